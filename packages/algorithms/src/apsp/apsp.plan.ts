@@ -1,0 +1,79 @@
+import { getSemiring, type ElementType, type KernelSpec, type Layout, type Target } from '@semiforge/codegen';
+
+/** Blocked FW variants: method A (register-blocked products, row-major), B (blocked data layout), plain FW. */
+export type ApspMethod = 'a' | 'b' | 'plain';
+
+/** Options that decide which kernels run. */
+export interface ApspKernelOptions {
+  /** 'a' (default): row-major, register-blocked products; 'b': the same on the blocked data layout; 'plain': one launch per vertex. */
+  method?: ApspMethod;
+  /** Blocked FW tile size t (default 64). */
+  tile?: number;
+  /** Results per thread along each axis of the products (default 4, or less when the tile is small). */
+  unroll?: number;
+  /** Semiring name (default 'min-plus'); its ⊕ must be idempotent. */
+  semiring?: string;
+  /** Element type (default 'f32'). */
+  type?: ElementType;
+  /** Keep the successor matrix for `path(u, v)` (default false). */
+  successors?: boolean;
+  target?: Target;
+}
+
+export interface ApspPlan {
+  readonly method: ApspMethod;
+  readonly tile: number;
+  readonly layout: Layout;
+  readonly semiring: string;
+  readonly type: ElementType;
+  readonly successors: boolean;
+  /** Blocked methods: the four kernels of one pivot step. */
+  readonly blocked?: { pivot: KernelSpec; panelRow: KernelSpec; panelCol: KernelSpec; update: KernelSpec };
+  readonly plain?: KernelSpec;
+}
+
+export const APSP_DEFAULTS = { method: 'a', tile: 64, unroll: 4, semiring: 'min-plus', type: 'f32' } as const;
+
+/** Chooses the kernel specs for a set of options; invalid combinations fail in codegen's validator. */
+export function planApsp(options: ApspKernelOptions = {}): ApspPlan {
+  const method = options.method ?? APSP_DEFAULTS.method;
+  const tile = options.tile ?? APSP_DEFAULTS.tile;
+  const semiring = options.semiring ?? APSP_DEFAULTS.semiring;
+  const type = options.type ?? APSP_DEFAULTS.type;
+  const successors = options.successors ?? false;
+  const target = options.target ?? 'wgsl';
+  const layout: Layout = method === 'b' ? 'bdl' : 'row-major';
+  const sr = getSemiring(semiring);
+  if (!sr.idempotent) {
+    throw new Error(
+      `apsp: semiring '${semiring}' has a non-idempotent ⊕, so Floyd-Warshall has no closure to converge to; ` +
+        `use min-plus, max-min, or-and or another idempotent semiring (plus-times belongs to SpMV/PageRank)`,
+    );
+  }
+  const base = { semiring, type, layout, target, successors, tile } as const;
+  if (method === 'plain') {
+    return { method, tile, layout, semiring, type, successors, plain: { ...base, op: 'fw_plain', unroll: 1, workgroup: [16, 16] } };
+  }
+  const unroll = options.unroll ?? Math.max(1, Math.min(APSP_DEFAULTS.unroll, tile / 16));
+  const side = Math.max(1, Math.min(16, Math.floor(tile / unroll)));
+  const pivotSide = Math.min(tile, 32);
+  return {
+    method,
+    tile,
+    layout,
+    semiring,
+    type,
+    successors,
+    blocked: {
+      pivot: { ...base, op: 'fw_pivot', unroll: 1, workgroup: [pivotSide, pivotSide] },
+      panelRow: { ...base, op: 'fw_panel_row', unroll, workgroup: [side, side] },
+      panelCol: { ...base, op: 'fw_panel_col', unroll, workgroup: [side, side] },
+      update: { ...base, op: 'fw_update', unroll, workgroup: [side, side] },
+    },
+  };
+}
+
+/** Every kernel spec a plan uses. */
+export function planSpecs(plan: ApspPlan): KernelSpec[] {
+  return plan.plain ? [plan.plain] : Object.values(plan.blocked!);
+}

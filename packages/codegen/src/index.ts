@@ -1,0 +1,24 @@
+/**
+ * @semiforge/codegen: KernelSpec → WGSL or CUDA source. Semirings are data; templates are precompiled.
+ * The catalog emitters (ts-morph) live in `@semiforge/codegen/emit`, the nvcc check in `@semiforge/codegen/nvcc`,
+ * so that this entry stays browser-safe.
+ */
+export { ELEMENT_TYPES, CUDA_TYPE, allocElements, type ElementType, type ElementArray } from './spec/element-type.js';
+export { KERNEL_OPS, type KernelOp, type KernelSpec, type Layout, type Target } from './spec/kernel-spec.js';
+export { SpecError, normalizeSpec, validateSpec, stagingDepth } from './spec/validate-spec.js';
+export { kernelIdentity, parseKernelName, type KernelIdentity } from './spec/kernel-id.js';
+export { stableStringify, hash64 } from './spec/stable-hash.js';
+export { CONSTANTS, type TypeConstants } from './semiring/constants.js';
+export {
+  defineSemiring,
+  SemiringError,
+  type Semiring,
+  type SemiringDefinition,
+  type SemiringConstant,
+  type HostOp,
+  type TargetExpr,
+} from './semiring/semiring.js';
+export { registerSemiring, getSemiring, listSemirings } from './semiring/registry.js';
+export { BUILTIN_SEMIRINGS, minPlus, plusTimes, maxMin, orAnd } from './semirings/index.js';
+export { generateKernel, dispatchGrid, type GeneratedKernel } from './generate.js';
+export type { KernelBinding } from './render/bindings.js';

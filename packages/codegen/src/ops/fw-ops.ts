@@ -1,0 +1,112 @@
+import { numberBindings, type KernelBinding } from '../render/bindings.js';
+import { ELEMENT_BYTES } from '../spec/element-type.js';
+import type { KernelOp, KernelSpec } from '../spec/kernel-spec.js';
+import { stagingDepth } from '../spec/validate-spec.js';
+
+/** What the generator needs to know about an op besides its template. */
+export interface OpInfo {
+  /** Template path under templates/<target>/, without the extension. */
+  readonly template: string;
+  bindings(spec: KernelSpec): KernelBinding[];
+  /** Values the template reads, beyond the common ones. */
+  view(spec: KernelSpec): Record<string, unknown>;
+  workgroupStorageBytes(spec: KernelSpec): number;
+  /** Workgroups to dispatch for a padded matrix of order n. */
+  grid(spec: KernelSpec, n: number): [number, number, number];
+}
+
+const range = (k: number) => Array.from({ length: k }, (_, i) => i);
+
+/** Register cells of an r × c per-thread block, grouped by row and by column for unrolled code. */
+function registerBlock(r: number, c: number) {
+  const cells = range(r).flatMap((m) => range(c).map((n) => ({ m, n })));
+  return {
+    cells,
+    rows: range(r).map((m) => ({ m, cells: cells.filter((x) => x.m === m) })),
+    cols: range(c).map((n) => ({ n, cells: cells.filter((x) => x.n === n) })),
+  };
+}
+
+const params = { name: 'params', kind: 'uniform', element: 'params' } as const;
+
+function productShape(spec: KernelSpec) {
+  const [wx, wy] = spec.workgroup;
+  const u = spec.unroll;
+  const bm = wy * u;
+  const bn = wx * u;
+  const kc = stagingDepth(spec.tile, spec.successors);
+  return { wx, wy, bm, bn, kc, aStride: bm + 1, aWords: kc * (bm + 1), bWords: kc * bn, threads: wx * wy };
+}
+
+function productInfo(template: string, aAlongK: boolean, hopUsesB: boolean, bindings: OpInfo['bindings'], grid: OpInfo['grid']): OpInfo {
+  return {
+    template,
+    bindings,
+    grid,
+    view: (spec) => ({ ...productShape(spec), ...registerBlock(spec.unroll, spec.unroll), aAlongK, hopUsesB: hopUsesB && spec.successors }),
+    workgroupStorageBytes: (spec) => {
+      const s = productShape(spec);
+      const words = s.aWords + s.bWords + (spec.successors ? s.aWords + (hopUsesB ? s.bWords : 0) : 0);
+      return words * ELEMENT_BYTES;
+    },
+  };
+}
+
+const panelBindings = (spec: KernelSpec) =>
+  numberBindings([
+    params,
+    { name: 'd', kind: 'read-only-storage', element: spec.type },
+    { name: 'out_panel', kind: 'storage', element: spec.type },
+    spec.successors && { name: 'succ', kind: 'read-only-storage', element: 'u32' },
+    spec.successors && { name: 'out_succ', kind: 'storage', element: 'u32' },
+  ]);
+
+/** The blocked Floyd-Warshall family (paper 000), one entry per op. */
+export const FW_OPS: Record<KernelOp, OpInfo> = {
+  fw_pivot: {
+    template: 'fw/pivot',
+    bindings: (spec) =>
+      numberBindings([params, { name: 'd', kind: 'storage', element: spec.type }, spec.successors && { name: 'succ', kind: 'storage', element: 'u32' }]),
+    view: (spec) => {
+      const [wx, wy] = spec.workgroup;
+      return { wx, wy, threads: wx * wy, twoTile: 2 * spec.tile, ...registerBlock(spec.tile / wy, spec.tile / wx) };
+    },
+    workgroupStorageBytes: (spec) => (spec.successors ? 3 : 2) * 2 * spec.tile * ELEMENT_BYTES,
+    grid: () => [1, 1, 1],
+  },
+  fw_panel_row: productInfo('fw/panel-row', true, false, panelBindings, (spec, n) => {
+    const s = productShape(spec);
+    return [n / s.bn, spec.tile / s.bm, 1];
+  }),
+  fw_panel_col: productInfo('fw/panel-col', true, false, panelBindings, (spec, n) => {
+    const s = productShape(spec);
+    return [spec.tile / s.bn, n / s.bm, 1];
+  }),
+  fw_update: productInfo(
+    'fw/update',
+    false,
+    true,
+    (spec) =>
+      numberBindings([
+        params,
+        { name: 'd', kind: 'storage', element: spec.type },
+        { name: 'row_panel', kind: 'read-only-storage', element: spec.type },
+        { name: 'col_panel', kind: 'read-only-storage', element: spec.type },
+        spec.successors && { name: 'succ', kind: 'storage', element: 'u32' },
+        spec.successors && { name: 'row_succ', kind: 'read-only-storage', element: 'u32' },
+        spec.successors && { name: 'col_succ', kind: 'read-only-storage', element: 'u32' },
+      ]),
+    (spec, n) => {
+      const s = productShape(spec);
+      return [n / s.bn, n / s.bm, 1];
+    },
+  ),
+  fw_plain: {
+    template: 'fw/plain',
+    bindings: (spec) =>
+      numberBindings([params, { name: 'd', kind: 'storage', element: spec.type }, spec.successors && { name: 'succ', kind: 'storage', element: 'u32' }]),
+    view: (spec) => ({ wx: spec.workgroup[0], wy: spec.workgroup[1], threads: spec.workgroup[0] * spec.workgroup[1] }),
+    workgroupStorageBytes: () => 0,
+    grid: (spec, n) => [Math.ceil(n / spec.workgroup[0]), Math.ceil(n / spec.workgroup[1]), 1],
+  },
+};

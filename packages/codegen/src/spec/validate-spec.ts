@@ -1,0 +1,101 @@
+import { ELEMENT_TYPES } from './element-type.js';
+import { KERNEL_OPS, type KernelSpec } from './kernel-spec.js';
+import { getSemiring } from '../semiring/registry.js';
+
+/** A spec that cannot become a kernel; the message names the parameter and the rule. */
+export class SpecError extends Error {
+  override readonly name = 'SpecError';
+  constructor(
+    readonly parameter: string,
+    message: string,
+  ) {
+    super(`KernelSpec.${parameter}: ${message}`);
+  }
+}
+
+/**
+ * Depth of the panel slices staged in workgroup memory per step of the products: 32 as calibrated on
+ * the H100, 16 with successors so that values and hops fit in 32 KiB (lavapipe's limit).
+ */
+export function stagingDepth(tile: number, successors = false): number {
+  return Math.min(tile, successors ? 16 : 32);
+}
+
+const MAX_INVOCATIONS = 1024;
+const MAX_REGISTERS = 64;
+
+function positiveInt(spec: KernelSpec, key: 'tile' | 'unroll'): void {
+  const v = spec[key];
+  if (!Number.isInteger(v) || v < 1) throw new SpecError(key, `must be a positive integer, got ${v}`);
+}
+
+/**
+ * Rejects impossible combinations before any text is generated.
+ * @throws SpecError naming the parameter and the rule.
+ */
+export function validateSpec(spec: KernelSpec): void {
+  if (!KERNEL_OPS.includes(spec.op)) throw new SpecError('op', `unknown op '${spec.op}' (one of ${KERNEL_OPS.join(', ')})`);
+  if (!ELEMENT_TYPES.includes(spec.type)) throw new SpecError('type', `unknown element type '${spec.type}' (one of ${ELEMENT_TYPES.join(', ')})`);
+  if (spec.layout !== 'row-major' && spec.layout !== 'bdl') throw new SpecError('layout', `must be 'row-major' or 'bdl', got '${spec.layout}'`);
+  if (spec.target !== 'wgsl' && spec.target !== 'cuda') throw new SpecError('target', `must be 'wgsl' or 'cuda', got '${spec.target}'`);
+  const semiring = getSemiring(spec.semiring);
+  if (!semiring.types.includes(spec.type)) {
+    throw new SpecError('type', `semiring '${spec.semiring}' is not defined for ${spec.type} (it supports ${semiring.types.join(', ')})`);
+  }
+  positiveInt(spec, 'tile');
+  positiveInt(spec, 'unroll');
+  const [wx, wy] = spec.workgroup;
+  if (!Number.isInteger(wx) || !Number.isInteger(wy) || wx < 1 || wy < 1) {
+    throw new SpecError('workgroup', `must be two positive integers, got [${spec.workgroup.join(', ')}]`);
+  }
+  if (wx * wy > MAX_INVOCATIONS) {
+    throw new SpecError('workgroup', `${wx}×${wy} = ${wx * wy} invocations exceeds ${MAX_INVOCATIONS}`);
+  }
+  const t = spec.tile;
+  switch (spec.op) {
+    case 'fw_plain':
+      return;
+    case 'fw_pivot': {
+      if (t % wx !== 0 || t % wy !== 0) {
+        throw new SpecError('tile', `${t} must be a multiple of the workgroup's ${wx}×${wy}: each thread holds a whole sub-block of the pivot tile`);
+      }
+      const regs = (t / wx) * (t / wy);
+      if (regs > MAX_REGISTERS) {
+        throw new SpecError('workgroup', `${wx}×${wy} leaves ${regs} elements of a ${t}×${t} pivot tile per thread; at most ${MAX_REGISTERS} fit in registers`);
+      }
+      return;
+    }
+    default: {
+      const u = spec.unroll;
+      if (u * u > MAX_REGISTERS) throw new SpecError('unroll', `${u}×${u} results per thread exceeds ${MAX_REGISTERS} registers`);
+      const bm = wy * u;
+      const bn = wx * u;
+      if (t % bm !== 0) throw new SpecError('tile', `${t} is not a multiple of the ${bm} rows a workgroup computes (workgroup.y ${wy} × unroll ${u})`);
+      if (t % bn !== 0) throw new SpecError('tile', `${t} is not a multiple of the ${bn} columns a workgroup computes (workgroup.x ${wx} × unroll ${u})`);
+      const kc = stagingDepth(t, spec.successors);
+      if (t % kc !== 0) throw new SpecError('tile', `${t} must be a multiple of the staging depth ${kc} (tiles above 32 must be multiples of 32)`);
+    }
+  }
+}
+
+/**
+ * The canonical form of a spec: fields an op does not use are set to fixed values, so that specs that
+ * give the same text also get the same id.
+ */
+export function normalizeSpec(spec: KernelSpec): KernelSpec {
+  validateSpec(spec);
+  const base: KernelSpec = {
+    op: spec.op,
+    semiring: spec.semiring,
+    type: spec.type,
+    tile: spec.tile,
+    unroll: spec.unroll,
+    layout: spec.layout,
+    workgroup: [spec.workgroup[0], spec.workgroup[1]],
+    target: spec.target,
+    successors: spec.successors,
+  };
+  if (spec.op === 'fw_pivot') return { ...base, unroll: 1 };
+  if (spec.op === 'fw_plain') return { ...base, unroll: 1, tile: spec.layout === 'bdl' ? spec.tile : 1 };
+  return base;
+}
