@@ -1,0 +1,78 @@
+import { allocElements, getSemiring, CONSTANTS, type ElementArray } from '@semiforge/codegen';
+import { denseFromEdges, padDense, paddedSize, toBdl, type DenseMatrix, type EdgeList } from '@semiforge/graph-io';
+import type { ApspPlan } from './apsp.plan.js';
+
+/** A graph for APSP: an edge list, or a dense n×n row-major matrix of arc values (±Infinity for "no arc" in f32). */
+export type ApspGraph = EdgeList | DenseMatrix;
+
+/** The matrix as uploaded: padded to N (a multiple of the tile), in the plan's layout, semiring-encoded. */
+export interface ApspMatrix {
+  readonly n: number;
+  readonly N: number;
+  readonly data: ElementArray;
+  readonly succ?: Uint32Array;
+}
+
+export const NO_SUCCESSOR = 0xffffffff;
+
+function isEdgeList(g: ApspGraph): g is EdgeList {
+  return 'src' in g;
+}
+
+/** Replaces IEEE ±Infinity by the kernels' finite stand-ins and refuses values beyond them. */
+function encodeF32(data: Float32Array, where: string): void {
+  const { INF, NEG_INF } = CONSTANTS.f32;
+  for (let i = 0; i < data.length; i++) {
+    const v = data[i];
+    if (v === Infinity) data[i] = INF;
+    else if (v === -Infinity) data[i] = NEG_INF;
+    else if (Number.isNaN(v)) throw new RangeError(`${where}: NaN at element ${i}`);
+    else if (v > INF || v < NEG_INF) {
+      throw new RangeError(`${where}: value ${v} at element ${i} is beyond the f32 kernels' finite infinity ±2^126`);
+    }
+  }
+}
+
+/**
+ * Builds the semiring-encoded dense matrix: no arc = the semiring's zero, diagonal = its one, parallel
+ * arcs combined with ⊕ (min for min-plus, max for max-min, or for or-and), padded with isolated vertices.
+ */
+export function buildApspMatrix(graph: ApspGraph, plan: ApspPlan): ApspMatrix {
+  const s = getSemiring(plan.semiring);
+  const { type } = plan;
+  const zero = s.zeroOf(type);
+  const one = s.oneOf(type);
+  const combine = (a: number, b: number) => s.host.add(a, b, type);
+  let dense: DenseMatrix;
+  if (isEdgeList(graph)) {
+    const fill = type === 'f32' ? (zero >= CONSTANTS.f32.INF ? Infinity : zero <= CONSTANTS.f32.NEG_INF ? -Infinity : zero) : zero;
+    const reach = plan.semiring === 'or-and';
+    dense = denseFromEdges(graph, {
+      type,
+      fill,
+      diagonal: one,
+      combine: (a, b) => (type === 'f32' ? Math.fround(combine(a, b)) : combine(a, b)),
+      weight: reach ? () => one : type === 'f32' ? Math.fround : undefined,
+      patternWeight: one === 0 ? 1 : one,
+    });
+  } else {
+    const data = allocElements(type, graph.n * graph.n);
+    data.set(graph.data);
+    dense = { n: graph.n, data };
+  }
+  if (type === 'f32') encodeF32(dense.data as Float32Array, 'apsp input');
+  const N = plan.plain ? dense.n : paddedSize(Math.max(dense.n, 1), plan.tile);
+  const padded = N === dense.n ? dense : padDense(dense, N, zero, one);
+  const data = padded.data as ElementArray;
+  let succ: Uint32Array | undefined;
+  if (plan.successors) {
+    succ = new Uint32Array(N * N).fill(NO_SUCCESSOR);
+    for (let i = 0; i < N; i++) {
+      for (let j = 0; j < N; j++) if (i === j || data[i * N + j] !== zero) succ[i * N + j] = j;
+    }
+  }
+  if (plan.layout === 'bdl') {
+    return { n: dense.n, N, data: toBdl(data, N, plan.tile), succ: succ && toBdl(succ, N, plan.tile) };
+  }
+  return { n: dense.n, N, data, succ };
+}

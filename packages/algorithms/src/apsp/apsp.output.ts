@@ -1,0 +1,53 @@
+import { CONSTANTS, getSemiring, type ElementArray } from '@semiforge/codegen';
+import { fromBdl } from '@semiforge/graph-io';
+import { NegativeCycleError } from './apsp.errors.js';
+import { NO_SUCCESSOR } from './apsp.input.js';
+import type { ApspPlan } from './apsp.plan.js';
+
+/** Row-major n×n from the padded device matrix, in whatever layout the plan used. */
+export function unpad<A extends ElementArray>(data: A, n: number, N: number, plan: ApspPlan): A {
+  const rowMajor = plan.layout === 'bdl' ? fromBdl(data, N, plan.tile) : data;
+  if (N === n) return rowMajor;
+  const out = new (rowMajor.constructor as { new (len: number): A })(n * n);
+  for (let i = 0; i < n; i++) out.set(rowMajor.subarray(i * N, i * N + n), i * n);
+  return out;
+}
+
+/** f32 results show "no path" as ±Infinity rather than the kernels' finite stand-ins. */
+export function decodeF32(dist: ElementArray, plan: ApspPlan): void {
+  if (plan.type !== 'f32') return;
+  const { INF, NEG_INF } = CONSTANTS.f32;
+  for (let i = 0; i < dist.length; i++) {
+    if (dist[i] >= INF) dist[i] = Infinity;
+    else if (dist[i] <= NEG_INF) dist[i] = -Infinity;
+  }
+}
+
+/** Throws {@link NegativeCycleError} when a diagonal entry improved past the semiring's one. */
+export function checkNegativeCycles(dist: ElementArray, n: number, plan: ApspPlan): void {
+  const s = getSemiring(plan.semiring);
+  const one = s.oneOf(plan.type);
+  for (let i = 0; i < n; i++) {
+    const d = dist[i * n + i];
+    if (s.host.add(d, one, plan.type) !== one) throw new NegativeCycleError(i);
+  }
+}
+
+/**
+ * The vertices of a best path from u to v (u first, v last), following successors; null when v is
+ * unreachable from u. Throws if the successors loop (they do not for min-plus without negative cycles).
+ */
+export function followSuccessors(succ: Uint32Array, n: number, u: number, v: number): number[] | null {
+  if (!Number.isInteger(u) || !Number.isInteger(v) || u < 0 || v < 0 || u >= n || v >= n) {
+    throw new RangeError(`path(${u}, ${v}): vertices must be integers in 0..${n - 1}`);
+  }
+  const path = [u];
+  let x = u;
+  while (x !== v) {
+    x = succ[x * n + v];
+    if (x === NO_SUCCESSOR) return null;
+    path.push(x);
+    if (path.length > n) throw new Error(`path(${u}, ${v}): successors loop after ${n} steps`);
+  }
+  return path;
+}
