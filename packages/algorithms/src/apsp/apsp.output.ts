@@ -35,7 +35,8 @@ export function checkNegativeCycles(dist: ElementArray, n: number, plan: ApspPla
 
 /**
  * The vertices of a best path from u to v (u first, v last), following successors; null when v is
- * unreachable from u. Throws if the successors loop (they do not for min-plus without negative cycles).
+ * unreachable from u. Throws if the successors loop: that happens only on cycles of total weight zero with
+ * the blocked methods, whose tiles pick among equally short paths independently ('plain' never loops).
  */
 export function followSuccessors(succ: Uint32Array, n: number, u: number, v: number): number[] | null {
   if (!Number.isInteger(u) || !Number.isInteger(v) || u < 0 || v < 0 || u >= n || v >= n) {
@@ -47,7 +48,10 @@ export function followSuccessors(succ: Uint32Array, n: number, u: number, v: num
     x = succ[x * n + v];
     if (x === NO_SUCCESSOR) return null;
     path.push(x);
-    if (path.length > n) throw new Error(`path(${u}, ${v}): successors loop after ${n} steps`);
+    if (path.length > n) throw new Error(
+        `path(${u}, ${v}): the successors loop (a cycle of total weight zero, with equally short paths picked ` +
+          `independently by the blocked method); run apsp with method 'plain' for paths through zero-weight cycles`,
+      );
   }
   return path;
 }

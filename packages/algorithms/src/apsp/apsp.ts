@@ -1,5 +1,6 @@
 import type { ElementArray } from '@semiforge/codegen';
-import { openDevice, type Device, type TypedArrayConstructor } from '@semiforge/runtime';
+import { LimitError, openDevice, type Device, type TypedArrayConstructor } from '@semiforge/runtime';
+import { paddedSize } from '@semiforge/graph-io';
 import { dispatchGrid } from '@semiforge/codegen';
 import { kernelFor } from '../kernels/kernel-source.js';
 import { buildApspMatrix, type ApspGraph } from './apsp.input.js';
@@ -44,12 +45,28 @@ export interface ApspResult {
  */
 export async function apsp(graph: ApspGraph, options: ApspOptions = {}): Promise<ApspResult> {
   const plan = planApsp(options);
-  const input = buildApspMatrix(graph, plan);
   const device = options.device ?? (await openDevice());
   try {
-    return await runApsp(device, input, plan, options);
+    checkMatrixFits(device, graph.n, plan);
+    return await runApsp(device, buildApspMatrix(graph, plan), plan, options);
   } finally {
     if (!options.device) device.destroy();
+  }
+}
+
+/** Refuses, before any host memory is spent, a matrix the device cannot bind, naming both sizes. */
+function checkMatrixFits(device: Device, n: number, plan: ApspPlan): void {
+  const N = plan.plain ? n : paddedSize(Math.max(n, 1), plan.tile);
+  const bytes = N * N * 4;
+  const allowed = device.limits.maxStorageBufferBindingSize;
+  if (bytes > allowed) {
+    throw new LimitError({
+      limit: 'maxStorageBufferBindingSize',
+      requested: bytes,
+      allowed,
+      subject: `the APSP distance matrix of n = ${n} (${N}×${N} padded, 4-byte elements)`,
+      wayOut: `the largest n this device holds is ${Math.floor(Math.sqrt(allowed / 4))}; use a device with larger bindings, or split the graph.`,
+    });
   }
 }
 
