@@ -75,7 +75,7 @@ describe('defineSemiring', () => {
     one: 0,
     wgsl: { add: 'max(a, b)', mul: 'a + b' },
     cuda: { add: 'fmaxf(a, b)', mul: 'a + b' },
-    host: { add: Math.max, mul: (a: number, b: number) => Math.fround(a + b) },
+    host: { add: (a: number, b: number) => Math.max(a, b), mul: (a: number, b: number) => Math.fround(a + b) },
   };
   it('accepts a user semiring and resolves its constants', () => {
     const s = defineSemiring(ok);

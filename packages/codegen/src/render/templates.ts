@@ -1,8 +1,12 @@
-import Handlebars from 'handlebars/runtime.js';
+import HandlebarsRuntime from 'handlebars/runtime.js';
+import type HandlebarsApi from 'handlebars';
 import type { Target } from '../spec/kernel-spec.js';
 import { TEMPLATE_SPECS } from '../generated/templates.js';
 
 type Render = (view: object) => string;
+
+// The runtime build has the full API's `create`/`template` but ships no types of its own.
+const Handlebars = HandlebarsRuntime as unknown as typeof HandlebarsApi;
 
 const environments = new Map<Target, Map<string, Render>>();
 

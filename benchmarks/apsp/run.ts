@@ -1,0 +1,116 @@
+// APSP suite (paper 000): blocked Floyd-Warshall variants on random graphs (n vertices, 4n arcs), timed on
+// the GPU, validated (sampled rows against Dijkstra, whole matrices against SciPy where it ran), written as
+// results/apsp-<device>-<date>.json.
+//   tsx --conditions=source benchmarks/apsp/run.ts --n 1024,2048 [--variants a-t64-u4,...] [--runs 5] [--out DIR]
+import { parseArgs } from 'node:util';
+import { apsp, checkRowsAgainstDijkstra, type ApspResult } from '@semiforge/algorithms';
+import { generateRandom4n, type EdgeList } from '@semiforge/graph-io';
+import { openDevice } from '@semiforge/runtime';
+import { minPlusPeak, nvidiaInfo } from '../lib/gpu-peak.js';
+import { hostDescription, summarize, writeResults, type BenchResult } from '../lib/results.js';
+import { scipyFloydWarshall, type ScipyRun } from '../lib/scipy-peer.js';
+import { pickVariants, type ApspVariant } from './variants.js';
+
+const { values: args } = parseArgs({
+  options: {
+    n: { type: 'string', default: '1024,2048,4096,8192' },
+    variants: { type: 'string' },
+    runs: { type: 'string', default: '5' },
+    sources: { type: 'string', default: '4' },
+    'peer-max-n': { type: 'string', default: '2048' },
+    seed: { type: 'string', default: '1' },
+    out: { type: 'string', multiple: true, default: ['benchmarks/results'] },
+  },
+});
+
+const ns = args.n.split(',').map(Number);
+const variants = pickVariants(args.variants);
+const runs = Number(args.runs);
+const device = await openDevice();
+const info = nvidiaInfo();
+const limit = info && minPlusPeak(info);
+const desc = device.describe();
+const deviceName = info?.name ?? `${desc.vendor} ${desc.architecture} ${desc.description}`.trim();
+console.error(`apsp suite on ${deviceName} (${desc.description}); peak ${limit ? (limit.value / 1e12).toFixed(2) + ' T relaxations/s' : 'unknown'}`);
+
+function sampleSources(n: number, k: number): number[] {
+  const s = new Set([0, n - 1]);
+  for (let i = 1; s.size < Math.min(k, n); i++) s.add(Math.floor((i * 7919 * n) / 104729) % n);
+  return [...s];
+}
+
+/** Checks the result: sampled rows against Dijkstra always; the whole matrix against SciPy when it ran. */
+function validate(g: EdgeList, r: ApspResult, peer: ScipyRun | undefined): { ok: boolean; how: string } {
+  const rows = checkRowsAgainstDijkstra(g, r.dist, sampleSources(g.n, Number(args.sources)));
+  let how = `${rows.sources.length} rows vs Dijkstra`;
+  let ok = rows.mismatches === 0;
+  if (!ok) console.error(`  MISMATCH vs Dijkstra: ${JSON.stringify(rows.first)}`);
+  if (peer) {
+    let bad = 0;
+    for (let i = 0; i < r.dist.length; i++) if (r.dist[i] !== peer.dist[i]) bad++;
+    how += `, full matrix vs SciPy`;
+    if (bad) console.error(`  MISMATCH vs SciPy in ${bad} entries`);
+    ok &&= bad === 0;
+  }
+  return { ok, how };
+}
+
+const results: BenchResult[] = [];
+for (const n of ns) {
+  const g = generateRandom4n(n, Number(args.seed));
+  const peer = n <= Number(args['peer-max-n']) ? scipyFloydWarshall(g) : undefined;
+  const peerRate = peer && n ** 3 / peer.seconds;
+  if (peer) console.error(`n=${n}: SciPy floyd_warshall ${peer.seconds.toFixed(2)} s = ${(peerRate! / 1e9).toFixed(2)} G relaxations/s`);
+  for (const v of variants as ApspVariant[]) {
+    if (v.maxN && n > v.maxN) continue;
+    const times: number[] = [];
+    let last: ApspResult | undefined;
+    for (let i = 0; i <= runs; i++) {
+      last = await apsp(g, { ...v, device });
+      if (i > 0) times.push(last.gpuTimeMs ?? last.wallTimeMs); // run 0 is the warm-up
+    }
+    const { ok, how } = validate(g, last!, peer);
+    const time = summarize(times);
+    const rate = n ** 3 / (time.median / 1e3);
+    const plan = last!.plan;
+    const result: BenchResult = {
+      case: `fw method-${plan.method} n=${n} t=${plan.tile} u=${v.unroll ?? '-'} f32 ${plan.layout} (validated: ${how})`,
+      params: { n, tile: plan.tile, unroll: v.unroll ?? 1, method: plan.method, layout: plan.layout, type: 'f32', semiring: 'min-plus', backend: 'webgpu', metric: 'relaxations_per_s' },
+      metric: 'relaxations_per_s',
+      value: rate,
+      unit: '1/s',
+      time_ms: time,
+      validated: ok,
+      validation: how,
+    };
+    if (limit) Object.assign(result, { limit, ratio_to_limit: rate / limit.value });
+    if (peer) Object.assign(result, { peer: { name: `scipy.sparse.csgraph.floyd_warshall ${peer.version} (CPU, same run)`, value: peerRate, same_run: true }, ratio_to_peer: rate / peerRate! });
+    results.push(result);
+    console.error(
+      `n=${n} ${v.label.padEnd(10)} ${time.median.toFixed(1).padStart(9)} ms  ${(rate / 1e12).toFixed(3)} T/s` +
+        (limit ? `  ${((100 * rate) / limit.value).toFixed(1)}% of peak` : '') +
+        (peer ? `  ${(rate / peerRate!).toFixed(0)}x SciPy` : '') +
+        `  ${ok ? 'valid' : 'INVALID'}`,
+    );
+  }
+}
+
+const out = [...args.out, ...(process.env.OUT ? [process.env.OUT] : [])];
+const files = writeResults(
+  'apsp',
+  {
+    date: new Date().toISOString(),
+    git: process.env.SEMIFORGE_GIT ?? 'unknown',
+    command: `node benchmarks/apsp/run.ts ${process.argv.slice(2).join(' ')}`.trim(),
+    host: hostDescription(),
+    device: deviceName,
+    backend: 'webgpu',
+    adapter: { vendor: desc.vendor, architecture: desc.architecture, driver: info?.driver ?? desc.description, description: desc.description },
+    versions: { node: process.versions.node, webgpu: '0.6.2', '@semiforge/algorithms': '0.1.0' },
+  },
+  results,
+  out,
+);
+console.error(`wrote ${files.join(', ')}`);
+device.destroy();
+if (results.some((r) => !r.validated)) process.exitCode = 1;

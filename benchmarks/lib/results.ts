@@ -1,0 +1,60 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { cpus, totalmem } from 'node:os';
+import { join } from 'node:path';
+
+/** One measured case, in the format of shared/BENCHMARKS.md. */
+export interface BenchResult {
+  case: string;
+  params: Record<string, string | number | boolean>;
+  metric: string;
+  value: number;
+  unit: string;
+  time_ms: { median: number; min: number; max: number; runs: number };
+  limit?: { name: string; value: number };
+  ratio_to_limit?: number;
+  peer?: { name: string; value: number; same_run: boolean };
+  ratio_to_peer?: number;
+  validated: boolean;
+  validation?: string;
+}
+
+export interface BenchContext {
+  date: string;
+  git: string;
+  command: string;
+  host: string;
+  device: string;
+  backend: string;
+  adapter: { vendor: string; architecture: string; driver: string; description: string };
+  versions: Record<string, string>;
+}
+
+export function hostDescription(): string {
+  return `${cpus().length} cores, ${Math.round(totalmem() / 2 ** 30)} GiB`;
+}
+
+/** `NVIDIA H100 80GB HBM3` → `h100`; lavapipe → `lavapipe`. */
+export function deviceSlug(device: string): string {
+  const m = /\b([ABHLV]\d{2,3}|RTX ?\w+|lavapipe|llvmpipe)\b/i.exec(device);
+  return (m ? m[1] : device).toLowerCase().replace(/[^a-z0-9]+/g, '-');
+}
+
+/** Medians of several runs after a warm-up; the spread is kept. */
+export function summarize(times: number[]): BenchResult['time_ms'] {
+  const s = [...times].sort((a, b) => a - b);
+  const mid = s.length >> 1;
+  const median = s.length % 2 ? s[mid] : (s[mid - 1] + s[mid]) / 2;
+  return { median, min: s[0], max: s[s.length - 1], runs: s.length };
+}
+
+/** Writes `<suite>-<device-slug>-<YYYYMMDD>.json` into each directory; returns the paths. */
+export function writeResults(suite: string, context: BenchContext, results: BenchResult[], dirs: string[]): string[] {
+  const day = context.date.slice(0, 10).replace(/-/g, '');
+  const name = `${suite}-${deviceSlug(context.device)}-${day}.json`;
+  return dirs.map((dir) => {
+    mkdirSync(dir, { recursive: true });
+    const path = join(dir, name);
+    writeFileSync(path, `${JSON.stringify({ suite, context, results }, null, 2)}\n`);
+    return path;
+  });
+}

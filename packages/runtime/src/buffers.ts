@@ -1,0 +1,96 @@
+import { checkLimit } from './device-limits.js';
+import { withErrorScopes } from './error-scopes.js';
+import { BufferUsage, MapMode } from './gpu-flags.js';
+import type { RuntimeContext } from './runtime-context.js';
+import { alignUp, bytesOf, type TypedArrayConstructor } from './typed-arrays.js';
+
+/**
+ * What a buffer is for. `storage` buffers can also be copied to and from, so they can be uploaded and read
+ * back; `readback` buffers are CPU-mappable staging buffers.
+ */
+export type BufferKind = 'storage' | 'uniform' | 'readback';
+
+const USAGE: Record<BufferKind, number> = {
+  storage: BufferUsage.STORAGE | BufferUsage.COPY_SRC | BufferUsage.COPY_DST,
+  uniform: BufferUsage.UNIFORM | BufferUsage.COPY_DST,
+  readback: BufferUsage.MAP_READ | BufferUsage.COPY_DST,
+};
+
+// WebGPU copies and writes move whole 4-byte words.
+const COPY_ALIGNMENT = 4;
+
+/** Creates a buffer after checking its size against the device limits that apply to its kind. */
+export async function createBuffer(context: RuntimeContext, label: string, byteLength: number, kind: BufferKind): Promise<GPUBuffer> {
+  context.watch.throwIfLost('createBuffer');
+  if (!Number.isSafeInteger(byteLength) || byteLength < 0) {
+    throw new RangeError(`Buffer "${label}": byteLength must be a non-negative integer, got ${byteLength}`);
+  }
+  const size = Math.max(COPY_ALIGNMENT, alignUp(byteLength, COPY_ALIGNMENT));
+  const limits = context.gpu.limits;
+  const subject = `${kind} buffer "${label}"`;
+  if (kind === 'storage') checkLimit('maxStorageBufferBindingSize', size, limits.maxStorageBufferBindingSize, subject);
+  if (kind === 'uniform') checkLimit('maxUniformBufferBindingSize', size, limits.maxUniformBufferBindingSize, subject);
+  checkLimit('maxBufferSize', size, limits.maxBufferSize, subject);
+  return withErrorScopes(context.gpu, { operation: 'createBuffer', label, byteLength: size }, () =>
+    context.gpu.createBuffer({ label, size, usage: USAGE[kind] }),
+  );
+}
+
+/** Queues a write of `data` into `buffer` at `byteOffset` (a multiple of 4); it lands before the next submit. */
+export function upload(context: RuntimeContext, buffer: GPUBuffer, data: ArrayBufferView | ArrayBuffer, byteOffset = 0): void {
+  context.watch.throwIfLost('upload');
+  let bytes = bytesOf(data);
+  const where = `upload of ${bytes.byteLength} bytes to buffer "${buffer.label}" (${buffer.size} bytes) at offset ${byteOffset}`;
+  if (!Number.isSafeInteger(byteOffset) || byteOffset < 0 || byteOffset % COPY_ALIGNMENT !== 0) {
+    throw new RangeError(`${where}: the offset must be a non-negative multiple of ${COPY_ALIGNMENT}`);
+  }
+  const padded = alignUp(bytes.byteLength, COPY_ALIGNMENT);
+  if (byteOffset + padded > buffer.size) throw new RangeError(`${where}: it does not fit`);
+  if (padded !== bytes.byteLength) {
+    const copy = new Uint8Array(padded);
+    copy.set(bytes);
+    bytes = copy;
+  }
+  context.gpu.queue.writeBuffer(buffer, byteOffset, bytes);
+}
+
+/**
+ * Copies `length` elements from `buffer` at `byteOffset` into a staging buffer, maps it and returns a copy
+ * as a new typed array. Waits for all work submitted before it.
+ */
+export async function readBuffer<T>(
+  context: RuntimeContext,
+  buffer: GPUBuffer,
+  ArrayType: TypedArrayConstructor<T>,
+  byteOffset = 0,
+  length?: number,
+): Promise<T> {
+  context.watch.throwIfLost('read');
+  const elementBytes = ArrayType.BYTES_PER_ELEMENT;
+  const count = length ?? Math.floor((buffer.size - byteOffset) / elementBytes);
+  const byteLength = count * elementBytes;
+  const where = `read of ${count} × ${elementBytes}-byte elements from buffer "${buffer.label}" (${buffer.size} bytes) at offset ${byteOffset}`;
+  if (!Number.isSafeInteger(byteOffset) || byteOffset < 0 || byteOffset % elementBytes !== 0 || count < 0) {
+    throw new RangeError(`${where}: the offset must be a non-negative multiple of the element size`);
+  }
+  const start = byteOffset - (byteOffset % COPY_ALIGNMENT);
+  const end = alignUp(byteOffset + byteLength, COPY_ALIGNMENT);
+  if (end > buffer.size) throw new RangeError(`${where}: it reaches past the end`);
+  if (byteLength === 0) return new ArrayType(new ArrayBuffer(0));
+
+  const staging = await createBuffer(context, `${buffer.label} (readback)`, end - start, 'readback');
+  try {
+    await withErrorScopes(context.gpu, { operation: 'read', label: buffer.label, byteLength }, () => {
+      const encoder = context.gpu.createCommandEncoder({ label: `read ${buffer.label}` });
+      encoder.copyBufferToBuffer(buffer, start, staging, 0, end - start);
+      context.gpu.queue.submit([encoder.finish()]);
+    });
+    await context.watch.race(staging.mapAsync(MapMode.READ), 'read');
+    const first = byteOffset - start;
+    const copy = staging.getMappedRange().slice(first, first + byteLength);
+    staging.unmap();
+    return new ArrayType(copy);
+  } finally {
+    staging.destroy();
+  }
+}

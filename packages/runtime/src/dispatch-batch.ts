@@ -1,0 +1,343 @@
+import { checkLimit } from './device-limits.js';
+import { withErrorScopes } from './error-scopes.js';
+import { BindingError, SemiforgeGpuError, type GpuErrorContext } from './errors.js';
+import { BufferUsage } from './gpu-flags.js';
+import type { ComputeKernel } from './kernel.js';
+import { kernelLayout, type KernelLayout } from './kernel-layout.js';
+import { ParamsArena } from './params-arena.js';
+import { PassTimer } from './pass-timer.js';
+import type { KernelPipeline, PipelineCache } from './pipeline-cache.js';
+import type { RuntimeContext } from './runtime-context.js';
+
+/** Workgroup counts of a dispatch; y and z default to 1. */
+export type Workgroups = readonly [x: number, y?: number, z?: number];
+
+/** Buffers of a dispatch: by binding name, or in binding order. */
+export type BufferBindings = Readonly<Record<string, GPUBuffer | undefined>> | readonly GPUBuffer[];
+
+/** What one dispatch runs on. */
+export interface DispatchArgs {
+  /**
+   * Storage buffers by binding name, or in the order of the kernel's non-uniform bindings. Names whose value
+   * is undefined are ignored, so one object can serve kernel variants with and without an optional binding.
+   */
+  buffers: BufferBindings;
+  /**
+   * The parameter block for the kernel's `uniform` binding (required exactly when it has one). At least
+   * 64 bytes (`PARAMS_BLOCK_BYTES`) are bound; bytes past `params` read as zero.
+   */
+  params?: ArrayBufferView | ArrayBuffer;
+  workgroups: Workgroups;
+}
+
+/** Options of {@link Device.batch}. */
+export interface BatchOptions {
+  /** Appears in WebGPU error messages and debuggers. */
+  label?: string;
+  /** Measure GPU time with timestamps when the device has `timestamp-query` (default true). */
+  timing?: boolean;
+}
+
+/** What a submitted batch reports. */
+export interface BatchResult {
+  dispatches: number;
+  /**
+   * GPU time from the start of the first compute pass to the end of the last, in milliseconds. Undefined
+   * when the device lacks `timestamp-query` (browsers without it, some drivers), when timing was turned off,
+   * or when the batch had no dispatch.
+   */
+  gpuTimeMs?: number;
+}
+
+type Step =
+  | { kind: 'dispatch'; kernel: ComputeKernel; buffers: GPUBuffer[]; slot: number | undefined; workgroups: [number, number, number] }
+  | { kind: 'copy'; source: GPUBuffer; sourceOffset: number; destination: GPUBuffer; destinationOffset: number; byteLength: number }
+  | { kind: 'clear'; buffer: GPUBuffer; byteOffset: number; byteLength: number };
+
+const bufferIds = new WeakMap<GPUBuffer, number>();
+let nextBufferId = 0;
+
+/**
+ * Dispatches recorded now and sent to the GPU together by {@link DispatchBatch.submit}: one command buffer,
+ * one `queue.submit`, consecutive dispatches in one compute pass (WebGPU makes each dispatch see the storage
+ * writes of the ones before it). Parameters of all dispatches share one uniform buffer.
+ *
+ * @example
+ * ```ts
+ * const batch = device.batch({ label: 'fw' });
+ * for (let k = 0; k < blocks; k++) {
+ *   batch.dispatch(diagonal, { buffers: { dist }, params: new Uint32Array([k, n]), workgroups: [1] });
+ *   batch.dispatch(panels, { buffers: { dist }, params: new Uint32Array([k, n]), workgroups: [blocks, 2] });
+ *   batch.dispatch(update, { buffers: { dist }, params: new Uint32Array([k, n]), workgroups: [blocks, blocks] });
+ * }
+ * const { gpuTimeMs } = await batch.submit();
+ * ```
+ */
+export class DispatchBatch {
+  readonly #context: RuntimeContext;
+  readonly #cache: PipelineCache;
+  readonly #label: string;
+  readonly #timing: boolean;
+  readonly #steps: Step[] = [];
+  readonly #params = new ParamsArena();
+  readonly #layouts = new Map<string, KernelLayout>();
+  readonly #pipelines = new Map<string, Promise<KernelPipeline>>();
+  #dispatches = 0;
+  #submitted = false;
+
+  /** Use {@link Device.batch}. */
+  constructor(context: RuntimeContext, cache: PipelineCache, options: BatchOptions = {}) {
+    this.#context = context;
+    this.#cache = cache;
+    this.#label = options.label ?? 'batch';
+    this.#timing = options.timing ?? true;
+  }
+
+  /** Dispatches recorded so far. */
+  get size(): number {
+    return this.#dispatches;
+  }
+
+  /**
+   * Records a dispatch of `kernel`. Bindings, parameters and workgroup counts are checked here, so a mistake
+   * throws at the line that made it; the pipeline starts compiling in the background.
+   */
+  dispatch(kernel: ComputeKernel, args: DispatchArgs): this {
+    this.#assertOpen();
+    const layout = this.#layout(kernel);
+    const buffers = orderedBuffers(kernel, layout, args.buffers);
+    const slot = this.#paramsSlot(kernel, layout, args.params);
+    const workgroups = this.#checkWorkgroups(kernel, args.workgroups);
+    if (!this.#pipelines.has(kernel.id)) {
+      const pipeline = this.#cache.get(kernel);
+      // Awaited in submit(); until then a failure must not count as unhandled.
+      pipeline.catch(() => undefined);
+      this.#pipelines.set(kernel.id, pipeline);
+    }
+    this.#steps.push({ kind: 'dispatch', kernel, buffers, slot, workgroups });
+    this.#dispatches += 1;
+    return this;
+  }
+
+  /** Records a buffer-to-buffer copy (offsets and length multiples of 4); it ends the current compute pass. */
+  copy(source: GPUBuffer, destination: GPUBuffer, byteLength = source.size, sourceOffset = 0, destinationOffset = 0): this {
+    this.#assertOpen();
+    checkWordAligned(`copy from "${source.label}" to "${destination.label}"`, { byteLength, sourceOffset, destinationOffset });
+    this.#steps.push({ kind: 'copy', source, sourceOffset, destination, destinationOffset, byteLength });
+    return this;
+  }
+
+  /** Records zero-filling a buffer range (offset and length multiples of 4); it ends the current compute pass. */
+  clear(buffer: GPUBuffer, byteOffset = 0, byteLength = buffer.size - byteOffset): this {
+    this.#assertOpen();
+    checkWordAligned(`clear of "${buffer.label}"`, { byteOffset, byteLength });
+    this.#steps.push({ kind: 'clear', buffer, byteOffset, byteLength });
+    return this;
+  }
+
+  /**
+   * Encodes everything into one command buffer, submits it and resolves when the GPU has finished.
+   * A batch is submitted once.
+   */
+  async submit(): Promise<BatchResult> {
+    this.#assertOpen();
+    this.#submitted = true;
+    this.#context.watch.throwIfLost('submit');
+    if (this.#steps.length === 0) return { dispatches: 0 };
+    const pipelines = new Map<string, KernelPipeline>();
+    for (const [id, pipeline] of this.#pipelines) pipelines.set(id, await pipeline);
+
+    const gpu = this.#context.gpu;
+    const alignment = gpu.limits.minUniformBufferOffsetAlignment;
+    const stride = this.#params.stride(alignment);
+    const paramsBytes = stride * this.#params.count;
+    const timed = this.#timing && this.#dispatches > 0 && gpu.features.has('timestamp-query');
+    if (paramsBytes > 0) checkLimit('maxBufferSize', paramsBytes, gpu.limits.maxBufferSize, `parameter blocks of batch "${this.#label}"`);
+
+    let paramsBuffer: GPUBuffer | undefined;
+    let timer: PassTimer | undefined;
+    try {
+      await withErrorScopes(gpu, this.#errorContext(pipelines), () => {
+        if (paramsBytes > 0) {
+          paramsBuffer = gpu.createBuffer({ label: `${this.#label} params`, size: paramsBytes, usage: BufferUsage.UNIFORM | BufferUsage.COPY_DST });
+          gpu.queue.writeBuffer(paramsBuffer, 0, this.#params.pack(alignment));
+        }
+        if (timed) timer = new PassTimer(gpu, this.#label);
+        const encoder = gpu.createCommandEncoder({ label: this.#label });
+        this.#encode(encoder, pipelines, paramsBuffer, stride, timer);
+        timer?.resolve(encoder);
+        gpu.queue.submit([encoder.finish()]);
+      });
+      const [gpuTimeMs] = await Promise.all([
+        timer?.readMs(this.#context.watch),
+        this.#context.watch.race(gpu.queue.onSubmittedWorkDone(), 'submit'),
+      ]);
+      return gpuTimeMs === undefined ? { dispatches: this.#dispatches } : { dispatches: this.#dispatches, gpuTimeMs };
+    } finally {
+      paramsBuffer?.destroy();
+      timer?.destroy();
+    }
+  }
+
+  #encode(
+    encoder: GPUCommandEncoder,
+    pipelines: ReadonlyMap<string, KernelPipeline>,
+    paramsBuffer: GPUBuffer | undefined,
+    stride: number,
+    timer: PassTimer | undefined,
+  ): void {
+    const passCount = countPasses(this.#steps);
+    const bindGroups = new Map<string, GPUBindGroup>();
+    let pass: GPUComputePassEncoder | undefined;
+    let passIndex = 0;
+    let current: GPUComputePipeline | undefined;
+    for (const step of this.#steps) {
+      if (step.kind !== 'dispatch') {
+        pass?.end();
+        pass = undefined;
+        if (step.kind === 'copy') {
+          encoder.copyBufferToBuffer(step.source, step.sourceOffset, step.destination, step.destinationOffset, step.byteLength);
+        } else {
+          encoder.clearBuffer(step.buffer, step.byteOffset, step.byteLength);
+        }
+        continue;
+      }
+      if (pass === undefined) {
+        const timestampWrites = timer?.writes(passIndex, passCount);
+        pass = encoder.beginComputePass({ label: `${this.#label} pass ${passIndex}`, ...(timestampWrites === undefined ? {} : { timestampWrites }) });
+        passIndex += 1;
+        current = undefined;
+      }
+      const compiled = pipelines.get(step.kernel.id);
+      if (compiled === undefined) throw new SemiforgeGpuError(`Kernel ${step.kernel.name}: pipeline missing at submit`);
+      if (compiled.pipeline !== current) {
+        pass.setPipeline(compiled.pipeline);
+        current = compiled.pipeline;
+      }
+      const bindGroup = this.#bindGroup(bindGroups, compiled, step.buffers, paramsBuffer, stride);
+      pass.setBindGroup(0, bindGroup, step.slot === undefined ? [] : [step.slot * stride]);
+      pass.dispatchWorkgroups(...step.workgroups);
+    }
+    pass?.end();
+  }
+
+  // One bind group per kernel and buffer set, reused by every dispatch that differs only in parameters.
+  #bindGroup(
+    cache: Map<string, GPUBindGroup>,
+    compiled: KernelPipeline,
+    buffers: readonly GPUBuffer[],
+    paramsBuffer: GPUBuffer | undefined,
+    stride: number,
+  ): GPUBindGroup {
+    const key = `${compiled.kernel.id}|${buffers.map(bufferId).join(',')}`;
+    const cached = cache.get(key);
+    if (cached !== undefined) return cached;
+    const entries: GPUBindGroupEntry[] = compiled.bufferBindings.map((binding, index) => ({
+      binding: binding.binding,
+      resource: { buffer: buffers[index] as GPUBuffer },
+    }));
+    if (compiled.paramsBinding !== undefined && paramsBuffer !== undefined) {
+      entries.push({ binding: compiled.paramsBinding.binding, resource: { buffer: paramsBuffer, offset: 0, size: stride } });
+    }
+    const bindGroup = this.#context.gpu.createBindGroup({ label: compiled.kernel.name, layout: compiled.bindGroupLayout, entries });
+    cache.set(key, bindGroup);
+    return bindGroup;
+  }
+
+  // WebGPU's messages name the failing kernel by its label; the context adds the kernel's id when there is one kernel.
+  #errorContext(pipelines: ReadonlyMap<string, KernelPipeline>): GpuErrorContext {
+    const [only, ...others] = [...pipelines.values()];
+    const kernel = only !== undefined && others.length === 0 ? { kernelId: only.kernel.id, kernelName: only.kernel.name } : {};
+    return { operation: 'submit', label: this.#label, ...kernel };
+  }
+
+  #assertOpen(): void {
+    if (this.#submitted) throw new SemiforgeGpuError(`Batch "${this.#label}" was already submitted; start a new one with device.batch()`);
+  }
+
+  #layout(kernel: ComputeKernel): KernelLayout {
+    let layout = this.#layouts.get(kernel.id);
+    if (layout === undefined) {
+      layout = kernelLayout(kernel);
+      this.#layouts.set(kernel.id, layout);
+    }
+    return layout;
+  }
+
+  #paramsSlot(kernel: ComputeKernel, layout: KernelLayout, params: ArrayBufferView | ArrayBuffer | undefined): number | undefined {
+    if (layout.paramsBinding === undefined) {
+      if (params !== undefined) throw new BindingError(kernel.id, kernel.name, 'got params but declares no uniform binding');
+      return undefined;
+    }
+    if (params === undefined) {
+      throw new BindingError(kernel.id, kernel.name, `needs params for its uniform binding "${layout.paramsBinding.name}"`);
+    }
+    const limit = this.#context.gpu.limits.maxUniformBufferBindingSize;
+    checkLimit('maxUniformBufferBindingSize', params.byteLength, limit, `params of kernel ${kernel.name}`, kernel);
+    return this.#params.add(params);
+  }
+
+  #checkWorkgroups(kernel: ComputeKernel, workgroups: Workgroups): [number, number, number] {
+    const counts: [number, number, number] = [workgroups[0], workgroups[1] ?? 1, workgroups[2] ?? 1];
+    const allowed = this.#context.gpu.limits.maxComputeWorkgroupsPerDimension;
+    counts.forEach((count, dimension) => {
+      const axis = 'xyz'[dimension];
+      if (!Number.isInteger(count) || count < 0) {
+        throw new BindingError(kernel.id, kernel.name, `workgroup count ${axis} must be a non-negative integer, got ${count}`);
+      }
+      checkLimit('maxComputeWorkgroupsPerDimension', count, allowed, `dispatch of kernel ${kernel.name} (workgroups.${axis})`, kernel);
+    });
+    return counts;
+  }
+}
+
+function orderedBuffers(kernel: ComputeKernel, layout: KernelLayout, buffers: BufferBindings): GPUBuffer[] {
+  const names = layout.bufferBindings.map((binding) => binding.name);
+  if (isBufferList(buffers)) {
+    if (buffers.length !== names.length) {
+      throw new BindingError(kernel.id, kernel.name, `takes ${names.length} buffers (${names.join(', ')}), got ${buffers.length}`);
+    }
+    return [...buffers];
+  }
+  const missing = names.filter((name) => buffers[name] === undefined);
+  const unknown = Object.keys(buffers).filter((name) => buffers[name] !== undefined && !names.includes(name));
+  if (missing.length > 0 || unknown.length > 0) {
+    const problems = [
+      ...(missing.length > 0 ? [`missing buffers: ${missing.join(', ')}`] : []),
+      ...(unknown.length > 0 ? [`unknown buffers: ${unknown.join(', ')}`] : []),
+    ];
+    throw new BindingError(kernel.id, kernel.name, `${problems.join('; ')} (bindings: ${names.join(', ')})`);
+  }
+  return names.map((name) => buffers[name] as GPUBuffer);
+}
+
+function isBufferList(buffers: BufferBindings): buffers is readonly GPUBuffer[] {
+  return Array.isArray(buffers);
+}
+
+function bufferId(buffer: GPUBuffer): number {
+  let id = bufferIds.get(buffer);
+  if (id === undefined) {
+    id = nextBufferId++;
+    bufferIds.set(buffer, id);
+  }
+  return id;
+}
+
+function countPasses(steps: readonly Step[]): number {
+  let passes = 0;
+  let inPass = false;
+  for (const step of steps) {
+    if (step.kind === 'dispatch' && !inPass) passes += 1;
+    inPass = step.kind === 'dispatch';
+  }
+  return passes;
+}
+
+function checkWordAligned(what: string, values: Record<string, number>): void {
+  for (const [name, value] of Object.entries(values)) {
+    if (!Number.isSafeInteger(value) || value < 0 || value % 4 !== 0) {
+      throw new RangeError(`${what}: ${name} must be a non-negative multiple of 4, got ${value}`);
+    }
+  }
+}

@@ -1,0 +1,32 @@
+export { listAdapters, selectAdapter, adapterFilter, type AdapterOptions, type SelectedAdapter } from './adapters.js';
+export { adapterMatches, adapterSummary, describeAdapter, limitsRecord, type AdapterDescription } from './adapter-info.js';
+export type { BufferKind } from './buffers.js';
+export { REQUESTED_LIMITS, OPTIONAL_FEATURES } from './device-limits.js';
+export { Device, type DeviceDescription } from './device.js';
+export {
+  DispatchBatch,
+  type BatchOptions,
+  type BatchResult,
+  type BufferBindings,
+  type DispatchArgs,
+  type Workgroups,
+} from './dispatch-batch.js';
+export {
+  BindingError,
+  DeviceLostError,
+  GpuOutOfMemoryError,
+  GpuValidationError,
+  LimitError,
+  MissingFeatureError,
+  NoAdapterError,
+  SemiforgeGpuError,
+  ShaderCompileError,
+  type CompilationMessage,
+  type GpuErrorContext,
+} from './errors.js';
+export type { ComputeKernel, KernelBinding } from './kernel.js';
+export type { KernelLayout } from './kernel-layout.js';
+export { openDevice, type OpenDeviceOptions } from './open-device.js';
+export { PARAMS_BLOCK_BYTES } from './params-arena.js';
+export type { KernelPipeline } from './pipeline-cache.js';
+export type { TypedArray, TypedArrayConstructor } from './typed-arrays.js';

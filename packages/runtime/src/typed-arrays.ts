@@ -1,0 +1,29 @@
+/** The typed arrays the runtime reads and writes. */
+export type TypedArray =
+  | Int8Array
+  | Uint8Array
+  | Uint8ClampedArray
+  | Int16Array
+  | Uint16Array
+  | Int32Array
+  | Uint32Array
+  | Float32Array
+  | Float64Array
+  | BigInt64Array
+  | BigUint64Array;
+
+/** A typed array class such as `Float32Array`, as `Device.read` takes it. */
+export interface TypedArrayConstructor<T> {
+  readonly BYTES_PER_ELEMENT: number;
+  new (buffer: ArrayBuffer, byteOffset?: number, length?: number): T;
+}
+
+/** The bytes of `data`, viewed without copying. */
+export function bytesOf(data: ArrayBufferView | ArrayBuffer): Uint8Array {
+  return data instanceof ArrayBuffer ? new Uint8Array(data) : new Uint8Array(data.buffer, data.byteOffset, data.byteLength);
+}
+
+/** `n` rounded up to a multiple of `alignment`. */
+export function alignUp(n: number, alignment: number): number {
+  return Math.ceil(n / alignment) * alignment;
+}
