@@ -1,0 +1,66 @@
+import { UsageError } from './errors.js';
+
+/**
+ * Parsers of flag values. Each throws a {@link UsageError} naming the flag, the value and the rule, so that
+ * `--tile abc` reads `--tile abc: not an integer; the tile must be a power of two from 8 to 256`.
+ */
+
+function show(value: string): string {
+  return value === '' ? "''" : value;
+}
+
+/** A decimal integer (no exponent, no fraction) or undefined when the text is not one. */
+function integer(text: string): number | undefined {
+  if (!/^[+-]?\d+$/.test(text.trim())) return undefined;
+  const value = Number(text);
+  return Number.isSafeInteger(value) ? value : undefined;
+}
+
+export interface IntRule {
+  readonly min: number;
+  readonly max: number;
+  /** Also require a power of two. */
+  readonly powerOfTwo?: boolean;
+  /** The rule in words, shown after the value, e.g. `the tile must be a power of two from 8 to 256`. */
+  readonly rule: string;
+}
+
+/** Parses an integer flag value within a rule. */
+export function parseIntFlag(flag: string, text: string, rule: IntRule): number {
+  const value = integer(text);
+  const problem =
+    value === undefined
+      ? 'not an integer'
+      : value < rule.min || value > rule.max
+        ? `out of range ${rule.min}..${rule.max}`
+        : rule.powerOfTwo && (value & (value - 1)) !== 0
+          ? 'not a power of two'
+          : undefined;
+  if (problem !== undefined) throw new UsageError(`${flag} ${show(text)}: ${problem}; ${rule.rule}`);
+  return value as number;
+}
+
+/** Parses a value that must be one of a few words. */
+export function parseChoice<T extends string>(flag: string, text: string, choices: readonly T[]): T {
+  if ((choices as readonly string[]).includes(text)) return text as T;
+  throw new UsageError(`${flag} ${show(text)}: must be one of ${choices.join(', ')}`);
+}
+
+/** Parses a workgroup shape `XxY` (e.g. `16x16`) with at most 1024 threads. */
+export function parseWorkgroup(flag: string, text: string): [number, number] {
+  const m = /^(\d+)[x×*,](\d+)$/i.exec(text.trim());
+  const x = m ? Number(m[1]) : NaN;
+  const y = m ? Number(m[2]) : NaN;
+  if (!m || x < 1 || y < 1) throw new UsageError(`${flag} ${show(text)}: must be two positive integers XxY, e.g. 16x16`);
+  if (x * y > 1024) throw new UsageError(`${flag} ${show(text)}: ${x}×${y} = ${x * y} threads; a workgroup has at most 1024`);
+  return [x, y];
+}
+
+/** The flag rules shared by `apsp` and `codegen`. */
+export const RULES = {
+  tile: { min: 8, max: 256, powerOfTwo: true, rule: 'the tile must be a power of two from 8 to 256' },
+  unroll: { min: 1, max: 8, rule: 'unroll is the results per thread along each axis, 1 to 8 (u×u must fit in 64 registers)' },
+  generate: { min: 2, max: 46_340, rule: 'the random graph needs 2 to 46340 vertices (its dense n×n matrix must stay below 2^31 elements)' },
+  seed: { min: 0, max: 0xffffffff, rule: 'the seed is an integer from 0 to 4294967295' },
+  trials: { min: 1, max: 1000, rule: 'trials must be an integer from 1 to 1000' },
+} satisfies Record<string, IntRule>;
