@@ -3,11 +3,12 @@
  */
 export { apsp, type ApspOptions, type ApspResult } from './apsp/apsp.js';
 export { apspReference } from './apsp/apsp.reference.js';
-export { planApsp, planSpecs, APSP_DEFAULTS, type ApspMethod, type ApspPlan, type ApspKernelOptions } from './apsp/apsp.plan.js';
+export { planApsp, planSpecs, defaultTile, APSP_DEFAULTS, type ApspMethod, type ApspPlan, type ApspKernelOptions } from './apsp/apsp.plan.js';
 export { buildApspMatrix, NO_SUCCESSOR, type ApspGraph, type ApspMatrix } from './apsp/apsp.input.js';
 export { followSuccessors } from './apsp/apsp.output.js';
 export { NegativeCycleError } from './apsp/apsp.errors.js';
-export { dijkstra, checkRowsAgainstDijkstra, type RowCheck } from './apsp/apsp.validate.js';
+export { dijkstra } from './apsp/apsp.validate.js';
+export { verifyApsp, verifyMethod, sampleSources, FULL_REFERENCE_MAX_N, DIJKSTRA_ROWS, type Verification } from './apsp/apsp.verify.js';
 export { APSP_CATALOG_SPECS } from './apsp/apsp.catalog.js';
 export { kernelFor, inCatalog } from './kernels/kernel-source.js';
 export { CATALOG } from './generated/kernels/index.js';

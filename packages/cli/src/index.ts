@@ -7,4 +7,4 @@ export { processIo, type CliIo, type CliStream } from './io.js';
 export { EXIT, UsageError, CliError, reportError, type ErrorReport } from './errors.js';
 export { BIN_HEADER_BYTES, BIN_MAGIC, BIN_VERSION, TEXT_MATRIX_MAX_N, type MatrixFormat } from './output/matrix-file.js';
 export type { ApspSummary, PathReport, Trial } from './commands/apsp-report.js';
-export type { Verification } from './commands/apsp-verify.js';
+export type { Verification } from '@semiforge/algorithms';

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { UsageError } from '../src/errors.js';
 import { parseChoice, parseIntFlag, parseWorkgroup, RULES } from '../src/flags.js';
 import { smallerTile } from '../src/commands/apsp-report.js';
-import { sampleSources } from '../src/commands/apsp-verify.js';
+import { sampleSources } from '@semiforge/algorithms';
 
 describe('parseIntFlag', () => {
   it.each([

@@ -19,7 +19,10 @@ function isEdgeList(g: ApspGraph): g is EdgeList {
   return 'src' in g;
 }
 
-/** Replaces IEEE ±Infinity by the kernels' finite stand-ins and refuses values beyond them. */
+/** Largest |weight| the f32 kernels take: INF (2^126) + w must round back to INF, which holds below 2^102. */
+export const F32_MAX_WEIGHT = 2 ** 100;
+
+/** Replaces IEEE ±Infinity by the kernels' finite stand-ins and refuses values beyond ±2^100. */
 function encodeF32(data: Float32Array, where: string): void {
   const { INF, NEG_INF } = CONSTANTS.f32;
   for (let i = 0; i < data.length; i++) {
@@ -27,8 +30,8 @@ function encodeF32(data: Float32Array, where: string): void {
     if (v === Infinity) data[i] = INF;
     else if (v === -Infinity) data[i] = NEG_INF;
     else if (Number.isNaN(v)) throw new RangeError(`${where}: NaN at element ${i}`);
-    else if (v > INF || v < NEG_INF) {
-      throw new RangeError(`${where}: value ${v} at element ${i} is beyond the f32 kernels' finite infinity ±2^126`);
+    else if (Math.abs(v) > F32_MAX_WEIGHT && v !== INF && v !== NEG_INF) {
+      throw new RangeError(`${where}: value ${v} at element ${i} is beyond ±2^100, the largest f32 weight the kernels take`);
     }
   }
 }

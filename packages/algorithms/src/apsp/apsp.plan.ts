@@ -7,7 +7,7 @@ export type ApspMethod = 'a' | 'b' | 'plain';
 export interface ApspKernelOptions {
   /** 'a' (default): row-major, register-blocked products; 'b': the same on the blocked data layout; 'plain': one launch per vertex. */
   method?: ApspMethod;
-  /** Blocked FW tile size t (default 64). */
+  /** Blocked FW tile size t (default: {@link defaultTile} of n). */
   tile?: number;
   /** Results per thread along each axis of the products (default 4, or less when the tile is small). */
   unroll?: number;
@@ -32,12 +32,23 @@ export interface ApspPlan {
   readonly plain?: KernelSpec;
 }
 
-export const APSP_DEFAULTS = { method: 'a', tile: 64, unroll: 4, semiring: 'min-plus', type: 'f32' } as const;
+export const APSP_DEFAULTS = { method: 'a', tile: 64, largeTile: 128, largeFrom: 4096, unroll: 4, semiring: 'min-plus', type: 'f32' } as const;
 
-/** Chooses the kernel specs for a set of options; invalid combinations fail in codegen's validator. */
-export function planApsp(options: ApspKernelOptions = {}): ApspPlan {
+/**
+ * The tile for a graph of n vertices when none is given: 128 from n = 4096 (fewer pivot steps; the H100
+ * benchmark's best at n = 8192), 64 below (less padding, cheaper pivot closure).
+ */
+export function defaultTile(n: number | undefined): number {
+  return n !== undefined && n >= APSP_DEFAULTS.largeFrom ? APSP_DEFAULTS.largeTile : APSP_DEFAULTS.tile;
+}
+
+/**
+ * Chooses the kernel specs for a set of options and, when known, the number of vertices; invalid
+ * combinations fail in codegen's validator.
+ */
+export function planApsp(options: ApspKernelOptions = {}, n?: number): ApspPlan {
   const method = options.method ?? APSP_DEFAULTS.method;
-  const tile = options.tile ?? APSP_DEFAULTS.tile;
+  const tile = options.tile ?? defaultTile(n);
   const semiring = options.semiring ?? APSP_DEFAULTS.semiring;
   const type = options.type ?? APSP_DEFAULTS.type;
   const successors = options.successors ?? false;

@@ -44,7 +44,7 @@ export interface ApspResult {
  * dist[0 * 1000 + 7]; // shortest distance from 0 to 7
  */
 export async function apsp(graph: ApspGraph, options: ApspOptions = {}): Promise<ApspResult> {
-  const plan = planApsp(options);
+  const plan = planApsp(options, graph.n);
   const device = options.device ?? (await openDevice());
   try {
     checkMatrixFits(device, graph.n, plan);

@@ -1,5 +1,4 @@
 import type { EdgeList } from '@semiforge/graph-io';
-import type { ElementArray } from '@semiforge/codegen';
 
 /**
  * Single-source shortest distances by Dijkstra (binary heap) over non-negative weights, in float64:
@@ -70,34 +69,4 @@ export function dijkstra(graph: EdgeList, source: number): Float64Array {
     }
   }
   return dist;
-}
-
-export interface RowCheck {
-  readonly sources: number[];
-  readonly mismatches: number;
-  /** The first mismatch, for the error message. */
-  readonly first?: { source: number; target: number; got: number; expected: number };
-}
-
-/**
- * Checks sampled rows of an APSP distance matrix against Dijkstra from those sources. Integer-valued
- * weights sum exactly in f32 below 2^24, so equality is exact; otherwise a relative tolerance applies.
- */
-export function checkRowsAgainstDijkstra(graph: EdgeList, dist: ElementArray, sources: number[], relTol = 0): RowCheck {
-  const n = graph.n;
-  let mismatches = 0;
-  let first: RowCheck['first'];
-  for (const s of sources) {
-    const ref = dijkstra(graph, s);
-    for (let t = 0; t < n; t++) {
-      const got = dist[s * n + t];
-      const expected = ref[t];
-      const ok = got === expected || Math.abs(got - expected) <= relTol * Math.abs(expected);
-      if (!ok) {
-        mismatches++;
-        first ??= { source: s, target: t, got, expected };
-      }
-    }
-  }
-  return { sources, mismatches, first };
 }

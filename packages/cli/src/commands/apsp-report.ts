@@ -1,7 +1,7 @@
 import type { ApspPlan } from '@semiforge/algorithms';
 import type { AdapterDescription } from '@semiforge/runtime';
 import { formatMs, formatSi } from '../output/format.js';
-import type { Verification } from './apsp-verify.js';
+import type { Verification } from '@semiforge/algorithms';
 
 /** One timed run. */
 export interface Trial {

@@ -16,7 +16,7 @@ import type { CliIo } from '../io.js';
 import { checkMatrixSize, matrixFormat, writeMatrix, type MatrixFormat } from '../output/matrix-file.js';
 import { progressBar } from '../output/progress.js';
 import { formatSummary, medianTrial, summaryNotes, type ApspSummary, type PathReport, type Trial } from './apsp-report.js';
-import { FULL_REFERENCE_MAX_N, verifyApsp, verifyMethod } from './apsp-verify.js';
+import { FULL_REFERENCE_MAX_N, verifyApsp, verifyMethod } from '@semiforge/algorithms';
 
 /** `semiforge apsp` flags after parsing (commander's camelCase keys). */
 export interface ApspFlags {
@@ -25,7 +25,8 @@ export interface ApspFlags {
   /** Whether `--seed` was given (it only applies to `--generate`). */
   readonly seedGiven: boolean;
   readonly method: ApspMethod;
-  readonly tile: number;
+  /** Undefined: the algorithms' default for the graph's size. */
+  readonly tile?: number;
   readonly unroll?: number;
   readonly semiring: string;
   readonly type: ElementType;
@@ -160,18 +161,19 @@ export async function runApsp(file: string | undefined, flags: ApspFlags, io: Cl
   const wantedPath = parsePath(flags.path);
   const outFormat: MatrixFormat | undefined = flags.out === undefined ? undefined : matrixFormat(flags.out);
   checkSemiring(flags.semiring, flags.type);
-  const plan = planApsp({
+  const options = {
     method: flags.method,
     tile: flags.tile,
     unroll: flags.unroll,
     semiring: flags.semiring,
     type: flags.type,
     successors: flags.successors === true || wantedPath !== undefined,
-  });
-  for (const spec of planSpecs(plan)) kernelFor(spec); // SpecError now, before reading a large file
+  };
+  for (const spec of planSpecs(planApsp(options))) kernelFor(spec); // SpecError now, before reading a large file
 
   const { graph, name } = await loadGraph(file, flags, io);
   const n = graph.n;
+  const plan = planApsp(options, n);
   checkWeights(graph, plan);
   if (wantedPath !== undefined) {
     for (const v of wantedPath) if (v >= n) throw new UsageError(`--path: vertex ${v} is out of range 0..${n - 1} (vertices are 0-based)`, CMD);

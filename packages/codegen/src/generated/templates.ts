@@ -474,11 +474,11 @@ export const TEMPLATE_SPECS: Readonly<Record<string, unknown>> = {
             + ((stack1 = ((helper = (helper = lookupProperty(helpers,"m") || (depth0 != null ? lookupProperty(depth0,"m") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"m","hash":{},"data":data,"loc":{"start":{"line":27,"column":5},"end":{"line":27,"column":10}}}) : helper))) != null ? stack1 : "")
             + "_"
             + ((stack1 = ((helper = (helper = lookupProperty(helpers,"n") || (depth0 != null ? lookupProperty(depth0,"n") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"n","hash":{},"data":data,"loc":{"start":{"line":27,"column":11},"end":{"line":27,"column":16}}}) : helper))) != null ? stack1 : "")
-            + " = load_c(row0 + ty + "
-            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"m") || (depth0 != null ? lookupProperty(depth0,"m") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"m","hash":{},"data":data,"loc":{"start":{"line":27,"column":38},"end":{"line":27,"column":43}}}) : helper))) != null ? stack1 : "")
-            + "u * WY, col0 + tx + "
-            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"n") || (depth0 != null ? lookupProperty(depth0,"n") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"n","hash":{},"data":data,"loc":{"start":{"line":27,"column":63},"end":{"line":27,"column":68}}}) : helper))) != null ? stack1 : "")
-            + "u * WX);\n"
+            + " = load_c(row0 + "
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"row") || (depth0 != null ? lookupProperty(depth0,"row") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"row","hash":{},"data":data,"loc":{"start":{"line":27,"column":33},"end":{"line":27,"column":40}}}) : helper))) != null ? stack1 : "")
+            + ", col0 + "
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"col") || (depth0 != null ? lookupProperty(depth0,"col") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"col","hash":{},"data":data,"loc":{"start":{"line":27,"column":49},"end":{"line":27,"column":56}}}) : helper))) != null ? stack1 : "")
+            + ");\n"
             + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depths[1] != null ? lookupProperty(depths[1],"successors") : depths[1]),{"name":"if","hash":{},"fn":container.program(5, data, 0, blockParams, depths),"inverse":container.noop,"data":data,"loc":{"start":{"line":28,"column":0},"end":{"line":30,"column":7}}})) != null ? stack1 : "");
         },"5":function(container,depth0,helpers,partials,data) {
             var stack1, helper, alias1=depth0 != null ? depth0 : (container.nullContext || {}), alias2=container.hooks.helperMissing, alias3="function", lookupProperty = container.lookupProperty || function(parent, propertyName) {
@@ -492,11 +492,11 @@ export const TEMPLATE_SPECS: Readonly<Record<string, unknown>> = {
             + ((stack1 = ((helper = (helper = lookupProperty(helpers,"m") || (depth0 != null ? lookupProperty(depth0,"m") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"m","hash":{},"data":data,"loc":{"start":{"line":29,"column":12},"end":{"line":29,"column":17}}}) : helper))) != null ? stack1 : "")
             + "_"
             + ((stack1 = ((helper = (helper = lookupProperty(helpers,"n") || (depth0 != null ? lookupProperty(depth0,"n") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"n","hash":{},"data":data,"loc":{"start":{"line":29,"column":18},"end":{"line":29,"column":23}}}) : helper))) != null ? stack1 : "")
-            + " = load_sc(row0 + ty + "
-            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"m") || (depth0 != null ? lookupProperty(depth0,"m") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"m","hash":{},"data":data,"loc":{"start":{"line":29,"column":46},"end":{"line":29,"column":51}}}) : helper))) != null ? stack1 : "")
-            + "u * WY, col0 + tx + "
-            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"n") || (depth0 != null ? lookupProperty(depth0,"n") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"n","hash":{},"data":data,"loc":{"start":{"line":29,"column":71},"end":{"line":29,"column":76}}}) : helper))) != null ? stack1 : "")
-            + "u * WX);\n";
+            + " = load_sc(row0 + "
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"row") || (depth0 != null ? lookupProperty(depth0,"row") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"row","hash":{},"data":data,"loc":{"start":{"line":29,"column":41},"end":{"line":29,"column":48}}}) : helper))) != null ? stack1 : "")
+            + ", col0 + "
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"col") || (depth0 != null ? lookupProperty(depth0,"col") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"col","hash":{},"data":data,"loc":{"start":{"line":29,"column":57},"end":{"line":29,"column":64}}}) : helper))) != null ? stack1 : "")
+            + ");\n";
         },"7":function(container,depth0,helpers,partials,data) {
             return "      const unsigned r = e / KC, kk = e % KC;\n";
         },"9":function(container,depth0,helpers,partials,data) {
@@ -515,9 +515,9 @@ export const TEMPLATE_SPECS: Readonly<Record<string, unknown>> = {
 
           return "      const T a"
             + ((stack1 = ((helper = (helper = lookupProperty(helpers,"m") || (depth0 != null ? lookupProperty(depth0,"m") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"m","hash":{},"data":data,"loc":{"start":{"line":55,"column":15},"end":{"line":55,"column":20}}}) : helper))) != null ? stack1 : "")
-            + " = As[kk * AS + ty + "
-            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"m") || (depth0 != null ? lookupProperty(depth0,"m") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"m","hash":{},"data":data,"loc":{"start":{"line":55,"column":41},"end":{"line":55,"column":46}}}) : helper))) != null ? stack1 : "")
-            + "u * WY];\n";
+            + " = As[kk * AS + "
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"row") || (depth0 != null ? lookupProperty(depth0,"row") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"row","hash":{},"data":data,"loc":{"start":{"line":55,"column":36},"end":{"line":55,"column":43}}}) : helper))) != null ? stack1 : "")
+            + "];\n";
         },"17":function(container,depth0,helpers,partials,data) {
             var stack1, helper, alias1=depth0 != null ? depth0 : (container.nullContext || {}), alias2=container.hooks.helperMissing, alias3="function", lookupProperty = container.lookupProperty || function(parent, propertyName) {
                 if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
@@ -528,9 +528,9 @@ export const TEMPLATE_SPECS: Readonly<Record<string, unknown>> = {
 
           return "      const T b"
             + ((stack1 = ((helper = (helper = lookupProperty(helpers,"n") || (depth0 != null ? lookupProperty(depth0,"n") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"n","hash":{},"data":data,"loc":{"start":{"line":58,"column":15},"end":{"line":58,"column":20}}}) : helper))) != null ? stack1 : "")
-            + " = Bs[kk * BN + tx + "
-            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"n") || (depth0 != null ? lookupProperty(depth0,"n") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"n","hash":{},"data":data,"loc":{"start":{"line":58,"column":41},"end":{"line":58,"column":46}}}) : helper))) != null ? stack1 : "")
-            + "u * WX];\n";
+            + " = Bs[kk * BN + "
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"col") || (depth0 != null ? lookupProperty(depth0,"col") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"col","hash":{},"data":data,"loc":{"start":{"line":58,"column":36},"end":{"line":58,"column":43}}}) : helper))) != null ? stack1 : "")
+            + "];\n";
         },"19":function(container,depth0,helpers,partials,data,blockParams,depths) {
             var stack1, alias1=depth0 != null ? depth0 : (container.nullContext || {}), lookupProperty = container.lookupProperty || function(parent, propertyName) {
                 if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
@@ -552,9 +552,9 @@ export const TEMPLATE_SPECS: Readonly<Record<string, unknown>> = {
 
           return "      const unsigned sa"
             + ((stack1 = ((helper = (helper = lookupProperty(helpers,"m") || (depth0 != null ? lookupProperty(depth0,"m") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"m","hash":{},"data":data,"loc":{"start":{"line":62,"column":23},"end":{"line":62,"column":28}}}) : helper))) != null ? stack1 : "")
-            + " = Sa[kk * AS + ty + "
-            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"m") || (depth0 != null ? lookupProperty(depth0,"m") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"m","hash":{},"data":data,"loc":{"start":{"line":62,"column":49},"end":{"line":62,"column":54}}}) : helper))) != null ? stack1 : "")
-            + "u * WY];\n";
+            + " = Sa[kk * AS + "
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"row") || (depth0 != null ? lookupProperty(depth0,"row") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"row","hash":{},"data":data,"loc":{"start":{"line":62,"column":44},"end":{"line":62,"column":51}}}) : helper))) != null ? stack1 : "")
+            + "];\n";
         },"22":function(container,depth0,helpers,partials,data) {
             var stack1, lookupProperty = container.lookupProperty || function(parent, propertyName) {
                 if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
@@ -574,9 +574,9 @@ export const TEMPLATE_SPECS: Readonly<Record<string, unknown>> = {
 
           return "      const unsigned sb"
             + ((stack1 = ((helper = (helper = lookupProperty(helpers,"n") || (depth0 != null ? lookupProperty(depth0,"n") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"n","hash":{},"data":data,"loc":{"start":{"line":66,"column":23},"end":{"line":66,"column":28}}}) : helper))) != null ? stack1 : "")
-            + " = Sb[kk * BN + tx + "
-            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"n") || (depth0 != null ? lookupProperty(depth0,"n") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"n","hash":{},"data":data,"loc":{"start":{"line":66,"column":49},"end":{"line":66,"column":54}}}) : helper))) != null ? stack1 : "")
-            + "u * WX];\n";
+            + " = Sb[kk * BN + "
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"col") || (depth0 != null ? lookupProperty(depth0,"col") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"col","hash":{},"data":data,"loc":{"start":{"line":66,"column":44},"end":{"line":66,"column":51}}}) : helper))) != null ? stack1 : "")
+            + "];\n";
         },"25":function(container,depth0,helpers,partials,data,blockParams,depths) {
             var stack1, helper, alias1=depth0 != null ? depth0 : (container.nullContext || {}), alias2=container.hooks.helperMissing, alias3="function", lookupProperty = container.lookupProperty || function(parent, propertyName) {
                 if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
@@ -616,12 +616,12 @@ export const TEMPLATE_SPECS: Readonly<Record<string, unknown>> = {
                 return undefined
             };
 
-          return "        const unsigned hop = (row0 + ty + "
-            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"m") || (depth0 != null ? lookupProperty(depth0,"m") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"m","hash":{},"data":data,"loc":{"start":{"line":73,"column":42},"end":{"line":73,"column":47}}}) : helper))) != null ? stack1 : "")
-            + "u * WY == params.k0 + k0 + kk) ? sb"
-            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"n") || (depth0 != null ? lookupProperty(depth0,"n") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"n","hash":{},"data":data,"loc":{"start":{"line":73,"column":82},"end":{"line":73,"column":87}}}) : helper))) != null ? stack1 : "")
+          return "        const unsigned hop = (row0 + "
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"row") || (depth0 != null ? lookupProperty(depth0,"row") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"row","hash":{},"data":data,"loc":{"start":{"line":73,"column":37},"end":{"line":73,"column":44}}}) : helper))) != null ? stack1 : "")
+            + " == params.k0 + k0 + kk) ? sb"
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"n") || (depth0 != null ? lookupProperty(depth0,"n") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"n","hash":{},"data":data,"loc":{"start":{"line":73,"column":73},"end":{"line":73,"column":78}}}) : helper))) != null ? stack1 : "")
             + " : sa"
-            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"m") || (depth0 != null ? lookupProperty(depth0,"m") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"m","hash":{},"data":data,"loc":{"start":{"line":73,"column":92},"end":{"line":73,"column":97}}}) : helper))) != null ? stack1 : "")
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"m") || (depth0 != null ? lookupProperty(depth0,"m") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"m","hash":{},"data":data,"loc":{"start":{"line":73,"column":83},"end":{"line":73,"column":88}}}) : helper))) != null ? stack1 : "")
             + ";\n";
         },"28":function(container,depth0,helpers,partials,data) {
             var stack1, helper, lookupProperty = container.lookupProperty || function(parent, propertyName) {
@@ -672,14 +672,14 @@ export const TEMPLATE_SPECS: Readonly<Record<string, unknown>> = {
                 return undefined
             };
 
-          return "  store_c(row0 + ty + "
-            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"m") || (depth0 != null ? lookupProperty(depth0,"m") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"m","hash":{},"data":data,"loc":{"start":{"line":90,"column":22},"end":{"line":90,"column":27}}}) : helper))) != null ? stack1 : "")
-            + "u * WY, col0 + tx + "
-            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"n") || (depth0 != null ? lookupProperty(depth0,"n") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"n","hash":{},"data":data,"loc":{"start":{"line":90,"column":47},"end":{"line":90,"column":52}}}) : helper))) != null ? stack1 : "")
-            + "u * WX, c"
-            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"m") || (depth0 != null ? lookupProperty(depth0,"m") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"m","hash":{},"data":data,"loc":{"start":{"line":90,"column":61},"end":{"line":90,"column":66}}}) : helper))) != null ? stack1 : "")
+          return "  store_c(row0 + "
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"row") || (depth0 != null ? lookupProperty(depth0,"row") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"row","hash":{},"data":data,"loc":{"start":{"line":90,"column":17},"end":{"line":90,"column":24}}}) : helper))) != null ? stack1 : "")
+            + ", col0 + "
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"col") || (depth0 != null ? lookupProperty(depth0,"col") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"col","hash":{},"data":data,"loc":{"start":{"line":90,"column":33},"end":{"line":90,"column":40}}}) : helper))) != null ? stack1 : "")
+            + ", c"
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"m") || (depth0 != null ? lookupProperty(depth0,"m") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"m","hash":{},"data":data,"loc":{"start":{"line":90,"column":43},"end":{"line":90,"column":48}}}) : helper))) != null ? stack1 : "")
             + "_"
-            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"n") || (depth0 != null ? lookupProperty(depth0,"n") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"n","hash":{},"data":data,"loc":{"start":{"line":90,"column":67},"end":{"line":90,"column":72}}}) : helper))) != null ? stack1 : "")
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"n") || (depth0 != null ? lookupProperty(depth0,"n") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"n","hash":{},"data":data,"loc":{"start":{"line":90,"column":49},"end":{"line":90,"column":54}}}) : helper))) != null ? stack1 : "")
             + ");\n"
             + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depths[1] != null ? lookupProperty(depths[1],"successors") : depths[1]),{"name":"if","hash":{},"fn":container.program(34, data, 0, blockParams, depths),"inverse":container.noop,"data":data,"loc":{"start":{"line":91,"column":0},"end":{"line":93,"column":7}}})) != null ? stack1 : "");
         },"34":function(container,depth0,helpers,partials,data) {
@@ -690,14 +690,14 @@ export const TEMPLATE_SPECS: Readonly<Record<string, unknown>> = {
                 return undefined
             };
 
-          return "  store_sc(row0 + ty + "
-            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"m") || (depth0 != null ? lookupProperty(depth0,"m") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"m","hash":{},"data":data,"loc":{"start":{"line":92,"column":23},"end":{"line":92,"column":28}}}) : helper))) != null ? stack1 : "")
-            + "u * WY, col0 + tx + "
-            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"n") || (depth0 != null ? lookupProperty(depth0,"n") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"n","hash":{},"data":data,"loc":{"start":{"line":92,"column":48},"end":{"line":92,"column":53}}}) : helper))) != null ? stack1 : "")
-            + "u * WX, s"
-            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"m") || (depth0 != null ? lookupProperty(depth0,"m") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"m","hash":{},"data":data,"loc":{"start":{"line":92,"column":62},"end":{"line":92,"column":67}}}) : helper))) != null ? stack1 : "")
+          return "  store_sc(row0 + "
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"row") || (depth0 != null ? lookupProperty(depth0,"row") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"row","hash":{},"data":data,"loc":{"start":{"line":92,"column":18},"end":{"line":92,"column":25}}}) : helper))) != null ? stack1 : "")
+            + ", col0 + "
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"col") || (depth0 != null ? lookupProperty(depth0,"col") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"col","hash":{},"data":data,"loc":{"start":{"line":92,"column":34},"end":{"line":92,"column":41}}}) : helper))) != null ? stack1 : "")
+            + ", s"
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"m") || (depth0 != null ? lookupProperty(depth0,"m") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"m","hash":{},"data":data,"loc":{"start":{"line":92,"column":44},"end":{"line":92,"column":49}}}) : helper))) != null ? stack1 : "")
             + "_"
-            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"n") || (depth0 != null ? lookupProperty(depth0,"n") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"n","hash":{},"data":data,"loc":{"start":{"line":92,"column":68},"end":{"line":92,"column":73}}}) : helper))) != null ? stack1 : "")
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"n") || (depth0 != null ? lookupProperty(depth0,"n") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"n","hash":{},"data":data,"loc":{"start":{"line":92,"column":50},"end":{"line":92,"column":55}}}) : helper))) != null ? stack1 : "")
             + ");\n";
         },"compiler":[8,">= 4.3.0"],"main":function(container,depth0,helpers,partials,data,blockParams,depths) {
             var stack1, helper, alias1=depth0 != null ? depth0 : (container.nullContext || {}), alias2=container.hooks.helperMissing, alias3="function", lookupProperty = container.lookupProperty || function(parent, propertyName) {
@@ -1192,46 +1192,9 @@ export const TEMPLATE_SPECS: Readonly<Record<string, unknown>> = {
             + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"bdl") : depth0),{"name":"if","hash":{},"fn":container.program(1, data, 0),"inverse":container.program(3, data, 0),"data":data,"loc":{"start":{"line":23,"column":0},"end":{"line":31,"column":7}}})) != null ? stack1 : "");
         },"useData":true},
         "wgsl/partials/product": {"1":function(container,depth0,helpers,partials,data) {
-            var stack1, helper, alias1=depth0 != null ? depth0 : (container.nullContext || {}), lookupProperty = container.lookupProperty || function(parent, propertyName) {
-                if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
-                  return parent[propertyName];
-                }
-                return undefined
-            };
-
-          return "var<workgroup> Sa: array<u32, "
-            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"aWords") || (depth0 != null ? lookupProperty(depth0,"aWords") : depth0)) != null ? helper : container.hooks.helperMissing),(typeof helper === "function" ? helper.call(alias1,{"name":"aWords","hash":{},"data":data,"loc":{"start":{"line":16,"column":30},"end":{"line":16,"column":40}}}) : helper))) != null ? stack1 : "")
-            + ">;\n"
-            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"hopUsesB") : depth0),{"name":"if","hash":{},"fn":container.program(2, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":17,"column":0},"end":{"line":19,"column":7}}})) != null ? stack1 : "");
-        },"2":function(container,depth0,helpers,partials,data) {
-            var stack1, helper, lookupProperty = container.lookupProperty || function(parent, propertyName) {
-                if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
-                  return parent[propertyName];
-                }
-                return undefined
-            };
-
-          return "var<workgroup> Sb: array<u32, "
-            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"bWords") || (depth0 != null ? lookupProperty(depth0,"bWords") : depth0)) != null ? helper : container.hooks.helperMissing),(typeof helper === "function" ? helper.call(depth0 != null ? depth0 : (container.nullContext || {}),{"name":"bWords","hash":{},"data":data,"loc":{"start":{"line":18,"column":30},"end":{"line":18,"column":40}}}) : helper))) != null ? stack1 : "")
-            + ">;\n";
-        },"4":function(container,depth0,helpers,partials,data,blockParams,depths) {
-            var stack1, helper, alias1=depth0 != null ? depth0 : (container.nullContext || {}), alias2=container.hooks.helperMissing, alias3="function", lookupProperty = container.lookupProperty || function(parent, propertyName) {
-                if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
-                  return parent[propertyName];
-                }
-                return undefined
-            };
-
-          return "  var c"
-            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"m") || (depth0 != null ? lookupProperty(depth0,"m") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"m","hash":{},"data":data,"loc":{"start":{"line":30,"column":7},"end":{"line":30,"column":12}}}) : helper))) != null ? stack1 : "")
-            + "_"
-            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"n") || (depth0 != null ? lookupProperty(depth0,"n") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"n","hash":{},"data":data,"loc":{"start":{"line":30,"column":13},"end":{"line":30,"column":18}}}) : helper))) != null ? stack1 : "")
-            + ": T = load_c(row0 + ty + "
-            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"m") || (depth0 != null ? lookupProperty(depth0,"m") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"m","hash":{},"data":data,"loc":{"start":{"line":30,"column":43},"end":{"line":30,"column":48}}}) : helper))) != null ? stack1 : "")
-            + "u * WY, col0 + tx + "
-            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"n") || (depth0 != null ? lookupProperty(depth0,"n") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"n","hash":{},"data":data,"loc":{"start":{"line":30,"column":68},"end":{"line":30,"column":73}}}) : helper))) != null ? stack1 : "")
-            + "u * WX);\n"
-            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depths[1] != null ? lookupProperty(depths[1],"successors") : depths[1]),{"name":"if","hash":{},"fn":container.program(5, data, 0, blockParams, depths),"inverse":container.noop,"data":data,"loc":{"start":{"line":31,"column":0},"end":{"line":33,"column":7}}})) != null ? stack1 : "");
+            return "// Rows ty·U + m and columns tx·U + n: each thread reads its A and B values as vec4.\n";
+        },"3":function(container,depth0,helpers,partials,data) {
+            return "// Rows ty + m·WY and columns tx + n·WX: scalar reads without bank conflicts.\n";
         },"5":function(container,depth0,helpers,partials,data) {
             var stack1, helper, alias1=depth0 != null ? depth0 : (container.nullContext || {}), alias2=container.hooks.helperMissing, alias3="function", lookupProperty = container.lookupProperty || function(parent, propertyName) {
                 if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
@@ -1240,146 +1203,37 @@ export const TEMPLATE_SPECS: Readonly<Record<string, unknown>> = {
                 return undefined
             };
 
-          return "  var s"
-            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"m") || (depth0 != null ? lookupProperty(depth0,"m") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"m","hash":{},"data":data,"loc":{"start":{"line":32,"column":7},"end":{"line":32,"column":12}}}) : helper))) != null ? stack1 : "")
-            + "_"
-            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"n") || (depth0 != null ? lookupProperty(depth0,"n") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"n","hash":{},"data":data,"loc":{"start":{"line":32,"column":13},"end":{"line":32,"column":18}}}) : helper))) != null ? stack1 : "")
-            + ": u32 = load_sc(row0 + ty + "
-            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"m") || (depth0 != null ? lookupProperty(depth0,"m") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"m","hash":{},"data":data,"loc":{"start":{"line":32,"column":46},"end":{"line":32,"column":51}}}) : helper))) != null ? stack1 : "")
-            + "u * WY, col0 + tx + "
-            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"n") || (depth0 != null ? lookupProperty(depth0,"n") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"n","hash":{},"data":data,"loc":{"start":{"line":32,"column":71},"end":{"line":32,"column":76}}}) : helper))) != null ? stack1 : "")
-            + "u * WX);\n";
+          return "var<workgroup> As: array<vec4<T>, "
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"aQuads") || (depth0 != null ? lookupProperty(depth0,"aQuads") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"aQuads","hash":{},"data":data,"loc":{"start":{"line":18,"column":34},"end":{"line":18,"column":44}}}) : helper))) != null ? stack1 : "")
+            + ">;\nvar<workgroup> Bs: array<vec4<T>, "
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"bQuads") || (depth0 != null ? lookupProperty(depth0,"bQuads") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"bQuads","hash":{},"data":data,"loc":{"start":{"line":19,"column":34},"end":{"line":19,"column":44}}}) : helper))) != null ? stack1 : "")
+            + ">;\n";
         },"7":function(container,depth0,helpers,partials,data) {
-            return "      let r = e / KC;\n      let kk = e % KC;\n";
+            var stack1, helper, alias1=depth0 != null ? depth0 : (container.nullContext || {}), alias2=container.hooks.helperMissing, alias3="function", lookupProperty = container.lookupProperty || function(parent, propertyName) {
+                if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
+                  return parent[propertyName];
+                }
+                return undefined
+            };
+
+          return "var<workgroup> As: array<T, "
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"aWords") || (depth0 != null ? lookupProperty(depth0,"aWords") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"aWords","hash":{},"data":data,"loc":{"start":{"line":21,"column":28},"end":{"line":21,"column":38}}}) : helper))) != null ? stack1 : "")
+            + ">;\nvar<workgroup> Bs: array<T, "
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"bWords") || (depth0 != null ? lookupProperty(depth0,"bWords") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"bWords","hash":{},"data":data,"loc":{"start":{"line":22,"column":28},"end":{"line":22,"column":38}}}) : helper))) != null ? stack1 : "")
+            + ">;\n";
         },"9":function(container,depth0,helpers,partials,data) {
-            return "      let kk = e / BM;\n      let r = e % BM;\n";
-        },"11":function(container,depth0,helpers,partials,data) {
-            return "      Sa[kk * AS + r] = load_sa(row0 + r, k0 + kk);\n";
-        },"13":function(container,depth0,helpers,partials,data) {
-            return "      Sb[e] = load_sb(k0 + kk, col0 + c);\n";
-        },"15":function(container,depth0,helpers,partials,data) {
-            var stack1, helper, alias1=depth0 != null ? depth0 : (container.nullContext || {}), alias2=container.hooks.helperMissing, alias3="function", lookupProperty = container.lookupProperty || function(parent, propertyName) {
+            var stack1, helper, alias1=depth0 != null ? depth0 : (container.nullContext || {}), lookupProperty = container.lookupProperty || function(parent, propertyName) {
                 if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
                   return parent[propertyName];
                 }
                 return undefined
             };
 
-          return "      let a"
-            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"m") || (depth0 != null ? lookupProperty(depth0,"m") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"m","hash":{},"data":data,"loc":{"start":{"line":60,"column":11},"end":{"line":60,"column":16}}}) : helper))) != null ? stack1 : "")
-            + " = As[kk * AS + ty + "
-            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"m") || (depth0 != null ? lookupProperty(depth0,"m") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"m","hash":{},"data":data,"loc":{"start":{"line":60,"column":37},"end":{"line":60,"column":42}}}) : helper))) != null ? stack1 : "")
-            + "u * WY];\n";
-        },"17":function(container,depth0,helpers,partials,data) {
-            var stack1, helper, alias1=depth0 != null ? depth0 : (container.nullContext || {}), alias2=container.hooks.helperMissing, alias3="function", lookupProperty = container.lookupProperty || function(parent, propertyName) {
-                if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
-                  return parent[propertyName];
-                }
-                return undefined
-            };
-
-          return "      let b"
-            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"n") || (depth0 != null ? lookupProperty(depth0,"n") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"n","hash":{},"data":data,"loc":{"start":{"line":63,"column":11},"end":{"line":63,"column":16}}}) : helper))) != null ? stack1 : "")
-            + " = Bs[kk * BN + tx + "
-            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"n") || (depth0 != null ? lookupProperty(depth0,"n") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"n","hash":{},"data":data,"loc":{"start":{"line":63,"column":37},"end":{"line":63,"column":42}}}) : helper))) != null ? stack1 : "")
-            + "u * WX];\n";
-        },"19":function(container,depth0,helpers,partials,data,blockParams,depths) {
-            var stack1, alias1=depth0 != null ? depth0 : (container.nullContext || {}), lookupProperty = container.lookupProperty || function(parent, propertyName) {
-                if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
-                  return parent[propertyName];
-                }
-                return undefined
-            };
-
-          return ((stack1 = lookupProperty(helpers,"each").call(alias1,(depth0 != null ? lookupProperty(depth0,"rows") : depth0),{"name":"each","hash":{},"fn":container.program(20, data, 0, blockParams, depths),"inverse":container.noop,"data":data,"loc":{"start":{"line":66,"column":0},"end":{"line":68,"column":9}}})) != null ? stack1 : "")
-            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"hopUsesB") : depth0),{"name":"if","hash":{},"fn":container.program(22, data, 0, blockParams, depths),"inverse":container.noop,"data":data,"loc":{"start":{"line":69,"column":0},"end":{"line":73,"column":7}}})) != null ? stack1 : "")
-            + ((stack1 = lookupProperty(helpers,"each").call(alias1,(depth0 != null ? lookupProperty(depth0,"cells") : depth0),{"name":"each","hash":{},"fn":container.program(25, data, 0, blockParams, depths),"inverse":container.noop,"data":data,"loc":{"start":{"line":74,"column":0},"end":{"line":85,"column":9}}})) != null ? stack1 : "");
-        },"20":function(container,depth0,helpers,partials,data) {
-            var stack1, helper, alias1=depth0 != null ? depth0 : (container.nullContext || {}), alias2=container.hooks.helperMissing, alias3="function", lookupProperty = container.lookupProperty || function(parent, propertyName) {
-                if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
-                  return parent[propertyName];
-                }
-                return undefined
-            };
-
-          return "      let sa"
-            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"m") || (depth0 != null ? lookupProperty(depth0,"m") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"m","hash":{},"data":data,"loc":{"start":{"line":67,"column":12},"end":{"line":67,"column":17}}}) : helper))) != null ? stack1 : "")
-            + " = Sa[kk * AS + ty + "
-            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"m") || (depth0 != null ? lookupProperty(depth0,"m") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"m","hash":{},"data":data,"loc":{"start":{"line":67,"column":38},"end":{"line":67,"column":43}}}) : helper))) != null ? stack1 : "")
-            + "u * WY];\n";
-        },"22":function(container,depth0,helpers,partials,data) {
-            var stack1, lookupProperty = container.lookupProperty || function(parent, propertyName) {
-                if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
-                  return parent[propertyName];
-                }
-                return undefined
-            };
-
-          return ((stack1 = lookupProperty(helpers,"each").call(depth0 != null ? depth0 : (container.nullContext || {}),(depth0 != null ? lookupProperty(depth0,"cols") : depth0),{"name":"each","hash":{},"fn":container.program(23, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":70,"column":0},"end":{"line":72,"column":9}}})) != null ? stack1 : "");
-        },"23":function(container,depth0,helpers,partials,data) {
-            var stack1, helper, alias1=depth0 != null ? depth0 : (container.nullContext || {}), alias2=container.hooks.helperMissing, alias3="function", lookupProperty = container.lookupProperty || function(parent, propertyName) {
-                if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
-                  return parent[propertyName];
-                }
-                return undefined
-            };
-
-          return "      let sb"
-            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"n") || (depth0 != null ? lookupProperty(depth0,"n") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"n","hash":{},"data":data,"loc":{"start":{"line":71,"column":12},"end":{"line":71,"column":17}}}) : helper))) != null ? stack1 : "")
-            + " = Sb[kk * BN + tx + "
-            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"n") || (depth0 != null ? lookupProperty(depth0,"n") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"n","hash":{},"data":data,"loc":{"start":{"line":71,"column":38},"end":{"line":71,"column":43}}}) : helper))) != null ? stack1 : "")
-            + "u * WX];\n";
-        },"25":function(container,depth0,helpers,partials,data,blockParams,depths) {
-            var stack1, helper, alias1=depth0 != null ? depth0 : (container.nullContext || {}), alias2=container.hooks.helperMissing, alias3="function", lookupProperty = container.lookupProperty || function(parent, propertyName) {
-                if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
-                  return parent[propertyName];
-                }
-                return undefined
-            };
-
-          return "      {\n        let nv = sr_add(c"
-            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"m") || (depth0 != null ? lookupProperty(depth0,"m") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"m","hash":{},"data":data,"loc":{"start":{"line":76,"column":25},"end":{"line":76,"column":30}}}) : helper))) != null ? stack1 : "")
-            + "_"
-            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"n") || (depth0 != null ? lookupProperty(depth0,"n") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"n","hash":{},"data":data,"loc":{"start":{"line":76,"column":31},"end":{"line":76,"column":36}}}) : helper))) != null ? stack1 : "")
-            + ", sr_mul(a"
-            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"m") || (depth0 != null ? lookupProperty(depth0,"m") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"m","hash":{},"data":data,"loc":{"start":{"line":76,"column":46},"end":{"line":76,"column":51}}}) : helper))) != null ? stack1 : "")
-            + ", b"
-            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"n") || (depth0 != null ? lookupProperty(depth0,"n") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"n","hash":{},"data":data,"loc":{"start":{"line":76,"column":54},"end":{"line":76,"column":59}}}) : helper))) != null ? stack1 : "")
-            + "));\n"
-            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depths[1] != null ? lookupProperty(depths[1],"hopUsesB") : depths[1]),{"name":"if","hash":{},"fn":container.program(26, data, 0, blockParams, depths),"inverse":container.program(28, data, 0, blockParams, depths),"data":data,"loc":{"start":{"line":77,"column":0},"end":{"line":81,"column":7}}})) != null ? stack1 : "")
-            + "        s"
-            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"m") || (depth0 != null ? lookupProperty(depth0,"m") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"m","hash":{},"data":data,"loc":{"start":{"line":82,"column":9},"end":{"line":82,"column":14}}}) : helper))) != null ? stack1 : "")
-            + "_"
-            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"n") || (depth0 != null ? lookupProperty(depth0,"n") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"n","hash":{},"data":data,"loc":{"start":{"line":82,"column":15},"end":{"line":82,"column":20}}}) : helper))) != null ? stack1 : "")
-            + " = select(s"
-            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"m") || (depth0 != null ? lookupProperty(depth0,"m") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"m","hash":{},"data":data,"loc":{"start":{"line":82,"column":31},"end":{"line":82,"column":36}}}) : helper))) != null ? stack1 : "")
-            + "_"
-            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"n") || (depth0 != null ? lookupProperty(depth0,"n") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"n","hash":{},"data":data,"loc":{"start":{"line":82,"column":37},"end":{"line":82,"column":42}}}) : helper))) != null ? stack1 : "")
-            + ", hop, nv != c"
-            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"m") || (depth0 != null ? lookupProperty(depth0,"m") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"m","hash":{},"data":data,"loc":{"start":{"line":82,"column":56},"end":{"line":82,"column":61}}}) : helper))) != null ? stack1 : "")
-            + "_"
-            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"n") || (depth0 != null ? lookupProperty(depth0,"n") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"n","hash":{},"data":data,"loc":{"start":{"line":82,"column":62},"end":{"line":82,"column":67}}}) : helper))) != null ? stack1 : "")
-            + ");\n        c"
-            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"m") || (depth0 != null ? lookupProperty(depth0,"m") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"m","hash":{},"data":data,"loc":{"start":{"line":83,"column":9},"end":{"line":83,"column":14}}}) : helper))) != null ? stack1 : "")
-            + "_"
-            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"n") || (depth0 != null ? lookupProperty(depth0,"n") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"n","hash":{},"data":data,"loc":{"start":{"line":83,"column":15},"end":{"line":83,"column":20}}}) : helper))) != null ? stack1 : "")
-            + " = nv;\n      }\n";
-        },"26":function(container,depth0,helpers,partials,data) {
-            var stack1, helper, alias1=depth0 != null ? depth0 : (container.nullContext || {}), alias2=container.hooks.helperMissing, alias3="function", lookupProperty = container.lookupProperty || function(parent, propertyName) {
-                if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
-                  return parent[propertyName];
-                }
-                return undefined
-            };
-
-          return "        let hop = select(sa"
-            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"m") || (depth0 != null ? lookupProperty(depth0,"m") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"m","hash":{},"data":data,"loc":{"start":{"line":78,"column":27},"end":{"line":78,"column":32}}}) : helper))) != null ? stack1 : "")
-            + ", sb"
-            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"n") || (depth0 != null ? lookupProperty(depth0,"n") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"n","hash":{},"data":data,"loc":{"start":{"line":78,"column":36},"end":{"line":78,"column":41}}}) : helper))) != null ? stack1 : "")
-            + ", row0 + ty + "
-            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"m") || (depth0 != null ? lookupProperty(depth0,"m") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"m","hash":{},"data":data,"loc":{"start":{"line":78,"column":55},"end":{"line":78,"column":60}}}) : helper))) != null ? stack1 : "")
-            + "u * WY == params.k0 + k0 + kk);\n";
-        },"28":function(container,depth0,helpers,partials,data) {
+          return "var<workgroup> Sa: array<u32, "
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"aWords") || (depth0 != null ? lookupProperty(depth0,"aWords") : depth0)) != null ? helper : container.hooks.helperMissing),(typeof helper === "function" ? helper.call(alias1,{"name":"aWords","hash":{},"data":data,"loc":{"start":{"line":25,"column":30},"end":{"line":25,"column":40}}}) : helper))) != null ? stack1 : "")
+            + ">;\n"
+            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"hopUsesB") : depth0),{"name":"if","hash":{},"fn":container.program(10, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":26,"column":0},"end":{"line":28,"column":7}}})) != null ? stack1 : "");
+        },"10":function(container,depth0,helpers,partials,data) {
             var stack1, helper, lookupProperty = container.lookupProperty || function(parent, propertyName) {
                 if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
                   return parent[propertyName];
@@ -1387,19 +1241,10 @@ export const TEMPLATE_SPECS: Readonly<Record<string, unknown>> = {
                 return undefined
             };
 
-          return "        let hop = sa"
-            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"m") || (depth0 != null ? lookupProperty(depth0,"m") : depth0)) != null ? helper : container.hooks.helperMissing),(typeof helper === "function" ? helper.call(depth0 != null ? depth0 : (container.nullContext || {}),{"name":"m","hash":{},"data":data,"loc":{"start":{"line":80,"column":20},"end":{"line":80,"column":25}}}) : helper))) != null ? stack1 : "")
-            + ";\n";
-        },"30":function(container,depth0,helpers,partials,data) {
-            var stack1, lookupProperty = container.lookupProperty || function(parent, propertyName) {
-                if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
-                  return parent[propertyName];
-                }
-                return undefined
-            };
-
-          return ((stack1 = lookupProperty(helpers,"each").call(depth0 != null ? depth0 : (container.nullContext || {}),(depth0 != null ? lookupProperty(depth0,"cells") : depth0),{"name":"each","hash":{},"fn":container.program(31, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":87,"column":0},"end":{"line":89,"column":9}}})) != null ? stack1 : "");
-        },"31":function(container,depth0,helpers,partials,data) {
+          return "var<workgroup> Sb: array<u32, "
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"bWords") || (depth0 != null ? lookupProperty(depth0,"bWords") : depth0)) != null ? helper : container.hooks.helperMissing),(typeof helper === "function" ? helper.call(depth0 != null ? depth0 : (container.nullContext || {}),{"name":"bWords","hash":{},"data":data,"loc":{"start":{"line":27,"column":30},"end":{"line":27,"column":40}}}) : helper))) != null ? stack1 : "")
+            + ">;\n";
+        },"12":function(container,depth0,helpers,partials,data,blockParams,depths) {
             var stack1, helper, alias1=depth0 != null ? depth0 : (container.nullContext || {}), alias2=container.hooks.helperMissing, alias3="function", lookupProperty = container.lookupProperty || function(parent, propertyName) {
                 if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
                   return parent[propertyName];
@@ -1407,37 +1252,81 @@ export const TEMPLATE_SPECS: Readonly<Record<string, unknown>> = {
                 return undefined
             };
 
-          return "      c"
-            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"m") || (depth0 != null ? lookupProperty(depth0,"m") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"m","hash":{},"data":data,"loc":{"start":{"line":88,"column":7},"end":{"line":88,"column":12}}}) : helper))) != null ? stack1 : "")
+          return "  var c"
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"m") || (depth0 != null ? lookupProperty(depth0,"m") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"m","hash":{},"data":data,"loc":{"start":{"line":39,"column":7},"end":{"line":39,"column":12}}}) : helper))) != null ? stack1 : "")
             + "_"
-            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"n") || (depth0 != null ? lookupProperty(depth0,"n") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"n","hash":{},"data":data,"loc":{"start":{"line":88,"column":13},"end":{"line":88,"column":18}}}) : helper))) != null ? stack1 : "")
-            + " = sr_add(c"
-            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"m") || (depth0 != null ? lookupProperty(depth0,"m") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"m","hash":{},"data":data,"loc":{"start":{"line":88,"column":29},"end":{"line":88,"column":34}}}) : helper))) != null ? stack1 : "")
-            + "_"
-            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"n") || (depth0 != null ? lookupProperty(depth0,"n") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"n","hash":{},"data":data,"loc":{"start":{"line":88,"column":35},"end":{"line":88,"column":40}}}) : helper))) != null ? stack1 : "")
-            + ", sr_mul(a"
-            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"m") || (depth0 != null ? lookupProperty(depth0,"m") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"m","hash":{},"data":data,"loc":{"start":{"line":88,"column":50},"end":{"line":88,"column":55}}}) : helper))) != null ? stack1 : "")
-            + ", b"
-            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"n") || (depth0 != null ? lookupProperty(depth0,"n") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"n","hash":{},"data":data,"loc":{"start":{"line":88,"column":58},"end":{"line":88,"column":63}}}) : helper))) != null ? stack1 : "")
-            + "));\n";
-        },"33":function(container,depth0,helpers,partials,data,blockParams,depths) {
-            var stack1, helper, alias1=depth0 != null ? depth0 : (container.nullContext || {}), alias2=container.hooks.helperMissing, alias3="function", lookupProperty = container.lookupProperty || function(parent, propertyName) {
-                if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
-                  return parent[propertyName];
-                }
-                return undefined
-            };
-
-          return "  store_c(row0 + ty + "
-            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"m") || (depth0 != null ? lookupProperty(depth0,"m") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"m","hash":{},"data":data,"loc":{"start":{"line":95,"column":22},"end":{"line":95,"column":27}}}) : helper))) != null ? stack1 : "")
-            + "u * WY, col0 + tx + "
-            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"n") || (depth0 != null ? lookupProperty(depth0,"n") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"n","hash":{},"data":data,"loc":{"start":{"line":95,"column":47},"end":{"line":95,"column":52}}}) : helper))) != null ? stack1 : "")
-            + "u * WX, c"
-            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"m") || (depth0 != null ? lookupProperty(depth0,"m") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"m","hash":{},"data":data,"loc":{"start":{"line":95,"column":61},"end":{"line":95,"column":66}}}) : helper))) != null ? stack1 : "")
-            + "_"
-            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"n") || (depth0 != null ? lookupProperty(depth0,"n") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"n","hash":{},"data":data,"loc":{"start":{"line":95,"column":67},"end":{"line":95,"column":72}}}) : helper))) != null ? stack1 : "")
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"n") || (depth0 != null ? lookupProperty(depth0,"n") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"n","hash":{},"data":data,"loc":{"start":{"line":39,"column":13},"end":{"line":39,"column":18}}}) : helper))) != null ? stack1 : "")
+            + ": T = load_c(row0 + "
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"row") || (depth0 != null ? lookupProperty(depth0,"row") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"row","hash":{},"data":data,"loc":{"start":{"line":39,"column":38},"end":{"line":39,"column":45}}}) : helper))) != null ? stack1 : "")
+            + ", col0 + "
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"col") || (depth0 != null ? lookupProperty(depth0,"col") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"col","hash":{},"data":data,"loc":{"start":{"line":39,"column":54},"end":{"line":39,"column":61}}}) : helper))) != null ? stack1 : "")
             + ");\n"
-            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depths[1] != null ? lookupProperty(depths[1],"successors") : depths[1]),{"name":"if","hash":{},"fn":container.program(34, data, 0, blockParams, depths),"inverse":container.noop,"data":data,"loc":{"start":{"line":96,"column":0},"end":{"line":98,"column":7}}})) != null ? stack1 : "");
+            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depths[1] != null ? lookupProperty(depths[1],"successors") : depths[1]),{"name":"if","hash":{},"fn":container.program(13, data, 0, blockParams, depths),"inverse":container.noop,"data":data,"loc":{"start":{"line":40,"column":0},"end":{"line":42,"column":7}}})) != null ? stack1 : "");
+        },"13":function(container,depth0,helpers,partials,data) {
+            var stack1, helper, alias1=depth0 != null ? depth0 : (container.nullContext || {}), alias2=container.hooks.helperMissing, alias3="function", lookupProperty = container.lookupProperty || function(parent, propertyName) {
+                if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
+                  return parent[propertyName];
+                }
+                return undefined
+            };
+
+          return "  var s"
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"m") || (depth0 != null ? lookupProperty(depth0,"m") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"m","hash":{},"data":data,"loc":{"start":{"line":41,"column":7},"end":{"line":41,"column":12}}}) : helper))) != null ? stack1 : "")
+            + "_"
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"n") || (depth0 != null ? lookupProperty(depth0,"n") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"n","hash":{},"data":data,"loc":{"start":{"line":41,"column":13},"end":{"line":41,"column":18}}}) : helper))) != null ? stack1 : "")
+            + ": u32 = load_sc(row0 + "
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"row") || (depth0 != null ? lookupProperty(depth0,"row") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"row","hash":{},"data":data,"loc":{"start":{"line":41,"column":41},"end":{"line":41,"column":48}}}) : helper))) != null ? stack1 : "")
+            + ", col0 + "
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"col") || (depth0 != null ? lookupProperty(depth0,"col") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"col","hash":{},"data":data,"loc":{"start":{"line":41,"column":57},"end":{"line":41,"column":64}}}) : helper))) != null ? stack1 : "")
+            + ");\n";
+        },"15":function(container,depth0,helpers,partials,data) {
+            return "      let r = e / KC;\n      let kk = e % KC;\n";
+        },"17":function(container,depth0,helpers,partials,data) {
+            return "      let kk = e / BM;\n      let r = e % BM;\n";
+        },"19":function(container,depth0,helpers,partials,data) {
+            return "      As[(kk * AS + r) / 4u][r % 4u] = load_a(row0 + r, k0 + kk);\n";
+        },"21":function(container,depth0,helpers,partials,data) {
+            return "      As[kk * AS + r] = load_a(row0 + r, k0 + kk);\n";
+        },"23":function(container,depth0,helpers,partials,data) {
+            return "      Sa[kk * AS + r] = load_sa(row0 + r, k0 + kk);\n";
+        },"25":function(container,depth0,helpers,partials,data) {
+            return "      Bs[e / 4u][e % 4u] = load_b(k0 + kk, col0 + c);\n";
+        },"27":function(container,depth0,helpers,partials,data) {
+            return "      Bs[e] = load_b(k0 + kk, col0 + c);\n";
+        },"29":function(container,depth0,helpers,partials,data) {
+            return "      Sb[e] = load_sb(k0 + kk, col0 + c);\n";
+        },"31":function(container,depth0,helpers,partials,data,blockParams,depths) {
+            var stack1, alias1=depth0 != null ? depth0 : (container.nullContext || {}), lookupProperty = container.lookupProperty || function(parent, propertyName) {
+                if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
+                  return parent[propertyName];
+                }
+                return undefined
+            };
+
+          return ((stack1 = lookupProperty(helpers,"each").call(alias1,(depth0 != null ? lookupProperty(depth0,"quads") : depth0),{"name":"each","hash":{},"fn":container.program(32, data, 0, blockParams, depths),"inverse":container.noop,"data":data,"loc":{"start":{"line":77,"column":0},"end":{"line":80,"column":9}}})) != null ? stack1 : "")
+            + ((stack1 = lookupProperty(helpers,"each").call(alias1,(depth0 != null ? lookupProperty(depth0,"rows") : depth0),{"name":"each","hash":{},"fn":container.program(34, data, 0, blockParams, depths),"inverse":container.noop,"data":data,"loc":{"start":{"line":81,"column":0},"end":{"line":83,"column":9}}})) != null ? stack1 : "")
+            + ((stack1 = lookupProperty(helpers,"each").call(alias1,(depth0 != null ? lookupProperty(depth0,"cols") : depth0),{"name":"each","hash":{},"fn":container.program(36, data, 0, blockParams, depths),"inverse":container.noop,"data":data,"loc":{"start":{"line":84,"column":0},"end":{"line":86,"column":9}}})) != null ? stack1 : "");
+        },"32":function(container,depth0,helpers,partials,data,blockParams,depths) {
+            var stack1, helper, alias1=depth0 != null ? depth0 : (container.nullContext || {}), alias2=container.hooks.helperMissing, alias3="function", alias4=container.lambda, lookupProperty = container.lookupProperty || function(parent, propertyName) {
+                if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
+                  return parent[propertyName];
+                }
+                return undefined
+            };
+
+          return "      let aq"
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"q") || (depth0 != null ? lookupProperty(depth0,"q") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"q","hash":{},"data":data,"loc":{"start":{"line":78,"column":12},"end":{"line":78,"column":17}}}) : helper))) != null ? stack1 : "")
+            + " = As[(kk * AS) / 4u + ty * "
+            + ((stack1 = alias4((depths[1] != null ? lookupProperty(depths[1],"quadsPerThread") : depths[1]), depth0)) != null ? stack1 : "")
+            + "u + "
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"q") || (depth0 != null ? lookupProperty(depth0,"q") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"q","hash":{},"data":data,"loc":{"start":{"line":78,"column":70},"end":{"line":78,"column":75}}}) : helper))) != null ? stack1 : "")
+            + "u];\n      let bq"
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"q") || (depth0 != null ? lookupProperty(depth0,"q") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"q","hash":{},"data":data,"loc":{"start":{"line":79,"column":12},"end":{"line":79,"column":17}}}) : helper))) != null ? stack1 : "")
+            + " = Bs[(kk * BN) / 4u + tx * "
+            + ((stack1 = alias4((depths[1] != null ? lookupProperty(depths[1],"quadsPerThread") : depths[1]), depth0)) != null ? stack1 : "")
+            + "u + "
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"q") || (depth0 != null ? lookupProperty(depth0,"q") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"q","hash":{},"data":data,"loc":{"start":{"line":79,"column":70},"end":{"line":79,"column":75}}}) : helper))) != null ? stack1 : "")
+            + "u];\n";
         },"34":function(container,depth0,helpers,partials,data) {
             var stack1, helper, alias1=depth0 != null ? depth0 : (container.nullContext || {}), alias2=container.hooks.helperMissing, alias3="function", lookupProperty = container.lookupProperty || function(parent, propertyName) {
                 if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
@@ -1446,14 +1335,235 @@ export const TEMPLATE_SPECS: Readonly<Record<string, unknown>> = {
                 return undefined
             };
 
-          return "  store_sc(row0 + ty + "
-            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"m") || (depth0 != null ? lookupProperty(depth0,"m") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"m","hash":{},"data":data,"loc":{"start":{"line":97,"column":23},"end":{"line":97,"column":28}}}) : helper))) != null ? stack1 : "")
-            + "u * WY, col0 + tx + "
-            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"n") || (depth0 != null ? lookupProperty(depth0,"n") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"n","hash":{},"data":data,"loc":{"start":{"line":97,"column":48},"end":{"line":97,"column":53}}}) : helper))) != null ? stack1 : "")
-            + "u * WX, s"
-            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"m") || (depth0 != null ? lookupProperty(depth0,"m") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"m","hash":{},"data":data,"loc":{"start":{"line":97,"column":62},"end":{"line":97,"column":67}}}) : helper))) != null ? stack1 : "")
+          return "      let a"
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"m") || (depth0 != null ? lookupProperty(depth0,"m") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"m","hash":{},"data":data,"loc":{"start":{"line":82,"column":11},"end":{"line":82,"column":16}}}) : helper))) != null ? stack1 : "")
+            + " = aq"
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"quad") || (depth0 != null ? lookupProperty(depth0,"quad") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"quad","hash":{},"data":data,"loc":{"start":{"line":82,"column":21},"end":{"line":82,"column":29}}}) : helper))) != null ? stack1 : "")
+            + "."
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"lane") || (depth0 != null ? lookupProperty(depth0,"lane") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"lane","hash":{},"data":data,"loc":{"start":{"line":82,"column":30},"end":{"line":82,"column":38}}}) : helper))) != null ? stack1 : "")
+            + ";\n";
+        },"36":function(container,depth0,helpers,partials,data) {
+            var stack1, helper, alias1=depth0 != null ? depth0 : (container.nullContext || {}), alias2=container.hooks.helperMissing, alias3="function", lookupProperty = container.lookupProperty || function(parent, propertyName) {
+                if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
+                  return parent[propertyName];
+                }
+                return undefined
+            };
+
+          return "      let b"
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"n") || (depth0 != null ? lookupProperty(depth0,"n") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"n","hash":{},"data":data,"loc":{"start":{"line":85,"column":11},"end":{"line":85,"column":16}}}) : helper))) != null ? stack1 : "")
+            + " = bq"
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"quad") || (depth0 != null ? lookupProperty(depth0,"quad") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"quad","hash":{},"data":data,"loc":{"start":{"line":85,"column":21},"end":{"line":85,"column":29}}}) : helper))) != null ? stack1 : "")
+            + "."
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"lane") || (depth0 != null ? lookupProperty(depth0,"lane") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"lane","hash":{},"data":data,"loc":{"start":{"line":85,"column":30},"end":{"line":85,"column":38}}}) : helper))) != null ? stack1 : "")
+            + ";\n";
+        },"38":function(container,depth0,helpers,partials,data) {
+            var stack1, alias1=depth0 != null ? depth0 : (container.nullContext || {}), lookupProperty = container.lookupProperty || function(parent, propertyName) {
+                if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
+                  return parent[propertyName];
+                }
+                return undefined
+            };
+
+          return ((stack1 = lookupProperty(helpers,"each").call(alias1,(depth0 != null ? lookupProperty(depth0,"rows") : depth0),{"name":"each","hash":{},"fn":container.program(39, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":88,"column":0},"end":{"line":90,"column":9}}})) != null ? stack1 : "")
+            + ((stack1 = lookupProperty(helpers,"each").call(alias1,(depth0 != null ? lookupProperty(depth0,"cols") : depth0),{"name":"each","hash":{},"fn":container.program(41, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":91,"column":0},"end":{"line":93,"column":9}}})) != null ? stack1 : "");
+        },"39":function(container,depth0,helpers,partials,data) {
+            var stack1, helper, alias1=depth0 != null ? depth0 : (container.nullContext || {}), alias2=container.hooks.helperMissing, alias3="function", lookupProperty = container.lookupProperty || function(parent, propertyName) {
+                if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
+                  return parent[propertyName];
+                }
+                return undefined
+            };
+
+          return "      let a"
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"m") || (depth0 != null ? lookupProperty(depth0,"m") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"m","hash":{},"data":data,"loc":{"start":{"line":89,"column":11},"end":{"line":89,"column":16}}}) : helper))) != null ? stack1 : "")
+            + " = As[kk * AS + "
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"row") || (depth0 != null ? lookupProperty(depth0,"row") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"row","hash":{},"data":data,"loc":{"start":{"line":89,"column":32},"end":{"line":89,"column":39}}}) : helper))) != null ? stack1 : "")
+            + "];\n";
+        },"41":function(container,depth0,helpers,partials,data) {
+            var stack1, helper, alias1=depth0 != null ? depth0 : (container.nullContext || {}), alias2=container.hooks.helperMissing, alias3="function", lookupProperty = container.lookupProperty || function(parent, propertyName) {
+                if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
+                  return parent[propertyName];
+                }
+                return undefined
+            };
+
+          return "      let b"
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"n") || (depth0 != null ? lookupProperty(depth0,"n") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"n","hash":{},"data":data,"loc":{"start":{"line":92,"column":11},"end":{"line":92,"column":16}}}) : helper))) != null ? stack1 : "")
+            + " = Bs[kk * BN + "
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"col") || (depth0 != null ? lookupProperty(depth0,"col") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"col","hash":{},"data":data,"loc":{"start":{"line":92,"column":32},"end":{"line":92,"column":39}}}) : helper))) != null ? stack1 : "")
+            + "];\n";
+        },"43":function(container,depth0,helpers,partials,data,blockParams,depths) {
+            var stack1, alias1=depth0 != null ? depth0 : (container.nullContext || {}), lookupProperty = container.lookupProperty || function(parent, propertyName) {
+                if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
+                  return parent[propertyName];
+                }
+                return undefined
+            };
+
+          return ((stack1 = lookupProperty(helpers,"each").call(alias1,(depth0 != null ? lookupProperty(depth0,"rows") : depth0),{"name":"each","hash":{},"fn":container.program(44, data, 0, blockParams, depths),"inverse":container.noop,"data":data,"loc":{"start":{"line":96,"column":0},"end":{"line":98,"column":9}}})) != null ? stack1 : "")
+            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"hopUsesB") : depth0),{"name":"if","hash":{},"fn":container.program(46, data, 0, blockParams, depths),"inverse":container.noop,"data":data,"loc":{"start":{"line":99,"column":0},"end":{"line":103,"column":7}}})) != null ? stack1 : "")
+            + ((stack1 = lookupProperty(helpers,"each").call(alias1,(depth0 != null ? lookupProperty(depth0,"cells") : depth0),{"name":"each","hash":{},"fn":container.program(49, data, 0, blockParams, depths),"inverse":container.noop,"data":data,"loc":{"start":{"line":104,"column":0},"end":{"line":115,"column":9}}})) != null ? stack1 : "");
+        },"44":function(container,depth0,helpers,partials,data) {
+            var stack1, helper, alias1=depth0 != null ? depth0 : (container.nullContext || {}), alias2=container.hooks.helperMissing, alias3="function", lookupProperty = container.lookupProperty || function(parent, propertyName) {
+                if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
+                  return parent[propertyName];
+                }
+                return undefined
+            };
+
+          return "      let sa"
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"m") || (depth0 != null ? lookupProperty(depth0,"m") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"m","hash":{},"data":data,"loc":{"start":{"line":97,"column":12},"end":{"line":97,"column":17}}}) : helper))) != null ? stack1 : "")
+            + " = Sa[kk * AS + "
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"row") || (depth0 != null ? lookupProperty(depth0,"row") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"row","hash":{},"data":data,"loc":{"start":{"line":97,"column":33},"end":{"line":97,"column":40}}}) : helper))) != null ? stack1 : "")
+            + "];\n";
+        },"46":function(container,depth0,helpers,partials,data) {
+            var stack1, lookupProperty = container.lookupProperty || function(parent, propertyName) {
+                if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
+                  return parent[propertyName];
+                }
+                return undefined
+            };
+
+          return ((stack1 = lookupProperty(helpers,"each").call(depth0 != null ? depth0 : (container.nullContext || {}),(depth0 != null ? lookupProperty(depth0,"cols") : depth0),{"name":"each","hash":{},"fn":container.program(47, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":100,"column":0},"end":{"line":102,"column":9}}})) != null ? stack1 : "");
+        },"47":function(container,depth0,helpers,partials,data) {
+            var stack1, helper, alias1=depth0 != null ? depth0 : (container.nullContext || {}), alias2=container.hooks.helperMissing, alias3="function", lookupProperty = container.lookupProperty || function(parent, propertyName) {
+                if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
+                  return parent[propertyName];
+                }
+                return undefined
+            };
+
+          return "      let sb"
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"n") || (depth0 != null ? lookupProperty(depth0,"n") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"n","hash":{},"data":data,"loc":{"start":{"line":101,"column":12},"end":{"line":101,"column":17}}}) : helper))) != null ? stack1 : "")
+            + " = Sb[kk * BN + "
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"col") || (depth0 != null ? lookupProperty(depth0,"col") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"col","hash":{},"data":data,"loc":{"start":{"line":101,"column":33},"end":{"line":101,"column":40}}}) : helper))) != null ? stack1 : "")
+            + "];\n";
+        },"49":function(container,depth0,helpers,partials,data,blockParams,depths) {
+            var stack1, helper, alias1=depth0 != null ? depth0 : (container.nullContext || {}), alias2=container.hooks.helperMissing, alias3="function", lookupProperty = container.lookupProperty || function(parent, propertyName) {
+                if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
+                  return parent[propertyName];
+                }
+                return undefined
+            };
+
+          return "      {\n        let nv = sr_add(c"
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"m") || (depth0 != null ? lookupProperty(depth0,"m") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"m","hash":{},"data":data,"loc":{"start":{"line":106,"column":25},"end":{"line":106,"column":30}}}) : helper))) != null ? stack1 : "")
             + "_"
-            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"n") || (depth0 != null ? lookupProperty(depth0,"n") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"n","hash":{},"data":data,"loc":{"start":{"line":97,"column":68},"end":{"line":97,"column":73}}}) : helper))) != null ? stack1 : "")
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"n") || (depth0 != null ? lookupProperty(depth0,"n") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"n","hash":{},"data":data,"loc":{"start":{"line":106,"column":31},"end":{"line":106,"column":36}}}) : helper))) != null ? stack1 : "")
+            + ", sr_mul(a"
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"m") || (depth0 != null ? lookupProperty(depth0,"m") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"m","hash":{},"data":data,"loc":{"start":{"line":106,"column":46},"end":{"line":106,"column":51}}}) : helper))) != null ? stack1 : "")
+            + ", b"
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"n") || (depth0 != null ? lookupProperty(depth0,"n") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"n","hash":{},"data":data,"loc":{"start":{"line":106,"column":54},"end":{"line":106,"column":59}}}) : helper))) != null ? stack1 : "")
+            + "));\n"
+            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depths[1] != null ? lookupProperty(depths[1],"hopUsesB") : depths[1]),{"name":"if","hash":{},"fn":container.program(50, data, 0, blockParams, depths),"inverse":container.program(52, data, 0, blockParams, depths),"data":data,"loc":{"start":{"line":107,"column":0},"end":{"line":111,"column":7}}})) != null ? stack1 : "")
+            + "        s"
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"m") || (depth0 != null ? lookupProperty(depth0,"m") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"m","hash":{},"data":data,"loc":{"start":{"line":112,"column":9},"end":{"line":112,"column":14}}}) : helper))) != null ? stack1 : "")
+            + "_"
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"n") || (depth0 != null ? lookupProperty(depth0,"n") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"n","hash":{},"data":data,"loc":{"start":{"line":112,"column":15},"end":{"line":112,"column":20}}}) : helper))) != null ? stack1 : "")
+            + " = select(s"
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"m") || (depth0 != null ? lookupProperty(depth0,"m") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"m","hash":{},"data":data,"loc":{"start":{"line":112,"column":31},"end":{"line":112,"column":36}}}) : helper))) != null ? stack1 : "")
+            + "_"
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"n") || (depth0 != null ? lookupProperty(depth0,"n") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"n","hash":{},"data":data,"loc":{"start":{"line":112,"column":37},"end":{"line":112,"column":42}}}) : helper))) != null ? stack1 : "")
+            + ", hop, nv != c"
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"m") || (depth0 != null ? lookupProperty(depth0,"m") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"m","hash":{},"data":data,"loc":{"start":{"line":112,"column":56},"end":{"line":112,"column":61}}}) : helper))) != null ? stack1 : "")
+            + "_"
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"n") || (depth0 != null ? lookupProperty(depth0,"n") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"n","hash":{},"data":data,"loc":{"start":{"line":112,"column":62},"end":{"line":112,"column":67}}}) : helper))) != null ? stack1 : "")
+            + ");\n        c"
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"m") || (depth0 != null ? lookupProperty(depth0,"m") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"m","hash":{},"data":data,"loc":{"start":{"line":113,"column":9},"end":{"line":113,"column":14}}}) : helper))) != null ? stack1 : "")
+            + "_"
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"n") || (depth0 != null ? lookupProperty(depth0,"n") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"n","hash":{},"data":data,"loc":{"start":{"line":113,"column":15},"end":{"line":113,"column":20}}}) : helper))) != null ? stack1 : "")
+            + " = nv;\n      }\n";
+        },"50":function(container,depth0,helpers,partials,data) {
+            var stack1, helper, alias1=depth0 != null ? depth0 : (container.nullContext || {}), alias2=container.hooks.helperMissing, alias3="function", lookupProperty = container.lookupProperty || function(parent, propertyName) {
+                if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
+                  return parent[propertyName];
+                }
+                return undefined
+            };
+
+          return "        let hop = select(sa"
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"m") || (depth0 != null ? lookupProperty(depth0,"m") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"m","hash":{},"data":data,"loc":{"start":{"line":108,"column":27},"end":{"line":108,"column":32}}}) : helper))) != null ? stack1 : "")
+            + ", sb"
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"n") || (depth0 != null ? lookupProperty(depth0,"n") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"n","hash":{},"data":data,"loc":{"start":{"line":108,"column":36},"end":{"line":108,"column":41}}}) : helper))) != null ? stack1 : "")
+            + ", row0 + "
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"row") || (depth0 != null ? lookupProperty(depth0,"row") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"row","hash":{},"data":data,"loc":{"start":{"line":108,"column":50},"end":{"line":108,"column":57}}}) : helper))) != null ? stack1 : "")
+            + " == params.k0 + k0 + kk);\n";
+        },"52":function(container,depth0,helpers,partials,data) {
+            var stack1, helper, lookupProperty = container.lookupProperty || function(parent, propertyName) {
+                if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
+                  return parent[propertyName];
+                }
+                return undefined
+            };
+
+          return "        let hop = sa"
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"m") || (depth0 != null ? lookupProperty(depth0,"m") : depth0)) != null ? helper : container.hooks.helperMissing),(typeof helper === "function" ? helper.call(depth0 != null ? depth0 : (container.nullContext || {}),{"name":"m","hash":{},"data":data,"loc":{"start":{"line":110,"column":20},"end":{"line":110,"column":25}}}) : helper))) != null ? stack1 : "")
+            + ";\n";
+        },"54":function(container,depth0,helpers,partials,data) {
+            var stack1, lookupProperty = container.lookupProperty || function(parent, propertyName) {
+                if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
+                  return parent[propertyName];
+                }
+                return undefined
+            };
+
+          return ((stack1 = lookupProperty(helpers,"each").call(depth0 != null ? depth0 : (container.nullContext || {}),(depth0 != null ? lookupProperty(depth0,"cells") : depth0),{"name":"each","hash":{},"fn":container.program(55, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":117,"column":0},"end":{"line":119,"column":9}}})) != null ? stack1 : "");
+        },"55":function(container,depth0,helpers,partials,data) {
+            var stack1, helper, alias1=depth0 != null ? depth0 : (container.nullContext || {}), alias2=container.hooks.helperMissing, alias3="function", lookupProperty = container.lookupProperty || function(parent, propertyName) {
+                if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
+                  return parent[propertyName];
+                }
+                return undefined
+            };
+
+          return "      c"
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"m") || (depth0 != null ? lookupProperty(depth0,"m") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"m","hash":{},"data":data,"loc":{"start":{"line":118,"column":7},"end":{"line":118,"column":12}}}) : helper))) != null ? stack1 : "")
+            + "_"
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"n") || (depth0 != null ? lookupProperty(depth0,"n") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"n","hash":{},"data":data,"loc":{"start":{"line":118,"column":13},"end":{"line":118,"column":18}}}) : helper))) != null ? stack1 : "")
+            + " = sr_add(c"
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"m") || (depth0 != null ? lookupProperty(depth0,"m") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"m","hash":{},"data":data,"loc":{"start":{"line":118,"column":29},"end":{"line":118,"column":34}}}) : helper))) != null ? stack1 : "")
+            + "_"
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"n") || (depth0 != null ? lookupProperty(depth0,"n") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"n","hash":{},"data":data,"loc":{"start":{"line":118,"column":35},"end":{"line":118,"column":40}}}) : helper))) != null ? stack1 : "")
+            + ", sr_mul(a"
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"m") || (depth0 != null ? lookupProperty(depth0,"m") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"m","hash":{},"data":data,"loc":{"start":{"line":118,"column":50},"end":{"line":118,"column":55}}}) : helper))) != null ? stack1 : "")
+            + ", b"
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"n") || (depth0 != null ? lookupProperty(depth0,"n") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"n","hash":{},"data":data,"loc":{"start":{"line":118,"column":58},"end":{"line":118,"column":63}}}) : helper))) != null ? stack1 : "")
+            + "));\n";
+        },"57":function(container,depth0,helpers,partials,data,blockParams,depths) {
+            var stack1, helper, alias1=depth0 != null ? depth0 : (container.nullContext || {}), alias2=container.hooks.helperMissing, alias3="function", lookupProperty = container.lookupProperty || function(parent, propertyName) {
+                if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
+                  return parent[propertyName];
+                }
+                return undefined
+            };
+
+          return "  store_c(row0 + "
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"row") || (depth0 != null ? lookupProperty(depth0,"row") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"row","hash":{},"data":data,"loc":{"start":{"line":125,"column":17},"end":{"line":125,"column":24}}}) : helper))) != null ? stack1 : "")
+            + ", col0 + "
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"col") || (depth0 != null ? lookupProperty(depth0,"col") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"col","hash":{},"data":data,"loc":{"start":{"line":125,"column":33},"end":{"line":125,"column":40}}}) : helper))) != null ? stack1 : "")
+            + ", c"
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"m") || (depth0 != null ? lookupProperty(depth0,"m") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"m","hash":{},"data":data,"loc":{"start":{"line":125,"column":43},"end":{"line":125,"column":48}}}) : helper))) != null ? stack1 : "")
+            + "_"
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"n") || (depth0 != null ? lookupProperty(depth0,"n") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"n","hash":{},"data":data,"loc":{"start":{"line":125,"column":49},"end":{"line":125,"column":54}}}) : helper))) != null ? stack1 : "")
+            + ");\n"
+            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depths[1] != null ? lookupProperty(depths[1],"successors") : depths[1]),{"name":"if","hash":{},"fn":container.program(58, data, 0, blockParams, depths),"inverse":container.noop,"data":data,"loc":{"start":{"line":126,"column":0},"end":{"line":128,"column":7}}})) != null ? stack1 : "");
+        },"58":function(container,depth0,helpers,partials,data) {
+            var stack1, helper, alias1=depth0 != null ? depth0 : (container.nullContext || {}), alias2=container.hooks.helperMissing, alias3="function", lookupProperty = container.lookupProperty || function(parent, propertyName) {
+                if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
+                  return parent[propertyName];
+                }
+                return undefined
+            };
+
+          return "  store_sc(row0 + "
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"row") || (depth0 != null ? lookupProperty(depth0,"row") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"row","hash":{},"data":data,"loc":{"start":{"line":127,"column":18},"end":{"line":127,"column":25}}}) : helper))) != null ? stack1 : "")
+            + ", col0 + "
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"col") || (depth0 != null ? lookupProperty(depth0,"col") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"col","hash":{},"data":data,"loc":{"start":{"line":127,"column":34},"end":{"line":127,"column":41}}}) : helper))) != null ? stack1 : "")
+            + ", s"
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"m") || (depth0 != null ? lookupProperty(depth0,"m") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"m","hash":{},"data":data,"loc":{"start":{"line":127,"column":44},"end":{"line":127,"column":49}}}) : helper))) != null ? stack1 : "")
+            + "_"
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"n") || (depth0 != null ? lookupProperty(depth0,"n") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"n","hash":{},"data":data,"loc":{"start":{"line":127,"column":50},"end":{"line":127,"column":55}}}) : helper))) != null ? stack1 : "")
             + ");\n";
         },"compiler":[8,">= 4.3.0"],"main":function(container,depth0,helpers,partials,data,blockParams,depths) {
             var stack1, helper, alias1=depth0 != null ? depth0 : (container.nullContext || {}), alias2=container.hooks.helperMissing, alias3="function", lookupProperty = container.lookupProperty || function(parent, propertyName) {
@@ -1463,46 +1573,45 @@ export const TEMPLATE_SPECS: Readonly<Record<string, unknown>> = {
                 return undefined
             };
 
-          return "// A semiring matrix product out = C ⊕ A ⊗ B of depth TILE, register-blocked (Volkov-style, method A of\n// paper 000): a WY×WX workgroup computes a BM×BN block, each thread U×U results held in scalars\n// (rows ty + m·WY, columns tx + n·WX, so loads and stores coalesce along x); KC-deep slices of A and B\n// are staged in workgroup memory, A transposed with a padded stride so that neither side conflicts.\nconst WX: u32 = "
-            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"wx") || (depth0 != null ? lookupProperty(depth0,"wx") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"wx","hash":{},"data":data,"loc":{"start":{"line":5,"column":16},"end":{"line":5,"column":22}}}) : helper))) != null ? stack1 : "")
+          return "// A semiring matrix product out = C ⊕ A ⊗ B of depth TILE, register-blocked (Volkov-style, method A of\n// paper 000): a WY×WX workgroup computes a BM×BN block, each thread U×U results held in scalars;\n// KC-deep slices of A and B are staged in workgroup memory, A transposed with a padded stride.\n"
+            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"vec4") : depth0),{"name":"if","hash":{},"fn":container.program(1, data, 0, blockParams, depths),"inverse":container.program(3, data, 0, blockParams, depths),"data":data,"loc":{"start":{"line":4,"column":0},"end":{"line":8,"column":7}}})) != null ? stack1 : "")
+            + "const WX: u32 = "
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"wx") || (depth0 != null ? lookupProperty(depth0,"wx") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"wx","hash":{},"data":data,"loc":{"start":{"line":9,"column":16},"end":{"line":9,"column":22}}}) : helper))) != null ? stack1 : "")
             + "u;\nconst WY: u32 = "
-            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"wy") || (depth0 != null ? lookupProperty(depth0,"wy") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"wy","hash":{},"data":data,"loc":{"start":{"line":6,"column":16},"end":{"line":6,"column":22}}}) : helper))) != null ? stack1 : "")
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"wy") || (depth0 != null ? lookupProperty(depth0,"wy") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"wy","hash":{},"data":data,"loc":{"start":{"line":10,"column":16},"end":{"line":10,"column":22}}}) : helper))) != null ? stack1 : "")
             + "u;\nconst BM: u32 = "
-            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"bm") || (depth0 != null ? lookupProperty(depth0,"bm") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"bm","hash":{},"data":data,"loc":{"start":{"line":7,"column":16},"end":{"line":7,"column":22}}}) : helper))) != null ? stack1 : "")
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"bm") || (depth0 != null ? lookupProperty(depth0,"bm") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"bm","hash":{},"data":data,"loc":{"start":{"line":11,"column":16},"end":{"line":11,"column":22}}}) : helper))) != null ? stack1 : "")
             + "u;\nconst BN: u32 = "
-            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"bn") || (depth0 != null ? lookupProperty(depth0,"bn") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"bn","hash":{},"data":data,"loc":{"start":{"line":8,"column":16},"end":{"line":8,"column":22}}}) : helper))) != null ? stack1 : "")
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"bn") || (depth0 != null ? lookupProperty(depth0,"bn") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"bn","hash":{},"data":data,"loc":{"start":{"line":12,"column":16},"end":{"line":12,"column":22}}}) : helper))) != null ? stack1 : "")
             + "u;\nconst KC: u32 = "
-            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"kc") || (depth0 != null ? lookupProperty(depth0,"kc") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"kc","hash":{},"data":data,"loc":{"start":{"line":9,"column":16},"end":{"line":9,"column":22}}}) : helper))) != null ? stack1 : "")
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"kc") || (depth0 != null ? lookupProperty(depth0,"kc") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"kc","hash":{},"data":data,"loc":{"start":{"line":13,"column":16},"end":{"line":13,"column":22}}}) : helper))) != null ? stack1 : "")
             + "u;\nconst AS: u32 = "
-            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"aStride") || (depth0 != null ? lookupProperty(depth0,"aStride") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"aStride","hash":{},"data":data,"loc":{"start":{"line":10,"column":16},"end":{"line":10,"column":27}}}) : helper))) != null ? stack1 : "")
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"aStride") || (depth0 != null ? lookupProperty(depth0,"aStride") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"aStride","hash":{},"data":data,"loc":{"start":{"line":14,"column":16},"end":{"line":14,"column":27}}}) : helper))) != null ? stack1 : "")
             + "u;  // row stride of As: BM + 1\nconst THREADS: u32 = "
-            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"threads") || (depth0 != null ? lookupProperty(depth0,"threads") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"threads","hash":{},"data":data,"loc":{"start":{"line":11,"column":21},"end":{"line":11,"column":32}}}) : helper))) != null ? stack1 : "")
-            + "u;\n\nvar<workgroup> As: array<T, "
-            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"aWords") || (depth0 != null ? lookupProperty(depth0,"aWords") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"aWords","hash":{},"data":data,"loc":{"start":{"line":13,"column":28},"end":{"line":13,"column":38}}}) : helper))) != null ? stack1 : "")
-            + ">;\nvar<workgroup> Bs: array<T, "
-            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"bWords") || (depth0 != null ? lookupProperty(depth0,"bWords") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"bWords","hash":{},"data":data,"loc":{"start":{"line":14,"column":28},"end":{"line":14,"column":38}}}) : helper))) != null ? stack1 : "")
-            + ">;\n"
-            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"successors") : depth0),{"name":"if","hash":{},"fn":container.program(1, data, 0, blockParams, depths),"inverse":container.noop,"data":data,"loc":{"start":{"line":15,"column":0},"end":{"line":20,"column":7}}})) != null ? stack1 : "")
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"threads") || (depth0 != null ? lookupProperty(depth0,"threads") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"threads","hash":{},"data":data,"loc":{"start":{"line":15,"column":21},"end":{"line":15,"column":32}}}) : helper))) != null ? stack1 : "")
+            + "u;\n\n"
+            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"vec4") : depth0),{"name":"if","hash":{},"fn":container.program(5, data, 0, blockParams, depths),"inverse":container.program(7, data, 0, blockParams, depths),"data":data,"loc":{"start":{"line":17,"column":0},"end":{"line":23,"column":7}}})) != null ? stack1 : "")
+            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"successors") : depth0),{"name":"if","hash":{},"fn":container.program(9, data, 0, blockParams, depths),"inverse":container.noop,"data":data,"loc":{"start":{"line":24,"column":0},"end":{"line":29,"column":7}}})) != null ? stack1 : "")
             + "\n@compute @workgroup_size("
-            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"wx") || (depth0 != null ? lookupProperty(depth0,"wx") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"wx","hash":{},"data":data,"loc":{"start":{"line":22,"column":25},"end":{"line":22,"column":31}}}) : helper))) != null ? stack1 : "")
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"wx") || (depth0 != null ? lookupProperty(depth0,"wx") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"wx","hash":{},"data":data,"loc":{"start":{"line":31,"column":25},"end":{"line":31,"column":31}}}) : helper))) != null ? stack1 : "")
             + ", "
-            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"wy") || (depth0 != null ? lookupProperty(depth0,"wy") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"wy","hash":{},"data":data,"loc":{"start":{"line":22,"column":33},"end":{"line":22,"column":39}}}) : helper))) != null ? stack1 : "")
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"wy") || (depth0 != null ? lookupProperty(depth0,"wy") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"wy","hash":{},"data":data,"loc":{"start":{"line":31,"column":33},"end":{"line":31,"column":39}}}) : helper))) != null ? stack1 : "")
             + ", 1)\nfn "
-            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"entryPoint") || (depth0 != null ? lookupProperty(depth0,"entryPoint") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"entryPoint","hash":{},"data":data,"loc":{"start":{"line":23,"column":3},"end":{"line":23,"column":17}}}) : helper))) != null ? stack1 : "")
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"entryPoint") || (depth0 != null ? lookupProperty(depth0,"entryPoint") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"entryPoint","hash":{},"data":data,"loc":{"start":{"line":32,"column":3},"end":{"line":32,"column":17}}}) : helper))) != null ? stack1 : "")
             + "(@builtin(workgroup_id) wg: vec3<u32>, @builtin(local_invocation_id) lid: vec3<u32>) {\n  let tx = lid.x;\n  let ty = lid.y;\n  let flat = ty * WX + tx;\n  let row0 = wg.y * BM;\n  let col0 = wg.x * BN;\n"
-            + ((stack1 = lookupProperty(helpers,"each").call(alias1,(depth0 != null ? lookupProperty(depth0,"cells") : depth0),{"name":"each","hash":{},"fn":container.program(4, data, 0, blockParams, depths),"inverse":container.noop,"data":data,"loc":{"start":{"line":29,"column":0},"end":{"line":34,"column":9}}})) != null ? stack1 : "")
+            + ((stack1 = lookupProperty(helpers,"each").call(alias1,(depth0 != null ? lookupProperty(depth0,"cells") : depth0),{"name":"each","hash":{},"fn":container.program(12, data, 0, blockParams, depths),"inverse":container.noop,"data":data,"loc":{"start":{"line":38,"column":0},"end":{"line":43,"column":9}}})) != null ? stack1 : "")
             + "  for (var k0 = 0u; k0 < TILE; k0 += KC) {\n    for (var e = flat; e < BM * KC; e += THREADS) {\n"
-            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"aAlongK") : depth0),{"name":"if","hash":{},"fn":container.program(7, data, 0, blockParams, depths),"inverse":container.program(9, data, 0, blockParams, depths),"data":data,"loc":{"start":{"line":37,"column":0},"end":{"line":43,"column":7}}})) != null ? stack1 : "")
-            + "      As[kk * AS + r] = load_a(row0 + r, k0 + kk);\n"
-            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"successors") : depth0),{"name":"if","hash":{},"fn":container.program(11, data, 0, blockParams, depths),"inverse":container.noop,"data":data,"loc":{"start":{"line":45,"column":0},"end":{"line":47,"column":7}}})) != null ? stack1 : "")
-            + "    }\n    for (var e = flat; e < KC * BN; e += THREADS) {\n      let kk = e / BN;\n      let c = e % BN;\n      Bs[e] = load_b(k0 + kk, col0 + c);\n"
-            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"hopUsesB") : depth0),{"name":"if","hash":{},"fn":container.program(13, data, 0, blockParams, depths),"inverse":container.noop,"data":data,"loc":{"start":{"line":53,"column":0},"end":{"line":55,"column":7}}})) != null ? stack1 : "")
+            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"aAlongK") : depth0),{"name":"if","hash":{},"fn":container.program(15, data, 0, blockParams, depths),"inverse":container.program(17, data, 0, blockParams, depths),"data":data,"loc":{"start":{"line":46,"column":0},"end":{"line":52,"column":7}}})) != null ? stack1 : "")
+            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"vec4") : depth0),{"name":"if","hash":{},"fn":container.program(19, data, 0, blockParams, depths),"inverse":container.program(21, data, 0, blockParams, depths),"data":data,"loc":{"start":{"line":53,"column":0},"end":{"line":57,"column":7}}})) != null ? stack1 : "")
+            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"successors") : depth0),{"name":"if","hash":{},"fn":container.program(23, data, 0, blockParams, depths),"inverse":container.noop,"data":data,"loc":{"start":{"line":58,"column":0},"end":{"line":60,"column":7}}})) != null ? stack1 : "")
+            + "    }\n    for (var e = flat; e < KC * BN; e += THREADS) {\n      let kk = e / BN;\n      let c = e % BN;\n"
+            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"vec4") : depth0),{"name":"if","hash":{},"fn":container.program(25, data, 0, blockParams, depths),"inverse":container.program(27, data, 0, blockParams, depths),"data":data,"loc":{"start":{"line":65,"column":0},"end":{"line":69,"column":7}}})) != null ? stack1 : "")
+            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"hopUsesB") : depth0),{"name":"if","hash":{},"fn":container.program(29, data, 0, blockParams, depths),"inverse":container.noop,"data":data,"loc":{"start":{"line":70,"column":0},"end":{"line":72,"column":7}}})) != null ? stack1 : "")
             + "    }\n    workgroupBarrier();\n    for (var kk = 0u; kk < KC; kk++) {\n"
-            + ((stack1 = lookupProperty(helpers,"each").call(alias1,(depth0 != null ? lookupProperty(depth0,"rows") : depth0),{"name":"each","hash":{},"fn":container.program(15, data, 0, blockParams, depths),"inverse":container.noop,"data":data,"loc":{"start":{"line":59,"column":0},"end":{"line":61,"column":9}}})) != null ? stack1 : "")
-            + ((stack1 = lookupProperty(helpers,"each").call(alias1,(depth0 != null ? lookupProperty(depth0,"cols") : depth0),{"name":"each","hash":{},"fn":container.program(17, data, 0, blockParams, depths),"inverse":container.noop,"data":data,"loc":{"start":{"line":62,"column":0},"end":{"line":64,"column":9}}})) != null ? stack1 : "")
-            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"successors") : depth0),{"name":"if","hash":{},"fn":container.program(19, data, 0, blockParams, depths),"inverse":container.program(30, data, 0, blockParams, depths),"data":data,"loc":{"start":{"line":65,"column":0},"end":{"line":90,"column":7}}})) != null ? stack1 : "")
+            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"vec4") : depth0),{"name":"if","hash":{},"fn":container.program(31, data, 0, blockParams, depths),"inverse":container.program(38, data, 0, blockParams, depths),"data":data,"loc":{"start":{"line":76,"column":0},"end":{"line":94,"column":7}}})) != null ? stack1 : "")
+            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"successors") : depth0),{"name":"if","hash":{},"fn":container.program(43, data, 0, blockParams, depths),"inverse":container.program(54, data, 0, blockParams, depths),"data":data,"loc":{"start":{"line":95,"column":0},"end":{"line":120,"column":7}}})) != null ? stack1 : "")
             + "    }\n    workgroupBarrier();\n  }\n"
-            + ((stack1 = lookupProperty(helpers,"each").call(alias1,(depth0 != null ? lookupProperty(depth0,"cells") : depth0),{"name":"each","hash":{},"fn":container.program(33, data, 0, blockParams, depths),"inverse":container.noop,"data":data,"loc":{"start":{"line":94,"column":0},"end":{"line":99,"column":9}}})) != null ? stack1 : "")
+            + ((stack1 = lookupProperty(helpers,"each").call(alias1,(depth0 != null ? lookupProperty(depth0,"cells") : depth0),{"name":"each","hash":{},"fn":container.program(57, data, 0, blockParams, depths),"inverse":container.noop,"data":data,"loc":{"start":{"line":124,"column":0},"end":{"line":129,"column":9}}})) != null ? stack1 : "")
             + "}\n";
         },"useData":true,"useDepths":true},
     };

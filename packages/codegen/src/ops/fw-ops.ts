@@ -29,13 +29,37 @@ function registerBlock(r: number, c: number) {
 
 const params = { name: 'params', kind: 'uniform', element: 'params' } as const;
 
+/**
+ * Shape of a product kernel. With unroll a multiple of 4 (WGSL), each thread owns 4-aligned runs of rows and
+ * columns and reads A and B from workgroup memory as vec4: a quarter of the load instructions, and the
+ * broadcast of A across a row of threads costs one access instead of four (shared-memory bandwidth, not
+ * arithmetic, limits the scalar version). Otherwise rows and columns are interleaved (stride WY, WX).
+ */
 function productShape(spec: KernelSpec) {
   const [wx, wy] = spec.workgroup;
   const u = spec.unroll;
   const bm = wy * u;
   const bn = wx * u;
   const kc = stagingDepth(spec.tile, spec.successors);
-  return { wx, wy, bm, bn, kc, aStride: bm + 1, aWords: kc * (bm + 1), bWords: kc * bn, threads: wx * wy };
+  const vec4 = spec.target === 'wgsl' && u % 4 === 0;
+  const aStride = vec4 ? bm + 4 : bm + 1;
+  return { wx, wy, bm, bn, kc, vec4, aStride, aWords: kc * aStride, bWords: kc * bn, aQuads: (kc * aStride) / 4, bQuads: (kc * bn) / 4, threads: wx * wy };
+}
+
+/** Register cells of a product thread, with the index expressions of their rows and columns. */
+function productRegisters(spec: KernelSpec, vec4: boolean) {
+  const u = spec.unroll;
+  const rowExpr = (m: number) => (vec4 ? `ty * ${u}u + ${m}u` : `ty + ${m}u * WY`);
+  const colExpr = (n: number) => (vec4 ? `tx * ${u}u + ${n}u` : `tx + ${n}u * WX`);
+  const lane = (i: number) => 'xyzw'[i % 4];
+  const block = registerBlock(u, u);
+  return {
+    cells: block.cells.map((c) => ({ ...c, row: rowExpr(c.m), col: colExpr(c.n) })),
+    rows: block.rows.map((r) => ({ ...r, row: rowExpr(r.m), quad: Math.floor(r.m / 4), lane: lane(r.m) })),
+    cols: block.cols.map((c) => ({ ...c, col: colExpr(c.n), quad: Math.floor(c.n / 4), lane: lane(c.n) })),
+    quads: range(Math.floor(u / 4)).map((q) => ({ q })),
+    quadsPerThread: u / 4,
+  };
 }
 
 function productInfo(template: string, aAlongK: boolean, hopUsesB: boolean, bindings: OpInfo['bindings'], grid: OpInfo['grid']): OpInfo {
@@ -43,7 +67,10 @@ function productInfo(template: string, aAlongK: boolean, hopUsesB: boolean, bind
     template,
     bindings,
     grid,
-    view: (spec) => ({ ...productShape(spec), ...registerBlock(spec.unroll, spec.unroll), aAlongK, hopUsesB: hopUsesB && spec.successors }),
+    view: (spec) => {
+      const shape = productShape(spec);
+      return { ...shape, ...productRegisters(spec, shape.vec4), unroll: spec.unroll, aAlongK, hopUsesB: hopUsesB && spec.successors };
+    },
     workgroupStorageBytes: (spec) => {
       const s = productShape(spec);
       const words = s.aWords + s.bWords + (spec.successors ? s.aWords + (hopUsesB ? s.bWords : 0) : 0);

@@ -1,10 +1,12 @@
-import { apspReference, dijkstra, type ApspPlan } from '@semiforge/algorithms';
 import { CONSTANTS, type ElementArray, type ElementType } from '@semiforge/codegen';
 import type { EdgeList } from '@semiforge/graph-io';
+import { apspReference } from './apsp.reference.js';
+import type { ApspPlan } from './apsp.plan.js';
+import { dijkstra } from './apsp.validate.js';
 
 /** Up to this n, `--verify` compares the whole matrix with the CPU reference. */
 export const FULL_REFERENCE_MAX_N = 256;
-/** Rows checked against Dijkstra above {@link FULL_REFERENCE_MAX_N}. */
+/** Rows checked against Dijkstra above {@link FULL_REFERENCE_MAX_N}, unless asked otherwise. */
 export const DIJKSTRA_ROWS = 16;
 
 /** What `--verify` did and found. */
@@ -51,7 +53,7 @@ export function verifyMethod(graph: EdgeList, plan: ApspPlan): Verification['met
  * Checks the GPU's distances: against the CPU Floyd-Warshall reference (whole matrix) for small n or where
  * Dijkstra does not apply (other semirings, negative weights), else against Dijkstra on sampled rows.
  */
-export function verifyApsp(graph: EdgeList, dist: ElementArray, plan: ApspPlan): Verification {
+export function verifyApsp(graph: EdgeList, dist: ElementArray, plan: ApspPlan, rows = DIJKSTRA_ROWS): Verification {
   const n = graph.n;
   const relTol = tolerance(graph, plan.type);
   let mismatches = 0;
@@ -64,7 +66,7 @@ export function verifyApsp(graph: EdgeList, dist: ElementArray, plan: ApspPlan):
   const useDijkstra = verifyMethod(graph, plan) === 'dijkstra';
   let sources: number[];
   if (useDijkstra) {
-    sources = sampleSources(n, DIJKSTRA_ROWS);
+    sources = sampleSources(n, rows);
     for (const s of sources) {
       const row = dijkstra(graph, s);
       for (let t = 0; t < n; t++) compare(s, t, dist[s * n + t], encode(row[t], plan.type));
