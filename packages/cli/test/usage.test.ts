@@ -95,7 +95,7 @@ describe('help and version', () => {
     const run = await runCli(['apsp', '--help']);
     expect(run.code).toBe(0);
     expect(run.stdout).toContain('Usage: semiforge apsp [options] [FILE]');
-    expect(run.stdout).toMatch(/--tile <t>.*\(default: 64\)/);
+    expect(run.stdout).toMatch(/--tile <t>[^]*\(default: 64, 128 from n = 4096\)/);
     expect(run.stdout).toMatch(/--seed <seed>.*\(default: 1\)/);
     expect(run.stderr).toBe('');
   });
