@@ -16,6 +16,7 @@ export const APSP_VARIANTS: readonly ApspVariant[] = [
   { label: 'b-t64-u4', method: 'b', tile: 64, unroll: 4, maxN: 8192 },
   { label: 'b-t128-u4', method: 'b', tile: 128, unroll: 4 },
   { label: 'a-t32-u2', method: 'a', tile: 32, unroll: 2, maxN: 8192 },
+  { label: 'a-t128-u4-k8', method: 'a', tile: 128, unroll: 4, kUnroll: 8, maxN: 8192 },
   { label: 'plain', method: 'plain', maxN: 4096 },
 ];
 

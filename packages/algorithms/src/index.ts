@@ -1,7 +1,8 @@
 /**
  * @semiforge/algorithms: graph algorithms on generated GPU kernels, each beside its CPU reference.
  */
-export { apsp, type ApspOptions, type ApspResult } from './apsp/apsp.js';
+export { apsp, type ApspOptions } from './apsp/apsp.js';
+export { ApspRunner, type ApspResult, type ApspRunOptions, type ApspTiming } from './apsp/apsp.runner.js';
 export { apspReference } from './apsp/apsp.reference.js';
 export { planApsp, planSpecs, defaultTile, APSP_DEFAULTS, type ApspMethod, type ApspPlan, type ApspKernelOptions } from './apsp/apsp.plan.js';
 export { buildApspMatrix, NO_SUCCESSOR, type ApspGraph, type ApspMatrix } from './apsp/apsp.input.js';

@@ -11,6 +11,8 @@ export interface ApspKernelOptions {
   tile?: number;
   /** Results per thread along each axis of the products (default 4, or less when the tile is small). */
   unroll?: number;
+  /** Unroll of the products' inner k loop (default 4). */
+  kUnroll?: number;
   /** Semiring name (default 'min-plus'); its ⊕ must be idempotent. */
   semiring?: string;
   /** Element type (default 'f32'). */
@@ -77,9 +79,9 @@ export function planApsp(options: ApspKernelOptions = {}, n?: number): ApspPlan 
     successors,
     blocked: {
       pivot: { ...base, op: 'fw_pivot', unroll: 1, workgroup: [pivotSide, pivotSide] },
-      panelRow: { ...base, op: 'fw_panel_row', unroll, workgroup: [side, side] },
-      panelCol: { ...base, op: 'fw_panel_col', unroll, workgroup: [side, side] },
-      update: { ...base, op: 'fw_update', unroll, workgroup: [side, side] },
+      panelRow: { ...base, op: 'fw_panel_row', unroll, kUnroll: options.kUnroll, workgroup: [side, side] },
+      panelCol: { ...base, op: 'fw_panel_col', unroll, kUnroll: options.kUnroll, workgroup: [side, side] },
+      update: { ...base, op: 'fw_update', unroll, kUnroll: options.kUnroll, workgroup: [side, side] },
     },
   };
 }

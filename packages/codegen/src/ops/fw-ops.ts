@@ -69,7 +69,9 @@ function productInfo(template: string, aAlongK: boolean, hopUsesB: boolean, bind
     grid,
     view: (spec) => {
       const shape = productShape(spec);
-      return { ...shape, ...productRegisters(spec, shape.vec4), unroll: spec.unroll, aAlongK, hopUsesB: hopUsesB && spec.successors };
+      const kUnroll = spec.kUnroll ?? 1;
+      const ksteps = range(kUnroll).map((j) => ({ j }));
+      return { ...shape, ...productRegisters(spec, shape.vec4), unroll: spec.unroll, aAlongK, hopUsesB: hopUsesB && spec.successors, kUnroll, ksteps };
     },
     workgroupStorageBytes: (spec) => {
       const s = productShape(spec);

@@ -8,7 +8,7 @@ export interface KernelIdentity {
   readonly spec: KernelSpec;
   /** Hash of the spec and of the semiring's definition for the spec's target and type. */
   readonly id: string;
-  /** Readable and parseable: `fw_update__min_plus_f32__row_major__t64u4w16x16__wgsl__<id>`. */
+  /** Readable and parseable: `fw_update__min_plus_f32__row_major__t64u4k4w16x16__wgsl__<id>`. */
   readonly name: string;
 }
 
@@ -23,12 +23,12 @@ export function kernelIdentity(input: KernelSpec): KernelIdentity {
     one: s.literal(spec.target, s.one, spec.type),
   };
   const id = hash64(stableStringify({ spec, semiringText })).slice(0, 12);
-  const shape = `t${spec.tile}u${spec.unroll}w${spec.workgroup[0]}x${spec.workgroup[1]}${spec.successors ? 's' : ''}`;
+  const shape = `t${spec.tile}u${spec.unroll}k${spec.kUnroll}w${spec.workgroup[0]}x${spec.workgroup[1]}${spec.successors ? 's' : ''}`;
   const name = [spec.op, `${s.id}_${spec.type}`, spec.layout.replace('-', '_'), shape, spec.target, id].join('__');
   return { spec, id, name };
 }
 
-const NAME_RE = /^(fw_[a-z_]+?)__([a-z0-9_]+)_(f32|i32|u32)__(row_major|bdl)__t(\d+)u(\d+)w(\d+)x(\d+)(s?)__(wgsl|cuda)__([0-9a-f]{12})$/;
+const NAME_RE = /^(fw_[a-z_]+?)__([a-z0-9_]+)_(f32|i32|u32)__(row_major|bdl)__t(\d+)u(\d+)k(\d+)w(\d+)x(\d+)(s?)__(wgsl|cuda)__([0-9a-f]{12})$/;
 
 /** Reads a kernel name back into its spec fields (the semiring as its snake_case id). */
 export function parseKernelName(name: string): (Omit<KernelSpec, 'semiring'> & { semiringId: string; id: string }) | undefined {
@@ -41,9 +41,10 @@ export function parseKernelName(name: string): (Omit<KernelSpec, 'semiring'> & {
     layout: m[4] === 'bdl' ? 'bdl' : 'row-major',
     tile: Number(m[5]),
     unroll: Number(m[6]),
-    workgroup: [Number(m[7]), Number(m[8])],
-    successors: m[9] === 's',
-    target: m[10] as KernelSpec['target'],
-    id: m[11],
+    kUnroll: Number(m[7]),
+    workgroup: [Number(m[8]), Number(m[9])],
+    successors: m[10] === 's',
+    target: m[11] as KernelSpec['target'],
+    id: m[12],
   };
 }

@@ -26,6 +26,11 @@ export interface KernelSpec {
   readonly tile: number;
   /** Results per thread along each axis of the update products (u × u registers, fully unrolled). */
   readonly unroll: number;
+  /**
+   * Unroll factor of the products' inner k loop (default 4; must divide the staging depth). Ops without
+   * that loop normalise it to 1.
+   */
+  readonly kUnroll?: number;
   /** Where D lives: row-major (method A) or the blocked data layout, one tile contiguous (method B). */
   readonly layout: Layout;
   /** Threads per workgroup [x, y]. */

@@ -22,6 +22,9 @@ export function stagingDepth(tile: number, successors = false): number {
 }
 
 const MAX_INVOCATIONS = 1024;
+
+/** Default unroll of the products' k loop. */
+export const DEFAULT_K_UNROLL = 4;
 const MAX_REGISTERS = 64;
 
 function positiveInt(spec: KernelSpec, key: 'tile' | 'unroll'): void {
@@ -74,6 +77,10 @@ export function validateSpec(spec: KernelSpec): void {
       if (t % bn !== 0) throw new SpecError('tile', `${t} is not a multiple of the ${bn} columns a workgroup computes (workgroup.x ${wx} × unroll ${u})`);
       const kc = stagingDepth(t, spec.successors);
       if (t % kc !== 0) throw new SpecError('tile', `${t} must be a multiple of the staging depth ${kc} (tiles above 32 must be multiples of 32)`);
+      const ku = spec.kUnroll ?? DEFAULT_K_UNROLL;
+      if (!Number.isInteger(ku) || ku < 1 || kc % Math.min(ku, kc) !== 0) {
+        throw new SpecError('kUnroll', `${ku} must be a positive integer dividing the staging depth ${kc}`);
+      }
     }
   }
 }
@@ -94,8 +101,9 @@ export function normalizeSpec(spec: KernelSpec): KernelSpec {
     workgroup: [spec.workgroup[0], spec.workgroup[1]],
     target: spec.target,
     successors: spec.successors,
+    kUnroll: 1,
   };
   if (spec.op === 'fw_pivot') return { ...base, unroll: 1 };
   if (spec.op === 'fw_plain') return { ...base, unroll: 1, tile: spec.layout === 'bdl' ? spec.tile : 1 };
-  return base;
+  return { ...base, kUnroll: Math.min(spec.kUnroll ?? DEFAULT_K_UNROLL, stagingDepth(spec.tile, spec.successors)) };
 }

@@ -1,81 +1,81 @@
 import type { GeneratedKernel } from "@semiforge/codegen";
-import { fw_panel_col__max_min_f32__row_major__t64u4w16x16__wgsl__c2ec0aab6a35 } from "./fw_panel_col__max_min_f32__row_major__t64u4w16x16__wgsl__c2ec0aab6a35.js";
-import { fw_panel_col__min_plus_f32__bdl__t64u4w16x16__wgsl__e73a4eefe3a6 } from "./fw_panel_col__min_plus_f32__bdl__t64u4w16x16__wgsl__e73a4eefe3a6.js";
-import { fw_panel_col__min_plus_f32__row_major__t128u4w16x16__wgsl__29dd96b5f4e9 } from "./fw_panel_col__min_plus_f32__row_major__t128u4w16x16__wgsl__29dd96b5f4e9.js";
-import { fw_panel_col__min_plus_f32__row_major__t64u4w16x16__cuda__33288b52ccc9 } from "./fw_panel_col__min_plus_f32__row_major__t64u4w16x16__cuda__33288b52ccc9.js";
-import { fw_panel_col__min_plus_f32__row_major__t64u4w16x16__wgsl__c6f23003f92d } from "./fw_panel_col__min_plus_f32__row_major__t64u4w16x16__wgsl__c6f23003f92d.js";
-import { fw_panel_col__min_plus_f32__row_major__t64u4w16x16s__wgsl__f6df363060ef } from "./fw_panel_col__min_plus_f32__row_major__t64u4w16x16s__wgsl__f6df363060ef.js";
-import { fw_panel_col__min_plus_i32__row_major__t64u4w16x16__wgsl__859241973a5b } from "./fw_panel_col__min_plus_i32__row_major__t64u4w16x16__wgsl__859241973a5b.js";
-import { fw_panel_col__min_plus_u32__row_major__t64u4w16x16__wgsl__e1975d3070b8 } from "./fw_panel_col__min_plus_u32__row_major__t64u4w16x16__wgsl__e1975d3070b8.js";
-import { fw_panel_col__or_and_u32__row_major__t64u4w16x16__wgsl__4ad11aa879c3 } from "./fw_panel_col__or_and_u32__row_major__t64u4w16x16__wgsl__4ad11aa879c3.js";
-import { fw_panel_row__max_min_f32__row_major__t64u4w16x16__wgsl__685ece3cd14a } from "./fw_panel_row__max_min_f32__row_major__t64u4w16x16__wgsl__685ece3cd14a.js";
-import { fw_panel_row__min_plus_f32__bdl__t64u4w16x16__wgsl__d9a083a9533f } from "./fw_panel_row__min_plus_f32__bdl__t64u4w16x16__wgsl__d9a083a9533f.js";
-import { fw_panel_row__min_plus_f32__row_major__t128u4w16x16__wgsl__3be61352260c } from "./fw_panel_row__min_plus_f32__row_major__t128u4w16x16__wgsl__3be61352260c.js";
-import { fw_panel_row__min_plus_f32__row_major__t64u4w16x16__cuda__08f5df39a3b8 } from "./fw_panel_row__min_plus_f32__row_major__t64u4w16x16__cuda__08f5df39a3b8.js";
-import { fw_panel_row__min_plus_f32__row_major__t64u4w16x16__wgsl__72fef2f16dde } from "./fw_panel_row__min_plus_f32__row_major__t64u4w16x16__wgsl__72fef2f16dde.js";
-import { fw_panel_row__min_plus_f32__row_major__t64u4w16x16s__wgsl__badbc297a19c } from "./fw_panel_row__min_plus_f32__row_major__t64u4w16x16s__wgsl__badbc297a19c.js";
-import { fw_panel_row__min_plus_i32__row_major__t64u4w16x16__wgsl__e9e06d21fb15 } from "./fw_panel_row__min_plus_i32__row_major__t64u4w16x16__wgsl__e9e06d21fb15.js";
-import { fw_panel_row__min_plus_u32__row_major__t64u4w16x16__wgsl__b79a937572ab } from "./fw_panel_row__min_plus_u32__row_major__t64u4w16x16__wgsl__b79a937572ab.js";
-import { fw_panel_row__or_and_u32__row_major__t64u4w16x16__wgsl__894ff9cf8c73 } from "./fw_panel_row__or_and_u32__row_major__t64u4w16x16__wgsl__894ff9cf8c73.js";
-import { fw_pivot__max_min_f32__row_major__t64u1w32x32__wgsl__d918dcf0ffdf } from "./fw_pivot__max_min_f32__row_major__t64u1w32x32__wgsl__d918dcf0ffdf.js";
-import { fw_pivot__min_plus_f32__bdl__t64u1w32x32__wgsl__cb1657fb858a } from "./fw_pivot__min_plus_f32__bdl__t64u1w32x32__wgsl__cb1657fb858a.js";
-import { fw_pivot__min_plus_f32__row_major__t128u1w32x32__wgsl__cc4c29c2686c } from "./fw_pivot__min_plus_f32__row_major__t128u1w32x32__wgsl__cc4c29c2686c.js";
-import { fw_pivot__min_plus_f32__row_major__t64u1w32x32__cuda__e3033f0ed09d } from "./fw_pivot__min_plus_f32__row_major__t64u1w32x32__cuda__e3033f0ed09d.js";
-import { fw_pivot__min_plus_f32__row_major__t64u1w32x32__wgsl__96c87ec756eb } from "./fw_pivot__min_plus_f32__row_major__t64u1w32x32__wgsl__96c87ec756eb.js";
-import { fw_pivot__min_plus_f32__row_major__t64u1w32x32s__wgsl__dd74de155cc5 } from "./fw_pivot__min_plus_f32__row_major__t64u1w32x32s__wgsl__dd74de155cc5.js";
-import { fw_pivot__min_plus_i32__row_major__t64u1w32x32__wgsl__2563dc1ec511 } from "./fw_pivot__min_plus_i32__row_major__t64u1w32x32__wgsl__2563dc1ec511.js";
-import { fw_pivot__min_plus_u32__row_major__t64u1w32x32__wgsl__d00dfe270b8e } from "./fw_pivot__min_plus_u32__row_major__t64u1w32x32__wgsl__d00dfe270b8e.js";
-import { fw_pivot__or_and_u32__row_major__t64u1w32x32__wgsl__dbe5d909b5a6 } from "./fw_pivot__or_and_u32__row_major__t64u1w32x32__wgsl__dbe5d909b5a6.js";
-import { fw_plain__min_plus_f32__row_major__t1u1w16x16__wgsl__f47c11b2b7ff } from "./fw_plain__min_plus_f32__row_major__t1u1w16x16__wgsl__f47c11b2b7ff.js";
-import { fw_update__max_min_f32__row_major__t64u4w16x16__wgsl__94601918516e } from "./fw_update__max_min_f32__row_major__t64u4w16x16__wgsl__94601918516e.js";
-import { fw_update__min_plus_f32__bdl__t64u4w16x16__wgsl__5396532c74f1 } from "./fw_update__min_plus_f32__bdl__t64u4w16x16__wgsl__5396532c74f1.js";
-import { fw_update__min_plus_f32__row_major__t128u4w16x16__wgsl__4790ad0ee99f } from "./fw_update__min_plus_f32__row_major__t128u4w16x16__wgsl__4790ad0ee99f.js";
-import { fw_update__min_plus_f32__row_major__t64u4w16x16__cuda__7a2444b63fa3 } from "./fw_update__min_plus_f32__row_major__t64u4w16x16__cuda__7a2444b63fa3.js";
-import { fw_update__min_plus_f32__row_major__t64u4w16x16__wgsl__d15ce34235f7 } from "./fw_update__min_plus_f32__row_major__t64u4w16x16__wgsl__d15ce34235f7.js";
-import { fw_update__min_plus_f32__row_major__t64u4w16x16s__wgsl__b0f1bcb06eda } from "./fw_update__min_plus_f32__row_major__t64u4w16x16s__wgsl__b0f1bcb06eda.js";
-import { fw_update__min_plus_i32__row_major__t64u4w16x16__wgsl__792b5871ce1c } from "./fw_update__min_plus_i32__row_major__t64u4w16x16__wgsl__792b5871ce1c.js";
-import { fw_update__min_plus_u32__row_major__t64u4w16x16__wgsl__4807be85df43 } from "./fw_update__min_plus_u32__row_major__t64u4w16x16__wgsl__4807be85df43.js";
-import { fw_update__or_and_u32__row_major__t64u4w16x16__wgsl__c86377f4a68e } from "./fw_update__or_and_u32__row_major__t64u4w16x16__wgsl__c86377f4a68e.js";
+import { fw_panel_col__max_min_f32__row_major__t64u4k4w16x16__wgsl__9b1cf6d88293 } from "./fw_panel_col__max_min_f32__row_major__t64u4k4w16x16__wgsl__9b1cf6d88293.js";
+import { fw_panel_col__min_plus_f32__bdl__t64u4k4w16x16__wgsl__802eb6323307 } from "./fw_panel_col__min_plus_f32__bdl__t64u4k4w16x16__wgsl__802eb6323307.js";
+import { fw_panel_col__min_plus_f32__row_major__t128u4k4w16x16__wgsl__8048a68752df } from "./fw_panel_col__min_plus_f32__row_major__t128u4k4w16x16__wgsl__8048a68752df.js";
+import { fw_panel_col__min_plus_f32__row_major__t64u4k4w16x16__cuda__8b2f01fed097 } from "./fw_panel_col__min_plus_f32__row_major__t64u4k4w16x16__cuda__8b2f01fed097.js";
+import { fw_panel_col__min_plus_f32__row_major__t64u4k4w16x16__wgsl__95cd93a60665 } from "./fw_panel_col__min_plus_f32__row_major__t64u4k4w16x16__wgsl__95cd93a60665.js";
+import { fw_panel_col__min_plus_f32__row_major__t64u4k4w16x16s__wgsl__55bbb7c4bce6 } from "./fw_panel_col__min_plus_f32__row_major__t64u4k4w16x16s__wgsl__55bbb7c4bce6.js";
+import { fw_panel_col__min_plus_i32__row_major__t64u4k4w16x16__wgsl__f120672ee9f0 } from "./fw_panel_col__min_plus_i32__row_major__t64u4k4w16x16__wgsl__f120672ee9f0.js";
+import { fw_panel_col__min_plus_u32__row_major__t64u4k4w16x16__wgsl__fc3fe9ba7ba7 } from "./fw_panel_col__min_plus_u32__row_major__t64u4k4w16x16__wgsl__fc3fe9ba7ba7.js";
+import { fw_panel_col__or_and_u32__row_major__t64u4k4w16x16__wgsl__38339922e89d } from "./fw_panel_col__or_and_u32__row_major__t64u4k4w16x16__wgsl__38339922e89d.js";
+import { fw_panel_row__max_min_f32__row_major__t64u4k4w16x16__wgsl__086647c16610 } from "./fw_panel_row__max_min_f32__row_major__t64u4k4w16x16__wgsl__086647c16610.js";
+import { fw_panel_row__min_plus_f32__bdl__t64u4k4w16x16__wgsl__262d1494fd14 } from "./fw_panel_row__min_plus_f32__bdl__t64u4k4w16x16__wgsl__262d1494fd14.js";
+import { fw_panel_row__min_plus_f32__row_major__t128u4k4w16x16__wgsl__8f28f9cc726e } from "./fw_panel_row__min_plus_f32__row_major__t128u4k4w16x16__wgsl__8f28f9cc726e.js";
+import { fw_panel_row__min_plus_f32__row_major__t64u4k4w16x16__cuda__60420d4ed904 } from "./fw_panel_row__min_plus_f32__row_major__t64u4k4w16x16__cuda__60420d4ed904.js";
+import { fw_panel_row__min_plus_f32__row_major__t64u4k4w16x16__wgsl__81b89465d416 } from "./fw_panel_row__min_plus_f32__row_major__t64u4k4w16x16__wgsl__81b89465d416.js";
+import { fw_panel_row__min_plus_f32__row_major__t64u4k4w16x16s__wgsl__e4a31ea08a76 } from "./fw_panel_row__min_plus_f32__row_major__t64u4k4w16x16s__wgsl__e4a31ea08a76.js";
+import { fw_panel_row__min_plus_i32__row_major__t64u4k4w16x16__wgsl__1f25209f22e4 } from "./fw_panel_row__min_plus_i32__row_major__t64u4k4w16x16__wgsl__1f25209f22e4.js";
+import { fw_panel_row__min_plus_u32__row_major__t64u4k4w16x16__wgsl__ed3d47b60aee } from "./fw_panel_row__min_plus_u32__row_major__t64u4k4w16x16__wgsl__ed3d47b60aee.js";
+import { fw_panel_row__or_and_u32__row_major__t64u4k4w16x16__wgsl__19237c360469 } from "./fw_panel_row__or_and_u32__row_major__t64u4k4w16x16__wgsl__19237c360469.js";
+import { fw_pivot__max_min_f32__row_major__t64u1k1w32x32__wgsl__e873c2ac601a } from "./fw_pivot__max_min_f32__row_major__t64u1k1w32x32__wgsl__e873c2ac601a.js";
+import { fw_pivot__min_plus_f32__bdl__t64u1k1w32x32__wgsl__1d589afd200c } from "./fw_pivot__min_plus_f32__bdl__t64u1k1w32x32__wgsl__1d589afd200c.js";
+import { fw_pivot__min_plus_f32__row_major__t128u1k1w32x32__wgsl__f7e18925c995 } from "./fw_pivot__min_plus_f32__row_major__t128u1k1w32x32__wgsl__f7e18925c995.js";
+import { fw_pivot__min_plus_f32__row_major__t64u1k1w32x32__cuda__71b9c2a20d02 } from "./fw_pivot__min_plus_f32__row_major__t64u1k1w32x32__cuda__71b9c2a20d02.js";
+import { fw_pivot__min_plus_f32__row_major__t64u1k1w32x32__wgsl__6389e8db9b19 } from "./fw_pivot__min_plus_f32__row_major__t64u1k1w32x32__wgsl__6389e8db9b19.js";
+import { fw_pivot__min_plus_f32__row_major__t64u1k1w32x32s__wgsl__d427c3dcb7c4 } from "./fw_pivot__min_plus_f32__row_major__t64u1k1w32x32s__wgsl__d427c3dcb7c4.js";
+import { fw_pivot__min_plus_i32__row_major__t64u1k1w32x32__wgsl__7b8a7c7eefa0 } from "./fw_pivot__min_plus_i32__row_major__t64u1k1w32x32__wgsl__7b8a7c7eefa0.js";
+import { fw_pivot__min_plus_u32__row_major__t64u1k1w32x32__wgsl__130a89ca4593 } from "./fw_pivot__min_plus_u32__row_major__t64u1k1w32x32__wgsl__130a89ca4593.js";
+import { fw_pivot__or_and_u32__row_major__t64u1k1w32x32__wgsl__c9279961f6f6 } from "./fw_pivot__or_and_u32__row_major__t64u1k1w32x32__wgsl__c9279961f6f6.js";
+import { fw_plain__min_plus_f32__row_major__t1u1k1w16x16__wgsl__a45821b7edca } from "./fw_plain__min_plus_f32__row_major__t1u1k1w16x16__wgsl__a45821b7edca.js";
+import { fw_update__max_min_f32__row_major__t64u4k4w16x16__wgsl__c502dd778247 } from "./fw_update__max_min_f32__row_major__t64u4k4w16x16__wgsl__c502dd778247.js";
+import { fw_update__min_plus_f32__bdl__t64u4k4w16x16__wgsl__09020fb38391 } from "./fw_update__min_plus_f32__bdl__t64u4k4w16x16__wgsl__09020fb38391.js";
+import { fw_update__min_plus_f32__row_major__t128u4k4w16x16__wgsl__09a193d25cfe } from "./fw_update__min_plus_f32__row_major__t128u4k4w16x16__wgsl__09a193d25cfe.js";
+import { fw_update__min_plus_f32__row_major__t64u4k4w16x16__cuda__6fb6438e2cac } from "./fw_update__min_plus_f32__row_major__t64u4k4w16x16__cuda__6fb6438e2cac.js";
+import { fw_update__min_plus_f32__row_major__t64u4k4w16x16__wgsl__a62703f353a0 } from "./fw_update__min_plus_f32__row_major__t64u4k4w16x16__wgsl__a62703f353a0.js";
+import { fw_update__min_plus_f32__row_major__t64u4k4w16x16s__wgsl__e4660304a5b0 } from "./fw_update__min_plus_f32__row_major__t64u4k4w16x16s__wgsl__e4660304a5b0.js";
+import { fw_update__min_plus_i32__row_major__t64u4k4w16x16__wgsl__643526d868bb } from "./fw_update__min_plus_i32__row_major__t64u4k4w16x16__wgsl__643526d868bb.js";
+import { fw_update__min_plus_u32__row_major__t64u4k4w16x16__wgsl__1dbb0e04bf4a } from "./fw_update__min_plus_u32__row_major__t64u4k4w16x16__wgsl__1dbb0e04bf4a.js";
+import { fw_update__or_and_u32__row_major__t64u4k4w16x16__wgsl__1382c2325121 } from "./fw_update__or_and_u32__row_major__t64u4k4w16x16__wgsl__1382c2325121.js";
 
 // Generated by `nx run codegen` from the kernel catalog specs; do not edit.
 // CI regenerates this file and fails when it differs from what is checked in.
 /** Every kernel generated ahead of time, keyed by kernel id. */
 export const CATALOG: Readonly<Record<string, GeneratedKernel>> = {
-        "c2ec0aab6a35": fw_panel_col__max_min_f32__row_major__t64u4w16x16__wgsl__c2ec0aab6a35,
-        "e73a4eefe3a6": fw_panel_col__min_plus_f32__bdl__t64u4w16x16__wgsl__e73a4eefe3a6,
-        "29dd96b5f4e9": fw_panel_col__min_plus_f32__row_major__t128u4w16x16__wgsl__29dd96b5f4e9,
-        "33288b52ccc9": fw_panel_col__min_plus_f32__row_major__t64u4w16x16__cuda__33288b52ccc9,
-        "c6f23003f92d": fw_panel_col__min_plus_f32__row_major__t64u4w16x16__wgsl__c6f23003f92d,
-        "f6df363060ef": fw_panel_col__min_plus_f32__row_major__t64u4w16x16s__wgsl__f6df363060ef,
-        "859241973a5b": fw_panel_col__min_plus_i32__row_major__t64u4w16x16__wgsl__859241973a5b,
-        "e1975d3070b8": fw_panel_col__min_plus_u32__row_major__t64u4w16x16__wgsl__e1975d3070b8,
-        "4ad11aa879c3": fw_panel_col__or_and_u32__row_major__t64u4w16x16__wgsl__4ad11aa879c3,
-        "685ece3cd14a": fw_panel_row__max_min_f32__row_major__t64u4w16x16__wgsl__685ece3cd14a,
-        "d9a083a9533f": fw_panel_row__min_plus_f32__bdl__t64u4w16x16__wgsl__d9a083a9533f,
-        "3be61352260c": fw_panel_row__min_plus_f32__row_major__t128u4w16x16__wgsl__3be61352260c,
-        "08f5df39a3b8": fw_panel_row__min_plus_f32__row_major__t64u4w16x16__cuda__08f5df39a3b8,
-        "72fef2f16dde": fw_panel_row__min_plus_f32__row_major__t64u4w16x16__wgsl__72fef2f16dde,
-        "badbc297a19c": fw_panel_row__min_plus_f32__row_major__t64u4w16x16s__wgsl__badbc297a19c,
-        "e9e06d21fb15": fw_panel_row__min_plus_i32__row_major__t64u4w16x16__wgsl__e9e06d21fb15,
-        "b79a937572ab": fw_panel_row__min_plus_u32__row_major__t64u4w16x16__wgsl__b79a937572ab,
-        "894ff9cf8c73": fw_panel_row__or_and_u32__row_major__t64u4w16x16__wgsl__894ff9cf8c73,
-        "d918dcf0ffdf": fw_pivot__max_min_f32__row_major__t64u1w32x32__wgsl__d918dcf0ffdf,
-        "cb1657fb858a": fw_pivot__min_plus_f32__bdl__t64u1w32x32__wgsl__cb1657fb858a,
-        "cc4c29c2686c": fw_pivot__min_plus_f32__row_major__t128u1w32x32__wgsl__cc4c29c2686c,
-        "e3033f0ed09d": fw_pivot__min_plus_f32__row_major__t64u1w32x32__cuda__e3033f0ed09d,
-        "96c87ec756eb": fw_pivot__min_plus_f32__row_major__t64u1w32x32__wgsl__96c87ec756eb,
-        "dd74de155cc5": fw_pivot__min_plus_f32__row_major__t64u1w32x32s__wgsl__dd74de155cc5,
-        "2563dc1ec511": fw_pivot__min_plus_i32__row_major__t64u1w32x32__wgsl__2563dc1ec511,
-        "d00dfe270b8e": fw_pivot__min_plus_u32__row_major__t64u1w32x32__wgsl__d00dfe270b8e,
-        "dbe5d909b5a6": fw_pivot__or_and_u32__row_major__t64u1w32x32__wgsl__dbe5d909b5a6,
-        "f47c11b2b7ff": fw_plain__min_plus_f32__row_major__t1u1w16x16__wgsl__f47c11b2b7ff,
-        "94601918516e": fw_update__max_min_f32__row_major__t64u4w16x16__wgsl__94601918516e,
-        "5396532c74f1": fw_update__min_plus_f32__bdl__t64u4w16x16__wgsl__5396532c74f1,
-        "4790ad0ee99f": fw_update__min_plus_f32__row_major__t128u4w16x16__wgsl__4790ad0ee99f,
-        "7a2444b63fa3": fw_update__min_plus_f32__row_major__t64u4w16x16__cuda__7a2444b63fa3,
-        "d15ce34235f7": fw_update__min_plus_f32__row_major__t64u4w16x16__wgsl__d15ce34235f7,
-        "b0f1bcb06eda": fw_update__min_plus_f32__row_major__t64u4w16x16s__wgsl__b0f1bcb06eda,
-        "792b5871ce1c": fw_update__min_plus_i32__row_major__t64u4w16x16__wgsl__792b5871ce1c,
-        "4807be85df43": fw_update__min_plus_u32__row_major__t64u4w16x16__wgsl__4807be85df43,
-        "c86377f4a68e": fw_update__or_and_u32__row_major__t64u4w16x16__wgsl__c86377f4a68e,
+        "9b1cf6d88293": fw_panel_col__max_min_f32__row_major__t64u4k4w16x16__wgsl__9b1cf6d88293,
+        "802eb6323307": fw_panel_col__min_plus_f32__bdl__t64u4k4w16x16__wgsl__802eb6323307,
+        "8048a68752df": fw_panel_col__min_plus_f32__row_major__t128u4k4w16x16__wgsl__8048a68752df,
+        "8b2f01fed097": fw_panel_col__min_plus_f32__row_major__t64u4k4w16x16__cuda__8b2f01fed097,
+        "95cd93a60665": fw_panel_col__min_plus_f32__row_major__t64u4k4w16x16__wgsl__95cd93a60665,
+        "55bbb7c4bce6": fw_panel_col__min_plus_f32__row_major__t64u4k4w16x16s__wgsl__55bbb7c4bce6,
+        "f120672ee9f0": fw_panel_col__min_plus_i32__row_major__t64u4k4w16x16__wgsl__f120672ee9f0,
+        "fc3fe9ba7ba7": fw_panel_col__min_plus_u32__row_major__t64u4k4w16x16__wgsl__fc3fe9ba7ba7,
+        "38339922e89d": fw_panel_col__or_and_u32__row_major__t64u4k4w16x16__wgsl__38339922e89d,
+        "086647c16610": fw_panel_row__max_min_f32__row_major__t64u4k4w16x16__wgsl__086647c16610,
+        "262d1494fd14": fw_panel_row__min_plus_f32__bdl__t64u4k4w16x16__wgsl__262d1494fd14,
+        "8f28f9cc726e": fw_panel_row__min_plus_f32__row_major__t128u4k4w16x16__wgsl__8f28f9cc726e,
+        "60420d4ed904": fw_panel_row__min_plus_f32__row_major__t64u4k4w16x16__cuda__60420d4ed904,
+        "81b89465d416": fw_panel_row__min_plus_f32__row_major__t64u4k4w16x16__wgsl__81b89465d416,
+        "e4a31ea08a76": fw_panel_row__min_plus_f32__row_major__t64u4k4w16x16s__wgsl__e4a31ea08a76,
+        "1f25209f22e4": fw_panel_row__min_plus_i32__row_major__t64u4k4w16x16__wgsl__1f25209f22e4,
+        "ed3d47b60aee": fw_panel_row__min_plus_u32__row_major__t64u4k4w16x16__wgsl__ed3d47b60aee,
+        "19237c360469": fw_panel_row__or_and_u32__row_major__t64u4k4w16x16__wgsl__19237c360469,
+        "e873c2ac601a": fw_pivot__max_min_f32__row_major__t64u1k1w32x32__wgsl__e873c2ac601a,
+        "1d589afd200c": fw_pivot__min_plus_f32__bdl__t64u1k1w32x32__wgsl__1d589afd200c,
+        "f7e18925c995": fw_pivot__min_plus_f32__row_major__t128u1k1w32x32__wgsl__f7e18925c995,
+        "71b9c2a20d02": fw_pivot__min_plus_f32__row_major__t64u1k1w32x32__cuda__71b9c2a20d02,
+        "6389e8db9b19": fw_pivot__min_plus_f32__row_major__t64u1k1w32x32__wgsl__6389e8db9b19,
+        "d427c3dcb7c4": fw_pivot__min_plus_f32__row_major__t64u1k1w32x32s__wgsl__d427c3dcb7c4,
+        "7b8a7c7eefa0": fw_pivot__min_plus_i32__row_major__t64u1k1w32x32__wgsl__7b8a7c7eefa0,
+        "130a89ca4593": fw_pivot__min_plus_u32__row_major__t64u1k1w32x32__wgsl__130a89ca4593,
+        "c9279961f6f6": fw_pivot__or_and_u32__row_major__t64u1k1w32x32__wgsl__c9279961f6f6,
+        "a45821b7edca": fw_plain__min_plus_f32__row_major__t1u1k1w16x16__wgsl__a45821b7edca,
+        "c502dd778247": fw_update__max_min_f32__row_major__t64u4k4w16x16__wgsl__c502dd778247,
+        "09020fb38391": fw_update__min_plus_f32__bdl__t64u4k4w16x16__wgsl__09020fb38391,
+        "09a193d25cfe": fw_update__min_plus_f32__row_major__t128u4k4w16x16__wgsl__09a193d25cfe,
+        "6fb6438e2cac": fw_update__min_plus_f32__row_major__t64u4k4w16x16__cuda__6fb6438e2cac,
+        "a62703f353a0": fw_update__min_plus_f32__row_major__t64u4k4w16x16__wgsl__a62703f353a0,
+        "e4660304a5b0": fw_update__min_plus_f32__row_major__t64u4k4w16x16s__wgsl__e4660304a5b0,
+        "643526d868bb": fw_update__min_plus_i32__row_major__t64u4k4w16x16__wgsl__643526d868bb,
+        "1dbb0e04bf4a": fw_update__min_plus_u32__row_major__t64u4k4w16x16__wgsl__1dbb0e04bf4a,
+        "1382c2325121": fw_update__or_and_u32__row_major__t64u4k4w16x16__wgsl__1382c2325121,
     };
