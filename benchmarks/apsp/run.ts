@@ -83,7 +83,7 @@ for (const n of ns) {
       case: `fw ${v.label} n=${n} f32 ${plan.layout} (validated: ${how})`,
       params: {
         n,
-        tile: plan.tile,
+        tile: plan.plain ? 1 : plan.tile, // plain FW has no tile
         unroll: plan.blocked?.update.unroll ?? 1,
         kUnroll: plan.blocked ? normalizeSpec(plan.blocked.update).kUnroll! : 1,
         method: plan.method,

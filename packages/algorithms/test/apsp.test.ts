@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import { edgeListFromArrays, readGraphFile, type EdgeList } from '@semiforge/graph-io';
 import { LimitError } from '@semiforge/runtime';
-import { apsp, apspReference, NegativeCycleError, verifyApsp, type ApspMethod } from '../src/index.js';
+import { apsp, apspReference, ApspRunner, NegativeCycleError, verifyApsp, type ApspMethod } from '../src/index.js';
 import { testDevice } from './gpu-device.js';
 
 const device = await testDevice();
@@ -155,5 +155,23 @@ describe.skipIf(!device)('apsp on the GPU equals the CPU reference', () => {
     const err = await apsp(huge, { device }).catch((e) => e);
     expect(err).toBeInstanceOf(LimitError);
     expect((err as LimitError).message).toMatch(/n = 60000 .* needs 14415364096 for maxStorageBufferBindingSize, but this device allows \d+/);
+  });
+});
+
+describe.skipIf(!device)('ApspRunner', () => {
+  it('runs the same graph again from the uploaded input, with the same result', async () => {
+    const [g] = fc.sample(graphs({ negative: true }), { seed: 11, numRuns: 1 });
+    const runner = await ApspRunner.create(device!, g, { tile: 16, unroll: 1, successors: true });
+    try {
+      const first = await runner.run({ stepsPerSubmit: 1 });
+      const timing = await runner.time();
+      expect(timing.wallTimeMs).toBeGreaterThan(0);
+      const again = await runner.run();
+      expectSameMatrix(again.dist, first.dist, g.n);
+      expectSameMatrix(again.dist, apspReference(g).dist, g.n);
+      expect([...again.successors!]).toEqual([...first.successors!]);
+    } finally {
+      runner.destroy();
+    }
   });
 });
