@@ -8,20 +8,12 @@ import { PipelineCache, type KernelPipeline } from './pipeline-cache.js';
 import type { RuntimeContext } from './runtime-context.js';
 import { bytesOf, type TypedArrayConstructor } from './typed-arrays.js';
 
-/** What `Device.describe()` reports: the adapter's names and the device's features and limits. */
-export interface DeviceDescription {
+/**
+ * What `Device.describe()` reports: the adapter's names, and the features and limits of this device (the
+ * adapter's, where the runtime asked for them).
+ */
+export interface DeviceDescription extends Omit<AdapterDescription, 'backend'> {
   backend: 'webgpu';
-  vendor: string;
-  architecture: string;
-  device: string;
-  description: string;
-  isFallbackAdapter: boolean;
-  subgroupMinSize?: number;
-  subgroupMaxSize?: number;
-  /** Features enabled on this device. */
-  features: string[];
-  /** Limits of this device (the adapter's, where the runtime asked for them). */
-  limits: Record<string, number>;
 }
 
 /**
