@@ -77,6 +77,15 @@ describe.skipIf(!device)('apsp on the GPU equals the CPU reference', () => {
     }
   });
 
+  it('a layout given apart from the method: method a on BDL, plain FW on BDL', async () => {
+    const [g] = fc.sample(graphs({ negative: true }), { seed: 13, numRuns: 1 });
+    for (const method of ['a', 'plain'] as const) {
+      const r = await apsp(g, { method, layout: 'bdl', tile: 16, unroll: 1, device });
+      expect(r.plan.layout).toBe('bdl');
+      expectSameMatrix(r.dist, apspReference(g).dist, g.n);
+    }
+  });
+
   it('float weights agree to rounding', async () => {
     const [g] = fc.sample(graphs({ integer: false }), { seed: 9, numRuns: 1 });
     const got = await apsp(g, { tile: 16, unroll: 1, device });

@@ -60,6 +60,7 @@ function program(io: CliIo, setCode: (code: number) => void): Command {
     .option('-g, --generate <n>', 'random graph (DIMACS Random4-n: n vertices, 4n arcs, weights 0..n) instead of FILE', int('--generate', RULES.generate))
     .option('-s, --seed <seed>', 'seed of the random graph', int('--seed', RULES.seed), 1)
     .option('-m, --method <m>', 'a: row-major, b: blocked data layout, plain: one launch per vertex', choice('--method', METHODS), APSP_DEFAULTS.method)
+    .option('--layout <layout>', 'row-major or bdl (default: bdl for method b, row-major otherwise)', choice('--layout', LAYOUTS))
     .option('-t, --tile <t>', `tile size, a power of two from 8 to 256 (default: ${APSP_DEFAULTS.tile}, ${APSP_DEFAULTS.largeTile} from n = ${APSP_DEFAULTS.largeFrom})`, int('--tile', RULES.tile))
     .option('--unroll <u>', 'results per thread along each axis (default: min(4, tile/16), at least 1)', int('--unroll', RULES.unroll))
     .option('--semiring <name>', "semiring ('semiforge semirings' lists them)", APSP_DEFAULTS.semiring)

@@ -15,6 +15,11 @@ export interface ApspMatrix {
 
 export const NO_SUCCESSOR = 0xffffffff;
 
+/** Plain FW on a row-major matrix needs no padding; every blocked layout pads to a multiple of the tile. */
+export function unpaddedPlain(plan: ApspPlan): boolean {
+  return plan.plain !== undefined && plan.layout === 'row-major';
+}
+
 function isEdgeList(g: ApspGraph): g is EdgeList {
   return 'src' in g;
 }
@@ -64,7 +69,7 @@ export function buildApspMatrix(graph: ApspGraph, plan: ApspPlan): ApspMatrix {
     dense = { n: graph.n, data };
   }
   if (type === 'f32') encodeF32(dense.data as Float32Array, 'apsp input');
-  const N = plan.plain ? dense.n : paddedSize(Math.max(dense.n, 1), plan.tile);
+  const N = unpaddedPlain(plan) ? dense.n : paddedSize(Math.max(dense.n, 1), plan.tile);
   const padded = N === dense.n ? dense : padDense(dense, N, zero, one);
   const data = padded.data as ElementArray;
   let succ: Uint32Array | undefined;

@@ -7,6 +7,8 @@ export type ApspMethod = 'a' | 'b' | 'plain';
 export interface ApspKernelOptions {
   /** 'a' (default): row-major, register-blocked products; 'b': the same on the blocked data layout; 'plain': one launch per vertex. */
   method?: ApspMethod;
+  /** Where D lives on the GPU; default: 'bdl' for method 'b', 'row-major' otherwise. */
+  layout?: Layout;
   /** Blocked FW tile size t (default: {@link defaultTile} of n). */
   tile?: number;
   /** Results per thread along each axis of the products (default 4, or less when the tile is small). */
@@ -55,7 +57,7 @@ export function planApsp(options: ApspKernelOptions = {}, n?: number): ApspPlan 
   const type = options.type ?? APSP_DEFAULTS.type;
   const successors = options.successors ?? false;
   const target = options.target ?? 'wgsl';
-  const layout: Layout = method === 'b' ? 'bdl' : 'row-major';
+  const layout: Layout = options.layout ?? (method === 'b' ? 'bdl' : 'row-major');
   const sr = getSemiring(semiring);
   if (!sr.idempotent) {
     throw new Error(
@@ -65,6 +67,7 @@ export function planApsp(options: ApspKernelOptions = {}, n?: number): ApspPlan 
   }
   const base = { semiring, type, layout, target, successors, tile } as const;
   if (method === 'plain') {
+    // Plain FW on BDL still needs the tile to address the layout; row-major needs none.
     return { method, tile, layout, semiring, type, successors, plain: { ...base, op: 'fw_plain', unroll: 1, workgroup: [16, 16] } };
   }
   const unroll = options.unroll ?? Math.max(1, Math.min(APSP_DEFAULTS.unroll, tile / 16));

@@ -2,7 +2,7 @@ import { dispatchGrid, type ElementArray } from '@semiforge/codegen';
 import { paddedSize } from '@semiforge/graph-io';
 import { LimitError, type Device, type DispatchBatch, type TypedArrayConstructor } from '@semiforge/runtime';
 import { kernelFor } from '../kernels/kernel-source.js';
-import { buildApspMatrix, type ApspGraph, type ApspMatrix } from './apsp.input.js';
+import { buildApspMatrix, unpaddedPlain, type ApspGraph, type ApspMatrix } from './apsp.input.js';
 import { checkNegativeCycles, decodeF32, followSuccessors, unpad } from './apsp.output.js';
 import { planApsp, type ApspKernelOptions, type ApspPlan } from './apsp.plan.js';
 
@@ -35,7 +35,7 @@ export interface ApspResult extends ApspTiming {
 
 /** Refuses, before any host memory is spent, a matrix the device cannot bind, naming both sizes. */
 function checkMatrixFits(device: Device, n: number, plan: ApspPlan): void {
-  const N = plan.plain ? n : paddedSize(Math.max(n, 1), plan.tile);
+  const N = unpaddedPlain(plan) ? n : paddedSize(Math.max(n, 1), plan.tile);
   const bytes = N * N * 4;
   const allowed = device.limits.maxStorageBufferBindingSize;
   if (bytes > allowed) {

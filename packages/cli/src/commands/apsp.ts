@@ -1,5 +1,5 @@
 import { apsp, kernelFor, planApsp, planSpecs, type ApspMethod, type ApspPlan, type ApspResult } from '@semiforge/algorithms';
-import { CONSTANTS, getSemiring, listSemirings, type ElementArray, type ElementType } from '@semiforge/codegen';
+import { type Layout, CONSTANTS, getSemiring, listSemirings, type ElementArray, type ElementType } from '@semiforge/codegen';
 import {
   DEFAULT_MAX_DENSE_ELEMENTS,
   edgeCount,
@@ -25,6 +25,7 @@ export interface ApspFlags {
   /** Whether `--seed` was given (it only applies to `--generate`). */
   readonly seedGiven: boolean;
   readonly method: ApspMethod;
+  readonly layout?: Layout;
   /** Undefined: the algorithms' default for the graph's size. */
   readonly tile?: number;
   readonly unroll?: number;
@@ -163,6 +164,7 @@ export async function runApsp(file: string | undefined, flags: ApspFlags, io: Cl
   checkSemiring(flags.semiring, flags.type);
   const options = {
     method: flags.method,
+    layout: flags.layout,
     tile: flags.tile,
     unroll: flags.unroll,
     semiring: flags.semiring,
