@@ -95,10 +95,11 @@ describe.skipIf(!device)('apsp on the GPU equals the CPU reference', () => {
 
   // Blocked methods may loop on zero-weight cycles (see followSuccessors); 'plain' takes any graph.
   it.each([
-    ['a', 1],
-    ['b', 1],
-    ['plain', 0],
-  ] as const)('successors of method %s give paths whose weight is the distance (min weight before potentials %d)', async (method, minWeight) => {
+    ['a', 1, 16, 1],
+    ['a', 1, 64, 4],
+    ['b', 1, 16, 1],
+    ['plain', 0, 16, 1],
+  ] as const)('successors of method %s give paths whose weight is the distance (min weight %d, tile %d, unroll %d)', async (method, minWeight, tile, unroll) => {
     const [g] = fc.sample(graphs({ negative: true, minWeight }), { seed: 5, numRuns: 1 });
     const weightOf = new Map<string, number>();
     for (let e = 0; e < g.src.length; e++) {
@@ -106,7 +107,7 @@ describe.skipIf(!device)('apsp on the GPU equals the CPU reference', () => {
       weightOf.set(key, Math.min(weightOf.get(key) ?? Infinity, g.weight![e]));
     }
     {
-      const r = await apsp(g, { method, tile: 16, unroll: 1, successors: true, device });
+      const r = await apsp(g, { method, tile, unroll, successors: true, device });
       for (let u = 0; u < g.n; u++) {
         for (let v = 0; v < g.n; v++) {
           const p = r.path(u, v);

@@ -1119,9 +1119,13 @@ export const TEMPLATE_SPECS: Readonly<Record<string, unknown>> = {
             + "  }\n}\n";
         },"usePartial":true,"useData":true},
         "wgsl/fw/update": {"1":function(container,depth0,helpers,partials,data) {
+            return "// Panels bound as vec4 arrays: r4 and c4 count groups of four rows or columns.\nfn load_a4(r4: u32, k: u32) -> vec4<T> { return col_panel[k * (params.n / 4u) + r4]; }\nfn load_b4(k: u32, c4: u32) -> vec4<T> { return row_panel[k * (params.n / 4u) + c4]; }\n";
+        },"3":function(container,depth0,helpers,partials,data) {
+            return "fn load_a(r: u32, k: u32) -> T { return col_panel[k * params.n + r]; }\nfn load_b(k: u32, c: u32) -> T { return row_panel[k * params.n + c]; }\n";
+        },"5":function(container,depth0,helpers,partials,data) {
             return "fn load_sa(r: u32, k: u32) -> u32 { return col_succ[k * params.n + r]; }\nfn load_sb(k: u32, c: u32) -> u32 { return row_succ[k * params.n + c]; }\nfn load_sc(r: u32, c: u32) -> u32 { return succ[at(r, c)]; }\nfn store_sc(r: u32, c: u32, s: u32) { succ[at(r, c)] = s; }\n";
         },"compiler":[8,">= 4.3.0"],"main":function(container,depth0,helpers,partials,data) {
-            var stack1, lookupProperty = container.lookupProperty || function(parent, propertyName) {
+            var stack1, alias1=depth0 != null ? depth0 : (container.nullContext || {}), lookupProperty = container.lookupProperty || function(parent, propertyName) {
                 if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
                   return parent[propertyName];
                 }
@@ -1131,8 +1135,10 @@ export const TEMPLATE_SPECS: Readonly<Record<string, unknown>> = {
           return ((stack1 = container.invokePartial(lookupProperty(partials,"header"),depth0,{"name":"header","data":data,"helpers":helpers,"partials":partials,"decorators":container.decorators})) != null ? stack1 : "")
             + "// Phase 3 of blocked FW over every tile: D[i][j] ⊕= Cc[i][k] ⊗ R[k][j] for the pivot block's k, where\n// R (TILE × N) and CcT (TILE × N, the column panel transposed) were written by the panel kernels.\n// Running it over the pivot row and column too is harmless (⊕ idempotent, panels already closed) and\n// spares a second kernel shape. A strict improvement with i == k comes from the row panel, so its hop.\n\n"
             + ((stack1 = container.invokePartial(lookupProperty(partials,"prelude"),depth0,{"name":"prelude","data":data,"helpers":helpers,"partials":partials,"decorators":container.decorators})) != null ? stack1 : "")
-            + "\nfn load_a(r: u32, k: u32) -> T { return col_panel[k * params.n + r]; }\nfn load_b(k: u32, c: u32) -> T { return row_panel[k * params.n + c]; }\nfn load_c(r: u32, c: u32) -> T { return d[at(r, c)]; }\nfn store_c(r: u32, c: u32, v: T) { d[at(r, c)] = v; }\n"
-            + ((stack1 = lookupProperty(helpers,"if").call(depth0 != null ? depth0 : (container.nullContext || {}),(depth0 != null ? lookupProperty(depth0,"successors") : depth0),{"name":"if","hash":{},"fn":container.program(1, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":13,"column":0},"end":{"line":18,"column":7}}})) != null ? stack1 : "")
+            + "\n"
+            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"stageVec4") : depth0),{"name":"if","hash":{},"fn":container.program(1, data, 0),"inverse":container.program(3, data, 0),"data":data,"loc":{"start":{"line":9,"column":0},"end":{"line":16,"column":7}}})) != null ? stack1 : "")
+            + "fn load_c(r: u32, c: u32) -> T { return d[at(r, c)]; }\nfn store_c(r: u32, c: u32, v: T) { d[at(r, c)] = v; }\n"
+            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"successors") : depth0),{"name":"if","hash":{},"fn":container.program(5, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":19,"column":0},"end":{"line":24,"column":7}}})) != null ? stack1 : "")
             + "\n"
             + ((stack1 = container.invokePartial(lookupProperty(partials,"product"),depth0,{"name":"product","data":data,"helpers":helpers,"partials":partials,"decorators":container.decorators})) != null ? stack1 : "");
         },"usePartial":true,"useData":true},
@@ -1282,22 +1288,50 @@ export const TEMPLATE_SPECS: Readonly<Record<string, unknown>> = {
             + ((stack1 = ((helper = (helper = lookupProperty(helpers,"col") || (depth0 != null ? lookupProperty(depth0,"col") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"col","hash":{},"data":data,"loc":{"start":{"line":41,"column":57},"end":{"line":41,"column":64}}}) : helper))) != null ? stack1 : "")
             + ");\n";
         },"15":function(container,depth0,helpers,partials,data) {
-            return "      let r = e / KC;\n      let kk = e % KC;\n";
-        },"17":function(container,depth0,helpers,partials,data) {
-            return "      let kk = e / BM;\n      let r = e % BM;\n";
+            var stack1, lookupProperty = container.lookupProperty || function(parent, propertyName) {
+                if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
+                  return parent[propertyName];
+                }
+                return undefined
+            };
+
+          return "    // Both panels are contiguous along the block's rows and columns: stage them a vec4 at a time.\n    for (var e = flat; e < BM * KC / 4u; e += THREADS) {\n      let kk = e / (BM / 4u);\n      let r4 = e % (BM / 4u);\n      As[kk * (AS / 4u) + r4] = load_a4(row0 / 4u + r4, k0 + kk);\n    }\n    for (var e = flat; e < KC * BN / 4u; e += THREADS) {\n      let kk = e / (BN / 4u);\n      let c4 = e % (BN / 4u);\n      Bs[e] = load_b4(k0 + kk, col0 / 4u + c4);\n    }\n"
+            + ((stack1 = lookupProperty(helpers,"if").call(depth0 != null ? depth0 : (container.nullContext || {}),(depth0 != null ? lookupProperty(depth0,"successors") : depth0),{"name":"if","hash":{},"fn":container.program(16, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":57,"column":0},"end":{"line":68,"column":7}}})) != null ? stack1 : "");
+        },"16":function(container,depth0,helpers,partials,data) {
+            return "    for (var e = flat; e < BM * KC; e += THREADS) {\n      let kk = e / BM;\n      let r = e % BM;\n      Sa[kk * AS + r] = load_sa(row0 + r, k0 + kk);\n    }\n    for (var e = flat; e < KC * BN; e += THREADS) {\n      let kk = e / BN;\n      let c = e % BN;\n      Sb[e] = load_sb(k0 + kk, col0 + c);\n    }\n";
+        },"18":function(container,depth0,helpers,partials,data) {
+            var stack1, alias1=depth0 != null ? depth0 : (container.nullContext || {}), lookupProperty = container.lookupProperty || function(parent, propertyName) {
+                if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
+                  return parent[propertyName];
+                }
+                return undefined
+            };
+
+          return "    for (var e = flat; e < BM * KC; e += THREADS) {\n"
+            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"aAlongK") : depth0),{"name":"if","hash":{},"fn":container.program(19, data, 0),"inverse":container.program(21, data, 0),"data":data,"loc":{"start":{"line":71,"column":0},"end":{"line":77,"column":7}}})) != null ? stack1 : "")
+            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"vec4") : depth0),{"name":"if","hash":{},"fn":container.program(23, data, 0),"inverse":container.program(25, data, 0),"data":data,"loc":{"start":{"line":78,"column":0},"end":{"line":82,"column":7}}})) != null ? stack1 : "")
+            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"successors") : depth0),{"name":"if","hash":{},"fn":container.program(27, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":83,"column":0},"end":{"line":85,"column":7}}})) != null ? stack1 : "")
+            + "    }\n    for (var e = flat; e < KC * BN; e += THREADS) {\n      let kk = e / BN;\n      let c = e % BN;\n"
+            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"vec4") : depth0),{"name":"if","hash":{},"fn":container.program(29, data, 0),"inverse":container.program(31, data, 0),"data":data,"loc":{"start":{"line":90,"column":0},"end":{"line":94,"column":7}}})) != null ? stack1 : "")
+            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"hopUsesB") : depth0),{"name":"if","hash":{},"fn":container.program(33, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":95,"column":0},"end":{"line":97,"column":7}}})) != null ? stack1 : "")
+            + "    }\n";
         },"19":function(container,depth0,helpers,partials,data) {
-            return "      As[(kk * AS + r) / 4u][r % 4u] = load_a(row0 + r, k0 + kk);\n";
+            return "      let r = e / KC;\n      let kk = e % KC;\n";
         },"21":function(container,depth0,helpers,partials,data) {
-            return "      As[kk * AS + r] = load_a(row0 + r, k0 + kk);\n";
+            return "      let kk = e / BM;\n      let r = e % BM;\n";
         },"23":function(container,depth0,helpers,partials,data) {
-            return "      Sa[kk * AS + r] = load_sa(row0 + r, k0 + kk);\n";
+            return "      As[(kk * AS + r) / 4u][r % 4u] = load_a(row0 + r, k0 + kk);\n";
         },"25":function(container,depth0,helpers,partials,data) {
-            return "      Bs[e / 4u][e % 4u] = load_b(k0 + kk, col0 + c);\n";
+            return "      As[kk * AS + r] = load_a(row0 + r, k0 + kk);\n";
         },"27":function(container,depth0,helpers,partials,data) {
-            return "      Bs[e] = load_b(k0 + kk, col0 + c);\n";
+            return "      Sa[kk * AS + r] = load_sa(row0 + r, k0 + kk);\n";
         },"29":function(container,depth0,helpers,partials,data) {
+            return "      Bs[e / 4u][e % 4u] = load_b(k0 + kk, col0 + c);\n";
+        },"31":function(container,depth0,helpers,partials,data) {
+            return "      Bs[e] = load_b(k0 + kk, col0 + c);\n";
+        },"33":function(container,depth0,helpers,partials,data) {
             return "      Sb[e] = load_sb(k0 + kk, col0 + c);\n";
-        },"31":function(container,depth0,helpers,partials,data,blockParams,depths) {
+        },"35":function(container,depth0,helpers,partials,data,blockParams,depths) {
             var stack1, lookupProperty = container.lookupProperty || function(parent, propertyName) {
                 if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
                   return parent[propertyName];
@@ -1306,7 +1340,7 @@ export const TEMPLATE_SPECS: Readonly<Record<string, unknown>> = {
             };
 
           return ((stack1 = container.invokePartial(lookupProperty(partials,"product-step"),depths[1],{"name":"product-step","hash":{"j":(depth0 != null ? lookupProperty(depth0,"j") : depth0)},"data":data,"helpers":helpers,"partials":partials,"decorators":container.decorators})) != null ? stack1 : "");
-        },"33":function(container,depth0,helpers,partials,data,blockParams,depths) {
+        },"37":function(container,depth0,helpers,partials,data,blockParams,depths) {
             var stack1, helper, alias1=depth0 != null ? depth0 : (container.nullContext || {}), alias2=container.hooks.helperMissing, alias3="function", lookupProperty = container.lookupProperty || function(parent, propertyName) {
                 if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
                   return parent[propertyName];
@@ -1315,16 +1349,16 @@ export const TEMPLATE_SPECS: Readonly<Record<string, unknown>> = {
             };
 
           return "  store_c(row0 + "
-            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"row") || (depth0 != null ? lookupProperty(depth0,"row") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"row","hash":{},"data":data,"loc":{"start":{"line":84,"column":17},"end":{"line":84,"column":24}}}) : helper))) != null ? stack1 : "")
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"row") || (depth0 != null ? lookupProperty(depth0,"row") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"row","hash":{},"data":data,"loc":{"start":{"line":110,"column":17},"end":{"line":110,"column":24}}}) : helper))) != null ? stack1 : "")
             + ", col0 + "
-            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"col") || (depth0 != null ? lookupProperty(depth0,"col") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"col","hash":{},"data":data,"loc":{"start":{"line":84,"column":33},"end":{"line":84,"column":40}}}) : helper))) != null ? stack1 : "")
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"col") || (depth0 != null ? lookupProperty(depth0,"col") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"col","hash":{},"data":data,"loc":{"start":{"line":110,"column":33},"end":{"line":110,"column":40}}}) : helper))) != null ? stack1 : "")
             + ", c"
-            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"m") || (depth0 != null ? lookupProperty(depth0,"m") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"m","hash":{},"data":data,"loc":{"start":{"line":84,"column":43},"end":{"line":84,"column":48}}}) : helper))) != null ? stack1 : "")
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"m") || (depth0 != null ? lookupProperty(depth0,"m") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"m","hash":{},"data":data,"loc":{"start":{"line":110,"column":43},"end":{"line":110,"column":48}}}) : helper))) != null ? stack1 : "")
             + "_"
-            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"n") || (depth0 != null ? lookupProperty(depth0,"n") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"n","hash":{},"data":data,"loc":{"start":{"line":84,"column":49},"end":{"line":84,"column":54}}}) : helper))) != null ? stack1 : "")
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"n") || (depth0 != null ? lookupProperty(depth0,"n") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"n","hash":{},"data":data,"loc":{"start":{"line":110,"column":49},"end":{"line":110,"column":54}}}) : helper))) != null ? stack1 : "")
             + ");\n"
-            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depths[1] != null ? lookupProperty(depths[1],"successors") : depths[1]),{"name":"if","hash":{},"fn":container.program(34, data, 0, blockParams, depths),"inverse":container.noop,"data":data,"loc":{"start":{"line":85,"column":0},"end":{"line":87,"column":7}}})) != null ? stack1 : "");
-        },"34":function(container,depth0,helpers,partials,data) {
+            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depths[1] != null ? lookupProperty(depths[1],"successors") : depths[1]),{"name":"if","hash":{},"fn":container.program(38, data, 0, blockParams, depths),"inverse":container.noop,"data":data,"loc":{"start":{"line":111,"column":0},"end":{"line":113,"column":7}}})) != null ? stack1 : "");
+        },"38":function(container,depth0,helpers,partials,data) {
             var stack1, helper, alias1=depth0 != null ? depth0 : (container.nullContext || {}), alias2=container.hooks.helperMissing, alias3="function", lookupProperty = container.lookupProperty || function(parent, propertyName) {
                 if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
                   return parent[propertyName];
@@ -1333,13 +1367,13 @@ export const TEMPLATE_SPECS: Readonly<Record<string, unknown>> = {
             };
 
           return "  store_sc(row0 + "
-            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"row") || (depth0 != null ? lookupProperty(depth0,"row") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"row","hash":{},"data":data,"loc":{"start":{"line":86,"column":18},"end":{"line":86,"column":25}}}) : helper))) != null ? stack1 : "")
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"row") || (depth0 != null ? lookupProperty(depth0,"row") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"row","hash":{},"data":data,"loc":{"start":{"line":112,"column":18},"end":{"line":112,"column":25}}}) : helper))) != null ? stack1 : "")
             + ", col0 + "
-            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"col") || (depth0 != null ? lookupProperty(depth0,"col") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"col","hash":{},"data":data,"loc":{"start":{"line":86,"column":34},"end":{"line":86,"column":41}}}) : helper))) != null ? stack1 : "")
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"col") || (depth0 != null ? lookupProperty(depth0,"col") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"col","hash":{},"data":data,"loc":{"start":{"line":112,"column":34},"end":{"line":112,"column":41}}}) : helper))) != null ? stack1 : "")
             + ", s"
-            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"m") || (depth0 != null ? lookupProperty(depth0,"m") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"m","hash":{},"data":data,"loc":{"start":{"line":86,"column":44},"end":{"line":86,"column":49}}}) : helper))) != null ? stack1 : "")
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"m") || (depth0 != null ? lookupProperty(depth0,"m") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"m","hash":{},"data":data,"loc":{"start":{"line":112,"column":44},"end":{"line":112,"column":49}}}) : helper))) != null ? stack1 : "")
             + "_"
-            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"n") || (depth0 != null ? lookupProperty(depth0,"n") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"n","hash":{},"data":data,"loc":{"start":{"line":86,"column":50},"end":{"line":86,"column":55}}}) : helper))) != null ? stack1 : "")
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"n") || (depth0 != null ? lookupProperty(depth0,"n") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"n","hash":{},"data":data,"loc":{"start":{"line":112,"column":50},"end":{"line":112,"column":55}}}) : helper))) != null ? stack1 : "")
             + ");\n";
         },"compiler":[8,">= 4.3.0"],"main":function(container,depth0,helpers,partials,data,blockParams,depths) {
             var stack1, helper, alias1=depth0 != null ? depth0 : (container.nullContext || {}), alias2=container.hooks.helperMissing, alias3="function", lookupProperty = container.lookupProperty || function(parent, propertyName) {
@@ -1376,19 +1410,14 @@ export const TEMPLATE_SPECS: Readonly<Record<string, unknown>> = {
             + ((stack1 = ((helper = (helper = lookupProperty(helpers,"entryPoint") || (depth0 != null ? lookupProperty(depth0,"entryPoint") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"entryPoint","hash":{},"data":data,"loc":{"start":{"line":32,"column":3},"end":{"line":32,"column":17}}}) : helper))) != null ? stack1 : "")
             + "(@builtin(workgroup_id) wg: vec3<u32>, @builtin(local_invocation_id) lid: vec3<u32>) {\n  let tx = lid.x;\n  let ty = lid.y;\n  let flat = ty * WX + tx;\n  let row0 = wg.y * BM;\n  let col0 = wg.x * BN;\n"
             + ((stack1 = lookupProperty(helpers,"each").call(alias1,(depth0 != null ? lookupProperty(depth0,"cells") : depth0),{"name":"each","hash":{},"fn":container.program(12, data, 0, blockParams, depths),"inverse":container.noop,"data":data,"loc":{"start":{"line":38,"column":0},"end":{"line":43,"column":9}}})) != null ? stack1 : "")
-            + "  for (var k0 = 0u; k0 < TILE; k0 += KC) {\n    for (var e = flat; e < BM * KC; e += THREADS) {\n"
-            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"aAlongK") : depth0),{"name":"if","hash":{},"fn":container.program(15, data, 0, blockParams, depths),"inverse":container.program(17, data, 0, blockParams, depths),"data":data,"loc":{"start":{"line":46,"column":0},"end":{"line":52,"column":7}}})) != null ? stack1 : "")
-            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"vec4") : depth0),{"name":"if","hash":{},"fn":container.program(19, data, 0, blockParams, depths),"inverse":container.program(21, data, 0, blockParams, depths),"data":data,"loc":{"start":{"line":53,"column":0},"end":{"line":57,"column":7}}})) != null ? stack1 : "")
-            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"successors") : depth0),{"name":"if","hash":{},"fn":container.program(23, data, 0, blockParams, depths),"inverse":container.noop,"data":data,"loc":{"start":{"line":58,"column":0},"end":{"line":60,"column":7}}})) != null ? stack1 : "")
-            + "    }\n    for (var e = flat; e < KC * BN; e += THREADS) {\n      let kk = e / BN;\n      let c = e % BN;\n"
-            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"vec4") : depth0),{"name":"if","hash":{},"fn":container.program(25, data, 0, blockParams, depths),"inverse":container.program(27, data, 0, blockParams, depths),"data":data,"loc":{"start":{"line":65,"column":0},"end":{"line":69,"column":7}}})) != null ? stack1 : "")
-            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"hopUsesB") : depth0),{"name":"if","hash":{},"fn":container.program(29, data, 0, blockParams, depths),"inverse":container.noop,"data":data,"loc":{"start":{"line":70,"column":0},"end":{"line":72,"column":7}}})) != null ? stack1 : "")
-            + "    }\n    workgroupBarrier();\n    // The k loop is unrolled KU times: the address arithmetic and branch of a loop step are paid once per KU.\n    for (var k1 = 0u; k1 < KC; k1 += "
-            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"kUnroll") || (depth0 != null ? lookupProperty(depth0,"kUnroll") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"kUnroll","hash":{},"data":data,"loc":{"start":{"line":76,"column":37},"end":{"line":76,"column":48}}}) : helper))) != null ? stack1 : "")
+            + "  for (var k0 = 0u; k0 < TILE; k0 += KC) {\n"
+            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"stageVec4") : depth0),{"name":"if","hash":{},"fn":container.program(15, data, 0, blockParams, depths),"inverse":container.program(18, data, 0, blockParams, depths),"data":data,"loc":{"start":{"line":45,"column":0},"end":{"line":99,"column":7}}})) != null ? stack1 : "")
+            + "    workgroupBarrier();\n    // The k loop is unrolled KU times: the address arithmetic and branch of a loop step are paid once per KU.\n    for (var k1 = 0u; k1 < KC; k1 += "
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"kUnroll") || (depth0 != null ? lookupProperty(depth0,"kUnroll") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"kUnroll","hash":{},"data":data,"loc":{"start":{"line":102,"column":37},"end":{"line":102,"column":48}}}) : helper))) != null ? stack1 : "")
             + "u) {\n"
-            + ((stack1 = lookupProperty(helpers,"each").call(alias1,(depth0 != null ? lookupProperty(depth0,"ksteps") : depth0),{"name":"each","hash":{},"fn":container.program(31, data, 0, blockParams, depths),"inverse":container.noop,"data":data,"loc":{"start":{"line":77,"column":0},"end":{"line":79,"column":9}}})) != null ? stack1 : "")
+            + ((stack1 = lookupProperty(helpers,"each").call(alias1,(depth0 != null ? lookupProperty(depth0,"ksteps") : depth0),{"name":"each","hash":{},"fn":container.program(35, data, 0, blockParams, depths),"inverse":container.noop,"data":data,"loc":{"start":{"line":103,"column":0},"end":{"line":105,"column":9}}})) != null ? stack1 : "")
             + "    }\n    workgroupBarrier();\n  }\n"
-            + ((stack1 = lookupProperty(helpers,"each").call(alias1,(depth0 != null ? lookupProperty(depth0,"cells") : depth0),{"name":"each","hash":{},"fn":container.program(33, data, 0, blockParams, depths),"inverse":container.noop,"data":data,"loc":{"start":{"line":83,"column":0},"end":{"line":88,"column":9}}})) != null ? stack1 : "")
+            + ((stack1 = lookupProperty(helpers,"each").call(alias1,(depth0 != null ? lookupProperty(depth0,"cells") : depth0),{"name":"each","hash":{},"fn":container.program(37, data, 0, blockParams, depths),"inverse":container.noop,"data":data,"loc":{"start":{"line":109,"column":0},"end":{"line":114,"column":9}}})) != null ? stack1 : "")
             + "}\n";
         },"usePartial":true,"useData":true,"useDepths":true},
         "wgsl/partials/product-step": {"1":function(container,depth0,helpers,partials,data,blockParams,depths) {

@@ -62,6 +62,11 @@ function productRegisters(spec: KernelSpec, vec4: boolean) {
   };
 }
 
+/** fw_update reads both panels contiguously along its block: with vec4 registers it stages them as vec4 too. */
+function stagesVec4(spec: KernelSpec): boolean {
+  return spec.op === 'fw_update' && productShape(spec).vec4;
+}
+
 function productInfo(template: string, aAlongK: boolean, hopUsesB: boolean, bindings: OpInfo['bindings'], grid: OpInfo['grid']): OpInfo {
   return {
     template,
@@ -71,7 +76,16 @@ function productInfo(template: string, aAlongK: boolean, hopUsesB: boolean, bind
       const shape = productShape(spec);
       const kUnroll = spec.kUnroll ?? 1;
       const ksteps = range(kUnroll).map((j) => ({ j }));
-      return { ...shape, ...productRegisters(spec, shape.vec4), unroll: spec.unroll, aAlongK, hopUsesB: hopUsesB && spec.successors, kUnroll, ksteps };
+      return {
+        ...shape,
+        ...productRegisters(spec, shape.vec4),
+        unroll: spec.unroll,
+        aAlongK,
+        hopUsesB: hopUsesB && spec.successors,
+        stageVec4: stagesVec4(spec),
+        kUnroll,
+        ksteps,
+      };
     },
     workgroupStorageBytes: (spec) => {
       const s = productShape(spec);
@@ -119,8 +133,8 @@ export const FW_OPS: Record<KernelOp, OpInfo> = {
       numberBindings([
         params,
         { name: 'd', kind: 'storage', element: spec.type },
-        { name: 'row_panel', kind: 'read-only-storage', element: spec.type },
-        { name: 'col_panel', kind: 'read-only-storage', element: spec.type },
+        { name: 'row_panel', kind: 'read-only-storage', element: spec.type, vec4: stagesVec4(spec) },
+        { name: 'col_panel', kind: 'read-only-storage', element: spec.type, vec4: stagesVec4(spec) },
         spec.successors && { name: 'succ', kind: 'storage', element: 'u32' },
         spec.successors && { name: 'row_succ', kind: 'read-only-storage', element: 'u32' },
         spec.successors && { name: 'col_succ', kind: 'read-only-storage', element: 'u32' },

@@ -8,6 +8,8 @@ export interface KernelBinding {
   readonly kind: 'uniform' | 'storage' | 'read-only-storage';
   /** Element type of a storage array; `params` for the uniform block. */
   readonly element: ElementType | 'params';
+  /** Bound as an array of vec4 of the element type (WGSL), for 16-byte loads. */
+  readonly vec4?: boolean;
 }
 
 type BindingDecl = Omit<KernelBinding, 'binding'>;
@@ -24,7 +26,8 @@ export function declareBindings(target: Target, bindings: readonly KernelBinding
       .map((b) => {
         if (b.kind === 'uniform') return `@group(0) @binding(${b.binding}) var<uniform> ${b.name}: Params;`;
         const access = b.kind === 'storage' ? 'read_write' : 'read';
-        return `@group(0) @binding(${b.binding}) var<storage, ${access}> ${b.name}: array<${b.element}>;`;
+        const element = b.vec4 ? `vec4<${b.element}>` : b.element;
+        return `@group(0) @binding(${b.binding}) var<storage, ${access}> ${b.name}: array<${element}>;`;
       })
       .join('\n');
   }
