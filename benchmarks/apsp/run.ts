@@ -86,6 +86,7 @@ for (const n of ns) {
         tile: plan.plain ? 1 : plan.tile, // plain FW has no tile
         unroll: plan.blocked?.update.unroll ?? 1,
         kUnroll: plan.blocked ? normalizeSpec(plan.blocked.update).kUnroll! : 1,
+        stage: plan.blocked ? normalizeSpec(plan.blocked.update).stage! : 1,
         method: plan.method,
         layout: plan.layout,
         type: 'f32',

@@ -17,6 +17,10 @@ export const APSP_VARIANTS: readonly ApspVariant[] = [
   { label: 'b-t128-u4', method: 'b', tile: 128, unroll: 4 },
   { label: 'a-t32-u2', method: 'a', tile: 32, unroll: 2, maxN: 8192 },
   { label: 'a-t128-u4-k8', method: 'a', tile: 128, unroll: 4, kUnroll: 8, maxN: 8192 },
+  { label: 'a-t256-u4-k8', method: 'a', tile: 256, unroll: 4, kUnroll: 8 },
+  { label: 'a-t128-u4-c32', method: 'a', tile: 128, unroll: 4, stage: 32, maxN: 8192 },
+  { label: 'a-t128-u4-c4', method: 'a', tile: 128, unroll: 4, stage: 4 },
+  { label: 'a-t256-u4-c4', method: 'a', tile: 256, unroll: 4, stage: 4 },
   { label: 'plain', method: 'plain', maxN: 4096 },
 ];
 

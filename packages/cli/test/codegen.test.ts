@@ -8,7 +8,7 @@ describe('semiforge codegen', () => {
     const named = await runCli(['codegen', ...flags, '--name']);
     expect(named.code).toBe(0);
     const name = named.stdout.trim();
-    expect(name).toMatch(/^fw_update__max_min_f32__row_major__t32u2k4w16x16__wgsl__[0-9a-f]{12}$/);
+    expect(name).toMatch(/^fw_update__max_min_f32__row_major__t32u2k4c8w16x16__wgsl__[0-9a-f]{12}$/);
     const source = await runCli(['codegen', ...flags]);
     expect(source.code).toBe(0);
     expect(source.stdout).toContain(name);
@@ -19,7 +19,7 @@ describe('semiforge codegen', () => {
   it('prints CUDA with --target cuda', async () => {
     const run = await runCli(['codegen', '--op', 'fw_pivot', '--target', 'cuda', '--type', 'i32']);
     expect(run.code).toBe(0);
-    expect(run.stdout).toMatch(/^\/\/ fw_pivot__min_plus_i32__row_major__t64u1k1w32x32__cuda__/);
+    expect(run.stdout).toMatch(/^\/\/ fw_pivot__min_plus_i32__row_major__t64u1k1c1w32x32__cuda__/);
     expect(run.stdout).toContain('__global__');
   });
 

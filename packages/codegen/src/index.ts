@@ -5,7 +5,7 @@
  */
 export { ELEMENT_TYPES, CUDA_TYPE, allocElements, type ElementType, type ElementArray } from './spec/element-type.js';
 export { KERNEL_OPS, type KernelOp, type KernelSpec, type Layout, type Target } from './spec/kernel-spec.js';
-export { SpecError, normalizeSpec, validateSpec, stagingDepth, DEFAULT_K_UNROLL } from './spec/validate-spec.js';
+export { SpecError, normalizeSpec, validateSpec, stagingDepth, DEFAULT_K_UNROLL, DEFAULT_STAGE } from './spec/validate-spec.js';
 export { kernelIdentity, parseKernelName, type KernelIdentity } from './spec/kernel-id.js';
 export { stableStringify, hash64 } from './spec/stable-hash.js';
 export { CONSTANTS, type TypeConstants } from './semiring/constants.js';

@@ -22,10 +22,12 @@ describe('KernelSpec validation', () => {
     [{ type: 'f32' as const, semiring: 'or-and' }, 'type', /'or-and' is not defined for f32 \(it supports u32\)/],
     [{ layout: 'diagonal' as never }, 'layout', /'row-major' or 'bdl'/],
     [{ op: 'fw_magic' as never }, 'op', /unknown op 'fw_magic'/],
-    [{ tile: 80, unroll: 1, workgroup: [16, 16] as const }, 'tile', /80 must be a multiple of the staging depth 32/],
+    [{ tile: 80, unroll: 1, stage: 32, workgroup: [16, 16] as const }, 'tile', /80 must be a multiple of the staging depth 32/],
     [{ op: 'fw_pivot' as const, tile: 48, workgroup: [32, 32] as const }, 'tile', /48 must be a multiple of the workgroup's 32×32/],
     [{ op: 'fw_pivot' as const, tile: 128, workgroup: [8, 8] as const }, 'workgroup', /256 elements .* at most 64/],
-    [{ kUnroll: 3 }, 'kUnroll', /3 must be a positive integer dividing the staging depth 32/],
+    [{ kUnroll: 3 }, 'kUnroll', /3 must be a positive integer dividing the staging depth 8/],
+    [{ stage: 48 }, 'tile', /64 must be a multiple of the staging depth 48/],
+    [{ stage: 0 }, 'stage', /must be a positive integer, got 0/],
   ])('%j is rejected naming %s', (patch, parameter, message) => {
     const spec = { ...base, ...patch } as KernelSpec;
     expect(() => normalizeSpec(spec)).toThrow(SpecError);
@@ -46,9 +48,9 @@ describe('kernel identity', () => {
   it('is stable, ignores fields an op does not use, and parses back', () => {
     const a = kernelIdentity(base);
     expect(kernelIdentity({ ...base }).id).toBe(a.id);
-    expect(a.name).toBe(`fw_update__min_plus_f32__row_major__t64u4k4w16x16__wgsl__${a.id}`);
+    expect(a.name).toBe(`fw_update__min_plus_f32__row_major__t64u4k4c8w16x16__wgsl__${a.id}`);
     const parsed = parseKernelName(a.name);
-    expect(parsed).toMatchObject({ op: 'fw_update', semiringId: 'min_plus', type: 'f32', tile: 64, unroll: 4, kUnroll: 4, workgroup: [16, 16], target: 'wgsl', id: a.id });
+    expect(parsed).toMatchObject({ op: 'fw_update', semiringId: 'min_plus', type: 'f32', tile: 64, unroll: 4, kUnroll: 4, stage: 8, workgroup: [16, 16], target: 'wgsl', id: a.id });
     const pivot = { ...base, op: 'fw_pivot' as const, workgroup: [32, 32] as const };
     expect(kernelIdentity({ ...pivot, unroll: 2 }).id).toBe(kernelIdentity({ ...pivot, unroll: 1 }).id);
   });
@@ -65,9 +67,11 @@ describe('kernel identity', () => {
         { ...base, successors: true },
         { ...base, semiring: 'max-min' },
         { ...base, kUnroll: 8 },
+        { ...base, stage: 64 },
       ].map((s) => kernelIdentity(s).id),
     );
-    expect(ids.size).toBe(9);
+    expect(ids.size).toBe(10);
+    expect(kernelIdentity({ ...base, stage: 8 }).id).toBe(kernelIdentity(base).id);
     expect(kernelIdentity({ ...base, kUnroll: 4 }).id).toBe(kernelIdentity(base).id);
   });
 });

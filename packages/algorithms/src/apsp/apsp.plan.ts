@@ -15,6 +15,8 @@ export interface ApspKernelOptions {
   unroll?: number;
   /** Unroll of the products' inner k loop (default 4). */
   kUnroll?: number;
+  /** Depth of the panel slices the products stage in workgroup memory (default 32). */
+  stage?: number;
   /** Semiring name (default 'min-plus'); its ⊕ must be idempotent. */
   semiring?: string;
   /** Element type (default 'f32'). */
@@ -82,9 +84,9 @@ export function planApsp(options: ApspKernelOptions = {}, n?: number): ApspPlan 
     successors,
     blocked: {
       pivot: { ...base, op: 'fw_pivot', unroll: 1, workgroup: [pivotSide, pivotSide] },
-      panelRow: { ...base, op: 'fw_panel_row', unroll, kUnroll: options.kUnroll, workgroup: [side, side] },
-      panelCol: { ...base, op: 'fw_panel_col', unroll, kUnroll: options.kUnroll, workgroup: [side, side] },
-      update: { ...base, op: 'fw_update', unroll, kUnroll: options.kUnroll, workgroup: [side, side] },
+      panelRow: { ...base, op: 'fw_panel_row', unroll, kUnroll: options.kUnroll, stage: options.stage, workgroup: [side, side] },
+      panelCol: { ...base, op: 'fw_panel_col', unroll, kUnroll: options.kUnroll, stage: options.stage, workgroup: [side, side] },
+      update: { ...base, op: 'fw_update', unroll, kUnroll: options.kUnroll, stage: options.stage, workgroup: [side, side] },
     },
   };
 }

@@ -40,7 +40,7 @@ function productShape(spec: KernelSpec) {
   const u = spec.unroll;
   const bm = wy * u;
   const bn = wx * u;
-  const kc = stagingDepth(spec.tile, spec.successors);
+  const kc = stagingDepth(spec);
   const vec4 = spec.target === 'wgsl' && u % 4 === 0;
   const aStride = vec4 ? bm + 4 : bm + 1;
   return { wx, wy, bm, bn, kc, vec4, aStride, aWords: kc * aStride, bWords: kc * bn, aQuads: (kc * aStride) / 4, bQuads: (kc * bn) / 4, threads: wx * wy };

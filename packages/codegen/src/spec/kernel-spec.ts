@@ -31,6 +31,11 @@ export interface KernelSpec {
    * that loop normalise it to 1.
    */
   readonly kUnroll?: number;
+  /**
+   * Depth KC of the A and B slices the products stage in workgroup memory per step (default 8; at most the
+   * tile, which must be a multiple of it). Ops without staging normalise it to 1.
+   */
+  readonly stage?: number;
   /** Where D lives: row-major (method A) or the blocked data layout, one tile contiguous (method B). */
   readonly layout: Layout;
   /** Threads per workgroup [x, y]. */

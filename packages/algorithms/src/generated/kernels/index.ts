@@ -1,81 +1,81 @@
 import type { GeneratedKernel } from "@semiforge/codegen";
-import { fw_panel_col__max_min_f32__row_major__t64u4k4w16x16__wgsl__9b1cf6d88293 } from "./fw_panel_col__max_min_f32__row_major__t64u4k4w16x16__wgsl__9b1cf6d88293.js";
-import { fw_panel_col__min_plus_f32__bdl__t64u4k4w16x16__wgsl__802eb6323307 } from "./fw_panel_col__min_plus_f32__bdl__t64u4k4w16x16__wgsl__802eb6323307.js";
-import { fw_panel_col__min_plus_f32__row_major__t128u4k4w16x16__wgsl__8048a68752df } from "./fw_panel_col__min_plus_f32__row_major__t128u4k4w16x16__wgsl__8048a68752df.js";
-import { fw_panel_col__min_plus_f32__row_major__t64u4k4w16x16__cuda__8b2f01fed097 } from "./fw_panel_col__min_plus_f32__row_major__t64u4k4w16x16__cuda__8b2f01fed097.js";
-import { fw_panel_col__min_plus_f32__row_major__t64u4k4w16x16__wgsl__95cd93a60665 } from "./fw_panel_col__min_plus_f32__row_major__t64u4k4w16x16__wgsl__95cd93a60665.js";
-import { fw_panel_col__min_plus_f32__row_major__t64u4k4w16x16s__wgsl__55bbb7c4bce6 } from "./fw_panel_col__min_plus_f32__row_major__t64u4k4w16x16s__wgsl__55bbb7c4bce6.js";
-import { fw_panel_col__min_plus_i32__row_major__t64u4k4w16x16__wgsl__f120672ee9f0 } from "./fw_panel_col__min_plus_i32__row_major__t64u4k4w16x16__wgsl__f120672ee9f0.js";
-import { fw_panel_col__min_plus_u32__row_major__t64u4k4w16x16__wgsl__fc3fe9ba7ba7 } from "./fw_panel_col__min_plus_u32__row_major__t64u4k4w16x16__wgsl__fc3fe9ba7ba7.js";
-import { fw_panel_col__or_and_u32__row_major__t64u4k4w16x16__wgsl__38339922e89d } from "./fw_panel_col__or_and_u32__row_major__t64u4k4w16x16__wgsl__38339922e89d.js";
-import { fw_panel_row__max_min_f32__row_major__t64u4k4w16x16__wgsl__086647c16610 } from "./fw_panel_row__max_min_f32__row_major__t64u4k4w16x16__wgsl__086647c16610.js";
-import { fw_panel_row__min_plus_f32__bdl__t64u4k4w16x16__wgsl__262d1494fd14 } from "./fw_panel_row__min_plus_f32__bdl__t64u4k4w16x16__wgsl__262d1494fd14.js";
-import { fw_panel_row__min_plus_f32__row_major__t128u4k4w16x16__wgsl__8f28f9cc726e } from "./fw_panel_row__min_plus_f32__row_major__t128u4k4w16x16__wgsl__8f28f9cc726e.js";
-import { fw_panel_row__min_plus_f32__row_major__t64u4k4w16x16__cuda__60420d4ed904 } from "./fw_panel_row__min_plus_f32__row_major__t64u4k4w16x16__cuda__60420d4ed904.js";
-import { fw_panel_row__min_plus_f32__row_major__t64u4k4w16x16__wgsl__81b89465d416 } from "./fw_panel_row__min_plus_f32__row_major__t64u4k4w16x16__wgsl__81b89465d416.js";
-import { fw_panel_row__min_plus_f32__row_major__t64u4k4w16x16s__wgsl__e4a31ea08a76 } from "./fw_panel_row__min_plus_f32__row_major__t64u4k4w16x16s__wgsl__e4a31ea08a76.js";
-import { fw_panel_row__min_plus_i32__row_major__t64u4k4w16x16__wgsl__1f25209f22e4 } from "./fw_panel_row__min_plus_i32__row_major__t64u4k4w16x16__wgsl__1f25209f22e4.js";
-import { fw_panel_row__min_plus_u32__row_major__t64u4k4w16x16__wgsl__ed3d47b60aee } from "./fw_panel_row__min_plus_u32__row_major__t64u4k4w16x16__wgsl__ed3d47b60aee.js";
-import { fw_panel_row__or_and_u32__row_major__t64u4k4w16x16__wgsl__19237c360469 } from "./fw_panel_row__or_and_u32__row_major__t64u4k4w16x16__wgsl__19237c360469.js";
-import { fw_pivot__max_min_f32__row_major__t64u1k1w32x32__wgsl__e873c2ac601a } from "./fw_pivot__max_min_f32__row_major__t64u1k1w32x32__wgsl__e873c2ac601a.js";
-import { fw_pivot__min_plus_f32__bdl__t64u1k1w32x32__wgsl__1d589afd200c } from "./fw_pivot__min_plus_f32__bdl__t64u1k1w32x32__wgsl__1d589afd200c.js";
-import { fw_pivot__min_plus_f32__row_major__t128u1k1w32x32__wgsl__f7e18925c995 } from "./fw_pivot__min_plus_f32__row_major__t128u1k1w32x32__wgsl__f7e18925c995.js";
-import { fw_pivot__min_plus_f32__row_major__t64u1k1w32x32__cuda__71b9c2a20d02 } from "./fw_pivot__min_plus_f32__row_major__t64u1k1w32x32__cuda__71b9c2a20d02.js";
-import { fw_pivot__min_plus_f32__row_major__t64u1k1w32x32__wgsl__6389e8db9b19 } from "./fw_pivot__min_plus_f32__row_major__t64u1k1w32x32__wgsl__6389e8db9b19.js";
-import { fw_pivot__min_plus_f32__row_major__t64u1k1w32x32s__wgsl__d427c3dcb7c4 } from "./fw_pivot__min_plus_f32__row_major__t64u1k1w32x32s__wgsl__d427c3dcb7c4.js";
-import { fw_pivot__min_plus_i32__row_major__t64u1k1w32x32__wgsl__7b8a7c7eefa0 } from "./fw_pivot__min_plus_i32__row_major__t64u1k1w32x32__wgsl__7b8a7c7eefa0.js";
-import { fw_pivot__min_plus_u32__row_major__t64u1k1w32x32__wgsl__130a89ca4593 } from "./fw_pivot__min_plus_u32__row_major__t64u1k1w32x32__wgsl__130a89ca4593.js";
-import { fw_pivot__or_and_u32__row_major__t64u1k1w32x32__wgsl__c9279961f6f6 } from "./fw_pivot__or_and_u32__row_major__t64u1k1w32x32__wgsl__c9279961f6f6.js";
-import { fw_plain__min_plus_f32__row_major__t1u1k1w16x16__wgsl__a45821b7edca } from "./fw_plain__min_plus_f32__row_major__t1u1k1w16x16__wgsl__a45821b7edca.js";
-import { fw_update__max_min_f32__row_major__t64u4k4w16x16__wgsl__c502dd778247 } from "./fw_update__max_min_f32__row_major__t64u4k4w16x16__wgsl__c502dd778247.js";
-import { fw_update__min_plus_f32__bdl__t64u4k4w16x16__wgsl__09020fb38391 } from "./fw_update__min_plus_f32__bdl__t64u4k4w16x16__wgsl__09020fb38391.js";
-import { fw_update__min_plus_f32__row_major__t128u4k4w16x16__wgsl__09a193d25cfe } from "./fw_update__min_plus_f32__row_major__t128u4k4w16x16__wgsl__09a193d25cfe.js";
-import { fw_update__min_plus_f32__row_major__t64u4k4w16x16__cuda__6fb6438e2cac } from "./fw_update__min_plus_f32__row_major__t64u4k4w16x16__cuda__6fb6438e2cac.js";
-import { fw_update__min_plus_f32__row_major__t64u4k4w16x16__wgsl__a62703f353a0 } from "./fw_update__min_plus_f32__row_major__t64u4k4w16x16__wgsl__a62703f353a0.js";
-import { fw_update__min_plus_f32__row_major__t64u4k4w16x16s__wgsl__e4660304a5b0 } from "./fw_update__min_plus_f32__row_major__t64u4k4w16x16s__wgsl__e4660304a5b0.js";
-import { fw_update__min_plus_i32__row_major__t64u4k4w16x16__wgsl__643526d868bb } from "./fw_update__min_plus_i32__row_major__t64u4k4w16x16__wgsl__643526d868bb.js";
-import { fw_update__min_plus_u32__row_major__t64u4k4w16x16__wgsl__1dbb0e04bf4a } from "./fw_update__min_plus_u32__row_major__t64u4k4w16x16__wgsl__1dbb0e04bf4a.js";
-import { fw_update__or_and_u32__row_major__t64u4k4w16x16__wgsl__1382c2325121 } from "./fw_update__or_and_u32__row_major__t64u4k4w16x16__wgsl__1382c2325121.js";
+import { fw_panel_col__max_min_f32__row_major__t64u4k4c8w16x16__wgsl__eda82027b8ee } from "./fw_panel_col__max_min_f32__row_major__t64u4k4c8w16x16__wgsl__eda82027b8ee.js";
+import { fw_panel_col__min_plus_f32__bdl__t64u4k4c8w16x16__wgsl__6c8a5b34e63f } from "./fw_panel_col__min_plus_f32__bdl__t64u4k4c8w16x16__wgsl__6c8a5b34e63f.js";
+import { fw_panel_col__min_plus_f32__row_major__t128u4k4c8w16x16__wgsl__01f7dca9307f } from "./fw_panel_col__min_plus_f32__row_major__t128u4k4c8w16x16__wgsl__01f7dca9307f.js";
+import { fw_panel_col__min_plus_f32__row_major__t64u4k4c8w16x16__cuda__194378bda813 } from "./fw_panel_col__min_plus_f32__row_major__t64u4k4c8w16x16__cuda__194378bda813.js";
+import { fw_panel_col__min_plus_f32__row_major__t64u4k4c8w16x16__wgsl__025388080b6c } from "./fw_panel_col__min_plus_f32__row_major__t64u4k4c8w16x16__wgsl__025388080b6c.js";
+import { fw_panel_col__min_plus_f32__row_major__t64u4k4c8w16x16s__wgsl__cf8ce0d0f9ec } from "./fw_panel_col__min_plus_f32__row_major__t64u4k4c8w16x16s__wgsl__cf8ce0d0f9ec.js";
+import { fw_panel_col__min_plus_i32__row_major__t64u4k4c8w16x16__wgsl__3fc7bf89debf } from "./fw_panel_col__min_plus_i32__row_major__t64u4k4c8w16x16__wgsl__3fc7bf89debf.js";
+import { fw_panel_col__min_plus_u32__row_major__t64u4k4c8w16x16__wgsl__fc0bb3abd594 } from "./fw_panel_col__min_plus_u32__row_major__t64u4k4c8w16x16__wgsl__fc0bb3abd594.js";
+import { fw_panel_col__or_and_u32__row_major__t64u4k4c8w16x16__wgsl__e79c1a93139d } from "./fw_panel_col__or_and_u32__row_major__t64u4k4c8w16x16__wgsl__e79c1a93139d.js";
+import { fw_panel_row__max_min_f32__row_major__t64u4k4c8w16x16__wgsl__3ac301cdd29c } from "./fw_panel_row__max_min_f32__row_major__t64u4k4c8w16x16__wgsl__3ac301cdd29c.js";
+import { fw_panel_row__min_plus_f32__bdl__t64u4k4c8w16x16__wgsl__4cb8d81b3e6d } from "./fw_panel_row__min_plus_f32__bdl__t64u4k4c8w16x16__wgsl__4cb8d81b3e6d.js";
+import { fw_panel_row__min_plus_f32__row_major__t128u4k4c8w16x16__wgsl__e68d3ce62ee6 } from "./fw_panel_row__min_plus_f32__row_major__t128u4k4c8w16x16__wgsl__e68d3ce62ee6.js";
+import { fw_panel_row__min_plus_f32__row_major__t64u4k4c8w16x16__cuda__e8d6a5588bae } from "./fw_panel_row__min_plus_f32__row_major__t64u4k4c8w16x16__cuda__e8d6a5588bae.js";
+import { fw_panel_row__min_plus_f32__row_major__t64u4k4c8w16x16__wgsl__a790c5906071 } from "./fw_panel_row__min_plus_f32__row_major__t64u4k4c8w16x16__wgsl__a790c5906071.js";
+import { fw_panel_row__min_plus_f32__row_major__t64u4k4c8w16x16s__wgsl__5c5b1680e2fc } from "./fw_panel_row__min_plus_f32__row_major__t64u4k4c8w16x16s__wgsl__5c5b1680e2fc.js";
+import { fw_panel_row__min_plus_i32__row_major__t64u4k4c8w16x16__wgsl__cc7a4989f1fc } from "./fw_panel_row__min_plus_i32__row_major__t64u4k4c8w16x16__wgsl__cc7a4989f1fc.js";
+import { fw_panel_row__min_plus_u32__row_major__t64u4k4c8w16x16__wgsl__4552d47a9e6b } from "./fw_panel_row__min_plus_u32__row_major__t64u4k4c8w16x16__wgsl__4552d47a9e6b.js";
+import { fw_panel_row__or_and_u32__row_major__t64u4k4c8w16x16__wgsl__f16ca8d87b4d } from "./fw_panel_row__or_and_u32__row_major__t64u4k4c8w16x16__wgsl__f16ca8d87b4d.js";
+import { fw_pivot__max_min_f32__row_major__t64u1k1c1w32x32__wgsl__645cddad9b6c } from "./fw_pivot__max_min_f32__row_major__t64u1k1c1w32x32__wgsl__645cddad9b6c.js";
+import { fw_pivot__min_plus_f32__bdl__t64u1k1c1w32x32__wgsl__293bd0ab800d } from "./fw_pivot__min_plus_f32__bdl__t64u1k1c1w32x32__wgsl__293bd0ab800d.js";
+import { fw_pivot__min_plus_f32__row_major__t128u1k1c1w32x32__wgsl__4b371aafd158 } from "./fw_pivot__min_plus_f32__row_major__t128u1k1c1w32x32__wgsl__4b371aafd158.js";
+import { fw_pivot__min_plus_f32__row_major__t64u1k1c1w32x32__cuda__a88a2321e320 } from "./fw_pivot__min_plus_f32__row_major__t64u1k1c1w32x32__cuda__a88a2321e320.js";
+import { fw_pivot__min_plus_f32__row_major__t64u1k1c1w32x32__wgsl__9f060bd55584 } from "./fw_pivot__min_plus_f32__row_major__t64u1k1c1w32x32__wgsl__9f060bd55584.js";
+import { fw_pivot__min_plus_f32__row_major__t64u1k1c1w32x32s__wgsl__1667375a9505 } from "./fw_pivot__min_plus_f32__row_major__t64u1k1c1w32x32s__wgsl__1667375a9505.js";
+import { fw_pivot__min_plus_i32__row_major__t64u1k1c1w32x32__wgsl__adfcca6fd4e4 } from "./fw_pivot__min_plus_i32__row_major__t64u1k1c1w32x32__wgsl__adfcca6fd4e4.js";
+import { fw_pivot__min_plus_u32__row_major__t64u1k1c1w32x32__wgsl__60c3eb5c4648 } from "./fw_pivot__min_plus_u32__row_major__t64u1k1c1w32x32__wgsl__60c3eb5c4648.js";
+import { fw_pivot__or_and_u32__row_major__t64u1k1c1w32x32__wgsl__0ff0a9428a30 } from "./fw_pivot__or_and_u32__row_major__t64u1k1c1w32x32__wgsl__0ff0a9428a30.js";
+import { fw_plain__min_plus_f32__row_major__t1u1k1c1w16x16__wgsl__6d9cd739bf00 } from "./fw_plain__min_plus_f32__row_major__t1u1k1c1w16x16__wgsl__6d9cd739bf00.js";
+import { fw_update__max_min_f32__row_major__t64u4k4c8w16x16__wgsl__b415de25b457 } from "./fw_update__max_min_f32__row_major__t64u4k4c8w16x16__wgsl__b415de25b457.js";
+import { fw_update__min_plus_f32__bdl__t64u4k4c8w16x16__wgsl__f3aa6204456a } from "./fw_update__min_plus_f32__bdl__t64u4k4c8w16x16__wgsl__f3aa6204456a.js";
+import { fw_update__min_plus_f32__row_major__t128u4k4c8w16x16__wgsl__38c5dd8a7638 } from "./fw_update__min_plus_f32__row_major__t128u4k4c8w16x16__wgsl__38c5dd8a7638.js";
+import { fw_update__min_plus_f32__row_major__t64u4k4c8w16x16__cuda__203311f82bf9 } from "./fw_update__min_plus_f32__row_major__t64u4k4c8w16x16__cuda__203311f82bf9.js";
+import { fw_update__min_plus_f32__row_major__t64u4k4c8w16x16__wgsl__e719b740a0cc } from "./fw_update__min_plus_f32__row_major__t64u4k4c8w16x16__wgsl__e719b740a0cc.js";
+import { fw_update__min_plus_f32__row_major__t64u4k4c8w16x16s__wgsl__e5440bccefa7 } from "./fw_update__min_plus_f32__row_major__t64u4k4c8w16x16s__wgsl__e5440bccefa7.js";
+import { fw_update__min_plus_i32__row_major__t64u4k4c8w16x16__wgsl__1307d8c9b11d } from "./fw_update__min_plus_i32__row_major__t64u4k4c8w16x16__wgsl__1307d8c9b11d.js";
+import { fw_update__min_plus_u32__row_major__t64u4k4c8w16x16__wgsl__7227775c47c9 } from "./fw_update__min_plus_u32__row_major__t64u4k4c8w16x16__wgsl__7227775c47c9.js";
+import { fw_update__or_and_u32__row_major__t64u4k4c8w16x16__wgsl__e793704d2fa7 } from "./fw_update__or_and_u32__row_major__t64u4k4c8w16x16__wgsl__e793704d2fa7.js";
 
 // Generated by `nx run codegen` from the kernel catalog specs; do not edit.
 // CI regenerates this file and fails when it differs from what is checked in.
 /** Every kernel generated ahead of time, keyed by kernel id. */
 export const CATALOG: Readonly<Record<string, GeneratedKernel>> = {
-        "9b1cf6d88293": fw_panel_col__max_min_f32__row_major__t64u4k4w16x16__wgsl__9b1cf6d88293,
-        "802eb6323307": fw_panel_col__min_plus_f32__bdl__t64u4k4w16x16__wgsl__802eb6323307,
-        "8048a68752df": fw_panel_col__min_plus_f32__row_major__t128u4k4w16x16__wgsl__8048a68752df,
-        "8b2f01fed097": fw_panel_col__min_plus_f32__row_major__t64u4k4w16x16__cuda__8b2f01fed097,
-        "95cd93a60665": fw_panel_col__min_plus_f32__row_major__t64u4k4w16x16__wgsl__95cd93a60665,
-        "55bbb7c4bce6": fw_panel_col__min_plus_f32__row_major__t64u4k4w16x16s__wgsl__55bbb7c4bce6,
-        "f120672ee9f0": fw_panel_col__min_plus_i32__row_major__t64u4k4w16x16__wgsl__f120672ee9f0,
-        "fc3fe9ba7ba7": fw_panel_col__min_plus_u32__row_major__t64u4k4w16x16__wgsl__fc3fe9ba7ba7,
-        "38339922e89d": fw_panel_col__or_and_u32__row_major__t64u4k4w16x16__wgsl__38339922e89d,
-        "086647c16610": fw_panel_row__max_min_f32__row_major__t64u4k4w16x16__wgsl__086647c16610,
-        "262d1494fd14": fw_panel_row__min_plus_f32__bdl__t64u4k4w16x16__wgsl__262d1494fd14,
-        "8f28f9cc726e": fw_panel_row__min_plus_f32__row_major__t128u4k4w16x16__wgsl__8f28f9cc726e,
-        "60420d4ed904": fw_panel_row__min_plus_f32__row_major__t64u4k4w16x16__cuda__60420d4ed904,
-        "81b89465d416": fw_panel_row__min_plus_f32__row_major__t64u4k4w16x16__wgsl__81b89465d416,
-        "e4a31ea08a76": fw_panel_row__min_plus_f32__row_major__t64u4k4w16x16s__wgsl__e4a31ea08a76,
-        "1f25209f22e4": fw_panel_row__min_plus_i32__row_major__t64u4k4w16x16__wgsl__1f25209f22e4,
-        "ed3d47b60aee": fw_panel_row__min_plus_u32__row_major__t64u4k4w16x16__wgsl__ed3d47b60aee,
-        "19237c360469": fw_panel_row__or_and_u32__row_major__t64u4k4w16x16__wgsl__19237c360469,
-        "e873c2ac601a": fw_pivot__max_min_f32__row_major__t64u1k1w32x32__wgsl__e873c2ac601a,
-        "1d589afd200c": fw_pivot__min_plus_f32__bdl__t64u1k1w32x32__wgsl__1d589afd200c,
-        "f7e18925c995": fw_pivot__min_plus_f32__row_major__t128u1k1w32x32__wgsl__f7e18925c995,
-        "71b9c2a20d02": fw_pivot__min_plus_f32__row_major__t64u1k1w32x32__cuda__71b9c2a20d02,
-        "6389e8db9b19": fw_pivot__min_plus_f32__row_major__t64u1k1w32x32__wgsl__6389e8db9b19,
-        "d427c3dcb7c4": fw_pivot__min_plus_f32__row_major__t64u1k1w32x32s__wgsl__d427c3dcb7c4,
-        "7b8a7c7eefa0": fw_pivot__min_plus_i32__row_major__t64u1k1w32x32__wgsl__7b8a7c7eefa0,
-        "130a89ca4593": fw_pivot__min_plus_u32__row_major__t64u1k1w32x32__wgsl__130a89ca4593,
-        "c9279961f6f6": fw_pivot__or_and_u32__row_major__t64u1k1w32x32__wgsl__c9279961f6f6,
-        "a45821b7edca": fw_plain__min_plus_f32__row_major__t1u1k1w16x16__wgsl__a45821b7edca,
-        "c502dd778247": fw_update__max_min_f32__row_major__t64u4k4w16x16__wgsl__c502dd778247,
-        "09020fb38391": fw_update__min_plus_f32__bdl__t64u4k4w16x16__wgsl__09020fb38391,
-        "09a193d25cfe": fw_update__min_plus_f32__row_major__t128u4k4w16x16__wgsl__09a193d25cfe,
-        "6fb6438e2cac": fw_update__min_plus_f32__row_major__t64u4k4w16x16__cuda__6fb6438e2cac,
-        "a62703f353a0": fw_update__min_plus_f32__row_major__t64u4k4w16x16__wgsl__a62703f353a0,
-        "e4660304a5b0": fw_update__min_plus_f32__row_major__t64u4k4w16x16s__wgsl__e4660304a5b0,
-        "643526d868bb": fw_update__min_plus_i32__row_major__t64u4k4w16x16__wgsl__643526d868bb,
-        "1dbb0e04bf4a": fw_update__min_plus_u32__row_major__t64u4k4w16x16__wgsl__1dbb0e04bf4a,
-        "1382c2325121": fw_update__or_and_u32__row_major__t64u4k4w16x16__wgsl__1382c2325121,
+        "eda82027b8ee": fw_panel_col__max_min_f32__row_major__t64u4k4c8w16x16__wgsl__eda82027b8ee,
+        "6c8a5b34e63f": fw_panel_col__min_plus_f32__bdl__t64u4k4c8w16x16__wgsl__6c8a5b34e63f,
+        "01f7dca9307f": fw_panel_col__min_plus_f32__row_major__t128u4k4c8w16x16__wgsl__01f7dca9307f,
+        "194378bda813": fw_panel_col__min_plus_f32__row_major__t64u4k4c8w16x16__cuda__194378bda813,
+        "025388080b6c": fw_panel_col__min_plus_f32__row_major__t64u4k4c8w16x16__wgsl__025388080b6c,
+        "cf8ce0d0f9ec": fw_panel_col__min_plus_f32__row_major__t64u4k4c8w16x16s__wgsl__cf8ce0d0f9ec,
+        "3fc7bf89debf": fw_panel_col__min_plus_i32__row_major__t64u4k4c8w16x16__wgsl__3fc7bf89debf,
+        "fc0bb3abd594": fw_panel_col__min_plus_u32__row_major__t64u4k4c8w16x16__wgsl__fc0bb3abd594,
+        "e79c1a93139d": fw_panel_col__or_and_u32__row_major__t64u4k4c8w16x16__wgsl__e79c1a93139d,
+        "3ac301cdd29c": fw_panel_row__max_min_f32__row_major__t64u4k4c8w16x16__wgsl__3ac301cdd29c,
+        "4cb8d81b3e6d": fw_panel_row__min_plus_f32__bdl__t64u4k4c8w16x16__wgsl__4cb8d81b3e6d,
+        "e68d3ce62ee6": fw_panel_row__min_plus_f32__row_major__t128u4k4c8w16x16__wgsl__e68d3ce62ee6,
+        "e8d6a5588bae": fw_panel_row__min_plus_f32__row_major__t64u4k4c8w16x16__cuda__e8d6a5588bae,
+        "a790c5906071": fw_panel_row__min_plus_f32__row_major__t64u4k4c8w16x16__wgsl__a790c5906071,
+        "5c5b1680e2fc": fw_panel_row__min_plus_f32__row_major__t64u4k4c8w16x16s__wgsl__5c5b1680e2fc,
+        "cc7a4989f1fc": fw_panel_row__min_plus_i32__row_major__t64u4k4c8w16x16__wgsl__cc7a4989f1fc,
+        "4552d47a9e6b": fw_panel_row__min_plus_u32__row_major__t64u4k4c8w16x16__wgsl__4552d47a9e6b,
+        "f16ca8d87b4d": fw_panel_row__or_and_u32__row_major__t64u4k4c8w16x16__wgsl__f16ca8d87b4d,
+        "645cddad9b6c": fw_pivot__max_min_f32__row_major__t64u1k1c1w32x32__wgsl__645cddad9b6c,
+        "293bd0ab800d": fw_pivot__min_plus_f32__bdl__t64u1k1c1w32x32__wgsl__293bd0ab800d,
+        "4b371aafd158": fw_pivot__min_plus_f32__row_major__t128u1k1c1w32x32__wgsl__4b371aafd158,
+        "a88a2321e320": fw_pivot__min_plus_f32__row_major__t64u1k1c1w32x32__cuda__a88a2321e320,
+        "9f060bd55584": fw_pivot__min_plus_f32__row_major__t64u1k1c1w32x32__wgsl__9f060bd55584,
+        "1667375a9505": fw_pivot__min_plus_f32__row_major__t64u1k1c1w32x32s__wgsl__1667375a9505,
+        "adfcca6fd4e4": fw_pivot__min_plus_i32__row_major__t64u1k1c1w32x32__wgsl__adfcca6fd4e4,
+        "60c3eb5c4648": fw_pivot__min_plus_u32__row_major__t64u1k1c1w32x32__wgsl__60c3eb5c4648,
+        "0ff0a9428a30": fw_pivot__or_and_u32__row_major__t64u1k1c1w32x32__wgsl__0ff0a9428a30,
+        "6d9cd739bf00": fw_plain__min_plus_f32__row_major__t1u1k1c1w16x16__wgsl__6d9cd739bf00,
+        "b415de25b457": fw_update__max_min_f32__row_major__t64u4k4c8w16x16__wgsl__b415de25b457,
+        "f3aa6204456a": fw_update__min_plus_f32__bdl__t64u4k4c8w16x16__wgsl__f3aa6204456a,
+        "38c5dd8a7638": fw_update__min_plus_f32__row_major__t128u4k4c8w16x16__wgsl__38c5dd8a7638,
+        "203311f82bf9": fw_update__min_plus_f32__row_major__t64u4k4c8w16x16__cuda__203311f82bf9,
+        "e719b740a0cc": fw_update__min_plus_f32__row_major__t64u4k4c8w16x16__wgsl__e719b740a0cc,
+        "e5440bccefa7": fw_update__min_plus_f32__row_major__t64u4k4c8w16x16s__wgsl__e5440bccefa7,
+        "1307d8c9b11d": fw_update__min_plus_i32__row_major__t64u4k4c8w16x16__wgsl__1307d8c9b11d,
+        "7227775c47c9": fw_update__min_plus_u32__row_major__t64u4k4c8w16x16__wgsl__7227775c47c9,
+        "e793704d2fa7": fw_update__or_and_u32__row_major__t64u4k4c8w16x16__wgsl__e793704d2fa7,
     };
