@@ -14,7 +14,7 @@ import { pickVariants, type ApspVariant } from './variants.js';
 
 const { values: args } = parseArgs({
   options: {
-    n: { type: 'string', default: '1024,2048,4096,8192' },
+    n: { type: 'string' },
     variants: { type: 'string' },
     runs: { type: 'string', default: '5' },
     'warmup-ms': { type: 'string', default: '1500' },
@@ -27,7 +27,6 @@ const { values: args } = parseArgs({
   },
 });
 
-const ns = args.n.split(',').map(Number);
 const variants = pickVariants(args.variants);
 const runs = Number(args.runs);
 const device = await openDevice();
@@ -36,6 +35,9 @@ const limit = info && minPlusPeak(info);
 const desc = device.describe();
 const deviceName = info?.name ?? `${desc.vendor} ${desc.architecture} ${desc.description}`.trim();
 console.error(`apsp suite on ${deviceName} (${desc.description}); peak ${limit ? (limit.value / 1e12).toFixed(2) + ' T relaxations/s' : 'unknown'}`);
+// A software adapter (lavapipe) would take hours at GPU sizes: without --n it runs small ones and says so.
+if (!args.n && desc.isFallbackAdapter) console.error('software adapter: running n = 128,256 only; pass --n for other sizes');
+const ns = (args.n ?? (desc.isFallbackAdapter ? '128,256' : '1024,2048,4096,8192')).split(',').map(Number);
 
 /** Checks the result: sampled rows against Dijkstra always; the whole matrix against SciPy when it ran. */
 function validate(g: EdgeList, r: ApspResult, peer: ScipyRun | undefined): { ok: boolean; how: string } {
