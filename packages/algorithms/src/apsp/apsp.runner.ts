@@ -39,12 +39,14 @@ function checkMatrixFits(device: Device, n: number, plan: ApspPlan): void {
   const bytes = N * N * 4;
   const allowed = device.limits.maxStorageBufferBindingSize;
   if (bytes > allowed) {
+    const side = Math.floor(Math.sqrt(allowed / 4));
+    const largest = unpaddedPlain(plan) ? side : Math.floor(side / plan.tile) * plan.tile;
     throw new LimitError({
       limit: 'maxStorageBufferBindingSize',
       requested: bytes,
       allowed,
       subject: `the APSP distance matrix of n = ${n} (${N}×${N} padded, 4-byte elements)`,
-      wayOut: `the largest n this device holds is ${Math.floor(Math.sqrt(allowed / 4))}; use a device with larger bindings, or split the graph.`,
+      wayOut: `the largest n this device holds ${unpaddedPlain(plan) ? '' : `with tile ${plan.tile} `}is ${largest}; use a device with larger bindings, or split the graph.`,
     });
   }
 }
