@@ -9,13 +9,13 @@ import { openDevice } from '@semiforge/runtime';
 
 const { values: args } = parseArgs({
   allowPositionals: false,
-  options: { n: { type: 'string', default: '4096' }, tiles: { type: 'string', default: '64,128' }, unroll: { type: 'string', default: '4' }, kunroll: { type: 'string', default: '4' }, stage: { type: 'string', default: '32' }, semiring: { type: 'string', default: 'min-plus' }, reps: { type: 'string', default: '20' }, method: { type: 'string', default: 'a' }, graph: { type: 'boolean', default: false }, sequence: { type: 'boolean', default: false } },
+  options: { n: { type: 'string', default: '4096' }, tiles: { type: 'string', default: '64,128' }, unroll: { type: 'string', default: '4' }, kunroll: { type: 'string', default: '4' }, stage: { type: 'string', default: '8' }, wg: { type: 'string', default: '16x16' }, pivot: { type: 'string', default: '32' }, semiring: { type: 'string', default: 'min-plus' }, reps: { type: 'string', default: '20' }, method: { type: 'string', default: 'a' }, graph: { type: 'boolean', default: false }, sequence: { type: 'boolean', default: false } },
 });
 const device = await openDevice();
 const N = Number(args.n);
 const reps = Number(args.reps);
 for (const tile of args.tiles.split(',').map(Number)) {
-  const plan = planApsp({ method: args.method as ApspMethod, tile, unroll: Number(args.unroll), kUnroll: Number(args.kunroll), stage: Number(args.stage), semiring: args.semiring });
+  const plan = planApsp({ method: args.method as ApspMethod, tile, unroll: Number(args.unroll), kUnroll: Number(args.kunroll), stage: Number(args.stage), semiring: args.semiring, workgroup: args.wg.split('x').map(Number) as [number, number], pivotThreads: Number(args.pivot) });
   const b = plan.blocked!;
   // --graph: paper 000's random graph as apsp() encodes it (mostly "no arc" = 2^126); else dense small values.
   const data = args.graph ? buildApspMatrix(generateRandom4n(N, 1), plan).data : new Float32Array(N * N).map((_, i) => (i * 2654435761) % 1000);
@@ -54,7 +54,7 @@ if (args.sequence) {
   const { apsp } = await import('@semiforge/algorithms');
   const dev = await openDevice();
   for (const tile of args.tiles.split(',').map(Number)) {
-    const plan = planApsp({ method: args.method as ApspMethod, tile, unroll: Number(args.unroll), kUnroll: Number(args.kunroll), stage: Number(args.stage), semiring: args.semiring });
+    const plan = planApsp({ method: args.method as ApspMethod, tile, unroll: Number(args.unroll), kUnroll: Number(args.kunroll), stage: Number(args.stage), semiring: args.semiring, workgroup: args.wg.split('x').map(Number) as [number, number], pivotThreads: Number(args.pivot) });
     const b = plan.blocked!;
     const g = generateRandom4n(N, 1);
     const d = await dev.createStorage('d', buildApspMatrix(g, plan).data);

@@ -4,7 +4,7 @@
 export { apsp, type ApspOptions } from './apsp/apsp.js';
 export { ApspRunner, type ApspResult, type ApspRunOptions, type ApspTiming } from './apsp/apsp.runner.js';
 export { apspReference } from './apsp/apsp.reference.js';
-export { planApsp, planSpecs, defaultTile, APSP_DEFAULTS, type ApspMethod, type ApspPlan, type ApspKernelOptions } from './apsp/apsp.plan.js';
+export { planApsp, planSpecs, defaultTile, defaultWorkgroups, APSP_DEFAULTS, type ApspMethod, type ApspPlan, type ApspKernelOptions } from './apsp/apsp.plan.js';
 export { buildApspMatrix, NO_SUCCESSOR, type ApspGraph, type ApspMatrix } from './apsp/apsp.input.js';
 export { followSuccessors } from './apsp/apsp.output.js';
 export { NegativeCycleError } from './apsp/apsp.errors.js';

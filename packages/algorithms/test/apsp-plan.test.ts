@@ -15,11 +15,13 @@ describe('planApsp', () => {
     expect(planApsp({ method: 'b' }).layout).toBe('bdl');
     expect(planSpecs(planApsp({ method: 'plain' })).map((s) => s.op)).toEqual(['fw_plain']);
     expect(planSpecs(planApsp({ tile: 128 })).map((s) => `${s.op}:${s.workgroup.join('x')}:${s.unroll}`)).toEqual([
-      'fw_pivot:32x32:1',
+      'fw_pivot:16x16:1',
       'fw_panel_row:16x16:4',
       'fw_panel_col:16x16:4',
-      'fw_update:16x16:4',
+      'fw_update:8x16:4',
     ]);
+    expect(planApsp({ tile: 256 }).blocked!.pivot.workgroup).toEqual([32, 32]);
+    expect(planApsp({ tile: 64 }).blocked!.update.workgroup).toEqual([16, 16]);
   });
 
   it('fits small tiles: unroll and workgroup shrink so that the tile stays a multiple of the block', () => {

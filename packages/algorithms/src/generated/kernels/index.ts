@@ -19,7 +19,7 @@ import { fw_panel_row__min_plus_u32__row_major__t64u4k4c8w16x16__wgsl__4552d47a9
 import { fw_panel_row__or_and_u32__row_major__t64u4k4c8w16x16__wgsl__f16ca8d87b4d } from "./fw_panel_row__or_and_u32__row_major__t64u4k4c8w16x16__wgsl__f16ca8d87b4d.js";
 import { fw_pivot__max_min_f32__row_major__t64u1k1c1w32x32__wgsl__645cddad9b6c } from "./fw_pivot__max_min_f32__row_major__t64u1k1c1w32x32__wgsl__645cddad9b6c.js";
 import { fw_pivot__min_plus_f32__bdl__t64u1k1c1w32x32__wgsl__293bd0ab800d } from "./fw_pivot__min_plus_f32__bdl__t64u1k1c1w32x32__wgsl__293bd0ab800d.js";
-import { fw_pivot__min_plus_f32__row_major__t128u1k1c1w32x32__wgsl__4b371aafd158 } from "./fw_pivot__min_plus_f32__row_major__t128u1k1c1w32x32__wgsl__4b371aafd158.js";
+import { fw_pivot__min_plus_f32__row_major__t128u1k1c1w16x16__wgsl__a137016e58ff } from "./fw_pivot__min_plus_f32__row_major__t128u1k1c1w16x16__wgsl__a137016e58ff.js";
 import { fw_pivot__min_plus_f32__row_major__t64u1k1c1w32x32__cuda__a88a2321e320 } from "./fw_pivot__min_plus_f32__row_major__t64u1k1c1w32x32__cuda__a88a2321e320.js";
 import { fw_pivot__min_plus_f32__row_major__t64u1k1c1w32x32__wgsl__9f060bd55584 } from "./fw_pivot__min_plus_f32__row_major__t64u1k1c1w32x32__wgsl__9f060bd55584.js";
 import { fw_pivot__min_plus_f32__row_major__t64u1k1c1w32x32s__wgsl__1667375a9505 } from "./fw_pivot__min_plus_f32__row_major__t64u1k1c1w32x32s__wgsl__1667375a9505.js";
@@ -29,7 +29,7 @@ import { fw_pivot__or_and_u32__row_major__t64u1k1c1w32x32__wgsl__0ff0a9428a30 } 
 import { fw_plain__min_plus_f32__row_major__t1u1k1c1w16x16__wgsl__6d9cd739bf00 } from "./fw_plain__min_plus_f32__row_major__t1u1k1c1w16x16__wgsl__6d9cd739bf00.js";
 import { fw_update__max_min_f32__row_major__t64u4k4c8w16x16__wgsl__b415de25b457 } from "./fw_update__max_min_f32__row_major__t64u4k4c8w16x16__wgsl__b415de25b457.js";
 import { fw_update__min_plus_f32__bdl__t64u4k4c8w16x16__wgsl__f3aa6204456a } from "./fw_update__min_plus_f32__bdl__t64u4k4c8w16x16__wgsl__f3aa6204456a.js";
-import { fw_update__min_plus_f32__row_major__t128u4k4c8w16x16__wgsl__38c5dd8a7638 } from "./fw_update__min_plus_f32__row_major__t128u4k4c8w16x16__wgsl__38c5dd8a7638.js";
+import { fw_update__min_plus_f32__row_major__t128u4k4c8w8x16__wgsl__48921c2712c0 } from "./fw_update__min_plus_f32__row_major__t128u4k4c8w8x16__wgsl__48921c2712c0.js";
 import { fw_update__min_plus_f32__row_major__t64u4k4c8w16x16__cuda__203311f82bf9 } from "./fw_update__min_plus_f32__row_major__t64u4k4c8w16x16__cuda__203311f82bf9.js";
 import { fw_update__min_plus_f32__row_major__t64u4k4c8w16x16__wgsl__e719b740a0cc } from "./fw_update__min_plus_f32__row_major__t64u4k4c8w16x16__wgsl__e719b740a0cc.js";
 import { fw_update__min_plus_f32__row_major__t64u4k4c8w16x16s__wgsl__e5440bccefa7 } from "./fw_update__min_plus_f32__row_major__t64u4k4c8w16x16s__wgsl__e5440bccefa7.js";
@@ -61,7 +61,7 @@ export const CATALOG: Readonly<Record<string, GeneratedKernel>> = {
         "f16ca8d87b4d": fw_panel_row__or_and_u32__row_major__t64u4k4c8w16x16__wgsl__f16ca8d87b4d,
         "645cddad9b6c": fw_pivot__max_min_f32__row_major__t64u1k1c1w32x32__wgsl__645cddad9b6c,
         "293bd0ab800d": fw_pivot__min_plus_f32__bdl__t64u1k1c1w32x32__wgsl__293bd0ab800d,
-        "4b371aafd158": fw_pivot__min_plus_f32__row_major__t128u1k1c1w32x32__wgsl__4b371aafd158,
+        "a137016e58ff": fw_pivot__min_plus_f32__row_major__t128u1k1c1w16x16__wgsl__a137016e58ff,
         "a88a2321e320": fw_pivot__min_plus_f32__row_major__t64u1k1c1w32x32__cuda__a88a2321e320,
         "9f060bd55584": fw_pivot__min_plus_f32__row_major__t64u1k1c1w32x32__wgsl__9f060bd55584,
         "1667375a9505": fw_pivot__min_plus_f32__row_major__t64u1k1c1w32x32s__wgsl__1667375a9505,
@@ -71,7 +71,7 @@ export const CATALOG: Readonly<Record<string, GeneratedKernel>> = {
         "6d9cd739bf00": fw_plain__min_plus_f32__row_major__t1u1k1c1w16x16__wgsl__6d9cd739bf00,
         "b415de25b457": fw_update__max_min_f32__row_major__t64u4k4c8w16x16__wgsl__b415de25b457,
         "f3aa6204456a": fw_update__min_plus_f32__bdl__t64u4k4c8w16x16__wgsl__f3aa6204456a,
-        "38c5dd8a7638": fw_update__min_plus_f32__row_major__t128u4k4c8w16x16__wgsl__38c5dd8a7638,
+        "48921c2712c0": fw_update__min_plus_f32__row_major__t128u4k4c8w8x16__wgsl__48921c2712c0,
         "203311f82bf9": fw_update__min_plus_f32__row_major__t64u4k4c8w16x16__cuda__203311f82bf9,
         "e719b740a0cc": fw_update__min_plus_f32__row_major__t64u4k4c8w16x16__wgsl__e719b740a0cc,
         "e5440bccefa7": fw_update__min_plus_f32__row_major__t64u4k4c8w16x16s__wgsl__e5440bccefa7,
