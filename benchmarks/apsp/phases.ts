@@ -9,7 +9,7 @@ import { openDevice } from '@semiforge/runtime';
 
 const { values: args } = parseArgs({
   allowPositionals: false,
-  options: { n: { type: 'string', default: '4096' }, tiles: { type: 'string', default: '64,128' }, unroll: { type: 'string', default: '4' }, kunroll: { type: 'string', default: '4' }, stage: { type: 'string', default: '8' }, wg: { type: 'string', default: '16x16' }, pivot: { type: 'string', default: '32' }, semiring: { type: 'string', default: 'min-plus' }, reps: { type: 'string', default: '20' }, method: { type: 'string', default: 'a' }, graph: { type: 'boolean', default: false }, sequence: { type: 'boolean', default: false } },
+  options: { n: { type: 'string', default: '4096' }, tiles: { type: 'string', default: '64,128' }, unroll: { type: 'string', default: '4' }, kunroll: { type: 'string', default: '4' }, stage: { type: 'string', default: '8' }, wg: { type: 'string', default: '16x16' }, pivot: { type: 'string', default: '32' }, semiring: { type: 'string', default: 'min-plus' }, reps: { type: 'string', default: '20' }, method: { type: 'string', default: 'a' }, graph: { type: 'boolean', default: false } },
 });
 const device = await openDevice();
 const N = Number(args.n);
@@ -48,36 +48,3 @@ for (const tile of args.tiles.split(',').map(Number)) {
 }
 device.destroy();
 
-// The whole pivot-step sequence as apsp() records it, on buffers made once, against apsp() itself: tells
-// per-call costs (fresh buffers, upload, submits) apart from the kernels' own time.
-if (args.sequence) {
-  const { apsp } = await import('@semiforge/algorithms');
-  const dev = await openDevice();
-  for (const tile of args.tiles.split(',').map(Number)) {
-    const plan = planApsp({ method: args.method as ApspMethod, tile, unroll: Number(args.unroll), kUnroll: Number(args.kunroll), stage: Number(args.stage), semiring: args.semiring, workgroup: args.wg.split('x').map(Number) as [number, number], pivotThreads: Number(args.pivot) });
-    const b = plan.blocked!;
-    const g = generateRandom4n(N, 1);
-    const d = await dev.createStorage('d', buildApspMatrix(g, plan).data);
-    const row = await dev.createBuffer('row', tile * N * 4, 'storage');
-    const col = await dev.createBuffer('col', tile * N * 4, 'storage');
-    const ks = [b.pivot, b.panelRow, b.panelCol, b.update].map(kernelFor);
-    const grids = [b.pivot, b.panelRow, b.panelCol, b.update].map((s) => dispatchGrid(s, N));
-    const bufs = [{ d }, { d, out_panel: row }, { d, out_panel: col }, { d, row_panel: row, col_panel: col }];
-    const seq = async () => {
-      const batch = dev.batch();
-      for (let step = 0; step < N / tile; step++) {
-        const params = new Uint32Array([N, step * tile, 0, 0]);
-        for (let i = 0; i < 4; i++) batch.dispatch(ks[i], { buffers: bufs[i], params, workgroups: grids[i] });
-      }
-      return (await batch.submit()).gpuTimeMs!;
-    };
-    const until = performance.now() + 500;
-    while (performance.now() < until) await seq();
-    const tSeq = Math.min(await seq(), await seq());
-    await apsp(g, { method: args.method as ApspMethod, tile, unroll: Number(args.unroll), device: dev });
-    let best = Infinity;
-    for (let i = 0; i < 3; i++) best = Math.min(best, (await apsp(g, { method: args.method as ApspMethod, tile, unroll: Number(args.unroll), device: dev, stepsPerSubmit: 1e9 })).gpuTimeMs!);
-    console.log(`N=${N} t=${tile}: sequence on reused buffers ${tSeq.toFixed(1)} ms; apsp() ${best.toFixed(1)} ms`);
-  }
-  dev.destroy();
-}

@@ -81,14 +81,15 @@ for (const n of ns) {
     const time = summarize(times);
     const rate = n ** 3 / (time.median / 1e3);
     const plan = last.plan;
+    const update = plan.blocked && normalizeSpec(plan.blocked.update);
     const result: BenchResult = {
       case: `fw ${v.label} n=${n} f32 ${plan.layout} (validated: ${how})`,
       params: {
         n,
         tile: plan.plain ? 1 : plan.tile, // plain FW has no tile
         unroll: plan.blocked?.update.unroll ?? 1,
-        kUnroll: plan.blocked ? normalizeSpec(plan.blocked.update).kUnroll! : 1,
-        stage: plan.blocked ? normalizeSpec(plan.blocked.update).stage! : 1,
+        kUnroll: update?.kUnroll ?? 1,
+        stage: update?.stage ?? 1,
         method: plan.method,
         layout: plan.layout,
         type: 'f32',

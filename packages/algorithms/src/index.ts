@@ -8,7 +8,7 @@ export { planApsp, planSpecs, defaultTile, defaultWorkgroups, APSP_DEFAULTS, typ
 export { buildApspMatrix, NO_SUCCESSOR, type ApspGraph, type ApspMatrix } from './apsp/apsp.input.js';
 export { followSuccessors } from './apsp/apsp.output.js';
 export { NegativeCycleError } from './apsp/apsp.errors.js';
-export { dijkstra } from './apsp/apsp.validate.js';
+export { dijkstra } from './apsp/apsp.dijkstra.js';
 export { verifyApsp, verifyMethod, sampleSources, FULL_REFERENCE_MAX_N, DIJKSTRA_ROWS, type Verification } from './apsp/apsp.verify.js';
 export { APSP_CATALOG_SPECS } from './apsp/apsp.catalog.js';
 export { kernelFor, inCatalog } from './kernels/kernel-source.js';

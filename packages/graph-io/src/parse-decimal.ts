@@ -20,21 +20,9 @@ const MANTISSA_LIMIT = (2 ** 53 - 9) / 10;
  * ```
  */
 export function parseIntegerBytes(bytes: Uint8Array, start: number, end: number): number {
-  let p = start;
-  let negative = false;
-  const first = bytes[p];
-  if (first === MINUS || first === PLUS) {
-    negative = first === MINUS;
-    p++;
-  }
-  if (p >= end) return NaN;
-  let value = 0;
-  for (; p < end; p++) {
-    const d = bytes[p] - ZERO;
-    if (d < 0 || d > 9) return NaN;
-    value = value * 10 + d;
-  }
-  return negative ? -value : value;
+  const first = bytes[start];
+  if (first === MINUS) return -parseUnsignedBytes(bytes, start + 1, end);
+  return parseUnsignedBytes(bytes, first === PLUS ? start + 1 : start, end);
 }
 
 /**

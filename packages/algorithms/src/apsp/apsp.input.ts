@@ -53,11 +53,10 @@ export function buildApspMatrix(graph: ApspGraph, plan: ApspPlan): ApspMatrix {
   const combine = (a: number, b: number) => s.host.add(a, b, type);
   let dense: DenseMatrix;
   if (isEdgeList(graph)) {
-    const fill = type === 'f32' ? (zero >= CONSTANTS.f32.INF ? Infinity : zero <= CONSTANTS.f32.NEG_INF ? -Infinity : zero) : zero;
     const reach = plan.semiring === 'or-and';
     dense = denseFromEdges(graph, {
       type,
-      fill,
+      fill: zero,
       diagonal: one,
       combine: (a, b) => (type === 'f32' ? Math.fround(combine(a, b)) : combine(a, b)),
       weight: reach ? () => one : type === 'f32' ? Math.fround : undefined,

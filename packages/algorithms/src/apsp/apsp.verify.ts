@@ -2,7 +2,7 @@ import { CONSTANTS, type ElementArray, type ElementType } from '@semiforge/codeg
 import type { EdgeList } from '@semiforge/graph-io';
 import { apspReference } from './apsp.reference.js';
 import type { ApspPlan } from './apsp.plan.js';
-import { dijkstra } from './apsp.validate.js';
+import { dijkstra } from './apsp.dijkstra.js';
 
 /** Up to this n, `--verify` compares the whole matrix with the CPU reference. */
 export const FULL_REFERENCE_MAX_N = 256;
