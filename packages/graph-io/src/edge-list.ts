@@ -1,3 +1,6 @@
+/** Arc weights: f64 from text readers, f32 where a generator or binary file stores single precision. */
+export type WeightArray = Float32Array | Float64Array;
+
 /**
  * A graph as parallel typed arrays, one entry per arc (never an object per edge).
  *
@@ -10,8 +13,9 @@ export interface EdgeList {
   readonly n: number;
   readonly src: Uint32Array;
   readonly dst: Uint32Array;
-  readonly weight: Float64Array | null;
+  readonly weight: WeightArray | null;
   readonly directed: boolean;
+  readonly ids?: Uint32Array;
 }
 
 /**
@@ -77,6 +81,9 @@ export function validateEdgeList(edges: EdgeList): void {
   }
   if (weight !== null && weight.length !== src.length) {
     throw new RangeError(`src has ${src.length} entries but weight has ${weight.length}`);
+  }
+  if (edges.ids !== undefined && edges.ids.length !== n) {
+    throw new RangeError(`ids has ${edges.ids.length} entries but n = ${n}`);
   }
   for (let k = 0; k < src.length; k++) {
     if (src[k] >= n) throw new RangeError(`arc ${k}: tail ${src[k]} out of range 0..${n - 1} (n = ${n})`);

@@ -1,4 +1,6 @@
-export { edgeCount, edgeListFromArrays, validateEdgeList, type EdgeList } from './edge-list.js';
+export { edgeCount, edgeListFromArrays, validateEdgeList, type EdgeList, type WeightArray } from './edge-list.js';
+export type { Csr } from './csr.js';
+export { checkArcCount, checkVertexCount, GraphLimitError, MAX_ARCS, MAX_VERTICES } from './graph-limits.js';
 export { EdgeListBuilder } from './edge-list-builder.js';
 export { GraphParseError, type GraphParseErrorDetails } from './graph-parse-error.js';
 export { inputBytes, type GraphInput } from './input-bytes.js';
