@@ -69,7 +69,7 @@ const ERRNO_TEXT: Record<string, string> = {
 
 function systemErrorReport(error: SystemError): ErrorReport {
   const reason = ERRNO_TEXT[error.code] ?? error.message;
-  const action = error.syscall === 'open' || error.syscall === 'read' ? 'cannot read' : error.syscall === 'write' ? 'cannot write' : `${error.syscall} failed for`;
+  const action = error.syscall === 'open' || error.syscall === 'read' || error.syscall === 'stat' ? 'cannot read' : error.syscall === 'write' ? 'cannot write' : `${error.syscall} failed for`;
   if (error.path === undefined) return { code: EXIT.error, message: `${action} a file: ${reason}` };
   return { code: EXIT.error, message: `${action} '${error.path}': ${reason}` };
 }
@@ -99,6 +99,8 @@ export function reportError(error: unknown, command?: string): ErrorReport {
   if (error instanceof NoAdapterError) return { code: EXIT.error, message: error.message, hint: "'semiforge devices' lists the adapters this process can open" };
   if (error instanceof SemiforgeGpuError) return { code: EXIT.error, message: error.message };
   if (isSystemError(error)) return systemErrorReport(error);
+  // graph-io's GraphLimitError and DuplicateArcError are RangeErrors, as are its refusals of option values.
+  if (error instanceof RangeError) return { code: EXIT.error, message: error.message };
   const message = error instanceof Error ? error.message : String(error);
   return { code: EXIT.error, message, hint: 'this looks like a bug in semiforge; rerun with SEMIFORGE_DEBUG=1 for the stack trace' };
 }

@@ -1,3 +1,4 @@
+import type { WeightSpec } from '@semiforge/graph-io';
 import { UsageError } from './errors.js';
 
 /**
@@ -56,6 +57,38 @@ export function parseWorkgroup(flag: string, text: string): [number, number] {
   return [x, y];
 }
 
+/** A commander argument parser for an integer flag within a rule. */
+export const intOption =
+  (flag: string, rule: IntRule) =>
+  (text: string): number =>
+    parseIntFlag(flag, text, rule);
+
+/** A commander argument parser for a flag that takes one of a few words. */
+export const choiceOption =
+  <T extends string>(flag: string, choices: readonly T[]) =>
+  (text: string): T =>
+    parseChoice(flag, text, choices);
+
+/**
+ * Parses generator weights: `none`, `unit` (f32 uniform in [0, 1), Graph500's), `MIN..MAX` with integers
+ * (integers uniform in MIN..MAX) or with a decimal point in either (doubles uniform in [MIN, MAX)).
+ *
+ * @example
+ * ```ts
+ * parseWeights('--weights', '1..100'); // { min: 1, max: 100, integer: true }
+ * parseWeights('--weights', '0..1.5'); // { min: 0, max: 1.5, integer: false }
+ * ```
+ */
+export function parseWeights(flag: string, text: string): WeightSpec {
+  if (text === 'none') return 'none';
+  if (text === 'unit') return 'f32-unit';
+  const m = /^(-?\d+(?:\.\d+)?)\.\.(-?\d+(?:\.\d+)?)$/.exec(text.trim());
+  if (m === null || Number(m[1]) > Number(m[2])) {
+    throw new UsageError(`${flag} ${show(text)}: must be none, unit (f32 in [0, 1)) or MIN..MAX with MIN ≤ MAX (integers, or decimals for doubles)`);
+  }
+  return { min: Number(m[1]), max: Number(m[2]), integer: !m[1].includes('.') && !m[2].includes('.') };
+}
+
 /** The flag rules shared by `apsp` and `codegen`. */
 export const RULES = {
   tile: { min: 8, max: 256, powerOfTwo: true, rule: 'the tile must be a power of two from 8 to 256' },
@@ -63,4 +96,10 @@ export const RULES = {
   generate: { min: 2, max: 46_340, rule: 'the random graph needs 2 to 46340 vertices (its dense n×n matrix must stay below 2^31 elements)' },
   seed: { min: 0, max: 0xffffffff, rule: 'the seed is an integer from 0 to 4294967295' },
   trials: { min: 1, max: 1000, rule: 'trials must be an integer from 1 to 1000' },
+  scale: { min: 1, max: 31, rule: 'the scale is log2 of the vertex count, 1 to 31' },
+  vertices: { min: 2, max: 0xfffffffe, rule: 'a graph needs 2 to 4294967294 vertices' },
+  edgeFactor: { min: 1, max: 1 << 20, rule: 'the edge factor is edges per vertex, 1 to 1048576' },
+  edges: { min: 0, max: 0xffffffff, rule: 'edges must be an integer from 0 to 4294967295' },
+  side: { min: 1, max: 65_535, rule: 'a grid side is 1 to 65535 vertices' },
+  threads: { min: 1, max: 256, rule: 'threads must be an integer from 1 to 256' },
 } satisfies Record<string, IntRule>;

@@ -8,3 +8,6 @@ export { EXIT, UsageError, CliError, reportError, type ErrorReport } from './err
 export { BIN_HEADER_BYTES, BIN_MAGIC, BIN_VERSION, TEXT_MATRIX_MAX_N, type MatrixFormat } from './output/matrix-file.js';
 export type { ApspSummary, PathReport, Trial } from './commands/apsp-report.js';
 export type { Verification } from '@semiforge/algorithms';
+export type { ConvertSummary } from './commands/convert.js';
+export type { GenerateSummary } from './commands/generate.js';
+export type { InfoSummary } from './commands/info.js';

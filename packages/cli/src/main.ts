@@ -7,7 +7,8 @@ import { runCodegen, type CodegenFlags } from './commands/codegen.js';
 import { runDevices } from './commands/devices.js';
 import { runSemirings } from './commands/semirings.js';
 import { EXIT, formatError, reportError } from './errors.js';
-import { parseChoice, parseIntFlag, parseWorkgroup, RULES } from './flags.js';
+import { choiceOption, intOption, parseWorkgroup, RULES } from './flags.js';
+import { addGraphCommands } from './commands/graph-commands.js';
 import { processIo, type CliIo } from './io.js';
 import { MATRIX_EXTENSIONS } from './output/matrix-file.js';
 
@@ -24,12 +25,6 @@ function version(): string {
     return 'unknown';
   }
 }
-
-const int = (flag: string, rule: (typeof RULES)[keyof typeof RULES]) => (text: string) => parseIntFlag(flag, text, rule);
-const choice =
-  <T extends string>(flag: string, choices: readonly T[]) =>
-  (text: string) =>
-    parseChoice(flag, text, choices);
 
 /** The command tree; `setCode` receives each action's exit status. */
 function program(io: CliIo, setCode: (code: number) => void): Command {
@@ -57,18 +52,18 @@ function program(io: CliIo, setCode: (code: number) => void): Command {
         'a random graph. Prints a summary on stderr; vertices are 0-based.',
     )
     .argument('[FILE]', 'graph file')
-    .option('-g, --generate <n>', 'random graph (DIMACS Random4-n: n vertices, 4n arcs, weights 0..n) instead of FILE', int('--generate', RULES.generate))
-    .option('-s, --seed <seed>', 'seed of the random graph', int('--seed', RULES.seed), 1)
-    .option('-m, --method <m>', 'a: row-major, b: blocked data layout, plain: one launch per vertex', choice('--method', METHODS), APSP_DEFAULTS.method)
-    .option('--layout <layout>', 'row-major or bdl (default: bdl for method b, row-major otherwise)', choice('--layout', LAYOUTS))
-    .option('-t, --tile <t>', `tile size, a power of two from 8 to 256 (default: ${APSP_DEFAULTS.tile}, ${APSP_DEFAULTS.largeTile} from n = ${APSP_DEFAULTS.largeFrom})`, int('--tile', RULES.tile))
-    .option('--unroll <u>', 'results per thread along each axis (default: min(4, tile/16), at least 1)', int('--unroll', RULES.unroll))
+    .option('-g, --generate <n>', 'random graph (DIMACS Random4-n: n vertices, 4n arcs, weights 0..n) instead of FILE', intOption('--generate', RULES.generate))
+    .option('-s, --seed <seed>', 'seed of the random graph', intOption('--seed', RULES.seed), 1)
+    .option('-m, --method <m>', 'a: row-major, b: blocked data layout, plain: one launch per vertex', choiceOption('--method', METHODS), APSP_DEFAULTS.method)
+    .option('--layout <layout>', 'row-major or bdl (default: bdl for method b, row-major otherwise)', choiceOption('--layout', LAYOUTS))
+    .option('-t, --tile <t>', `tile size, a power of two from 8 to 256 (default: ${APSP_DEFAULTS.tile}, ${APSP_DEFAULTS.largeTile} from n = ${APSP_DEFAULTS.largeFrom})`, intOption('--tile', RULES.tile))
+    .option('--unroll <u>', 'results per thread along each axis (default: min(4, tile/16), at least 1)', intOption('--unroll', RULES.unroll))
     .option('--semiring <name>', "semiring ('semiforge semirings' lists them)", APSP_DEFAULTS.semiring)
-    .option('--type <type>', 'element type: f32, i32 or u32', choice('--type', TYPES), APSP_DEFAULTS.type as ElementType)
+    .option('--type <type>', 'element type: f32, i32 or u32', choiceOption('--type', TYPES), APSP_DEFAULTS.type as ElementType)
     .option('--successors', 'also compute the successor matrix (first hops)')
     .option('-v, --verify', 'check the result: whole matrix against the CPU reference for n ≤ 256, else 16 rows against Dijkstra')
     .option('-o, --out <file>', `write the matrix: ${Object.keys(MATRIX_EXTENSIONS).join(', ')} (see README for the formats)`)
-    .option('-n, --trials <k>', 'runs on one device; the median is reported', int('--trials', RULES.trials), 1)
+    .option('-n, --trials <k>', 'runs on one device; the median is reported', intOption('--trials', RULES.trials), 1)
     .option('--path <vertices...>', 'two vertices U V: print a best path from U to V on stdout (0-based; implies --successors)')
     .option('--adapter <name>', 'substring of the adapter name (default: $SEMIFORGE_ADAPTER, else the preferred one)')
     .option('--json', 'print a JSON summary on stdout')
@@ -88,13 +83,13 @@ function program(io: CliIo, setCode: (code: number) => void): Command {
     .command('codegen')
     .summary('print the WGSL or CUDA source of a kernel')
     .description('Generates one kernel from its spec and prints its source on stdout (or only its name, or the catalog).')
-    .option('--op <op>', `kernel: ${KERNEL_OPS.join(', ')}`, choice('--op', KERNEL_OPS), 'fw_update' as KernelOp)
-    .option('--target <target>', 'wgsl or cuda', choice('--target', TARGETS), 'wgsl' as Target)
+    .option('--op <op>', `kernel: ${KERNEL_OPS.join(', ')}`, choiceOption('--op', KERNEL_OPS), 'fw_update' as KernelOp)
+    .option('--target <target>', 'wgsl or cuda', choiceOption('--target', TARGETS), 'wgsl' as Target)
     .option('--semiring <name>', 'semiring', 'min-plus')
-    .option('--type <type>', 'element type: f32, i32 or u32', choice('--type', TYPES), 'f32' as ElementType)
-    .option('-t, --tile <t>', 'tile size, a power of two from 8 to 256', int('--tile', RULES.tile), 64)
-    .option('--unroll <u>', 'results per thread along each axis (default: as apsp picks)', int('--unroll', RULES.unroll))
-    .option('--layout <layout>', 'row-major or bdl (blocked data layout)', choice('--layout', LAYOUTS), 'row-major' as Layout)
+    .option('--type <type>', 'element type: f32, i32 or u32', choiceOption('--type', TYPES), 'f32' as ElementType)
+    .option('-t, --tile <t>', 'tile size, a power of two from 8 to 256', intOption('--tile', RULES.tile), 64)
+    .option('--unroll <u>', 'results per thread along each axis (default: as apsp picks)', intOption('--unroll', RULES.unroll))
+    .option('--layout <layout>', 'row-major or bdl (blocked data layout)', choiceOption('--layout', LAYOUTS), 'row-major' as Layout)
     .option('--workgroup <XxY>', 'threads per workgroup (default: as apsp picks, e.g. 16x16; 32x32 for fw_pivot)', (t: string) => parseWorkgroup('--workgroup', t))
     .option('--successors', 'also maintain the successor matrix')
     .option('--name', 'print only the kernel name (it ends with its id)')
@@ -117,6 +112,7 @@ function program(io: CliIo, setCode: (code: number) => void): Command {
     .option('--json', 'print them as JSON')
     .action((_opts: unknown, cmd: Command) => setCode(runSemirings(cmd.opts(), io)));
 
+  addGraphCommands(root, io, setCode);
   return root;
 }
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { UsageError } from '../src/errors.js';
-import { parseChoice, parseIntFlag, parseWorkgroup, RULES } from '../src/flags.js';
+import { parseChoice, parseIntFlag, parseWeights, parseWorkgroup, RULES } from '../src/flags.js';
 import { smallerTile } from '../src/commands/apsp-report.js';
 import { sampleSources } from '@semiforge/algorithms';
 
@@ -60,5 +60,21 @@ describe('helpers of apsp', () => {
     expect(s[0]).toBe(0);
     expect(s[15]).toBe(999);
     expect(new Set(s).size).toBe(16);
+  });
+});
+
+describe('parseWeights', () => {
+  it.each([
+    ['none', 'none'],
+    ['unit', 'f32-unit'],
+    ['1..100', { min: 1, max: 100, integer: true }],
+    ['-5..5', { min: -5, max: 5, integer: true }],
+    ['0..1.5', { min: 0, max: 1.5, integer: false }],
+  ])('reads %s', (text, spec) => {
+    expect(parseWeights('--weights', text)).toEqual(spec);
+  });
+
+  it.each(['5..1', '1..', 'uniform', '1-100'])('refuses %j naming the forms', (text) => {
+    expect(() => parseWeights('--weights', text)).toThrow(/--weights .*: must be none, unit \(f32 in \[0, 1\)\) or MIN\.\.MAX/);
   });
 });

@@ -17,6 +17,18 @@ export class AsciiWriter {
 
   /** Appends ASCII text (other characters are written as UTF-8 through TextEncoder). */
   text(s: string): void {
+    // Writers call this once per number, so plain ASCII skips the encoder's allocation.
+    this.reserve(s.length);
+    let k = 0;
+    for (; k < s.length; k++) {
+      const c = s.charCodeAt(k);
+      if (c >= 0x80) break;
+      this.buffer[this.length + k] = c;
+    }
+    if (k === s.length) {
+      this.length += k;
+      return;
+    }
     const bytes = new TextEncoder().encode(s);
     this.reserve(bytes.length);
     this.buffer.set(bytes, this.length);

@@ -1,4 +1,5 @@
 import type { EdgeList } from './edge-list.js';
+import { grownArray } from './grow-array.js';
 
 const MIN_CAPACITY = 16;
 
@@ -52,16 +53,8 @@ export class EdgeListBuilder {
 
   private grow(): void {
     const capacity = this.src.length * 2;
-    const src = new Uint32Array(capacity);
-    src.set(this.src);
-    this.src = src;
-    const dst = new Uint32Array(capacity);
-    dst.set(this.dst);
-    this.dst = dst;
-    if (this.weight !== null) {
-      const weight = new Float64Array(capacity);
-      weight.set(this.weight);
-      this.weight = weight;
-    }
+    this.src = grownArray(this.src, capacity);
+    this.dst = grownArray(this.dst, capacity);
+    if (this.weight !== null) this.weight = grownArray(this.weight, capacity);
   }
 }

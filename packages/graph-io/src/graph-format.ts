@@ -1,28 +1,32 @@
-/** The text formats the readers understand. */
+/** The graph formats the readers understand. */
 export type GraphFormat = 'dimacs-gr' | 'matrix-market' | 'edge-list';
+/** Every text format the readers understand: the graph formats and DIMACS `.co` vertex coordinates (not a graph). */
+export type TextFormat = GraphFormat | 'dimacs-co';
 
 /** What a file name says about its content. */
 export interface GraphFileKind {
   /** Format implied by the extension, or `undefined` when the extension is not known. */
-  readonly format: GraphFormat | undefined;
+  readonly format: TextFormat | undefined;
   /** Whether the name ends in `.gz`. */
   readonly gzip: boolean;
 }
 
-const EXTENSIONS: Record<string, GraphFormat> = {
+const EXTENSIONS: Record<string, TextFormat> = {
   '.gr': 'dimacs-gr',
+  '.co': 'dimacs-co',
   '.mtx': 'matrix-market',
   '.txt': 'edge-list',
   '.el': 'edge-list',
   '.wel': 'edge-list',
 };
 
-/** Extensions {@link graphFileKind} recognises (each may be followed by `.gz`). */
+/** Extensions {@link graphFileKind} recognises (each may be followed by `.gz`), `.co` included. */
 export const GRAPH_FILE_EXTENSIONS: readonly string[] = Object.keys(EXTENSIONS);
 
 /**
- * Format and compression implied by a file name (case-insensitive): `.gr` DIMACS, `.mtx` Matrix
- * Market, `.txt`/`.el`/`.wel` edge lists, any of them optionally followed by `.gz`.
+ * Format and compression implied by a file name (case-insensitive): `.gr` DIMACS graph, `.co` DIMACS
+ * coordinates (a vertex attribute, not a graph), `.mtx` Matrix Market, `.txt`/`.el`/`.wel` edge lists
+ * (gapbs `.el` is `u v`, `.wel` is `u v w`), any of them optionally followed by `.gz`.
  *
  * @example
  * ```ts

@@ -1,11 +1,11 @@
-import type { GraphFormat } from './graph-format.js';
+import type { TextFormat } from './graph-format.js';
 
 /** Where a parse failed and which rule the input broke. */
 export interface GraphParseErrorDetails {
   /** File name as given by the caller (shown as `<input>` when absent). */
   readonly file?: string;
   /** Format being read when the error happened. */
-  readonly format?: GraphFormat;
+  readonly format?: TextFormat;
   /** 1-based line number; absent for errors about the whole file (e.g. corrupt gzip). */
   readonly line?: number;
   /** 1-based byte column of the offending text within its line. */
@@ -34,7 +34,7 @@ export interface GraphParseErrorDetails {
 export class GraphParseError extends Error {
   override readonly name = 'GraphParseError';
   readonly file: string | undefined;
-  readonly format: GraphFormat | undefined;
+  readonly format: TextFormat | undefined;
   readonly line: number | undefined;
   readonly column: number | undefined;
   readonly text: string | undefined;

@@ -6,19 +6,31 @@ export { GraphParseError, type GraphParseErrorDetails } from './graph-parse-erro
 export { inputBytes, type GraphInput } from './input-bytes.js';
 export type { ReadOptions } from './read-options.js';
 export { readDimacsGr } from './read-dimacs-gr.js';
-export {
-  readMatrixMarket,
-  type MatrixMarketField,
-  type MatrixMarketSymmetry,
-} from './read-matrix-market.js';
+export { readMatrixMarket, type MatrixMarketDuplicates, type MatrixMarketReadOptions } from './read-matrix-market.js';
+export type { MatrixMarketField, MatrixMarketFormat, MatrixMarketSymmetry } from './matrix-market-header.js';
 export { readEdgeList, type EdgeListReadOptions } from './read-edge-list.js';
-export { graphFileKind, GRAPH_FILE_EXTENSIONS, type GraphFileKind, type GraphFormat } from './graph-format.js';
+export type { EdgeListIds } from './map-edge-list-ids.js';
+export { readDimacsCo, type DimacsCoordinates } from './read-dimacs-co.js';
+export { graphFileKind, GRAPH_FILE_EXTENSIONS, type GraphFileKind, type GraphFormat, type TextFormat } from './graph-format.js';
 export { parseGraph, type ParseGraphOptions } from './parse-graph.js';
 export { readGraphFile, type ReadGraphFileOptions } from './read-graph-file.js';
 export { writeDimacsGr, type WriteDimacsGrOptions } from './write-dimacs-gr.js';
+export { writeDimacsCo, type WriteDimacsCoOptions } from './write-dimacs-co.js';
+export { writeMatrixMarket, type WriteMatrixMarketOptions } from './write-matrix-market.js';
+export { writeEdgeList, type EdgeListStyle, type WriteEdgeListOptions } from './write-edge-list.js';
 export { splitMix32 } from './splitmix32.js';
 export { Xoshiro128ss } from './xoshiro128ss.js';
-export { generateRandom4n, generateSprand, type SprandOptions } from './generate-sprand.js';
+export { generateRandom4n, generateSprand, type SprandOptions } from './generators/generate-sprand.js';
+export {
+  generateKronecker,
+  generateKroneckerParallel,
+  type KroneckerOptions,
+  type KroneckerParallelOptions,
+} from './generators/generate-kronecker.js';
+export { generateRmat, generateRmatParallel, type RmatOptions, type RmatParallelOptions } from './generators/generate-rmat.js';
+export type { WeightRange, WeightSpec } from './generators/weight-spec.js';
+export { generateErdosRenyi, type ErdosRenyiOptions } from './generators/generate-erdos-renyi.js';
+export { generateGrid, type GridGraph, type GridOptions } from './generators/generate-grid.js';
 export {
   allocateDense,
   DEFAULT_MAX_DENSE_ELEMENTS,
@@ -32,3 +44,33 @@ export {
 export { denseFromEdges, type DenseFromEdgesOptions } from './dense-from-edges.js';
 export { padDense } from './pad-dense.js';
 export { bdlIndex, fromBdl, paddedSize, toBdl, type BlockedArray } from './blocked-layout.js';
+export { csrFromEdges, type CsrFromEdgesOptions } from './containers/csr-from-edges.js';
+export type { ArcCombine } from './containers/combine-sorted-rows.js';
+export { edgesFromCsr } from './containers/edges-from-csr.js';
+export { cscFromEdges, transposeCsr } from './containers/transpose-csr.js';
+export { combineDuplicates, type DuplicatePolicy } from './transforms/combine-duplicates.js';
+export { DuplicateArcError } from './transforms/duplicate-arc-error.js';
+export { NO_VERTEX } from './containers/no-vertex.js';
+export { ellFromCsr, ellPaddingRatio, type Ell } from './containers/ell.js';
+export { symmetrize } from './transforms/symmetrize.js';
+export { dropSelfLoops } from './transforms/drop-self-loops.js';
+export { sortAdjacency } from './transforms/sort-adjacency.js';
+export { relabelByDegree, type DegreeOrder } from './transforms/relabel-by-degree.js';
+export { mapVertexIds, toUserOrder, type PerVertexArray } from './transforms/user-order.js';
+export { inducedSubgraph } from './transforms/induced-subgraph.js';
+export { connectedComponents, type Components } from './transforms/connected-components.js';
+export { giantComponent } from './transforms/giant-component.js';
+export { coreNumbers } from './transforms/core-numbers.js';
+export { kCore } from './transforms/k-core.js';
+export { degreeStats, type DegreeStats } from './transforms/degree-stats.js';
+export { writeGraphBinary } from './binary/write-graph-binary.js';
+export { readGraphBinary } from './binary/read-graph-binary.js';
+export { encodeGraphBinary } from './binary/encode-graph-binary.js';
+export { decodeGraphBinary } from './binary/decode-graph-binary.js';
+export type { ReadGraphBinaryOptions } from './binary/decode-sfg.js';
+export type { WriteGraphBinaryOptions } from './binary/encode-sfg.js';
+export { SFG_MAJOR, SFG_MINOR } from './binary/sfg-format.js';
+export { fastEntries, type FastEntries, type FastEntriesRequest } from './text/fast-entries.js';
+export { parallelFastEntries, stopEntriesWorkers, type ParallelEntriesOptions } from './text/parallel-entries.js';
+export { readFileShared } from './text/read-file-shared.js';
+export { lineChunks } from './text/line-chunks.js';

@@ -1,5 +1,5 @@
 import { displayBytes } from './display-bytes.js';
-import type { GraphFormat } from './graph-format.js';
+import type { TextFormat } from './graph-format.js';
 import { GraphParseError } from './graph-parse-error.js';
 import { parseDecimalBytes, parseIntegerBytes, parseUnsignedBytes } from './parse-decimal.js';
 
@@ -20,7 +20,7 @@ function isBlank(c: number): boolean {
 export class LineScanner {
   readonly bytes: Uint8Array;
   readonly file: string | undefined;
-  readonly format: GraphFormat;
+  readonly format: TextFormat;
   /** 1-based number of the current line (0 before the first). */
   line = 0;
   lineStart = 0;
@@ -31,7 +31,7 @@ export class LineScanner {
   tokenEnd = 0;
   private nextStart: number;
 
-  constructor(bytes: Uint8Array, file: string | undefined, format: GraphFormat) {
+  constructor(bytes: Uint8Array, file: string | undefined, format: TextFormat) {
     this.bytes = bytes;
     this.file = file;
     this.format = format;

@@ -1,11 +1,17 @@
-import { readFile } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
+import { availableParallelism } from 'node:os';
 import { promisify } from 'node:util';
 import { gunzip } from 'node:zlib';
 import type { EdgeList } from './edge-list.js';
 import { GRAPH_FILE_EXTENSIONS, graphFileKind } from './graph-format.js';
 import type { GraphFormat } from './graph-format.js';
 import { GraphParseError } from './graph-parse-error.js';
-import { parseGraph, type ParseGraphOptions } from './parse-graph.js';
+import { beginParseGraph, type ParseGraphOptions } from './parse-graph.js';
+import { readGraphBinary } from './binary/read-graph-binary.js';
+import { edgesFromCsr } from './containers/edges-from-csr.js';
+import { fastEntries } from './text/fast-entries.js';
+import { parallelFastEntries } from './text/parallel-entries.js';
+import { readFileShared } from './text/read-file-shared.js';
 
 const gunzipAsync = promisify(gunzip);
 
@@ -13,13 +19,22 @@ const gunzipAsync = promisify(gunzip);
 export interface ReadGraphFileOptions extends Omit<ParseGraphOptions, 'file'> {
   /** Format to use instead of the one the extension implies. */
   readonly format?: GraphFormat;
+  /**
+   * Threads that parse the numeric body of Matrix Market coordinate files and edge lists (this one
+   * plus workers). Default: up to 4 of the machine's cores for files of 32 MB or more, else 1.
+   */
+  readonly threads?: number;
 }
 
+/** Below this a file parses in well under a second on one core; workers would only add start-up time. */
+const PARALLEL_MIN_BYTES = 32 << 20;
+const DEFAULT_MAX_THREADS = 4;
+
 /**
- * Reads a graph file, picking the reader by extension (`.gr`, `.mtx`, `.txt`/`.el`/`.wel`) and
- * gunzipping `.gz` files (or any file starting with the gzip magic bytes). Errors in the content
- * are {@link GraphParseError}s whose location starts with `path`; I/O errors (missing file) are
- * Node's own.
+ * Reads a graph file, picking the reader by extension (`.gr`, `.mtx`, `.txt`/`.el`/`.wel`, binary `.sfg`; `.co` is
+ * refused: coordinates, not a graph) and gunzipping `.gz` files (or any file starting with the gzip
+ * magic bytes). Errors in the content are {@link GraphParseError}s whose location starts with
+ * `path`; I/O errors (missing file) are Node's own. Reader options (`duplicates`, `ids`, …) pass through.
  *
  * @example
  * ```ts
@@ -28,6 +43,8 @@ export interface ReadGraphFileOptions extends Omit<ParseGraphOptions, 'file'> {
  * ```
  */
 export async function readGraphFile(path: string, options: ReadGraphFileOptions = {}): Promise<EdgeList> {
+  // The binary format has its own reader (positioned reads, no whole-file buffer); its CSR's arcs in row order.
+  if (options.format === undefined && /\.sfg$/i.test(path)) return edgesFromCsr(await readGraphBinary(path));
   const kind = graphFileKind(path);
   const format = options.format ?? kind.format;
   if (format === undefined) {
@@ -36,14 +53,36 @@ export async function readGraphFile(path: string, options: ReadGraphFileOptions 
       rule: `cannot tell the graph format from the file name (known extensions: ${GRAPH_FILE_EXTENSIONS.join(', ')}, each optionally .gz); pass options.format`,
     });
   }
-  let bytes: Uint8Array = await readFile(path);
-  if (kind.gzip || (bytes.length >= 2 && bytes[0] === 0x1f && bytes[1] === 0x8b)) {
-    try {
-      bytes = await gunzipAsync(bytes);
-    } catch (error) {
-      const reason = error instanceof Error ? error.message : String(error);
-      throw new GraphParseError({ file: path, format, rule: `gzip data could not be decompressed (${reason})` });
-    }
+  if (format === 'dimacs-co') {
+    throw new GraphParseError({
+      file: path,
+      format,
+      rule: 'a DIMACS .co file holds vertex coordinates, not a graph; read it with readDimacsCo (the graph is the matching .gr)',
+    });
   }
-  return parseGraph(bytes, format, { ...options, file: path });
+  const size = (await stat(path)).size;
+  const threads = options.threads ?? (size >= PARALLEL_MIN_BYTES ? Math.min(availableParallelism(), DEFAULT_MAX_THREADS) : 1);
+  if (!Number.isInteger(threads) || threads < 1) throw new RangeError(`options.threads = ${threads} is not a positive integer`);
+  let bytes: Uint8Array;
+  try {
+    // Workers share the text instead of each receiving a copy.
+    bytes = threads > 1 ? await readFileShared(path) : await readGunzipped(path, kind.gzip);
+  } catch (error) {
+    if (!isZlibError(error)) throw error;
+    throw new GraphParseError({ file: path, format, rule: `gzip data could not be decompressed (${error.message})` });
+  }
+  const pending = beginParseGraph(bytes, format, { ...options, file: path });
+  const { request } = pending;
+  if (request === null) return pending.finish(null);
+  return pending.finish(threads > 1 ? await parallelFastEntries(request, { threads }) : fastEntries(request));
+}
+
+async function readGunzipped(path: string, gzipName: boolean): Promise<Uint8Array> {
+  const bytes: Uint8Array = await readFile(path);
+  return gzipName || (bytes.length >= 2 && bytes[0] === 0x1f && bytes[1] === 0x8b) ? gunzipAsync(bytes) : bytes;
+}
+
+/** zlib's errors carry codes `Z_DATA_ERROR`, `Z_BUF_ERROR`, …; file-system errors (`ENOENT`, …) stay Node's own. */
+function isZlibError(error: unknown): error is Error {
+  return error instanceof Error && 'code' in error && typeof error.code === 'string' && error.code.startsWith('Z_');
 }

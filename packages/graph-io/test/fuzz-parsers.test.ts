@@ -1,35 +1,50 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
-  edgeListFromArrays,
   GraphParseError,
+  readDimacsCo,
   readDimacsGr,
   readEdgeList,
   readMatrixMarket,
   validateEdgeList,
+  writeDimacsCo,
   writeDimacsGr,
+  writeEdgeList,
+  writeMatrixMarket,
+  type DimacsCoordinates,
   type EdgeList,
+  type EdgeListIds,
 } from '../src/index.js';
 import { sortedArcs } from './helpers/edge-arrays.js';
-import { integerEdgeList } from './helpers/arbitraries.js';
+import { doubleEdgeList, integerEdgeList, undirectedEdgeList } from './helpers/arbitraries.js';
 
-const READERS: Record<string, (input: Uint8Array) => EdgeList> = {
-  'dimacs-gr': (b) => readDimacsGr(b, { file: 'fuzz.gr' }),
-  'matrix-market': (b) => readMatrixMarket(b, { file: 'fuzz.mtx' }),
-  'edge-list': (b) => readEdgeList(b, { file: 'fuzz.txt' }),
-  'edge-list undirected': (b) => readEdgeList(b, { file: 'fuzz.txt', directed: false }),
+/** Checks a `.co` result the way validateEdgeList checks a graph. */
+function validateCoordinates(c: DimacsCoordinates): void {
+  if (c.x.length !== c.n || c.y.length !== c.n) throw new RangeError(`n = ${c.n} but x, y have ${c.x.length}, ${c.y.length}`);
+  for (let k = 0; k < c.n; k++) if (!Number.isFinite(c.x[k]) || !Number.isFinite(c.y[k])) throw new RangeError(`vertex ${k} not finite`);
+}
+
+const ID_MODES: readonly EdgeListIds[] = ['auto', 'zero-based', 'one-based', 'compact'];
+/** Each reader, with each option that changes its rules; a reader returns nothing or throws. */
+const READERS: Record<string, (input: Uint8Array) => void> = {
+  'dimacs-gr': (b) => validateEdgeList(readDimacsGr(b, { file: 'fuzz.gr' })),
+  'dimacs-co': (b) => validateCoordinates(readDimacsCo(b, { file: 'fuzz.co' })),
+  'matrix-market': (b) => validateEdgeList(readMatrixMarket(b, { file: 'fuzz.mtx' })),
+  'matrix-market duplicates error': (b) => validateEdgeList(readMatrixMarket(b, { file: 'fuzz.mtx', duplicates: 'error' })),
+  'matrix-market duplicates sum': (b) => validateEdgeList(readMatrixMarket(b, { file: 'fuzz.mtx', duplicates: 'sum' })),
+  'edge-list undirected': (b) => validateEdgeList(readEdgeList(b, { file: 'fuzz.txt', directed: false })),
+  ...Object.fromEntries(ID_MODES.map((ids) => [`edge-list ids ${ids}`, (b: Uint8Array) => validateEdgeList(readEdgeList(b, { file: 'fuzz.txt', ids }))])),
 };
 const enc = new TextEncoder();
 /** Generous bound for one parse of a small input: a hang or quadratic blow-up would exceed it. */
 const MAX_PARSE_MS = 250;
 
-/** The reader either returns a valid edge list or throws a well-formed GraphParseError; it never hangs. */
-function parsesOrFailsCleanly(read: (input: Uint8Array) => EdgeList, bytes: Uint8Array): void {
+/** The reader either returns a valid result or throws a well-formed GraphParseError; it never hangs. */
+function parsesOrFailsCleanly(read: (input: Uint8Array) => void, bytes: Uint8Array): void {
   const lines = 1 + bytes.filter((c) => c === 10).length;
   const start = performance.now();
   try {
-    const g = read(bytes);
-    validateEdgeList(g);
+    read(bytes);
   } catch (error) {
     if (!(error instanceof GraphParseError)) throw error;
     expect(error.line === undefined || (error.line >= 1 && error.line <= lines)).toBe(true);
@@ -42,7 +57,11 @@ function parsesOrFailsCleanly(read: (input: Uint8Array) => EdgeList, bytes: Uint
 /** Text made of the characters these formats care about, so that the fuzzer reaches deep rules. */
 const formatishText = fc
   .string({
-    unit: fc.constantFrom(...'apc sp%#\n\n\n\t\r0123456789-+.eE', '%%MatrixMarket ', 'matrix ', 'coordinate ', 'real ', 'pattern ', 'symmetric', 'p sp 3 4\n', 'a 1 2 3\n', '3 3 2\n'),
+    unit: fc.constantFrom(
+      ...'apcv sp%#\n\n\n\t\r0123456789-+.eE',
+      '%%MatrixMarket ', 'matrix ', 'coordinate ', 'array ', 'real ', 'integer ', 'pattern ', 'symmetric', 'skew-symmetric', 'hermitian',
+      'p sp 3 4\n', 'a 1 2 3\n', '3 3 2\n', '2 2\n', 'p aux sp co 3\n', 'v 1 2 3\n', '# Nodes: 3 Edges: 2\n', '4000000000 ',
+    ),
     maxLength: 120,
   })
   .map((s) => enc.encode(s));
@@ -69,21 +88,29 @@ function edgeListText(g: EdgeList, crlf: boolean): string {
   return lines.join(crlf ? '\r\n' : '\n') + (crlf ? '\r\n' : '\n');
 }
 
-/** Random double-weighted or pattern edge lists. */
-const anyEdgeList = fc.integer({ min: 1, max: 30 }).chain((n) =>
-  fc
-    .tuple(
-      fc.array(fc.tuple(fc.integer({ min: 0, max: n - 1 }), fc.integer({ min: 0, max: n - 1 }), fc.double({ noNaN: true, noDefaultInfinity: true })), { maxLength: 60 }),
-      fc.boolean(),
-    )
-    .map(([list, weighted]) => edgeListFromArrays(n, list.map((a) => a[0]), list.map((a) => a[1]), weighted ? list.map((a) => a[2]) : null)),
-);
+const anyEdgeList = doubleEdgeList();
+
+/** A dense array file of order n with values (about half of them zero) in column-major order. */
+const arrayFile = fc
+  .tuple(fc.integer({ min: 0, max: 6 }), fc.constantFrom('general', 'symmetric', 'skew-symmetric', 'hermitian'), fc.array(fc.integer({ min: -3, max: 3 }), { minLength: 36, maxLength: 36 }))
+  .map(([n, symmetry, pool]) => {
+    const count = symmetry === 'general' ? n * n : symmetry === 'skew-symmetric' ? (n * (n - 1)) / 2 : (n * (n + 1)) / 2;
+    return `%%MatrixMarket matrix array integer ${symmetry}\n% fuzz\n${n} ${n}\n${pool.slice(0, count).map((v) => `${v}\n`).join('')}`;
+  });
+
+const coordinatesFile = fc
+  .array(fc.tuple(fc.integer({ min: -1e8, max: 1e8 }), fc.double({ noNaN: true, noDefaultInfinity: true })), { maxLength: 20 })
+  .map((points) => writeDimacsCo({ n: points.length, x: Float64Array.from(points, (p) => p[0]), y: Float64Array.from(points, (p) => p[1]) }));
 
 /** A valid file of any supported format. */
 const validFile = fc.oneof(
   integerEdgeList(20, 40).map(dimacsText),
   fc.tuple(anyEdgeList, fc.boolean()).map(([g, s]) => matrixMarketText(g, s)),
+  fc.oneof(anyEdgeList, undirectedEdgeList()).map((g) => writeMatrixMarket(g)),
+  arrayFile,
+  coordinatesFile,
   fc.tuple(anyEdgeList, fc.boolean()).map(([g, crlf]) => edgeListText(g, crlf)),
+  fc.oneof(anyEdgeList, undirectedEdgeList()).map((g) => writeEdgeList(g)),
 );
 
 /** One edit of a byte buffer: flip, insert, delete, duplicate a range, or truncate. */

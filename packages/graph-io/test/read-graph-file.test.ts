@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
-import { GraphParseError, graphFileKind, parseGraph, readGraphFile } from '../src/index.js';
-import { arcs } from './helpers/edge-arrays.js';
+import { GraphParseError, graphFileKind, parseGraph, readGraphFile, writeEdgeList, writeMatrixMarket } from '../src/index.js';
+import { arcs, sameArcsInAnyOrder } from './helpers/edge-arrays.js';
 import { HAS_SHARED_DATA, SHARED_DATA_SKIP_REASON, dataPath } from './helpers/shared-data.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'graph-io-'));
@@ -30,6 +30,7 @@ describe('graphFileKind', () => {
     ['noext', undefined, false],
     ['dir.gr/noext', undefined, false],
     ['x.gz', undefined, true],
+    ['USA-road-d.NY.co.gz', 'dimacs-co', true],
   ])('%s', (path, format, gzip) => {
     expect(graphFileKind(path)).toEqual({ format, gzip });
   });
@@ -65,6 +66,16 @@ describe('readGraphFile', () => {
     expect((error as Error).message).toMatch(/c\.gr\.gz: gzip data could not be decompressed \(/);
   });
 
+  it('refuses a .co file: coordinates, not a graph', async () => {
+    await expect(readGraphFile(file('g.co', 'p aux sp co 1\nv 1 0 0\n'))).rejects.toThrow(/g\.co: a DIMACS \.co file holds vertex coordinates, not a graph; read it with readDimacsCo/);
+  });
+
+  it('passes reader options through', async () => {
+    const g = await readGraphFile(file('d.mtx', '%%MatrixMarket matrix coordinate integer general\n2 2 2\n1 2 3\n1 2 4\n'), { duplicates: 'min' });
+    expect(arcs(g)).toEqual([[0, 1, 3]]);
+    expect((await readGraphFile(file('s.el', '10 20\n'), { ids: 'compact' })).ids).toEqual(Uint32Array.of(10, 20));
+  });
+
   it('leaves I/O errors as they are', async () => {
     await expect(readGraphFile(join(dir, 'missing.gr'))).rejects.toMatchObject({ code: 'ENOENT' });
   });
@@ -73,17 +84,66 @@ describe('readGraphFile', () => {
 describe('parseGraph', () => {
   it('dispatches on the format', () => {
     expect(parseGraph(GR, 'dimacs-gr').n).toBe(2);
-    expect(parseGraph('0 5\n', 'edge-list').n).toBe(6);
+    expect(parseGraph('0 5\n', 'edge-list', { ids: 'zero-based' }).n).toBe(6);
+    expect(parseGraph('%%MatrixMarket matrix coordinate real general\n1 1 2\n1 1 2\n1 1 3\n', 'matrix-market', { duplicates: 'sum' }).weight).toEqual(Float64Array.of(5));
+  });
+
+  it('refuses options that do not apply to the format', () => {
+    expect(() => parseGraph('0 1\n', 'edge-list', { duplicates: 'sum' })).toThrow('options.duplicates applies to Matrix Market files only, not edge-list');
   });
 });
 
 describe.skipIf(!HAS_SHARED_DATA)(`readGraphFile on shared data (${HAS_SHARED_DATA ? 'present' : SHARED_DATA_SKIP_REASON})`, () => {
+  // Every file in shared/data, with the counts PROVENANCE.md gives; none has sparse ids, so 'auto' reads them 0-based.
   it.each([
-    ['lagraph/karate.mtx', 34, 156],
-    ['lagraph/west0067.mtx', 67, 294],
-    ['snap/p2p-Gnutella08.txt', 6301, 20777],
-  ])('%s', async (name, n, m) => {
+    ['lagraph/karate.mtx', 34, 156, false],
+    ['lagraph/west0067.mtx', 67, 294, true],
+    ['lagraph/jagmesh7.mtx', 1138, 7450, false],
+    ['lagraph/bcsstk13.mtx', 2003, 83883, false],
+    ['lagraph/test_FW_1000.mtx', 1000, 3996, true],
+    ['snap/p2p-Gnutella08.txt', 6301, 20777, true],
+    ['snap/email-Eu-core.txt', 1005, 25571, true],
+    ['snap/facebook_combined.txt', 4039, 88234, true],
+  ] as const)('%s', async (name, n, m, directed) => {
     const g = await readGraphFile(dataPath(name));
-    expect([g.n, g.src.length]).toEqual([n, m]);
+    expect([g.n, g.src.length, g.directed, g.ids]).toEqual([n, m, directed, undefined]);
+  });
+
+  it.each([
+    ['lagraph/bcsstk13.mtx', {}],
+    ['lagraph/west0067.mtx', {}],
+    ['snap/facebook_combined.txt', { directed: false }],
+  ] as const)('%s: our writers give every arc back', async (name, options) => {
+    const g = await readGraphFile(dataPath(name), options);
+    expect(sameArcsInAnyOrder(parseGraph(writeMatrixMarket(g), 'matrix-market'), g)).toBe(true);
+    expect(sameArcsInAnyOrder(parseGraph(writeEdgeList(g), 'edge-list', { directed: g.directed }), g)).toBe(true);
+  });
+});
+
+describe('readGraphFile with worker threads', () => {
+  const lines = (count: number, weighted: boolean): string =>
+    Array.from({ length: count }, (_, k) => `${(k * 7919) % 500} ${(k * 104729) % 500}${weighted ? ` ${(k % 13) / 4}` : ''}`).join('\n');
+
+  it.each([
+    ['g.mtx', `%%MatrixMarket matrix coordinate real symmetric\n% c\n500 500 3000\n${lines(3000, true).replace(/^(\d+) (\d+)/gm, (_, a: string, b: string) => `${Math.max(+a, +b) + 1} ${Math.min(+a, +b) + 1}`)}\n`],
+    ['g.txt', `# Nodes: 500 Edges: 3000\n${lines(3000, false)}\n`],
+    ['g.wel', `${lines(3000, true)}`],
+  ])('%s gives the same graph on 1 and 3 threads', async (name, text) => {
+    const path = file(`threads-${name}`, text);
+    const one = await readGraphFile(path, { threads: 1 });
+    const three = await readGraphFile(path, { threads: 3 });
+    expect(three).toEqual(one);
+    expect(one.src.length).toBeGreaterThanOrEqual(3000);
+  });
+
+  it('names the exact line of an error found in a worker chunk', async () => {
+    const body = lines(3000, false).split('\n');
+    body[2500] = '17 x9';
+    const path = file('threads-bad.txt', `${body.join('\n')}\n`);
+    await expect(readGraphFile(path, { threads: 3 })).rejects.toThrow(`${path}:2501:4: head id 'x9' is not a non-negative integer`);
+  });
+
+  it('refuses a thread count that is not a positive integer', async () => {
+    await expect(readGraphFile(file('t.gr', GR), { threads: 0 })).rejects.toThrow(RangeError);
   });
 });

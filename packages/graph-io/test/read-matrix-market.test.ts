@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readMatrixMarket } from '../src/index.js';
+import { readMatrixMarket, type MatrixMarketDuplicates } from '../src/index.js';
 import { arcs, sortedArcs } from './helpers/edge-arrays.js';
 import { expectParseError, parseErrorMessage } from './helpers/expect-parse-error.js';
 import { HAS_SHARED_DATA, SHARED_DATA_SKIP_REASON, dataPath } from './helpers/shared-data.js';
@@ -62,18 +62,112 @@ describe('readMatrixMarket', () => {
     expect(arcs(g)).toEqual([[0, 1, 5]]);
   });
 
+  it('reads a hermitian real matrix as symmetric (a real number is its own conjugate)', () => {
+    const g = read(`${banner('real', 'hermitian')}2 2 2\n1 1 4\n2 1 -3\n`);
+    expect(g.directed).toBe(false);
+    expect(arcs(g)).toEqual([
+      [0, 0, 4],
+      [1, 0, -3],
+      [0, 1, -3],
+    ]);
+  });
+
+  describe('array format', () => {
+    const arrayBanner = (field: string, symmetry: string) => `%%MatrixMarket matrix array ${field} ${symmetry}\n`;
+
+    it('reads general values column by column, zeros being no arc', () => {
+      const g = read(`${arrayBanner('real', 'general')}% c\n2 2\n0\n5\n\n7.5\n0\n`);
+      expect([g.n, g.directed]).toEqual([2, true]);
+      expect(arcs(g)).toEqual([
+        [1, 0, 5],
+        [0, 1, 7.5],
+      ]);
+    });
+
+    it('reads the lower triangle of symmetric and hermitian arrays, the diagonal once', () => {
+      for (const symmetry of ['symmetric', 'hermitian']) {
+        const g = read(`${arrayBanner('integer', symmetry)}3 3\n1\n2\n0\n4\n5\n6\n`);
+        expect(g.directed).toBe(false);
+        expect(sortedArcs(g)).toEqual([
+          [0, 0, 1],
+          [0, 1, 2],
+          [1, 0, 2],
+          [1, 1, 4],
+          [1, 2, 5],
+          [2, 1, 5],
+          [2, 2, 6],
+        ]);
+      }
+    });
+
+    it('reads the strict lower triangle of skew-symmetric arrays and negates the mirror', () => {
+      const g = read(`${arrayBanner('real', 'skew-symmetric')}3 3\n1\n0\n3\n`);
+      expect(g.directed).toBe(true);
+      expect(sortedArcs(g)).toEqual([
+        [0, 1, -1],
+        [1, 0, 1],
+        [1, 2, -3],
+        [2, 1, 3],
+      ]);
+    });
+
+    it.each([
+      [`${arrayBanner('real', 'general')}2 2\n1\n2\n3\n`, 'm.mtx:5: found 3 values but the size line (line 2) implies 4 for a general array'],
+      [`${arrayBanner('real', 'symmetric')}2 2\n1\n2\n3\n4\n`, 'm.mtx:6:1: more values than the 3 implied by the size line (line 2) for a symmetric array'],
+      [`${arrayBanner('real', 'general')}1 1\n1 2\n`, "m.mtx:3:3: unexpected '2' after the value (expected 'value (array files list one value per line)')"],
+      [`${arrayBanner('integer', 'general')}1 1\nx\n`, "m.mtx:3:1: value 'x' is not an integer (field is integer)"],
+      [`${arrayBanner('real', 'general')}2 3\n`, 'm.mtx:2:3: matrix is 2x3 but a graph needs a square matrix'],
+      [`${arrayBanner('real', 'general')}2 2 4\n`, "m.mtx:2:5: unexpected '4' after the column count (expected 'rows cols')"],
+    ])('rejects %j', (text, message) => {
+      expect(parseErrorMessage(() => read(text))).toBe(message);
+    });
+  });
+
+  describe('duplicates', () => {
+    const text = `${banner('real', 'general')}3 3 4\n1 2 5\n3 1 1\n1 2 2\n% c\n1 2 4\n`;
+    const readWith = (duplicates: MatrixMarketDuplicates, input = text) => readMatrixMarket(input, { file: 'm.mtx', duplicates });
+
+    it('keeps repeated positions as parallel arcs by default', () => {
+      expect(arcs(read(text))).toEqual([
+        [0, 1, 5],
+        [2, 0, 1],
+        [0, 1, 2],
+        [0, 1, 4],
+      ]);
+    });
+
+    it.each([
+      ['sum', 11],
+      ['min', 2],
+      ['last', 4],
+    ] as const)('combines them with %s', (policy, w) => {
+      expect(sortedArcs(readWith(policy))).toEqual([
+        [0, 1, w],
+        [2, 0, 1],
+      ]);
+    });
+
+    it("names both lines under 'error', after symmetric expansion too", () => {
+      expect(parseErrorMessage(() => readWith('error'))).toBe("m.mtx:5: entry (1, 2) repeats the position of line 3 (duplicates: 'error')");
+      const symmetric = `${banner('pattern', 'symmetric')}3 3 3\n2 1\n3 3\n\n2 1\n`;
+      expect(parseErrorMessage(() => readWith('error', symmetric))).toBe("m.mtx:6: entry (2, 1) repeats the position of line 3 (duplicates: 'error')");
+      expect(readWith('error', `${banner('real', 'symmetric')}2 2 2\n1 1 1\n2 1 1\n`).src.length).toBe(3);
+    });
+  });
+
   it.each([
-    ['', "m.mtx:1: empty input; expected the banner '%%MatrixMarket matrix coordinate <real|integer|pattern> <general|symmetric|skew-symmetric>'"],
-    ['1 1 1\n', "m.mtx:1: missing banner: line 1 must be '%%MatrixMarket matrix coordinate <real|integer|pattern> <general|symmetric|skew-symmetric>'"],
+    ['', "m.mtx:1: empty input; expected the banner '%%MatrixMarket matrix <coordinate|array> <real|integer|pattern> <general|symmetric|skew-symmetric|hermitian>'"],
+    ['1 1 1\n', "m.mtx:1: missing banner: line 1 must be '%%MatrixMarket matrix <coordinate|array> <real|integer|pattern> <general|symmetric|skew-symmetric|hermitian>'"],
     ['%%MatrixMarket vector coordinate real general\n', "m.mtx:1:16: unsupported object 'vector' (supported: matrix)"],
-    ['%%MatrixMarket matrix array real general\n', "m.mtx:1:23: unsupported format 'array' (supported: coordinate)"],
+    ['%%MatrixMarket matrix array pattern general\n', "m.mtx:1:29: 'array pattern' is not a valid combination (an array file lists values)"],
+    ['%%MatrixMarket matrix array complex hermitian\n', "m.mtx:1:29: unsupported field 'complex' (supported: real, integer, pattern)"],
     ['%%MatrixMarket matrix sparse real general\n', "m.mtx:1:23: unknown format 'sparse' (expected coordinate or array)"],
     ['%%MatrixMarket matrix coordinate complex general\n', "m.mtx:1:34: unsupported field 'complex' (supported: real, integer, pattern)"],
     ['%%MatrixMarket matrix coordinate double general\n', "m.mtx:1:34: unknown field 'double' (expected real, integer, pattern or complex)"],
-    ['%%MatrixMarket matrix coordinate real hermitian\n', "m.mtx:1:39: unsupported symmetry 'hermitian' (supported: general, symmetric, skew-symmetric)"],
+    ['%%MatrixMarket matrix coordinate pattern hermitian\n', "m.mtx:1:42: 'pattern hermitian' is not a valid combination (a pattern has no values to negate or conjugate)"],
     ['%%MatrixMarket matrix coordinate real constructor\n', "m.mtx:1:39: unknown symmetry 'constructor' (expected general, symmetric, skew-symmetric or hermitian)"],
-    ['%%MatrixMarket matrix coordinate pattern skew-symmetric\n', "m.mtx:1:42: 'pattern skew-symmetric' is not a valid combination (a pattern has no values to negate)"],
-    ['%%MatrixMarket matrix coordinate real\n', "m.mtx:1:38: line ends before the symmetry (expected '%%MatrixMarket matrix coordinate <real|integer|pattern> <general|symmetric|skew-symmetric>')"],
+    ['%%MatrixMarket matrix coordinate pattern skew-symmetric\n', "m.mtx:1:42: 'pattern skew-symmetric' is not a valid combination (a pattern has no values to negate or conjugate)"],
+    ['%%MatrixMarket matrix coordinate real\n', "m.mtx:1:38: line ends before the symmetry (expected '%%MatrixMarket matrix <coordinate|array> <real|integer|pattern> <general|symmetric|skew-symmetric|hermitian>')"],
     [`${banner('real', 'general')}% no size line\n`, "m.mtx:2: no size line 'rows cols entries' after the banner"],
     [`${banner('real', 'general')}2 3 1\n`, 'm.mtx:2:3: matrix is 2x3 but a graph needs a square matrix'],
     [`${banner('real', 'general')}2 2\n`, "m.mtx:2:4: line ends before the entry count (expected 'rows cols entries')"],

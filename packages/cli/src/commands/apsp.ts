@@ -80,8 +80,8 @@ async function loadGraph(file: string | undefined, flags: ApspFlags, io: CliIo):
     const n = flags.generate as number;
     return { graph: generateRandom4n(n, flags.seed), name: `random4n(n=${n}, seed=${flags.seed})` };
   }
-  if (graphFileKind(file).format === undefined) {
-    throw new UsageError(`${file}: unknown graph format; name the file ${GRAPH_FILE_EXTENSIONS.join(', ')} (each optionally .gz)`, CMD);
+  if (graphFileKind(file).format === undefined && !/\.sfg$/i.test(file)) {
+    throw new UsageError(`${file}: unknown graph format; name the file ${GRAPH_FILE_EXTENSIONS.join(', ')} (each optionally .gz) or .sfg`, CMD);
   }
   if (flags.seedGiven) io.stderr.write('note: --seed only applies to --generate; ignored for a FILE\n');
   return { graph: await readGraphFile(file), name: file };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { generateRandom4n, generateSprand, type EdgeList } from '../src/index.js';
-import { arcs } from './helpers/edge-arrays.js';
+import { generateRandom4n, generateSprand, type EdgeList } from '../../src/index.js';
+import { arcs } from '../helpers/edge-arrays.js';
 
 /** Vertices reachable from 0 along arcs (or against them when `reverse`). */
 function reachableFrom0(g: EdgeList, reverse: boolean): number {

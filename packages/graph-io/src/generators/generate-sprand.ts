@@ -1,6 +1,7 @@
-import type { EdgeList } from './edge-list.js';
-import { EdgeListBuilder } from './edge-list-builder.js';
-import { Xoshiro128ss } from './xoshiro128ss.js';
+import type { EdgeList } from '../edge-list.js';
+import { EdgeListBuilder } from '../edge-list-builder.js';
+import { Xoshiro128ss } from '../xoshiro128ss.js';
+import { weightSampler } from './weight-spec.js';
 
 /** Options of {@link generateSprand}. */
 export interface SprandOptions {
@@ -36,22 +37,9 @@ export function generateSprand(options: SprandOptions): EdgeList {
   const { n, seed, m = 4 * n, minWeight = 0, maxWeight = n, floatWeights = false } = options;
   if (!Number.isInteger(n) || n < 2 || n > 0xffffffff) throw new RangeError(`n = ${n} is not an integer in 2..${0xffffffff}`);
   if (!Number.isInteger(m) || m < n) throw new RangeError(`m = ${m} must be an integer ≥ n = ${n} (the cycle alone takes n arcs)`);
-  if (!Number.isFinite(minWeight) || !Number.isFinite(maxWeight) || minWeight > maxWeight) {
-    throw new RangeError(`weight range [${minWeight}, ${maxWeight}] is not a finite interval with min ≤ max`);
-  }
+  const sampler = weightSampler({ min: minWeight, max: maxWeight, integer: !floatWeights }, 'weight');
   const rng = Xoshiro128ss.fromSeed(seed);
-  let drawWeight: () => number;
-  if (floatWeights) {
-    const span = maxWeight - minWeight;
-    drawWeight = () => minWeight + rng.nextFloat() * span;
-  } else {
-    if (!Number.isSafeInteger(minWeight) || !Number.isSafeInteger(maxWeight)) {
-      throw new RangeError(`integer weights need integer bounds, got [${minWeight}, ${maxWeight}]`);
-    }
-    const count = maxWeight - minWeight + 1;
-    if (count > 2 ** 53) throw new RangeError(`weight range [${minWeight}, ${maxWeight}] holds more than 2^53 integers`);
-    drawWeight = () => minWeight + rng.nextBelow(count);
-  }
+  const drawWeight = (): number => sampler.draw(rng);
 
   const builder = new EdgeListBuilder(true, m);
   builder.push(0, 1, drawWeight());

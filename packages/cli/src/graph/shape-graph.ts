@@ -1,0 +1,40 @@
+import {
+  combineDuplicates, csrFromEdges, edgesFromCsr, relabelByDegree, type ArcCombine, type Csr, type EdgeList,
+} from '@semiforge/graph-io';
+
+/** Duplicate policies of `--duplicates`. */
+export const DUPLICATE_CHOICES = ['keep', 'sum', 'min', 'last', 'error'] as const;
+
+/** What `convert` and `generate` do to a graph before writing it. */
+export interface GraphShape {
+  readonly symmetrize?: boolean;
+  readonly dropSelfLoops?: boolean;
+  readonly duplicates?: (typeof DUPLICATE_CHOICES)[number];
+  readonly relabel?: 'degree';
+}
+
+const isCsr = (g: Csr | EdgeList): g is Csr => 'indptr' in g;
+
+/**
+ * The CSR to write: rows sorted, then symmetrised, without self-loops, duplicates merged, relabelled by
+ * degree, as asked. A CSR asked for nothing is returned as read (no copy of a large binary graph).
+ * `--duplicates error` checks the arcs as given (before mirroring), naming the first repeat.
+ *
+ * @example
+ * ```ts
+ * shapeGraph(edges, { symmetrize: true, duplicates: 'min' }, 'roads.gr');
+ * ```
+ */
+export function shapeGraph(graph: Csr | EdgeList, shape: GraphShape, file: string): Csr {
+  const { symmetrize = false, dropSelfLoops = false, duplicates = 'keep', relabel } = shape;
+  let csr: Csr;
+  if (isCsr(graph) && !symmetrize && !dropSelfLoops && duplicates === 'keep') {
+    csr = graph;
+  } else {
+    let edges = isCsr(graph) ? edgesFromCsr(graph) : graph;
+    if (duplicates === 'error') edges = combineDuplicates(edges, 'error', { file });
+    const combine: 'keep' | ArcCombine = duplicates === 'error' ? 'keep' : duplicates;
+    csr = csrFromEdges(edges, { sortRows: true, symmetrize, dropSelfLoops, duplicates: combine });
+  }
+  return relabel === 'degree' ? relabelByDegree(csr) : csr;
+}

@@ -1,0 +1,30 @@
+import { open, rename, rm } from 'node:fs/promises';
+import type { Csr } from '../csr.js';
+import { emitSfg, planSfg, type WriteGraphBinaryOptions } from './encode-sfg.js';
+
+/**
+ * Writes a CSR as a `.sfg` file (layout in FORMAT.md). The file appears complete or not at all: it is
+ * written beside `path` under a temporary name and renamed when done. Throws a RangeError (or
+ * GraphLimitError) for a CSR a reader would refuse, before touching the disk.
+ *
+ * @example
+ * ```ts
+ * await writeGraphBinary('karate.sfg', csrFromEdges(await readGraphFile('karate.mtx')));
+ * ```
+ */
+export async function writeGraphBinary(path: string, csr: Csr, options: WriteGraphBinaryOptions = {}): Promise<void> {
+  const plan = planSfg(csr);
+  const temporary = `${path}.${process.pid}.${Date.now().toString(36)}.tmp`;
+  const handle = await open(temporary, 'w');
+  try {
+    await emitSfg(plan, { write: async (bytes, position) => void (await handle.write(bytes, 0, bytes.length, position)) }, options.onProgress);
+    // A trailing empty section lies past the last byte written; the size must still match the header.
+    await handle.truncate(plan.fileBytes);
+    await handle.close();
+    await rename(temporary, path);
+  } catch (error) {
+    await handle.close().catch(() => {});
+    await rm(temporary, { force: true });
+    throw error;
+  }
+}
