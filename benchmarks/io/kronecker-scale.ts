@@ -1,10 +1,14 @@
 // Graph500 Kronecker at a given scale, generated in worker threads and turned into the undirected CSR, with the
 // time of each step and the peak RSS: checks that scale 24 (16.7 M vertices, 268 M tuples) fits this machine.
-//   tsx --conditions=source benchmarks/io/kronecker-scale.ts --scale 24 [--threads 2] [--weights] [--seed 1] [--json]
+// Both outputs are validated (tuple count and ids; CSR structure, arc count = 2 × tuples − self-loops) and
+// written as suite `generate` to benchmarks/results/ (and $OUT), one case per step.
+//   tsx --conditions=source benchmarks/io/kronecker-scale.ts --scale 24 [--threads 2] [--weights] [--seed 1] [--json] [--out DIR]
 // --threads 0 generates on the main thread (generateKronecker) instead of in workers.
 import { availableParallelism } from 'node:os';
 import { parseArgs } from 'node:util';
-import { csrFromEdges, generateKronecker, generateKroneckerParallel, type EdgeList } from '@semiforge/graph-io';
+import { csrFromEdges, generateKronecker, generateKroneckerParallel, validateCsr, validateEdgeList, type EdgeList } from '@semiforge/graph-io';
+import { writeResults, type BenchResult } from '../lib/results.js';
+import { cpuContext } from './cpu-context.js';
 
 const { values: args } = parseArgs({
   options: {
@@ -13,6 +17,7 @@ const { values: args } = parseArgs({
     seed: { type: 'string', default: '1' },
     weights: { type: 'boolean', default: false },
     json: { type: 'boolean', default: false },
+    out: { type: 'string', multiple: true },
   },
 });
 const scale = Number(args.scale);
@@ -41,8 +46,33 @@ const tuples: EdgeList = await step(
   () => (threads === 0 ? generateKronecker(options) : generateKroneckerParallel({ ...options, threads })),
   (g) => g.src.length,
 );
-const csr = await step('csrFromEdges symmetrize+sort', () => csrFromEdges(tuples, { symmetrize: true, sortRows: true }), () => tuples.src.length);
+const csr = await step('csrFromEdges symmetrize+sort', () => csrFromEdges(tuples, { symmetrize: true, sortRows: true }), (c) => c.indices.length);
 console.error(`CSR: ${csr.n} vertices, ${csr.indices.length} arcs`);
+
+// Validation: every tuple there with ids below 2^scale; the CSR well formed with each tuple in both directions.
+validateEdgeList(tuples);
+let selfLoops = 0;
+for (let k = 0; k < tuples.src.length; k++) if (tuples.src[k] === tuples.dst[k]) selfLoops++;
+const expectedTuples = 16 * 2 ** scale;
+const expectedArcs = 2 * tuples.src.length - selfLoops;
+validateCsr(csr);
+const validated = tuples.src.length === expectedTuples && csr.n === 2 ** scale && csr.indices.length === expectedArcs;
+console.error(`validated: ${validated} (${tuples.src.length} tuples of ${expectedTuples}; ${csr.indices.length} arcs of ${expectedArcs} = 2 × tuples − ${selfLoops} self-loops)`);
+
+const params = { scale, edgefactor: 16, threads: threads === 0 ? 1 : threads, backend: 'cpu', weights: args.weights };
+const results: BenchResult[] = steps.map((s, k) => ({
+  case: `${s.step}: kronecker scale ${scale}${args.weights ? ' f32 weights' : ''} (peak RSS ${s.peak_rss_mib.toFixed(0)} MiB)`,
+  params: { ...params, method: k === 0 ? 'generate' : 'csr', metric: k === 0 ? 'edges_per_s' : 'arcs_per_s', peak_rss_mib: s.peak_rss_mib },
+  metric: k === 0 ? 'edges_per_s' : 'arcs_per_s',
+  value: s.rate ?? 0,
+  unit: '1/s',
+  time_ms: { median: s.ms, min: s.ms, max: s.ms, runs: 1 },
+  validated,
+  validation: 'tuple count 16·2^scale, ids below 2^scale; CSR offsets and indices well formed, arcs = 2 × tuples − self-loops',
+}));
+const out = [...(args.out ?? ['benchmarks/results']), ...(process.env.OUT ? [process.env.OUT] : [])];
+console.error(`wrote ${writeResults('generate', cpuContext('benchmarks/io/kronecker-scale.ts', {}), results, out).join(', ')}`);
+if (!validated) process.exitCode = 1;
 if (args.json) {
   console.log(JSON.stringify({ scale, threads, vertices: csr.n, tuples: tuples.src.length, arcs: csr.indices.length, steps }, null, 2));
 }

@@ -1,5 +1,13 @@
 // The readers the io suite times, each returning entry columns for validation against the strict reader.
-import { fastEntries, parallelFastEntries, readEdgeList, readFileShared, readMatrixMarket, type FastEntriesRequest } from '@semiforge/graph-io';
+import {
+  beginParseGraph,
+  parallelFastEntries,
+  parseGraph,
+  readGraphFile,
+  type EdgeList,
+  type FastEntriesRequest,
+  type ParseGraphOptions,
+} from '@semiforge/graph-io';
 import { readWithD3Dsv } from './dsv-peer.js';
 import type { TextFile } from './text-files.js';
 
@@ -14,7 +22,7 @@ export interface Columns {
 /** One way of reading a benchmark file, timed from bytes in memory unless `fromDisk`. */
 export interface TextReader {
   readonly name: string;
-  readonly method: 'strict' | 'fast' | 'peer';
+  readonly method: 'strict' | 'reader' | 'fast' | 'peer';
   readonly threads: number;
   /** Whether the timing includes reading the file (from the page cache). */
   readonly fromDisk: boolean;
@@ -40,43 +48,47 @@ function orFail<T>(result: T | null, what: string): T {
   return result;
 }
 
-/** The readers for `threads` worker threads: strict, fast on one and on `threads` threads, the npm peer. */
+const OPTIONS: ParseGraphOptions = { ids: 'zero-based' };
+
+function columns(g: EdgeList): Columns {
+  const value = g.weight === null || g.weight instanceof Float64Array ? g.weight : Float64Array.from(g.weight);
+  return { src: g.src, dst: g.dst, value, count: g.src.length };
+}
+
+/**
+ * The readers for `threads` worker threads: the strict loop alone (what the readers fall back to), the
+ * public readers (fast path) on one thread, the body on `threads` threads, `readGraphFile` on `threads`
+ * threads from the page cache, and the npm peer.
+ */
 export function textReaders(threads: number): TextReader[] {
   return [
     {
-      name: 'strict reader (LineScanner)',
+      name: 'strict loop (LineScanner; the fallback path)',
       method: 'strict',
       threads: 1,
       fromDisk: false,
-      read: async (file, bytes) => {
-        const g = file.format === 'matrix-market' ? readMatrixMarket(bytes) : readEdgeList(bytes, { ids: 'zero-based' });
-        const value = g.weight === null || g.weight instanceof Float64Array ? g.weight : Float64Array.from(g.weight);
-        return { src: g.src, dst: g.dst, value, count: g.src.length };
-      },
+      read: async (file, bytes) => columns(beginParseGraph(bytes, file.format, OPTIONS).finish(null)),
     },
     {
-      name: 'fastEntries, 1 thread',
-      method: 'fast',
+      name: 'parseGraph (readMatrixMarket / readEdgeList), 1 thread',
+      method: 'reader',
       threads: 1,
       fromDisk: false,
-      read: async (file, bytes) => orFail(fastEntries(bodyRequest(file, bytes)), 'fastEntries'),
+      read: async (file, bytes) => columns(parseGraph(bytes, file.format, OPTIONS)),
     },
     {
-      name: `parallelFastEntries, ${threads} threads`,
+      name: `parallelFastEntries (body only), ${threads} threads`,
       method: 'fast',
       threads,
       fromDisk: false,
       read: async (file, _, shared) => orFail(await parallelFastEntries(bodyRequest(file, shared), { threads }), 'parallelFastEntries'),
     },
     {
-      name: `readFileShared + parallelFastEntries, ${threads} threads (file in page cache)`,
-      method: 'fast',
+      name: `readGraphFile, ${threads} threads (file in page cache)`,
+      method: 'reader',
       threads,
       fromDisk: true,
-      read: async (file) => {
-        const shared = await readFileShared(file.path);
-        return orFail(await parallelFastEntries(bodyRequest(file, shared), { threads }), 'parallelFastEntries');
-      },
+      read: async (file) => columns(await readGraphFile(file.path, { ...OPTIONS, threads })),
     },
     {
       name: 'd3-dsv 3.0.2 parseRows (npm peer)',

@@ -1,16 +1,16 @@
 // I/O suite: read throughput (MB/s) of Matrix Market coordinate text and SNAP-style edge lists, on generated
-// files of the asked sizes: the strict readers, fastEntries on one thread and on worker threads, d3-dsv as
-// the npm peer, the binary format, and the file read itself as the limit. Every reader's columns must equal
+// files of the asked sizes: the strict loop, the public readers (fast path) on one thread, the body and
+// readGraphFile on worker threads, d3-dsv as the npm peer, the binary format, and the file read itself as the limit. Every reader's columns must equal
 // the strict reader's (count and checksums) or the run fails. Writes results/io-<cpu>-<date>.json.
 //   tsx --conditions=source benchmarks/io/run.ts [--sizes 100,1000] [--runs 3] [--threads 2] [--small] [--dir DIR] [--out DIR]
 // --small: 4 MB files, results under --dir, for a quick check.
-import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, statfsSync, writeFileSync } from 'node:fs';
-import { cpus, tmpdir } from 'node:os';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { readFileShared, readGraphBinary, stopEntriesWorkers } from '@semiforge/graph-io';
-import { hostDescription, summarize, writeResults, type BenchResult } from '../lib/results.js';
+import { summarize, writeResults, type BenchResult } from '../lib/results.js';
+import { cpuContext, CPU_DEVICE } from './cpu-context.js';
 import { binaryCase, sameCsr } from './binary-case.js';
 import { fingerprint, sameFingerprint } from './checksum.js';
 import { textReaders, type Columns } from './readers.js';
@@ -35,8 +35,7 @@ const FORMATS: readonly TextFormat[] = ['matrix-market', 'edge-list'];
 const sizes = args.small ? [4] : args.sizes.split(',').map(Number);
 const runs = Number(args.runs);
 const threads = Number(args.threads);
-const model = cpus()[0].model.replace(/\((R|TM)\)/g, '').replace(/\s+/g, ' ').trim();
-const device = `${model}, ${cpus().length} cores`;
+const device = CPU_DEVICE;
 
 /** One warm-up, then `runs` timed calls; the last result is kept for validation. */
 async function timeRuns<T>(fn: () => Promise<T>): Promise<{ times: number[]; last: T }> {
@@ -72,14 +71,6 @@ function checkDisk(): void {
 
 function mbps(bytes: number, ms: number): number {
   return bytes / MB / (ms / 1e3);
-}
-
-function gitSha(): string {
-  try {
-    return execFileSync('git', ['rev-parse', 'HEAD'], { encoding: 'utf8' }).trim();
-  } catch {
-    return process.env.SEMIFORGE_GIT ?? 'unknown';
-  }
 }
 
 function log(name: string, value: number, time: BenchResult['time_ms'], note = ''): void {
@@ -165,16 +156,7 @@ await stopEntriesWorkers();
 const out = [...new Set([...(args.out ?? [args.small ? join(args.dir, 'results') : 'benchmarks/results']), ...(process.env.OUT ? [process.env.OUT] : [])])];
 const files = writeResults(
   'io',
-  {
-    date: new Date().toISOString(),
-    git: gitSha(),
-    command: `tsx --conditions=source benchmarks/io/run.ts ${process.argv.slice(2).join(' ')}`.trim(),
-    host: hostDescription(),
-    device,
-    backend: 'cpu',
-    adapter: { vendor: '', architecture: '', driver: '', description: model },
-    versions: { node: process.versions.node, 'd3-dsv': '3.0.2', '@semiforge/graph-io': '0.1.0' },
-  },
+  cpuContext('benchmarks/io/run.ts', { 'd3-dsv': '3.0.2' }),
   results,
   out,
 );

@@ -12,7 +12,8 @@ export { readEdgeList, type EdgeListReadOptions } from './read-edge-list.js';
 export type { EdgeListIds } from './map-edge-list-ids.js';
 export { readDimacsCo, type DimacsCoordinates } from './read-dimacs-co.js';
 export { graphFileKind, GRAPH_FILE_EXTENSIONS, type GraphFileKind, type GraphFormat, type TextFormat } from './graph-format.js';
-export { parseGraph, type ParseGraphOptions } from './parse-graph.js';
+export { beginParseGraph, parseGraph, type ParseGraphOptions } from './parse-graph.js';
+export type { PendingBody } from './text/pending-body.js';
 export { readGraphFile, type ReadGraphFileOptions } from './read-graph-file.js';
 export { writeDimacsGr, type WriteDimacsGrOptions } from './write-dimacs-gr.js';
 export { writeDimacsCo, type WriteDimacsCoOptions } from './write-dimacs-co.js';
@@ -45,6 +46,7 @@ export { denseFromEdges, type DenseFromEdgesOptions } from './dense-from-edges.j
 export { padDense } from './pad-dense.js';
 export { bdlIndex, fromBdl, paddedSize, toBdl, type BlockedArray } from './blocked-layout.js';
 export { csrFromEdges, type CsrFromEdgesOptions } from './containers/csr-from-edges.js';
+export { validateCsr } from './containers/validate-csr.js';
 export type { ArcCombine } from './containers/combine-sorted-rows.js';
 export { edgesFromCsr } from './containers/edges-from-csr.js';
 export { cscFromEdges, transposeCsr } from './containers/transpose-csr.js';

@@ -2,7 +2,7 @@ import { crc32 } from 'node:zlib';
 import type { Csr } from '../csr.js';
 import type { ByteSource } from './byte-source.js';
 import { pipelineChunks } from './chunk-pipeline.js';
-import { csrFault } from './csr-structure.js';
+import { csrFault } from '../containers/csr-structure.js';
 import { readSfgLayout, type SfgPlacedSection } from './read-sfg-layout.js';
 import { hex32, sfgError } from './sfg-error.js';
 import { assertLittleEndianHost, type SfgElementType } from './sfg-format.js';

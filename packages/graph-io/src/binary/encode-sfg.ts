@@ -2,7 +2,7 @@ import { crc32 } from 'node:zlib';
 import type { Csr } from '../csr.js';
 import { checkArcCount, checkVertexCount } from '../graph-limits.js';
 import { pipelineChunks } from './chunk-pipeline.js';
-import { csrFault } from './csr-structure.js';
+import { csrFault } from '../containers/csr-structure.js';
 import {
   alignSection, assertLittleEndianHost, ELEMENT_TYPES, ENTRY_BYTES, FLAG_DIRECTED, FLAG_IDS, FLAG_SORTED, HEADER_BYTES,
   SFG_MAJOR, SFG_MINOR, WEIGHT_TYPES, type SfgWeightType,

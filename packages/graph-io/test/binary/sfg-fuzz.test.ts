@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { decodeGraphBinary, encodeGraphBinary, GraphParseError, type Csr } from '../../src/index.js';
-import { csrFault } from '../../src/binary/csr-structure.js';
+import { csrFault } from '../../src/containers/csr-structure.js';
 import { csrShape } from './sfg-fixtures.js';
 
 /** Small CSRs of every shape the format has: weight types, ids, sorted or not, isolated vertices, n = 0. */

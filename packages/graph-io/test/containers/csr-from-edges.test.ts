@@ -6,6 +6,7 @@ import {
   edgeListFromArrays,
   edgesFromCsr,
   transposeCsr,
+  validateCsr,
   type EdgeList,
 } from '../../src/index.js';
 import { csrRows, refCombine, refRows, refSort, smallEdgeList, withoutIndex } from './reference-graph.js';
@@ -114,5 +115,15 @@ describe('edgesFromCsr', () => {
         expect(back).toEqual(ref);
       }),
     );
+  });
+});
+
+describe('validateCsr', () => {
+  it('accepts what csrFromEdges builds and names the first broken invariant', () => {
+    const csr = csrFromEdges(edgeListFromArrays(3, [0, 2, 1], [1, 0, 2], [1, 2, 3]), { sortRows: true });
+    expect(() => validateCsr(csr)).not.toThrow();
+    expect(() => validateCsr({ ...csr, indices: Uint32Array.of(1, 2, 3) })).toThrow(/^CSR indices\[2\]: vertex 3 .*not below n = 3/);
+    expect(() => validateCsr({ ...csr, indptr: Uint32Array.of(0, 2, 1, 3) })).toThrow(/CSR indptr\[2\]/);
+    expect(() => validateCsr({ ...csr, weight: new Float64Array(2) })).toThrow('CSR has 3 arcs but 2 weights');
   });
 });
