@@ -25,7 +25,8 @@ emitTemplatesModule(templates, join(root, 'packages/codegen/src/generated/templa
 // Imported after the templates module is written, so that generation uses the fresh templates.
 const { generateKernel } = await import('@semiforge/codegen');
 const { APSP_CATALOG_SPECS } = await import('../../packages/algorithms/src/apsp/apsp.catalog.js');
-const kernels = APSP_CATALOG_SPECS.map(generateKernel);
+const { SPMV_CATALOG_SPECS } = await import('../../packages/algorithms/src/spmv/spmv.catalog.js');
+const kernels = [...APSP_CATALOG_SPECS, ...SPMV_CATALOG_SPECS].map(generateKernel);
 const outDir = join(root, 'packages/algorithms/src/generated/kernels');
 rmSync(outDir, { recursive: true, force: true });
 mkdirSync(outDir, { recursive: true });

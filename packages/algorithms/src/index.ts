@@ -11,5 +11,23 @@ export { NegativeCycleError } from './apsp/apsp.errors.js';
 export { dijkstra } from './apsp/apsp.dijkstra.js';
 export { verifyApsp, verifyMethod, sampleSources, FULL_REFERENCE_MAX_N, DIJKSTRA_ROWS, type Verification } from './apsp/apsp.verify.js';
 export { APSP_CATALOG_SPECS } from './apsp/apsp.catalog.js';
+export { spmv, type SpmvOptions } from './spmv/spmv.js';
+export { SpmvRunner, rowStats, subgroupSupport, type SpmvResult, type SpmvBuffers } from './spmv/spmv.runner.js';
+export { spmvReference } from './spmv/spmv.reference.js';
+export { verifySpmv, type SpmvVerification } from './spmv/spmv.verify.js';
+export { checkSpmvFits } from './spmv/spmv.limits.js';
+export type { SpmvOperands } from './spmv/spmv.input.js';
+export {
+  planSpmv,
+  chooseFormat,
+  defaultLanes,
+  SPMV_DEFAULTS,
+  type SpmvFormat,
+  type SpmvKernelOptions,
+  type SpmvPlan,
+  type RowStats,
+  type SubgroupSupport,
+} from './spmv/spmv.plan.js';
+export { SPMV_CATALOG_SPECS } from './spmv/spmv.catalog.js';
 export { kernelFor, inCatalog } from './kernels/kernel-source.js';
 export { CATALOG } from './generated/kernels/index.js';

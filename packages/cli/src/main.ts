@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { APSP_DEFAULTS } from '@semiforge/algorithms';
-import { KERNEL_OPS, type ElementType, type KernelOp, type Layout, type Target } from '@semiforge/codegen';
+import { FW_KERNEL_OPS, type ElementType, type FwOp, type Layout, type Target } from '@semiforge/codegen';
 import { Command } from 'commander';
 import { runApsp, type ApspFlags } from './commands/apsp.js';
 import { runCodegen, type CodegenFlags } from './commands/codegen.js';
@@ -83,7 +83,7 @@ function program(io: CliIo, setCode: (code: number) => void): Command {
     .command('codegen')
     .summary('print the WGSL or CUDA source of a kernel')
     .description('Generates one kernel from its spec and prints its source on stdout (or only its name, or the catalog).')
-    .option('--op <op>', `kernel: ${KERNEL_OPS.join(', ')}`, choiceOption('--op', KERNEL_OPS), 'fw_update' as KernelOp)
+    .option('--op <op>', `kernel: ${FW_KERNEL_OPS.join(', ')}`, choiceOption('--op', FW_KERNEL_OPS), 'fw_update' as FwOp)
     .option('--target <target>', 'wgsl or cuda', choiceOption('--target', TARGETS), 'wgsl' as Target)
     .option('--semiring <name>', 'semiring', 'min-plus')
     .option('--type <type>', 'element type: f32, i32 or u32', choiceOption('--type', TYPES), 'f32' as ElementType)

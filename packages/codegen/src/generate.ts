@@ -1,6 +1,6 @@
 import { declareBindings, type KernelBinding } from './render/bindings.js';
 import { renderTemplate } from './render/templates.js';
-import { FW_OPS } from './ops/fw-ops.js';
+import { opInfo } from './ops/index.js';
 import { CONSTANTS } from './semiring/constants.js';
 import { getSemiring } from './semiring/registry.js';
 import { CUDA_TYPE } from './spec/element-type.js';
@@ -36,7 +36,7 @@ export function generateKernel(input: KernelSpec): GeneratedKernel {
   const { spec, id, name } = kernelIdentity(input);
   const hit = cache.get(id);
   if (hit) return hit;
-  const op = FW_OPS[spec.op];
+  const op = opInfo(spec);
   const s = getSemiring(spec.semiring);
   const t = spec.target;
   const bindings = op.bindings(spec);
@@ -56,10 +56,6 @@ export function generateKernel(input: KernelSpec): GeneratedKernel {
     one: s.literal(t, s.one, spec.type),
     add: s.expr(t, 'add', spec.type),
     mul: s.expr(t, 'mul', spec.type),
-    tile: spec.tile,
-    unroll: spec.unroll,
-    bdl: spec.layout === 'bdl',
-    successors: spec.successors,
     bindings: t === 'wgsl' ? declareBindings(t, bindings) : '',
     params: t === 'cuda' ? declareBindings(t, bindings) : '',
   };
@@ -70,7 +66,7 @@ export function generateKernel(input: KernelSpec): GeneratedKernel {
     target: t,
     source: renderTemplate(t, op.template, view),
     entryPoint,
-    workgroupSize: [spec.workgroup[0], spec.workgroup[1], 1],
+    workgroupSize: [...op.workgroupSize(spec), 1],
     bindings,
     workgroupStorageBytes: op.workgroupStorageBytes(spec),
   };
@@ -78,7 +74,7 @@ export function generateKernel(input: KernelSpec): GeneratedKernel {
   return kernel;
 }
 
-/** Workgroups to dispatch for a kernel over a padded matrix of order n. */
+/** Workgroups to dispatch for a kernel: FW over a padded matrix of order n, SpMV over n rows. */
 export function dispatchGrid(spec: KernelSpec, n: number): [number, number, number] {
-  return FW_OPS[spec.op].grid(spec, n);
+  return opInfo(spec).grid(spec, n);
 }

@@ -4,8 +4,23 @@
  * so that this entry stays browser-safe.
  */
 export { ELEMENT_TYPES, CUDA_TYPE, allocElements, type ElementType, type ElementArray } from './spec/element-type.js';
-export { KERNEL_OPS, type KernelOp, type KernelSpec, type Layout, type Target } from './spec/kernel-spec.js';
-export { SpecError, normalizeSpec, validateSpec, stagingDepth, DEFAULT_K_UNROLL, DEFAULT_STAGE } from './spec/validate-spec.js';
+export {
+  KERNEL_OPS,
+  FW_KERNEL_OPS,
+  SPMV_KERNEL_OPS,
+  isSpmvSpec,
+  type KernelOp,
+  type FwOp,
+  type SpmvOp,
+  type KernelSpec,
+  type FwKernelSpec,
+  type SpmvKernelSpec,
+  type SpmvReduction,
+  type Layout,
+  type Target,
+} from './spec/kernel-spec.js';
+export { SpecError } from './spec/spec-error.js';
+export { normalizeSpec, validateSpec, stagingDepth, DEFAULT_K_UNROLL, DEFAULT_STAGE } from './spec/validate-spec.js';
 export { kernelIdentity, parseKernelName, type KernelIdentity } from './spec/kernel-id.js';
 export { stableStringify, hash64 } from './spec/stable-hash.js';
 export { CONSTANTS, type TypeConstants } from './semiring/constants.js';
@@ -21,4 +36,5 @@ export {
 export { registerSemiring, getSemiring, listSemirings } from './semiring/registry.js';
 export { BUILTIN_SEMIRINGS, minPlus, plusTimes, maxMin, orAnd } from './semirings/index.js';
 export { generateKernel, dispatchGrid, type GeneratedKernel } from './generate.js';
+export { MAX_GRID_X } from './ops/spmv-ops.js';
 export type { KernelBinding } from './render/bindings.js';

@@ -1,6 +1,9 @@
-import { allocElements, getSemiring, CONSTANTS, type ElementArray } from '@semiforge/codegen';
+import { allocElements, getSemiring, type ElementArray } from '@semiforge/codegen';
 import { denseFromEdges, padDense, paddedSize, toBdl, type DenseMatrix, type EdgeList } from '@semiforge/graph-io';
 import type { ApspPlan } from './apsp.plan.js';
+import { encodeF32 } from '../kernels/f32-encoding.js';
+
+export { F32_MAX_WEIGHT } from '../kernels/f32-encoding.js';
 
 /** A graph for APSP: an edge list, or a dense n×n row-major matrix of arc values (±Infinity for "no arc" in f32). */
 export type ApspGraph = EdgeList | DenseMatrix;
@@ -22,23 +25,6 @@ export function unpaddedPlain(plan: ApspPlan): boolean {
 
 function isEdgeList(g: ApspGraph): g is EdgeList {
   return 'src' in g;
-}
-
-/** Largest |weight| the f32 kernels take: INF (2^126) + w must round back to INF, which holds below 2^102. */
-export const F32_MAX_WEIGHT = 2 ** 100;
-
-/** Replaces IEEE ±Infinity by the kernels' finite stand-ins and refuses values beyond ±2^100. */
-function encodeF32(data: Float32Array, where: string): void {
-  const { INF, NEG_INF } = CONSTANTS.f32;
-  for (let i = 0; i < data.length; i++) {
-    const v = data[i];
-    if (v === Infinity) data[i] = INF;
-    else if (v === -Infinity) data[i] = NEG_INF;
-    else if (Number.isNaN(v)) throw new RangeError(`${where}: NaN at element ${i}`);
-    else if (Math.abs(v) > F32_MAX_WEIGHT && v !== INF && v !== NEG_INF) {
-      throw new RangeError(`${where}: value ${v} at element ${i} is beyond ±2^100, the largest f32 weight the kernels take`);
-    }
-  }
 }
 
 /**

@@ -1,4 +1,4 @@
-import { CONSTANTS, getSemiring, type ElementArray } from '@semiforge/codegen';
+import { getSemiring, type ElementArray } from '@semiforge/codegen';
 import { fromBdl } from '@semiforge/graph-io';
 import { NegativeCycleError } from './apsp.errors.js';
 import { NO_SUCCESSOR } from './apsp.input.js';
@@ -11,16 +11,6 @@ export function unpad<A extends ElementArray>(data: A, n: number, N: number, pla
   const out = new (rowMajor.constructor as { new (len: number): A })(n * n);
   for (let i = 0; i < n; i++) out.set(rowMajor.subarray(i * N, i * N + n), i * n);
   return out;
-}
-
-/** f32 results show "no path" as ±Infinity rather than the kernels' finite stand-ins. */
-export function decodeF32(dist: ElementArray, plan: ApspPlan): void {
-  if (plan.type !== 'f32') return;
-  const { INF, NEG_INF } = CONSTANTS.f32;
-  for (let i = 0; i < dist.length; i++) {
-    if (dist[i] >= INF) dist[i] = Infinity;
-    else if (dist[i] <= NEG_INF) dist[i] = -Infinity;
-  }
 }
 
 /** Throws {@link NegativeCycleError} when a diagonal entry improved past the semiring's one. */

@@ -1,4 +1,4 @@
-import { getSemiring, type ElementType, type KernelSpec, type Layout, type Target } from '@semiforge/codegen';
+import { getSemiring, type ElementType, type FwKernelSpec, type Layout, type Target } from '@semiforge/codegen';
 
 /** Blocked FW variants: method A (register-blocked products, row-major), B (blocked data layout), plain FW. */
 export type ApspMethod = 'a' | 'b' | 'plain';
@@ -38,8 +38,8 @@ export interface ApspPlan {
   readonly type: ElementType;
   readonly successors: boolean;
   /** Blocked methods: the four kernels of one pivot step. */
-  readonly blocked?: { pivot: KernelSpec; panelRow: KernelSpec; panelCol: KernelSpec; update: KernelSpec };
-  readonly plain?: KernelSpec;
+  readonly blocked?: { pivot: FwKernelSpec; panelRow: FwKernelSpec; panelCol: FwKernelSpec; update: FwKernelSpec };
+  readonly plain?: FwKernelSpec;
 }
 
 export const APSP_DEFAULTS = { method: 'a', tile: 64, largeTile: 128, largeFrom: 4096, unroll: 4, semiring: 'min-plus', type: 'f32' } as const;
@@ -113,6 +113,6 @@ export function planApsp(options: ApspKernelOptions = {}, n?: number): ApspPlan 
 }
 
 /** Every kernel spec a plan uses. */
-export function planSpecs(plan: ApspPlan): KernelSpec[] {
+export function planSpecs(plan: ApspPlan): FwKernelSpec[] {
   return plan.plain ? [plan.plain] : Object.values(plan.blocked!);
 }

@@ -1,6 +1,7 @@
 import { getSemiring, type ElementArray } from '@semiforge/codegen';
 import { buildApspMatrix, type ApspGraph } from './apsp.input.js';
-import { checkNegativeCycles, decodeF32 } from './apsp.output.js';
+import { checkNegativeCycles } from './apsp.output.js';
+import { decodeF32 } from '../kernels/f32-encoding.js';
 import { planApsp, type ApspKernelOptions } from './apsp.plan.js';
 
 /**
@@ -27,6 +28,6 @@ export function apspReference(graph: ApspGraph, options: ApspKernelOptions = {})
     }
   }
   checkNegativeCycles(d, n, plan);
-  decodeF32(d, plan);
+  decodeF32(d, plan.type);
   return { dist: d, successors: succ };
 }

@@ -3,7 +3,8 @@ import { paddedSize } from '@semiforge/graph-io';
 import { LimitError, type Device, type DispatchBatch, type TypedArrayConstructor } from '@semiforge/runtime';
 import { kernelFor } from '../kernels/kernel-source.js';
 import { buildApspMatrix, unpaddedPlain, type ApspGraph, type ApspMatrix } from './apsp.input.js';
-import { checkNegativeCycles, decodeF32, followSuccessors, unpad } from './apsp.output.js';
+import { checkNegativeCycles, followSuccessors, unpad } from './apsp.output.js';
+import { decodeF32 } from '../kernels/f32-encoding.js';
 import { planApsp, type ApspKernelOptions, type ApspPlan } from './apsp.plan.js';
 
 export interface ApspRunOptions {
@@ -186,7 +187,7 @@ export class ApspRunner {
     const successors = this.#work.succ ? unpad(await this.#device.read(this.#work.succ, Uint32Array), n, N, plan) : undefined;
     const wallTimeMs = performance.now() - started;
     checkNegativeCycles(dist, n, plan);
-    decodeF32(dist, plan);
+    decodeF32(dist, plan.type);
     return {
       n,
       dist,

@@ -1,10 +1,10 @@
 import { CATALOG, planApsp } from '@semiforge/algorithms';
-import { generateKernel, getSemiring, kernelIdentity, type ElementType, type KernelOp, type KernelSpec, type Layout, type Target } from '@semiforge/codegen';
+import { generateKernel, getSemiring, kernelIdentity, type ElementType, type FwKernelSpec, type FwOp, type Layout, type Target } from '@semiforge/codegen';
 import type { CliIo } from '../io.js';
 
 /** `semiforge codegen` flags after parsing. */
 export interface CodegenFlags {
-  readonly op: KernelOp;
+  readonly op: FwOp;
   readonly target: Target;
   readonly semiring: string;
   readonly type: ElementType;
@@ -22,7 +22,7 @@ export interface CodegenFlags {
  * The spec the flags describe. Unset shape flags (unroll, workgroup) take the values `apsp` would use for the
  * same tile, so `semiforge codegen --op fw_update --tile 32` prints the kernel `semiforge apsp --tile 32` runs.
  */
-export function specFromFlags(flags: CodegenFlags): KernelSpec {
+export function specFromFlags(flags: CodegenFlags): FwKernelSpec {
   getSemiring(flags.semiring); // SemiringError listing the known ones
   // The shape heuristics do not depend on the semiring, so plan with min-plus (plus-times has no FW plan).
   const plan = planApsp({
@@ -31,7 +31,7 @@ export function specFromFlags(flags: CodegenFlags): KernelSpec {
     unroll: flags.unroll,
     successors: flags.successors === true,
   });
-  const shapes: Partial<Record<KernelOp, KernelSpec>> = plan.plain
+  const shapes: Partial<Record<FwOp, FwKernelSpec>> = plan.plain
     ? { fw_plain: plan.plain }
     : { fw_pivot: plan.blocked!.pivot, fw_panel_row: plan.blocked!.panelRow, fw_panel_col: plan.blocked!.panelCol, fw_update: plan.blocked!.update };
   const shape = shapes[flags.op]!;

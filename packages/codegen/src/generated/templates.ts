@@ -409,36 +409,21 @@ export const TEMPLATE_SPECS: Readonly<Record<string, unknown>> = {
         },"3":function(container,depth0,helpers,partials,data) {
             return "#define at(i, j) ((i) * params.n + (j))\n";
         },"compiler":[8,">= 4.3.0"],"main":function(container,depth0,helpers,partials,data) {
-            var stack1, helper, alias1=depth0 != null ? depth0 : (container.nullContext || {}), alias2=container.hooks.helperMissing, alias3="function", alias4=container.lambda, lookupProperty = container.lookupProperty || function(parent, propertyName) {
+            var stack1, helper, alias1=depth0 != null ? depth0 : (container.nullContext || {}), lookupProperty = container.lookupProperty || function(parent, propertyName) {
                 if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
                   return parent[propertyName];
                 }
                 return undefined
             };
 
-          return "typedef "
-            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"cudaType") || (depth0 != null ? lookupProperty(depth0,"cudaType") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"cudaType","hash":{},"data":data,"loc":{"start":{"line":1,"column":8},"end":{"line":1,"column":20}}}) : helper))) != null ? stack1 : "")
-            + " T;\n#define INF ("
-            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"inf") || (depth0 != null ? lookupProperty(depth0,"inf") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"inf","hash":{},"data":data,"loc":{"start":{"line":2,"column":13},"end":{"line":2,"column":20}}}) : helper))) != null ? stack1 : "")
-            + ")\n#define NEG_INF ("
-            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"negInf") || (depth0 != null ? lookupProperty(depth0,"negInf") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"negInf","hash":{},"data":data,"loc":{"start":{"line":3,"column":17},"end":{"line":3,"column":27}}}) : helper))) != null ? stack1 : "")
-            + ")\n#define ZERO ("
-            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"zero") || (depth0 != null ? lookupProperty(depth0,"zero") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"zero","hash":{},"data":data,"loc":{"start":{"line":4,"column":14},"end":{"line":4,"column":22}}}) : helper))) != null ? stack1 : "")
-            + ")\n#define ONE ("
-            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"one") || (depth0 != null ? lookupProperty(depth0,"one") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"one","hash":{},"data":data,"loc":{"start":{"line":5,"column":13},"end":{"line":5,"column":20}}}) : helper))) != null ? stack1 : "")
-            + ")\n#define NONE 0xffffffffu\n#define TILE "
-            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"tile") || (depth0 != null ? lookupProperty(depth0,"tile") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"tile","hash":{},"data":data,"loc":{"start":{"line":7,"column":13},"end":{"line":7,"column":21}}}) : helper))) != null ? stack1 : "")
-            + "u\n\nstruct Params {\n  unsigned n;   // padded order N of the matrix (a multiple of TILE)\n  unsigned k0;  // first vertex of the pivot block (fw_plain: the pivot vertex)\n};\n\n// "
-            + ((stack1 = alias4(((stack1 = (depth0 != null ? lookupProperty(depth0,"semiring") : depth0)) != null ? lookupProperty(stack1,"name") : stack1), depth0)) != null ? stack1 : "")
-            + " ⊕\nstatic __device__ __forceinline__ T sr_add(T a, T b) { return "
-            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"add") || (depth0 != null ? lookupProperty(depth0,"add") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"add","hash":{},"data":data,"loc":{"start":{"line":15,"column":62},"end":{"line":15,"column":71}}}) : helper))) != null ? stack1 : "")
-            + "; }\n// "
-            + ((stack1 = alias4(((stack1 = (depth0 != null ? lookupProperty(depth0,"semiring") : depth0)) != null ? lookupProperty(stack1,"name") : stack1), depth0)) != null ? stack1 : "")
-            + " ⊗, saturating at INF\nstatic __device__ __forceinline__ T sr_mul(T a, T b) { return "
-            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"mul") || (depth0 != null ? lookupProperty(depth0,"mul") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"mul","hash":{},"data":data,"loc":{"start":{"line":17,"column":62},"end":{"line":17,"column":71}}}) : helper))) != null ? stack1 : "")
-            + "; }\n\n"
-            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"bdl") : depth0),{"name":"if","hash":{},"fn":container.program(1, data, 0),"inverse":container.program(3, data, 0),"data":data,"loc":{"start":{"line":19,"column":0},"end":{"line":24,"column":7}}})) != null ? stack1 : "");
-        },"useData":true},
+          return ((stack1 = container.invokePartial(lookupProperty(partials,"semiring-constants"),depth0,{"name":"semiring-constants","data":data,"helpers":helpers,"partials":partials,"decorators":container.decorators})) != null ? stack1 : "")
+            + "#define TILE "
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"tile") || (depth0 != null ? lookupProperty(depth0,"tile") : depth0)) != null ? helper : container.hooks.helperMissing),(typeof helper === "function" ? helper.call(alias1,{"name":"tile","hash":{},"data":data,"loc":{"start":{"line":2,"column":13},"end":{"line":2,"column":21}}}) : helper))) != null ? stack1 : "")
+            + "u\n\nstruct Params {\n  unsigned n;   // padded order N of the matrix (a multiple of TILE)\n  unsigned k0;  // first vertex of the pivot block (fw_plain: the pivot vertex)\n};\n\n"
+            + ((stack1 = container.invokePartial(lookupProperty(partials,"semiring-ops"),depth0,{"name":"semiring-ops","data":data,"helpers":helpers,"partials":partials,"decorators":container.decorators})) != null ? stack1 : "")
+            + "\n"
+            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"bdl") : depth0),{"name":"if","hash":{},"fn":container.program(1, data, 0),"inverse":container.program(3, data, 0),"data":data,"loc":{"start":{"line":11,"column":0},"end":{"line":16,"column":7}}})) != null ? stack1 : "");
+        },"usePartial":true,"useData":true},
         "cuda/partials/product": {"1":function(container,depth0,helpers,partials,data) {
             var stack1, helper, alias1=depth0 != null ? depth0 : (container.nullContext || {}), lookupProperty = container.lookupProperty || function(parent, propertyName) {
                 if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
@@ -751,6 +736,152 @@ export const TEMPLATE_SPECS: Readonly<Record<string, unknown>> = {
             + ((stack1 = lookupProperty(helpers,"each").call(alias1,(depth0 != null ? lookupProperty(depth0,"cells") : depth0),{"name":"each","hash":{},"fn":container.program(33, data, 0, blockParams, depths),"inverse":container.noop,"data":data,"loc":{"start":{"line":89,"column":0},"end":{"line":94,"column":9}}})) != null ? stack1 : "")
             + "}\n";
         },"useData":true,"useDepths":true},
+        "cuda/partials/semiring-constants": {"compiler":[8,">= 4.3.0"],"main":function(container,depth0,helpers,partials,data) {
+            var stack1, helper, alias1=depth0 != null ? depth0 : (container.nullContext || {}), alias2=container.hooks.helperMissing, alias3="function", lookupProperty = container.lookupProperty || function(parent, propertyName) {
+                if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
+                  return parent[propertyName];
+                }
+                return undefined
+            };
+
+          return "typedef "
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"cudaType") || (depth0 != null ? lookupProperty(depth0,"cudaType") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"cudaType","hash":{},"data":data,"loc":{"start":{"line":1,"column":8},"end":{"line":1,"column":20}}}) : helper))) != null ? stack1 : "")
+            + " T;\n#define INF ("
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"inf") || (depth0 != null ? lookupProperty(depth0,"inf") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"inf","hash":{},"data":data,"loc":{"start":{"line":2,"column":13},"end":{"line":2,"column":20}}}) : helper))) != null ? stack1 : "")
+            + ")\n#define NEG_INF ("
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"negInf") || (depth0 != null ? lookupProperty(depth0,"negInf") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"negInf","hash":{},"data":data,"loc":{"start":{"line":3,"column":17},"end":{"line":3,"column":27}}}) : helper))) != null ? stack1 : "")
+            + ")\n#define ZERO ("
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"zero") || (depth0 != null ? lookupProperty(depth0,"zero") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"zero","hash":{},"data":data,"loc":{"start":{"line":4,"column":14},"end":{"line":4,"column":22}}}) : helper))) != null ? stack1 : "")
+            + ")\n#define ONE ("
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"one") || (depth0 != null ? lookupProperty(depth0,"one") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"one","hash":{},"data":data,"loc":{"start":{"line":5,"column":13},"end":{"line":5,"column":20}}}) : helper))) != null ? stack1 : "")
+            + ")\n#define NONE 0xffffffffu\n";
+        },"useData":true},
+        "cuda/partials/semiring-ops": {"compiler":[8,">= 4.3.0"],"main":function(container,depth0,helpers,partials,data) {
+            var stack1, helper, alias1=container.lambda, alias2=depth0 != null ? depth0 : (container.nullContext || {}), alias3=container.hooks.helperMissing, alias4="function", lookupProperty = container.lookupProperty || function(parent, propertyName) {
+                if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
+                  return parent[propertyName];
+                }
+                return undefined
+            };
+
+          return "// "
+            + ((stack1 = alias1(((stack1 = (depth0 != null ? lookupProperty(depth0,"semiring") : depth0)) != null ? lookupProperty(stack1,"name") : stack1), depth0)) != null ? stack1 : "")
+            + " ⊕\nstatic __device__ __forceinline__ T sr_add(T a, T b) { return "
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"add") || (depth0 != null ? lookupProperty(depth0,"add") : depth0)) != null ? helper : alias3),(typeof helper === alias4 ? helper.call(alias2,{"name":"add","hash":{},"data":data,"loc":{"start":{"line":2,"column":62},"end":{"line":2,"column":71}}}) : helper))) != null ? stack1 : "")
+            + "; }\n// "
+            + ((stack1 = alias1(((stack1 = (depth0 != null ? lookupProperty(depth0,"semiring") : depth0)) != null ? lookupProperty(stack1,"name") : stack1), depth0)) != null ? stack1 : "")
+            + " ⊗, saturating at INF\nstatic __device__ __forceinline__ T sr_mul(T a, T b) { return "
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"mul") || (depth0 != null ? lookupProperty(depth0,"mul") : depth0)) != null ? helper : alias3),(typeof helper === alias4 ? helper.call(alias2,{"name":"mul","hash":{},"data":data,"loc":{"start":{"line":4,"column":62},"end":{"line":4,"column":71}}}) : helper))) != null ? stack1 : "")
+            + "; }\n";
+        },"useData":true},
+        "cuda/partials/spmv-prelude": {"1":function(container,depth0,helpers,partials,data) {
+            return " and its mask word asks for it";
+        },"3":function(container,depth0,helpers,partials,data) {
+            return " && mask[row] != 0u";
+        },"5":function(container,depth0,helpers,partials,data) {
+            return "// y = A ⊗ x ⊕ y\n#define STORE_ROW(row, r) (y[row] = sr_add((r), y[row]))\n";
+        },"7":function(container,depth0,helpers,partials,data) {
+            return "// y = A ⊗ x\n#define STORE_ROW(row, r) (y[row] = (r))\n";
+        },"compiler":[8,">= 4.3.0"],"main":function(container,depth0,helpers,partials,data) {
+            var stack1, helper, alias1=depth0 != null ? depth0 : (container.nullContext || {}), alias2=container.hooks.helperMissing, alias3="function", lookupProperty = container.lookupProperty || function(parent, propertyName) {
+                if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
+                  return parent[propertyName];
+                }
+                return undefined
+            };
+
+          return ((stack1 = container.invokePartial(lookupProperty(partials,"semiring-constants"),depth0,{"name":"semiring-constants","data":data,"helpers":helpers,"partials":partials,"decorators":container.decorators})) != null ? stack1 : "")
+            + "#define ROWS "
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"rows") || (depth0 != null ? lookupProperty(depth0,"rows") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"rows","hash":{},"data":data,"loc":{"start":{"line":2,"column":13},"end":{"line":2,"column":21}}}) : helper))) != null ? stack1 : "")
+            + "u   // rows per block\n#define LANES "
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"lanes") || (depth0 != null ? lookupProperty(depth0,"lanes") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"lanes","hash":{},"data":data,"loc":{"start":{"line":3,"column":14},"end":{"line":3,"column":23}}}) : helper))) != null ? stack1 : "")
+            + "u  // threads per row\n\nstruct Params {\n  unsigned rows;   // rows of A: the length of x and y\n  unsigned width;  // ELL: slots per row; CSR: unused\n};\n\n"
+            + ((stack1 = container.invokePartial(lookupProperty(partials,"semiring-ops"),depth0,{"name":"semiring-ops","data":data,"helpers":helpers,"partials":partials,"decorators":container.decorators})) != null ? stack1 : "")
+            + "\n// More than 65535 blocks of rows need a 2-D grid: blocks are numbered x-fastest.\n#define ROW_OF() ((blockIdx.x + blockIdx.y * gridDim.x) * ROWS + threadIdx.x / LANES)\n// Whether a thread's row exists"
+            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"masked") : depth0),{"name":"if","hash":{},"fn":container.program(1, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":14,"column":32},"end":{"line":14,"column":83}}})) != null ? stack1 : "")
+            + ".\n#define ROW_WANTED(row) ((row) < params.rows"
+            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"masked") : depth0),{"name":"if","hash":{},"fn":container.program(3, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":15,"column":44},"end":{"line":15,"column":84}}})) != null ? stack1 : "")
+            + ")\n"
+            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"accumulate") : depth0),{"name":"if","hash":{},"fn":container.program(5, data, 0),"inverse":container.program(7, data, 0),"data":data,"loc":{"start":{"line":16,"column":0},"end":{"line":22,"column":7}}})) != null ? stack1 : "");
+        },"usePartial":true,"useData":true},
+        "cuda/spmv/csr-scalar": {"compiler":[8,">= 4.3.0"],"main":function(container,depth0,helpers,partials,data) {
+            var stack1, helper, alias1=depth0 != null ? depth0 : (container.nullContext || {}), alias2=container.hooks.helperMissing, alias3="function", lookupProperty = container.lookupProperty || function(parent, propertyName) {
+                if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
+                  return parent[propertyName];
+                }
+                return undefined
+            };
+
+          return ((stack1 = container.invokePartial(lookupProperty(partials,"header"),depth0,{"name":"header","data":data,"helpers":helpers,"partials":partials,"decorators":container.decorators})) != null ? stack1 : "")
+            + "// CSR SpMV, scalar: one thread walks one row's nonzeros (see the WGSL template).\n\n"
+            + ((stack1 = container.invokePartial(lookupProperty(partials,"spmv-prelude"),depth0,{"name":"spmv-prelude","data":data,"helpers":helpers,"partials":partials,"decorators":container.decorators})) != null ? stack1 : "")
+            + "\nextern \"C\" __global__ void __launch_bounds__("
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"threads") || (depth0 != null ? lookupProperty(depth0,"threads") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"threads","hash":{},"data":data,"loc":{"start":{"line":6,"column":45},"end":{"line":6,"column":56}}}) : helper))) != null ? stack1 : "")
+            + ") "
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"entryPoint") || (depth0 != null ? lookupProperty(depth0,"entryPoint") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"entryPoint","hash":{},"data":data,"loc":{"start":{"line":6,"column":58},"end":{"line":6,"column":72}}}) : helper))) != null ? stack1 : "")
+            + "("
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"params") || (depth0 != null ? lookupProperty(depth0,"params") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"params","hash":{},"data":data,"loc":{"start":{"line":6,"column":73},"end":{"line":6,"column":85}}}) : helper))) != null ? stack1 : "")
+            + ") {\n  const unsigned row = ROW_OF();\n  if (!ROW_WANTED(row)) return;\n  T acc = ZERO;\n  const unsigned end = indptr[row + 1];\n  for (unsigned p = indptr[row]; p < end; p++) acc = sr_add(acc, sr_mul(values[p], x[indices[p]]));\n  STORE_ROW(row, acc);\n}\n";
+        },"usePartial":true,"useData":true},
+        "cuda/spmv/csr-vector": {"1":function(container,depth0,helpers,partials,data) {
+            return "// by warp shuffles (LANES ≤ 32 and whole warps: every thread reaches the shuffles).\n";
+        },"3":function(container,depth0,helpers,partials,data) {
+            return "// through shared memory (every thread reaches the barriers).\n";
+        },"5":function(container,depth0,helpers,partials,data) {
+            return "  for (unsigned m = LANES / 2; m > 0; m >>= 1) acc = sr_add(acc, __shfl_xor_sync(0xffffffffu, acc, m, LANES));\n";
+        },"7":function(container,depth0,helpers,partials,data) {
+            var stack1, helper, lookupProperty = container.lookupProperty || function(parent, propertyName) {
+                if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
+                  return parent[propertyName];
+                }
+                return undefined
+            };
+
+          return "  __shared__ T partial["
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"threads") || (depth0 != null ? lookupProperty(depth0,"threads") : depth0)) != null ? helper : container.hooks.helperMissing),(typeof helper === "function" ? helper.call(depth0 != null ? depth0 : (container.nullContext || {}),{"name":"threads","hash":{},"data":data,"loc":{"start":{"line":23,"column":23},"end":{"line":23,"column":34}}}) : helper))) != null ? stack1 : "")
+            + "];\n  partial[threadIdx.x] = acc;\n  for (unsigned s = LANES / 2; s > 0; s >>= 1) {\n    __syncthreads();\n    if (lane < s) partial[threadIdx.x] = sr_add(partial[threadIdx.x], partial[threadIdx.x + s]);\n  }\n  acc = partial[threadIdx.x];\n";
+        },"compiler":[8,">= 4.3.0"],"main":function(container,depth0,helpers,partials,data) {
+            var stack1, helper, alias1=depth0 != null ? depth0 : (container.nullContext || {}), alias2=container.hooks.helperMissing, alias3="function", lookupProperty = container.lookupProperty || function(parent, propertyName) {
+                if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
+                  return parent[propertyName];
+                }
+                return undefined
+            };
+
+          return ((stack1 = container.invokePartial(lookupProperty(partials,"header"),depth0,{"name":"header","data":data,"helpers":helpers,"partials":partials,"decorators":container.decorators})) != null ? stack1 : "")
+            + "// CSR SpMV, vector: LANES consecutive threads share a row and combine their partial results with ⊕\n"
+            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"subgroup") : depth0),{"name":"if","hash":{},"fn":container.program(1, data, 0),"inverse":container.program(3, data, 0),"data":data,"loc":{"start":{"line":3,"column":0},"end":{"line":7,"column":7}}})) != null ? stack1 : "")
+            + "\n"
+            + ((stack1 = container.invokePartial(lookupProperty(partials,"spmv-prelude"),depth0,{"name":"spmv-prelude","data":data,"helpers":helpers,"partials":partials,"decorators":container.decorators})) != null ? stack1 : "")
+            + "\nextern \"C\" __global__ void __launch_bounds__("
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"threads") || (depth0 != null ? lookupProperty(depth0,"threads") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"threads","hash":{},"data":data,"loc":{"start":{"line":11,"column":45},"end":{"line":11,"column":56}}}) : helper))) != null ? stack1 : "")
+            + ") "
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"entryPoint") || (depth0 != null ? lookupProperty(depth0,"entryPoint") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"entryPoint","hash":{},"data":data,"loc":{"start":{"line":11,"column":58},"end":{"line":11,"column":72}}}) : helper))) != null ? stack1 : "")
+            + "("
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"params") || (depth0 != null ? lookupProperty(depth0,"params") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"params","hash":{},"data":data,"loc":{"start":{"line":11,"column":73},"end":{"line":11,"column":85}}}) : helper))) != null ? stack1 : "")
+            + ") {\n  const unsigned row = ROW_OF();\n  const unsigned lane = threadIdx.x % LANES;\n  const bool live = ROW_WANTED(row);\n  T acc = ZERO;\n  if (live) {\n    const unsigned end = indptr[row + 1];\n    for (unsigned p = indptr[row] + lane; p < end; p += LANES) acc = sr_add(acc, sr_mul(values[p], x[indices[p]]));\n  }\n"
+            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"subgroup") : depth0),{"name":"if","hash":{},"fn":container.program(5, data, 0),"inverse":container.program(7, data, 0),"data":data,"loc":{"start":{"line":20,"column":0},"end":{"line":30,"column":7}}})) != null ? stack1 : "")
+            + "  if (lane == 0 && live) STORE_ROW(row, acc);\n}\n";
+        },"usePartial":true,"useData":true},
+        "cuda/spmv/ell": {"compiler":[8,">= 4.3.0"],"main":function(container,depth0,helpers,partials,data) {
+            var stack1, helper, alias1=depth0 != null ? depth0 : (container.nullContext || {}), alias2=container.hooks.helperMissing, alias3="function", lookupProperty = container.lookupProperty || function(parent, propertyName) {
+                if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
+                  return parent[propertyName];
+                }
+                return undefined
+            };
+
+          return ((stack1 = container.invokePartial(lookupProperty(partials,"header"),depth0,{"name":"header","data":data,"helpers":helpers,"partials":partials,"decorators":container.decorators})) != null ? stack1 : "")
+            + "// ELL SpMV, slot-major, one thread per row; a row stops at its first padding slot (see the WGSL template).\n\n"
+            + ((stack1 = container.invokePartial(lookupProperty(partials,"spmv-prelude"),depth0,{"name":"spmv-prelude","data":data,"helpers":helpers,"partials":partials,"decorators":container.decorators})) != null ? stack1 : "")
+            + "\nextern \"C\" __global__ void __launch_bounds__("
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"threads") || (depth0 != null ? lookupProperty(depth0,"threads") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"threads","hash":{},"data":data,"loc":{"start":{"line":6,"column":45},"end":{"line":6,"column":56}}}) : helper))) != null ? stack1 : "")
+            + ") "
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"entryPoint") || (depth0 != null ? lookupProperty(depth0,"entryPoint") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"entryPoint","hash":{},"data":data,"loc":{"start":{"line":6,"column":58},"end":{"line":6,"column":72}}}) : helper))) != null ? stack1 : "")
+            + "("
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"params") || (depth0 != null ? lookupProperty(depth0,"params") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"params","hash":{},"data":data,"loc":{"start":{"line":6,"column":73},"end":{"line":6,"column":85}}}) : helper))) != null ? stack1 : "")
+            + ") {\n  const unsigned row = ROW_OF();\n  if (!ROW_WANTED(row)) return;\n  T acc = ZERO;\n  for (unsigned s = 0; s < params.width; s++) {\n    const unsigned at = s * params.rows + row;\n    const unsigned col = indices[at];\n    if (col == NONE) break;\n    acc = sr_add(acc, sr_mul(values[at], x[col]));\n  }\n  STORE_ROW(row, acc);\n}\n";
+        },"usePartial":true,"useData":true},
         "wgsl/fw/panel-col": {"1":function(container,depth0,helpers,partials,data) {
             return "fn load_sa(r: u32, k: u32) -> u32 { return succ[at(r, params.k0 + k)]; }\nfn load_sc(r: u32, c: u32) -> u32 { return succ[at(r, params.k0 + c)]; }\nfn store_sc(r: u32, c: u32, s: u32) { out_succ[c * params.n + r] = s; }\n";
         },"compiler":[8,">= 4.3.0"],"main":function(container,depth0,helpers,partials,data) {
@@ -1167,38 +1298,23 @@ export const TEMPLATE_SPECS: Readonly<Record<string, unknown>> = {
         },"3":function(container,depth0,helpers,partials,data) {
             return "fn at(i: u32, j: u32) -> u32 { return i * params.n + j; }\n";
         },"compiler":[8,">= 4.3.0"],"main":function(container,depth0,helpers,partials,data) {
-            var stack1, helper, alias1=depth0 != null ? depth0 : (container.nullContext || {}), alias2=container.hooks.helperMissing, alias3="function", alias4=container.lambda, lookupProperty = container.lookupProperty || function(parent, propertyName) {
+            var stack1, helper, alias1=depth0 != null ? depth0 : (container.nullContext || {}), alias2=container.hooks.helperMissing, alias3="function", lookupProperty = container.lookupProperty || function(parent, propertyName) {
                 if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
                   return parent[propertyName];
                 }
                 return undefined
             };
 
-          return "alias T = "
-            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"type") || (depth0 != null ? lookupProperty(depth0,"type") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"type","hash":{},"data":data,"loc":{"start":{"line":1,"column":10},"end":{"line":1,"column":18}}}) : helper))) != null ? stack1 : "")
-            + ";\nconst INF: T = "
-            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"inf") || (depth0 != null ? lookupProperty(depth0,"inf") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"inf","hash":{},"data":data,"loc":{"start":{"line":2,"column":15},"end":{"line":2,"column":22}}}) : helper))) != null ? stack1 : "")
-            + ";\nconst NEG_INF: T = "
-            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"negInf") || (depth0 != null ? lookupProperty(depth0,"negInf") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"negInf","hash":{},"data":data,"loc":{"start":{"line":3,"column":19},"end":{"line":3,"column":29}}}) : helper))) != null ? stack1 : "")
-            + ";\nconst ZERO: T = "
-            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"zero") || (depth0 != null ? lookupProperty(depth0,"zero") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"zero","hash":{},"data":data,"loc":{"start":{"line":4,"column":16},"end":{"line":4,"column":24}}}) : helper))) != null ? stack1 : "")
-            + ";\nconst ONE: T = "
-            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"one") || (depth0 != null ? lookupProperty(depth0,"one") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"one","hash":{},"data":data,"loc":{"start":{"line":5,"column":15},"end":{"line":5,"column":22}}}) : helper))) != null ? stack1 : "")
-            + ";\nconst NONE: u32 = 0xffffffffu;\nconst TILE: u32 = "
-            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"tile") || (depth0 != null ? lookupProperty(depth0,"tile") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"tile","hash":{},"data":data,"loc":{"start":{"line":7,"column":18},"end":{"line":7,"column":26}}}) : helper))) != null ? stack1 : "")
+          return ((stack1 = container.invokePartial(lookupProperty(partials,"semiring-constants"),depth0,{"name":"semiring-constants","data":data,"helpers":helpers,"partials":partials,"decorators":container.decorators})) != null ? stack1 : "")
+            + "const TILE: u32 = "
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"tile") || (depth0 != null ? lookupProperty(depth0,"tile") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"tile","hash":{},"data":data,"loc":{"start":{"line":2,"column":18},"end":{"line":2,"column":26}}}) : helper))) != null ? stack1 : "")
             + "u;\n\nstruct Params {\n  n: u32,   // padded order N of the matrix (a multiple of TILE)\n  k0: u32,  // first vertex of the pivot block (fw_plain: the pivot vertex)\n  pad0: u32,\n  pad1: u32,\n}\n\n"
-            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"bindings") || (depth0 != null ? lookupProperty(depth0,"bindings") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"bindings","hash":{},"data":data,"loc":{"start":{"line":16,"column":0},"end":{"line":16,"column":14}}}) : helper))) != null ? stack1 : "")
-            + "\n\n// "
-            + ((stack1 = alias4(((stack1 = (depth0 != null ? lookupProperty(depth0,"semiring") : depth0)) != null ? lookupProperty(stack1,"name") : stack1), depth0)) != null ? stack1 : "")
-            + " ⊕\nfn sr_add(a: T, b: T) -> T { return "
-            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"add") || (depth0 != null ? lookupProperty(depth0,"add") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"add","hash":{},"data":data,"loc":{"start":{"line":19,"column":36},"end":{"line":19,"column":45}}}) : helper))) != null ? stack1 : "")
-            + "; }\n// "
-            + ((stack1 = alias4(((stack1 = (depth0 != null ? lookupProperty(depth0,"semiring") : depth0)) != null ? lookupProperty(stack1,"name") : stack1), depth0)) != null ? stack1 : "")
-            + " ⊗, saturating at INF\nfn sr_mul(a: T, b: T) -> T { return "
-            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"mul") || (depth0 != null ? lookupProperty(depth0,"mul") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"mul","hash":{},"data":data,"loc":{"start":{"line":21,"column":36},"end":{"line":21,"column":45}}}) : helper))) != null ? stack1 : "")
-            + "; }\n\n"
-            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"bdl") : depth0),{"name":"if","hash":{},"fn":container.program(1, data, 0),"inverse":container.program(3, data, 0),"data":data,"loc":{"start":{"line":23,"column":0},"end":{"line":31,"column":7}}})) != null ? stack1 : "");
-        },"useData":true},
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"bindings") || (depth0 != null ? lookupProperty(depth0,"bindings") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"bindings","hash":{},"data":data,"loc":{"start":{"line":11,"column":0},"end":{"line":11,"column":14}}}) : helper))) != null ? stack1 : "")
+            + "\n\n"
+            + ((stack1 = container.invokePartial(lookupProperty(partials,"semiring-ops"),depth0,{"name":"semiring-ops","data":data,"helpers":helpers,"partials":partials,"decorators":container.decorators})) != null ? stack1 : "")
+            + "\n"
+            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"bdl") : depth0),{"name":"if","hash":{},"fn":container.program(1, data, 0),"inverse":container.program(3, data, 0),"data":data,"loc":{"start":{"line":15,"column":0},"end":{"line":23,"column":7}}})) != null ? stack1 : "");
+        },"usePartial":true,"useData":true},
         "wgsl/partials/product": {"1":function(container,depth0,helpers,partials,data) {
             return "// Rows ty·U + m and columns tx·U + n: each thread reads its A and B values as vec4.\n";
         },"3":function(container,depth0,helpers,partials,data) {
@@ -1670,4 +1786,152 @@ export const TEMPLATE_SPECS: Readonly<Record<string, unknown>> = {
             + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"successors") : depth0),{"name":"if","hash":{},"fn":container.program(13, data, 0, blockParams, depths),"inverse":container.program(24, data, 0, blockParams, depths),"data":data,"loc":{"start":{"line":23,"column":0},"end":{"line":48,"column":7}}})) != null ? stack1 : "")
             + "    }\n";
         },"useData":true,"useDepths":true},
+        "wgsl/partials/semiring-constants": {"compiler":[8,">= 4.3.0"],"main":function(container,depth0,helpers,partials,data) {
+            var stack1, helper, alias1=depth0 != null ? depth0 : (container.nullContext || {}), alias2=container.hooks.helperMissing, alias3="function", lookupProperty = container.lookupProperty || function(parent, propertyName) {
+                if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
+                  return parent[propertyName];
+                }
+                return undefined
+            };
+
+          return "alias T = "
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"type") || (depth0 != null ? lookupProperty(depth0,"type") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"type","hash":{},"data":data,"loc":{"start":{"line":1,"column":10},"end":{"line":1,"column":18}}}) : helper))) != null ? stack1 : "")
+            + ";\nconst INF: T = "
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"inf") || (depth0 != null ? lookupProperty(depth0,"inf") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"inf","hash":{},"data":data,"loc":{"start":{"line":2,"column":15},"end":{"line":2,"column":22}}}) : helper))) != null ? stack1 : "")
+            + ";\nconst NEG_INF: T = "
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"negInf") || (depth0 != null ? lookupProperty(depth0,"negInf") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"negInf","hash":{},"data":data,"loc":{"start":{"line":3,"column":19},"end":{"line":3,"column":29}}}) : helper))) != null ? stack1 : "")
+            + ";\nconst ZERO: T = "
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"zero") || (depth0 != null ? lookupProperty(depth0,"zero") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"zero","hash":{},"data":data,"loc":{"start":{"line":4,"column":16},"end":{"line":4,"column":24}}}) : helper))) != null ? stack1 : "")
+            + ";\nconst ONE: T = "
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"one") || (depth0 != null ? lookupProperty(depth0,"one") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"one","hash":{},"data":data,"loc":{"start":{"line":5,"column":15},"end":{"line":5,"column":22}}}) : helper))) != null ? stack1 : "")
+            + ";\nconst NONE: u32 = 0xffffffffu;\n";
+        },"useData":true},
+        "wgsl/partials/semiring-ops": {"compiler":[8,">= 4.3.0"],"main":function(container,depth0,helpers,partials,data) {
+            var stack1, helper, alias1=container.lambda, alias2=depth0 != null ? depth0 : (container.nullContext || {}), alias3=container.hooks.helperMissing, alias4="function", lookupProperty = container.lookupProperty || function(parent, propertyName) {
+                if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
+                  return parent[propertyName];
+                }
+                return undefined
+            };
+
+          return "// "
+            + ((stack1 = alias1(((stack1 = (depth0 != null ? lookupProperty(depth0,"semiring") : depth0)) != null ? lookupProperty(stack1,"name") : stack1), depth0)) != null ? stack1 : "")
+            + " ⊕\nfn sr_add(a: T, b: T) -> T { return "
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"add") || (depth0 != null ? lookupProperty(depth0,"add") : depth0)) != null ? helper : alias3),(typeof helper === alias4 ? helper.call(alias2,{"name":"add","hash":{},"data":data,"loc":{"start":{"line":2,"column":36},"end":{"line":2,"column":45}}}) : helper))) != null ? stack1 : "")
+            + "; }\n// "
+            + ((stack1 = alias1(((stack1 = (depth0 != null ? lookupProperty(depth0,"semiring") : depth0)) != null ? lookupProperty(stack1,"name") : stack1), depth0)) != null ? stack1 : "")
+            + " ⊗, saturating at INF\nfn sr_mul(a: T, b: T) -> T { return "
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"mul") || (depth0 != null ? lookupProperty(depth0,"mul") : depth0)) != null ? helper : alias3),(typeof helper === alias4 ? helper.call(alias2,{"name":"mul","hash":{},"data":data,"loc":{"start":{"line":4,"column":36},"end":{"line":4,"column":45}}}) : helper))) != null ? stack1 : "")
+            + "; }\n";
+        },"useData":true},
+        "wgsl/partials/spmv-prelude": {"1":function(container,depth0,helpers,partials,data) {
+            return " and its mask word asks for it";
+        },"3":function(container,depth0,helpers,partials,data) {
+            return " && mask[row] != 0u";
+        },"5":function(container,depth0,helpers,partials,data) {
+            return "// y = A ⊗ x ⊕ y\nfn store_row(row: u32, r: T) { y[row] = sr_add(r, y[row]); }\n";
+        },"7":function(container,depth0,helpers,partials,data) {
+            return "// y = A ⊗ x\nfn store_row(row: u32, r: T) { y[row] = r; }\n";
+        },"compiler":[8,">= 4.3.0"],"main":function(container,depth0,helpers,partials,data) {
+            var stack1, helper, alias1=depth0 != null ? depth0 : (container.nullContext || {}), alias2=container.hooks.helperMissing, alias3="function", lookupProperty = container.lookupProperty || function(parent, propertyName) {
+                if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
+                  return parent[propertyName];
+                }
+                return undefined
+            };
+
+          return ((stack1 = container.invokePartial(lookupProperty(partials,"semiring-constants"),depth0,{"name":"semiring-constants","data":data,"helpers":helpers,"partials":partials,"decorators":container.decorators})) != null ? stack1 : "")
+            + "const ROWS: u32 = "
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"rows") || (depth0 != null ? lookupProperty(depth0,"rows") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"rows","hash":{},"data":data,"loc":{"start":{"line":2,"column":18},"end":{"line":2,"column":26}}}) : helper))) != null ? stack1 : "")
+            + "u;   // rows per workgroup\nconst LANES: u32 = "
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"lanes") || (depth0 != null ? lookupProperty(depth0,"lanes") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"lanes","hash":{},"data":data,"loc":{"start":{"line":3,"column":19},"end":{"line":3,"column":28}}}) : helper))) != null ? stack1 : "")
+            + "u;  // invocations per row\n\nstruct Params {\n  rows: u32,   // rows of A: the length of x and y\n  width: u32,  // ELL: slots per row; CSR: unused\n  pad0: u32,\n  pad1: u32,\n}\n\n"
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"bindings") || (depth0 != null ? lookupProperty(depth0,"bindings") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"bindings","hash":{},"data":data,"loc":{"start":{"line":12,"column":0},"end":{"line":12,"column":14}}}) : helper))) != null ? stack1 : "")
+            + "\n\n"
+            + ((stack1 = container.invokePartial(lookupProperty(partials,"semiring-ops"),depth0,{"name":"semiring-ops","data":data,"helpers":helpers,"partials":partials,"decorators":container.decorators})) != null ? stack1 : "")
+            + "\n// More than 65535 workgroups of rows need a 2-D grid: the workgroups are numbered x-fastest.\nfn row_of(wid: vec3<u32>, nwg: vec3<u32>, lid: u32) -> u32 {\n  return (wid.x + wid.y * nwg.x) * ROWS + lid / LANES;\n}\n\n// Whether an invocation's row exists"
+            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"masked") : depth0),{"name":"if","hash":{},"fn":container.program(1, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":21,"column":37},"end":{"line":21,"column":88}}})) != null ? stack1 : "")
+            + ".\nfn row_wanted(row: u32) -> bool {\n  return row < params.rows"
+            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"masked") : depth0),{"name":"if","hash":{},"fn":container.program(3, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":23,"column":26},"end":{"line":23,"column":66}}})) != null ? stack1 : "")
+            + ";\n}\n\n"
+            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"accumulate") : depth0),{"name":"if","hash":{},"fn":container.program(5, data, 0),"inverse":container.program(7, data, 0),"data":data,"loc":{"start":{"line":26,"column":0},"end":{"line":32,"column":7}}})) != null ? stack1 : "");
+        },"usePartial":true,"useData":true},
+        "wgsl/spmv/csr-scalar": {"compiler":[8,">= 4.3.0"],"main":function(container,depth0,helpers,partials,data) {
+            var stack1, helper, alias1=depth0 != null ? depth0 : (container.nullContext || {}), alias2=container.hooks.helperMissing, alias3="function", lookupProperty = container.lookupProperty || function(parent, propertyName) {
+                if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
+                  return parent[propertyName];
+                }
+                return undefined
+            };
+
+          return ((stack1 = container.invokePartial(lookupProperty(partials,"header"),depth0,{"name":"header","data":data,"helpers":helpers,"partials":partials,"decorators":container.decorators})) != null ? stack1 : "")
+            + "// CSR SpMV, scalar: one invocation walks one row's nonzeros. Best for short rows; long or uneven rows\n// leave most lanes of a subgroup idle while one finishes (use spmv_csr_vector there).\n\n"
+            + ((stack1 = container.invokePartial(lookupProperty(partials,"spmv-prelude"),depth0,{"name":"spmv-prelude","data":data,"helpers":helpers,"partials":partials,"decorators":container.decorators})) != null ? stack1 : "")
+            + "\n@compute @workgroup_size("
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"threads") || (depth0 != null ? lookupProperty(depth0,"threads") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"threads","hash":{},"data":data,"loc":{"start":{"line":7,"column":25},"end":{"line":7,"column":36}}}) : helper))) != null ? stack1 : "")
+            + ", 1, 1)\nfn "
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"entryPoint") || (depth0 != null ? lookupProperty(depth0,"entryPoint") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"entryPoint","hash":{},"data":data,"loc":{"start":{"line":8,"column":3},"end":{"line":8,"column":17}}}) : helper))) != null ? stack1 : "")
+            + "(\n  @builtin(workgroup_id) wid: vec3<u32>,\n  @builtin(num_workgroups) nwg: vec3<u32>,\n  @builtin(local_invocation_index) lid: u32,\n) {\n  let row = row_of(wid, nwg, lid);\n  if (!row_wanted(row)) { return; }\n  var acc = ZERO;\n  let end = indptr[row + 1u];\n  for (var p = indptr[row]; p < end; p++) {\n    acc = sr_add(acc, sr_mul(values[p], x[indices[p]]));\n  }\n  store_row(row, acc);\n}\n";
+        },"usePartial":true,"useData":true},
+        "wgsl/spmv/csr-vector": {"1":function(container,depth0,helpers,partials,data) {
+            return "enable subgroups;\n";
+        },"3":function(container,depth0,helpers,partials,data) {
+            return "// by subgroup shuffles. This assumes a subgroup is a run of consecutive local invocation indices whose\n// length is a multiple of LANES (true of Vulkan compute on the devices we run; the caller checks\n// LANES ≤ the device's minimum subgroup size). Every invocation reaches the shuffles: no early return.\n";
+        },"5":function(container,depth0,helpers,partials,data) {
+            return "// through workgroup memory (any device). Every invocation reaches the barriers: no early return.\n";
+        },"7":function(container,depth0,helpers,partials,data) {
+            var stack1, helper, lookupProperty = container.lookupProperty || function(parent, propertyName) {
+                if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
+                  return parent[propertyName];
+                }
+                return undefined
+            };
+
+          return "\nvar<workgroup> partial: array<T, "
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"threads") || (depth0 != null ? lookupProperty(depth0,"threads") : depth0)) != null ? helper : container.hooks.helperMissing),(typeof helper === "function" ? helper.call(depth0 != null ? depth0 : (container.nullContext || {}),{"name":"threads","hash":{},"data":data,"loc":{"start":{"line":18,"column":33},"end":{"line":18,"column":44}}}) : helper))) != null ? stack1 : "")
+            + ">;\n";
+        },"9":function(container,depth0,helpers,partials,data) {
+            return "  for (var m = LANES / 2u; m > 0u; m >>= 1u) {\n    acc = sr_add(acc, subgroupShuffleXor(acc, m));\n  }\n";
+        },"11":function(container,depth0,helpers,partials,data) {
+            return "  partial[lid] = acc;\n  for (var s = LANES / 2u; s > 0u; s >>= 1u) {\n    workgroupBarrier();\n    if (lane < s) { partial[lid] = sr_add(partial[lid], partial[lid + s]); }\n  }\n  // Lane 0 wrote the last sum itself: no barrier before reading it.\n  acc = partial[lid];\n";
+        },"compiler":[8,">= 4.3.0"],"main":function(container,depth0,helpers,partials,data) {
+            var stack1, helper, alias1=depth0 != null ? depth0 : (container.nullContext || {}), alias2=container.hooks.helperMissing, alias3="function", lookupProperty = container.lookupProperty || function(parent, propertyName) {
+                if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
+                  return parent[propertyName];
+                }
+                return undefined
+            };
+
+          return ((stack1 = container.invokePartial(lookupProperty(partials,"header"),depth0,{"name":"header","data":data,"helpers":helpers,"partials":partials,"decorators":container.decorators})) != null ? stack1 : "")
+            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"subgroup") : depth0),{"name":"if","hash":{},"fn":container.program(1, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":2,"column":0},"end":{"line":4,"column":7}}})) != null ? stack1 : "")
+            + "// CSR SpMV, vector: LANES consecutive invocations share a row, each taking every LANES-th nonzero\n// (coalesced reads of long rows), then combine their partial results with ⊕\n"
+            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"subgroup") : depth0),{"name":"if","hash":{},"fn":container.program(3, data, 0),"inverse":container.program(5, data, 0),"data":data,"loc":{"start":{"line":7,"column":0},"end":{"line":13,"column":7}}})) != null ? stack1 : "")
+            + "\n"
+            + ((stack1 = container.invokePartial(lookupProperty(partials,"spmv-prelude"),depth0,{"name":"spmv-prelude","data":data,"helpers":helpers,"partials":partials,"decorators":container.decorators})) != null ? stack1 : "")
+            + ((stack1 = lookupProperty(helpers,"unless").call(alias1,(depth0 != null ? lookupProperty(depth0,"subgroup") : depth0),{"name":"unless","hash":{},"fn":container.program(7, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":16,"column":0},"end":{"line":19,"column":11}}})) != null ? stack1 : "")
+            + "\n@compute @workgroup_size("
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"threads") || (depth0 != null ? lookupProperty(depth0,"threads") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"threads","hash":{},"data":data,"loc":{"start":{"line":21,"column":25},"end":{"line":21,"column":36}}}) : helper))) != null ? stack1 : "")
+            + ", 1, 1)\nfn "
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"entryPoint") || (depth0 != null ? lookupProperty(depth0,"entryPoint") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"entryPoint","hash":{},"data":data,"loc":{"start":{"line":22,"column":3},"end":{"line":22,"column":17}}}) : helper))) != null ? stack1 : "")
+            + "(\n  @builtin(workgroup_id) wid: vec3<u32>,\n  @builtin(num_workgroups) nwg: vec3<u32>,\n  @builtin(local_invocation_index) lid: u32,\n) {\n  let row = row_of(wid, nwg, lid);\n  let lane = lid % LANES;\n  let live = row_wanted(row);\n  var acc = ZERO;\n  if (live) {\n    let end = indptr[row + 1u];\n    for (var p = indptr[row] + lane; p < end; p += LANES) {\n      acc = sr_add(acc, sr_mul(values[p], x[indices[p]]));\n    }\n  }\n"
+            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"subgroup") : depth0),{"name":"if","hash":{},"fn":container.program(9, data, 0),"inverse":container.program(11, data, 0),"data":data,"loc":{"start":{"line":37,"column":0},"end":{"line":49,"column":7}}})) != null ? stack1 : "")
+            + "  if (lane == 0u && live) { store_row(row, acc); }\n}\n";
+        },"usePartial":true,"useData":true},
+        "wgsl/spmv/ell": {"compiler":[8,">= 4.3.0"],"main":function(container,depth0,helpers,partials,data) {
+            var stack1, helper, alias1=depth0 != null ? depth0 : (container.nullContext || {}), alias2=container.hooks.helperMissing, alias3="function", lookupProperty = container.lookupProperty || function(parent, propertyName) {
+                if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
+                  return parent[propertyName];
+                }
+                return undefined
+            };
+
+          return ((stack1 = container.invokePartial(lookupProperty(partials,"header"),depth0,{"name":"header","data":data,"helpers":helpers,"partials":partials,"decorators":container.decorators})) != null ? stack1 : "")
+            + "// ELL SpMV: one invocation per row; slots are slot-major (slot s of row r at s * rows + r), so the\n// invocations of a workgroup read consecutive words at each slot. A row's padding (NONE) is a suffix of\n// its slots, so the row stops at its first padding slot.\n\n"
+            + ((stack1 = container.invokePartial(lookupProperty(partials,"spmv-prelude"),depth0,{"name":"spmv-prelude","data":data,"helpers":helpers,"partials":partials,"decorators":container.decorators})) != null ? stack1 : "")
+            + "\n@compute @workgroup_size("
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"threads") || (depth0 != null ? lookupProperty(depth0,"threads") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"threads","hash":{},"data":data,"loc":{"start":{"line":8,"column":25},"end":{"line":8,"column":36}}}) : helper))) != null ? stack1 : "")
+            + ", 1, 1)\nfn "
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"entryPoint") || (depth0 != null ? lookupProperty(depth0,"entryPoint") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"entryPoint","hash":{},"data":data,"loc":{"start":{"line":9,"column":3},"end":{"line":9,"column":17}}}) : helper))) != null ? stack1 : "")
+            + "(\n  @builtin(workgroup_id) wid: vec3<u32>,\n  @builtin(num_workgroups) nwg: vec3<u32>,\n  @builtin(local_invocation_index) lid: u32,\n) {\n  let row = row_of(wid, nwg, lid);\n  if (!row_wanted(row)) { return; }\n  var acc = ZERO;\n  for (var s = 0u; s < params.width; s++) {\n    let at = s * params.rows + row;\n    let col = indices[at];\n    if (col == NONE) { break; }\n    acc = sr_add(acc, sr_mul(values[at], x[col]));\n  }\n  store_row(row, acc);\n}\n";
+        },"usePartial":true,"useData":true},
     };

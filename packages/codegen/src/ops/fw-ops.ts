@@ -1,19 +1,10 @@
-import { numberBindings, type KernelBinding } from '../render/bindings.js';
+import { numberBindings } from '../render/bindings.js';
 import { ELEMENT_BYTES } from '../spec/element-type.js';
-import type { KernelOp, KernelSpec } from '../spec/kernel-spec.js';
+import type { FwKernelSpec, FwOp } from '../spec/kernel-spec.js';
 import { stagingDepth } from '../spec/validate-spec.js';
+import { PARAMS_BINDING as params, type OpInfo as GenericOpInfo } from './op-info.js';
 
-/** What the generator needs to know about an op besides its template. */
-export interface OpInfo {
-  /** Template path under templates/<target>/, without the extension. */
-  readonly template: string;
-  bindings(spec: KernelSpec): KernelBinding[];
-  /** Values the template reads, beyond the common ones. */
-  view(spec: KernelSpec): Record<string, unknown>;
-  workgroupStorageBytes(spec: KernelSpec): number;
-  /** Workgroups to dispatch for a padded matrix of order n. */
-  grid(spec: KernelSpec, n: number): [number, number, number];
-}
+type OpInfo = Omit<GenericOpInfo<FwKernelSpec>, 'workgroupSize'>;
 
 const range = (k: number) => Array.from({ length: k }, (_, i) => i);
 
@@ -27,15 +18,13 @@ function registerBlock(r: number, c: number) {
   };
 }
 
-const params = { name: 'params', kind: 'uniform', element: 'params' } as const;
-
 /**
  * Shape of a product kernel. With unroll a multiple of 4 (WGSL), each thread owns 4-aligned runs of rows and
  * columns and reads A and B from workgroup memory as vec4: a quarter of the load instructions, and the
  * broadcast of A across a row of threads costs one access instead of four (shared-memory bandwidth, not
  * arithmetic, limits the scalar version). Otherwise rows and columns are interleaved (stride WY, WX).
  */
-function productShape(spec: KernelSpec) {
+function productShape(spec: FwKernelSpec) {
   const [wx, wy] = spec.workgroup;
   const u = spec.unroll;
   const bm = wy * u;
@@ -47,7 +36,7 @@ function productShape(spec: KernelSpec) {
 }
 
 /** Register cells of a product thread, with the index expressions of their rows and columns. */
-function productRegisters(spec: KernelSpec, vec4: boolean) {
+function productRegisters(spec: FwKernelSpec, vec4: boolean) {
   const u = spec.unroll;
   const rowExpr = (m: number) => (vec4 ? `ty * ${u}u + ${m}u` : `ty + ${m}u * WY`);
   const colExpr = (n: number) => (vec4 ? `tx * ${u}u + ${n}u` : `tx + ${n}u * WX`);
@@ -63,7 +52,7 @@ function productRegisters(spec: KernelSpec, vec4: boolean) {
 }
 
 /** fw_update reads both panels contiguously along its block: with vec4 registers it stages them as vec4 too. */
-function stagesVec4(spec: KernelSpec): boolean {
+function stagesVec4(spec: FwKernelSpec): boolean {
   return spec.op === 'fw_update' && productShape(spec).vec4;
 }
 
@@ -95,7 +84,7 @@ function productInfo(template: string, aAlongK: boolean, hopUsesB: boolean, bind
   };
 }
 
-const panelBindings = (spec: KernelSpec) =>
+const panelBindings = (spec: FwKernelSpec) =>
   numberBindings([
     params,
     { name: 'd', kind: 'read-only-storage', element: spec.type },
@@ -104,9 +93,17 @@ const panelBindings = (spec: KernelSpec) =>
     spec.successors && { name: 'out_succ', kind: 'storage', element: 'u32' },
   ]);
 
+/** Values every FW template reads: the tile and layout the prelude's `at()` needs, and the shape flags. */
+const fwView = (spec: FwKernelSpec) => ({ tile: spec.tile, unroll: spec.unroll, bdl: spec.layout === 'bdl', successors: spec.successors });
+
+/** An FW op with the family's common view and its [x, y] workgroup. */
+function fwOp(info: OpInfo): GenericOpInfo<FwKernelSpec> {
+  return { ...info, view: (spec) => ({ ...fwView(spec), ...info.view(spec) }), workgroupSize: (spec) => [spec.workgroup[0], spec.workgroup[1]] };
+}
+
 /** The blocked Floyd-Warshall family (paper 000), one entry per op. */
-export const FW_OPS: Record<KernelOp, OpInfo> = {
-  fw_pivot: {
+export const FW_OPS: Record<FwOp, GenericOpInfo<FwKernelSpec>> = {
+  fw_pivot: fwOp({
     template: 'fw/pivot',
     bindings: (spec) =>
       numberBindings([params, { name: 'd', kind: 'storage', element: spec.type }, spec.successors && { name: 'succ', kind: 'storage', element: 'u32' }]),
@@ -116,16 +113,16 @@ export const FW_OPS: Record<KernelOp, OpInfo> = {
     },
     workgroupStorageBytes: (spec) => (spec.successors ? 3 : 2) * 2 * spec.tile * ELEMENT_BYTES,
     grid: () => [1, 1, 1],
-  },
-  fw_panel_row: productInfo('fw/panel-row', true, false, panelBindings, (spec, n) => {
+  }),
+  fw_panel_row: fwOp(productInfo('fw/panel-row', true, false, panelBindings, (spec, n) => {
     const s = productShape(spec);
     return [n / s.bn, spec.tile / s.bm, 1];
-  }),
-  fw_panel_col: productInfo('fw/panel-col', true, false, panelBindings, (spec, n) => {
+  })),
+  fw_panel_col: fwOp(productInfo('fw/panel-col', true, false, panelBindings, (spec, n) => {
     const s = productShape(spec);
     return [spec.tile / s.bn, n / s.bm, 1];
-  }),
-  fw_update: productInfo(
+  })),
+  fw_update: fwOp(productInfo(
     'fw/update',
     false,
     true,
@@ -143,13 +140,13 @@ export const FW_OPS: Record<KernelOp, OpInfo> = {
       const s = productShape(spec);
       return [n / s.bn, n / s.bm, 1];
     },
-  ),
-  fw_plain: {
+  )),
+  fw_plain: fwOp({
     template: 'fw/plain',
     bindings: (spec) =>
       numberBindings([params, { name: 'd', kind: 'storage', element: spec.type }, spec.successors && { name: 'succ', kind: 'storage', element: 'u32' }]),
     view: (spec) => ({ wx: spec.workgroup[0], wy: spec.workgroup[1], threads: spec.workgroup[0] * spec.workgroup[1] }),
     workgroupStorageBytes: () => 0,
     grid: (spec, n) => [Math.ceil(n / spec.workgroup[0]), Math.ceil(n / spec.workgroup[1]), 1],
-  },
+  }),
 };

@@ -1,27 +1,40 @@
 import type { ElementType } from './element-type.js';
 
-/** Operations the code generator knows. The FW family implements paper 000's blocked Floyd-Warshall. */
-export type KernelOp = 'fw_pivot' | 'fw_panel_row' | 'fw_panel_col' | 'fw_update' | 'fw_plain';
+/** Ops of the blocked Floyd-Warshall family (paper 000). */
+export type FwOp = 'fw_pivot' | 'fw_panel_row' | 'fw_panel_col' | 'fw_update' | 'fw_plain';
 
-export const KERNEL_OPS: readonly KernelOp[] = ['fw_pivot', 'fw_panel_row', 'fw_panel_col', 'fw_update', 'fw_plain'];
+/** Ops of the sparse matrix–vector family (paper 002): y = A ⊗ x (⊕ y), one format each. */
+export type SpmvOp = 'spmv_csr_scalar' | 'spmv_csr_vector' | 'spmv_ell';
+
+/** Operations the code generator knows. */
+export type KernelOp = FwOp | SpmvOp;
+
+export const FW_KERNEL_OPS: readonly FwOp[] = ['fw_pivot', 'fw_panel_row', 'fw_panel_col', 'fw_update', 'fw_plain'];
+export const SPMV_KERNEL_OPS: readonly SpmvOp[] = ['spmv_csr_scalar', 'spmv_csr_vector', 'spmv_ell'];
+export const KERNEL_OPS: readonly KernelOp[] = [...FW_KERNEL_OPS, ...SPMV_KERNEL_OPS];
 
 export type Layout = 'row-major' | 'bdl';
 export type Target = 'wgsl' | 'cuda';
 
+/** Fields every kernel has. */
+interface SpecBase {
+  /** Name of a registered semiring (`min-plus`, `plus-times`, `max-min`, `or-and`, or a user's). */
+  readonly semiring: string;
+  readonly type: ElementType;
+  readonly target: Target;
+}
+
 /**
- * Everything a kernel's text depends on, as plain serialisable data. One spec → one id → one pipeline.
+ * A blocked Floyd-Warshall kernel.
  *
  * @example
- * const spec: KernelSpec = {
+ * const spec: FwKernelSpec = {
  *   op: 'fw_update', semiring: 'min-plus', type: 'f32', tile: 64, unroll: 4,
  *   layout: 'row-major', workgroup: [16, 16], target: 'wgsl', successors: false,
  * };
  */
-export interface KernelSpec {
-  readonly op: KernelOp;
-  /** Name of a registered semiring (`min-plus`, `plus-times`, `max-min`, `or-and`, or a user's). */
-  readonly semiring: string;
-  readonly type: ElementType;
+export interface FwKernelSpec extends SpecBase {
+  readonly op: FwOp;
   /** Blocked FW tile size t: the pivot block, and the depth of each panel/update product. */
   readonly tile: number;
   /** Results per thread along each axis of the update products (u × u registers, fully unrolled). */
@@ -40,7 +53,46 @@ export interface KernelSpec {
   readonly layout: Layout;
   /** Threads per workgroup [x, y]. */
   readonly workgroup: readonly [number, number];
-  readonly target: Target;
   /** Also maintain the successor matrix (first hop on a best path) for path reconstruction. */
   readonly successors: boolean;
+}
+
+/** How the lanes of one row combine their partial results in `spmv_csr_vector`. */
+export type SpmvReduction = 'subgroup' | 'workgroup';
+
+/**
+ * A sparse matrix–vector product over a semiring: y = A ⊗ x ⊕ y (`accumulate`) or y = A ⊗ x, on the rows
+ * whose mask word is non-zero when `masked`. A workgroup handles `rowsPerWorkgroup` rows with `lanesPerRow`
+ * invocations each (1 for `spmv_csr_scalar` and `spmv_ell`: one invocation per row).
+ *
+ * @example
+ * const spec: SpmvKernelSpec = {
+ *   op: 'spmv_csr_vector', semiring: 'plus-times', type: 'f32', target: 'wgsl',
+ *   rowsPerWorkgroup: 32, lanesPerRow: 8, reduction: 'subgroup', accumulate: false, masked: false,
+ * };
+ */
+export interface SpmvKernelSpec extends SpecBase {
+  readonly op: SpmvOp;
+  /** Rows one workgroup computes. */
+  readonly rowsPerWorkgroup: number;
+  /** Invocations per row, a power of two (`spmv_csr_vector`; the other ops normalise it to 1). */
+  readonly lanesPerRow: number;
+  /**
+   * `spmv_csr_vector` only: `subgroup` reduces with subgroup shuffles (WGSL: needs the device feature
+   * `subgroups`, and lanesPerRow ≤ its minimum subgroup size; CUDA: warp shuffles), `workgroup` through
+   * workgroup memory (any device). Default `workgroup`.
+   */
+  readonly reduction?: SpmvReduction;
+  /** y = A ⊗ x ⊕ y when true; y = A ⊗ x when false. */
+  readonly accumulate: boolean;
+  /** Read a per-row u32 mask: rows whose mask is 0 are left as they are. */
+  readonly masked: boolean;
+}
+
+/** Everything a kernel's text depends on, as plain serialisable data. One spec → one id → one pipeline. */
+export type KernelSpec = FwKernelSpec | SpmvKernelSpec;
+
+/** Whether a spec belongs to the SpMV family. */
+export function isSpmvSpec(spec: KernelSpec): spec is SpmvKernelSpec {
+  return spec.op.startsWith('spmv_');
 }

@@ -1,17 +1,8 @@
 import { ELEMENT_TYPES } from './element-type.js';
-import { KERNEL_OPS, type KernelSpec } from './kernel-spec.js';
+import { isSpmvSpec, KERNEL_OPS, type FwKernelSpec, type KernelSpec } from './kernel-spec.js';
+import { SpecError } from './spec-error.js';
+import { normalizeSpmvSpec, validateSpmvSpec } from './validate-spmv-spec.js';
 import { getSemiring } from '../semiring/registry.js';
-
-/** A spec that cannot become a kernel; the message names the parameter and the rule. */
-export class SpecError extends Error {
-  override readonly name = 'SpecError';
-  constructor(
-    readonly parameter: string,
-    message: string,
-  ) {
-    super(`KernelSpec.${parameter}: ${message}`);
-  }
-}
 
 /** Default staging depth: shallow slices leave workgroup memory for more workgroups per SM (H100: KC = 8
  * ran the update at 8.0 T/s, 16 at 7.9, 32 at 7.1, 64 at 5.3; n = 8192, t = 128). */
@@ -21,7 +12,7 @@ export const DEFAULT_STAGE = 8;
  * Depth KC of the panel slices staged in workgroup memory per step of the products: the spec's `stage`,
  * else {@link DEFAULT_STAGE}, never more than the tile.
  */
-export function stagingDepth(spec: Pick<KernelSpec, 'tile' | 'successors' | 'stage'>): number {
+export function stagingDepth(spec: Pick<FwKernelSpec, 'tile' | 'successors' | 'stage'>): number {
   return Math.min(spec.tile, spec.stage ?? DEFAULT_STAGE);
 }
 
@@ -31,7 +22,7 @@ const MAX_INVOCATIONS = 1024;
 export const DEFAULT_K_UNROLL = 4;
 const MAX_REGISTERS = 64;
 
-function positiveInt(spec: KernelSpec, key: 'tile' | 'unroll'): void {
+function positiveInt(spec: FwKernelSpec, key: 'tile' | 'unroll'): void {
   const v = spec[key];
   if (!Number.isInteger(v) || v < 1) throw new SpecError(key, `must be a positive integer, got ${v}`);
 }
@@ -43,12 +34,18 @@ function positiveInt(spec: KernelSpec, key: 'tile' | 'unroll'): void {
 export function validateSpec(spec: KernelSpec): void {
   if (!KERNEL_OPS.includes(spec.op)) throw new SpecError('op', `unknown op '${spec.op}' (one of ${KERNEL_OPS.join(', ')})`);
   if (!ELEMENT_TYPES.includes(spec.type)) throw new SpecError('type', `unknown element type '${spec.type}' (one of ${ELEMENT_TYPES.join(', ')})`);
-  if (spec.layout !== 'row-major' && spec.layout !== 'bdl') throw new SpecError('layout', `must be 'row-major' or 'bdl', got '${spec.layout}'`);
   if (spec.target !== 'wgsl' && spec.target !== 'cuda') throw new SpecError('target', `must be 'wgsl' or 'cuda', got '${spec.target}'`);
   const semiring = getSemiring(spec.semiring);
   if (!semiring.types.includes(spec.type)) {
     throw new SpecError('type', `semiring '${spec.semiring}' is not defined for ${spec.type} (it supports ${semiring.types.join(', ')})`);
   }
+  if (isSpmvSpec(spec)) validateSpmvSpec(spec);
+  else validateFwSpec(spec);
+}
+
+/** The blocked Floyd-Warshall family's rules. */
+function validateFwSpec(spec: FwKernelSpec): void {
+  if (spec.layout !== 'row-major' && spec.layout !== 'bdl') throw new SpecError('layout', `must be 'row-major' or 'bdl', got '${spec.layout}'`);
   positiveInt(spec, 'tile');
   positiveInt(spec, 'unroll');
   const [wx, wy] = spec.workgroup;
@@ -96,9 +93,14 @@ export function validateSpec(spec: KernelSpec): void {
  * The canonical form of a spec: fields an op does not use are set to fixed values, so that specs that
  * give the same text also get the same id.
  */
+export function normalizeSpec<S extends KernelSpec>(spec: S): S;
 export function normalizeSpec(spec: KernelSpec): KernelSpec {
   validateSpec(spec);
-  const base: KernelSpec = {
+  return isSpmvSpec(spec) ? normalizeSpmvSpec(spec) : normalizeFwSpec(spec);
+}
+
+function normalizeFwSpec(spec: FwKernelSpec): FwKernelSpec {
+  const base: FwKernelSpec = {
     op: spec.op,
     semiring: spec.semiring,
     type: spec.type,

@@ -2,13 +2,13 @@ import type { WeightArray } from '../edge-list.js';
 import { checkArcCount } from '../graph-limits.js';
 import { Xoshiro128ss } from '../xoshiro128ss.js';
 import { checkIntegerOption, checkNumberOption } from './check-option.js';
+import { MAX_ALIAS_LEVELS, quadrantAlias, type QuadrantAlias } from './quadrant-alias.js';
 import { scrambleKeys, scrambleVertex, type ScrambleKeys } from './vertex-scramble.js';
 import { allocateWeights, weightSampler, type WeightSpec } from './weight-spec.js';
 
 /** Edges per block: each block has its own random stream, so blocks can be generated in any order. */
 export const BLOCK_EDGES = 1 << 16;
 
-const TWO_POW_32 = 2 ** 32;
 const GOLDEN = 0x9e3779b9;
 const PROBABILITY_TOLERANCE = 1e-9;
 
@@ -34,17 +34,15 @@ export interface RecursiveMatrixRequest extends QuadrantProbabilities {
 }
 
 /**
- * Everything a block needs, as plain data (posted to workers as is): per level, the cumulative quadrant
- * thresholds that the level's uniform u32 is compared with.
+ * Everything a block needs, as plain data (posted to workers as is): the levels in groups of up to four,
+ * each group drawn with one uniform u32 through its alias table.
  */
 export interface RecursiveMatrixPlan {
   readonly scale: number;
   readonly edges: number;
   readonly streamKey: number;
-  /** Per level, ×2^32: row bit is 1 when u ≥ rowT (a + b); column bit is 1 when u ≥ colT0 (a) or, row bit 1, colT1 (a + b + c). */
-  readonly rowT: Float64Array;
-  readonly colT0: Float64Array;
-  readonly colT1: Float64Array;
+  /** Groups of levels, first level first; their `levels` add up to `scale`. */
+  readonly groups: readonly QuadrantAlias[];
   readonly weights: WeightSpec;
   readonly scramble: ScrambleKeys | null;
 }
@@ -55,8 +53,6 @@ export interface RecursiveMatrixArrays {
   readonly dst: Uint32Array;
   readonly weight: WeightArray | null;
 }
-
-const threshold = (p: number): number => Math.round(p * TWO_POW_32);
 
 /**
  * Checks a request and turns it into a {@link RecursiveMatrixPlan}. The stream key, the scramble keys and
@@ -86,21 +82,15 @@ export function planRecursiveMatrix(request: RecursiveMatrixRequest): RecursiveM
   const rng = Xoshiro128ss.fromSeed(seed);
   const streamKey = rng.nextU32();
   const scramble = request.scramble ? scrambleKeys(rng, scale) : null;
-  const rowT = new Float64Array(scale);
-  const colT0 = new Float64Array(scale);
-  const colT1 = new Float64Array(scale);
+  const levels: [number, number, number, number][] = [];
   for (let level = 0; level < scale; level++) {
     const mu = noise === 0 ? 0 : noise * (2 * rng.nextFloat() - 1);
     const shrink = a + d === 0 ? 0 : (2 * mu) / (a + d);
-    const al = a - shrink * a;
-    const bl = b + mu;
-    const cl = c + mu;
-    const dl = d - shrink * d;
-    rowT[level] = threshold(al + bl);
-    colT0[level] = threshold(al);
-    colT1[level] = threshold(al + bl + cl);
+    levels.push([a - shrink * a, b + mu, c + mu, d - shrink * d]);
   }
-  return { scale, edges, streamKey, rowT, colT0, colT1, weights: request.weights, scramble };
+  const groups: QuadrantAlias[] = [];
+  for (let first = 0; first < scale; first += MAX_ALIAS_LEVELS) groups.push(quadrantAlias(levels.slice(first, first + MAX_ALIAS_LEVELS)));
+  return { scale, edges, streamKey, groups, weights: request.weights, scramble };
 }
 
 /** Number of {@link BLOCK_EDGES}-edge blocks of a plan (the last may be shorter). */
@@ -125,7 +115,7 @@ export function fillRecursiveMatrixBlocks(
   firstBlock: number,
   endBlock: number,
 ): void {
-  const { scale, rowT, colT0, colT1, scramble } = plan;
+  const { groups, scramble } = plan;
   const { src, dst, weight } = out;
   const sampler = weightSampler(plan.weights, 'weights');
   for (let block = firstBlock; block < endBlock; block++) {
@@ -134,15 +124,15 @@ export function fillRecursiveMatrixBlocks(
     for (let e = block * BLOCK_EDGES; e < end; e++) {
       let u = 0;
       let v = 0;
-      for (let level = 0; level < scale; level++) {
-        // One uniform per level against the cumulative a, a + b, a + b + c: the reference's normalised form
-        // (row bit 1 with c + d, then column bit 1 with b/(a + b) or d/(c + d)) in the same distribution,
-        // with half the random numbers, which are most of the cost.
+      for (let g = 0; g < groups.length; g++) {
+        // Up to four levels per uniform u32 (see quadrant-alias.ts): the reference's distribution with a
+        // quarter of its random numbers, which are most of the cost.
+        const { levels, coinBits, threshold, alias, rowBits, colBits } = groups[g];
         const r = rng.nextU32();
-        const row = r >= rowT[level] ? 1 : 0;
-        const col = r >= (row === 0 ? colT0[level] : colT1[level]) ? 1 : 0;
-        u = (u << 1) | row;
-        v = (v << 1) | col;
+        const slot = r >>> coinBits;
+        const outcome = (r & ((1 << coinBits) - 1)) < threshold[slot] ? slot : alias[slot];
+        u = (u << levels) | rowBits[outcome];
+        v = (v << levels) | colBits[outcome];
       }
       if (scramble !== null) {
         u = scrambleVertex(u, scramble);

@@ -1,0 +1,132 @@
+import { getSemiring, type ElementType, type SpmvKernelSpec, type SpmvReduction, type Target } from '@semiforge/codegen';
+
+/** Storage formats of the SpMV kernels. */
+export type SpmvFormat = 'csr-scalar' | 'csr-vector' | 'ell';
+
+/** Options that decide which SpMV kernel runs. */
+export interface SpmvKernelOptions {
+  /** Semiring name (default 'plus-times'); any registered one, idempotent or not. */
+  semiring?: string;
+  /** Element type (default: f32 where the semiring has it, else its first type: u32 for or-and). */
+  type?: ElementType;
+  /** Storage format (default 'auto': {@link chooseFormat} from the matrix's row statistics). */
+  format?: SpmvFormat | 'auto';
+  /** y = A ⊗ x ⊕ y when true; y = A ⊗ x when false (default). */
+  accumulate?: boolean;
+  /** Use a per-row u32 mask: rows whose mask is 0 keep their y (default false). */
+  masked?: boolean;
+  /** csr-vector: invocations per row, a power of two (default: {@link defaultLanes} of the mean row length). */
+  lanesPerRow?: number;
+  /** Invocations per workgroup (default 256): rowsPerWorkgroup = this / lanesPerRow. */
+  threadsPerWorkgroup?: number;
+  /** csr-vector: how lanes combine (default: 'subgroup' where the device allows it, else 'workgroup'). */
+  reduction?: SpmvReduction;
+  target?: Target;
+}
+
+/** What the device offers the vector kernel's subgroup reduction. */
+export interface SubgroupSupport {
+  /** The device has the `subgroups` feature (WGSL) — always true of CUDA warps. */
+  readonly available: boolean;
+  /** Smallest subgroup the device may run (lavapipe 8, NVIDIA 32); lanes must not exceed it. */
+  readonly minSize: number;
+}
+
+/** Row statistics the automatic format choice reads (graph-io's `degreeStats` and `ellPaddingRatio`). */
+export interface RowStats {
+  readonly n: number;
+  readonly arcs: number;
+  readonly mean: number;
+  readonly max: number;
+  /** ELL slots over nonzeros: n · longest row / nnz. */
+  readonly paddingRatio: number;
+}
+
+export interface SpmvPlan {
+  readonly format: SpmvFormat;
+  readonly semiring: string;
+  readonly type: ElementType;
+  readonly spec: SpmvKernelSpec;
+}
+
+export const SPMV_DEFAULTS = {
+  semiring: 'plus-times',
+  threads: 256,
+  /** ELL when it stores at most this many slots per nonzero. */
+  ellMaxPadding: 1.5,
+  /** csr-vector when rows hold at least this many nonzeros on average. */
+  vectorMinMean: 8,
+  maxLanes: 32,
+} as const;
+
+/**
+ * The format for a matrix when none is given, a first rule before paper 002's performance model:
+ * ELL when its padding is small (≤ 1.5 slots per nonzero: regular rows, stencils, meshes), since
+ * slot-major reads are coalesced and need no row offsets; otherwise csr-vector when rows are long on
+ * average (mean ≥ 8 nonzeros), so that several lanes share a row; otherwise csr-scalar. An empty matrix
+ * takes csr-scalar.
+ *
+ * @example
+ * chooseFormat({ n: 100, arcs: 400, mean: 4, max: 4, paddingRatio: 1 }); // 'ell'
+ */
+export function chooseFormat(stats: RowStats): SpmvFormat {
+  if (stats.arcs === 0) return 'csr-scalar';
+  if (stats.paddingRatio <= SPMV_DEFAULTS.ellMaxPadding) return 'ell';
+  return stats.mean >= SPMV_DEFAULTS.vectorMinMean ? 'csr-vector' : 'csr-scalar';
+}
+
+/**
+ * Lanes per row for csr-vector: the power of two nearest above the mean row length, between 2 and 32
+ * (and never above `cap`, e.g. the device's minimum subgroup size), so that few lanes idle on a typical row.
+ *
+ * @example
+ * defaultLanes(5); // 8
+ */
+export function defaultLanes(mean: number, cap: number = SPMV_DEFAULTS.maxLanes): number {
+  let lanes = 2;
+  while (lanes < mean && lanes < SPMV_DEFAULTS.maxLanes) lanes *= 2;
+  return Math.max(1, Math.min(lanes, cap));
+}
+
+/** The semiring and element type of a product: type f32 where the semiring has it, else its first type. */
+export function spmvElement(options: Pick<SpmvKernelOptions, 'semiring' | 'type'>): { semiring: string; type: ElementType } {
+  const semiring = options.semiring ?? SPMV_DEFAULTS.semiring;
+  const s = getSemiring(semiring);
+  return { semiring, type: options.type ?? (s.types.includes('f32') ? 'f32' : s.types[0]) };
+}
+
+/**
+ * Chooses the kernel spec for a matrix's row statistics and the device's subgroups; invalid combinations
+ * fail in codegen's validator (a `SpecError` naming the field).
+ */
+export function planSpmv(options: SpmvKernelOptions, stats: RowStats, subgroups: SubgroupSupport): SpmvPlan {
+  const { semiring, type } = spmvElement(options);
+  const target = options.target ?? 'wgsl';
+  const format = options.format === undefined || options.format === 'auto' ? chooseFormat(stats) : options.format;
+  const threads = options.threadsPerWorkgroup ?? SPMV_DEFAULTS.threads;
+  const common = { semiring, type, target, accumulate: options.accumulate ?? false, masked: options.masked ?? false };
+  if (format !== 'csr-vector') {
+    const op = format === 'ell' ? 'spmv_ell' : 'spmv_csr_scalar';
+    return { format, semiring, type, spec: { ...common, op, rowsPerWorkgroup: threads, lanesPerRow: 1 } };
+  }
+  const subgroupOk = target === 'cuda' || subgroups.available;
+  const reduction = options.reduction ?? (subgroupOk ? 'subgroup' : 'workgroup');
+  const cap = reduction === 'subgroup' ? (target === 'cuda' ? 32 : subgroups.minSize) : SPMV_DEFAULTS.maxLanes;
+  const lanes = options.lanesPerRow ?? defaultLanes(stats.mean, cap);
+  if (reduction === 'subgroup' && target === 'wgsl') checkSubgroupLanes(lanes, subgroups);
+  const spec: SpmvKernelSpec = { ...common, op: 'spmv_csr_vector', rowsPerWorkgroup: Math.max(1, Math.floor(threads / lanes)), lanesPerRow: lanes, reduction };
+  return { format, semiring, type, spec };
+}
+
+/** The subgroup reduction needs the device feature and all of a row's lanes in one subgroup. */
+function checkSubgroupLanes(lanes: number, subgroups: SubgroupSupport): void {
+  if (!subgroups.available) {
+    throw new Error(`spmv: reduction 'subgroup' needs the device feature 'subgroups', which this device lacks; use reduction 'workgroup'`);
+  }
+  if (lanes > subgroups.minSize) {
+    throw new Error(
+      `spmv: lanesPerRow ${lanes} exceeds this device's minimum subgroup size ${subgroups.minSize}, so a row's lanes may span subgroups; ` +
+        `use lanesPerRow ≤ ${subgroups.minSize} or reduction 'workgroup'`,
+    );
+  }
+}

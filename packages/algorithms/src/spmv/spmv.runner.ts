@@ -1,0 +1,138 @@
+import { dispatchGrid, type ElementArray, type GeneratedKernel } from '@semiforge/codegen';
+import { degreeStats, ellPaddingRatio, type Csr } from '@semiforge/graph-io';
+import type { Device, DispatchBatch, TypedArrayConstructor } from '@semiforge/runtime';
+import { decodeF32 } from '../kernels/f32-encoding.js';
+import { kernelFor } from '../kernels/kernel-source.js';
+import { checkSquareCsr, encodeMatrix, encodeOperands, type SpmvOperands } from './spmv.input.js';
+import { checkSpmvFits } from './spmv.limits.js';
+import { planSpmv, type RowStats, type SpmvKernelOptions, type SpmvPlan, type SubgroupSupport } from './spmv.plan.js';
+
+export interface SpmvResult {
+  /** y, length n; f32 shows the kernels' stand-ins for ±infinity as ±Infinity. */
+  readonly y: ElementArray;
+  readonly plan: SpmvPlan;
+  /** GPU time of the product (timestamp queries), when the device has them. */
+  readonly gpuTimeMs?: number;
+  /** Host wall time from upload of x to the end of the read-back. */
+  readonly wallTimeMs: number;
+}
+
+/**
+ * GPU buffers of one product, owned by the caller (a PageRank loop swaps x and y between iterations).
+ * x and y must be different buffers: WebGPU refuses a buffer bound both read-only and writable.
+ */
+export interface SpmvBuffers {
+  readonly x: GPUBuffer;
+  readonly y: GPUBuffer;
+  readonly mask?: GPUBuffer;
+}
+
+/** Row statistics of a matrix, as the automatic format choice reads them. */
+export function rowStats(csr: Csr): RowStats {
+  const s = degreeStats(csr);
+  return { n: s.n, arcs: s.arcs, mean: s.mean, max: s.max, paddingRatio: ellPaddingRatio(csr, s.max) };
+}
+
+/** Whether the device can run the vector kernel's subgroup reduction, and its smallest subgroup. */
+export function subgroupSupport(device: Device): SubgroupSupport {
+  // An adapter that does not report its sizes gets WebGPU's smallest allowed subgroup, 4.
+  return { available: device.gpu.features.has('subgroups'), minSize: device.describe().subgroupMinSize ?? 4 };
+}
+
+/**
+ * One matrix made ready for many products on a device: format chosen, kernel compiled, the matrix uploaded
+ * once. `run` uploads x (and y, mask), multiplies and reads y back; `encode` records a product on buffers
+ * the caller keeps on the GPU, for iterative algorithms. `spmv()` is create → run → destroy.
+ *
+ * @example
+ * const runner = await SpmvRunner.create(device, csr, { semiring: 'plus-times', format: 'auto' });
+ * const { y } = await runner.run(x);
+ * const again = await runner.run(y);   // the matrix is not uploaded again
+ * runner.destroy();
+ */
+export class SpmvRunner {
+  readonly plan: SpmvPlan;
+  readonly n: number;
+  readonly stats: RowStats;
+  readonly #device: Device;
+  readonly #kernel: GeneratedKernel;
+  readonly #matrix: Record<string, GPUBuffer>;
+  readonly #params: Uint32Array;
+  readonly #own: GPUBuffer[];
+  readonly #work: SpmvBuffers;
+
+  private constructor(device: Device, plan: SpmvPlan, stats: RowStats, matrix: Record<string, GPUBuffer>, width: number, work: SpmvBuffers, own: GPUBuffer[]) {
+    this.#device = device;
+    this.plan = plan;
+    this.stats = stats;
+    this.n = stats.n;
+    this.#kernel = kernelFor(plan.spec);
+    this.#matrix = matrix;
+    this.#params = new Uint32Array([stats.n, width, 0, 0]);
+    this.#work = work;
+    this.#own = own;
+  }
+
+  /** Checks the matrix, plans the kernel for its rows and the device, checks the sizes, uploads it. */
+  static async create(device: Device, matrix: Csr, options: SpmvKernelOptions = {}): Promise<SpmvRunner> {
+    checkSquareCsr(matrix);
+    const stats = rowStats(matrix);
+    const plan = planSpmv(options, stats, subgroupSupport(device));
+    if (plan.spec.target !== 'wgsl') throw new Error(`spmv: the WebGPU runner runs WGSL kernels; target '${plan.spec.target}' is for generation only`);
+    checkSpmvFits(device.limits, { n: stats.n, nnz: stats.arcs, format: plan.format, width: stats.max });
+    const encoded = encodeMatrix(matrix, plan);
+    const own: GPUBuffer[] = [];
+    const make = async (label: string, data: ArrayBufferView) => {
+      const b = await device.createStorage(label, data);
+      own.push(b);
+      return b;
+    };
+    try {
+      const buffers: Record<string, GPUBuffer> = { indices: await make('spmv.indices', encoded.indices), values: await make('spmv.values', encoded.values) };
+      if (plan.format !== 'ell') buffers.indptr = await make('spmv.indptr', encoded.indptr);
+      const vector = new Uint32Array(stats.n);
+      const work = {
+        x: await make('spmv.x', vector),
+        y: await make('spmv.y', vector),
+        mask: plan.spec.masked ? await make('spmv.mask', vector) : undefined,
+      };
+      return new SpmvRunner(device, plan, stats, buffers, encoded.width, work, own);
+    } catch (e) {
+      for (const b of own) b.destroy();
+      throw e;
+    }
+  }
+
+  /** Records y = A ⊗ x (⊕ y) on the given buffers (n elements each; the mask when planned `masked`). */
+  encode(batch: DispatchBatch, buffers: SpmvBuffers): void {
+    if (this.plan.spec.masked && !buffers.mask) throw new Error('spmv: this runner was planned with masked: true; pass a mask buffer');
+    batch.dispatch(this.#kernel, {
+      buffers: { ...this.#matrix, x: buffers.x, y: buffers.y, mask: buffers.mask },
+      params: this.#params,
+      workgroups: dispatchGrid(this.plan.spec, this.n),
+    });
+  }
+
+  /** Uploads x (and y, mask), computes y = A ⊗ x (⊕ y) and reads y back. */
+  async run(x: ArrayLike<number>, operands: SpmvOperands = {}): Promise<SpmvResult> {
+    const started = performance.now();
+    const { semiring, type, spec } = this.plan;
+    const ops = encodeOperands(this.n, x, operands, semiring, type, spec.masked);
+    if (this.n === 0) return { y: ops.y, plan: this.plan, wallTimeMs: performance.now() - started };
+    this.#device.upload(this.#work.x, ops.x);
+    this.#device.upload(this.#work.y, ops.y);
+    if (ops.mask) this.#device.upload(this.#work.mask!, ops.mask);
+    const batch = this.#device.batch({ label: `spmv ${this.plan.format}` });
+    this.encode(batch, this.#work);
+    const { gpuTimeMs } = await batch.submit();
+    const y = await this.#device.read(this.#work.y, ops.y.constructor as TypedArrayConstructor<ElementArray>, 0, this.n);
+    decodeF32(y, type);
+    return { y, plan: this.plan, gpuTimeMs, wallTimeMs: performance.now() - started };
+  }
+
+  /** Frees the GPU buffers. */
+  destroy(): void {
+    for (const b of this.#own) b.destroy();
+    this.#own.length = 0;
+  }
+}

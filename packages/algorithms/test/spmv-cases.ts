@@ -1,0 +1,72 @@
+import { defineSemiring, registerSemiring } from '@semiforge/codegen';
+import { csrFromEdges, generateErdosRenyi, generateGrid, generateRmat, Xoshiro128ss, type Csr } from '@semiforge/graph-io';
+import type { SpmvFormat, SpmvKernelOptions } from '../src/index.js';
+
+/** A user-defined semiring, registered for the tests: (max, ×) on non-negative f32, e.g. most reliable paths. */
+registerSemiring(
+  defineSemiring({
+    name: 'max-times',
+    description: 'most reliable paths: ⊕ = max, ⊗ = × on [0, 1]',
+    types: ['f32'],
+    idempotent: true,
+    zero: 0,
+    one: 1,
+    wgsl: { add: 'max(a, b)', mul: 'a * b' },
+    cuda: { add: 'fmaxf(a, b)', mul: 'a * b' },
+    host: { add: (a, b) => Math.max(a, b), mul: (a, b) => Math.fround(a * b) },
+  }),
+);
+
+/** One semiring under test: its name, whether it reads the matrix as a pattern, and how to draw x. */
+export interface SemiringCase {
+  readonly semiring: string;
+  readonly pattern: boolean;
+  x(n: number, seed: number): number[];
+}
+
+const draw = (n: number, seed: number, f: (rng: Xoshiro128ss) => number) => {
+  const rng = Xoshiro128ss.fromSeed(seed);
+  return Array.from({ length: n }, () => f(rng));
+};
+
+export const SEMIRING_CASES: readonly SemiringCase[] = [
+  { semiring: 'plus-times', pattern: false, x: (n, s) => draw(n, s, (r) => r.nextFloat() * 2 - 1) },
+  { semiring: 'min-plus', pattern: false, x: (n, s) => draw(n, s, (r) => (r.nextBelow(10) === 0 ? Infinity : r.nextFloat() * 10)) },
+  { semiring: 'max-min', pattern: false, x: (n, s) => draw(n, s, (r) => (r.nextBelow(10) === 0 ? -Infinity : r.nextFloat())) },
+  { semiring: 'or-and', pattern: true, x: (n, s) => draw(n, s, (r) => r.nextBelow(2)) },
+  { semiring: 'max-times', pattern: false, x: (n, s) => draw(n, s, (r) => r.nextFloat()) },
+];
+
+/** Every kernel variant: each format, and the vector kernel with both reductions. */
+export const FORMAT_CASES: readonly { readonly name: string; readonly options: SpmvKernelOptions & { format: SpmvFormat } }[] = [
+  { name: 'csr-scalar', options: { format: 'csr-scalar' } },
+  { name: 'csr-vector/subgroup', options: { format: 'csr-vector', reduction: 'subgroup' } },
+  { name: 'csr-vector/workgroup', options: { format: 'csr-vector', reduction: 'workgroup' } },
+  { name: 'csr-vector/workgroup, 32 lanes', options: { format: 'csr-vector', reduction: 'workgroup', lanesPerRow: 32 } },
+  { name: 'ell', options: { format: 'ell' } },
+];
+
+/** Small seeded matrices of three classes: uniform random, power law (duplicates and self-loops kept), grid. */
+export const MATRIX_CASES: readonly { readonly name: string; readonly csr: Csr }[] = [
+  { name: 'erdos-renyi 150×150, 1200 nz', csr: csrFromEdges(generateErdosRenyi({ n: 150, m: 1200, seed: 3, weights: 'f32-unit' })) },
+  { name: 'r-mat scale 7, degree 16', csr: csrFromEdges(generateRmat({ scale: 7, averageDegree: 16, seed: 5, weights: 'f32-unit' })) },
+  { name: 'grid 10×12', csr: csrFromEdges(generateGrid({ rows: 10, cols: 12, weights: { min: 1, max: 9 }, seed: 7 }).graph) },
+];
+
+/** A CSR from rows of [column, weight] pairs. */
+export function csrFromRows(rows: readonly (readonly [number, number])[][]): Csr {
+  const indptr = new Uint32Array(rows.length + 1);
+  rows.forEach((r, i) => (indptr[i + 1] = indptr[i] + r.length));
+  const flat = rows.flat();
+  return {
+    n: rows.length,
+    indptr,
+    indices: Uint32Array.from(flat.map(([c]) => c)),
+    weight: Float32Array.from(flat.map(([, w]) => w)),
+    directed: true,
+    sorted: false,
+  };
+}
+
+/** The same matrix without weights (every stored entry the semiring's one). */
+export const asPattern = (csr: Csr): Csr => ({ ...csr, weight: null });

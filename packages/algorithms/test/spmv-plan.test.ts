@@ -1,0 +1,81 @@
+import { describe, expect, it } from 'vitest';
+import { generateKernel, SpecError } from '@semiforge/codegen';
+import { LimitError } from '@semiforge/runtime';
+import { checkSpmvFits, chooseFormat, defaultLanes, planSpmv, spmvReference, type RowStats } from '../src/index.js';
+import { csrFromRows } from './spmv-cases.js';
+
+const rows = (over: Partial<RowStats>): RowStats => ({ n: 1000, arcs: 4000, mean: 4, max: 4, paddingRatio: 1, ...over });
+const SUBGROUPS_8 = { available: true, minSize: 8 };
+
+describe('chooseFormat (no GPU)', () => {
+  it.each([
+    ['an empty matrix', rows({ arcs: 0, mean: 0, max: 0 }), 'csr-scalar'],
+    ['even rows (padding 1)', rows({}), 'ell'],
+    ['padding exactly 1.5', rows({ paddingRatio: 1.5 }), 'ell'],
+    ['uneven short rows', rows({ paddingRatio: 8, mean: 4 }), 'csr-scalar'],
+    ['uneven long rows', rows({ paddingRatio: 3, mean: 40 }), 'csr-vector'],
+    ['mean exactly 8', rows({ paddingRatio: 3, mean: 8 }), 'csr-vector'],
+  ] as const)('%s → %s', (_name, stats, format) => {
+    expect(chooseFormat(stats)).toBe(format);
+  });
+});
+
+describe('planSpmv (no GPU)', () => {
+  it('lanes follow the mean row length, capped by the smallest subgroup', () => {
+    expect([1, 3, 5, 9, 100].map((m) => defaultLanes(m))).toEqual([2, 4, 8, 16, 32]);
+    expect(planSpmv({ format: 'csr-vector' }, rows({ mean: 100 }), SUBGROUPS_8).spec).toMatchObject({ lanesPerRow: 8, rowsPerWorkgroup: 32, reduction: 'subgroup' });
+    expect(planSpmv({ format: 'csr-vector' }, rows({ mean: 100 }), { available: false, minSize: 4 }).spec).toMatchObject({ lanesPerRow: 32, reduction: 'workgroup' });
+  });
+
+  it('types default to f32, or the semiring’s own (or-and: u32)', () => {
+    expect(planSpmv({}, rows({}), SUBGROUPS_8)).toMatchObject({ semiring: 'plus-times', type: 'f32', format: 'ell' });
+    expect(planSpmv({ semiring: 'or-and' }, rows({}), SUBGROUPS_8).type).toBe('u32');
+  });
+
+  it('refuses a subgroup reduction the device cannot do, saying what to use', () => {
+    expect(() => planSpmv({ format: 'csr-vector', reduction: 'subgroup', lanesPerRow: 16 }, rows({}), SUBGROUPS_8)).toThrow(
+      "spmv: lanesPerRow 16 exceeds this device's minimum subgroup size 8, so a row's lanes may span subgroups; use lanesPerRow ≤ 8 or reduction 'workgroup'",
+    );
+    expect(() => planSpmv({ format: 'csr-vector', reduction: 'subgroup' }, rows({}), { available: false, minSize: 4 })).toThrow("needs the device feature 'subgroups'");
+  });
+
+  it('invalid shapes fail in codegen naming the field', () => {
+    const plan = planSpmv({ format: 'csr-vector', reduction: 'workgroup', lanesPerRow: 3 }, rows({}), SUBGROUPS_8);
+    expect(() => generateKernel(plan.spec)).toThrow(SpecError);
+    expect(() => generateKernel(plan.spec)).toThrow('KernelSpec.lanesPerRow: must be a power of two, got 3');
+  });
+});
+
+describe('checkSpmvFits (no GPU)', () => {
+  const limits = { maxStorageBufferBindingSize: 2 ** 27 };
+  it('an ELL layout beyond one binding names both sizes and points to CSR', () => {
+    const fits = () => checkSpmvFits(limits, { n: 1_000_000, nnz: 5_000_000, format: 'ell', width: 3000 });
+    expect(fits).toThrow(LimitError);
+    expect(fits).toThrow(
+      "spmv: the ELL slots (1000000 rows × 3000 slots) as 4-byte elements needs 12000000000 for maxStorageBufferBindingSize, but this device allows 134217728; use format 'csr-scalar' or 'csr-vector' (20000000 bytes)",
+    );
+  });
+  it('CSR nonzeros beyond one binding', () => {
+    expect(() => checkSpmvFits(limits, { n: 1000, nnz: 2 ** 26, format: 'csr-scalar', width: 0 })).toThrow('spmv: the 67108864 nonzeros as 4-byte elements needs 268435456');
+  });
+  it('a matrix that fits passes', () => {
+    expect(() => checkSpmvFits(limits, { n: 1000, nnz: 5000, format: 'ell', width: 20 })).not.toThrow();
+  });
+});
+
+describe('spmvReference (no GPU)', () => {
+  // [[0, 2, 0], [1, 0, 3], [0, 0, 0]]
+  const a = csrFromRows([[[1, 2]], [[0, 1], [2, 3]], []]);
+  it.each([
+    ['plus-times', {}, [10, 5, 1], [10, 13, 0]],
+    ['min-plus', {}, [10, 5, 1], [7, 4, Infinity]],
+    ['max-min', {}, [10, 5, 1], [2, 1, -Infinity]],
+    ['plus-times', { accumulate: true, y: [1, 1, 1] }, [10, 5, 1], [11, 14, 1]],
+    ['min-plus', { accumulate: true, y: [0, 9, 9], mask: Uint32Array.of(1, 0, 1) }, [10, 5, 1], [0, 9, 9]],
+  ] as const)('%s %j on x = %j gives %j', (semiring, extra, x, want) => {
+    expect(Array.from(spmvReference(a, x, { semiring, ...extra }))).toEqual(want);
+  });
+  it('or-and on a pattern', () => {
+    expect(Array.from(spmvReference({ ...a, weight: null }, [0, 0, 1], { semiring: 'or-and' }))).toEqual([0, 1, 0]);
+  });
+});

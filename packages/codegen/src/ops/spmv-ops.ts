@@ -1,0 +1,51 @@
+import { numberBindings } from '../render/bindings.js';
+import { ELEMENT_BYTES } from '../spec/element-type.js';
+import type { SpmvKernelSpec, SpmvOp } from '../spec/kernel-spec.js';
+import { PARAMS_BINDING, type OpInfo } from './op-info.js';
+
+/** WebGPU's guaranteed `maxComputeWorkgroupsPerDimension`: larger row counts spill into grid y. */
+export const MAX_GRID_X = 65535;
+
+const threads = (spec: SpmvKernelSpec) => spec.rowsPerWorkgroup * spec.lanesPerRow;
+
+/** The bindings of a format, in order: its arrays, then x, y and the optional mask. */
+function spmvBindings(format: 'csr' | 'ell') {
+  return (spec: SpmvKernelSpec) =>
+    numberBindings([
+      PARAMS_BINDING,
+      format === 'csr' && { name: 'indptr', kind: 'read-only-storage', element: 'u32' },
+      { name: 'indices', kind: 'read-only-storage', element: 'u32' },
+      { name: 'values', kind: 'read-only-storage', element: spec.type },
+      { name: 'x', kind: 'read-only-storage', element: spec.type },
+      { name: 'y', kind: 'storage', element: spec.type },
+      spec.masked && { name: 'mask', kind: 'read-only-storage', element: 'u32' },
+    ]);
+}
+
+function spmvOp(template: string, format: 'csr' | 'ell'): OpInfo<SpmvKernelSpec> {
+  return {
+    template,
+    bindings: spmvBindings(format),
+    view: (spec) => ({
+      rows: spec.rowsPerWorkgroup,
+      lanes: spec.lanesPerRow,
+      threads: threads(spec),
+      subgroup: spec.reduction === 'subgroup',
+      accumulate: spec.accumulate,
+      masked: spec.masked,
+    }),
+    workgroupStorageBytes: (spec) => (spec.op === 'spmv_csr_vector' && spec.reduction !== 'subgroup' ? threads(spec) * ELEMENT_BYTES : 0),
+    grid: (spec, rows) => {
+      const groups = Math.ceil(rows / spec.rowsPerWorkgroup);
+      return groups <= MAX_GRID_X ? [Math.max(groups, 1), 1, 1] : [MAX_GRID_X, Math.ceil(groups / MAX_GRID_X), 1];
+    },
+    workgroupSize: (spec) => [threads(spec), 1],
+  };
+}
+
+/** The SpMV family (paper 002): y = A ⊗ x (⊕ y) over any semiring, one op per storage format. */
+export const SPMV_OPS: Record<SpmvOp, OpInfo<SpmvKernelSpec>> = {
+  spmv_csr_scalar: spmvOp('spmv/csr-scalar', 'csr'),
+  spmv_csr_vector: spmvOp('spmv/csr-vector', 'csr'),
+  spmv_ell: spmvOp('spmv/ell', 'ell'),
+};

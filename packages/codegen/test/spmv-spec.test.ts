@@ -1,0 +1,90 @@
+import { describe, expect, it } from 'vitest';
+import { dispatchGrid, generateKernel, kernelIdentity, MAX_GRID_X, normalizeSpec, parseKernelName, SpecError, type SpmvKernelSpec } from '../src/index.js';
+
+const vector: SpmvKernelSpec = {
+  op: 'spmv_csr_vector',
+  semiring: 'plus-times',
+  type: 'f32',
+  target: 'wgsl',
+  rowsPerWorkgroup: 32,
+  lanesPerRow: 8,
+  reduction: 'subgroup',
+  accumulate: false,
+  masked: false,
+};
+const scalar: SpmvKernelSpec = { ...vector, op: 'spmv_csr_scalar', rowsPerWorkgroup: 256, lanesPerRow: 1, reduction: undefined };
+
+describe('SpMV KernelSpec validation', () => {
+  it.each([
+    [{ lanesPerRow: 6 }, 'lanesPerRow', /must be a power of two, got 6/],
+    [{ rowsPerWorkgroup: 0 }, 'rowsPerWorkgroup', /must be a positive integer, got 0/],
+    [{ rowsPerWorkgroup: 256 }, 'rowsPerWorkgroup', /256 rows × 8 lanes = 2048 invocations exceeds 1024/],
+    [{ op: 'spmv_ell' as const }, 'lanesPerRow', /spmv_ell computes each row in one invocation, so it must be 1, got 8/],
+    [{ reduction: 'warp' as never }, 'reduction', /must be 'subgroup' or 'workgroup', got 'warp'/],
+    [{ target: 'cuda' as const, lanesPerRow: 64, rowsPerWorkgroup: 4 }, 'lanesPerRow', /64 lanes do not fit in one 32-thread warp/],
+    [{ target: 'cuda' as const, rowsPerWorkgroup: 3 }, 'rowsPerWorkgroup', /3 rows × 8 lanes = 24 threads is not a whole number of 32-thread warps/],
+    [{ lanesPerRow: 256, rowsPerWorkgroup: 1 }, 'lanesPerRow', /256 lanes exceed the largest subgroup WebGPU allows \(128\); use reduction 'workgroup'/],
+    [{ accumulate: undefined as never }, 'accumulate', /must be true or false/],
+    [{ semiring: 'or-and' }, 'type', /'or-and' is not defined for f32/],
+  ])('%j is rejected naming %s', (patch, parameter, message) => {
+    const spec = { ...vector, ...patch } as SpmvKernelSpec;
+    expect(() => normalizeSpec(spec)).toThrow(SpecError);
+    try {
+      normalizeSpec(spec);
+    } catch (e) {
+      expect((e as SpecError).parameter).toBe(parameter);
+      expect((e as Error).message).toMatch(message);
+    }
+  });
+
+  it('the workgroup reduction takes any power of two up to 1024 invocations', () => {
+    expect(() => normalizeSpec({ ...vector, reduction: 'workgroup', lanesPerRow: 256, rowsPerWorkgroup: 4 })).not.toThrow();
+  });
+});
+
+describe('SpMV kernel identity', () => {
+  it('names parse back, and reduction only counts for the vector op', () => {
+    const a = kernelIdentity({ ...vector, accumulate: true, masked: true });
+    expect(a.name).toBe(`spmv_csr_vector__plus_times_f32__acc_mask__r32l8sg__wgsl__${a.id}`);
+    expect(parseKernelName(a.name)).toMatchObject({ op: 'spmv_csr_vector', semiringId: 'plus_times', accumulate: true, masked: true, rowsPerWorkgroup: 32, lanesPerRow: 8, reduction: 'subgroup', target: 'wgsl', id: a.id });
+    const s = kernelIdentity(scalar);
+    expect(s.name).toBe(`spmv_csr_scalar__plus_times_f32__set__r256l1__wgsl__${s.id}`);
+    expect(parseKernelName(s.name)).toMatchObject({ op: 'spmv_csr_scalar', accumulate: false, masked: false, lanesPerRow: 1 });
+    expect(kernelIdentity({ ...scalar, reduction: 'workgroup' }).id).toBe(s.id);
+    expect(kernelIdentity({ ...vector, reduction: undefined }).id).toBe(kernelIdentity({ ...vector, reduction: 'workgroup' }).id);
+  });
+
+  it('differs for every field that changes the text', () => {
+    const specs: SpmvKernelSpec[] = [
+      vector,
+      { ...vector, reduction: 'workgroup' },
+      { ...vector, lanesPerRow: 16, rowsPerWorkgroup: 16 },
+      { ...vector, rowsPerWorkgroup: 16 },
+      { ...vector, accumulate: true },
+      { ...vector, masked: true },
+      { ...vector, type: 'u32' },
+      { ...vector, target: 'cuda' },
+      { ...vector, op: 'spmv_ell', lanesPerRow: 1, reduction: undefined },
+      scalar,
+    ];
+    expect(new Set(specs.map((s) => kernelIdentity(s).id)).size).toBe(specs.length);
+  });
+});
+
+describe('SpMV kernels', () => {
+  it('bind their arrays in order, the mask last, and size the workgroup from rows × lanes', () => {
+    const k = generateKernel({ ...vector, reduction: 'workgroup', masked: true });
+    expect(k.bindings.map((b) => b.name)).toEqual(['params', 'indptr', 'indices', 'values', 'x', 'y', 'mask']);
+    expect(k.workgroupSize).toEqual([256, 1, 1]);
+    expect(k.workgroupStorageBytes).toBe(256 * 4);
+    expect(generateKernel(vector).workgroupStorageBytes).toBe(0);
+    expect(generateKernel({ ...scalar, op: 'spmv_ell' }).bindings.map((b) => b.name)).toEqual(['params', 'indices', 'values', 'x', 'y']);
+  });
+
+  it('spill rows past 65535 workgroups into grid y', () => {
+    expect(dispatchGrid(scalar, 1000)).toEqual([4, 1, 1]);
+    expect(dispatchGrid(scalar, 0)).toEqual([1, 1, 1]);
+    const rows = 256 * (MAX_GRID_X + 10);
+    expect(dispatchGrid(scalar, rows)).toEqual([MAX_GRID_X, 2, 1]);
+  });
+});
