@@ -67,8 +67,23 @@ const ERRNO_TEXT: Record<string, string> = {
   EMFILE: 'too many open files',
 };
 
+const reasonOf = (error: SystemError): string => ERRNO_TEXT[error.code] ?? error.message;
+
+/**
+ * A system error met while writing `path`, as a {@link CliError} that names `path`: the writers open a
+ * temporary file beside it (renamed when complete), whose name would only confuse. Other errors pass as they are.
+ *
+ * @example
+ * ```ts
+ * await writeGraphFile(path, edges).catch((error) => { throw writeFailure(error, path); });
+ * ```
+ */
+export function writeFailure(error: unknown, path: string): unknown {
+  return isSystemError(error) ? new CliError(`cannot write '${path}': ${reasonOf(error)}`) : error;
+}
+
 function systemErrorReport(error: SystemError): ErrorReport {
-  const reason = ERRNO_TEXT[error.code] ?? error.message;
+  const reason = reasonOf(error);
   const action = error.syscall === 'open' || error.syscall === 'read' || error.syscall === 'stat' ? 'cannot read' : error.syscall === 'write' ? 'cannot write' : `${error.syscall} failed for`;
   if (error.path === undefined) return { code: EXIT.error, message: `${action} a file: ${reason}` };
   return { code: EXIT.error, message: `${action} '${error.path}': ${reason}` };

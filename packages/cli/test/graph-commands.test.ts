@@ -1,8 +1,9 @@
 import { existsSync } from 'node:fs';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { csrFromEdges, readGraphBinary, readGraphFile, type Csr } from '@semiforge/graph-io';
+import { gunzipSync } from 'node:zlib';
+import { csrFromEdges, edgesFromCsr, readGraphBinary, readGraphFile, writeMatrixMarket, type Csr, type EdgeList } from '@semiforge/graph-io';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ConvertSummary } from '../src/commands/convert.js';
 import type { InfoSummary } from '../src/commands/info.js';
@@ -29,6 +30,11 @@ function rowsOf(g: Csr): Uint32Array {
   const src = new Uint32Array(g.indices.length);
   for (let v = 0; v < g.n; v++) src.fill(v, g.indptr[v], g.indptr[v + 1]);
   return src;
+}
+
+/** Same arcs in the same order, weights bit for bit. */
+function sameArcs(a: EdgeList, b: EdgeList): boolean {
+  return a.n === b.n && a.src.every((u, k) => u === b.src[k] && a.dst[k] === b.dst[k] && Object.is(a.weight?.[k], b.weight?.[k]));
 }
 
 function ok(run: CliRun): CliRun {
@@ -110,6 +116,18 @@ describe('semiforge convert', () => {
     expect(el.stderr).toContain('.el has no weight column; write .wel (or .txt) to keep the weights');
   });
 
+  it('streams text outputs to disk: the same bytes as the string writers, .gz readable, nothing left on failure', async () => {
+    ok(await runCli(['convert', at('small.mtx'), at('small-out.mtx')]));
+    const graph = edgesFromCsr(await readGraphBinary(at('small.sfg')));
+    expect(await readFile(at('small-out.mtx'), 'utf8')).toBe(writeMatrixMarket(graph, { comments: ['written by semiforge convert'] }));
+    ok(await runCli(['convert', at('small.mtx'), at('small-out.txt.gz')]));
+    expect(sameArcs(await readGraphFile(at('small-out.txt.gz')), graph)).toBe(true);
+    const run = await runCli(['convert', at('small.mtx'), join(dir, 'missing', 'g.mtx')]);
+    expect(run.code).toBe(1);
+    expect(run.stderr).toBe(`semiforge: cannot write '${join(dir, 'missing', 'g.mtx')}': no such file or directory\n`);
+    expect((await readdir(dir)).filter((f) => f.endsWith('.tmp'))).toEqual([]);
+  });
+
   it('bad input: exit 1 and the file:line:column message, no stack trace', async () => {
     const run = await runCli(['convert', at('bad.mtx'), at('bad.sfg')]);
     expect(run.code).toBe(1);
@@ -163,6 +181,8 @@ describe('semiforge generate', () => {
   it('writes grid coordinates as DIMACS .co', async () => {
     ok(await runCli(['generate', 'grid', '--rows', '2', '-o', at('g.gr'), '--coordinates', at('g.co')]));
     expect(await readFile(at('g.co'), 'utf8')).toContain('p aux sp co 4\nv 1 0 0\nv 2 1 0\n');
+    ok(await runCli(['generate', 'grid', '--rows', '2', '-o', at('g2.gr'), '--coordinates', at('g.co.gz')]));
+    expect(gunzipSync(await readFile(at('g.co.gz'))).toString()).toBe(await readFile(at('g.co'), 'utf8'));
   });
 
   it.each([

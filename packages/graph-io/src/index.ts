@@ -15,10 +15,13 @@ export { graphFileKind, GRAPH_FILE_EXTENSIONS, type GraphFileKind, type GraphFor
 export { beginParseGraph, parseGraph, type ParseGraphOptions } from './parse-graph.js';
 export type { PendingBody } from './text/pending-body.js';
 export { readGraphFile, type ReadGraphFileOptions } from './read-graph-file.js';
-export { writeDimacsGr, type WriteDimacsGrOptions } from './write-dimacs-gr.js';
-export { writeDimacsCo, type WriteDimacsCoOptions } from './write-dimacs-co.js';
-export { writeMatrixMarket, type WriteMatrixMarketOptions } from './write-matrix-market.js';
-export { writeEdgeList, type EdgeListStyle, type WriteEdgeListOptions } from './write-edge-list.js';
+export { dimacsGrChunks, writeDimacsGr, type WriteDimacsGrOptions } from './write-dimacs-gr.js';
+export { dimacsCoChunks, writeDimacsCo, type WriteDimacsCoOptions } from './write-dimacs-co.js';
+export { matrixMarketChunks, writeMatrixMarket, type WriteMatrixMarketOptions } from './write-matrix-market.js';
+export { edgeListChunks, writeEdgeList, type EdgeListStyle, type WriteEdgeListOptions } from './write-edge-list.js';
+export { DEFAULT_CHUNK_BYTES, textOfChunks, type TextChunkOptions } from './text-chunks.js';
+export { writeTextFile, type WriteTextFileOptions } from './write-text-file.js';
+export { writeGraphFile, type WriteGraphFileOptions } from './write-graph-file.js';
 export { splitMix32 } from './splitmix32.js';
 export { Xoshiro128ss } from './xoshiro128ss.js';
 export { generateRandom4n, generateSprand, type SprandOptions } from './generators/generate-sprand.js';

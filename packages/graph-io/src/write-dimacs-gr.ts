@@ -1,6 +1,7 @@
 import { AsciiWriter } from './ascii-writer.js';
 import type { EdgeList } from './edge-list.js';
 import { validateEdgeList } from './edge-list.js';
+import { commentLines, DEFAULT_CHUNK_BYTES, textOfChunks, type TextChunkOptions } from './text-chunks.js';
 
 /** Options of {@link writeDimacsGr}. */
 export interface WriteDimacsGrOptions {
@@ -18,7 +19,8 @@ const NEWLINE = 0x0a;
  * Writes an edge list as a DIMACS shortest-path file (`p sp N M`, `a U V W` with 1-based ids);
  * {@link readDimacsGr} reads it back to the same arcs. Every arc is written as listed (an
  * undirected list already holds both directions). Weights must be safe integers, the format
- * has no others: a `RangeError` names the first arc that is not.
+ * has no others: a `RangeError` names the first arc that is not. For files beyond V8's string
+ * limit (~512 MB), use {@link dimacsGrChunks} or `writeGraphFile`.
  *
  * @example
  * ```ts
@@ -27,6 +29,20 @@ const NEWLINE = 0x0a;
  * ```
  */
 export function writeDimacsGr(edges: EdgeList, options: WriteDimacsGrOptions = {}): string {
+  return textOfChunks(dimacsGrChunks(edges, options));
+}
+
+/**
+ * The bytes of {@link writeDimacsGr}'s file in chunks of `chunkBytes`, from one reused buffer (each
+ * chunk is valid until the next is asked for). Checks the list and options at the call, before the
+ * first chunk, with the same errors.
+ *
+ * @example
+ * ```ts
+ * for (const chunk of dimacsGrChunks(g, { patternWeight: 1 })) await file.write(chunk);
+ * ```
+ */
+export function dimacsGrChunks(edges: EdgeList, options: WriteDimacsGrOptions & TextChunkOptions = {}): Generator<Uint8Array, void, undefined> {
   validateEdgeList(edges);
   const { src, dst, weight } = edges;
   const patternWeight = options.patternWeight;
@@ -44,10 +60,12 @@ export function writeDimacsGr(edges: EdgeList, options: WriteDimacsGrOptions = {
       }
     }
   }
-  const out = new AsciiWriter(64 + src.length * 24);
-  for (const comment of options.comments ?? []) {
-    for (const line of comment.split(/\r?\n/)) out.text(line === '' ? 'c\n' : `c ${line}\n`);
-  }
+  return arcs(edges, patternWeight ?? 0, options.comments, new AsciiWriter(options.chunkBytes ?? DEFAULT_CHUNK_BYTES));
+}
+
+function* arcs(edges: EdgeList, patternWeight: number, comments: readonly string[] | undefined, out: AsciiWriter): Generator<Uint8Array, void, undefined> {
+  const { src, dst, weight } = edges;
+  yield* commentLines(out, comments, 'c');
   out.text(`p sp ${edges.n} ${src.length}\n`);
   for (let k = 0; k < src.length; k++) {
     out.byte(A);
@@ -56,8 +74,9 @@ export function writeDimacsGr(edges: EdgeList, options: WriteDimacsGrOptions = {
     out.byte(SPACE);
     out.integer(dst[k] + 1);
     out.byte(SPACE);
-    out.integer(weight === null ? (patternWeight as number) : weight[k]);
+    out.integer(weight === null ? patternWeight : weight[k]);
     out.byte(NEWLINE);
+    if (out.full) yield* out.take();
   }
-  return out.toString();
+  yield* out.flush();
 }

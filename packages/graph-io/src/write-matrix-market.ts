@@ -2,7 +2,7 @@ import { AsciiWriter } from './ascii-writer.js';
 import type { EdgeList } from './edge-list.js';
 import { validateEdgeList } from './edge-list.js';
 import type { MatrixMarketField } from './matrix-market-header.js';
-import { shortestDecimal } from './shortest-decimal.js';
+import { commentLines, DEFAULT_CHUNK_BYTES, textOfChunks, type TextChunkOptions } from './text-chunks.js';
 import { checkMirrorCounts, checkWeights } from './write-checks.js';
 
 /** Options of {@link writeMatrixMarket}. */
@@ -24,7 +24,8 @@ export interface WriteMatrixMarketOptions {
  * spec and SuiteSparse do; `general` holds every arc as listed. Real weights are written in their
  * shortest round-trip form, so {@link readMatrixMarket} (and scipy.io.mmread, fast_matrix_market)
  * read back exactly the same doubles. Refuses non-finite weights, non-integers under `integer`,
- * and a symmetric write of a list whose arcs are not mirrored, each with a `RangeError`.
+ * and a symmetric write of a list whose arcs are not mirrored, each with a `RangeError`. For files
+ * beyond V8's string limit (~512 MB), use {@link matrixMarketChunks} or `writeGraphFile`.
  *
  * @example
  * ```ts
@@ -33,36 +34,52 @@ export interface WriteMatrixMarketOptions {
  * ```
  */
 export function writeMatrixMarket(edges: EdgeList, options: WriteMatrixMarketOptions = {}): string {
+  return textOfChunks(matrixMarketChunks(edges, options));
+}
+
+/**
+ * The bytes of {@link writeMatrixMarket}'s file in chunks of `chunkBytes`, from one reused buffer (each
+ * chunk is valid until the next is asked for). Checks the list and options at the call, before the
+ * first chunk, with the same errors.
+ *
+ * @example
+ * ```ts
+ * for (const chunk of matrixMarketChunks(g, { chunkBytes: 4 << 20 })) await file.write(chunk);
+ * ```
+ */
+export function matrixMarketChunks(edges: EdgeList, options: WriteMatrixMarketOptions & TextChunkOptions = {}): Generator<Uint8Array, void, undefined> {
   validateEdgeList(edges);
-  const { src, dst, weight } = edges;
   const field = options.field ?? defaultField(edges);
   const symmetric = (options.symmetry ?? (edges.directed ? 'general' : 'symmetric')) === 'symmetric';
-  if (field !== 'pattern' && weight === null) throw new TypeError(`edge list has no weights; field '${field}' needs them (use 'pattern')`);
+  if (field !== 'pattern' && edges.weight === null) throw new TypeError(`edge list has no weights; field '${field}' needs them (use 'pattern')`);
   checkWeights(edges, Number.isFinite, 'not finite (Matrix Market values are numbers)');
   if (field === 'integer') checkWeights(edges, Number.isSafeInteger, 'not a safe integer (field is integer)');
   if (symmetric) checkMirrorCounts(edges);
+  return entries(edges, field, symmetric, options.comments, new AsciiWriter(options.chunkBytes ?? DEFAULT_CHUNK_BYTES));
+}
 
-  let entries = 0;
-  for (let k = 0; k < src.length; k++) if (!symmetric || src[k] >= dst[k]) entries++;
-  const out = new AsciiWriter(64 + entries * (weight === null ? 16 : 36));
+function* entries(edges: EdgeList, field: MatrixMarketField, symmetric: boolean, comments: readonly string[] | undefined, out: AsciiWriter): Generator<Uint8Array, void, undefined> {
+  const { src, dst } = edges;
+  const weight = field === 'pattern' ? null : edges.weight;
+  let count = 0;
+  for (let k = 0; k < src.length; k++) if (!symmetric || src[k] >= dst[k]) count++;
   out.text(`%%MatrixMarket matrix coordinate ${field} ${symmetric ? 'symmetric' : 'general'}\n`);
-  for (const comment of options.comments ?? []) {
-    for (const line of comment.split(/\r?\n/)) out.text(`%${line === '' ? '' : ' '}${line}\n`);
-  }
-  out.text(`${edges.n} ${edges.n} ${entries}\n`);
+  yield* commentLines(out, comments, '%');
+  out.text(`${edges.n} ${edges.n} ${count}\n`);
   for (let k = 0; k < src.length; k++) {
     if (symmetric && src[k] < dst[k]) continue;
     out.integer(src[k] + 1);
     out.byte(0x20);
     out.integer(dst[k] + 1);
-    if (field !== 'pattern' && weight !== null) {
+    if (weight !== null) {
       out.byte(0x20);
-      if (field === 'integer') out.integer(weight[k]);
-      else out.text(shortestDecimal(weight[k]));
+      if (field === 'integer') out.integer(weight[k]); // -0 as 0: an integer field has no signed zero
+      else out.decimal(weight[k]);
     }
     out.byte(0x0a);
+    if (out.full) yield* out.take();
   }
-  return out.toString();
+  yield* out.flush();
 }
 
 function defaultField(edges: EdgeList): MatrixMarketField {

@@ -1,7 +1,5 @@
-import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { edgeCount, edgeListFromArrays, EdgeListBuilder, validateEdgeList } from '../src/index.js';
-import { AsciiWriter } from '../src/ascii-writer.js';
 
 describe('edgeListFromArrays / validateEdgeList', () => {
   it('copies plain arrays into typed arrays', () => {
@@ -39,27 +37,5 @@ describe('EdgeListBuilder', () => {
     const b = new EdgeListBuilder(false);
     b.push(0, 0, 5);
     expect(b.finish(1, true).weight).toBeNull();
-  });
-});
-
-describe('AsciiWriter', () => {
-  it('writes safe integers exactly as String() does', () => {
-    fc.assert(
-      fc.property(fc.array(fc.maxSafeInteger(), { maxLength: 20 }), (values) => {
-        const w = new AsciiWriter(4);
-        for (const v of values) {
-          w.integer(v);
-          w.byte(0x20);
-        }
-        expect(w.toString()).toBe(values.map((v) => `${String(v)} `).join(''));
-      }),
-    );
-  });
-
-  it('writes -0 as 0 and text as UTF-8', () => {
-    const w = new AsciiWriter();
-    w.integer(-0);
-    w.text(' é');
-    expect(w.toString()).toBe('0 é');
   });
 });

@@ -1,6 +1,5 @@
-import { writeFile } from 'node:fs/promises';
-import { writeDimacsCo } from '@semiforge/graph-io';
-import { UsageError } from '../errors.js';
+import { dimacsCoChunks, writeTextFile } from '@semiforge/graph-io';
+import { UsageError, writeFailure } from '../errors.js';
 import type { CliIo } from '../io.js';
 import { generateGraph, type Generator, type GeneratorFlags } from '../graph/generate-graph.js';
 import { describeGraph, graphFacts, type GraphFacts } from '../graph/graph-facts.js';
@@ -51,8 +50,12 @@ export async function runGenerate(kind: Generator, flags: GenerateFlags, io: Cli
     const buildMs = performance.now() - started;
     started = performance.now();
     const outputBytes = await saveGraph(flags.out, csr, outType, phases);
-    if (flags.coordinates !== undefined && generated.coordinates !== undefined) {
-      await writeFile(flags.coordinates, writeDimacsCo({ n: generated.edges.n, ...generated.coordinates }, { comments: [`semiforge generate ${kind}`] }));
+    const coordinatesPath = flags.coordinates;
+    if (coordinatesPath !== undefined && generated.coordinates !== undefined) {
+      const lines = dimacsCoChunks({ n: generated.edges.n, ...generated.coordinates }, { comments: [`semiforge generate ${kind}`] });
+      await writeTextFile(coordinatesPath, lines).catch((error: unknown) => {
+        throw writeFailure(error, coordinatesPath);
+      });
     }
     const writeMs = performance.now() - started;
     summary = {

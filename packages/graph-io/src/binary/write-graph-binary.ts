@@ -1,5 +1,5 @@
-import { open, rename, rm } from 'node:fs/promises';
 import type { Csr } from '../csr.js';
+import { writeFileAtomically } from '../write-file-atomically.js';
 import { emitSfg, planSfg, type WriteGraphBinaryOptions } from './encode-sfg.js';
 
 /**
@@ -14,17 +14,9 @@ import { emitSfg, planSfg, type WriteGraphBinaryOptions } from './encode-sfg.js'
  */
 export async function writeGraphBinary(path: string, csr: Csr, options: WriteGraphBinaryOptions = {}): Promise<void> {
   const plan = planSfg(csr);
-  const temporary = `${path}.${process.pid}.${Date.now().toString(36)}.tmp`;
-  const handle = await open(temporary, 'w');
-  try {
+  await writeFileAtomically(path, async (handle) => {
     await emitSfg(plan, { write: async (bytes, position) => void (await handle.write(bytes, 0, bytes.length, position)) }, options.onProgress);
     // A trailing empty section lies past the last byte written; the size must still match the header.
     await handle.truncate(plan.fileBytes);
-    await handle.close();
-    await rename(temporary, path);
-  } catch (error) {
-    await handle.close().catch(() => {});
-    await rm(temporary, { force: true });
-    throw error;
-  }
+  });
 }
