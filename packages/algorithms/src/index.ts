@@ -29,5 +29,14 @@ export {
   type SubgroupSupport,
 } from './spmv/spmv.plan.js';
 export { SPMV_CATALOG_SPECS } from './spmv/spmv.catalog.js';
+export { pagerank, type PagerankOptions, type PagerankResult } from './pagerank/pagerank.js';
+export { pagerankReference, type PagerankReferenceResult } from './pagerank/pagerank.reference.js';
+export { verifyPagerank, pagerankErrorBound, type PagerankVerification } from './pagerank/pagerank.verify.js';
+export { PAGERANK_DEFAULTS, type PagerankParameters, type SparsePersonalization } from './pagerank/pagerank.input.js';
+export { matrixFactors, type MatrixFactors, type MatrixFactorOptions } from './spmv-model/matrix-factors.js';
+export { predictSpmv, predictFormats, SPMV_MODEL_FORMATS, type SpmvModelOptions, type SpmvPrediction } from './spmv-model/predict-spmv.js';
+export { xLocality, type XLocality, type XLocalityOptions } from './spmv-model/x-locality.js';
+export { correlation, type Correlation } from './spmv-model/correlation.js';
+export { H100_NOMINAL, SMALL_MATRIX_ROWS } from './spmv-model/platform.js';
 export { kernelFor, inCatalog } from './kernels/kernel-source.js';
 export { CATALOG } from './generated/kernels/index.js';

@@ -69,6 +69,19 @@ export const choiceOption =
   (text: string): T =>
     parseChoice(flag, text, choices);
 
+/** Parses a positive finite decimal (e.g. a bandwidth in GB/s: `3350`, `2039.5`). */
+export function parsePositiveNumber(flag: string, text: string, rule: string): number {
+  const value = /^\s*\d+(\.\d+)?\s*$/.test(text) ? Number(text) : NaN;
+  if (!(value > 0) || !Number.isFinite(value)) throw new UsageError(`${flag} ${show(text)}: not a positive number; ${rule}`);
+  return value;
+}
+
+/** A commander argument parser for a positive decimal flag. */
+export const positiveNumberOption =
+  (flag: string, rule: string) =>
+  (text: string): number =>
+    parsePositiveNumber(flag, text, rule);
+
 /**
  * Parses generator weights: `none`, `unit` (f32 uniform in [0, 1), Graph500's), `MIN..MAX` with integers
  * (integers uniform in MIN..MAX) or with a decimal point in either (doubles uniform in [MIN, MAX)).
@@ -102,4 +115,6 @@ export const RULES = {
   edges: { min: 0, max: 0xffffffff, rule: 'edges must be an integer from 0 to 4294967295' },
   side: { min: 1, max: 65_535, rule: 'a grid side is 1 to 65535 vertices' },
   threads: { min: 1, max: 256, rule: 'threads must be an integer from 1 to 256' },
+  lineBytes: { min: 4, max: 4096, powerOfTwo: true, rule: 'the cache line is a power of two from 4 to 4096 bytes' },
+  cacheBytes: { min: 0, max: 2 ** 40, rule: 'the cache is 0 to 2^40 bytes' },
 } satisfies Record<string, IntRule>;

@@ -11,3 +11,4 @@ export type { Verification } from '@semiforge/algorithms';
 export type { ConvertSummary } from './commands/convert.js';
 export type { GenerateSummary } from './commands/generate.js';
 export type { InfoSummary } from './commands/info.js';
+export type { AnalyzeSummary } from './commands/analyze.js';

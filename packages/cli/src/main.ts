@@ -1,16 +1,18 @@
 import { readFileSync } from 'node:fs';
-import { APSP_DEFAULTS } from '@semiforge/algorithms';
+import { APSP_DEFAULTS, H100_NOMINAL } from '@semiforge/algorithms';
 import { FW_KERNEL_OPS, type ElementType, type FwOp, type Layout, type Target } from '@semiforge/codegen';
 import { Command } from 'commander';
+import { runAnalyze, type AnalyzeFlags } from './commands/analyze.js';
 import { runApsp, type ApspFlags } from './commands/apsp.js';
 import { runCodegen, type CodegenFlags } from './commands/codegen.js';
 import { runDevices } from './commands/devices.js';
 import { runSemirings } from './commands/semirings.js';
 import { EXIT, formatError, reportError } from './errors.js';
-import { choiceOption, intOption, parseWorkgroup, RULES } from './flags.js';
+import { choiceOption, intOption, parseWorkgroup, positiveNumberOption, RULES } from './flags.js';
 import { addGraphCommands } from './commands/graph-commands.js';
 import { processIo, type CliIo } from './io.js';
 import { MATRIX_EXTENSIONS } from './output/matrix-file.js';
+import { GRAPH_FILE_FORMATS } from './graph/graph-file-format.js';
 
 const TYPES: readonly ElementType[] = ['f32', 'i32', 'u32'];
 const METHODS = ['a', 'b', 'plain'] as const;
@@ -111,6 +113,24 @@ function program(io: CliIo, setCode: (code: number) => void): Command {
     .description('Lists the registered semirings: name, element types, whether ⊕ is idempotent (Floyd-Warshall needs it).')
     .option('--json', 'print them as JSON')
     .action((_opts: unknown, cmd: Command) => setCode(runSemirings(cmd.opts(), io)));
+
+  root
+    .command('analyze')
+    .summary("paper 002's SpMV factors of a matrix and its predicted GFLOP/s per format (no GPU)")
+    .description(
+      "Reads MATRIX (graph file formats as for info) and prints paper 002's seven matrix factors (rows, nonzeros, max row, " +
+        'row-length spread, mean row, temporal locality, spatial locality S), the ELL padding ratio, the hit rate of x in a ' +
+        "simulated FIFO cache, the model's bytes per flop and GFLOP/s for csr-scalar, csr-vector and ell, and the format the " +
+        'automatic choice picks.',
+    )
+    .argument('<MATRIX>', 'square matrix or graph file')
+    .option('--from <format>', 'format of MATRIX instead of its extension', choiceOption('--from', GRAPH_FILE_FORMATS))
+    .option('--bandwidth <GBps>', `memory bandwidth W in GB/s, best measured on the device (default: ${H100_NOMINAL.bandwidthGBps}, the H100's nominal HBM3)`, positiveNumberOption('--bandwidth', 'the bandwidth is in GB/s, e.g. 3350'))
+    .option('--line-bytes <L>', 'cache line L in bytes (H100: 128-B lines, filled by 32-B sectors)', intOption('--line-bytes', RULES.lineBytes), H100_NOMINAL.lineBytes)
+    .option('--cache-bytes <C>', 'cache in which the hit rate of x is simulated (default: the H100\'s 50 MiB L2)', intOption('--cache-bytes', RULES.cacheBytes), H100_NOMINAL.cacheBytes)
+    .option('--json', 'print one JSON object on stdout')
+    .addHelpText('after', '\nExamples:\n  semiforge analyze bcsstk13.mtx\n  semiforge analyze kron20.sfg --bandwidth 3000 --json\n')
+    .action(async (file: string, _opts: unknown, cmd: Command) => setCode(await runAnalyze(file, cmd.opts<AnalyzeFlags>(), io)));
 
   addGraphCommands(root, io, setCode);
   return root;

@@ -1,0 +1,70 @@
+import type { SpmvFormat } from '../spmv/spmv.plan.js';
+import type { MatrixFactors } from './matrix-factors.js';
+import { SMALL_MATRIX_ROWS } from './platform.js';
+
+/** The formats the SpMV kernels have, in the order the model reports them. */
+export const SPMV_MODEL_FORMATS: readonly SpmvFormat[] = ['csr-scalar', 'csr-vector', 'ell'];
+
+export interface SpmvModelOptions {
+  /** Memory bandwidth W, GB/s (10^9 B/s): the paper's device bandwidth; best the one measured in the same run. */
+  readonly bandwidthGBps: number;
+  readonly format: SpmvFormat;
+  /** F, bytes per matrix value and per element of x (default: the factors' valueBytes, which S was measured for). */
+  readonly valueBytes?: number;
+  /** I, bytes per column index (default 4: the kernels' u32). */
+  readonly indexBytes?: number;
+  /** hit_x to use instead of the factors' simulated one, e.g. measured with a profiler. */
+  readonly hitX?: number;
+}
+
+export interface SpmvPrediction {
+  readonly format: SpmvFormat;
+  /** BPF, bytes moved per useful flop (two flops per nonzero), eq. (1). */
+  readonly bytesPerFlop: number;
+  /** Predicted rate in useful GFLOP/s (2 · nnz per product), eq. (2), or eq. (3) for ELL. */
+  readonly gflops: number;
+  readonly hitX: number;
+  /** Fewer rows than {@link SMALL_MATRIX_ROWS}: the paper finds the model too optimistic there. */
+  readonly smallMatrix: boolean;
+}
+
+/**
+ * Paper 002's model of a cache-based SpMV (§3.1):
+ * BPF = F/2 + I/2 + (1 − hit_x) · L / S   [B/FLOP]   (1)
+ * GFLOPS = W / BPF                                    (2), and for a zero-padded format
+ * GFLOPS = Nnz / Nnz_padded · W / BPF                 (3).
+ * F/2 and I/2 are one matrix value and one column index streamed per nonzero, i.e. per 2 flops; the last term is x's
+ * lines fetched on a miss, of which S elements are useful. The paper's eq. (7) writes 6 for F/2 + I/2 with
+ * I = F = 4 (which gives 4); we follow eq. (1). ELL takes eq. (3) with Nnz_padded / Nnz = the padding ratio. The
+ * model has no term for row offsets or load balance, so csr-scalar and csr-vector get the same prediction; the paper
+ * leaves the difference between them to load balancing (its Fold method), outside the model.
+ *
+ * @example
+ * // hit_x = 0, S = 1, L = 16 B: BPF = 2 + 2 + 16 = 20 B/flop, so 100 GB/s gives 5 GFLOP/s.
+ * predictSpmv(factors, { bandwidthGBps: 100, format: 'csr-vector' }); // { bytesPerFlop: 20, gflops: 5, hitX: 0, … }
+ */
+export function predictSpmv(factors: MatrixFactors, options: SpmvModelOptions): SpmvPrediction {
+  const F = options.valueBytes ?? factors.valueBytes;
+  const I = options.indexBytes ?? 4;
+  const hitX = options.hitX ?? factors.hitX;
+  const W = options.bandwidthGBps;
+  if (F !== factors.valueBytes) {
+    throw new RangeError(`spmv model: S and hit_x were measured for ${factors.valueBytes}-byte elements of x; measure the factors with valueBytes ${F}`);
+  }
+  if (!(W > 0) || !Number.isFinite(W)) throw new RangeError(`spmv model: bandwidthGBps ${W} must be a positive number`);
+  if (!(I > 0)) throw new RangeError(`spmv model: indexBytes ${I} must be positive`);
+  if (!(hitX >= 0 && hitX <= 1)) throw new RangeError(`spmv model: hitX ${hitX} must lie in 0 … 1`);
+  const bytesPerFlop = F / 2 + I / 2 + ((1 - hitX) * factors.lineBytes) / factors.spatialLocality;
+  const useful = factors.arcs === 0 ? 0 : options.format === 'ell' ? 1 / factors.paddingRatio : 1;
+  return { format: options.format, bytesPerFlop, gflops: (useful * W) / bytesPerFlop, hitX, smallMatrix: factors.n < SMALL_MATRIX_ROWS };
+}
+
+/**
+ * {@link predictSpmv} for every format of the kernels.
+ *
+ * @example
+ * const best = predictFormats(f, { bandwidthGBps: 3350 }).reduce((a, b) => (b.gflops > a.gflops ? b : a));
+ */
+export function predictFormats(factors: MatrixFactors, options: Omit<SpmvModelOptions, 'format'>): SpmvPrediction[] {
+  return SPMV_MODEL_FORMATS.map((format) => predictSpmv(factors, { ...options, format }));
+}

@@ -1,0 +1,80 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { csrFromEdges, generateErdosRenyi, type Csr } from '@semiforge/graph-io';
+import { pagerank, pagerankReference, verifyPagerank, type PagerankOptions } from '../src/index.js';
+import { testDevice } from './gpu-device.js';
+import { GRAPH_CASES, graphOf, THREE_PAGES, threePagesRanks, TWO_DANGLING, TWO_DANGLING_RANKS, withDangling } from './pagerank-cases.js';
+
+const device = await testDevice();
+afterAll(() => device?.destroy());
+
+/** Runs PageRank on the GPU and checks it against the f64 fixed point within the derived f32 bound. */
+async function expectVerified(csr: Csr, options: PagerankOptions = {}) {
+  const r = await pagerank(device!, csr, options);
+  expect(r.converged).toBe(true);
+  expect(r.residual).toBeLessThan(options.tolerance ?? 1e-6);
+  expect(verifyPagerank(csr, r.ranks, r.residual, options)).toMatchObject({ ok: true });
+  const sum = r.ranks.reduce((a, b) => a + b, 0);
+  expect(Math.abs(sum - 1)).toBeLessThan(1e-5);
+  return r;
+}
+
+describe.skipIf(!device)('pagerank on the GPU against the CPU reference', () => {
+  it('the three-page example solved by hand, and a dangling vertex', async () => {
+    const r = await expectVerified(THREE_PAGES, { tolerance: 1e-7 });
+    threePagesRanks().forEach((want, v) => expect(r.ranks[v]).toBeCloseTo(want, 5));
+    const d = await expectVerified(TWO_DANGLING);
+    TWO_DANGLING_RANKS.forEach((want, v) => expect(d.ranks[v]).toBeCloseTo(want, 5));
+  });
+
+  describe.each(GRAPH_CASES)('$name', ({ csr }) => {
+    it('uniform teleport, automatic format', async () => {
+      await expectVerified(csr);
+    });
+    it('personalized (sparse: restart at three vertices, d = 0.7)', async () => {
+      await expectVerified(csr, { damping: 0.7, personalization: { vertices: [0, 7, 7], weights: [1, 2, 1] } });
+    });
+  });
+
+  it.each(['csr-scalar', 'csr-vector', 'ell'] as const)('format %s with a dense personalization', async (format) => {
+    const { csr } = GRAPH_CASES[1];
+    const personalization = Float32Array.from({ length: csr.n }, (_, i) => (i % 4) + (i % 3 === 0 ? 0 : 1));
+    await expectVerified(csr, { format, personalization, checkEvery: 3 });
+  });
+
+  it('n > 256 × 256, so that the sums stride over more elements than their 256 × 256 invocations', async () => {
+    await expectVerified(withDangling(csrFromEdges(generateErdosRenyi({ n: 70_000, m: 140_000, seed: 9 })), 6));
+  }, 60_000);
+
+  it('self-loops, n = 1 and a graph with no arcs', async () => {
+    await expectVerified(graphOf([[0, 1], [1, 2], [0], [3]]));
+    expect(Array.from((await pagerank(device!, graphOf([[0]]))).ranks)).toEqual([1]);
+    expect(Array.from((await pagerank(device!, graphOf([[]]))).ranks)).toEqual([1]);
+    const none = await pagerank(device!, graphOf([[], [], [], []]), { personalization: [1, 0, 3, 0] });
+    expect(Array.from(none.ranks)).toEqual([0.25, 0, 0.75, 0]);
+    expect((await pagerank(device!, graphOf([]))).iterations).toBe(0);
+  });
+
+  it('reads the residual every checkEvery iterations and stops at maxIterations', async () => {
+    const csr = GRAPH_CASES[0].csr;
+    const r = await pagerank(device!, csr, { checkEvery: 5, tolerance: 1e-6 });
+    expect(r.iterations % 5).toBe(0);
+    // The submit after the converged one is already queued: at most 2·checkEvery − 1 extra iterations.
+    const ref = pagerankReference(csr, { tolerance: 1e-6 }).iterations;
+    expect(r.iterations).toBeGreaterThanOrEqual(ref - 1);
+    expect(r.iterations).toBeLessThanOrEqual(ref + 2 * 5);
+    const capped = await pagerank(device!, csr, { maxIterations: 6, checkEvery: 4, tolerance: 1e-9 });
+    expect(capped).toMatchObject({ iterations: 6, converged: false });
+    expect(capped.timePerIterationMs).toBeGreaterThan(0);
+    expect(verifyPagerank(csr, capped.ranks, capped.residual).ok).toBe(true);
+  });
+
+  it.each([
+    [{ damping: 1.5 }, /damping = 1.5/],
+    [{ tolerance: 0 }, /tolerance = 0/],
+    [{ checkEvery: 0 }, /checkEvery = 0; it must be an integer ≥ 1/],
+    [{ personalization: [1, 1] }, /personalization has 2 elements but the graph has 3 vertices/],
+    [{ personalization: [0, 0, 0] }, /personalization sums to 0/],
+  ])('refuses %o before touching the GPU', async (options, message) => {
+    await expect(pagerank(device!, THREE_PAGES, options)).rejects.toThrow(message);
+  });
+});

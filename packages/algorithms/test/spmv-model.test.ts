@@ -1,0 +1,176 @@
+import { existsSync } from 'node:fs';
+import fc from 'fast-check';
+import { csrFromEdges, readGraphFile, type Csr } from '@semiforge/graph-io';
+import { describe, expect, it } from 'vitest';
+import { chooseFormat, correlation, matrixFactors, predictFormats, predictSpmv, SPMV_MODEL_FORMATS, xLocality, type XLocalityOptions } from '../src/index.js';
+import { csrFromRows } from './spmv-cases.js';
+
+/** A pattern CSR from each row's columns. */
+const pattern = (rows: readonly (readonly number[])[]): Csr => csrFromRows(rows.map((r) => r.map((c) => [c, 1] as const)));
+const BIG = 1 << 20;
+
+describe('matrixFactors on hand-computed matrices (L = 16 B: four f32 per line)', () => {
+  it('diagonal: lines reused back to back, all four elements of each line used', () => {
+    const f = matrixFactors(pattern([[0], [1], [2], [3], [4], [5], [6], [7]]), { lineBytes: 16, cacheBytes: BIG });
+    expect(f).toMatchObject({ n: 8, arcs: 8, max: 1, mean: 1, stddev: 0, paddingRatio: 1, temporalLocality: 1, spatialLocality: 4, hitX: 0.75 });
+  });
+
+  it('one dense row: spread √3, ELL pads to 4 slots per nonzero', () => {
+    const f = matrixFactors(pattern([[0, 1, 2, 3], [], [], []]), { lineBytes: 16, cacheBytes: BIG });
+    expect(f).toMatchObject({ n: 4, arcs: 4, max: 4, mean: 1, paddingRatio: 4, temporalLocality: 1, spatialLocality: 4, hitX: 0.75 });
+    expect(f.stddev).toBeCloseTo(Math.sqrt(3), 12);
+  });
+
+  it('tridiagonal with 2-element lines: stream 0 1 0 1 2 1 2 3 2 3', () => {
+    // Lines 0 0 0 0 1 0 1 1 1 1: intervals 1 1 1 2 (line 0) and 2 1 1 1 (line 1), mean 10/8; 2 fetches of 2 useful.
+    const f = matrixFactors(pattern([[0, 1], [0, 1, 2], [1, 2, 3], [2, 3]]), { lineBytes: 8, cacheBytes: BIG });
+    expect(f).toMatchObject({ max: 3, mean: 2.5, stddev: 0.5, paddingRatio: 1.2, temporalLocality: 1.25, spatialLocality: 2, hitX: 0.8 });
+  });
+
+  it('a permutation alternating between two lines: S = 4 with room for both, 1 with one line of cache', () => {
+    const perm = pattern([[4], [0], [5], [1], [6], [2], [7], [3]]);
+    expect(matrixFactors(perm, { lineBytes: 16, cacheBytes: BIG })).toMatchObject({ temporalLocality: 2, spatialLocality: 4, hitX: 0.75, paddingRatio: 1 });
+    expect(matrixFactors(perm, { lineBytes: 16, cacheBytes: 16 })).toMatchObject({ temporalLocality: 2, spatialLocality: 1, hitX: 0 });
+  });
+
+  it('replacement is FIFO (the paper’s Denning-style tool), not LRU', () => {
+    // Lines A B A C A in a 2-line cache: C evicts A (oldest in), so the last A misses; LRU would hit it.
+    const f = matrixFactors(pattern([[0, 1], [0, 2], [0]]), { lineBytes: 4, cacheBytes: 8 });
+    expect(f.hitX).toBeCloseTo(1 / 5, 12);
+    expect(f.spatialLocality).toBe(1);
+  });
+
+  it('an empty matrix: no line reused or fetched', () => {
+    const f = matrixFactors(pattern([[], []]));
+    expect(f).toMatchObject({ arcs: 0, temporalLocality: Infinity, spatialLocality: 1, hitX: 0, paddingRatio: 1 });
+    expect(predictSpmv(f, { bandwidthGBps: 100, format: 'ell' }).gflops).toBe(0);
+  });
+
+  it('refuses a non-square matrix and impossible lines', () => {
+    expect(() => matrixFactors(pattern([[0, 5], [1]]))).toThrow(/outside the 2 × 2 matrix/);
+    expect(() => matrixFactors(pattern([[0]]), { lineBytes: 6 })).toThrow(/multiple of valueBytes 4/);
+  });
+});
+
+/** The definitions of x-locality.ts, written the obvious way (Maps, Sets, an array queue). */
+function naiveLocality(csr: Csr, o: XLocalityOptions) {
+  const perLine = o.lineBytes / o.valueBytes;
+  const capacity = Math.floor(o.cacheBytes / o.lineBytes);
+  const last = new Map<number, number>();
+  const queue: number[] = [];
+  const used = new Map<number, Set<number>>(); // resident line → distinct elements used since its fetch
+  let intervals = 0;
+  let reuses = 0;
+  let fetches = 0;
+  let useful = 0;
+  const retire = (line: number) => (useful += used.get(line)!.size, used.delete(line));
+  csr.indices.forEach((col, p) => {
+    const line = Math.floor(col / perLine);
+    if (last.has(line)) (intervals += p - last.get(line)!), reuses++;
+    last.set(line, p);
+    if (!used.has(line)) {
+      fetches++;
+      if (capacity === 0) return void useful++;
+      if (queue.length === capacity) retire(queue.shift()!);
+      queue.push(line);
+      used.set(line, new Set());
+    }
+    used.get(line)!.add(col);
+  });
+  [...used.keys()].forEach(retire);
+  return { temporalLocality: reuses ? intervals / reuses : Infinity, spatialLocality: fetches ? useful / fetches : 1, hitX: csr.indices.length ? 1 - fetches / csr.indices.length : 0, fetches };
+}
+
+const matrices = fc
+  .integer({ min: 1, max: 40 })
+  .chain((n) => fc.array(fc.uniqueArray(fc.integer({ min: 0, max: n - 1 }), { maxLength: n }), { minLength: n, maxLength: n }))
+  .map(pattern);
+const platforms = fc.record({ lineBytes: fc.constantFrom(4, 8, 16, 32, 128), valueBytes: fc.constant(4), cacheBytes: fc.integer({ min: 0, max: 300 }) });
+
+describe('invariants (fast-check)', () => {
+  it('the one-pass locality equals the naive definitions', () => {
+    fc.assert(fc.property(matrices, platforms, (csr, o) => {
+      const fast = xLocality(csr, o);
+      const slow = naiveLocality(csr, o);
+      expect(fast.fetches).toBe(slow.fetches);
+      for (const k of ['temporalLocality', 'spatialLocality', 'hitX'] as const) expect(fast[k]).toBeCloseTo(slow[k], 10);
+    }), { numRuns: 300 });
+  });
+
+  it('1 ≤ S ≤ L/F, 0 ≤ hit_x < 1, padding ≥ 1, temporal index ≥ 1', () => {
+    fc.assert(fc.property(matrices, platforms, (csr, o) => {
+      const f = matrixFactors(csr, o);
+      expect(f.spatialLocality).toBeGreaterThanOrEqual(1);
+      expect(f.spatialLocality).toBeLessThanOrEqual(o.lineBytes / o.valueBytes);
+      expect(f.hitX).toBeGreaterThanOrEqual(0);
+      expect(f.hitX).toBeLessThan(1);
+      expect(f.paddingRatio).toBeGreaterThanOrEqual(1);
+      expect(f.temporalLocality).toBeGreaterThanOrEqual(1);
+    }), { numRuns: 200 });
+  });
+
+  it('predictions: linear in bandwidth, BPF ≥ F/2 + I/2, ELL never above CSR, better hit rates never slower', () => {
+    fc.assert(fc.property(matrices, fc.double({ min: 1, max: 1e4, noNaN: true }), fc.double({ min: 1.01, max: 10, noNaN: true }), (csr, w, k) => {
+      const f = matrixFactors(csr);
+      if (f.arcs === 0) return;
+      for (const format of SPMV_MODEL_FORMATS) {
+        const p = predictSpmv(f, { bandwidthGBps: w, format });
+        expect(predictSpmv(f, { bandwidthGBps: w * k, format }).gflops).toBeCloseTo(p.gflops * k, 6);
+        expect(p.bytesPerFlop).toBeGreaterThanOrEqual(4);
+        expect(predictSpmv(f, { bandwidthGBps: w, format, hitX: Math.min(1, f.hitX + 0.1) }).gflops).toBeGreaterThanOrEqual(p.gflops);
+      }
+      const [scalar, vector, ell] = predictFormats(f, { bandwidthGBps: w });
+      expect(vector.gflops).toBe(scalar.gflops);
+      expect(ell.gflops).toBeCloseTo(scalar.gflops / f.paddingRatio, 9);
+    }), { numRuns: 200 });
+  });
+});
+
+describe('predictSpmv', () => {
+  const f = matrixFactors(pattern([[4], [0], [5], [1], [6], [2], [7], [3]]), { lineBytes: 16, cacheBytes: 16 });
+  it('eq. (1): F/2 + I/2 + (1 − hit_x)·L/S; eq. (2): W / BPF', () => {
+    // hit_x = 0, S = 1, L = 16: 2 + 2 + 16 = 20 B/flop; 100 GB/s → 5 GFLOP/s.
+    expect(predictSpmv(f, { bandwidthGBps: 100, format: 'csr-scalar' })).toEqual({ format: 'csr-scalar', bytesPerFlop: 20, gflops: 5, hitX: 0, smallMatrix: true });
+    expect(predictSpmv(f, { bandwidthGBps: 100, format: 'csr-vector', indexBytes: 8 }).bytesPerFlop).toBe(22);
+  });
+  it('refuses element sizes the locality was not measured for, and bad numbers', () => {
+    expect(() => predictSpmv(f, { bandwidthGBps: 100, format: 'ell', valueBytes: 8 })).toThrow(/measured for 4-byte elements/);
+    expect(() => predictSpmv(f, { bandwidthGBps: 0, format: 'ell' })).toThrow(/bandwidthGBps 0/);
+    expect(() => predictSpmv(f, { bandwidthGBps: 1, format: 'ell', hitX: 2 })).toThrow(/hitX 2/);
+  });
+});
+
+describe('correlation', () => {
+  it('Pearson and Spearman, ties ranked by their mean', () => {
+    expect(correlation([1, 2, 3], [10, 30, 20])).toEqual({ n: 3, pearson: 0.5, spearman: 0.5 });
+    const c = correlation([1, 2, 3, 4], [1, 4, 9, 16]);
+    expect(c.spearman).toBeCloseTo(1, 12);
+    expect(c.pearson).toBeLessThan(1);
+    expect(correlation([1, 1, 2], [5, 6, 7]).spearman).toBeCloseTo(Math.sqrt(3) / 2, 12);
+    expect(correlation([1, 1], [2, 3]).pearson).toBeNaN();
+    expect(() => correlation([1], [1, 2])).toThrow(/1 predictions but 2 measurements/);
+  });
+});
+
+const DATA = '/work/shared/data';
+describe.each([
+  ['lagraph/karate.mtx', { n: 34, arcs: 156, max: 17 }],
+  ['lagraph/jagmesh7.mtx', { n: 1138, arcs: 7450 }],
+  ['lagraph/bcsstk13.mtx', { n: 2003, arcs: 83883, max: 95 }],
+  ['snap/email-Eu-core.txt', { n: 1005, arcs: 25571 }],
+] as const)('real matrix %s', (file, expected) => {
+  const path = `${DATA}/${file}`;
+  it.skipIf(!existsSync(path))(`factors and predictions (skipped when ${path} is absent: shared data not mounted)`, async () => {
+    const csr = csrFromEdges(await readGraphFile(path), { sortRows: true });
+    const f = matrixFactors(csr);
+    expect(f).toMatchObject(expected);
+    expect(f.paddingRatio).toBeCloseTo((f.n * f.max) / f.arcs, 12);
+    // The whole of x fits in 50 MiB: every line is fetched once, so hit_x = 1 − lines touched / nnz.
+    expect(f.spatialLocality).toBeGreaterThan(1);
+    expect(f.spatialLocality).toBeLessThanOrEqual(32);
+    const tiny = matrixFactors(csr, { cacheBytes: 1024 });
+    expect(tiny.hitX).toBeLessThanOrEqual(f.hitX);
+    expect(chooseFormat(f)).toMatch(/csr-scalar|csr-vector|ell/);
+    expect(predictFormats(f, { bandwidthGBps: 3350 }).every((p) => p.gflops > 0 && p.smallMatrix)).toBe(true);
+  });
+});
