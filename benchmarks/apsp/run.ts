@@ -8,7 +8,8 @@ import { generateRandom4n, type EdgeList } from '@semiforge/graph-io';
 import { normalizeSpec } from '@semiforge/codegen';
 import { openDevice } from '@semiforge/runtime';
 import { minPlusPeak, nvidiaInfo } from '../lib/gpu-peak.js';
-import { hostDescription, summarize, writeResults, type BenchResult } from '../lib/results.js';
+import { webgpuContext } from '../lib/gpu-context.js';
+import { summarize, writeResults, type BenchResult } from '../lib/results.js';
 import { scipyFloydWarshall, type ScipyRun } from '../lib/scipy-peer.js';
 import { pickVariants, type ApspVariant } from './variants.js';
 
@@ -33,8 +34,8 @@ const device = await openDevice();
 const info = nvidiaInfo();
 const limit = info && minPlusPeak(info);
 const desc = device.describe();
-const deviceName = info?.name ?? `${desc.vendor} ${desc.architecture} ${desc.description}`.trim();
-console.error(`apsp suite on ${deviceName} (${desc.description}); peak ${limit ? (limit.value / 1e12).toFixed(2) + ' T relaxations/s' : 'unknown'}`);
+const context = webgpuContext('apsp', device, info);
+console.error(`apsp suite on ${context.device} (${desc.description}); peak ${limit ? (limit.value / 1e12).toFixed(2) + ' T relaxations/s' : 'unknown'}`);
 // A software adapter (lavapipe) would take hours at GPU sizes: without --n it runs small ones and says so.
 if (!args.n && desc.isFallbackAdapter) console.error('software adapter: running n = 128,256 only; pass --n for other sizes');
 const ns = (args.n ?? (desc.isFallbackAdapter ? '128,256' : '1024,2048,4096,8192')).split(',').map(Number);
@@ -117,21 +118,7 @@ for (const n of ns) {
 }
 
 const out = [...args.out, ...(process.env.OUT ? [process.env.OUT] : [])];
-const files = writeResults(
-  'apsp',
-  {
-    date: new Date().toISOString(),
-    git: process.env.SEMIFORGE_GIT ?? 'unknown',
-    command: `node benchmarks/apsp/run.ts ${process.argv.slice(2).join(' ')}`.trim(),
-    host: hostDescription(),
-    device: deviceName,
-    backend: 'webgpu',
-    adapter: { vendor: desc.vendor, architecture: desc.architecture, driver: info?.driver ?? desc.description, description: desc.description },
-    versions: { node: process.versions.node, webgpu: '0.6.2', '@semiforge/algorithms': '0.1.0' },
-  },
-  results,
-  out,
-);
+const files = writeResults('apsp', context, results, out);
 console.error(`wrote ${files.join(', ')}`);
 device.destroy();
 if (results.some((r) => !r.validated)) process.exitCode = 1;

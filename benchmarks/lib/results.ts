@@ -16,6 +16,8 @@ export interface BenchResult {
   ratio_to_peer?: number;
   validated: boolean;
   validation?: string;
+  /** A performance model's figure for the same case, in the metric's unit (SpMV: paper 002's). */
+  predicted?: { name: string; value: number };
 }
 
 export interface BenchContext {
@@ -47,14 +49,17 @@ export function summarize(times: number[]): BenchResult['time_ms'] {
   return { median, min: s[0], max: s[s.length - 1], runs: s.length };
 }
 
-/** Writes `<suite>-<device-slug>-<YYYYMMDD>.json` into each directory; returns the paths. */
-export function writeResults(suite: string, context: BenchContext, results: BenchResult[], dirs: string[]): string[] {
+/**
+ * Writes `<suite>-<device-slug>-<YYYYMMDD>.json` into each directory; returns the paths. `summary` holds what
+ * belongs to the run as a whole (e.g. how a model's predictions correlate with the measurements).
+ */
+export function writeResults(suite: string, context: BenchContext, results: BenchResult[], dirs: string[], summary?: Record<string, unknown>): string[] {
   const day = context.date.slice(0, 10).replace(/-/g, '');
   const name = `${suite}-${deviceSlug(context.device)}-${day}.json`;
   return dirs.map((dir) => {
     mkdirSync(dir, { recursive: true });
     const path = join(dir, name);
-    writeFileSync(path, `${JSON.stringify({ suite, context, results }, null, 2)}\n`);
+    writeFileSync(path, `${JSON.stringify({ suite, context, results, ...(summary ? { summary } : {}) }, null, 2)}\n`);
     return path;
   });
 }

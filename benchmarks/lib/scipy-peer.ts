@@ -1,11 +1,10 @@
-import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { EdgeList } from '@semiforge/graph-io';
+import { peerScript, runPython } from './python-peer.js';
 
-// Resolved from the repository root (the working directory), so that it also works from a bundle.
-const SCRIPT = join(process.cwd(), 'benchmarks/peers/scipy_fw.py');
+const SCRIPT = peerScript('scipy_fw.py');
 
 export interface ScipyRun {
   seconds: number;
@@ -27,12 +26,11 @@ export function scipyFloydWarshall(graph: EdgeList, script = SCRIPT): ScipyRun |
     const w = graph.weight ?? new Float64Array(m).fill(1);
     Buffer.from(w.buffer, w.byteOffset, 8 * m).copy(buf, 8 + 8 * m);
     writeFileSync(join(dir, 'edges.bin'), buf);
-    const out = execFileSync('python3', [script, join(dir, 'edges.bin'), join(dir, 'dist.bin')], { encoding: 'utf8', maxBuffer: 1 << 20 });
-    const { seconds, scipy } = JSON.parse(out.trim().split('\n').pop()!);
+    const { seconds, scipy } = runPython(script, [join(dir, 'edges.bin'), join(dir, 'dist.bin')]) as { seconds: number; scipy: string };
     const bytes = readFileSync(join(dir, 'dist.bin'));
     return { seconds, version: scipy, dist: new Float64Array(bytes.buffer, bytes.byteOffset, bytes.byteLength / 8) };
   } catch (e) {
-    console.error(`scipy peer unavailable: ${(e as Error).message.split('\n')[0]}`);
+    console.error(`scipy peer unavailable: ${(e as Error).message}`);
     return undefined;
   } finally {
     rmSync(dir, { recursive: true, force: true });

@@ -1,0 +1,97 @@
+"""Same-run peer for the SpMV suite: cuSPARSE's SpMV (through CuPy) on the GPU, checked against SciPy on the CPU.
+
+usage: python3 cusparse_spmv.py MATRIX.sfg X.f32 --runs 5 --batch K --warmup-ms 1000
+MATRIX.sfg: the CSR with f32 weights as graph-io's writeGraphBinary writes it (layout in
+packages/graph-io/src/binary/FORMAT.md); X.f32: n little-endian float32.
+Each timing is K products y = A x back to back between two CUDA events, divided by K (as the WebGPU side
+encodes K products in one submit), after warmup-ms of the same work; prints one JSON line with the median.
+"""
+import argparse
+import json
+import sys
+import time
+import zlib
+
+import numpy as np
+import scipy
+import scipy.sparse
+
+try:
+    import cupy as cp
+    import cupyx.cusparse
+    import cupyx.scipy.sparse
+except ImportError as e:
+    sys.exit(f"cupy unavailable: {e}")
+
+ap = argparse.ArgumentParser()
+ap.add_argument("matrix")
+ap.add_argument("x")
+ap.add_argument("--runs", type=int, default=5)
+ap.add_argument("--batch", type=int, default=1)
+ap.add_argument("--warmup-ms", type=float, default=1000)
+args = ap.parse_args()
+
+# The .sfg reader of FORMAT.md ("Reading one elsewhere").
+raw = open(args.matrix, "rb").read()
+assert raw[:8] == b"\x89SFG\r\n\x1a\n" and int.from_bytes(raw[8:10], "little") == 1, "not a .sfg 1.x file"
+n, m = (int.from_bytes(raw[o:o + 8], "little") for o in (24, 32))
+sections = {}
+for i in range(int.from_bytes(raw[20:24], "little")):
+    e = raw[64 + 32 * i: 96 + 32 * i]
+    kind, elem = int.from_bytes(e[0:4], "little"), int.from_bytes(e[4:8], "little")
+    off, size, crc = (int.from_bytes(e[a:b], "little") for a, b in ((8, 16), (16, 24), (24, 28)))
+    assert zlib.crc32(raw[off:off + size]) == crc, f"section {kind}: CRC mismatch"
+    dtype = {1: "<u4", 2: "<f4", 3: "<f8"}[elem]
+    sections[kind] = np.frombuffer(raw, dtype=dtype, count=size // np.dtype(dtype).itemsize, offset=off)
+indptr, indices = sections[1].astype(np.int32), sections[2].astype(np.int32)
+weights = sections[3].astype(np.float32) if 3 in sections else np.ones(m, np.float32)
+x = np.fromfile(args.x, dtype="<f4")
+A = scipy.sparse.csr_matrix((weights, indices, indptr), shape=(n, n))
+
+if not cupyx.cusparse.check_availability("spmv"):
+    sys.exit("cupy unavailable: cupyx.cusparse.spmv is not available with this CUDA")
+dA = cupyx.scipy.sparse.csr_matrix(A)
+dx = cp.asarray(x)
+dy = cp.empty(n, dtype=cp.float32)
+
+
+def batch():
+    # cupyx.cusparse.spmv calls cusparseSpMV directly (A @ x may take CUB's SpMV instead, per CUPY_ACCELERATORS).
+    for _ in range(args.batch):
+        cupyx.cusparse.spmv(dA, dx, y=dy)
+
+
+start, end = cp.cuda.Event(), cp.cuda.Event()
+until = time.perf_counter() + args.warmup_ms / 1e3
+while time.perf_counter() < until:
+    batch()
+    cp.cuda.runtime.deviceSynchronize()
+times = []
+for _ in range(args.runs):
+    start.record()
+    batch()
+    end.record()
+    end.synchronize()
+    times.append(cp.cuda.get_elapsed_time(start, end) / args.batch)
+times.sort()
+
+# The check of verifySpmv: row i within twice the f32 summation bound γ_k·Σ|a_ij x_j| of the f64 product.
+y = cp.asnumpy(dy).astype(np.float64)
+A64 = A.astype(np.float64)
+expected = A64 @ x.astype(np.float64)
+magnitude = abs(A64) @ np.abs(x.astype(np.float64))
+k = np.diff(indptr).astype(np.float64)
+u = 2.0**-24
+bound = 2 * (k * u / (1 - k * u)) * magnitude + k * 2.0**-126
+bad = np.flatnonzero(~(np.abs(y - expected) <= bound))
+print(json.dumps({
+    "median_ms": float(np.median(times)),
+    "min_ms": times[0],
+    "max_ms": times[-1],
+    "runs": len(times),
+    "validated": bad.size == 0,
+    "first_bad_row": int(bad[0]) if bad.size else None,
+    "cupy": cp.__version__,
+    "cuda_runtime": cp.cuda.runtime.runtimeGetVersion(),
+    "scipy": scipy.__version__,
+}))

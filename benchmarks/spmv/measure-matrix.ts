@@ -1,0 +1,59 @@
+// Every variant of the suite on one matrix: plan, time on the GPU, validate against the CPU. A variant the
+// device or the matrix rules out (no subgroups, ELL padding, a binding too small) is skipped with its reason.
+import { rowStats, SpmvRunner, verifySpmv, type RowStats } from '@semiforge/algorithms';
+import type { Csr } from '@semiforge/graph-io';
+import type { Device } from '@semiforge/runtime';
+import type { MatrixCase } from './matrices.js';
+import type { Measured } from './report.js';
+import { timeProducts } from './time-products.js';
+import { variantLabel, type SpmvVariant } from './variants.js';
+
+export interface MeasureOptions {
+  readonly runs: number;
+  readonly warmupMs: number;
+  readonly batchMs: number;
+  /** ELL is not run beyond this many stored slots per nonzero. */
+  readonly ellMaxPadding: number;
+}
+
+export async function measureMatrix(
+  device: Device,
+  matrix: MatrixCase,
+  csr: Csr,
+  x: Float32Array,
+  variants: readonly SpmvVariant[],
+  options: MeasureOptions,
+): Promise<{ measured: Measured[]; skipped: string[]; stats: RowStats }> {
+  const stats = rowStats(csr);
+  const shape = { n: csr.n, nnz: csr.indices.length, maxRow: stats.max };
+  const measured: Measured[] = [];
+  const skipped: string[] = [];
+  const buffers = { x: await device.createStorage('bench.spmv.x', x), y: await device.createBuffer('bench.spmv.y', 4 * csr.n, 'storage') };
+  try {
+    for (const variant of variants) {
+      const label = `${matrix.name} ${variantLabel(variant)} ${variant.semiring}`;
+      if (variant.format === 'ell' && stats.paddingRatio > options.ellMaxPadding) {
+        skipped.push(`${label}: ELL would store ${stats.paddingRatio.toFixed(1)} slots per nonzero (limit ${options.ellMaxPadding})`);
+        continue;
+      }
+      let runner: SpmvRunner | undefined;
+      try {
+        runner = await SpmvRunner.create(device, csr, { semiring: variant.semiring, format: variant.format, reduction: variant.reduction });
+        const timing = await timeProducts(device, runner, buffers, options);
+        // The product read back is the timed kernel's on the same matrix and x.
+        const { y } = await runner.run(x);
+        const check = verifySpmv(csr, x, y, { semiring: variant.semiring });
+        const validation = check.ok ? 'whole y vs the CPU reference' : `row ${check.row}: ${check.got} vs ${check.expected} (bound ${check.bound})`;
+        measured.push({ matrix, shape, variant, format: runner.plan.format, timing, validated: check.ok, validation });
+      } catch (error) {
+        skipped.push(`${label}: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`);
+      } finally {
+        runner?.destroy();
+      }
+    }
+  } finally {
+    buffers.x.destroy();
+    buffers.y.destroy();
+  }
+  return { measured, skipped, stats };
+}

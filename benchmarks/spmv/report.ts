@@ -1,0 +1,93 @@
+// One measured product as the two results BENCHMARKS.md asks of SpMV (gflops and effective_GBps), each
+// against the bandwidth measured in the same run and against cuSPARSE, and as a line of the printed table.
+import type { SpmvFormat } from '@semiforge/algorithms';
+import type { CopyBandwidth } from '../lib/copy-bandwidth.js';
+import type { CusparseRun } from '../lib/cusparse-peer.js';
+import type { BenchResult } from '../lib/results.js';
+import type { MatrixCase } from './matrices.js';
+import type { ProductTiming } from './time-products.js';
+import { minimumBytes, TRAFFIC_FORMULA, type MatrixShape } from './traffic.js';
+import { variantLabel, type SpmvVariant } from './variants.js';
+
+export interface Measured {
+  readonly matrix: MatrixCase;
+  readonly shape: MatrixShape;
+  readonly variant: SpmvVariant;
+  /** The format that ran (auto's choice). */
+  readonly format: SpmvFormat;
+  readonly timing: ProductTiming;
+  readonly validated: boolean;
+  readonly validation: string;
+  /** Paper 002's GFLOP/s for the format that ran, with the bandwidth measured in this run. */
+  readonly predictedGflops?: number;
+}
+
+export const MODEL_NAME = "paper 002's model (predictSpmv: BPF = F/2 + I/2 + (1 - hit_x) L/S, W = the copy bandwidth of this run)";
+
+/** The gflops and effective_GBps results of one product; the peer only under plus-times, which cuSPARSE computes. */
+export function spmvResults(m: Measured, bandwidth: CopyBandwidth | undefined, peer: CusparseRun | undefined): BenchResult[] {
+  const { shape, variant, timing } = m;
+  const seconds = timing.time_ms.median / 1e3;
+  const bytes = minimumBytes(m.format, shape);
+  const flops = 2 * shape.nnz;
+  const peerSeconds = peer && variant.semiring === 'plus-times' ? peer.time_ms.median / 1e3 : undefined;
+  const label = variantLabel(variant);
+  const params = {
+    class: m.matrix.class,
+    matrix: m.matrix.name,
+    format: variant.format,
+    ...(variant.format === 'auto' ? { chosen: m.format } : {}),
+    ...(variant.reduction ? { reduction: variant.reduction } : {}),
+    n: shape.n,
+    nnz: shape.nnz,
+    semiring: variant.semiring,
+    type: 'f32',
+    backend: 'webgpu',
+  };
+  const metrics = [
+    { metric: 'gflops', unit: 'GFLOP/s', value: flops / seconds / 1e9, limit: bandwidth && (flops * bandwidth.value) / bytes / 1e9, peer: peerSeconds && flops / peerSeconds / 1e9 },
+    {
+      metric: 'effective_GBps',
+      unit: 'GB/s',
+      value: bytes / seconds / 1e9,
+      limit: bandwidth && bandwidth.value / 1e9,
+      peer: peerSeconds && minimumBytes('csr-scalar', shape) / peerSeconds / 1e9,
+    },
+  ];
+  return metrics.map(({ metric, unit, value, limit, peer: peerValue }) => {
+    const result: BenchResult = {
+      case: `spmv ${m.matrix.class} ${m.matrix.name} ${label}${variant.format === 'auto' ? `=${m.format}` : ''} ${variant.semiring} f32 (${timing.batch} products per submit; validated: ${m.validation})`,
+      params: { ...params, metric },
+      metric,
+      value,
+      unit,
+      time_ms: timing.time_ms,
+      validated: m.validated,
+      validation: m.validation,
+    };
+    if (limit && bandwidth) {
+      const name = metric === 'gflops' ? `2 nnz x copy bandwidth / minimum bytes of ${m.format} (${TRAFFIC_FORMULA}); bandwidth: ${bandwidth.name}` : bandwidth.name;
+      Object.assign(result, { limit: { name, value: limit }, ratio_to_limit: value / limit });
+    }
+    if (metric === 'gflops' && m.predictedGflops !== undefined) result.predicted = { name: MODEL_NAME, value: m.predictedGflops };
+    if (peerValue && peer) Object.assign(result, { peer: { name: peer.name, value: peerValue, same_run: true }, ratio_to_peer: value / peerValue });
+    return result;
+  });
+}
+
+export const TABLE_HEADER = ['class', 'matrix', 'nnz', 'variant', 'semiring', 'ms', 'GFLOP/s', 'GB/s', '% bw', 'x cuSPARSE', 'predicted GFLOP/s', 'valid'];
+
+/** A row of the printed table from the two results of a product. */
+export function tableRow(m: Measured, results: BenchResult[]): string[] {
+  const [gflops, gbps] = results;
+  const pct = gbps.ratio_to_limit === undefined ? '—' : `${(100 * gbps.ratio_to_limit).toFixed(1)}`;
+  const peer = gflops.ratio_to_peer === undefined ? '—' : gflops.ratio_to_peer.toFixed(2);
+  const variant = `${variantLabel(m.variant)}${m.variant.format === 'auto' ? `=${m.format}` : ''}`;
+  return [m.matrix.class, m.matrix.name, String(m.shape.nnz), variant, m.variant.semiring, m.timing.time_ms.median.toFixed(4), gflops.value.toFixed(2), gbps.value.toFixed(1), pct, peer, m.predictedGflops?.toFixed(2) ?? '—', m.validated ? 'yes' : 'NO'];
+}
+
+/** Columns padded to their widest cell. */
+export function formatTable(rows: string[][]): string {
+  const widths = rows[0].map((_, c) => Math.max(...rows.map((r) => r[c].length)));
+  return rows.map((r) => r.map((cell, c) => cell.padEnd(widths[c])).join('  ')).join('\n');
+}

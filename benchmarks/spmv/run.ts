@@ -1,0 +1,116 @@
+// SpMV suite (issue 4): every kernel format and the automatic choice on matrices of five classes (power-law,
+// 2-D/3-D stencil, banded, uniform, road), plus-times f32 as the metric and min-plus beside it, each product
+// validated against the CPU, set against the copy bandwidth measured in the same run and against cuSPARSE
+// (CuPy) on the same matrices in the same run; writes results/spmv-<device>-<date>.json after every matrix,
+// so that a run cut short keeps what it measured.
+//   tsx --conditions=source benchmarks/spmv/run.ts [--sizes small,medium,large] [--classes power-law,stencil]
+//       [--runs 5] [--no-peer] [--no-min-plus] [--merge EARLIER.json] [--out DIR]
+//   tsx --conditions=source benchmarks/spmv/run.ts --quick      (tiny matrices: a check on a software adapter)
+import { parseArgs } from 'node:util';
+import type { Correlation } from '@semiforge/algorithms';
+import { openDevice } from '@semiforge/runtime';
+import { copyBandwidth } from '../lib/copy-bandwidth.js';
+import { cusparseSpmv } from '../lib/cusparse-peer.js';
+import { webgpuContext } from '../lib/gpu-context.js';
+import { readResults } from '../lib/read-results.js';
+import { writeResults, type BenchResult } from '../lib/results.js';
+import { CLASSES, matrixSet, SIZES, type SizeName } from './matrices.js';
+import { measureMatrix } from './measure-matrix.js';
+import { modelFit, modelOf } from './model-fit.js';
+import { formatTable, spmvResults, TABLE_HEADER, tableRow } from './report.js';
+import { spmvVariants } from './variants.js';
+
+const { values: args } = parseArgs({
+  options: {
+    sizes: { type: 'string', default: 'small,medium' },
+    // Some of power-law, stencil, banded, uniform, road (default all): to split a large run over commands.
+    classes: { type: 'string' },
+    quick: { type: 'boolean', default: false },
+    runs: { type: 'string', default: '5' },
+    'warmup-ms': { type: 'string', default: '1000' },
+    // Products per submit: enough for one submit to last about this long (see time-products.ts).
+    'batch-ms': { type: 'string', default: '2' },
+    'bandwidth-mib': { type: 'string', default: '1024' },
+    'ell-max-padding': { type: 'string', default: '4' },
+    'min-plus': { type: 'boolean', default: true },
+    peer: { type: 'boolean', default: true },
+    out: { type: 'string', multiple: true, default: ['benchmarks/results'] },
+    // An earlier run's results file on the same device (e.g. the small and medium sizes), kept in this run's
+    // file: sizes too long for one command on the GPU host run in two.
+    merge: { type: 'string' },
+  },
+  allowNegative: true,
+});
+
+const sizes = (args.quick ? ['quick'] : args.sizes.split(',')) as SizeName[];
+for (const s of sizes) if (!(s in SIZES)) throw new Error(`--sizes: unknown size '${s}' (expected ${Object.keys(SIZES).join(', ')})`);
+const classes = args.classes?.split(',');
+for (const c of classes ?? []) if (!CLASSES.includes(c)) throw new Error(`--classes: unknown class '${c}' (expected ${CLASSES.join(', ')})`);
+const runs = Number(args.runs);
+const warmupMs = args.quick ? 50 : Number(args['warmup-ms']);
+const options = { runs, warmupMs, batchMs: Number(args['batch-ms']), ellMaxPadding: Number(args['ell-max-padding']) };
+const variants = spmvVariants(args['min-plus']);
+
+const device = await openDevice();
+const context = webgpuContext('spmv', device);
+const outDirs = [...args.out, ...(process.env.OUT ? [process.env.OUT] : [])];
+console.error(`spmv suite on ${context.device} (${device.describe().description}); sizes ${sizes.join(', ')}`);
+
+// The limit, measured first; its 1.5 s of copying also brings an idle GPU up to its clocks.
+const bandwidthMiB = args.quick ? 16 : Number(args['bandwidth-mib']);
+const bandwidth = await copyBandwidth(device, { bytes: bandwidthMiB * 2 ** 20, runs, warmupMs: args.quick ? 50 : 1500 });
+console.error(bandwidth ? `bandwidth ${(bandwidth.value / 1e9).toFixed(0)} GB/s: ${bandwidth.name}` : 'no GPU timestamps: no bandwidth limit');
+
+const results: BenchResult[] = args.merge ? earlierResults(args.merge) : [];
+const table: string[][] = [TABLE_HEADER];
+const skipped: string[] = [];
+// Why no result has a peer, once the peer could not run (it is not tried again).
+let peerMissing = args.peer ? undefined : 'not run (--no-peer)';
+// What belongs to the run as a whole: the limit, the peer, how paper 002's predictions follow the measurements.
+const summary = () => ({ bandwidth, peer: peerMissing ?? 'cuSPARSE through CuPy, same GPU, same run', model: modelFit(results) ?? null });
+for (const size of sizes) {
+  for (const matrix of matrixSet(SIZES[size]).filter((m) => !classes || classes.includes(m.class))) {
+    const started = performance.now();
+    const csr = matrix.make();
+    console.error(`${matrix.class} ${matrix.name}: n ${csr.n}, nnz ${csr.indices.length}, made in ${((performance.now() - started) / 1e3).toFixed(1)} s`);
+    const x = Float32Array.from({ length: csr.n }, (_, k) => 1 + (k % 7) / 8);
+    const measuredMatrix = await measureMatrix(device, matrix, csr, x, variants, options);
+    skipped.push(...measuredMatrix.skipped);
+    // After our variants, so that the peer's CPU work (file, SciPy check) does not idle the GPU between them.
+    const batch = measuredMatrix.measured[0]?.timing.batch ?? 1;
+    const tried = peerMissing ? undefined : await cusparseSpmv(csr, x, { runs, batch, warmupMs });
+    if (tried && 'unavailable' in tried) console.error((peerMissing = tried.unavailable));
+    const peer = tried && 'time_ms' in tried ? tried : undefined;
+    if (peer && !peer.validated) console.error(`  cuSPARSE's product failed the SciPy check: not quoted`);
+    const predict = bandwidth && modelOf(csr, bandwidth.value / 1e9);
+    for (const measured of measuredMatrix.measured) {
+      const m = { ...measured, predictedGflops: predict?.(measured.format) };
+      const pair = spmvResults(m, bandwidth, peer?.validated ? peer : undefined);
+      results.push(...pair);
+      table.push(tableRow(m, pair));
+      console.error(`  ${table.at(-1)!.slice(3).join('  ')}`);
+    }
+    console.error(`  ${matrix.name} done in ${((performance.now() - started) / 1e3).toFixed(1)} s`);
+    writeResults('spmv', context, results, outDirs, summary());
+  }
+}
+
+console.log(formatTable(table));
+if (args.merge) console.error(`the table shows this run; ${args.merge}'s results are in the file too`);
+for (const s of skipped) console.error(`skipped ${s}`);
+if (peerMissing) console.error(`no peer in this run: ${peerMissing} (python3 with CuPy is on the GPU host)`);
+const { model } = summary();
+const fit = (c: Correlation) => `Pearson ${c.pearson.toFixed(2)}, Spearman ${c.spearman.toFixed(2)} over ${c.n}`;
+console.error(model ? `predicted vs measured GFLOP/s (plus-times): all formats ${fit(model.allFormats)}; auto ${fit(model.auto)}` : 'no predictions: no bandwidth measured');
+const files = writeResults('spmv', context, results, outDirs, summary());
+console.error(`wrote ${files.join(', ')}`);
+device.destroy();
+if (results.some((r) => !r.validated)) process.exitCode = 1;
+
+function earlierResults(path: string): BenchResult[] {
+  const earlier = readResults(path);
+  if (earlier.suite !== 'spmv' || earlier.context.device !== context.device) {
+    throw new Error(`--merge ${path}: a ${earlier.suite} run on ${earlier.context.device}; this is spmv on ${context.device}`);
+  }
+  return earlier.results;
+}

@@ -1,0 +1,38 @@
+// GPU time of one product, the way the APSP suite times: the matrix and vectors stay on the GPU, K products
+// are encoded into one submit (one compute pass, so no launch gaps between them) and the pass's timestamps
+// divided by K, after a warm-up that keeps the GPU busy long enough to reach its clocks.
+import type { SpmvRunner } from '@semiforge/algorithms';
+import type { Device } from '@semiforge/runtime';
+import { summarize, type BenchResult } from '../lib/results.js';
+
+export interface ProductTiming {
+  readonly time_ms: BenchResult['time_ms'];
+  /** Products per submit (K). */
+  readonly batch: number;
+}
+
+const MAX_BATCH = 1000;
+
+/** Times y = A x on `x`, `y` (device buffers of n elements): medians of `runs` submits of K products each. */
+export async function timeProducts(
+  device: Device,
+  runner: SpmvRunner,
+  buffers: { x: GPUBuffer; y: GPUBuffer },
+  options: { runs: number; warmupMs: number; batchMs: number },
+): Promise<ProductTiming> {
+  const perProduct = async (k: number): Promise<number> => {
+    const batch = device.batch({ label: `spmv ${runner.plan.format} x${k}` });
+    for (let i = 0; i < k; i++) runner.encode(batch, buffers);
+    const { gpuTimeMs } = await batch.submit();
+    if (gpuTimeMs === undefined) throw new Error('spmv timing needs the timestamp-query feature, which this device lacks');
+    return gpuTimeMs / k;
+  };
+  // K so that one submit spans about batchMs: a lone small product would time mostly the pass's start and end.
+  const batch = Math.min(MAX_BATCH, Math.max(1, Math.ceil(options.batchMs / (await perProduct(1)))));
+  const warmUntil = performance.now() + options.warmupMs;
+  do await perProduct(batch);
+  while (performance.now() < warmUntil);
+  const times: number[] = [];
+  for (let r = 0; r < options.runs; r++) times.push(await perProduct(batch));
+  return { time_ms: summarize(times), batch };
+}

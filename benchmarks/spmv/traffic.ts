@@ -1,0 +1,25 @@
+// The bytes a product must move at least, the numerator of effective GB/s: every stored index and value
+// once, the row offsets once (CSR), x once and y written once, 4 bytes each. Real traffic is higher (x is
+// gathered, re-read across rows); a format's padding counts, since that format must read it.
+import type { SpmvFormat } from '@semiforge/algorithms';
+
+/** Matrix shape the formats' traffic depends on. */
+export interface MatrixShape {
+  readonly n: number;
+  readonly nnz: number;
+  /** Longest row: ELL stores n × this many slots. */
+  readonly maxRow: number;
+}
+
+const WORD = 4;
+
+/**
+ * CSR (scalar or vector kernel, and cuSPARSE): 4·(n + 1) + 8·nnz + 8·n bytes.
+ * ELL: 8·n·maxRow (padded slots: index and value) + 8·n bytes.
+ */
+export function minimumBytes(format: SpmvFormat, m: MatrixShape): number {
+  const vectors = 2 * WORD * m.n;
+  return format === 'ell' ? 2 * WORD * m.n * m.maxRow + vectors : WORD * (m.n + 1) + 2 * WORD * m.nnz + vectors;
+}
+
+export const TRAFFIC_FORMULA = 'effective GB/s = minimum bytes / time; CSR: 4(n+1) + 8 nnz + 8n, ELL: 8 n maxRow + 8n (indices, values, row offsets, x read once, y written once)';
