@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { kernelIdentity, normalizeSpec, parseKernelName, SpecError, type KernelSpec } from '../src/index.js';
+import { kernelIdentity, normalizeSpec, parseKernelName, type KernelSpec } from '../src/index.js';
+import { expectSpecError } from './helpers/expect-spec-error.js';
 
 const base: KernelSpec = {
   op: 'fw_update',
@@ -29,14 +30,7 @@ describe('KernelSpec validation', () => {
     [{ stage: 48 }, 'tile', /64 must be a multiple of the staging depth 48/],
     [{ stage: 0 }, 'stage', /must be a positive integer, got 0/],
   ])('%j is rejected naming %s', (patch, parameter, message) => {
-    const spec = { ...base, ...patch } as KernelSpec;
-    expect(() => normalizeSpec(spec)).toThrow(SpecError);
-    try {
-      normalizeSpec(spec);
-    } catch (e) {
-      expect((e as SpecError).parameter).toBe(parameter);
-      expect((e as Error).message).toMatch(message);
-    }
+    expectSpecError({ ...base, ...patch } as KernelSpec, parameter, message);
   });
 
   it('unknown semirings are named with the known ones', () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { dispatchGrid, generateKernel, kernelIdentity, MAX_GRID_X, normalizeSpec, parseKernelName, SpecError, type SpmvKernelSpec } from '../src/index.js';
+import { dispatchGrid, generateKernel, kernelIdentity, MAX_GRID_X, normalizeSpec, parseKernelName, type SpmvKernelSpec } from '../src/index.js';
+import { expectSpecError } from './helpers/expect-spec-error.js';
 
 const vector: SpmvKernelSpec = {
   op: 'spmv_csr_vector',
@@ -27,14 +28,7 @@ describe('SpMV KernelSpec validation', () => {
     [{ accumulate: undefined as never }, 'accumulate', /must be true or false/],
     [{ semiring: 'or-and' }, 'type', /'or-and' is not defined for f32/],
   ])('%j is rejected naming %s', (patch, parameter, message) => {
-    const spec = { ...vector, ...patch } as SpmvKernelSpec;
-    expect(() => normalizeSpec(spec)).toThrow(SpecError);
-    try {
-      normalizeSpec(spec);
-    } catch (e) {
-      expect((e as SpecError).parameter).toBe(parameter);
-      expect((e as Error).message).toMatch(message);
-    }
+    expectSpecError({ ...vector, ...patch } as SpmvKernelSpec, parameter, message);
   });
 
   it('the workgroup reduction takes any power of two up to 1024 invocations', () => {
