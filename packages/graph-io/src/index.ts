@@ -2,28 +2,28 @@ export { edgeCount, edgeListFromArrays, validateEdgeList, type EdgeList, type We
 export type { Csr } from './csr.js';
 export { checkArcCount, checkVertexCount, GraphLimitError, MAX_ARCS, MAX_VERTICES } from './graph-limits.js';
 export { EdgeListBuilder } from './edge-list-builder.js';
-export { GraphParseError, type GraphParseErrorDetails } from './graph-parse-error.js';
-export { inputBytes, type GraphInput } from './input-bytes.js';
-export type { ReadOptions } from './read-options.js';
-export { readDimacsGr } from './read-dimacs-gr.js';
-export { readMatrixMarket, type MatrixMarketDuplicates, type MatrixMarketReadOptions } from './read-matrix-market.js';
-export type { MatrixMarketField, MatrixMarketFormat, MatrixMarketSymmetry } from './matrix-market-header.js';
-export { readEdgeList, type EdgeListReadOptions } from './read-edge-list.js';
-export type { EdgeListIds } from './map-edge-list-ids.js';
-export { readDimacsCo, type DimacsCoordinates } from './read-dimacs-co.js';
-export { graphFileKind, GRAPH_FILE_EXTENSIONS, type GraphFileKind, type GraphFormat, type TextFormat } from './graph-format.js';
-export { beginParseGraph, parseGraph, type ParseGraphOptions } from './parse-graph.js';
+export { GraphParseError, type GraphParseErrorDetails } from './text/graph-parse-error.js';
+export { inputBytes, type GraphInput } from './text/input-bytes.js';
+export type { ReadOptions } from './formats/read-options.js';
+export { readDimacsGr } from './formats/dimacs/read-dimacs-gr.js';
+export { readMatrixMarket, type MatrixMarketDuplicates, type MatrixMarketReadOptions } from './formats/matrix-market/read-matrix-market.js';
+export type { MatrixMarketField, MatrixMarketFormat, MatrixMarketSymmetry } from './formats/matrix-market/matrix-market-header.js';
+export { readEdgeList, type EdgeListReadOptions } from './formats/edge-list/read-edge-list.js';
+export type { EdgeListIds } from './formats/edge-list/map-edge-list-ids.js';
+export { readDimacsCo, type DimacsCoordinates } from './formats/dimacs/read-dimacs-co.js';
+export { graphFileKind, GRAPH_FILE_EXTENSIONS, type GraphFileKind, type GraphFormat, type TextFormat } from './formats/graph-format.js';
+export { beginParseGraph, parseGraph, type ParseGraphOptions } from './formats/parse-graph.js';
 export type { PendingBody } from './text/pending-body.js';
-export { readGraphFile, type ReadGraphFileOptions } from './read-graph-file.js';
-export { dimacsGrChunks, writeDimacsGr, type WriteDimacsGrOptions } from './write-dimacs-gr.js';
-export { dimacsCoChunks, writeDimacsCo, type WriteDimacsCoOptions } from './write-dimacs-co.js';
-export { matrixMarketChunks, writeMatrixMarket, type WriteMatrixMarketOptions } from './write-matrix-market.js';
-export { edgeListChunks, writeEdgeList, type EdgeListStyle, type WriteEdgeListOptions } from './write-edge-list.js';
-export { DEFAULT_CHUNK_BYTES, textOfChunks, type TextChunkOptions } from './text-chunks.js';
-export { writeTextFile, type WriteTextFileOptions } from './write-text-file.js';
-export { writeGraphFile, type WriteGraphFileOptions } from './write-graph-file.js';
-export { splitMix32 } from './splitmix32.js';
-export { Xoshiro128ss } from './xoshiro128ss.js';
+export { readGraphFile, type ReadGraphFileOptions } from './formats/read-graph-file.js';
+export { dimacsGrChunks, writeDimacsGr, type WriteDimacsGrOptions } from './formats/dimacs/write-dimacs-gr.js';
+export { dimacsCoChunks, writeDimacsCo, type WriteDimacsCoOptions } from './formats/dimacs/write-dimacs-co.js';
+export { matrixMarketChunks, writeMatrixMarket, type WriteMatrixMarketOptions } from './formats/matrix-market/write-matrix-market.js';
+export { edgeListChunks, writeEdgeList, type EdgeListStyle, type WriteEdgeListOptions } from './formats/edge-list/write-edge-list.js';
+export { DEFAULT_CHUNK_BYTES, textOfChunks, type TextChunkOptions } from './formats/text-chunks.js';
+export { writeTextFile, type WriteTextFileOptions } from './formats/write-text-file.js';
+export { writeGraphFile, type WriteGraphFileOptions } from './formats/write-graph-file.js';
+export { splitMix32 } from './random/splitmix32.js';
+export { Xoshiro128ss } from './random/xoshiro128ss.js';
 export { generateRandom4n, generateSprand, type SprandOptions } from './generators/generate-sprand.js';
 export {
   generateKronecker,
@@ -44,10 +44,10 @@ export {
   type DenseArrayTypes,
   type DenseElementType,
   type DenseMatrix,
-} from './dense-matrix.js';
-export { denseFromEdges, type DenseFromEdgesOptions } from './dense-from-edges.js';
-export { padDense } from './pad-dense.js';
-export { bdlIndex, fromBdl, paddedSize, toBdl, type BlockedArray } from './blocked-layout.js';
+} from './dense/dense-matrix.js';
+export { denseFromEdges, type DenseFromEdgesOptions } from './dense/dense-from-edges.js';
+export { padDense } from './dense/pad-dense.js';
+export { bdlIndex, fromBdl, paddedSize, toBdl, type BlockedArray } from './dense/blocked-layout.js';
 export { csrFromEdges, type CsrFromEdgesOptions } from './containers/csr-from-edges.js';
 export { validateCsr } from './containers/validate-csr.js';
 export type { ArcCombine } from './containers/combine-sorted-rows.js';

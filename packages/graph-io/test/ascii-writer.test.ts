@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { AsciiWriter } from '../src/ascii-writer.js';
-import { shortestDecimal } from '../src/shortest-decimal.js';
-import { textOfChunks } from '../src/text-chunks.js';
+import { AsciiWriter } from '../src/text/ascii-writer.js';
+import { shortestDecimal } from '../src/text/shortest-decimal.js';
+import { textOfChunks } from '../src/formats/text-chunks.js';
 
 const textOf = (w: AsciiWriter): string => textOfChunks(w.flush());
 

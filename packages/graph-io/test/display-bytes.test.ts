@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { displayBytes, MAX_DISPLAY_BYTES } from '../src/display-bytes.js';
+import { displayBytes, MAX_DISPLAY_BYTES } from '../src/text/display-bytes.js';
 
 describe('displayBytes', () => {
   it('escapes control and non-ASCII bytes', () => {

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { parseDecimalBytes, parseIntegerBytes, parseUnsignedBytes } from '../src/parse-decimal.js';
+import { parseDecimalBytes, parseIntegerBytes, parseUnsignedBytes } from '../src/text/parse-decimal.js';
 
 const enc = new TextEncoder();
 const dec = (s: string) => parseDecimalBytes(enc.encode(s), 0, enc.encode(s).length);

@@ -1,4 +1,4 @@
-import { GraphParseError } from '../graph-parse-error.js';
+import { GraphParseError } from '../text/graph-parse-error.js';
 
 /**
  * The error for a bad `.sfg` file: binary files have no lines, so the location is the byte offset and the

@@ -1,5 +1,5 @@
 import type { Csr } from '../csr.js';
-import { writeFileAtomically } from '../write-file-atomically.js';
+import { writeFileAtomically } from '../formats/write-file-atomically.js';
 import { emitSfg, planSfg, type WriteGraphBinaryOptions } from './encode-sfg.js';
 
 /**

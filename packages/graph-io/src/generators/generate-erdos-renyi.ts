@@ -1,6 +1,6 @@
 import type { EdgeList } from '../edge-list.js';
 import { checkArcCount, checkVertexCount } from '../graph-limits.js';
-import { Xoshiro128ss } from '../xoshiro128ss.js';
+import { Xoshiro128ss } from '../random/xoshiro128ss.js';
 import { checkIntegerOption } from './check-option.js';
 import { PairHashSet } from './pair-hash-set.js';
 import { allocateWeights, weightSampler, type WeightSpec } from './weight-spec.js';

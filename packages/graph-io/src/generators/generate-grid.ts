@@ -1,6 +1,6 @@
 import type { EdgeList } from '../edge-list.js';
 import { checkArcCount, checkVertexCount } from '../graph-limits.js';
-import { Xoshiro128ss } from '../xoshiro128ss.js';
+import { Xoshiro128ss } from '../random/xoshiro128ss.js';
 import { checkIntegerOption, checkNumberOption } from './check-option.js';
 import { weightSampler } from './weight-spec.js';
 

@@ -1,6 +1,6 @@
 import type { EdgeList } from '../edge-list.js';
 import { EdgeListBuilder } from '../edge-list-builder.js';
-import { Xoshiro128ss } from '../xoshiro128ss.js';
+import { Xoshiro128ss } from '../random/xoshiro128ss.js';
 import { weightSampler } from './weight-spec.js';
 
 /** Options of {@link generateSprand}. */

@@ -1,6 +1,6 @@
 import type { WeightArray } from '../edge-list.js';
 import { checkArcCount } from '../graph-limits.js';
-import { Xoshiro128ss } from '../xoshiro128ss.js';
+import { Xoshiro128ss } from '../random/xoshiro128ss.js';
 import { checkIntegerOption, checkNumberOption } from './check-option.js';
 import { MAX_ALIAS_LEVELS, quadrantAlias, type QuadrantAlias } from './quadrant-alias.js';
 import { scrambleKeys, scrambleVertex, type ScrambleKeys } from './vertex-scramble.js';

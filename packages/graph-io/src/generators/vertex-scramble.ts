@@ -1,4 +1,4 @@
-import type { Xoshiro128ss } from '../xoshiro128ss.js';
+import type { Xoshiro128ss } from '../random/xoshiro128ss.js';
 
 /** Keys of a {@link scrambleVertex} permutation of `0 .. 2^scale − 1`. Plain data, so it can be posted to a worker. */
 export interface ScrambleKeys {

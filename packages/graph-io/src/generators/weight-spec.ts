@@ -1,5 +1,5 @@
 import type { WeightArray } from '../edge-list.js';
-import type { Xoshiro128ss } from '../xoshiro128ss.js';
+import type { Xoshiro128ss } from '../random/xoshiro128ss.js';
 
 /**
  * How a generator weights its edges: `'none'` (a pattern graph), `'f32-unit'` (f32 uniform in [0, 1),

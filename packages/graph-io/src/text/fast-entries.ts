@@ -1,5 +1,5 @@
 import { grownArray } from '../grow-array.js';
-import { parseDecimalBytes } from '../parse-decimal.js';
+import { parseDecimalBytes } from './parse-decimal.js';
 
 /** What {@link fastEntries} reads: a body of `id id [value]` lines inside a byte buffer. */
 export interface FastEntriesRequest {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { firstDifference } from './first-difference.js';
 import { generateKronecker, generateKroneckerParallel } from '../../src/index.js';
 import { scrambleKeys, scrambleVertex } from '../../src/generators/vertex-scramble.js';
-import { Xoshiro128ss } from '../../src/xoshiro128ss.js';
+import { Xoshiro128ss } from '../../src/random/xoshiro128ss.js';
 
 function maxOf(a: Uint32Array): number {
   let max = 0;

@@ -1,11 +1,11 @@
-import type { EdgeList } from './edge-list.js';
+import type { EdgeList } from '../../edge-list.js';
 import { edgeListBodyRequest, MAX_EDGE_LIST_ID, readEdgeListBody } from './edge-list-body.js';
-import { inputBytes, type GraphInput } from './input-bytes.js';
-import { LineScanner } from './line-scanner.js';
+import { inputBytes, type GraphInput } from '../../text/input-bytes.js';
+import { LineScanner } from '../../text/line-scanner.js';
 import { mapEdgeListIds, type EdgeListIds } from './map-edge-list-ids.js';
-import type { ReadOptions } from './read-options.js';
+import type { ReadOptions } from '../read-options.js';
 import { checkSnapEdgeCount, findSnapHeader } from './snap-header.js';
-import { finishOnThisThread, type PendingBody } from './text/pending-body.js';
+import { finishOnThisThread, type PendingBody } from '../../text/pending-body.js';
 
 /** Options of {@link readEdgeList}. */
 export interface EdgeListReadOptions extends ReadOptions {

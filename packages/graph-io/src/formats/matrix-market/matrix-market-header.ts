@@ -1,4 +1,4 @@
-import type { LineScanner } from './line-scanner.js';
+import type { LineScanner } from '../../text/line-scanner.js';
 
 /** Entry layout of a Matrix Market file: sparse `(i, j, v)` triples, or every value column by column. */
 export type MatrixMarketFormat = 'coordinate' | 'array';

@@ -1,8 +1,8 @@
-import type { EdgeList } from './edge-list.js';
-import { EdgeListBuilder } from './edge-list-builder.js';
-import type { LineScanner } from './line-scanner.js';
-import type { FastEntries, FastEntriesRequest } from './text/fast-entries.js';
-import { firstDataColumns } from './text/first-data-columns.js';
+import type { EdgeList } from '../../edge-list.js';
+import { EdgeListBuilder } from '../../edge-list-builder.js';
+import type { LineScanner } from '../../text/line-scanner.js';
+import type { FastEntries, FastEntriesRequest } from '../../text/fast-entries.js';
+import { firstDataColumns } from '../../text/first-data-columns.js';
 
 /** What {@link readEdgeListBody} read: the arcs (n not set yet), the edge-line count and the largest id. */
 export interface EdgeListBody {

@@ -1,5 +1,5 @@
-import { AsciiWriter } from './ascii-writer.js';
-import { commentLines, DEFAULT_CHUNK_BYTES, textOfChunks, type TextChunkOptions } from './text-chunks.js';
+import { AsciiWriter } from '../../text/ascii-writer.js';
+import { commentLines, DEFAULT_CHUNK_BYTES, textOfChunks, type TextChunkOptions } from '../text-chunks.js';
 import type { DimacsCoordinates } from './read-dimacs-co.js';
 
 /** Options of {@link writeDimacsCo}. */

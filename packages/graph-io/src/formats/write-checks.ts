@@ -1,4 +1,4 @@
-import type { EdgeList } from './edge-list.js';
+import type { EdgeList } from '../edge-list.js';
 
 /**
  * Checks that an undirected edge list can be written one edge per line (one triangle): it must

@@ -1,4 +1,4 @@
-import type { AsciiWriter } from './ascii-writer.js';
+import type { AsciiWriter } from '../text/ascii-writer.js';
 
 /** Chunk size of the text writers: large enough for full write speed, small enough to stay in cache. */
 export const DEFAULT_CHUNK_BYTES = 1 << 20;

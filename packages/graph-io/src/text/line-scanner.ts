@@ -1,5 +1,5 @@
 import { displayBytes } from './display-bytes.js';
-import type { TextFormat } from './graph-format.js';
+import type { TextFormat } from '../formats/graph-format.js';
 import { GraphParseError } from './graph-parse-error.js';
 import { parseDecimalBytes, parseIntegerBytes, parseUnsignedBytes } from './parse-decimal.js';
 

@@ -2,16 +2,16 @@ import { readFile, stat } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import { promisify } from 'node:util';
 import { gunzip } from 'node:zlib';
-import type { EdgeList } from './edge-list.js';
+import type { EdgeList } from '../edge-list.js';
 import { GRAPH_FILE_EXTENSIONS, graphFileKind } from './graph-format.js';
 import type { GraphFormat } from './graph-format.js';
-import { GraphParseError } from './graph-parse-error.js';
+import { GraphParseError } from '../text/graph-parse-error.js';
 import { beginParseGraph, type ParseGraphOptions } from './parse-graph.js';
-import { readGraphBinary } from './binary/read-graph-binary.js';
-import { edgesFromCsr } from './containers/edges-from-csr.js';
-import { fastEntries } from './text/fast-entries.js';
-import { parallelFastEntries } from './text/parallel-entries.js';
-import { readFileShared } from './text/read-file-shared.js';
+import { readGraphBinary } from '../binary/read-graph-binary.js';
+import { edgesFromCsr } from '../containers/edges-from-csr.js';
+import { fastEntries } from '../text/fast-entries.js';
+import { parallelFastEntries } from '../text/parallel-entries.js';
+import { readFileShared } from '../text/read-file-shared.js';
 
 const gunzipAsync = promisify(gunzip);
 

@@ -1,9 +1,9 @@
-import type { EdgeList } from './edge-list.js';
+import type { EdgeList } from '../edge-list.js';
 import { graphFileKind, type GraphFormat } from './graph-format.js';
 import type { TextChunkOptions } from './text-chunks.js';
-import { dimacsGrChunks, type WriteDimacsGrOptions } from './write-dimacs-gr.js';
-import { edgeListChunks, type EdgeListStyle, type WriteEdgeListOptions } from './write-edge-list.js';
-import { matrixMarketChunks, type WriteMatrixMarketOptions } from './write-matrix-market.js';
+import { dimacsGrChunks, type WriteDimacsGrOptions } from './dimacs/write-dimacs-gr.js';
+import { edgeListChunks, type EdgeListStyle, type WriteEdgeListOptions } from './edge-list/write-edge-list.js';
+import { matrixMarketChunks, type WriteMatrixMarketOptions } from './matrix-market/write-matrix-market.js';
 import { writeTextFile, type WriteTextFileOptions } from './write-text-file.js';
 
 /**

@@ -1,4 +1,4 @@
-import type { EdgeList } from './edge-list.js';
+import type { EdgeList } from '../../edge-list.js';
 import type { MatrixMarketSymmetry } from './matrix-market-header.js';
 
 /** Finds the file line of stored entry `entry` (0-based, file order), for errors found after reading. */

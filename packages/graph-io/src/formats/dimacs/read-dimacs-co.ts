@@ -1,6 +1,6 @@
-import { inputBytes, type GraphInput } from './input-bytes.js';
-import { LineScanner } from './line-scanner.js';
-import type { ReadOptions } from './read-options.js';
+import { inputBytes, type GraphInput } from '../../text/input-bytes.js';
+import { LineScanner } from '../../text/line-scanner.js';
+import type { ReadOptions } from '../read-options.js';
 
 /** Vertex coordinates of a DIMACS `.co` file: vertex k (0-based) is at `(x[k], y[k])`. */
 export interface DimacsCoordinates {

@@ -1,10 +1,10 @@
-import type { EdgeList } from './edge-list.js';
+import type { EdgeList } from '../edge-list.js';
 import type { GraphFormat } from './graph-format.js';
-import type { GraphInput } from './input-bytes.js';
-import { readDimacsGr } from './read-dimacs-gr.js';
-import { beginEdgeList, type EdgeListReadOptions } from './read-edge-list.js';
-import { beginMatrixMarket, type MatrixMarketReadOptions } from './read-matrix-market.js';
-import { finishOnThisThread, type PendingBody } from './text/pending-body.js';
+import type { GraphInput } from '../text/input-bytes.js';
+import { readDimacsGr } from './dimacs/read-dimacs-gr.js';
+import { beginEdgeList, type EdgeListReadOptions } from './edge-list/read-edge-list.js';
+import { beginMatrixMarket, type MatrixMarketReadOptions } from './matrix-market/read-matrix-market.js';
+import { finishOnThisThread, type PendingBody } from '../text/pending-body.js';
 
 /** Options of {@link parseGraph}: `directed`, `n` and `ids` apply to edge lists, `duplicates` to Matrix Market. */
 export type ParseGraphOptions = EdgeListReadOptions & MatrixMarketReadOptions;

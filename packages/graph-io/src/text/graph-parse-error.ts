@@ -1,4 +1,4 @@
-import type { TextFormat } from './graph-format.js';
+import type { TextFormat } from '../formats/graph-format.js';
 
 /** Where a parse failed and which rule the input broke. */
 export interface GraphParseErrorDetails {

@@ -1,9 +1,9 @@
-import { AsciiWriter } from './ascii-writer.js';
-import type { EdgeList } from './edge-list.js';
-import { validateEdgeList } from './edge-list.js';
+import { AsciiWriter } from '../../text/ascii-writer.js';
+import type { EdgeList } from '../../edge-list.js';
+import { validateEdgeList } from '../../edge-list.js';
 import type { MatrixMarketField } from './matrix-market-header.js';
-import { commentLines, DEFAULT_CHUNK_BYTES, textOfChunks, type TextChunkOptions } from './text-chunks.js';
-import { checkMirrorCounts, checkWeights } from './write-checks.js';
+import { commentLines, DEFAULT_CHUNK_BYTES, textOfChunks, type TextChunkOptions } from '../text-chunks.js';
+import { checkMirrorCounts, checkWeights } from '../write-checks.js';
 
 /** Options of {@link writeMatrixMarket}. */
 export interface WriteMatrixMarketOptions {

@@ -1,8 +1,8 @@
-import { AsciiWriter } from './ascii-writer.js';
-import type { EdgeList } from './edge-list.js';
-import { validateEdgeList } from './edge-list.js';
-import { commentLines, DEFAULT_CHUNK_BYTES, textOfChunks, type TextChunkOptions } from './text-chunks.js';
-import { checkMirrorCounts, checkWeights } from './write-checks.js';
+import { AsciiWriter } from '../../text/ascii-writer.js';
+import type { EdgeList } from '../../edge-list.js';
+import { validateEdgeList } from '../../edge-list.js';
+import { commentLines, DEFAULT_CHUNK_BYTES, textOfChunks, type TextChunkOptions } from '../text-chunks.js';
+import { checkMirrorCounts, checkWeights } from '../write-checks.js';
 
 /**
  * Layout of a written edge list: `snap` (`#` comments and a `# Nodes: N Edges: M` header, tab

@@ -1,6 +1,6 @@
-import type { EdgeList } from './edge-list.js';
-import { inputBytes, type GraphInput } from './input-bytes.js';
-import { LineScanner } from './line-scanner.js';
+import type { EdgeList } from '../../edge-list.js';
+import { inputBytes, type GraphInput } from '../../text/input-bytes.js';
+import { LineScanner } from '../../text/line-scanner.js';
 import { readMatrixMarketArrayBody } from './matrix-market-array-body.js';
 import {
   matrixMarketBodyRequest,
@@ -9,10 +9,10 @@ import {
 } from './matrix-market-coordinate-body.js';
 import { readMatrixMarketHeader, type MatrixMarketHeader } from './matrix-market-header.js';
 import { expandMatrixMarketSymmetry, type EntryLocator } from './matrix-market-symmetry.js';
-import type { ReadOptions } from './read-options.js';
-import { combineDuplicates } from './transforms/combine-duplicates.js';
-import { DuplicateArcError } from './transforms/duplicate-arc-error.js';
-import { finishOnThisThread, type PendingBody } from './text/pending-body.js';
+import type { ReadOptions } from '../read-options.js';
+import { combineDuplicates } from '../../transforms/combine-duplicates.js';
+import { DuplicateArcError } from '../../transforms/duplicate-arc-error.js';
+import { finishOnThisThread, type PendingBody } from '../../text/pending-body.js';
 
 /**
  * What to do with entries at the same position (i, j), which the Matrix Market format allows:

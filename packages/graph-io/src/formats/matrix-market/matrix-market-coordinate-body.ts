@@ -1,9 +1,9 @@
-import type { EdgeList } from './edge-list.js';
-import { EdgeListBuilder } from './edge-list-builder.js';
-import { LineScanner } from './line-scanner.js';
+import type { EdgeList } from '../../edge-list.js';
+import { EdgeListBuilder } from '../../edge-list-builder.js';
+import { LineScanner } from '../../text/line-scanner.js';
 import type { MatrixMarketHeader } from './matrix-market-header.js';
 import { matrixMarketValue } from './matrix-market-value.js';
-import type { FastEntries, FastEntriesRequest } from './text/fast-entries.js';
+import type { FastEntries, FastEntriesRequest } from '../../text/fast-entries.js';
 
 const PERCENT = 0x25;
 /** Shortest entry line is `1 1` plus a newline. */

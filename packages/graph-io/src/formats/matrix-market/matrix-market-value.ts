@@ -1,4 +1,4 @@
-import type { LineScanner } from './line-scanner.js';
+import type { LineScanner } from '../../text/line-scanner.js';
 import type { MatrixMarketField } from './matrix-market-header.js';
 
 /**

@@ -1,7 +1,7 @@
-import { AsciiWriter } from './ascii-writer.js';
-import type { EdgeList } from './edge-list.js';
-import { validateEdgeList } from './edge-list.js';
-import { commentLines, DEFAULT_CHUNK_BYTES, textOfChunks, type TextChunkOptions } from './text-chunks.js';
+import { AsciiWriter } from '../../text/ascii-writer.js';
+import type { EdgeList } from '../../edge-list.js';
+import { validateEdgeList } from '../../edge-list.js';
+import { commentLines, DEFAULT_CHUNK_BYTES, textOfChunks, type TextChunkOptions } from '../text-chunks.js';
 
 /** Options of {@link writeDimacsGr}. */
 export interface WriteDimacsGrOptions {

@@ -1,5 +1,5 @@
-import { GraphParseError } from './graph-parse-error.js';
-import { LineScanner } from './line-scanner.js';
+import { GraphParseError } from '../../text/graph-parse-error.js';
+import { LineScanner } from '../../text/line-scanner.js';
 
 /** The counts a SNAP file states in its `# Nodes: N Edges: M` comment line. */
 export interface SnapHeader {

@@ -1,6 +1,6 @@
-import type { EdgeList } from './edge-list.js';
-import { EdgeListBuilder } from './edge-list-builder.js';
-import type { LineScanner } from './line-scanner.js';
+import type { EdgeList } from '../../edge-list.js';
+import { EdgeListBuilder } from '../../edge-list-builder.js';
+import type { LineScanner } from '../../text/line-scanner.js';
 import type { MatrixMarketHeader } from './matrix-market-header.js';
 import { matrixMarketValue } from './matrix-market-value.js';
 

@@ -1,4 +1,4 @@
-import type { EdgeList } from './edge-list.js';
+import type { EdgeList } from '../edge-list.js';
 import {
   allocateDense,
   denseValueProblem,

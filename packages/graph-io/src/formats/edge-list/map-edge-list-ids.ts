@@ -1,6 +1,6 @@
 import { distinctIds, renumberIds } from './compact-ids.js';
-import type { EdgeList } from './edge-list.js';
-import type { LineScanner } from './line-scanner.js';
+import type { EdgeList } from '../../edge-list.js';
+import type { LineScanner } from '../../text/line-scanner.js';
 import { failAtSnapHeader, type SnapHeader } from './snap-header.js';
 
 /**

@@ -1,8 +1,8 @@
-import type { EdgeList } from './edge-list.js';
-import { EdgeListBuilder } from './edge-list-builder.js';
-import { inputBytes, type GraphInput } from './input-bytes.js';
-import { LineScanner } from './line-scanner.js';
-import type { ReadOptions } from './read-options.js';
+import type { EdgeList } from '../../edge-list.js';
+import { EdgeListBuilder } from '../../edge-list-builder.js';
+import { inputBytes, type GraphInput } from '../../text/input-bytes.js';
+import { LineScanner } from '../../text/line-scanner.js';
+import type { ReadOptions } from '../read-options.js';
 
 const MAX_VERTICES = 0xffffffff;
 const ARC_SHAPE = 'a U V W';
