@@ -48,7 +48,7 @@ const classes = args.classes?.split(',');
 for (const c of classes ?? []) if (!CLASSES.includes(c)) throw new Error(`--classes: unknown class '${c}' (expected ${CLASSES.join(', ')})`);
 const runs = Number(args.runs);
 const warmupMs = args.quick ? 50 : Number(args['warmup-ms']);
-const options = { runs, warmupMs, batchMs: Number(args['batch-ms']), ellMaxPadding: Number(args['ell-max-padding']) };
+const options = { runs, warmupMs, firstWarmupMs: args.quick ? warmupMs : warmupMs + 1500, batchMs: Number(args['batch-ms']), ellMaxPadding: Number(args['ell-max-padding']) };
 const variants = spmvVariants(args['min-plus']);
 
 const device = await openDevice();
