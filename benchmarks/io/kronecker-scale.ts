@@ -8,7 +8,7 @@ import { availableParallelism } from 'node:os';
 import { parseArgs } from 'node:util';
 import { csrFromEdges, generateKronecker, generateKroneckerParallel, validateCsr, validateEdgeList, type EdgeList } from '@semiforge/graph-io';
 import { writeResults, type BenchResult } from '../lib/results.js';
-import { cpuContext } from './cpu-context.js';
+import { cpuContext } from '../lib/cpu-context.js';
 
 const { values: args } = parseArgs({
   options: {

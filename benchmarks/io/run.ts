@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { readFileShared, readGraphBinary, stopEntriesWorkers } from '@semiforge/graph-io';
 import { summarize, writeResults, type BenchResult } from '../lib/results.js';
-import { cpuContext, CPU_DEVICE } from './cpu-context.js';
+import { cpuContext, CPU_DEVICE } from '../lib/cpu-context.js';
 import { binaryCase, sameCsr } from './binary-case.js';
 import { fingerprint, sameFingerprint } from './checksum.js';
 import { textReaders, type Columns } from './readers.js';

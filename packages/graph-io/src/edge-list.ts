@@ -1,3 +1,5 @@
+import { MAX_VERTICES } from './graph-limits.js';
+
 /** Arc weights: f64 from text readers, f32 where a generator or binary file stores single precision. */
 export type WeightArray = Float32Array | Float64Array;
 
@@ -73,8 +75,8 @@ export function edgeListFromArrays(
  */
 export function validateEdgeList(edges: EdgeList): void {
   const { n, src, dst, weight } = edges;
-  if (!Number.isInteger(n) || n < 0 || n > 0xffffffff) {
-    throw new RangeError(`n = ${n} is not an integer in 0..${0xffffffff}`);
+  if (!Number.isInteger(n) || n < 0 || n > MAX_VERTICES) {
+    throw new RangeError(`n = ${n} is not an integer in 0..${MAX_VERTICES}`);
   }
   if (dst.length !== src.length) {
     throw new RangeError(`src has ${src.length} entries but dst has ${dst.length}`);

@@ -1,6 +1,7 @@
 import { inputBytes, type GraphInput } from '../../text/input-bytes.js';
 import { LineScanner } from '../../text/line-scanner.js';
 import type { ReadOptions } from '../read-options.js';
+import { MAX_VERTICES } from '../../graph-limits.js';
 
 /** Vertex coordinates of a DIMACS `.co` file: vertex k (0-based) is at `(x[k], y[k])`. */
 export interface DimacsCoordinates {
@@ -9,7 +10,6 @@ export interface DimacsCoordinates {
   readonly y: Float64Array;
 }
 
-const MAX_VERTICES = 0xffffffff;
 const P_SHAPE = 'p aux sp co N';
 const V_SHAPE = 'v ID X Y';
 

@@ -3,8 +3,8 @@ import { EdgeListBuilder } from '../../edge-list-builder.js';
 import { inputBytes, type GraphInput } from '../../text/input-bytes.js';
 import { LineScanner } from '../../text/line-scanner.js';
 import type { ReadOptions } from '../read-options.js';
+import { MAX_VERTICES } from '../../graph-limits.js';
 
-const MAX_VERTICES = 0xffffffff;
 const ARC_SHAPE = 'a U V W';
 const P_SHAPE = 'p sp N M';
 /** Shortest arc line is `a 1 1 1` plus a newline. */

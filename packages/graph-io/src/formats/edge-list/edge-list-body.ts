@@ -3,6 +3,7 @@ import { EdgeListBuilder } from '../../edge-list-builder.js';
 import type { LineScanner } from '../../text/line-scanner.js';
 import type { FastEntries, FastEntriesRequest } from '../../text/fast-entries.js';
 import { firstDataColumns } from '../../text/first-data-columns.js';
+import { MAX_VERTICES } from '../../graph-limits.js';
 
 /** What {@link readEdgeListBody} read: the arcs (n not set yet), the edge-line count and the largest id. */
 export interface EdgeListBody {
@@ -22,7 +23,7 @@ export interface EdgeListBodyOptions {
 }
 
 /** Largest id an edge list may use: 2^32 − 1 is reserved as "no vertex". */
-export const MAX_EDGE_LIST_ID = 0xfffffffe;
+export const MAX_EDGE_LIST_ID = MAX_VERTICES - 1;
 const HASH = 0x23;
 const PERCENT = 0x25;
 /** First guess at bytes per edge line (SNAP files run 9–12); storage grows if lines are shorter. */

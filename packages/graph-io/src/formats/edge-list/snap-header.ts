@@ -1,5 +1,6 @@
 import { GraphParseError } from '../../text/graph-parse-error.js';
 import { LineScanner } from '../../text/line-scanner.js';
+import { MAX_VERTICES } from '../../graph-limits.js';
 
 /** The counts a SNAP file states in its `# Nodes: N Edges: M` comment line. */
 export interface SnapHeader {
@@ -12,7 +13,6 @@ export interface SnapHeader {
   readonly text: string;
 }
 
-const MAX_VERTICES = 0xffffffff;
 const SHAPE = '# Nodes: N Edges: M';
 
 const HASH = 0x23;

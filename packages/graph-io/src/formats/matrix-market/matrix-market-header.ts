@@ -1,4 +1,5 @@
 import type { LineScanner } from '../../text/line-scanner.js';
+import { MAX_VERTICES } from '../../graph-limits.js';
 
 /** Entry layout of a Matrix Market file: sparse `(i, j, v)` triples, or every value column by column. */
 export type MatrixMarketFormat = 'coordinate' | 'array';
@@ -23,7 +24,6 @@ export interface MatrixMarketHeader {
   readonly sizeLine: number;
 }
 
-const MAX_VERTICES = 0xffffffff;
 export const BANNER_SHAPE =
   '%%MatrixMarket matrix <coordinate|array> <real|integer|pattern> <general|symmetric|skew-symmetric|hermitian>';
 const PERCENT = 0x25;

@@ -1,7 +1,7 @@
 // The results context of a CPU-only suite: the device is the processor, named with its core count.
 import { execFileSync } from 'node:child_process';
 import { cpus } from 'node:os';
-import { hostDescription, type BenchContext } from '../lib/results.js';
+import { hostDescription, type BenchContext } from './results.js';
 
 const model = cpus()[0].model.replace(/\((R|TM)\)/g, '').replace(/\s+/g, ' ').trim();
 
