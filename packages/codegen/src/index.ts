@@ -5,7 +5,6 @@
  */
 export { ELEMENT_TYPES, CUDA_TYPE, allocElements, type ElementType, type ElementArray } from './spec/element-type.js';
 export {
-  KERNEL_OPS,
   FW_KERNEL_OPS,
   SPMV_KERNEL_OPS,
   isSpmvSpec,
@@ -20,8 +19,11 @@ export {
   type Target,
 } from './spec/kernel-spec.js';
 export { SpecError } from './spec/spec-error.js';
+export { KERNEL_OPS, familyOf, familyOfOp } from './families/index.js';
+export type { KernelFamily } from './families/kernel-family.js';
+export type { OpInfo } from './ops/op-info.js';
 export { normalizeSpec, validateSpec, stagingDepth, DEFAULT_K_UNROLL, DEFAULT_STAGE } from './spec/validate-spec.js';
-export { kernelIdentity, parseKernelName, type KernelIdentity } from './spec/kernel-id.js';
+export { kernelIdentity, parseKernelName, type KernelIdentity, type ParsedKernelName } from './spec/kernel-id.js';
 export { stableStringify, hash64 } from './spec/stable-hash.js';
 export { CONSTANTS, type TypeConstants } from './semiring/constants.js';
 export {

@@ -1,19 +1,6 @@
 import { allocElements, getSemiring, type ElementArray, type ElementType } from '@semiforge/codegen';
-import { ellFromCsr, type Csr } from '@semiforge/graph-io';
+import type { Csr } from '@semiforge/graph-io';
 import { encodeF32 } from '../kernels/f32-encoding.js';
-import type { SpmvPlan } from './spmv.plan.js';
-
-/** The matrix as uploaded: CSR arrays, or the slot-major ELL arrays, with values in the plan's element type. */
-export interface SpmvMatrix {
-  readonly n: number;
-  /** CSR offsets (n + 1); empty for ELL. */
-  readonly indptr: Uint32Array;
-  /** CSR column indices, or ELL slots (`indices[slot * n + row]`, padding 0xffffffff). */
-  readonly indices: Uint32Array;
-  readonly values: ElementArray;
-  /** ELL slots per row; 0 for CSR. */
-  readonly width: number;
-}
 
 const INT_RANGE: Record<'i32' | 'u32', [number, number]> = { i32: [-(2 ** 31), 2 ** 31 - 1], u32: [0, 2 ** 32 - 1] };
 
@@ -66,21 +53,6 @@ export function checkSquareCsr(csr: Csr): void {
       if (weight && Number.isNaN(weight[p])) throw new RangeError(`spmv: the matrix entry at row ${row}, column ${indices[p]} is NaN`);
     }
   }
-}
-
-/**
- * The matrix in the plan's format and element type. A pattern matrix (no weights) holds the semiring's
- * one in every stored entry.
- */
-export function encodeMatrix(csr: Csr, plan: SpmvPlan): SpmvMatrix {
-  const one = getSemiring(plan.semiring).oneOf(plan.type);
-  const values = (weight: ArrayLike<number> | null, count: number, where: string) =>
-    weight ? toElements(weight, plan.type, where) : allocElements(plan.type, count).fill(one);
-  if (plan.format === 'ell') {
-    const ell = ellFromCsr(csr);
-    return { n: csr.n, indptr: new Uint32Array(0), indices: ell.indices, values: values(ell.weight, ell.indices.length, 'spmv matrix (ELL slots)'), width: ell.width };
-  }
-  return { n: csr.n, indptr: csr.indptr, indices: csr.indices, values: values(csr.weight, csr.indices.length, 'spmv matrix weights'), width: 0 };
 }
 
 /** Per-product inputs besides x. */

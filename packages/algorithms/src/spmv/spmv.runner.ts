@@ -3,7 +3,8 @@ import { degreeStats, ellPaddingRatio, type Csr } from '@semiforge/graph-io';
 import type { Device, DispatchBatch, TypedArrayConstructor } from '@semiforge/runtime';
 import { decodeF32 } from '../kernels/f32-encoding.js';
 import { kernelFor } from '../kernels/kernel-source.js';
-import { checkSquareCsr, encodeMatrix, encodeOperands, type SpmvOperands } from './spmv.input.js';
+import { layoutFor } from './layouts/index.js';
+import { checkSquareCsr, encodeOperands, type SpmvOperands } from './spmv.input.js';
 import { checkSpmvFits } from './spmv.limits.js';
 import { planSpmv, type RowStats, type SpmvKernelOptions, type SpmvPlan, type SubgroupSupport } from './spmv.plan.js';
 
@@ -50,25 +51,33 @@ export function subgroupSupport(device: Device): SubgroupSupport {
  * const again = await runner.run(y);   // the matrix is not uploaded again
  * runner.destroy();
  */
+/** A step ready to record: its kernel, and its bindings' buffer names. */
+interface ReadyStep {
+  readonly kernel: GeneratedKernel;
+  readonly params: Uint32Array;
+  readonly workgroups: [number, number, number];
+  /** binding name → name in the buffer pool. */
+  readonly sources: readonly (readonly [string, string])[];
+}
+
 export class SpmvRunner {
   readonly plan: SpmvPlan;
   readonly n: number;
   readonly stats: RowStats;
   readonly #device: Device;
-  readonly #kernel: GeneratedKernel;
+  readonly #steps: readonly ReadyStep[];
+  /** The matrix's arrays and scratch buffers by name. */
   readonly #matrix: Record<string, GPUBuffer>;
-  readonly #params: Uint32Array;
   readonly #own: GPUBuffer[];
   readonly #work: SpmvBuffers;
 
-  private constructor(device: Device, plan: SpmvPlan, stats: RowStats, matrix: Record<string, GPUBuffer>, width: number, work: SpmvBuffers, own: GPUBuffer[]) {
+  private constructor(device: Device, plan: SpmvPlan, stats: RowStats, steps: ReadyStep[], matrix: Record<string, GPUBuffer>, work: SpmvBuffers, own: GPUBuffer[]) {
     this.#device = device;
     this.plan = plan;
     this.stats = stats;
     this.n = stats.n;
-    this.#kernel = kernelFor(plan.spec);
+    this.#steps = steps;
     this.#matrix = matrix;
-    this.#params = new Uint32Array([stats.n, width, 0, 0]);
     this.#work = work;
     this.#own = own;
   }
@@ -80,7 +89,7 @@ export class SpmvRunner {
     const plan = planSpmv(options, stats, subgroupSupport(device));
     if (plan.spec.target !== 'wgsl') throw new Error(`spmv: the WebGPU runner runs WGSL kernels; target '${plan.spec.target}' is for generation only`);
     checkSpmvFits(device.limits, { n: stats.n, nnz: stats.arcs, format: plan.format, width: stats.max });
-    const encoded = encodeMatrix(matrix, plan);
+    const layout = layoutFor(matrix, plan);
     const own: GPUBuffer[] = [];
     const make = async (label: string, data: ArrayBufferView) => {
       const b = await device.createStorage(label, data);
@@ -88,15 +97,22 @@ export class SpmvRunner {
       return b;
     };
     try {
-      const buffers: Record<string, GPUBuffer> = { indices: await make('spmv.indices', encoded.indices), values: await make('spmv.values', encoded.values) };
-      if (plan.format !== 'ell') buffers.indptr = await make('spmv.indptr', encoded.indptr);
+      const buffers: Record<string, GPUBuffer> = {};
+      for (const [name, data] of Object.entries(layout.arrays)) buffers[name] = await make(`spmv.${name}`, data);
+      // Scratch is written before it is read by every product; 4 bytes at least, since WebGPU refuses empty bindings.
+      for (const [name, bytes] of Object.entries(layout.scratch)) buffers[name] = await make(`spmv.${name}`, new Uint8Array(Math.max(4, bytes)));
       const vector = new Uint32Array(stats.n);
       const work = {
         x: await make('spmv.x', vector),
         y: await make('spmv.y', vector),
         mask: plan.spec.masked ? await make('spmv.mask', vector) : undefined,
       };
-      return new SpmvRunner(device, plan, stats, buffers, encoded.width, work, own);
+      const steps = layout.steps.map((step): ReadyStep => {
+        const kernel = kernelFor(step.spec);
+        const sources = kernel.bindings.filter((b) => b.kind !== 'uniform').map((b) => [b.name, step.bind?.[b.name] ?? b.name] as const);
+        return { kernel, params: step.params, workgroups: dispatchGrid(step.spec, step.rows), sources };
+      });
+      return new SpmvRunner(device, plan, stats, steps, buffers, work, own);
     } catch (e) {
       for (const b of own) b.destroy();
       throw e;
@@ -106,11 +122,11 @@ export class SpmvRunner {
   /** Records y = A ⊗ x (⊕ y) on the given buffers (n elements each; the mask when planned `masked`). */
   encode(batch: DispatchBatch, buffers: SpmvBuffers): void {
     if (this.plan.spec.masked && !buffers.mask) throw new Error('spmv: this runner was planned with masked: true; pass a mask buffer');
-    batch.dispatch(this.#kernel, {
-      buffers: { ...this.#matrix, x: buffers.x, y: buffers.y, mask: buffers.mask },
-      params: this.#params,
-      workgroups: dispatchGrid(this.plan.spec, this.n),
-    });
+    const pool: Record<string, GPUBuffer | undefined> = { ...this.#matrix, x: buffers.x, y: buffers.y, mask: buffers.mask };
+    for (const step of this.#steps) {
+      const bound = Object.fromEntries(step.sources.map(([binding, source]) => [binding, pool[source]]));
+      batch.dispatch(step.kernel, { buffers: bound, params: step.params, workgroups: step.workgroups });
+    }
   }
 
   /** Uploads x (and y, mask), computes y = A ⊗ x (⊕ y) and reads y back. */

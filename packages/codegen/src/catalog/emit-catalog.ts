@@ -1,14 +1,7 @@
 import { Project, VariableDeclarationKind } from 'ts-morph';
 import type { GeneratedKernel } from '../generate.js';
-import { isSpmvSpec, type KernelSpec } from '../spec/kernel-spec.js';
+import { familyOf } from '../families/index.js';
 import { generatedHeader } from './generated-header.js';
-
-/** The shape of a kernel in words, for its doc comment. */
-function shapeText(spec: KernelSpec): string {
-  if (!isSpmvSpec(spec)) return `${spec.layout}, tile ${spec.tile}`;
-  const mode = `${spec.accumulate ? 'y = A ⊗ x ⊕ y' : 'y = A ⊗ x'}${spec.masked ? ', masked' : ''}`;
-  return `${mode}, ${spec.rowsPerWorkgroup} rows × ${spec.lanesPerRow} lanes a workgroup${spec.reduction ? `, ${spec.reduction} reduction` : ''}`;
-}
 
 /**
  * Writes the ahead-of-time kernel catalog: one typed module per kernel (source, entry point, bindings,
@@ -26,7 +19,7 @@ export function emitCatalog(kernels: readonly GeneratedKernel[], outDir: string,
     file.addVariableStatement({
       isExported: true,
       declarationKind: VariableDeclarationKind.Const,
-      docs: [`${k.spec.op} for ${k.spec.semiring} ${k.spec.type}, ${shapeText(k.spec)}, target ${k.target}.`],
+      docs: [`${k.spec.op} for ${k.spec.semiring} ${k.spec.type}, ${familyOf(k.spec).describe(k.spec)}, target ${k.target}.`],
       declarations: [
         {
           name: k.name,

@@ -1,7 +1,7 @@
 import { numberBindings } from '../render/bindings.js';
 import { ELEMENT_BYTES } from '../spec/element-type.js';
 import type { FwKernelSpec, FwOp } from '../spec/kernel-spec.js';
-import { stagingDepth } from '../spec/validate-spec.js';
+import { stagingDepth } from '../spec/validate-fw-spec.js';
 import { PARAMS_BINDING as params, type OpInfo as GenericOpInfo } from './op-info.js';
 
 type OpInfo = Omit<GenericOpInfo<FwKernelSpec>, 'workgroupSize'>;

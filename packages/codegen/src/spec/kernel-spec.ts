@@ -11,7 +11,6 @@ export type KernelOp = FwOp | SpmvOp;
 
 export const FW_KERNEL_OPS: readonly FwOp[] = ['fw_pivot', 'fw_panel_row', 'fw_panel_col', 'fw_update', 'fw_plain'];
 export const SPMV_KERNEL_OPS: readonly SpmvOp[] = ['spmv_csr_scalar', 'spmv_csr_vector', 'spmv_ell'];
-export const KERNEL_OPS: readonly KernelOp[] = [...FW_KERNEL_OPS, ...SPMV_KERNEL_OPS];
 
 export type Layout = 'row-major' | 'bdl';
 export type Target = 'wgsl' | 'cuda';

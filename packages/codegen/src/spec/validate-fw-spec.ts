@@ -1,0 +1,93 @@
+import type { FwKernelSpec } from './kernel-spec.js';
+import { SpecError } from './spec-error.js';
+
+/** Default staging depth: shallow slices leave workgroup memory for more workgroups per SM (H100: KC = 8
+ * ran the update at 8.0 T/s, 16 at 7.9, 32 at 7.1, 64 at 5.3; n = 8192, t = 128). */
+export const DEFAULT_STAGE = 8;
+
+/**
+ * Depth KC of the panel slices staged in workgroup memory per step of the products: the spec's `stage`,
+ * else {@link DEFAULT_STAGE}, never more than the tile.
+ */
+export function stagingDepth(spec: Pick<FwKernelSpec, 'tile' | 'successors' | 'stage'>): number {
+  return Math.min(spec.tile, spec.stage ?? DEFAULT_STAGE);
+}
+
+const MAX_INVOCATIONS = 1024;
+
+/** Default unroll of the products' k loop. */
+export const DEFAULT_K_UNROLL = 4;
+const MAX_REGISTERS = 64;
+
+function positiveInt(spec: FwKernelSpec, key: 'tile' | 'unroll'): void {
+  const v = spec[key];
+  if (!Number.isInteger(v) || v < 1) throw new SpecError(key, `must be a positive integer, got ${v}`);
+}
+
+/** The blocked Floyd-Warshall family's rules. */
+export function validateFwSpec(spec: FwKernelSpec): void {
+  if (spec.layout !== 'row-major' && spec.layout !== 'bdl') throw new SpecError('layout', `must be 'row-major' or 'bdl', got '${spec.layout}'`);
+  positiveInt(spec, 'tile');
+  positiveInt(spec, 'unroll');
+  const [wx, wy] = spec.workgroup;
+  if (!Number.isInteger(wx) || !Number.isInteger(wy) || wx < 1 || wy < 1) {
+    throw new SpecError('workgroup', `must be two positive integers, got [${spec.workgroup.join(', ')}]`);
+  }
+  if (wx * wy > MAX_INVOCATIONS) {
+    throw new SpecError('workgroup', `${wx}×${wy} = ${wx * wy} invocations exceeds ${MAX_INVOCATIONS}`);
+  }
+  const t = spec.tile;
+  switch (spec.op) {
+    case 'fw_plain':
+      return;
+    case 'fw_pivot': {
+      if (t % wx !== 0 || t % wy !== 0) {
+        throw new SpecError('tile', `${t} must be a multiple of the workgroup's ${wx}×${wy}: each thread holds a whole sub-block of the pivot tile`);
+      }
+      const regs = (t / wx) * (t / wy);
+      if (regs > MAX_REGISTERS) {
+        throw new SpecError('workgroup', `${wx}×${wy} leaves ${regs} elements of a ${t}×${t} pivot tile per thread; at most ${MAX_REGISTERS} fit in registers`);
+      }
+      return;
+    }
+    default: {
+      const u = spec.unroll;
+      if (u * u > MAX_REGISTERS) throw new SpecError('unroll', `${u}×${u} results per thread exceeds ${MAX_REGISTERS} registers`);
+      const bm = wy * u;
+      const bn = wx * u;
+      if (t % bm !== 0) throw new SpecError('tile', `${t} is not a multiple of the ${bm} rows a workgroup computes (workgroup.y ${wy} × unroll ${u})`);
+      if (t % bn !== 0) throw new SpecError('tile', `${t} is not a multiple of the ${bn} columns a workgroup computes (workgroup.x ${wx} × unroll ${u})`);
+      if (spec.stage !== undefined && (!Number.isInteger(spec.stage) || spec.stage < 1)) {
+        throw new SpecError('stage', `must be a positive integer, got ${spec.stage}`);
+      }
+      const kc = stagingDepth(spec);
+      if (t % kc !== 0) throw new SpecError('tile', `${t} must be a multiple of the staging depth ${kc} (tiles above 32 must be multiples of 32)`);
+      const ku = spec.kUnroll ?? DEFAULT_K_UNROLL;
+      if (!Number.isInteger(ku) || ku < 1 || kc % Math.min(ku, kc) !== 0) {
+        throw new SpecError('kUnroll', `${ku} must be a positive integer dividing the staging depth ${kc}`);
+      }
+    }
+  }
+}
+
+
+/** The canonical FW spec: fields an op does not use are fixed. */
+export function normalizeFwSpec(spec: FwKernelSpec): FwKernelSpec {
+  const base: FwKernelSpec = {
+    op: spec.op,
+    semiring: spec.semiring,
+    type: spec.type,
+    tile: spec.tile,
+    unroll: spec.unroll,
+    layout: spec.layout,
+    workgroup: [spec.workgroup[0], spec.workgroup[1]],
+    target: spec.target,
+    successors: spec.successors,
+    kUnroll: 1,
+    stage: 1,
+  };
+  if (spec.op === 'fw_pivot') return { ...base, unroll: 1 };
+  if (spec.op === 'fw_plain') return { ...base, unroll: 1, tile: spec.layout === 'bdl' ? spec.tile : 1 };
+  const stage = stagingDepth(spec);
+  return { ...base, stage, kUnroll: Math.min(spec.kUnroll ?? DEFAULT_K_UNROLL, stage) };
+}
