@@ -16,8 +16,10 @@ export interface BenchResult {
   ratio_to_peer?: number;
   validated: boolean;
   validation?: string;
-  /** A performance model's figure for the same case, in the metric's unit (SpMV: paper 002's). */
+  /** A performance model's figure for the same case, in the metric's unit (SpMV: the hierarchy-aware model). */
   predicted?: { name: string; value: number };
+  /** Other models' figures for the same case (SpMV: paper 002's own), to compare models over a run. */
+  predicted_also?: { name: string; value: number }[];
 }
 
 export interface BenchContext {

@@ -1,13 +1,24 @@
-// Paper 002's model beside the measurements: its predicted GFLOP/s per product, and how well the predictions
-// follow the measured rates over the matrix set (the paper reports Pearson's r).
+// Paper 002's model beside the measurements, and the hierarchy-aware model that adds x's L2 → L1 traffic
+// (with the L2 gather rate measured in this run): each one's predicted GFLOP/s per product, and how well the
+// predictions follow the measured rates over the matrix set (the paper reports Pearson's r).
 import { correlation, matrixFactors, predictSpmv, type Correlation, type SpmvFormat } from '@semiforge/algorithms';
 import type { Csr } from '@semiforge/graph-io';
 import type { BenchResult } from '../lib/results.js';
 
-/** The model's GFLOP/s for each format on this matrix, with W the bandwidth measured in this run (GB/s). */
-export function modelOf(csr: Csr, bandwidthGBps: number): (format: SpmvFormat) => number {
+export interface Predictions {
+  /** Paper 002's eq. (1)–(3). */
+  readonly paper: number;
+  /** With the L2 → L1 term, when the L2 gather rate was measured. */
+  readonly hierarchy?: number;
+}
+
+/** Both models' GFLOP/s for each format on this matrix, with W the bandwidths measured in this run (GB/s). */
+export function modelOf(csr: Csr, bandwidthGBps: number, l2BandwidthGBps?: number): (format: SpmvFormat) => Predictions {
   const factors = matrixFactors(csr);
-  return (format) => predictSpmv(factors, { bandwidthGBps, format }).gflops;
+  return (format) => ({
+    paper: predictSpmv(factors, { bandwidthGBps, format }).gflops,
+    hierarchy: l2BandwidthGBps === undefined ? undefined : predictSpmv(factors, { bandwidthGBps, l2BandwidthGBps, format }).gflops,
+  });
 }
 
 export interface ModelFit {
@@ -18,9 +29,21 @@ export interface ModelFit {
   readonly auto: Correlation;
 }
 
-export function modelFit(results: readonly BenchResult[]): ModelFit | undefined {
-  const pairs = results.filter((r) => r.metric === 'gflops' && r.validated && r.predicted && r.params.semiring === 'plus-times');
-  if (pairs.length === 0) return undefined;
-  const fit = (rs: BenchResult[]) => correlation(rs.map((r) => r.predicted!.value), rs.map((r) => r.value));
-  return { model: pairs[0].predicted!.name, allFormats: fit(pairs), auto: fit(pairs.filter((r) => r.params.format === 'auto')) };
+/** How each model's predictions follow the measured plus-times rates (`predicted` holds the hierarchy model where measured). */
+export function modelFit(results: readonly BenchResult[]): { paper?: ModelFit; hierarchy?: ModelFit } {
+  const gflops = results.filter((r) => r.metric === 'gflops' && r.validated && r.params.semiring === 'plus-times');
+  const fit = (name: string, value: (r: BenchResult) => number | undefined): ModelFit | undefined => {
+    const rs = gflops.filter((r) => value(r) !== undefined);
+    if (rs.length === 0) return undefined;
+    const c = (sub: BenchResult[]) => correlation(sub.map((r) => value(r)!), sub.map((r) => r.value));
+    return { model: name, allFormats: c(rs), auto: c(rs.filter((r) => r.params.format === 'auto')) };
+  };
+  return {
+    paper: fit(PAPER_MODEL_NAME, (r) => [r.predicted, ...(r.predicted_also ?? [])].find((p) => p?.name === PAPER_MODEL_NAME)?.value),
+    hierarchy: fit(HIERARCHY_MODEL_NAME, (r) => (r.predicted?.name === HIERARCHY_MODEL_NAME ? r.predicted.value : undefined)),
+  };
 }
+
+export const PAPER_MODEL_NAME = "paper 002's model (predictSpmv: BPF = F/2 + I/2 + (1 - hit_x) L/S, W = the copy bandwidth of this run)";
+export const HIERARCHY_MODEL_NAME =
+  "paper 002's model + x's L2 -> L1 sectors and CSR row offsets (predictSpmv with l2BandwidthGBps: time/flop = BPF/W + (1 - hit_L1) 32 B / 2 / W_L2; W = copy bandwidth, W_L2 = L2 gather rate, both of this run)";

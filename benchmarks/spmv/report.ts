@@ -5,6 +5,7 @@ import type { CopyBandwidth } from '../lib/copy-bandwidth.js';
 import type { CusparseRun } from '../lib/cusparse-peer.js';
 import type { BenchResult } from '../lib/results.js';
 import type { MatrixCase } from './matrices.js';
+import { HIERARCHY_MODEL_NAME, PAPER_MODEL_NAME, type Predictions } from './model-fit.js';
 import type { ProductTiming } from './time-products.js';
 import { minimumBytes, TRAFFIC_FORMULA, type MatrixShape } from './traffic.js';
 import { variantLabel, type SpmvVariant } from './variants.js';
@@ -18,11 +19,9 @@ export interface Measured {
   readonly timing: ProductTiming;
   readonly validated: boolean;
   readonly validation: string;
-  /** Paper 002's GFLOP/s for the format that ran, with the bandwidth measured in this run. */
-  readonly predictedGflops?: number;
+  /** The models' GFLOP/s for the format that ran, with the bandwidths measured in this run. */
+  readonly predicted?: Predictions;
 }
-
-export const MODEL_NAME = "paper 002's model (predictSpmv: BPF = F/2 + I/2 + (1 - hit_x) L/S, W = the copy bandwidth of this run)";
 
 /** The gflops and effective_GBps results of one product; the peer only under plus-times, which cuSPARSE computes. */
 export function spmvResults(m: Measured, bandwidth: CopyBandwidth | undefined, peer: CusparseRun | undefined): BenchResult[] {
@@ -69,13 +68,17 @@ export function spmvResults(m: Measured, bandwidth: CopyBandwidth | undefined, p
       const name = metric === 'gflops' ? `2 nnz x copy bandwidth / minimum bytes of ${m.format} (${TRAFFIC_FORMULA}); bandwidth: ${bandwidth.name}` : bandwidth.name;
       Object.assign(result, { limit: { name, value: limit }, ratio_to_limit: value / limit });
     }
-    if (metric === 'gflops' && m.predictedGflops !== undefined) result.predicted = { name: MODEL_NAME, value: m.predictedGflops };
+    if (metric === 'gflops' && m.predicted) {
+      const paper = { name: PAPER_MODEL_NAME, value: m.predicted.paper };
+      if (m.predicted.hierarchy === undefined) result.predicted = paper;
+      else Object.assign(result, { predicted: { name: HIERARCHY_MODEL_NAME, value: m.predicted.hierarchy }, predicted_also: [paper] });
+    }
     if (peerValue && peer) Object.assign(result, { peer: { name: peer.name, value: peerValue, same_run: true }, ratio_to_peer: value / peerValue });
     return result;
   });
 }
 
-export const TABLE_HEADER = ['class', 'matrix', 'nnz', 'variant', 'semiring', 'ms', 'GFLOP/s', 'GB/s', '% bw', 'x cuSPARSE', 'predicted GFLOP/s', 'valid'];
+export const TABLE_HEADER = ['class', 'matrix', 'nnz', 'variant', 'semiring', 'ms', 'GFLOP/s', 'GB/s', '% bw', 'x cuSPARSE', 'paper 002', 'hierarchy', 'valid'];
 
 /** A row of the printed table from the two results of a product. */
 export function tableRow(m: Measured, results: BenchResult[]): string[] {
@@ -83,7 +86,7 @@ export function tableRow(m: Measured, results: BenchResult[]): string[] {
   const pct = gbps.ratio_to_limit === undefined ? '—' : `${(100 * gbps.ratio_to_limit).toFixed(1)}`;
   const peer = gflops.ratio_to_peer === undefined ? '—' : gflops.ratio_to_peer.toFixed(2);
   const variant = `${variantLabel(m.variant)}${m.variant.format === 'auto' ? `=${m.format}` : ''}`;
-  return [m.matrix.class, m.matrix.name, String(m.shape.nnz), variant, m.variant.semiring, m.timing.time_ms.median.toFixed(4), gflops.value.toFixed(2), gbps.value.toFixed(1), pct, peer, m.predictedGflops?.toFixed(2) ?? '—', m.validated ? 'yes' : 'NO'];
+  return [m.matrix.class, m.matrix.name, String(m.shape.nnz), variant, m.variant.semiring, m.timing.time_ms.median.toFixed(4), gflops.value.toFixed(2), gbps.value.toFixed(1), pct, peer, m.predicted?.paper.toFixed(1) ?? '—', m.predicted?.hierarchy?.toFixed(1) ?? '—', m.validated ? 'yes' : 'NO'];
 }
 
 /** Columns padded to their widest cell. */

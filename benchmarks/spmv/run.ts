@@ -10,6 +10,7 @@ import { parseArgs } from 'node:util';
 import type { Correlation } from '@semiforge/algorithms';
 import { openDevice } from '@semiforge/runtime';
 import { copyBandwidth } from '../lib/copy-bandwidth.js';
+import { gatherBandwidth } from '../lib/gather-bandwidth.js';
 import { cusparseSpmv } from '../lib/cusparse-peer.js';
 import { webgpuContext } from '../lib/gpu-context.js';
 import { readResults } from '../lib/read-results.js';
@@ -60,6 +61,9 @@ console.error(`spmv suite on ${context.device} (${device.describe().description}
 const bandwidthMiB = args.quick ? 16 : Number(args['bandwidth-mib']);
 const bandwidth = await copyBandwidth(device, { bytes: bandwidthMiB * 2 ** 20, runs, warmupMs: args.quick ? 50 : 1500 });
 console.error(bandwidth ? `bandwidth ${(bandwidth.value / 1e9).toFixed(0)} GB/s: ${bandwidth.name}` : 'no GPU timestamps: no bandwidth limit');
+// The L2 gather rate the hierarchy-aware model needs, from a vector the size of a large matrix's x.
+const l2Gather = bandwidth && (await gatherBandwidth(device, { vectorBytes: (args.quick ? 1 : 16) * 2 ** 20, runs, warmupMs: args.quick ? 50 : 300 }));
+if (l2Gather) console.error(`L2 gathers ${(l2Gather.value / 1e9).toFixed(0)} GB/s: ${l2Gather.name}`);
 
 const results: BenchResult[] = args.merge ? earlierResults(args.merge) : [];
 const table: string[][] = [TABLE_HEADER];
@@ -67,7 +71,7 @@ const skipped: string[] = [];
 // Why no result has a peer, once the peer could not run (it is not tried again).
 let peerMissing = args.peer ? undefined : 'not run (--no-peer)';
 // What belongs to the run as a whole: the limit, the peer, how paper 002's predictions follow the measurements.
-const summary = () => ({ bandwidth, peer: peerMissing ?? 'cuSPARSE through CuPy, same GPU, same run', model: modelFit(results) ?? null });
+const summary = () => ({ bandwidth, l2Gather, peer: peerMissing ?? 'cuSPARSE through CuPy, same GPU, same run', models: modelFit(results) });
 for (const size of sizes) {
   for (const matrix of matrixSet(SIZES[size]).filter((m) => !classes || classes.includes(m.class))) {
     const started = performance.now();
@@ -82,9 +86,9 @@ for (const size of sizes) {
     if (tried && 'unavailable' in tried) console.error((peerMissing = tried.unavailable));
     const peer = tried && 'time_ms' in tried ? tried : undefined;
     if (peer && !peer.validated) console.error(`  cuSPARSE's product failed the SciPy check: not quoted`);
-    const predict = bandwidth && modelOf(csr, bandwidth.value / 1e9);
+    const predict = bandwidth && modelOf(csr, bandwidth.value / 1e9, l2Gather && l2Gather.value / 1e9);
     for (const measured of measuredMatrix.measured) {
-      const m = { ...measured, predictedGflops: predict?.(measured.format) };
+      const m = { ...measured, predicted: predict?.(measured.format) };
       const pair = spmvResults(m, bandwidth, peer?.validated ? peer : undefined);
       results.push(...pair);
       table.push(tableRow(m, pair));
@@ -99,9 +103,11 @@ console.log(formatTable(table));
 if (args.merge) console.error(`the table shows this run; ${args.merge}'s results are in the file too`);
 for (const s of skipped) console.error(`skipped ${s}`);
 if (peerMissing) console.error(`no peer in this run: ${peerMissing} (python3 with CuPy is on the GPU host)`);
-const { model } = summary();
 const fit = (c: Correlation) => `Pearson ${c.pearson.toFixed(2)}, Spearman ${c.spearman.toFixed(2)} over ${c.n}`;
-console.error(model ? `predicted vs measured GFLOP/s (plus-times): all formats ${fit(model.allFormats)}; auto ${fit(model.auto)}` : 'no predictions: no bandwidth measured');
+for (const [label, model] of Object.entries(summary().models)) {
+  if (model) console.error(`${label} model vs measured GFLOP/s (plus-times): all formats ${fit(model.allFormats)}; auto ${fit(model.auto)}`);
+}
+if (!bandwidth) console.error('no predictions: no bandwidth measured');
 const files = writeResults('spmv', context, results, outDirs, summary());
 console.error(`wrote ${files.join(', ')}`);
 device.destroy();

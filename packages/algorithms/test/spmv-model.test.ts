@@ -33,6 +33,16 @@ describe('matrixFactors on hand-computed matrices (L = 16 B: four f32 per line)'
     expect(matrixFactors(perm, { lineBytes: 16, cacheBytes: 16 })).toMatchObject({ temporalLocality: 2, spatialLocality: 1, hitX: 0 });
   });
 
+  it('an L1 sees only its processor’s share of rows: chunks dealt round-robin', () => {
+    // Rows 0,1 | 2,3 | 4,5 | 6,7 in chunks of 2 over 2 processors: processor 0 takes rows 0, 1, 4, 5.
+    const m = pattern([[0], [0], [7], [7], [0], [0], [7], [7]]);
+    const one = xLocality(m, { lineBytes: 4, valueBytes: 4, cacheBytes: 4, share: { chunkRows: 2, parts: 2 } });
+    expect(one).toMatchObject({ fetches: 1, hitX: 0.75 });
+    // The whole stream alternates 0 0 7 7 0 0 7 7 through a 1-line cache: 4 fetches of 8.
+    expect(xLocality(m, { lineBytes: 4, valueBytes: 4, cacheBytes: 4 })).toMatchObject({ fetches: 4, hitX: 0.5 });
+    expect(() => xLocality(m, { lineBytes: 4, valueBytes: 4, cacheBytes: 4, share: { chunkRows: 0, parts: 2 } })).toThrow(/positive integer chunkRows/);
+  });
+
   it('replacement is FIFO (the paper’s Denning-style tool), not LRU', () => {
     // Lines A B A C A in a 2-line cache: C evicts A (oldest in), so the last A misses; LRU would hit it.
     const f = matrixFactors(pattern([[0, 1], [0, 2], [0]]), { lineBytes: 4, cacheBytes: 8 });
@@ -130,8 +140,21 @@ describe('predictSpmv', () => {
   const f = matrixFactors(pattern([[4], [0], [5], [1], [6], [2], [7], [3]]), { lineBytes: 16, cacheBytes: 16 });
   it('eq. (1): F/2 + I/2 + (1 − hit_x)·L/S; eq. (2): W / BPF', () => {
     // hit_x = 0, S = 1, L = 16: 2 + 2 + 16 = 20 B/flop; 100 GB/s → 5 GFLOP/s.
-    expect(predictSpmv(f, { bandwidthGBps: 100, format: 'csr-scalar' })).toEqual({ format: 'csr-scalar', bytesPerFlop: 20, gflops: 5, hitX: 0, smallMatrix: true });
+    expect(predictSpmv(f, { bandwidthGBps: 100, format: 'csr-scalar' })).toEqual({ format: 'csr-scalar', bytesPerFlop: 20, gflops: 5, hitX: 0, smallMatrix: true, model: 'paper-002' });
     expect(predictSpmv(f, { bandwidthGBps: 100, format: 'csr-vector', indexBytes: 8 }).bytesPerFlop).toBe(22);
+  });
+  it('hierarchy: adds CSR row offsets to the DRAM bytes and x\'s L1 misses × 32 B at the L2 gather rate', () => {
+    // Columns 8 0 9 1 … 15 7 alternate between x's two 32-B sectors; a one-sector L1 misses every access.
+    const rows = Array.from({ length: 16 }, (_, r) => [r % 2 === 0 ? 8 + r / 2 : (r - 1) / 2]);
+    const g = matrixFactors(pattern(rows), { lineBytes: 16, cacheBytes: 16, l1Bytes: 32, share: { chunkRows: 16, parts: 1 } });
+    expect(g.hitL1).toBe(0);
+    const p = predictSpmv(g, { bandwidthGBps: 100, l2BandwidthGBps: 400, format: 'csr-scalar' });
+    // DRAM: 20 + 4·17/32 = 22.125 B/flop; L2: 32/2 = 16 B/flop. ns/flop = 22.125/100 + 16/400 = 0.26125.
+    expect(p).toMatchObject({ model: 'hierarchy', bytesPerFlop: 22.125, l2BytesPerFlop: 16 });
+    expect(p.gflops).toBeCloseTo(1 / 0.26125, 12);
+    // ELL has no row offsets; here it stores no padding either.
+    expect(predictSpmv(g, { bandwidthGBps: 100, l2BandwidthGBps: 400, format: 'ell' }).gflops).toBeCloseTo(1 / (0.2 + 0.04), 12);
+    expect(() => predictSpmv(g, { bandwidthGBps: 100, l2BandwidthGBps: -1, format: 'ell' })).toThrow(/l2BandwidthGBps -1/);
   });
   it('refuses element sizes the locality was not measured for, and bad numbers', () => {
     expect(() => predictSpmv(f, { bandwidthGBps: 100, format: 'ell', valueBytes: 8 })).toThrow(/measured for 4-byte elements/);

@@ -11,6 +11,10 @@ export interface MatrixFactorOptions {
   readonly valueBytes?: number;
   /** Cache in which x's hit rate is simulated, bytes (default the H100's 50 MiB L2). */
   readonly cacheBytes?: number;
+  /** Per-processor cache in which x's L1 hit rate is simulated, bytes (default the H100's 256 KiB L1). */
+  readonly l1Bytes?: number;
+  /** How rows are dealt to processors for that simulation (default 256-row chunks over 132 SMs). */
+  readonly share?: { readonly chunkRows: number; readonly parts: number };
 }
 
 /**
@@ -37,6 +41,12 @@ export interface MatrixFactors extends RowStats {
   readonly paddingRatio: number;
   /** Estimated hit rate of x's accesses (FIFO cache of `cacheBytes`). */
   readonly hitX: number;
+  /**
+   * Estimated hit rate of x's accesses in one processor's L1 (FIFO of `l1Bytes` in 32-B sectors, over the rows
+   * that processor is dealt): what is left goes to L2, which paper 002's model does not see.
+   */
+  readonly hitL1: number;
+  readonly l1Bytes: number;
   readonly lineBytes: number;
   readonly valueBytes: number;
   readonly cacheBytes: number;
@@ -58,6 +68,10 @@ export function matrixFactors(csr: Csr, options: MatrixFactorOptions = {}): Matr
   checkSquareCsr(csr);
   const rows = degreeStats(csr);
   const locality = xLocality(csr, { lineBytes, valueBytes, cacheBytes });
+  const l1Bytes = options.l1Bytes ?? H100_NOMINAL.l1Bytes;
+  const share = options.share ?? { chunkRows: H100_NOMINAL.chunkRows, parts: H100_NOMINAL.multiprocessors };
+  const sector = Math.ceil(H100_NOMINAL.sectorBytes / valueBytes) * valueBytes;
+  const l1 = xLocality(csr, { lineBytes: sector, valueBytes, cacheBytes: l1Bytes, share });
   return {
     n: rows.n,
     arcs: rows.arcs,
@@ -68,6 +82,8 @@ export function matrixFactors(csr: Csr, options: MatrixFactorOptions = {}): Matr
     spatialLocality: locality.spatialLocality,
     paddingRatio: ellPaddingRatio(csr, rows.max),
     hitX: locality.hitX,
+    hitL1: l1.hitX,
+    l1Bytes,
     lineBytes,
     valueBytes,
     cacheBytes,

@@ -18,6 +18,17 @@ export const H100_NOMINAL = {
    * L1 sees only one SM's rows, so L2 is the cache the row-ordered stream below describes.
    */
   cacheBytes: 50 * 2 ** 20,
+  /**
+   * The per-SM cache between the SMs and L2, bytes: the H100's combined L1/shared memory (256 KiB); the SpMV
+   * kernels use little or no workgroup memory, so nearly all of it caches. It fills by 32-B sectors.
+   */
+  l1Bytes: 256 * 2 ** 10,
+  /** Unit of L2 → L1 traffic, bytes. */
+  sectorBytes: 32,
+  /** Streaming multiprocessors: rows are dealt to them in workgroup-sized chunks. */
+  multiprocessors: 132,
+  /** Rows of one workgroup of the csr-scalar and ELL kernels (256 invocations): the chunk an SM takes at a time. */
+  chunkRows: 256,
 } as const;
 
 /**

@@ -1,6 +1,6 @@
 import type { SpmvFormat } from '../spmv/spmv.plan.js';
 import type { MatrixFactors } from './matrix-factors.js';
-import { SMALL_MATRIX_ROWS } from './platform.js';
+import { H100_NOMINAL, SMALL_MATRIX_ROWS } from './platform.js';
 
 /** The formats the SpMV kernels have, in the order the model reports them. */
 export const SPMV_MODEL_FORMATS: readonly SpmvFormat[] = ['csr-scalar', 'csr-vector', 'ell'];
@@ -15,6 +15,13 @@ export interface SpmvModelOptions {
   readonly indexBytes?: number;
   /** hit_x to use instead of the factors' simulated one, e.g. measured with a profiler. */
   readonly hitX?: number;
+  /**
+   * Rate at which the SMs gather 32-B sectors of x from L2, GB/s, measured in the same run (e.g. random
+   * gathers from an L2-resident vector). When given, the prediction adds the L2 → L1 traffic of x's L1 misses
+   * and the CSR row offsets (the hierarchy-aware model; paper 002 names the L2 hit rate as its future work);
+   * absent, it is paper 002's eq. (1)–(3) alone.
+   */
+  readonly l2BandwidthGBps?: number;
 }
 
 export interface SpmvPrediction {
@@ -23,6 +30,10 @@ export interface SpmvPrediction {
   readonly bytesPerFlop: number;
   /** Predicted rate in useful GFLOP/s (2 · nnz per product), eq. (2), or eq. (3) for ELL. */
   readonly gflops: number;
+  /** With `l2BandwidthGBps`: bytes per flop gathered from L2 into L1 (x's L1 misses × 32 B / 2). */
+  readonly l2BytesPerFlop?: number;
+  /** 'paper-002': eq. (1)–(3); 'hierarchy': with the L2 → L1 term and row offsets. */
+  readonly model: 'paper-002' | 'hierarchy';
   readonly hitX: number;
   /** Fewer rows than {@link SMALL_MATRIX_ROWS}: the paper finds the model too optimistic there. */
   readonly smallMatrix: boolean;
@@ -54,9 +65,19 @@ export function predictSpmv(factors: MatrixFactors, options: SpmvModelOptions): 
   if (!(W > 0) || !Number.isFinite(W)) throw new RangeError(`spmv model: bandwidthGBps ${W} must be a positive number`);
   if (!(I > 0)) throw new RangeError(`spmv model: indexBytes ${I} must be positive`);
   if (!(hitX >= 0 && hitX <= 1)) throw new RangeError(`spmv model: hitX ${hitX} must lie in 0 … 1`);
-  const bytesPerFlop = F / 2 + I / 2 + ((1 - hitX) * factors.lineBytes) / factors.spatialLocality;
   const useful = factors.arcs === 0 ? 0 : options.format === 'ell' ? 1 / factors.paddingRatio : 1;
-  return { format: options.format, bytesPerFlop, gflops: (useful * W) / bytesPerFlop, hitX, smallMatrix: factors.n < SMALL_MATRIX_ROWS };
+  const smallMatrix = factors.n < SMALL_MATRIX_ROWS;
+  const paperBpf = F / 2 + I / 2 + ((1 - hitX) * factors.lineBytes) / factors.spatialLocality;
+  const L2 = options.l2BandwidthGBps;
+  if (L2 === undefined) return { format: options.format, bytesPerFlop: paperBpf, gflops: (useful * W) / paperBpf, hitX, smallMatrix, model: 'paper-002' };
+  if (!(L2 > 0) || !Number.isFinite(L2)) throw new RangeError(`spmv model: l2BandwidthGBps ${L2} must be a positive number`);
+  // CSR streams n + 1 row offsets besides the nonzeros; per flop that is 4 (n + 1) / (2 nnz).
+  const offsets = options.format === 'ell' || factors.arcs === 0 ? 0 : (4 * (factors.n + 1)) / (2 * factors.arcs);
+  const bytesPerFlop = paperBpf + offsets;
+  const l2BytesPerFlop = ((1 - factors.hitL1) * H100_NOMINAL.sectorBytes) / 2;
+  // DRAM and L2 traffic are added as times, not overlapped: a gather that misses L1 stalls its warp either way.
+  const nsPerFlop = bytesPerFlop / W + l2BytesPerFlop / L2;
+  return { format: options.format, bytesPerFlop, l2BytesPerFlop, gflops: useful / nsPerFlop, hitX, smallMatrix, model: 'hierarchy' };
 }
 
 /**

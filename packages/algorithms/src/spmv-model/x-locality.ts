@@ -19,6 +19,11 @@ export interface XLocalityOptions {
   readonly valueBytes: number;
   /** Cache capacity, bytes (whole lines are kept: ⌊cacheBytes / L⌋ of them). */
   readonly cacheBytes: number;
+  /**
+   * Only the rows one of `parts` processors sees, when rows are dealt to them in chunks of `chunkRows`
+   * round-robin (rows r with ⌊r / chunkRows⌋ mod parts = 0): the stream a per-SM L1 cache serves. Default: all rows.
+   */
+  readonly share?: { readonly chunkRows: number; readonly parts: number };
 }
 
 /**
@@ -48,6 +53,7 @@ export interface XLocalityOptions {
  */
 export function xLocality(csr: Csr, options: XLocalityOptions): XLocality {
   const { n, indices } = csr;
+  const stream = streamRanges(csr, options.share);
   const perLine = options.lineBytes / options.valueBytes;
   const lines = Math.ceil(n / perLine);
   const capacity = Math.min(lines, Math.floor(options.cacheBytes / options.lineBytes));
@@ -63,33 +69,54 @@ export function xLocality(csr: Csr, options: XLocalityOptions): XLocality {
   let useful = 0;
   let reuses = 0;
   let intervals = 0;
-  for (let p = 0; p < indices.length; p++) {
-    const col = indices[p];
-    const line = Math.floor(col / perLine);
-    if (lastSeen[line] !== 0) {
-      reuses++;
-      intervals += p + 1 - lastSeen[line];
-    }
-    lastSeen[line] = p + 1;
-    if (fetchOf[line] === 0) {
-      fetches++;
-      if (capacity > 0) {
-        if (fetches > capacity) fetchOf[fifo[head]] = 0; // the oldest line leaves
-        fifo[head] = line;
-        head = head + 1 === capacity ? 0 : head + 1;
-        fetchOf[line] = fetches;
+  let p = 0; // position in the simulated stream
+  for (let q = 0; q < stream.length; q += 2) {
+    for (let k = stream[q]; k < stream[q + 1]; k++, p++) {
+      const col = indices[k];
+      const line = Math.floor(col / perLine);
+      if (lastSeen[line] !== 0) {
+        reuses++;
+        intervals += p + 1 - lastSeen[line];
       }
-    }
-    const holder = capacity > 0 ? fetchOf[line] : fetches;
-    if (counted[col] !== holder) {
-      counted[col] = holder;
-      useful++;
+      lastSeen[line] = p + 1;
+      if (fetchOf[line] === 0) {
+        fetches++;
+        if (capacity > 0) {
+          if (fetches > capacity) fetchOf[fifo[head]] = 0; // the oldest line leaves
+          fifo[head] = line;
+          head = head + 1 === capacity ? 0 : head + 1;
+          fetchOf[line] = fetches;
+        }
+      }
+      const holder = capacity > 0 ? fetchOf[line] : fetches;
+      if (counted[col] !== holder) {
+        counted[col] = holder;
+        useful++;
+      }
     }
   }
   return {
     temporalLocality: reuses === 0 ? Infinity : intervals / reuses,
     spatialLocality: fetches === 0 ? 1 : useful / fetches,
-    hitX: indices.length === 0 ? 0 : 1 - fetches / indices.length,
+    hitX: p === 0 ? 0 : 1 - fetches / p,
     fetches,
   };
+}
+
+/** The nonzero ranges [start, end) of the simulated stream, in order: all of them, or one processor's share of row chunks. */
+function streamRanges(csr: Csr, share: XLocalityOptions['share']): Uint32Array {
+  const { n, indptr } = csr;
+  if (!share) return Uint32Array.of(0, indptr[n]);
+  const { chunkRows, parts } = share;
+  if (!(Number.isInteger(chunkRows) && chunkRows >= 1 && Number.isInteger(parts) && parts >= 1)) {
+    throw new RangeError(`spmv model: share needs positive integer chunkRows and parts, got ${chunkRows} and ${parts}`);
+  }
+  const chunks = Math.ceil(n / (chunkRows * parts));
+  const ranges = new Uint32Array(2 * chunks);
+  for (let c = 0; c < chunks; c++) {
+    const first = c * chunkRows * parts;
+    ranges[2 * c] = indptr[first];
+    ranges[2 * c + 1] = indptr[Math.min(n, first + chunkRows)];
+  }
+  return ranges;
 }

@@ -47,6 +47,7 @@ function analyzeText(s: AnalyzeSummary): string {
     ['temporal', `${fixed(f.temporalLocality)} accesses between reuses of a line of x`],
     ['spatial S', `${fixed(f.spatialLocality)} useful elements per ${f.lineBytes}-B line (at most ${f.lineBytes / f.valueBytes})`],
     ['hit_x', `${fixed(f.hitX)} (FIFO cache of ${f.cacheBytes} bytes, simulated)`],
+    ['hit_L1', `${fixed(f.hitL1)} (one SM's ${f.l1Bytes}-byte L1 in 32-B sectors, simulated; for the hierarchy-aware model)`],
     ['ELL padding', `${fixed(f.paddingRatio)} slots per nonzero`],
   ];
   const source = s.bandwidthSource === 'flag' ? 'given' : 'nominal H100 HBM3, not measured: pass --bandwidth with a measured figure';
