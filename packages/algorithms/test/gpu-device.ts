@@ -1,17 +1,2 @@
-import { NoAdapterError, openDevice, type Device } from '@semiforge/runtime';
-
-/**
- * One device per test file. Without an adapter the GPU tests fail in CI (which has lavapipe) and are
- * skipped locally with the reason.
- */
-export async function testDevice(): Promise<Device | undefined> {
-  try {
-    return await openDevice();
-  } catch (e) {
-    if (e instanceof NoAdapterError && !process.env.CI) {
-      console.warn(`GPU tests skipped: ${e.message}`);
-      return undefined;
-    }
-    throw e;
-  }
-}
+/** One device per test file, or undefined where GPU tests are skipped (see `@semiforge/runtime/testing`). */
+export { openTestDevice as testDevice } from '@semiforge/runtime/testing';

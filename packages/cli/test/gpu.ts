@@ -1,16 +1,4 @@
-import { NoAdapterError, openDevice } from '@semiforge/runtime';
+import { gpuSkipReason } from '@semiforge/runtime/testing';
 
-/**
- * Why GPU tests are skipped, or undefined when an adapter exists. Without one they fail in CI (which has
- * lavapipe) and are skipped locally with the reason.
- */
-export const noGpuReason: string | undefined = await (async () => {
-  try {
-    (await openDevice()).destroy();
-    return undefined;
-  } catch (error) {
-    if (!(error instanceof NoAdapterError) || process.env.CI) throw error;
-    console.warn(`Skipping GPU tests: ${error.message}`);
-    return error.message;
-  }
-})();
+/** Why GPU tests are skipped, or undefined when an adapter exists (see `@semiforge/runtime/testing`). */
+export const noGpuReason: string | undefined = await gpuSkipReason();
