@@ -6,7 +6,7 @@ import type { Device } from '@semiforge/runtime';
 import type { MatrixCase } from './matrices.js';
 import type { Measured } from './report.js';
 import { timeProducts } from './time-products.js';
-import { variantLabel, type SpmvVariant } from './variants.js';
+import { variantKnobs, variantLabel, type SpmvVariant } from './variants.js';
 
 export interface MeasureOptions {
   readonly runs: number;
@@ -44,7 +44,7 @@ export async function measureMatrix(
       }
       let runner: SpmvRunner | undefined;
       try {
-        runner = await SpmvRunner.create(device, csr, { semiring: variant.semiring, format: variant.format, reduction: variant.reduction });
+        runner = await SpmvRunner.create(device, csr, { ...variantKnobs(variant), semiring: variant.semiring, format: variant.format });
         const warmupMs = index === 0 ? options.firstWarmupMs : options.warmupMs;
         const timing = await timeProducts(device, runner, buffers, { ...options, warmupMs });
         // The product read back is the timed kernel's on the same matrix and x.

@@ -8,7 +8,7 @@ import type { MatrixCase } from './matrices.js';
 import { HIERARCHY_MODEL_NAME, PAPER_MODEL_NAME, type Predictions } from './model-fit.js';
 import type { ProductTiming } from './time-products.js';
 import { minimumBytes, TRAFFIC_FORMULA, type MatrixShape } from './traffic.js';
-import { variantLabel, type SpmvVariant } from './variants.js';
+import { variantKnobs, variantLabel, type SpmvVariant } from './variants.js';
 
 export interface Measured {
   readonly matrix: MatrixCase;
@@ -36,7 +36,7 @@ export function spmvResults(m: Measured, bandwidth: CopyBandwidth | undefined, p
     matrix: m.matrix.name,
     format: variant.format,
     ...(variant.format === 'auto' ? { chosen: m.format } : {}),
-    ...(variant.reduction ? { reduction: variant.reduction } : {}),
+    ...variantKnobs(variant),
     n: shape.n,
     nnz: shape.nnz,
     semiring: variant.semiring,

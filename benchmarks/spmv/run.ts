@@ -4,7 +4,7 @@
 // (CuPy) on the same matrices in the same run; writes results/spmv-<device>-<date>.json after every matrix,
 // so that a run cut short keeps what it measured.
 //   tsx --conditions=source benchmarks/spmv/run.ts [--sizes small,medium,large] [--classes power-law,stencil]
-//       [--runs 5] [--no-peer] [--no-min-plus] [--merge EARLIER.json] [--out DIR]
+//       [--runs 5] [--no-peer] [--no-min-plus] [--sweep] [--formats csr-merge,sell] [--merge EARLIER.json] [--out DIR]
 //   tsx --conditions=source benchmarks/spmv/run.ts --quick      (tiny matrices: a check on a software adapter)
 import { parseArgs } from 'node:util';
 import type { Correlation } from '@semiforge/algorithms';
@@ -34,6 +34,10 @@ const { values: args } = parseArgs({
     'bandwidth-mib': { type: 'string', default: '1024' },
     'ell-max-padding': { type: 'string', default: '4' },
     'min-plus': { type: 'boolean', default: true },
+    // Also the knob values of the load-balanced formats (variants.ts), to choose their defaults from measurements.
+    sweep: { type: 'boolean', default: false },
+    // Only these formats (and auto), e.g. csr-merge,sell: to split a run.
+    formats: { type: 'string' },
     peer: { type: 'boolean', default: true },
     out: { type: 'string', multiple: true, default: ['benchmarks/results'] },
     // An earlier run's results file on the same device (e.g. the small and medium sizes), kept in this run's
@@ -50,7 +54,7 @@ for (const c of classes ?? []) if (!CLASSES.includes(c)) throw new Error(`--clas
 const runs = Number(args.runs);
 const warmupMs = args.quick ? 50 : Number(args['warmup-ms']);
 const options = { runs, warmupMs, firstWarmupMs: args.quick ? warmupMs : warmupMs + 1500, batchMs: Number(args['batch-ms']), ellMaxPadding: Number(args['ell-max-padding']) };
-const variants = spmvVariants(args['min-plus']);
+const variants = spmvVariants({ minPlus: args['min-plus'], sweep: args.sweep }).filter((v) => !args.formats || v.format === 'auto' || args.formats.split(',').includes(v.format));
 
 const device = await openDevice();
 const context = webgpuContext('spmv', device);

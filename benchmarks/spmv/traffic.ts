@@ -14,8 +14,10 @@ export interface MatrixShape {
 const WORD = 4;
 
 /**
- * CSR (scalar or vector kernel, and cuSPARSE): 4·(n + 1) + 8·nnz + 8·n bytes.
+ * CSR (scalar, vector and merge kernels, and cuSPARSE): 4·(n + 1) + 8·nnz + 8·n bytes.
  * ELL: 8·n·maxRow (padded slots: index and value) + 8·n bytes.
+ * sell and fold are held to CSR's figure: their padding is small by design and their own overheads (slice
+ * offsets, row ids, pieces) are what they trade for balance, so the limit counts only what any format must move.
  */
 export function minimumBytes(format: SpmvFormat, m: MatrixShape): number {
   const vectors = 2 * WORD * m.n;

@@ -1,25 +1,68 @@
 // What runs on each matrix: every kernel format under plus-times (the metric), the automatic choice under
-// plus-times and min-plus (the same kernels under an idempotent semiring, as SSSP uses them).
-import type { SpmvFormat } from '@semiforge/algorithms';
+// plus-times and min-plus (the same kernels under an idempotent semiring, as SSSP uses them), and with
+// `--sweep` the tuning knobs of the load-balanced formats, so that the defaults come from measurements.
+import type { SpmvFormat, SpmvKernelOptions } from '@semiforge/algorithms';
 
-export interface SpmvVariant {
+/** Knobs a variant may set beyond the format. */
+export type SpmvKnobs = Pick<SpmvKernelOptions, 'reduction' | 'lanesPerRow' | 'threadsPerWorkgroup' | 'itemsPerThread' | 'sliceHeight' | 'sigma' | 'foldWidth'>;
+
+export interface SpmvVariant extends SpmvKnobs {
   readonly semiring: 'plus-times' | 'min-plus';
   readonly format: SpmvFormat | 'auto';
-  readonly reduction?: 'subgroup' | 'workgroup';
 }
 
+const SHORT: Record<keyof SpmvKnobs, string> = {
+  reduction: '',
+  lanesPerRow: 'lanes',
+  threadsPerWorkgroup: 'threads',
+  itemsPerThread: 'items',
+  sliceHeight: 'C',
+  sigma: 'sigma',
+  foldWidth: 'w',
+};
+
+/** `csr-vector/subgroup`, `sell/C=64,sigma=1`: the format and the knobs it sets. */
 export function variantLabel(v: SpmvVariant): string {
-  return `${v.format}${v.reduction ? `/${v.reduction}` : ''}`;
+  const knobs = (Object.keys(SHORT) as (keyof SpmvKnobs)[]).filter((k) => k !== 'reduction' && v[k] !== undefined).map((k) => `${SHORT[k]}=${v[k]}`);
+  return `${v.format}${v.reduction ? `/${v.reduction}` : ''}${knobs.length ? `/${knobs.join(',')}` : ''}`;
 }
 
-export function spmvVariants(minPlus: boolean): SpmvVariant[] {
-  const plus = 'plus-times' as const;
+/** The knobs of a variant, as `SpmvRunner.create` takes them. */
+export function variantKnobs(v: SpmvVariant): SpmvKnobs {
+  const { semiring: _semiring, format: _format, ...knobs } = v;
+  return knobs;
+}
+
+const plus = 'plus-times' as const;
+
+/** The knob values `--sweep` adds (H100 candidates: items per thread, slice height, sorting window, fold width). */
+const SWEEP: SpmvVariant[] = [
+  { semiring: plus, format: 'csr-vector', reduction: 'subgroup', lanesPerRow: 8 },
+  { semiring: plus, format: 'csr-vector', reduction: 'subgroup', lanesPerRow: 16 },
+  { semiring: plus, format: 'csr-merge', itemsPerThread: 4 },
+  { semiring: plus, format: 'csr-merge', itemsPerThread: 11 },
+  { semiring: plus, format: 'csr-merge', itemsPerThread: 16 },
+  { semiring: plus, format: 'csr-merge', threadsPerWorkgroup: 512 },
+  { semiring: plus, format: 'sell', sigma: 1 },
+  { semiring: plus, format: 'sell', sliceHeight: 64 },
+  { semiring: plus, format: 'sell', sliceHeight: 128, sigma: 16384 },
+  { semiring: plus, format: 'fold', foldWidth: 32 },
+  { semiring: plus, format: 'fold', foldWidth: 64 },
+  { semiring: plus, format: 'csr-scalar', threadsPerWorkgroup: 128 },
+  { semiring: plus, format: 'ell', threadsPerWorkgroup: 128 },
+];
+
+export function spmvVariants(options: { minPlus: boolean; sweep: boolean }): SpmvVariant[] {
   return [
     { semiring: plus, format: 'auto' },
     { semiring: plus, format: 'csr-scalar' },
     { semiring: plus, format: 'csr-vector', reduction: 'subgroup' },
     { semiring: plus, format: 'csr-vector', reduction: 'workgroup' },
     { semiring: plus, format: 'ell' },
-    ...(minPlus ? [{ semiring: 'min-plus' as const, format: 'auto' as const }] : []),
+    { semiring: plus, format: 'csr-merge' },
+    { semiring: plus, format: 'sell' },
+    { semiring: plus, format: 'fold' },
+    ...(options.sweep ? SWEEP : []),
+    ...(options.minPlus ? [{ semiring: 'min-plus' as const, format: 'auto' as const }] : []),
   ];
 }

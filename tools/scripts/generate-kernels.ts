@@ -26,7 +26,9 @@ emitTemplatesModule(templates, join(root, 'packages/codegen/src/generated/templa
 const { generateKernel } = await import('@semiforge/codegen');
 const { APSP_CATALOG_SPECS } = await import('../../packages/algorithms/src/apsp/apsp.catalog.js');
 const { SPMV_CATALOG_SPECS } = await import('../../packages/algorithms/src/spmv/spmv.catalog.js');
-const kernels = [...APSP_CATALOG_SPECS, ...SPMV_CATALOG_SPECS].map(generateKernel);
+const { PAGERANK_CATALOG_SPECS } = await import('../../packages/algorithms/src/pagerank/pagerank.catalog.js');
+const { SSSP_CATALOG_SPECS } = await import('../../packages/algorithms/src/sssp/sssp.catalog.js');
+const kernels = [...APSP_CATALOG_SPECS, ...SPMV_CATALOG_SPECS, ...PAGERANK_CATALOG_SPECS, ...SSSP_CATALOG_SPECS].map(generateKernel);
 const outDir = join(root, 'packages/algorithms/src/generated/kernels');
 rmSync(outDir, { recursive: true, force: true });
 mkdirSync(outDir, { recursive: true });

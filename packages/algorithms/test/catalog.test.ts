@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { kernelIdentity, generateKernel } from '@semiforge/codegen';
-import { APSP_CATALOG_SPECS, CATALOG, SPMV_CATALOG_SPECS } from '../src/index.js';
+import { APSP_CATALOG_SPECS, CATALOG, PAGERANK_CATALOG_SPECS, SPMV_CATALOG_SPECS, SSSP_CATALOG_SPECS } from '../src/index.js';
 import { testDevice } from './gpu-device.js';
 
 const device = await testDevice();
@@ -10,7 +10,7 @@ const wgsl = Object.values(CATALOG).filter((k) => k.target === 'wgsl');
 
 describe('the ahead-of-time catalog', () => {
   it('holds exactly the kernels of the catalog specs, byte for byte as generated now', () => {
-    const specs = [...APSP_CATALOG_SPECS, ...SPMV_CATALOG_SPECS];
+    const specs = [...APSP_CATALOG_SPECS, ...SPMV_CATALOG_SPECS, ...PAGERANK_CATALOG_SPECS, ...SSSP_CATALOG_SPECS];
     expect(Object.keys(CATALOG).sort()).toEqual([...new Set(specs.map((s) => kernelIdentity(s).id))].sort());
     for (const k of Object.values(CATALOG)) expect(generateKernel(k.spec).source).toBe(k.source);
   });

@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { csrFromEdges, generateErdosRenyi, type Csr } from '@semiforge/graph-io';
-import { pagerank, pagerankReference, verifyPagerank, type PagerankOptions } from '../src/index.js';
+import { pagerank, pagerankReference, PagerankRunner, verifyPagerank, type PagerankOptions } from '../src/index.js';
 import { testDevice } from './gpu-device.js';
 import { GRAPH_CASES, graphOf, THREE_PAGES, threePagesRanks, TWO_DANGLING, TWO_DANGLING_RANKS, withDangling } from './pagerank-cases.js';
 
@@ -35,7 +35,7 @@ describe.skipIf(!device)('pagerank on the GPU against the CPU reference', () => 
     });
   });
 
-  it.each(['csr-scalar', 'csr-vector', 'ell'] as const)('format %s with a dense personalization', async (format) => {
+  it.each(['csr-scalar', 'csr-vector', 'ell', 'csr-merge'] as const)('format %s with a dense personalization', async (format) => {
     const { csr } = GRAPH_CASES[1];
     const personalization = Float32Array.from({ length: csr.n }, (_, i) => (i % 4) + (i % 3 === 0 ? 0 : 1));
     await expectVerified(csr, { format, personalization, checkEvery: 3 });
@@ -66,6 +66,23 @@ describe.skipIf(!device)('pagerank on the GPU against the CPU reference', () => 
     expect(capped).toMatchObject({ iterations: 6, converged: false });
     expect(capped.timePerIterationMs).toBeGreaterThan(0);
     expect(verifyPagerank(csr, capped.ranks, capped.residual).ok).toBe(true);
+  });
+
+  it('a runner builds Pᵀ once and every run starts again from uniform ranks, bit for bit the same', async () => {
+    const { csr } = GRAPH_CASES[0];
+    const runner = await PagerankRunner.create(device!, csr, { damping: 0.8 });
+    try {
+      const first = await runner.run();
+      const again = await runner.run();
+      expect(again.iterations).toBe(first.iterations);
+      expect(again.residual).toBe(first.residual);
+      expect(Array.from(again.ranks)).toEqual(Array.from(first.ranks));
+      expect(verifyPagerank(csr, again.ranks, again.residual, { damping: 0.8 }).ok).toBe(true);
+      expect(first.format).toBeDefined();
+      expect(first.loopTimeMs).toBeGreaterThan(0);
+    } finally {
+      runner.destroy();
+    }
   });
 
   it.each([

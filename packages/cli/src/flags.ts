@@ -82,6 +82,33 @@ export const positiveNumberOption =
   (text: string): number =>
     parsePositiveNumber(flag, text, rule);
 
+/** What a real-valued flag accepts: a finite number strictly between `above` and `below`, described in words. */
+export interface RealRule {
+  readonly above: number;
+  readonly below: number;
+  readonly rule: string;
+}
+
+/** Parses a finite number in decimal or exponent form (`0.85`, `1e-6`) within a rule. */
+export function parseRealFlag(flag: string, text: string, rule: RealRule): number {
+  const value = /^\s*[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?\s*$/i.test(text) ? Number(text) : NaN;
+  const problem = !Number.isFinite(value) ? 'not a number' : value <= rule.above || value >= rule.below ? 'out of range' : undefined;
+  if (problem !== undefined) throw new UsageError(`${flag} ${show(text)}: ${problem}; ${rule.rule}`);
+  return value;
+}
+
+/** A commander argument parser for a real-valued flag. */
+export const realOption =
+  (flag: string, rule: RealRule) =>
+  (text: string): number =>
+    parseRealFlag(flag, text, rule);
+
+/** A commander argument parser for a comma-separated list of integers, each within a rule (`0,7,42`). */
+export const intListOption =
+  (flag: string, rule: IntRule) =>
+  (text: string): number[] =>
+    text.split(',').map((item) => parseIntFlag(flag, item.trim(), rule));
+
 /**
  * Parses generator weights: `none`, `unit` (f32 uniform in [0, 1), Graph500's), `MIN..MAX` with integers
  * (integers uniform in MIN..MAX) or with a decimal point in either (doubles uniform in [MIN, MAX)).
@@ -117,4 +144,17 @@ export const RULES = {
   threads: { min: 1, max: 256, rule: 'threads must be an integer from 1 to 256' },
   lineBytes: { min: 4, max: 4096, powerOfTwo: true, rule: 'the cache line is a power of two from 4 to 4096 bytes' },
   cacheBytes: { min: 0, max: 2 ** 40, rule: 'the cache is 0 to 2^40 bytes' },
+  rows: { min: 1, max: 1024, rule: 'rows per workgroup are 1 to 1024' },
+  lanes: { min: 1, max: 1024, powerOfTwo: true, rule: 'lanes per row are a power of two from 1 to 1024' },
+  workgroupSize: { min: 1, max: 1024, rule: 'a workgroup has 1 to 1024 invocations' },
+  maxIterations: { min: 1, max: 1_000_000, rule: 'iterations are an integer from 1 to 1000000' },
+  top: { min: 0, max: 1_000_000, rule: 'top is how many vertices to print, 0 to 1000000' },
+  vertex: { min: 0, max: 0xfffffffe, rule: 'a vertex is an integer from 0 to 4294967294 (0-based, or the ids of the file)' },
 } satisfies Record<string, IntRule>;
+
+/** The real-valued flag rules of `pagerank` and `sssp`. */
+export const REAL_RULES = {
+  damping: { above: 0, below: 1, rule: 'the damping is the probability of following an arc, strictly between 0 and 1 (e.g. 0.85)' },
+  tolerance: { above: 0, below: Infinity, rule: 'the tolerance is an L1 norm > 0 (e.g. 1e-6)' },
+  distance: { above: 0, below: Infinity, rule: 'the largest distance to search, a number > 0' },
+} satisfies Record<string, RealRule>;

@@ -12,3 +12,6 @@ export type { ConvertSummary } from './commands/convert.js';
 export type { GenerateSummary } from './commands/generate.js';
 export type { InfoSummary } from './commands/info.js';
 export type { AnalyzeSummary } from './commands/analyze.js';
+export type { PagerankSummary, RankedVertex } from './commands/pagerank.js';
+export type { SsspSummary, SsspTrial } from './commands/sssp.js';
+export type { BfsFlags, BfsSummary, BfsTrial } from './commands/bfs.js';

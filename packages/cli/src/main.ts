@@ -1,14 +1,18 @@
 import { readFileSync } from 'node:fs';
-import { APSP_DEFAULTS, H100_NOMINAL } from '@semiforge/algorithms';
-import { FW_KERNEL_OPS, type ElementType, type FwOp, type Layout, type Target } from '@semiforge/codegen';
+import { APSP_DEFAULTS, H100_NOMINAL, PAGERANK_DEFAULTS } from '@semiforge/algorithms';
+import { KERNEL_OPS, type ElementType, type KernelOp, type Layout, type SpmvReduction, type Target } from '@semiforge/codegen';
 import { Command } from 'commander';
 import { runAnalyze, type AnalyzeFlags } from './commands/analyze.js';
 import { runApsp, type ApspFlags } from './commands/apsp.js';
-import { runCodegen, type CodegenFlags } from './commands/codegen.js';
+import { BATCH_RULES, runBatchApsp, type BatchApspFlags } from './commands/batch-apsp.js';
+import { parseSetField, runCodegen, type CodegenFlags } from './commands/codegen.js';
 import { runDevices } from './commands/devices.js';
+import { runPagerank, type PagerankFlags } from './commands/pagerank.js';
+import { runSssp, type SsspFlags } from './commands/sssp.js';
+import { runBfs, type BfsFlags } from './commands/bfs.js';
 import { runSemirings } from './commands/semirings.js';
 import { EXIT, formatError, reportError } from './errors.js';
-import { choiceOption, intOption, parseWorkgroup, positiveNumberOption, RULES } from './flags.js';
+import { choiceOption, intListOption, intOption, parseWorkgroup, positiveNumberOption, realOption, REAL_RULES, RULES } from './flags.js';
 import { addGraphCommands } from './commands/graph-commands.js';
 import { processIo, type CliIo } from './io.js';
 import { MATRIX_EXTENSIONS } from './output/matrix-file.js';
@@ -18,6 +22,9 @@ const TYPES: readonly ElementType[] = ['f32', 'i32', 'u32'];
 const METHODS = ['a', 'b', 'plain'] as const;
 const TARGETS: readonly Target[] = ['wgsl', 'cuda'];
 const LAYOUTS: readonly Layout[] = ['row-major', 'bdl'];
+const REDUCTIONS: readonly SpmvReduction[] = ['subgroup', 'workgroup'];
+const SSSP_METHODS = ['auto', 'bellman-ford', 'frontier', 'near-far'] as const;
+const SSSP_WEIGHTS = ['f32', 'u32'] as const;
 
 function version(): string {
   try {
@@ -84,20 +91,36 @@ function program(io: CliIo, setCode: (code: number) => void): Command {
   root
     .command('codegen')
     .summary('print the WGSL or CUDA source of a kernel')
-    .description('Generates one kernel from its spec and prints its source on stdout (or only its name, or the catalog).')
-    .option('--op <op>', `kernel: ${FW_KERNEL_OPS.join(', ')}`, choiceOption('--op', FW_KERNEL_OPS), 'fw_update' as FwOp)
+    .description(
+      'Generates one kernel from its spec and prints its source on stdout (or only its name, or the catalog). Each family ' +
+        'reads its own shape flags (FW: --tile, --unroll, --layout, --workgroup, --successors; SpMV: --rows, --lanes, ' +
+        '--reduction, --accumulate, --masked; vector: --workgroup-size); --set FIELD=VALUE sets any other spec field.',
+    )
+    .option('--op <op>', `kernel: ${KERNEL_OPS.join(', ')}`, choiceOption('--op', KERNEL_OPS), 'fw_update' as KernelOp)
     .option('--target <target>', 'wgsl or cuda', choiceOption('--target', TARGETS), 'wgsl' as Target)
-    .option('--semiring <name>', 'semiring', 'min-plus')
-    .option('--type <type>', 'element type: f32, i32 or u32', choiceOption('--type', TYPES), 'f32' as ElementType)
-    .option('-t, --tile <t>', 'tile size, a power of two from 8 to 256', intOption('--tile', RULES.tile), 64)
-    .option('--unroll <u>', 'results per thread along each axis (default: as apsp picks)', intOption('--unroll', RULES.unroll))
-    .option('--layout <layout>', 'row-major or bdl (blocked data layout)', choiceOption('--layout', LAYOUTS), 'row-major' as Layout)
-    .option('--workgroup <XxY>', 'threads per workgroup (default: as apsp picks, e.g. 16x16; 32x32 for fw_pivot)', (t: string) => parseWorkgroup('--workgroup', t))
-    .option('--successors', 'also maintain the successor matrix')
+    .option('--semiring <name>', 'semiring (default: min-plus for fw_*, plus-times for the others)')
+    .option('--type <type>', 'element type: f32, i32 or u32 (default: f32 where the semiring has it, else its first type)', choiceOption('--type', TYPES))
+    .option('-t, --tile <t>', 'FW: tile size, a power of two from 8 to 256 (default: 64)', intOption('--tile', RULES.tile))
+    .option('--unroll <u>', 'FW: results per thread along each axis (default: as apsp picks)', intOption('--unroll', RULES.unroll))
+    .option('--layout <layout>', 'FW: row-major or bdl (blocked data layout) (default: row-major)', choiceOption('--layout', LAYOUTS))
+    .option('--workgroup <XxY>', 'FW: threads per workgroup (default: as apsp picks, e.g. 16x16; 32x32 for fw_pivot)', (t: string) => parseWorkgroup('--workgroup', t))
+    .option('--successors', 'FW: also maintain the successor matrix')
+    .option('--rows <r>', 'SpMV: rows per workgroup (default: 256 / lanes)', intOption('--rows', RULES.rows))
+    .option('--lanes <l>', 'SpMV: invocations per row, a power of two (default: 8 for spmv_csr_vector, else 1)', intOption('--lanes', RULES.lanes))
+    .option('--reduction <r>', 'SpMV: how the lanes of a row combine: subgroup or workgroup (default: workgroup)', choiceOption('--reduction', REDUCTIONS))
+    .option('--accumulate', 'SpMV: y = A ⊗ x ⊕ y instead of y = A ⊗ x')
+    .option('--masked', 'SpMV: only the rows whose u32 mask word is non-zero')
+    .option('--workgroup-size <w>', 'vector: invocations per workgroup (default: 256)', intOption('--workgroup-size', RULES.workgroupSize))
+    .option('--set <FIELD=VALUE>', 'any spec field, e.g. --set sliceHeight=32 (repeatable; JSON values)', parseSetField)
     .option('--name', 'print only the kernel name (it ends with its id)')
     .option('--list', 'list the kernels of the ahead-of-time catalog')
     .option('--json', 'print the kernel (spec, bindings, source) as JSON')
-    .addHelpText('after', '\nExamples:\n  semiforge codegen --op fw_update --tile 32 > update.wgsl\n  semiforge codegen --target cuda --semiring max-min\n')
+    .addHelpText(
+      'after',
+      '\nExamples:\n  semiforge codegen --op fw_update --tile 32 > update.wgsl\n  semiforge codegen --target cuda --semiring max-min\n' +
+        '  semiforge codegen --op spmv_csr_vector --lanes 32 --reduction subgroup --accumulate --masked\n' +
+        '  semiforge codegen --op vec_reduce --semiring or-and --target cuda\n',
+    )
     .action((_opts: unknown, cmd: Command) => setCode(runCodegen(cmd.opts<CodegenFlags>(), io)));
 
   root
@@ -131,6 +154,106 @@ function program(io: CliIo, setCode: (code: number) => void): Command {
     .option('--json', 'print one JSON object on stdout')
     .addHelpText('after', '\nExamples:\n  semiforge analyze bcsstk13.mtx\n  semiforge analyze kron20.sfg --bandwidth 3000 --json\n')
     .action(async (file: string, _opts: unknown, cmd: Command) => setCode(await runAnalyze(file, cmd.opts<AnalyzeFlags>(), io)));
+
+  root
+    .command('pagerank')
+    .summary('PageRank (or personalized PageRank) on the GPU')
+    .description(
+      'PageRank by power iteration on the SpMV kernels: rank flows along out-arcs, dangling vertices spread theirs by the ' +
+        'teleport, iterations stop when the L1 change of one step is below --tolerance. Reads FILE (graph formats as for info) ' +
+        'or generates a Graph500 Kronecker graph. Prints the top ranks on stdout (vertices in the ids of the file, else 0-based), ' +
+        'a summary on stderr.',
+    )
+    .argument('[FILE]', 'graph file')
+    .option('--from <format>', 'format of FILE instead of its extension', choiceOption('--from', GRAPH_FILE_FORMATS))
+    .option('-g, --generate <scale>', 'Kronecker graph of 2^scale vertices (undirected) instead of FILE', intOption('--generate', RULES.scale))
+    .option('--edge-factor <k>', 'edges per vertex of the Kronecker graph', intOption('--edge-factor', RULES.edgeFactor), 16)
+    .option('-s, --seed <seed>', 'seed of the Kronecker graph', intOption('--seed', RULES.seed), 1)
+    .option('-d, --damping <d>', 'probability of following an arc', realOption('--damping', REAL_RULES.damping), PAGERANK_DEFAULTS.damping)
+    .option('--tolerance <t>', 'stop when the L1 change of one step is below this', realOption('--tolerance', REAL_RULES.tolerance), PAGERANK_DEFAULTS.tolerance)
+    .option('--max-iterations <k>', 'stop after this many iterations', intOption('--max-iterations', RULES.maxIterations), PAGERANK_DEFAULTS.maxIterations)
+    .option('--personalize <V,...>', 'restart at these vertices (personalized PageRank / random walk with restart), equal weights', intListOption('--personalize', RULES.vertex))
+    .option('-k, --top <k>', 'how many of the highest-ranked vertices to print', intOption('--top', RULES.top), 10)
+    .option('-v, --verify', 'check the ranks against the f64 CPU fixed point within the f32 error bound')
+    .option('--adapter <name>', 'substring of the adapter name (default: $SEMIFORGE_ADAPTER, else the preferred one)')
+    .option('--json', 'print one JSON object on stdout')
+    .addHelpText('after', '\nExamples:\n  semiforge pagerank -g 16 --verify\n  semiforge pagerank web-Google.sfg --top 20 --json\n  semiforge pagerank graph.mtx --personalize 0,17 --damping 0.7\n')
+    .action(async (file: string | undefined, _opts: unknown, cmd: Command) => setCode(await runPagerank(file, cmd.opts<PagerankFlags>(), io)));
+
+  root
+    .command('sssp')
+    .summary('single-source shortest paths on the GPU')
+    .description(
+      'Shortest distances and a parent tree from one source (--source) or from -n random sources with an arc, by paper 001\'s ' +
+        'edge-parallel Bellman-Ford, frontier Bellman-Ford or near-far (auto: near-far, Bellman-Ford when a weight is negative). ' +
+        'Reads FILE (graph formats as for info; no weights: every arc weighs 1) or generates a Graph500 Kronecker graph with its f32 ' +
+        'weights (--weights u32: integers 1..255). One line per source on stdout (or --json), a summary on stderr.',
+    )
+    .argument('[FILE]', 'graph file')
+    .option('--from <format>', 'format of FILE instead of its extension', choiceOption('--from', GRAPH_FILE_FORMATS))
+    .option('-g, --generate <scale>', 'Kronecker graph of 2^scale vertices (undirected) instead of FILE', intOption('--generate', RULES.scale))
+    .option('--edge-factor <k>', 'edges per vertex of the Kronecker graph', intOption('--edge-factor', RULES.edgeFactor), 16)
+    .option('-s, --seed <seed>', 'seed of the Kronecker graph and of the random sources', intOption('--seed', RULES.seed), 1)
+    .option('--source <v>', 'the source vertex (0-based, or the ids of the file)', intOption('--source', RULES.vertex))
+    .option('-n, --trials <k>', 'random sources with at least one arc (default 1)', intOption('--trials', RULES.trials))
+    .option('-m, --method <method>', 'bellman-ford, frontier, near-far or auto', choiceOption('--method', SSSP_METHODS), 'auto')
+    .option('-w, --weights <type>', 'weight and distance type: f32 or u32', choiceOption('--weights', SSSP_WEIGHTS), 'f32')
+    .option('--max-distance <d>', 'do not search past this distance (farther vertices are reported unreached)', realOption('--max-distance', REAL_RULES.distance))
+    .option('-v, --verify', 'check every result by the Graph500 SSSP rules (tight parent arcs in the weights type, no arc relaxes further)')
+    .option('--adapter <name>', 'substring of the adapter name (default: $SEMIFORGE_ADAPTER, else the preferred one)')
+    .option('--json', 'print one JSON object on stdout')
+    .addHelpText('after', '\nExamples:\n  semiforge sssp -g 16 -n 8 --verify\n  semiforge sssp -g 20 --weights u32 --method bellman-ford --json\n  semiforge sssp roads.gr --source 0 --max-distance 5000\n')
+    .action(async (file: string | undefined, _opts: unknown, cmd: Command) => setCode(await runSssp(file, cmd.opts<SsspFlags>(), io)));
+
+  root
+    .command('bfs')
+    .summary('breadth-first search on the GPU (direction-optimising, CoreBFS)')
+    .description(
+      'A BFS tree (parents) from one source (--source) or from -n random sources with an arc, by paper 003\'s direction-optimising ' +
+        'hybrid with degree ordering; --mf-approx estimates the frontier\'s edges from the degree order, --core searches only the ' +
+        '2-core of the giant component after a precomputation. Reads FILE (graph formats as for info; a directed graph needs ' +
+        '--symmetrize) or generates a Graph500 Kronecker graph. One line per source on stdout (or --json), a summary on stderr.',
+    )
+    .argument('[FILE]', 'graph file')
+    .option('--from <format>', 'format of FILE instead of its extension', choiceOption('--from', GRAPH_FILE_FORMATS))
+    .option('-g, --generate <scale>', 'Kronecker graph of 2^scale vertices (undirected) instead of FILE', intOption('--generate', RULES.scale))
+    .option('--edge-factor <k>', 'edges per vertex of the Kronecker graph', intOption('--edge-factor', RULES.edgeFactor), 16)
+    .option('-s, --seed <seed>', 'seed of the Kronecker graph and of the random sources', intOption('--seed', RULES.seed), 1)
+    .option('--source <v>', 'the source vertex (0-based, or the ids of the file)', intOption('--source', RULES.vertex))
+    .option('-n, --trials <k>', 'random sources with at least one arc (default 1)', intOption('--trials', RULES.trials))
+    .option('--core', 'CoreBFS: precompute the 2-core of the giant component and a tree from a root in it; search only the core')
+    .option('--degree-order', 'relabel vertices by descending degree, lists sorted (the default)')
+    .option('--no-degree-order', 'keep the vertex order (the kernels then go through a slot map)')
+    .option('--mf-approx', "estimate the frontier's edges m_f from the degree order instead of counting them")
+    .option('--alpha <a>', 'go bottom-up when alpha × m_f > m_u (default 16)', positiveNumberOption('--alpha', 'alpha is a positive number, e.g. 16'))
+    .option('--beta <b>', 'go back top-down when the frontier shrinks and beta × m_f < m_u (default 16)', positiveNumberOption('--beta', 'beta is a positive number, e.g. 16'))
+    .option('--symmetrize', "add every arc's mirror to a directed graph (BFS here needs a symmetric one)")
+    .option('-v, --verify', 'check every parent array by the Graph500 BFS rules')
+    .option('--adapter <name>', 'substring of the adapter name (default: $SEMIFORGE_ADAPTER, else the preferred one)')
+    .option('--json', 'print one JSON object on stdout')
+    .addHelpText('after', '\nExamples:\n  semiforge bfs -g 16 -n 8 --verify\n  semiforge bfs -g 20 -n 64 --core --mf-approx --json\n  semiforge bfs web.el --symmetrize --source 0\n')
+    .action(async (file: string | undefined, _opts: unknown, cmd: Command) => setCode(await runBfs(file, cmd.opts<BfsFlags>(), io)));
+
+  root
+    .command('batch-apsp')
+    .summary('APSP of many small graphs, streamed over one or more devices (paper 004)')
+    .description(
+      'All-pairs shortest paths of every graph of a batch — the graph files of DIR, or --generate N random graphs — ' +
+        "with paper 004's scheduler: each graph's upload, Floyd-Warshall and read-back overlapped with the others', " +
+        'round-robin over the devices. Prints the measured time next to the cost model\'s optimum T_opt on stderr.',
+    )
+    .argument('[DIR]', 'directory of graph files (.gr, .mtx, .el, .wel, .txt, optionally .gz, .sfg)')
+    .option('-g, --generate <n>', 'generate N DIMACS Random4-n graphs instead of reading DIR', intOption('--generate', BATCH_RULES.graphs))
+    .option('--size <v>', 'vertices of each generated graph', intOption('--size', BATCH_RULES.size), 64)
+    .option('-s, --seed <seed>', 'seed of the first generated graph (then seed + 1, ...)', intOption('--seed', RULES.seed), 1)
+    .option('--devices <k>', 'devices to open on the adapter (several on one adapter share it)', intOption('--devices', BATCH_RULES.devices), 1)
+    .option('--adapters <names>', 'one device per adapter name substring, comma-separated (instead of --devices)', (t: string) => t.split(',').map((x) => x.trim()))
+    .option('--streams <l>', 'tasks in flight per device', intOption('--streams', BATCH_RULES.streams), 3)
+    .option('--kernels-in-flight <k>', 'kernels queued at once per device (1: the paper; 2 hides the host round trip between small kernels)', intOption('--kernels-in-flight', BATCH_RULES.kernelsInFlight), 1)
+    .option('-v, --verify', 'check every graph against the CPU reference (Dijkstra rows above 256 vertices)')
+    .option('--json', 'print one JSON object on stdout')
+    .addHelpText('after', '\nExamples:\n  semiforge batch-apsp --generate 200 --size 64 --verify\n  semiforge batch-apsp graphs/ --devices 2 --json\n')
+    .action(async (dir: string | undefined, _opts: unknown, cmd: Command) => setCode(await runBatchApsp(dir, cmd.opts<BatchApspFlags>(), io)));
 
   addGraphCommands(root, io, setCode);
   return root;

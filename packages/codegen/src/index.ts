@@ -19,6 +19,12 @@ export {
   type Target,
 } from './spec/kernel-spec.js';
 export { SpecError } from './spec/spec-error.js';
+export { VECTOR_KERNEL_OPS, type VectorOp, type VectorKernelSpec } from './spec/vector-spec.js';
+export { BFS_KERNEL_OPS, type BfsOp, type BfsKernelSpec, type BfsAggregation } from './spec/bfs-spec.js';
+export { MAX_BFS_CHUNKS } from './spec/validate-bfs-spec.js';
+export { SSSP_KERNEL_OPS, type SsspOp, type SsspKernelSpec, type SsspReads } from './spec/sssp-spec.js';
+export { SSSP_FRONTIER_GROUPS } from './ops/sssp-ops.js';
+export { DEFAULT_CHUNK as SSSP_DEFAULT_CHUNK } from './spec/validate-sssp-spec.js';
 export { KERNEL_OPS, familyOf, familyOfOp } from './families/index.js';
 export type { KernelFamily } from './families/kernel-family.js';
 export type { OpInfo } from './ops/op-info.js';
@@ -39,4 +45,5 @@ export { registerSemiring, getSemiring, listSemirings } from './semiring/registr
 export { BUILTIN_SEMIRINGS, minPlus, plusTimes, maxMin, orAnd } from './semirings/index.js';
 export { generateKernel, dispatchGrid, type GeneratedKernel } from './generate.js';
 export { MAX_GRID_X } from './ops/spmv-ops.js';
+export { DEFAULT_MERGE_ITEMS, mergeTile } from './spec/validate-spmv-merge.js';
 export type { KernelBinding } from './render/bindings.js';

@@ -7,8 +7,18 @@ const GOLDEN: [string, KernelSpec][] = [
   ['fw_pivot_max_min_i32_bdl_successors.wgsl', { op: 'fw_pivot', semiring: 'max-min', type: 'i32', tile: 32, unroll: 1, layout: 'bdl', workgroup: [16, 16], target: 'wgsl', successors: true }],
   ['fw_panel_col_or_and_u32.cu', { op: 'fw_panel_col', semiring: 'or-and', type: 'u32', tile: 32, unroll: 2, layout: 'row-major', workgroup: [16, 16], target: 'cuda', successors: false }],
   ['spmv_csr_vector_plus_times_f32_subgroup.wgsl', { op: 'spmv_csr_vector', semiring: 'plus-times', type: 'f32', target: 'wgsl', rowsPerWorkgroup: 32, lanesPerRow: 8, reduction: 'subgroup', accumulate: true, masked: false }],
+  ['spmv_csr_merge_min_plus_f32_acc_masked_subgroup.wgsl', { op: 'spmv_csr_merge', semiring: 'min-plus', type: 'f32', target: 'wgsl', rowsPerWorkgroup: 128, lanesPerRow: 1, reduction: 'subgroup', itemsPerThread: 7, accumulate: true, masked: true }],
+  ['spmv_merge_fixup_plus_times_i32.cu', { op: 'spmv_merge_fixup', semiring: 'plus-times', type: 'i32', target: 'cuda', rowsPerWorkgroup: 256, lanesPerRow: 1, accumulate: true, masked: false }],
   ['spmv_ell_min_plus_u32_masked.cu', { op: 'spmv_ell', semiring: 'min-plus', type: 'u32', target: 'cuda', rowsPerWorkgroup: 128, lanesPerRow: 1, accumulate: false, masked: true }],
+  ['spmv_sell_max_min_f32_permuted_folded.wgsl', { op: 'spmv_sell', semiring: 'max-min', type: 'f32', target: 'wgsl', rowsPerWorkgroup: 256, lanesPerRow: 1, accumulate: true, masked: true, sliceHeight: 32, permuted: true, folded: true }],
+  ['spmv_fold_combine_plus_times_f32_workgroup.cu', { op: 'spmv_fold_combine', semiring: 'plus-times', type: 'f32', target: 'cuda', rowsPerWorkgroup: 8, lanesPerRow: 32, reduction: 'workgroup', accumulate: true, masked: false }],
+  ['vec_reduce_min_plus_i32.wgsl', { op: 'vec_reduce', semiring: 'min-plus', type: 'i32', target: 'wgsl', workgroupSize: 128 }],
+  ['vec_pagerank_update_plus_times_f32.cu', { op: 'vec_pagerank_update', semiring: 'plus-times', type: 'f32', target: 'cuda', workgroupSize: 256 }],
   ['fw_plain_min_plus_u32_successors.cu', { op: 'fw_plain', semiring: 'min-plus', type: 'u32', tile: 1, unroll: 1, layout: 'row-major', workgroup: [16, 16], target: 'cuda', successors: true }],
+  ['sssp_edges_min_plus_f32_sym_atomic.wgsl', { op: 'sssp_edges', semiring: 'min-plus', type: 'f32', target: 'wgsl', workgroupSize: 256, symmetric: true, reads: 'atomic' }],
+  ['sssp_frontier_min_plus_u32_l16c256.wgsl', { op: 'sssp_frontier', semiring: 'min-plus', type: 'u32', target: 'wgsl', workgroupSize: 256, symmetric: false, lanesPerVertex: 16, chunk: 256 }],
+  ['bfs_bottom_up_ordered_mf_subgroup.wgsl', { op: 'bfs_bottom_up', semiring: 'or-and', type: 'u32', target: 'wgsl', workgroupSize: 256, lanes: 1, blockLength: 8, ordered: true, chunks: 1, countEdges: true, aggregation: 'subgroup' }],
+  ['bfs_top_down_perm_c3.cu', { op: 'bfs_top_down', semiring: 'or-and', type: 'u32', target: 'cuda', workgroupSize: 256, lanes: 8, blockLength: 8, ordered: false, chunks: 3, countEdges: false }],
 ];
 
 describe('generated text', () => {

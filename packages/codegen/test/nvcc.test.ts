@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { generateKernel, FW_KERNEL_OPS, SPMV_KERNEL_OPS, type FwKernelSpec, type KernelSpec, type SpmvKernelSpec } from '../src/index.js';
+import { generateKernel, FW_KERNEL_OPS, SPMV_KERNEL_OPS, type FwKernelSpec, type KernelSpec, type SpmvKernelSpec, type VectorKernelSpec, type BfsKernelSpec, BFS_KERNEL_OPS, SSSP_KERNEL_OPS, type SsspKernelSpec } from '../src/index.js';
 import { compileCudaToPtx, findNvcc } from '../src/nvcc.js';
 
 const nvcc = await findNvcc();
@@ -23,13 +23,57 @@ const SPMV_VARIANTS: Pick<SpmvKernelSpec, 'semiring' | 'type' | 'accumulate' | '
   { semiring: 'max-min', type: 'u32', accumulate: true, masked: false },
   { semiring: 'or-and', type: 'u32', accumulate: false, masked: true },
 ];
-const spmvSpecs: SpmvKernelSpec[] = SPMV_KERNEL_OPS.flatMap((op) =>
-  (op === 'spmv_csr_vector' ? (['subgroup', 'workgroup'] as const) : [undefined]).flatMap((reduction) =>
-    SPMV_VARIANTS.map((v) => ({ ...v, op, target: 'cuda' as const, rowsPerWorkgroup: op === 'spmv_csr_vector' ? 8 : 128, lanesPerRow: op === 'spmv_csr_vector' ? 16 : 1, reduction })),
+const LANE_OPS: readonly string[] = ['spmv_csr_vector', 'spmv_fold_combine'];
+// Steps that add to the y an earlier step stored: they always accumulate.
+const SECOND_STEPS: readonly string[] = ['spmv_fold_combine', 'spmv_merge_fixup'];
+const spmvSpecs: SpmvKernelSpec[] = SPMV_KERNEL_OPS.filter((op) => op !== 'spmv_sell').flatMap((op) =>
+  (LANE_OPS.includes(op) ? (['subgroup', 'workgroup'] as const) : [undefined]).flatMap((reduction) =>
+    SPMV_VARIANTS.map((v) => ({
+      ...v,
+      op,
+      target: 'cuda' as const,
+      rowsPerWorkgroup: LANE_OPS.includes(op) ? 8 : 128,
+      lanesPerRow: LANE_OPS.includes(op) ? 16 : 1,
+      reduction,
+      accumulate: v.accumulate || SECOND_STEPS.includes(op),
+    })),
+  ),
+);
+// Sliced ELL with each combination of σ-sorted rows and folded pieces.
+const sellSpecs: SpmvKernelSpec[] = [false, true].flatMap((permuted) =>
+  [false, true].flatMap((folded) =>
+    SPMV_VARIANTS.map((v) => ({ ...v, op: 'spmv_sell' as const, target: 'cuda' as const, rowsPerWorkgroup: 128, lanesPerRow: 1, sliceHeight: 32, permuted, folded })),
   ),
 );
 
-const specs = [...fwSpecs, ...spmvSpecs];
+// The reduction for each semiring and type, and PageRank's update.
+const vectorSpecs: VectorKernelSpec[] = [
+  ...SPMV_VARIANTS.map(({ semiring, type }) => ({ op: 'vec_reduce' as const, semiring, type, target: 'cuda' as const, workgroupSize: 256 })),
+  { op: 'vec_pagerank_update', semiring: 'plus-times', type: 'f32', target: 'cuda', workgroupSize: 256 },
+];
+
+// Each BFS step with a split and a single adjacency, degree-ordered or through the slot map, exact or approximate m_f, both aggregations.
+const bfsSpecs: BfsKernelSpec[] = BFS_KERNEL_OPS.flatMap((op) =>
+  [
+    { chunks: 1, ordered: true, countEdges: true, aggregation: 'subgroup' as const },
+    { chunks: 3, ordered: false, countEdges: false, aggregation: 'workgroup' as const },
+  ]
+    // The seed reads none of these fields: one variant.
+    .slice(0, op === 'bfs_seed' ? 1 : 2)
+    .map((v) => ({ ...v, op, semiring: 'or-and', type: 'u32' as const, target: 'cuda' as const, workgroupSize: 256, lanes: op === 'bfs_top_down' ? 8 : 1, blockLength: 8 })),
+);
+
+// Every SSSP op in both weight types, both read modes of the Bellman-Ford pass, lanes on the frontier pass.
+const ssspSpecs: SsspKernelSpec[] = SSSP_KERNEL_OPS.flatMap((op) =>
+  (['f32', 'u32'] as const).flatMap((type) =>
+    (op === 'sssp_edges' ? (['atomic', 'snapshot'] as const) : [undefined]).map((reads) => ({
+      op, semiring: 'min-plus', type, target: 'cuda' as const, workgroupSize: 256, reads,
+      symmetric: op === 'sssp_edges' || op === 'sssp_parents', lanesPerVertex: op === 'sssp_frontier' ? 8 : undefined, chunk: op === 'sssp_frontier' ? 64 : undefined,
+    })),
+  ),
+);
+
+const specs = [...fwSpecs, ...spmvSpecs, ...sellSpecs, ...vectorSpecs, ...bfsSpecs, ...ssspSpecs];
 
 describe.skipIf(!nvcc)('CUDA kernels compile with nvcc -ptx -arch=sm_90', () => {
   it.each(specs.map((s) => [generateKernel(s).name, s] as const))('%s', async (_name, spec) => {

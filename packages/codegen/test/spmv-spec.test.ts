@@ -82,3 +82,53 @@ describe('SpMV kernels', () => {
     expect(dispatchGrid(scalar, rows)).toEqual([MAX_GRID_X, 2, 1]);
   });
 });
+
+describe('sliced ELL and the Fold method', () => {
+  const sell: SpmvKernelSpec = { ...scalar, op: 'spmv_sell', sliceHeight: 32, permuted: true, folded: true, masked: true };
+  const combine: SpmvKernelSpec = { ...vector, op: 'spmv_fold_combine', accumulate: true };
+
+  it.each([
+    [{ sliceHeight: undefined }, 'sliceHeight', /spmv_sell needs a power of two from 1 to 1024 \(rows per slice\), got undefined/],
+    [{ sliceHeight: 24 }, 'sliceHeight', /got 24/],
+    [{ sliceHeight: 2048 }, 'sliceHeight', /got 2048/],
+    [{ permuted: 'yes' as never }, 'permuted', /must be true or false, got yes/],
+    [{ lanesPerRow: 2 }, 'lanesPerRow', /spmv_sell computes each row in one invocation, so it must be 1, got 2/],
+  ])('spmv_sell %j is rejected naming %s', (patch, parameter, message) => {
+    expectSpecError({ ...sell, ...patch } as SpmvKernelSpec, parameter, message);
+  });
+
+  it('spmv_fold_combine must accumulate, and checks lanes like the vector kernel', () => {
+    expectSpecError({ ...combine, accumulate: false }, 'accumulate', /adds the extra pieces to the y the first step stored, so it must be true/);
+    expectSpecError({ ...combine, target: 'cuda', rowsPerWorkgroup: 3 }, 'rowsPerWorkgroup', /not a whole number of 32-thread warps/);
+  });
+
+  it('names carry the slice height and flags, and parse back; the slice fields count only for spmv_sell', () => {
+    const a = kernelIdentity(sell);
+    expect(a.name).toBe(`spmv_sell__plus_times_f32__set_mask__r256l1c32pf__wgsl__${a.id}`);
+    expect(parseKernelName(a.name)).toMatchObject({ op: 'spmv_sell', rowsPerWorkgroup: 256, lanesPerRow: 1, sliceHeight: 32, permuted: true, folded: true, masked: true });
+    const plain = kernelIdentity({ ...sell, permuted: undefined, folded: undefined });
+    expect(plain.name).toContain('__r256l1c32__');
+    expect(parseKernelName(plain.name)).toMatchObject({ sliceHeight: 32, permuted: false, folded: false });
+    expect(plain.id).toBe(kernelIdentity({ ...sell, permuted: false, folded: false }).id);
+    expect(kernelIdentity({ ...scalar, sliceHeight: 32, permuted: true }).id).toBe(kernelIdentity(scalar).id);
+    const c = kernelIdentity(combine);
+    expect(c.name).toBe(`spmv_fold_combine__plus_times_f32__acc__r32l8sg__wgsl__${c.id}`);
+    expect(parseKernelName(c.name)).toMatchObject({ op: 'spmv_fold_combine', reduction: 'subgroup', lanesPerRow: 8 });
+  });
+
+  it('bind only the arrays their flags need', () => {
+    expect(generateKernel(sell).bindings.map((b) => b.name)).toEqual(['params', 'sliceStart', 'indices', 'values', 'x', 'y', 'rowIds', 'partial', 'mask']);
+    expect(generateKernel({ ...sell, permuted: false, folded: false, masked: false }).bindings.map((b) => b.name)).toEqual(['params', 'sliceStart', 'indices', 'values', 'x', 'y']);
+    const k = generateKernel({ ...combine, reduction: 'workgroup', masked: true });
+    expect(k.bindings.map((b) => [b.name, b.kind])).toEqual([
+      ['params', 'uniform'],
+      ['foldedRows', 'read-only-storage'],
+      ['extraStart', 'read-only-storage'],
+      ['partial', 'read-only-storage'],
+      ['y', 'storage'],
+      ['mask', 'read-only-storage'],
+    ]);
+    expect(k.workgroupStorageBytes).toBe(256 * 4);
+    expect(generateKernel(combine).workgroupStorageBytes).toBe(0);
+  });
+});

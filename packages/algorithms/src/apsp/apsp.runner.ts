@@ -181,6 +181,18 @@ export class ApspRunner {
   async run(options: ApspRunOptions = {}): Promise<ApspResult> {
     const started = performance.now();
     const { gpuTimeMs } = await this.#execute(options);
+    return this.#read(started, gpuTimeMs);
+  }
+
+  /**
+   * Reads back the result of the last `time()` without running again, for callers that run and read in
+   * separate phases (the scheduler's download → kernel → readback tasks). Its `wallTimeMs` is the read's.
+   */
+  read(): Promise<ApspResult> {
+    return this.#read(performance.now(), undefined);
+  }
+
+  async #read(started: number, gpuTimeMs: number | undefined): Promise<ApspResult> {
     const { n, plan, paddedN: N } = this;
     const raw = await this.#device.read(this.#work.d, this.#input.data.constructor as TypedArrayConstructor<ElementArray>);
     const dist = unpad(raw, n, N, plan);

@@ -27,16 +27,26 @@ export function pagerankErrorBound(p: { n: number; maxInDegree: number; damping:
   return 2 * ((p.damping / (1 - p.damping)) * (p.residual + e) + e / (1 - p.damping));
 }
 
+/** The f64 reference run to a tolerance of 1e-13, so that it stands for the fixed point r*. */
+export function pagerankFixedPoint(graph: Csr, options: PagerankParameters = {}): Float64Array {
+  return pagerankReference(graph, { ...options, tolerance: 1e-13, maxIterations: 10_000 }).ranks;
+}
+
 /**
- * Compares GPU ranks with the f64 reference run to a tolerance of 1e-13 (so it stands for r*), within
- * {@link pagerankErrorBound} of the GPU's own last residual.
+ * Compares f32 ranks with the fixed point r* ({@link pagerankFixedPoint}), within {@link pagerankErrorBound}
+ * of the run's own last residual. Pass `exact` to check several runs on one graph against one reference.
  *
  * @example
  * const r = await pagerank(device, g, { personalization });
  * verifyPagerank(g, r.ranks, r.residual, { personalization }).ok;
  */
-export function verifyPagerank(graph: Csr, ranks: ArrayLike<number>, residual: number, options: PagerankParameters = {}): PagerankVerification {
-  const exact = pagerankReference(graph, { ...options, tolerance: 1e-13, maxIterations: 10_000 }).ranks;
+export function verifyPagerank(
+  graph: Csr,
+  ranks: ArrayLike<number>,
+  residual: number,
+  options: PagerankParameters = {},
+  exact: ArrayLike<number> = pagerankFixedPoint(graph, options),
+): PagerankVerification {
   let error = 0;
   for (let v = 0; v < graph.n; v++) error += Math.abs(ranks[v] - exact[v]);
   let maxInDegree = 0;

@@ -20,6 +20,29 @@ const SHAPES: SpmvKernelOptions[] = [
 ];
 const CUDA: SpmvKernelOptions[] = [SHAPES[0], SHAPES[1], SHAPES[4]].map((s) => ({ ...s, semiring: 'plus-times', target: 'cuda' }));
 
-export const SPMV_CATALOG_SPECS: readonly SpmvKernelSpec[] = [...SEMIRINGS.flatMap((semiring) => SHAPES.map((s) => ({ ...s, semiring }))), ...CUDA].map(
-  (options) => planSpmv(options, ANY_ROWS, { available: true, minSize: 32 }).spec,
+/**
+ * Sliced ELL and Fold for plus-times in WGSL and CUDA, as planned for even rows (sell, rows unsorted) and
+ * for uneven ones (sell σ-sorted; fold σ-sorted and folded, with its second step at 32 lanes).
+ */
+const UNEVEN_ROWS: RowStats = { n: 0, arcs: 1, mean: 1, max: 2 ** 20, paddingRatio: Infinity };
+const SLICED = (['wgsl', 'cuda'] as const).flatMap((target) =>
+  [
+    planSpmv({ format: 'sell', target }, ANY_ROWS, { available: true, minSize: 32 }),
+    planSpmv({ format: 'sell', target }, UNEVEN_ROWS, { available: true, minSize: 32 }),
+    planSpmv({ format: 'fold', target }, UNEVEN_ROWS, { available: true, minSize: 32 }),
+  ].flatMap((plan) => (plan.combine ? [plan.spec, plan.combine] : [plan.spec])),
 );
+
+/** Merge-path CSR (the product and its fixup) for each shipped semiring, and its CUDA twins for plus-times. */
+const MERGE = [...SEMIRINGS.map((semiring) => ({ semiring })), { semiring: 'plus-times', target: 'cuda' as const }].flatMap((options) => {
+  const plan = planSpmv({ ...options, format: 'csr-merge' }, ANY_ROWS, { available: true, minSize: 32 });
+  return [plan.spec, plan.combine!];
+});
+
+export const SPMV_CATALOG_SPECS: readonly SpmvKernelSpec[] = [
+  ...[...SEMIRINGS.flatMap((semiring) => SHAPES.map((s) => ({ ...s, semiring }))), ...CUDA].map(
+    (options) => planSpmv(options, ANY_ROWS, { available: true, minSize: 32 }).spec,
+  ),
+  ...SLICED,
+  ...MERGE,
+];

@@ -1,7 +1,7 @@
-import { getSemiring, type ElementType, type SpmvKernelSpec, type SpmvReduction, type Target } from '@semiforge/codegen';
+import { DEFAULT_MERGE_ITEMS, getSemiring, type ElementType, type SpmvKernelSpec, type SpmvReduction, type Target } from '@semiforge/codegen';
 
 /** Storage formats of the SpMV kernels. */
-export type SpmvFormat = 'csr-scalar' | 'csr-vector' | 'ell';
+export type SpmvFormat = 'csr-scalar' | 'csr-vector' | 'ell' | 'csr-merge' | 'sell' | 'fold';
 
 /** Options that decide which SpMV kernel runs. */
 export interface SpmvKernelOptions {
@@ -15,12 +15,29 @@ export interface SpmvKernelOptions {
   accumulate?: boolean;
   /** Use a per-row u32 mask: rows whose mask is 0 keep their y (default false). */
   masked?: boolean;
-  /** csr-vector: invocations per row, a power of two (default: {@link defaultLanes} of the mean row length). */
+  /**
+   * csr-vector: invocations per row, a power of two (default: {@link defaultLanes} of the mean row length);
+   * fold: invocations per folded row in the step adding its extra pieces (default: of the longest row's).
+   */
   lanesPerRow?: number;
   /** Invocations per workgroup (default 256): rowsPerWorkgroup = this / lanesPerRow. */
   threadsPerWorkgroup?: number;
-  /** csr-vector: how lanes combine (default: 'subgroup' where the device allows it, else 'workgroup'). */
+  /** csr-merge: merge-path items (row ends and nonzeros) per invocation (default 7: codegen's DEFAULT_MERGE_ITEMS). */
+  itemsPerThread?: number;
+  /**
+   * csr-vector, fold's second step: how lanes combine; csr-merge: how invocations scan their open rows
+   * (default: 'subgroup' where the device allows it, else 'workgroup').
+   */
   reduction?: SpmvReduction;
+  /** sell, fold: rows per slice C, a power of two (default 32: a warp; lavapipe's subgroups hold 8). */
+  sliceHeight?: number;
+  /**
+   * sell, fold: sort rows by length within windows of σ rows, 1 or a multiple of sliceHeight (default:
+   * 1 where rows are even, ELL padding ≤ 1.5; else {@link SPMV_DEFAULTS}.sigma).
+   */
+  sigma?: number;
+  /** fold: pieces of at most this many entries (default: the mean row length, rounded up). */
+  foldWidth?: number;
   target?: Target;
 }
 
@@ -46,7 +63,15 @@ export interface SpmvPlan {
   readonly format: SpmvFormat;
   readonly semiring: string;
   readonly type: ElementType;
+  /** The product's kernel (fold: the one over the pieces; it stores y, with the accumulate and the mask). */
   readonly spec: SpmvKernelSpec;
+  /** sell, fold: how rows are stored; `foldWidth` for fold. */
+  readonly slicing?: { readonly sigma: number; readonly foldWidth?: number };
+  /**
+   * fold, when some row is longer than the fold width: the kernel adding its extra pieces to y;
+   * csr-merge: the kernel adding the tiles' carries (rows that cross tiles) to y.
+   */
+  readonly combine?: SpmvKernelSpec;
 }
 
 export const SPMV_DEFAULTS = {
@@ -57,6 +82,10 @@ export const SPMV_DEFAULTS = {
   /** csr-vector when rows hold at least this many nonzeros on average. */
   vectorMinMean: 8,
   maxLanes: 32,
+  /** sell, fold: rows per slice (a warp). */
+  sliceHeight: 32,
+  /** sell, fold: σ on uneven rows (R-MAT scale 21: padding 2.54 unsorted, 1.35 at σ = 256, 1.05 at 4096). */
+  sigma: 4096,
 } as const;
 
 /**
@@ -105,6 +134,16 @@ export function planSpmv(options: SpmvKernelOptions, stats: RowStats, subgroups:
   const format = options.format === undefined || options.format === 'auto' ? chooseFormat(stats) : options.format;
   const threads = options.threadsPerWorkgroup ?? SPMV_DEFAULTS.threads;
   const common = { semiring, type, target, accumulate: options.accumulate ?? false, masked: options.masked ?? false };
+  if (format === 'csr-merge') {
+    // The scan over invocations' open rows: subgroup shuffles where the device has them, as csr-vector.
+    const reduction = options.reduction ?? (target === 'cuda' || subgroups.available ? 'subgroup' : 'workgroup');
+    if (reduction === 'subgroup' && target === 'wgsl') checkSubgroupLanes(1, subgroups);
+    const itemsPerThread = options.itemsPerThread ?? DEFAULT_MERGE_ITEMS;
+    const spec: SpmvKernelSpec = { ...common, op: 'spmv_csr_merge', rowsPerWorkgroup: threads, lanesPerRow: 1, reduction, itemsPerThread };
+    const combine: SpmvKernelSpec = { ...common, op: 'spmv_merge_fixup', accumulate: true, rowsPerWorkgroup: threads, lanesPerRow: 1 };
+    return { format, semiring, type, spec, combine };
+  }
+  if (format === 'sell' || format === 'fold') return planSliced(format, options, stats, subgroups, { ...common, rowsPerWorkgroup: threads, lanesPerRow: 1 });
   if (format !== 'csr-vector') {
     const op = format === 'ell' ? 'spmv_ell' : 'spmv_csr_scalar';
     return { format, semiring, type, spec: { ...common, op, rowsPerWorkgroup: threads, lanesPerRow: 1 } };
@@ -116,6 +155,46 @@ export function planSpmv(options: SpmvKernelOptions, stats: RowStats, subgroups:
   if (reduction === 'subgroup' && target === 'wgsl') checkSubgroupLanes(lanes, subgroups);
   const spec: SpmvKernelSpec = { ...common, op: 'spmv_csr_vector', rowsPerWorkgroup: Math.max(1, Math.floor(threads / lanes)), lanesPerRow: lanes, reduction };
   return { format, semiring, type, spec };
+}
+
+/**
+ * sell and fold: one invocation per stored row, in slices of `sliceHeight`; σ-sorted rows carry their row
+ * ids. fold folds rows longer than `foldWidth` when the longest row is, and then adds their extra pieces
+ * with `spmv_fold_combine`, whose lanes (`lanesPerRow`, `reduction`) follow the longest row's extra pieces
+ * as csr-vector's follow the mean row.
+ */
+function planSliced(
+  format: 'sell' | 'fold',
+  options: SpmvKernelOptions,
+  stats: RowStats,
+  subgroups: SubgroupSupport,
+  common: Omit<SpmvKernelSpec, 'op'>,
+): SpmvPlan {
+  const { semiring, type, target } = common;
+  const sigma = options.sigma ?? (stats.paddingRatio <= SPMV_DEFAULTS.ellMaxPadding ? 1 : SPMV_DEFAULTS.sigma);
+  const foldWidth = format === 'fold' ? (options.foldWidth ?? Math.max(1, Math.ceil(stats.mean))) : undefined;
+  if (foldWidth !== undefined && !(Number.isInteger(foldWidth) && foldWidth >= 1)) {
+    throw new RangeError(`spmv: foldWidth = ${foldWidth} is not a positive integer (the most entries of one piece of a folded row)`);
+  }
+  const folded = foldWidth !== undefined && stats.max > foldWidth;
+  const sliceHeight = options.sliceHeight ?? SPMV_DEFAULTS.sliceHeight;
+  const spec: SpmvKernelSpec = { ...common, op: 'spmv_sell', sliceHeight, permuted: sigma > 1, folded };
+  const slicing = { sigma, ...(foldWidth === undefined ? {} : { foldWidth }) };
+  if (!folded) return { format, semiring, type, spec, slicing };
+  const reduction = options.reduction ?? (target === 'cuda' || subgroups.available ? 'subgroup' : 'workgroup');
+  const cap = reduction === 'subgroup' ? (target === 'cuda' ? 32 : subgroups.minSize) : SPMV_DEFAULTS.maxLanes;
+  const lanes = options.lanesPerRow ?? defaultLanes(Math.ceil(stats.max / foldWidth) - 1, cap);
+  if (reduction === 'subgroup' && target === 'wgsl') checkSubgroupLanes(lanes, subgroups);
+  const threads = common.rowsPerWorkgroup;
+  const combine: SpmvKernelSpec = {
+    ...common,
+    op: 'spmv_fold_combine',
+    accumulate: true,
+    rowsPerWorkgroup: Math.max(1, Math.floor(threads / lanes)),
+    lanesPerRow: lanes,
+    reduction,
+  };
+  return { format, semiring, type, spec, slicing, combine };
 }
 
 /** The subgroup reduction needs the device feature and all of a row's lanes in one subgroup. */

@@ -89,7 +89,7 @@ export class SpmvRunner {
     const plan = planSpmv(options, stats, subgroupSupport(device));
     if (plan.spec.target !== 'wgsl') throw new Error(`spmv: the WebGPU runner runs WGSL kernels; target '${plan.spec.target}' is for generation only`);
     checkSpmvFits(device.limits, { n: stats.n, nnz: stats.arcs, format: plan.format, width: stats.max });
-    const layout = layoutFor(matrix, plan);
+    const layout = layoutFor(matrix, plan, device.limits);
     const own: GPUBuffer[] = [];
     const make = async (label: string, data: ArrayBufferView) => {
       const b = await device.createStorage(label, data);

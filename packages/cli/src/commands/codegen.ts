@@ -1,50 +1,71 @@
-import { CATALOG, planApsp } from '@semiforge/algorithms';
-import { generateKernel, getSemiring, kernelIdentity, type ElementType, type FwKernelSpec, type FwOp, type Layout, type Target } from '@semiforge/codegen';
+import { CATALOG } from '@semiforge/algorithms';
+import { generateKernel, getSemiring, kernelIdentity, type ElementType, type KernelOp, type KernelSpec, type Target } from '@semiforge/codegen';
+import { UsageError } from '../errors.js';
 import type { CliIo } from '../io.js';
+import { defaultType, familyFlagsOf, SHAPE_FLAGS, type FamilyShapeFlags } from './codegen-families.js';
 
 /** `semiforge codegen` flags after parsing. */
-export interface CodegenFlags {
-  readonly op: FwOp;
+export interface CodegenFlags extends FamilyShapeFlags {
+  readonly op: KernelOp;
   readonly target: Target;
-  readonly semiring: string;
-  readonly type: ElementType;
-  readonly tile: number;
-  readonly unroll?: number;
-  readonly layout: Layout;
-  readonly workgroup?: readonly [number, number];
-  readonly successors?: boolean;
+  /** Default: the family's (min-plus for FW, plus-times otherwise). */
+  readonly semiring?: string;
+  /** Default: f32 where the semiring has it, else its first type. */
+  readonly type?: ElementType;
+  /** Spec fields set by `--set FIELD=VALUE`, applied last. */
+  readonly set?: readonly SetField[];
   readonly name?: boolean;
   readonly list?: boolean;
   readonly json?: boolean;
 }
 
+/** One `--set FIELD=VALUE`. */
+export type SetField = readonly [field: string, value: unknown];
+
+const CMD = 'codegen';
+const COMMON_FIELDS = ['op', 'semiring', 'type', 'target'];
+const flagName = (key: string): string => `--${key.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`;
+
 /**
- * The spec the flags describe. Unset shape flags (unroll, workgroup) take the values `apsp` would use for the
- * same tile, so `semiforge codegen --op fw_update --tile 32` prints the kernel `semiforge apsp --tile 32` runs.
+ * Parses `--set FIELD=VALUE` (`sliceHeight=32`, `permuted=true`, `workgroup=[8,8]`): JSON where the value
+ * reads as JSON (numbers, booleans, arrays), else the text.
  */
-export function specFromFlags(flags: CodegenFlags): FwKernelSpec {
-  getSemiring(flags.semiring); // SemiringError listing the known ones
-  // The shape heuristics do not depend on the semiring, so plan with min-plus (plus-times has no FW plan).
-  const plan = planApsp({
-    method: flags.op === 'fw_plain' ? 'plain' : flags.layout === 'bdl' ? 'b' : 'a',
-    tile: flags.tile,
-    unroll: flags.unroll,
-    successors: flags.successors === true,
-  });
-  const shapes: Partial<Record<FwOp, FwKernelSpec>> = plan.plain
-    ? { fw_plain: plan.plain }
-    : { fw_pivot: plan.blocked!.pivot, fw_panel_row: plan.blocked!.panelRow, fw_panel_col: plan.blocked!.panelCol, fw_update: plan.blocked!.update };
-  const shape = shapes[flags.op]!;
-  return {
-    ...shape,
-    op: flags.op,
-    semiring: flags.semiring,
-    type: flags.type,
-    layout: flags.layout,
-    target: flags.target,
-    tile: flags.tile,
-    workgroup: flags.workgroup ?? shape.workgroup,
-  };
+export function parseSetField(text: string, previous: readonly SetField[] = []): SetField[] {
+  const m = /^([A-Za-z][A-Za-z0-9]*)=(.+)$/.exec(text.trim());
+  if (!m) throw new UsageError(`--set ${text}: must be FIELD=VALUE, e.g. --set sliceHeight=32`, CMD);
+  if (COMMON_FIELDS.includes(m[1])) throw new UsageError(`--set ${text}: give ${m[1]} with --${m[1]}`, CMD);
+  let value: unknown;
+  try {
+    value = JSON.parse(m[2]);
+  } catch {
+    value = m[2];
+  }
+  return [...previous, [m[1], value]];
+}
+
+/**
+ * The spec the flags describe: the family's flags over its defaults, then `--set` fields. Flags of another
+ * family are refused, and so is a `--set` field the op's spec does not have, so that a typo never prints
+ * some other kernel.
+ */
+export function specFromFlags(flags: CodegenFlags): KernelSpec {
+  const family = familyFlagsOf(flags.op);
+  const stray = SHAPE_FLAGS.find((k) => flags[k] !== undefined && !family.flags.includes(k));
+  if (stray !== undefined) {
+    const takes = family.flags.length ? `it takes ${family.flags.map(flagName).join(', ')}` : 'use --set FIELD=VALUE for its fields';
+    throw new UsageError(`${flagName(stray)} does not apply to ${flags.op} (${takes})`, CMD);
+  }
+  const semiring = flags.semiring ?? family.semiring;
+  getSemiring(semiring); // SemiringError listing the known ones
+  const built = family.spec(flags.op, flags, { semiring, type: flags.type ?? defaultType(semiring), target: flags.target });
+  const spec = { ...built, ...Object.fromEntries(flags.set ?? []) } as KernelSpec;
+  const normal = kernelIdentity(spec).spec as unknown as Record<string, unknown>;
+  for (const [field] of flags.set ?? []) {
+    if (!(field in normal)) {
+      throw new UsageError(`--set ${field}: ${flags.op} has no field '${field}' (its fields: ${Object.keys(normal).filter((k) => !COMMON_FIELDS.includes(k)).join(', ')})`, CMD);
+    }
+  }
+  return spec;
 }
 
 function listCatalog(flags: CodegenFlags, io: CliIo): number {

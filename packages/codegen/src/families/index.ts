@@ -1,10 +1,13 @@
 import type { KernelOp, KernelSpec } from '../spec/kernel-spec.js';
+import { BFS_FAMILY } from './bfs-family.js';
 import { FW_FAMILY } from './fw-family.js';
 import type { KernelFamily } from './kernel-family.js';
 import { SPMV_FAMILY } from './spmv-family.js';
+import { SSSP_FAMILY } from './sssp-family.js';
+import { VECTOR_FAMILY } from './vector-family.js';
 
 /** Every kernel family codegen knows; a new family adds its file and one entry here. */
-const FAMILIES: readonly KernelFamily[] = [FW_FAMILY, SPMV_FAMILY] as unknown as readonly KernelFamily[];
+const FAMILIES: readonly KernelFamily[] = [FW_FAMILY, SPMV_FAMILY, VECTOR_FAMILY, BFS_FAMILY, SSSP_FAMILY] as unknown as readonly KernelFamily[];
 
 const BY_OP = new Map<string, KernelFamily>(FAMILIES.flatMap((f) => f.ops.map((op) => [op, f] as const)));
 

@@ -4,7 +4,9 @@ import { normalizeSpmvSpec, validateSpmvSpec } from '../spec/validate-spmv-spec.
 import type { KernelFamily } from './kernel-family.js';
 
 const MODE_RE = /^(acc|set)(_mask)?$/;
-const SHAPE_RE = /^r(\d+)l(\d+)(sg|wg)?$/;
+// Shape: rows r, lanes l, reduction sg|wg; spmv_sell adds its slice height c, then p (permuted), f (folded);
+// spmv_csr_merge its items per invocation i.
+const SHAPE_RE = /^r(\d+)l(\d+)(sg|wg)?(?:c(\d+)(p?)(f?))?(?:i(\d+))?$/;
 
 /** Sparse matrix–vector products over a semiring (paper 002), one op per storage format. */
 export const SPMV_FAMILY: KernelFamily<SpmvKernelSpec> = {
@@ -14,7 +16,9 @@ export const SPMV_FAMILY: KernelFamily<SpmvKernelSpec> = {
   normalize: normalizeSpmvSpec,
   nameParts(spec) {
     const reduction = spec.reduction === undefined ? '' : spec.reduction === 'subgroup' ? 'sg' : 'wg';
-    return [`${spec.accumulate ? 'acc' : 'set'}${spec.masked ? '_mask' : ''}`, `r${spec.rowsPerWorkgroup}l${spec.lanesPerRow}${reduction}`];
+    const slices = spec.sliceHeight === undefined ? '' : `c${spec.sliceHeight}${spec.permuted ? 'p' : ''}${spec.folded ? 'f' : ''}`;
+    const items = spec.itemsPerThread === undefined ? '' : `i${spec.itemsPerThread}`;
+    return [`${spec.accumulate ? 'acc' : 'set'}${spec.masked ? '_mask' : ''}`, `r${spec.rowsPerWorkgroup}l${spec.lanesPerRow}${reduction}${slices}${items}`];
   },
   parseNameParts(mode, shape) {
     const m = MODE_RE.exec(mode);
@@ -26,10 +30,15 @@ export const SPMV_FAMILY: KernelFamily<SpmvKernelSpec> = {
       rowsPerWorkgroup: Number(s[1]),
       lanesPerRow: Number(s[2]),
       ...(s[3] === undefined ? {} : { reduction: s[3] === 'sg' ? 'subgroup' : 'workgroup' }),
+      ...(s[4] === undefined ? {} : { sliceHeight: Number(s[4]), permuted: s[5] === 'p', folded: s[6] === 'f' }),
+      ...(s[7] === undefined ? {} : { itemsPerThread: Number(s[7]) }),
     };
   },
   describe(spec) {
     const mode = `${spec.accumulate ? 'y = A ⊗ x ⊕ y' : 'y = A ⊗ x'}${spec.masked ? ', masked' : ''}`;
-    return `${mode}, ${spec.rowsPerWorkgroup} rows × ${spec.lanesPerRow} lanes a workgroup${spec.reduction ? `, ${spec.reduction} reduction` : ''}`;
+    const slices =
+      spec.sliceHeight === undefined ? '' : `, slices of ${spec.sliceHeight} rows${spec.permuted ? ', rows permuted' : ''}${spec.folded ? ', long rows folded' : ''}`;
+    const items = spec.itemsPerThread === undefined ? '' : `, ${spec.itemsPerThread} merge-path items an invocation`;
+    return `${mode}, ${spec.rowsPerWorkgroup} rows × ${spec.lanesPerRow} lanes a workgroup${spec.reduction ? `, ${spec.reduction} reduction` : ''}${slices}${items}`;
   },
 };

@@ -3,6 +3,161 @@
 // @ts-nocheck: Handlebars' precompiled output is untyped JavaScript.
 /** Precompiled handlebars template specs, keyed by path under templates/ without the extension. */
 export const TEMPLATE_SPECS: Readonly<Record<string, unknown>> = {
+        "cuda/bfs/bottom-up": {"1":function(container,depth0,helpers,partials,data) {
+            return "warp (ballot and popcount)";
+        },"3":function(container,depth0,helpers,partials,data) {
+            return "block (counted in shared memory)";
+        },"5":function(container,depth0,helpers,partials,data) {
+            var stack1, lookupProperty = container.lookupProperty || function(parent, propertyName) {
+                if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
+                  return parent[propertyName];
+                }
+                return undefined
+            };
+
+          return "  __shared__ unsigned group_count;\n"
+            + ((stack1 = lookupProperty(helpers,"if").call(depth0 != null ? depth0 : (container.nullContext || {}),(depth0 != null ? lookupProperty(depth0,"countEdges") : depth0),{"name":"if","hash":{},"fn":container.program(6, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":24,"column":0},"end":{"line":26,"column":7}}})) != null ? stack1 : "")
+            + "  __shared__ unsigned group_base;\n";
+        },"6":function(container,depth0,helpers,partials,data) {
+            return "  __shared__ unsigned group_edges;\n";
+        },"8":function(container,depth0,helpers,partials,data) {
+            return "    unsigned edges = 0;\n";
+        },"10":function(container,depth0,helpers,partials,data) {
+            return "          edges = degree(v);\n";
+        },"12":function(container,depth0,helpers,partials,data) {
+            var stack1, alias1=depth0 != null ? depth0 : (container.nullContext || {}), lookupProperty = container.lookupProperty || function(parent, propertyName) {
+                if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
+                  return parent[propertyName];
+                }
+                return undefined
+            };
+
+          return "    const unsigned lane = threadIdx.x & 31;\n    const unsigned ballot = __ballot_sync(0xffffffffu, hit);\n    const unsigned offset = __popc(ballot & ((1u << lane) - 1));\n"
+            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"countEdges") : depth0),{"name":"if","hash":{},"fn":container.program(13, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":55,"column":0},"end":{"line":57,"column":7}}})) != null ? stack1 : "")
+            + "    unsigned first = 0;\n    if (lane == 0 && ballot != 0) {\n      first = atomicAdd(&counters[2 * params.slot], __popc(ballot));\n"
+            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"countEdges") : depth0),{"name":"if","hash":{},"fn":container.program(15, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":61,"column":0},"end":{"line":63,"column":7}}})) != null ? stack1 : "")
+            + "    }\n    first = __shfl_sync(0xffffffffu, first, 0);\n";
+        },"13":function(container,depth0,helpers,partials,data) {
+            return "    const unsigned edge_sum = __reduce_add_sync(0xffffffffu, edges);\n";
+        },"15":function(container,depth0,helpers,partials,data) {
+            return "      atomicAdd(&counters[2 * params.slot + 1], edge_sum);\n";
+        },"17":function(container,depth0,helpers,partials,data) {
+            var stack1, alias1=depth0 != null ? depth0 : (container.nullContext || {}), lookupProperty = container.lookupProperty || function(parent, propertyName) {
+                if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
+                  return parent[propertyName];
+                }
+                return undefined
+            };
+
+          return "    if (threadIdx.x == 0) {\n      group_count = 0;\n"
+            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"countEdges") : depth0),{"name":"if","hash":{},"fn":container.program(18, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":69,"column":0},"end":{"line":71,"column":7}}})) != null ? stack1 : "")
+            + "    }\n    __syncthreads();\n    unsigned offset = 0;\n    if (hit) {\n      offset = atomicAdd(&group_count, 1u);\n"
+            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"countEdges") : depth0),{"name":"if","hash":{},"fn":container.program(20, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":77,"column":0},"end":{"line":79,"column":7}}})) != null ? stack1 : "")
+            + "    }\n    __syncthreads();\n    if (threadIdx.x == 0 && group_count != 0) {\n      group_base = atomicAdd(&counters[2 * params.slot], group_count);\n"
+            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"countEdges") : depth0),{"name":"if","hash":{},"fn":container.program(22, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":84,"column":0},"end":{"line":86,"column":7}}})) != null ? stack1 : "")
+            + "    }\n    __syncthreads();\n    const unsigned first = group_base;\n";
+        },"18":function(container,depth0,helpers,partials,data) {
+            return "      group_edges = 0;\n";
+        },"20":function(container,depth0,helpers,partials,data) {
+            return "      atomicAdd(&group_edges, edges);\n";
+        },"22":function(container,depth0,helpers,partials,data) {
+            return "      atomicAdd(&counters[2 * params.slot + 1], group_edges);\n";
+        },"compiler":[8,">= 4.3.0"],"main":function(container,depth0,helpers,partials,data) {
+            var stack1, helper, alias1=depth0 != null ? depth0 : (container.nullContext || {}), alias2=container.hooks.helperMissing, alias3="function", lookupProperty = container.lookupProperty || function(parent, propertyName) {
+                if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
+                  return parent[propertyName];
+                }
+                return undefined
+            };
+
+          return ((stack1 = container.invokePartial(lookupProperty(partials,"header"),depth0,{"name":"header","data":data,"helpers":helpers,"partials":partials,"decorators":container.decorators})) != null ? stack1 : "")
+            + "// BFS bottom-up step, one pass over rounds [round_first, round_end): each unvisited vertex stops at its first\n// neighbour in the frontier bitmap. New vertices go to the next queue with one atomic per\n// "
+            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"subgroup") : depth0),{"name":"if","hash":{},"fn":container.program(1, data, 0),"inverse":container.program(3, data, 0),"data":data,"loc":{"start":{"line":4,"column":3},"end":{"line":4,"column":92}}})) != null ? stack1 : "")
+            + ". See the WGSL template.\n\n"
+            + ((stack1 = container.invokePartial(lookupProperty(partials,"bfs-prelude"),depth0,{"name":"bfs-prelude","data":data,"helpers":helpers,"partials":partials,"decorators":container.decorators})) != null ? stack1 : "")
+            + "\nextern \"C\" __global__ void __launch_bounds__("
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"workgroupSize") || (depth0 != null ? lookupProperty(depth0,"workgroupSize") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"workgroupSize","hash":{},"data":data,"loc":{"start":{"line":8,"column":45},"end":{"line":8,"column":62}}}) : helper))) != null ? stack1 : "")
+            + ") "
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"entryPoint") || (depth0 != null ? lookupProperty(depth0,"entryPoint") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"entryPoint","hash":{},"data":data,"loc":{"start":{"line":8,"column":64},"end":{"line":8,"column":78}}}) : helper))) != null ? stack1 : "")
+            + "("
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"params") || (depth0 != null ? lookupProperty(depth0,"params") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"params","hash":{},"data":data,"loc":{"start":{"line":8,"column":79},"end":{"line":8,"column":91}}}) : helper))) != null ? stack1 : "")
+            + ") {\n"
+            + ((stack1 = container.invokePartial(lookupProperty(partials,"bfs-adjacency"),depth0,{"name":"bfs-adjacency","data":data,"helpers":helpers,"partials":partials,"decorators":container.decorators})) != null ? stack1 : "")
+            + "  // The parent (plus one) the vertex in slot t finds in this pass, or 0.\n  auto find_parent = [&](unsigned t) -> unsigned {\n    for (unsigned k = params.round_first; k < params.round_end; k++) {\n      if (t >= rounds[2 * k + 1]) break;\n      for (unsigned j = 0; j < L; j++) {\n        const unsigned u = neighbour(k, j, t);\n        if (u == NONE) return 0;\n        if (bitmap_in[u >> 5] & (1u << (u & 31))) return u + 1;\n      }\n    }\n    return 0;\n  };\n"
+            + ((stack1 = lookupProperty(helpers,"unless").call(alias1,(depth0 != null ? lookupProperty(depth0,"subgroup") : depth0),{"name":"unless","hash":{},"fn":container.program(5, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":22,"column":0},"end":{"line":28,"column":11}}})) != null ? stack1 : "")
+            + "  for (unsigned base = blockIdx.x * WG; base < params.count; base += gridDim.x * WG) {\n    const unsigned t = base + threadIdx.x;\n    unsigned found = NONE;\n"
+            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"countEdges") : depth0),{"name":"if","hash":{},"fn":container.program(8, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":32,"column":0},"end":{"line":34,"column":7}}})) != null ? stack1 : "")
+            + "    if (t < params.count) {\n      const unsigned v = vertex_of(t);\n      if (parent[v] == 0) {\n        const unsigned p = find_parent(t);\n        if (p != 0) {\n          parent[v] = p;\n          depth[v] = params.level;\n          mark_next(v);\n          found = v;\n"
+            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"countEdges") : depth0),{"name":"if","hash":{},"fn":container.program(10, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":44,"column":0},"end":{"line":46,"column":7}}})) != null ? stack1 : "")
+            + "        }\n      }\n    }\n    const bool hit = found != NONE;\n"
+            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"subgroup") : depth0),{"name":"if","hash":{},"fn":container.program(12, data, 0),"inverse":container.program(17, data, 0),"data":data,"loc":{"start":{"line":51,"column":0},"end":{"line":90,"column":7}}})) != null ? stack1 : "")
+            + "    if (hit) queue_out[first + offset] = found;\n  }\n}\n";
+        },"usePartial":true,"useData":true},
+        "cuda/bfs/check": {"compiler":[8,">= 4.3.0"],"main":function(container,depth0,helpers,partials,data) {
+            var stack1, helper, alias1=depth0 != null ? depth0 : (container.nullContext || {}), alias2=container.hooks.helperMissing, alias3="function", lookupProperty = container.lookupProperty || function(parent, propertyName) {
+                if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
+                  return parent[propertyName];
+                }
+                return undefined
+            };
+
+          return ((stack1 = container.invokePartial(lookupProperty(partials,"header"),depth0,{"name":"header","data":data,"helpers":helpers,"partials":partials,"decorators":container.decorators})) != null ? stack1 : "")
+            + "// BFS check: the Graph500 rules over a finished search, one thread per vertex slot (see the WGSL template).\n// errors[rule] = the least vertex breaking it: 0 root, 1 tree, 2 edge-levels, 3 coverage, 4 parent-edge.\n\n"
+            + ((stack1 = container.invokePartial(lookupProperty(partials,"bfs-prelude"),depth0,{"name":"bfs-prelude","data":data,"helpers":helpers,"partials":partials,"decorators":container.decorators})) != null ? stack1 : "")
+            + "\nextern \"C\" __global__ void __launch_bounds__("
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"workgroupSize") || (depth0 != null ? lookupProperty(depth0,"workgroupSize") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"workgroupSize","hash":{},"data":data,"loc":{"start":{"line":7,"column":45},"end":{"line":7,"column":62}}}) : helper))) != null ? stack1 : "")
+            + ") "
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"entryPoint") || (depth0 != null ? lookupProperty(depth0,"entryPoint") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"entryPoint","hash":{},"data":data,"loc":{"start":{"line":7,"column":64},"end":{"line":7,"column":78}}}) : helper))) != null ? stack1 : "")
+            + "("
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"params") || (depth0 != null ? lookupProperty(depth0,"params") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"params","hash":{},"data":data,"loc":{"start":{"line":7,"column":79},"end":{"line":7,"column":91}}}) : helper))) != null ? stack1 : "")
+            + ") {\n"
+            + ((stack1 = container.invokePartial(lookupProperty(partials,"bfs-adjacency"),depth0,{"name":"bfs-adjacency","data":data,"helpers":helpers,"partials":partials,"decorators":container.decorators})) != null ? stack1 : "")
+            + "  for (unsigned t = blockIdx.x * WG + threadIdx.x; t < params.count; t += gridDim.x * WG) {\n    const unsigned v = vertex_of(t);\n    const bool reached = parent[v] != 0;\n    const unsigned p = parent[v] - 1;\n    const unsigned d = depth[v];\n    bool has_parent_arc = v == params.source;\n    if (v == params.source) {\n      if (p != v || d != 0) atomicMin(&errors[0], v);\n    } else if (reached) {\n      if (d == 0 || parent[p] == 0 || depth[p] + 1 != d) atomicMin(&errors[1], v);\n    }\n    for (unsigned k = 0; k < params.round_end; k++) {\n      if (t >= rounds[2 * k + 1]) break;\n      for (unsigned j = 0; j < L; j++) {\n        const unsigned u = neighbour(k, j, t);\n        if (u == NONE) break;\n        const bool u_reached = parent[u] != 0;\n        if (u_reached != reached) atomicMin(&errors[3], v);\n        if (reached && u_reached && max(d, depth[u]) - min(d, depth[u]) > 1) atomicMin(&errors[2], v);\n        if (u == p) has_parent_arc = true;\n      }\n    }\n    if (reached && !has_parent_arc) atomicMin(&errors[4], v);\n  }\n}\n";
+        },"usePartial":true,"useData":true},
+        "cuda/bfs/seed": {"compiler":[8,">= 4.3.0"],"main":function(container,depth0,helpers,partials,data) {
+            var stack1, helper, alias1=depth0 != null ? depth0 : (container.nullContext || {}), alias2=container.hooks.helperMissing, alias3="function", lookupProperty = container.lookupProperty || function(parent, propertyName) {
+                if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
+                  return parent[propertyName];
+                }
+                return undefined
+            };
+
+          return ((stack1 = container.invokePartial(lookupProperty(partials,"header"),depth0,{"name":"header","data":data,"helpers":helpers,"partials":partials,"decorators":container.decorators})) != null ? stack1 : "")
+            + "// BFS level 1, expanded on the host from the source's list (see the WGSL template).\n\n"
+            + ((stack1 = container.invokePartial(lookupProperty(partials,"bfs-prelude"),depth0,{"name":"bfs-prelude","data":data,"helpers":helpers,"partials":partials,"decorators":container.decorators})) != null ? stack1 : "")
+            + "\nextern \"C\" __global__ void __launch_bounds__("
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"workgroupSize") || (depth0 != null ? lookupProperty(depth0,"workgroupSize") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"workgroupSize","hash":{},"data":data,"loc":{"start":{"line":6,"column":45},"end":{"line":6,"column":62}}}) : helper))) != null ? stack1 : "")
+            + ") "
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"entryPoint") || (depth0 != null ? lookupProperty(depth0,"entryPoint") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"entryPoint","hash":{},"data":data,"loc":{"start":{"line":6,"column":64},"end":{"line":6,"column":78}}}) : helper))) != null ? stack1 : "")
+            + "("
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"params") || (depth0 != null ? lookupProperty(depth0,"params") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"params","hash":{},"data":data,"loc":{"start":{"line":6,"column":79},"end":{"line":6,"column":91}}}) : helper))) != null ? stack1 : "")
+            + ") {\n  const unsigned g = blockIdx.x * WG + threadIdx.x;\n  if (g == 0) {\n    parent[params.source] = params.source + 1;\n    depth[params.source] = 0;\n  }\n  for (unsigned i = g; i < params.count; i += gridDim.x * WG) {\n    const unsigned v = seeds[i];\n    parent[v] = params.source + 1;\n    depth[v] = 1;\n    atomicOr(&bitmap_out[v >> 5], 1u << (v & 31));\n  }\n}\n";
+        },"usePartial":true,"useData":true},
+        "cuda/bfs/top-down": {"1":function(container,depth0,helpers,partials,data) {
+            return "          atomicAdd(&counters[2 * params.slot + 1], degree(u));\n";
+        },"compiler":[8,">= 4.3.0"],"main":function(container,depth0,helpers,partials,data) {
+            var stack1, helper, alias1=depth0 != null ? depth0 : (container.nullContext || {}), alias2=container.hooks.helperMissing, alias3="function", lookupProperty = container.lookupProperty || function(parent, propertyName) {
+                if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
+                  return parent[propertyName];
+                }
+                return undefined
+            };
+
+          return ((stack1 = container.invokePartial(lookupProperty(partials,"header"),depth0,{"name":"header","data":data,"helpers":helpers,"partials":partials,"decorators":container.decorators})) != null ? stack1 : "")
+            + "// BFS top-down step: LANES consecutive threads share one frontier vertex and take its blocks in turn; a\n// neighbour is claimed by atomicCAS on its parent (stored plus one, 0 = unvisited). See the WGSL template.\n\n"
+            + ((stack1 = container.invokePartial(lookupProperty(partials,"bfs-prelude"),depth0,{"name":"bfs-prelude","data":data,"helpers":helpers,"partials":partials,"decorators":container.decorators})) != null ? stack1 : "")
+            + "\nextern \"C\" __global__ void __launch_bounds__("
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"workgroupSize") || (depth0 != null ? lookupProperty(depth0,"workgroupSize") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"workgroupSize","hash":{},"data":data,"loc":{"start":{"line":7,"column":45},"end":{"line":7,"column":62}}}) : helper))) != null ? stack1 : "")
+            + ") "
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"entryPoint") || (depth0 != null ? lookupProperty(depth0,"entryPoint") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"entryPoint","hash":{},"data":data,"loc":{"start":{"line":7,"column":64},"end":{"line":7,"column":78}}}) : helper))) != null ? stack1 : "")
+            + "("
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"params") || (depth0 != null ? lookupProperty(depth0,"params") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"params","hash":{},"data":data,"loc":{"start":{"line":7,"column":79},"end":{"line":7,"column":91}}}) : helper))) != null ? stack1 : "")
+            + ") {\n"
+            + ((stack1 = container.invokePartial(lookupProperty(partials,"bfs-adjacency"),depth0,{"name":"bfs-adjacency","data":data,"helpers":helpers,"partials":partials,"decorators":container.decorators})) != null ? stack1 : "")
+            + "  const unsigned teams = WG / LANES;\n  const unsigned lane = threadIdx.x % LANES;\n  // Levels batched into one launch sequence read their frontier's size from the level before (params.count = NONE).\n  const unsigned count = params.count == NONE ? counters[2 * params.slot - 2] : params.count;\n  for (unsigned i = blockIdx.x * teams + threadIdx.x / LANES; i < count; i += gridDim.x * teams) {\n    const unsigned v = queue_in[i];\n    const unsigned t = slot_of(v);\n    for (unsigned k = lane; k < params.round_end; k += LANES) {\n      if (t >= rounds[2 * k + 1]) break;\n      for (unsigned j = 0; j < L; j++) {\n        const unsigned u = neighbour(k, j, t);\n        if (u == NONE) break;\n        if (parent[u] == 0 && atomicCAS(&parent[u], 0u, v + 1) == 0) {\n          depth[u] = params.level;\n          queue_out[atomicAdd(&counters[2 * params.slot], 1u)] = u;\n          mark_next(u);\n"
+            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"countEdges") : depth0),{"name":"if","hash":{},"fn":container.program(1, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":25,"column":0},"end":{"line":27,"column":7}}})) != null ? stack1 : "")
+            + "        }\n      }\n    }\n  }\n}\n";
+        },"usePartial":true,"useData":true},
         "cuda/fw/panel-col": {"1":function(container,depth0,helpers,partials,data) {
             return "#define load_sa(r, k) (succ[at((r), params.k0 + (k))])\n#define load_sc(r, c) (succ[at((r), params.k0 + (c))])\n#define store_sc(r, c, s) (out_succ[(c) * params.n + (r)] = (s))\n";
         },"compiler":[8,">= 4.3.0"],"main":function(container,depth0,helpers,partials,data) {
@@ -384,6 +539,101 @@ export const TEMPLATE_SPECS: Readonly<Record<string, unknown>> = {
             + "\n"
             + ((stack1 = container.invokePartial(lookupProperty(partials,"product"),depth0,{"name":"product","data":data,"helpers":helpers,"partials":partials,"decorators":container.decorators})) != null ? stack1 : "");
         },"usePartial":true,"useData":true},
+        "cuda/partials/bfs-adjacency": {"1":function(container,depth0,helpers,partials,data) {
+            var stack1, lookupProperty = container.lookupProperty || function(parent, propertyName) {
+                if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
+                  return parent[propertyName];
+                }
+                return undefined
+            };
+
+          return ", split over "
+            + ((stack1 = container.lambda(((stack1 = (depth0 != null ? lookupProperty(depth0,"chunkIndices") : depth0)) != null ? lookupProperty(stack1,"length") : stack1), depth0)) != null ? stack1 : "")
+            + " arrays of params.chunk_words words";
+        },"3":function(container,depth0,helpers,partials,data) {
+            var stack1, lookupProperty = container.lookupProperty || function(parent, propertyName) {
+                if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
+                  return parent[propertyName];
+                }
+                return undefined
+            };
+
+          return "    const unsigned c = p / params.chunk_words;\n    const unsigned q = p - c * params.chunk_words;\n    switch (c) {\n"
+            + ((stack1 = lookupProperty(helpers,"each").call(depth0 != null ? depth0 : (container.nullContext || {}),(depth0 != null ? lookupProperty(depth0,"chunkIndices") : depth0),{"name":"each","hash":{},"fn":container.program(4, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":7,"column":0},"end":{"line":13,"column":9}}})) != null ? stack1 : "")
+            + "    }\n";
+        },"4":function(container,depth0,helpers,partials,data) {
+            var stack1, lookupProperty = container.lookupProperty || function(parent, propertyName) {
+                if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
+                  return parent[propertyName];
+                }
+                return undefined
+            };
+
+          return ((stack1 = lookupProperty(helpers,"if").call(depth0 != null ? depth0 : (container.nullContext || {}),(data && lookupProperty(data,"last")),{"name":"if","hash":{},"fn":container.program(5, data, 0),"inverse":container.program(7, data, 0),"data":data,"loc":{"start":{"line":8,"column":0},"end":{"line":12,"column":7}}})) != null ? stack1 : "");
+        },"5":function(container,depth0,helpers,partials,data) {
+            var stack1;
+
+          return "      default: return adj"
+            + ((stack1 = container.lambda(depth0, depth0)) != null ? stack1 : "")
+            + "[q];\n";
+        },"7":function(container,depth0,helpers,partials,data) {
+            var stack1, alias1=container.lambda;
+
+          return "      case "
+            + ((stack1 = alias1(depth0, depth0)) != null ? stack1 : "")
+            + ": return adj"
+            + ((stack1 = alias1(depth0, depth0)) != null ? stack1 : "")
+            + "[q];\n";
+        },"9":function(container,depth0,helpers,partials,data) {
+            return "    return adj0[p];\n";
+        },"11":function(container,depth0,helpers,partials,data) {
+            return "t";
+        },"13":function(container,depth0,helpers,partials,data) {
+            return "perm[t]";
+        },"15":function(container,depth0,helpers,partials,data) {
+            return "v";
+        },"17":function(container,depth0,helpers,partials,data) {
+            return "perm[params.n + v]";
+        },"19":function(container,depth0,helpers,partials,data) {
+            return "  auto mark_next = [&](unsigned v) { atomicOr(&bitmap_out[v >> 5], 1u << (v & 31)); };\n";
+        },"21":function(container,depth0,helpers,partials,data) {
+            return "  auto degree = [&](unsigned v) -> unsigned { return indptr[v + 1] - indptr[v]; };\n";
+        },"compiler":[8,">= 4.3.0"],"main":function(container,depth0,helpers,partials,data) {
+            var stack1, alias1=depth0 != null ? depth0 : (container.nullContext || {}), lookupProperty = container.lookupProperty || function(parent, propertyName) {
+                if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
+                  return parent[propertyName];
+                }
+                return undefined
+            };
+
+          return "  // Word p of the blocked adjacency"
+            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"lastChunk") : depth0),{"name":"if","hash":{},"fn":container.program(1, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":1,"column":36},"end":{"line":1,"column":131}}})) != null ? stack1 : "")
+            + ".\n  auto adj = [&](unsigned p) -> unsigned {\n"
+            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"lastChunk") : depth0),{"name":"if","hash":{},"fn":container.program(3, data, 0),"inverse":container.program(9, data, 0),"data":data,"loc":{"start":{"line":3,"column":0},"end":{"line":17,"column":7}}})) != null ? stack1 : "")
+            + "  };\n  // The vertex in slot t of the degree order, and the slot of vertex v.\n  auto vertex_of = [&](unsigned t) -> unsigned { return "
+            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"ordered") : depth0),{"name":"if","hash":{},"fn":container.program(11, data, 0),"inverse":container.program(13, data, 0),"data":data,"loc":{"start":{"line":20,"column":56},"end":{"line":20,"column":94}}})) != null ? stack1 : "")
+            + "; };\n  auto slot_of = [&](unsigned v) -> unsigned { return "
+            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"ordered") : depth0),{"name":"if","hash":{},"fn":container.program(15, data, 0),"inverse":container.program(17, data, 0),"data":data,"loc":{"start":{"line":21,"column":54},"end":{"line":21,"column":103}}})) != null ? stack1 : "")
+            + "; };\n  // Element j of block k of the vertex in slot t.\n  auto neighbour = [&](unsigned k, unsigned j, unsigned t) -> unsigned { return adj(rounds[2 * k] + j * rounds[2 * k + 1] + t); };\n"
+            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"step") : depth0),{"name":"if","hash":{},"fn":container.program(19, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":24,"column":0},"end":{"line":26,"column":7}}})) != null ? stack1 : "")
+            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"countEdges") : depth0),{"name":"if","hash":{},"fn":container.program(21, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":27,"column":0},"end":{"line":29,"column":7}}})) != null ? stack1 : "");
+        },"useData":true},
+        "cuda/partials/bfs-prelude": {"compiler":[8,">= 4.3.0"],"main":function(container,depth0,helpers,partials,data) {
+            var stack1, helper, alias1=depth0 != null ? depth0 : (container.nullContext || {}), alias2=container.hooks.helperMissing, alias3="function", lookupProperty = container.lookupProperty || function(parent, propertyName) {
+                if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
+                  return parent[propertyName];
+                }
+                return undefined
+            };
+
+          return "#define WG "
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"workgroupSize") || (depth0 != null ? lookupProperty(depth0,"workgroupSize") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"workgroupSize","hash":{},"data":data,"loc":{"start":{"line":1,"column":11},"end":{"line":1,"column":28}}}) : helper))) != null ? stack1 : "")
+            + "u  // threads per block\n#define LANES "
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"lanes") || (depth0 != null ? lookupProperty(depth0,"lanes") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"lanes","hash":{},"data":data,"loc":{"start":{"line":2,"column":14},"end":{"line":2,"column":23}}}) : helper))) != null ? stack1 : "")
+            + "u  // top-down: threads per frontier vertex\n#define L "
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"blockLength") || (depth0 != null ? lookupProperty(depth0,"blockLength") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"blockLength","hash":{},"data":data,"loc":{"start":{"line":3,"column":10},"end":{"line":3,"column":25}}}) : helper))) != null ? stack1 : "")
+            + "u  // neighbours per block\n#define NONE 0xffffffffu  // padding of the blocked adjacency; \"no vertex\"\n\nstruct Params {\n  unsigned n;            // vertices\n  unsigned count;        // seed, top-down: entries of the input queue; bottom-up: slots of this pass\n  unsigned round_first;  // bottom-up: the first round this pass reads\n  unsigned round_end;    // rounds to read up to (exclusive)\n  unsigned chunk_words;  // entries per adjacency binding\n  unsigned source;       // seed, check: the source vertex\n  unsigned level;        // steps: the depth of the vertices this level reaches\n  unsigned slot;         // steps: the counters this level writes, counters[2·slot] (n_f) and counters[2·slot + 1] (m_f)\n};\n";
+        },"useData":true},
         "cuda/partials/header": {"compiler":[8,">= 4.3.0"],"main":function(container,depth0,helpers,partials,data) {
             var stack1, helper, alias1=depth0 != null ? depth0 : (container.nullContext || {}), alias2=container.hooks.helperMissing, alias3="function", alias4=container.lambda, lookupProperty = container.lookupProperty || function(parent, propertyName) {
                 if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
@@ -795,14 +1045,106 @@ export const TEMPLATE_SPECS: Readonly<Record<string, unknown>> = {
             + ((stack1 = ((helper = (helper = lookupProperty(helpers,"rows") || (depth0 != null ? lookupProperty(depth0,"rows") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"rows","hash":{},"data":data,"loc":{"start":{"line":2,"column":13},"end":{"line":2,"column":21}}}) : helper))) != null ? stack1 : "")
             + "u   // rows per block\n#define LANES "
             + ((stack1 = ((helper = (helper = lookupProperty(helpers,"lanes") || (depth0 != null ? lookupProperty(depth0,"lanes") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"lanes","hash":{},"data":data,"loc":{"start":{"line":3,"column":14},"end":{"line":3,"column":23}}}) : helper))) != null ? stack1 : "")
-            + "u  // threads per row\n\nstruct Params {\n  unsigned rows;   // rows of A: the length of x and y\n  unsigned width;  // ELL: slots per row; CSR: unused\n};\n\n"
+            + "u  // threads per row\n\nstruct Params {\n  unsigned rows;   // rows of A: the length of x and y\n  unsigned width;  // ELL: slots per row; merge: nonzeros; CSR: unused\n  unsigned items;  // sell: stored rows (the rows, then folded rows' extra pieces); fold combine: folded rows; merge fixup: carries\n};\n\n"
             + ((stack1 = container.invokePartial(lookupProperty(partials,"semiring-ops"),depth0,{"name":"semiring-ops","data":data,"helpers":helpers,"partials":partials,"decorators":container.decorators})) != null ? stack1 : "")
             + "\n// More than 65535 blocks of rows need a 2-D grid: blocks are numbered x-fastest.\n#define ROW_OF() ((blockIdx.x + blockIdx.y * gridDim.x) * ROWS + threadIdx.x / LANES)\n// Whether a thread's row exists"
-            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"masked") : depth0),{"name":"if","hash":{},"fn":container.program(1, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":14,"column":32},"end":{"line":14,"column":83}}})) != null ? stack1 : "")
+            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"masked") : depth0),{"name":"if","hash":{},"fn":container.program(1, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":15,"column":32},"end":{"line":15,"column":83}}})) != null ? stack1 : "")
             + ".\n#define ROW_WANTED(row) ((row) < params.rows"
-            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"masked") : depth0),{"name":"if","hash":{},"fn":container.program(3, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":15,"column":44},"end":{"line":15,"column":84}}})) != null ? stack1 : "")
+            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"masked") : depth0),{"name":"if","hash":{},"fn":container.program(3, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":16,"column":44},"end":{"line":16,"column":84}}})) != null ? stack1 : "")
             + ")\n"
-            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"accumulate") : depth0),{"name":"if","hash":{},"fn":container.program(5, data, 0),"inverse":container.program(7, data, 0),"data":data,"loc":{"start":{"line":16,"column":0},"end":{"line":22,"column":7}}})) != null ? stack1 : "");
+            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"accumulate") : depth0),{"name":"if","hash":{},"fn":container.program(5, data, 0),"inverse":container.program(7, data, 0),"data":data,"loc":{"start":{"line":17,"column":0},"end":{"line":23,"column":7}}})) != null ? stack1 : "");
+        },"usePartial":true,"useData":true},
+        "cuda/partials/sssp-prelude": {"1":function(container,depth0,helpers,partials,data) {
+            return "// Keys whose unsigned order is the order of the f32 values (see the WGSL template).\nstatic __device__ __forceinline__ unsigned to_key(T d) {\n  const unsigned b = __float_as_uint(d);\n  return b ^ ((b >> 31) ? 0xffffffffu : 0x80000000u);\n}\nstatic __device__ __forceinline__ T from_key(unsigned k) { return __uint_as_float(k ^ ((k >> 31) ? 0x80000000u : 0xffffffffu)); }\nstatic __device__ __forceinline__ T weight_of_bits(unsigned b) { return __uint_as_float(b); }\n";
+        },"3":function(container,depth0,helpers,partials,data) {
+            return "static __device__ __forceinline__ unsigned to_key(T d) { return d; }\nstatic __device__ __forceinline__ T from_key(unsigned k) { return k; }\nstatic __device__ __forceinline__ T weight_of_bits(unsigned b) { return b; }\n";
+        },"compiler":[8,">= 4.3.0"],"main":function(container,depth0,helpers,partials,data) {
+            var stack1, helper, alias1=depth0 != null ? depth0 : (container.nullContext || {}), alias2=container.hooks.helperMissing, alias3="function", lookupProperty = container.lookupProperty || function(parent, propertyName) {
+                if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
+                  return parent[propertyName];
+                }
+                return undefined
+            };
+
+          return ((stack1 = container.invokePartial(lookupProperty(partials,"semiring-constants"),depth0,{"name":"semiring-constants","data":data,"helpers":helpers,"partials":partials,"decorators":container.decorators})) != null ? stack1 : "")
+            + "#define WG "
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"threads") || (depth0 != null ? lookupProperty(depth0,"threads") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"threads","hash":{},"data":data,"loc":{"start":{"line":2,"column":11},"end":{"line":2,"column":22}}}) : helper))) != null ? stack1 : "")
+            + "u            // threads per block\n#define LANES "
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"lanes") || (depth0 != null ? lookupProperty(depth0,"lanes") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"lanes","hash":{},"data":data,"loc":{"start":{"line":3,"column":14},"end":{"line":3,"column":23}}}) : helper))) != null ? stack1 : "")
+            + "u           // threads per queue item (sssp_frontier)\n#define CHUNK "
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"chunk") || (depth0 != null ? lookupProperty(depth0,"chunk") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"chunk","hash":{},"data":data,"loc":{"start":{"line":4,"column":14},"end":{"line":4,"column":23}}}) : helper))) != null ? stack1 : "")
+            + "u           // arcs per queue item (sssp_frontier)\n#define UNREACHED 0xffffffffu      // the key of \"no path yet\"; never decoded\n\nstruct Params {\n  unsigned count;  // pairs, arcs or vertices the launch covers; sssp_advance: the target vertex or NONE\n  unsigned iter;   // the pass number, from 1 (written to the changed flag)\n  unsigned limit;  // largest key kept (maxDistance); sssp_advance: the bucket width delta, as T's bits\n  unsigned aux;    // sssp_frontier, sssp_advance: which queue the pass reads (0: A, 1: B); sssp_parents: 1 when every weight >= 0\n};\n\n"
+            + ((stack1 = container.invokePartial(lookupProperty(partials,"semiring-ops"),depth0,{"name":"semiring-ops","data":data,"helpers":helpers,"partials":partials,"decorators":container.decorators})) != null ? stack1 : "")
+            + "\n"
+            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"f32") : depth0),{"name":"if","hash":{},"fn":container.program(1, data, 0),"inverse":container.program(3, data, 0),"data":data,"loc":{"start":{"line":16,"column":0},"end":{"line":28,"column":7}}})) != null ? stack1 : "")
+            + "\n// The key of d + w (min-plus ⊗) for a reached d.\nstatic __device__ __forceinline__ unsigned relax(unsigned k, T w) { return to_key(sr_mul(from_key(k), w)); }\n\n// More than 65535 blocks need a 2-D grid: blocks are numbered x-fastest.\n#define ITEM_OF() ((blockIdx.x + blockIdx.y * gridDim.x) * WG + threadIdx.x)\n// A load that sees other threads' atomic stores (not cached in L1).\n#define LIVE(p) (*(volatile unsigned*)(p))\n";
+        },"usePartial":true,"useData":true},
+        "cuda/partials/vector-prelude": {"compiler":[8,">= 4.3.0"],"main":function(container,depth0,helpers,partials,data) {
+            var stack1, helper, lookupProperty = container.lookupProperty || function(parent, propertyName) {
+                if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
+                  return parent[propertyName];
+                }
+                return undefined
+            };
+
+          return ((stack1 = container.invokePartial(lookupProperty(partials,"semiring-constants"),depth0,{"name":"semiring-constants","data":data,"helpers":helpers,"partials":partials,"decorators":container.decorators})) != null ? stack1 : "")
+            + "#define WG "
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"workgroupSize") || (depth0 != null ? lookupProperty(depth0,"workgroupSize") : depth0)) != null ? helper : container.hooks.helperMissing),(typeof helper === "function" ? helper.call(depth0 != null ? depth0 : (container.nullContext || {}),{"name":"workgroupSize","hash":{},"data":data,"loc":{"start":{"line":2,"column":11},"end":{"line":2,"column":28}}}) : helper))) != null ? stack1 : "")
+            + "u  // threads per block\n\nstruct Params {\n  unsigned n;       // length of the vectors\n  unsigned offset;  // vec_reduce: the element of dst that block 0 writes\n  float damping;    // vec_pagerank_update: d\n};\n";
+        },"usePartial":true,"useData":true},
+        "cuda/spmv/csr-merge": {"1":function(container,depth0,helpers,partials,data) {
+            return " The scan runs by warp shuffles, then across warps through shared memory.";
+        },"3":function(container,depth0,helpers,partials,data) {
+            var stack1, helper, alias1=depth0 != null ? depth0 : (container.nullContext || {}), alias2=container.hooks.helperMissing, alias3="function", lookupProperty = container.lookupProperty || function(parent, propertyName) {
+                if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
+                  return parent[propertyName];
+                }
+                return undefined
+            };
+
+          return "  // Per warp: the row open after its first and last thread, and the last's ⊕ scanned within the warp.\n  __shared__ unsigned sg_first["
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"warps") || (depth0 != null ? lookupProperty(depth0,"warps") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"warps","hash":{},"data":data,"loc":{"start":{"line":24,"column":31},"end":{"line":24,"column":40}}}) : helper))) != null ? stack1 : "")
+            + "], sg_last["
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"warps") || (depth0 != null ? lookupProperty(depth0,"warps") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"warps","hash":{},"data":data,"loc":{"start":{"line":24,"column":51},"end":{"line":24,"column":60}}}) : helper))) != null ? stack1 : "")
+            + "];\n  __shared__ T sg_sum["
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"warps") || (depth0 != null ? lookupProperty(depth0,"warps") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"warps","hash":{},"data":data,"loc":{"start":{"line":25,"column":22},"end":{"line":25,"column":31}}}) : helper))) != null ? stack1 : "")
+            + "];\n";
+        },"5":function(container,depth0,helpers,partials,data) {
+            return "  __shared__ unsigned open_row[ROWS];\n  __shared__ T open_sum[2][ROWS];  // two buffers: each scan step reads one, writes the other\n";
+        },"7":function(container,depth0,helpers,partials,data) {
+            return "  // Inclusive segmented scan over the threads' open rows (non-decreasing in lid), fixed order: in the\n  // warp by shuffles, then across warps.\n  const unsigned lane = lid % 32u, sg = lid / 32u;\n  T sum = acc;\n#pragma unroll\n  for (unsigned offset = 1u; offset < 32u; offset <<= 1u) {\n    const T up = __shfl_up_sync(0xffffffffu, sum, offset);\n    const unsigned up_row = __shfl_up_sync(0xffffffffu, ax, offset);\n    if (lane >= offset && up_row == ax) sum = sr_add(up, sum);\n  }\n  const T before = __shfl_up_sync(0xffffffffu, sum, 1u);\n  const unsigned before_row = __shfl_up_sync(0xffffffffu, ax, 1u);\n  if (lane == 0u) sg_first[sg] = ax;\n  if (lane == 31u) {\n    sg_last[sg] = ax;\n    sg_sum[sg] = sum;\n  }\n  __syncthreads();\n  // ⊕ of what the warps before `sg` hold of row `key`: back while their last row is `key`, up to one it began in.\n  auto carry_in = [&](unsigned key) {\n    T held = ZERO;\n    for (unsigned j = sg; j > 0u && sg_last[j - 1u] == key; j--) {\n      held = sr_add(sg_sum[j - 1u], held);\n      if (sg_first[j - 1u] != key) break;\n    }\n    return held;\n  };\n  if (first_row != NONE) {\n    T held = ZERO;\n    if (lane == 0u) {\n      held = carry_in(first_row);\n    } else if (before_row == first_row) {\n      held = before;\n      if (sg_first[sg] == first_row) held = sr_add(carry_in(first_row), held);\n    }\n    if (ROW_WANTED(start.x + first_row)) STORE_ROW(start.x + first_row, sr_add(held, first_sum));\n  }\n  if (lid == ROWS - 1u) {\n    if (sg_first[sg] == ax) sum = sr_add(carry_in(ax), sum);\n    carries[2u * tile] = start.x + ax;\n    carries[2u * tile + 1u] = to_bits(sum);\n  }\n";
+        },"9":function(container,depth0,helpers,partials,data) {
+            return "  // Inclusive segmented scan over the threads' open rows (non-decreasing in lid), fixed order.\n  open_row[lid] = ax;\n  open_sum[0][lid] = acc;\n  unsigned src = 0u;\n  for (unsigned offset = 1u; offset < ROWS; offset <<= 1u) {\n    __syncthreads();\n    T sum = open_sum[src][lid];\n    if (lid >= offset && open_row[lid - offset] == ax) sum = sr_add(open_sum[src][lid - offset], sum);\n    open_sum[1u - src][lid] = sum;\n    src = 1u - src;\n  }\n  __syncthreads();\n  if (first_row != NONE) {\n    T sum = first_sum;\n    if (lid > 0u && open_row[lid - 1u] == first_row) sum = sr_add(open_sum[src][lid - 1u], sum);\n    if (ROW_WANTED(start.x + first_row)) STORE_ROW(start.x + first_row, sum);\n  }\n  if (lid == ROWS - 1u) {\n    carries[2u * tile] = start.x + ax;\n    carries[2u * tile + 1u] = to_bits(open_sum[src][lid]);\n  }\n";
+        },"compiler":[8,">= 4.3.0"],"main":function(container,depth0,helpers,partials,data) {
+            var stack1, helper, alias1=depth0 != null ? depth0 : (container.nullContext || {}), alias2=container.hooks.helperMissing, alias3="function", lookupProperty = container.lookupProperty || function(parent, propertyName) {
+                if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
+                  return parent[propertyName];
+                }
+                return undefined
+            };
+
+          return ((stack1 = container.invokePartial(lookupProperty(partials,"header"),depth0,{"name":"header","data":data,"helpers":helpers,"partials":partials,"decorators":container.decorators})) != null ? stack1 : "")
+            + "// CSR SpMV by merge path (Merrill & Garland 2016): each block takes TILE consecutive items of the merged\n// path of row ends and nonzeros, ITEMS per thread, from where the host found the tile starts (tileRows),\n// stages its row ends and products in shared memory, joins rows that span threads by a segmented scan\n// and leaves the row open at its end to `carries` for spmv_merge_fixup (see the WGSL template).\n// params.width holds nnz."
+            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"subgroup") : depth0),{"name":"if","hash":{},"fn":container.program(1, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":6,"column":26},"end":{"line":6,"column":122}}})) != null ? stack1 : "")
+            + "\n\n"
+            + ((stack1 = container.invokePartial(lookupProperty(partials,"spmv-prelude"),depth0,{"name":"spmv-prelude","data":data,"helpers":helpers,"partials":partials,"decorators":container.decorators})) != null ? stack1 : "")
+            + "#define ITEMS "
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"items") || (depth0 != null ? lookupProperty(depth0,"items") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"items","hash":{},"data":data,"loc":{"start":{"line":9,"column":14},"end":{"line":9,"column":23}}}) : helper))) != null ? stack1 : "")
+            + "u  // merge items per thread\n#define TILE "
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"tile") || (depth0 != null ? lookupProperty(depth0,"tile") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"tile","hash":{},"data":data,"loc":{"start":{"line":10,"column":13},"end":{"line":10,"column":21}}}) : helper))) != null ? stack1 : "")
+            + "u    // merge items per block: ROWS threads × ITEMS\n\n// A staged word: a row end, or a nonzero's product.\nunion Staged {\n  unsigned row_end;\n  T product;\n};\n\nstatic __device__ __forceinline__ unsigned to_bits(T v) { Staged s; s.product = v; return s.row_end; }\n\nextern \"C\" __global__ void __launch_bounds__("
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"threads") || (depth0 != null ? lookupProperty(depth0,"threads") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"threads","hash":{},"data":data,"loc":{"start":{"line":20,"column":45},"end":{"line":20,"column":56}}}) : helper))) != null ? stack1 : "")
+            + ") "
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"entryPoint") || (depth0 != null ? lookupProperty(depth0,"entryPoint") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"entryPoint","hash":{},"data":data,"loc":{"start":{"line":20,"column":58},"end":{"line":20,"column":72}}}) : helper))) != null ? stack1 : "")
+            + "("
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"params") || (depth0 != null ? lookupProperty(depth0,"params") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"params","hash":{},"data":data,"loc":{"start":{"line":20,"column":73},"end":{"line":20,"column":85}}}) : helper))) != null ? stack1 : "")
+            + ") {\n  __shared__ Staged staged["
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"stagedWords") || (depth0 != null ? lookupProperty(depth0,"stagedWords") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"stagedWords","hash":{},"data":data,"loc":{"start":{"line":21,"column":27},"end":{"line":21,"column":42}}}) : helper))) != null ? stack1 : "")
+            + "];\n"
+            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"subgroup") : depth0),{"name":"if","hash":{},"fn":container.program(3, data, 0),"inverse":container.program(5, data, 0),"data":data,"loc":{"start":{"line":22,"column":0},"end":{"line":29,"column":7}}})) != null ? stack1 : "")
+            + "  const unsigned lid = threadIdx.x;\n  const unsigned n = params.rows, total = n + params.width;\n  const unsigned tile = blockIdx.x + blockIdx.y * gridDim.x;\n  if (tile >= (total + TILE - 1u) / TILE) return;  // past the path: the whole block leaves\n  const unsigned begin = tile * TILE;\n  const uint2 start = make_uint2(tileRows[tile], begin - tileRows[tile]);\n  const unsigned rows = tileRows[tile + 1u] - start.x, count = min(begin + TILE, total) - begin - rows;\n  // Fixed trip counts (rows + 1 ≤ TILE + 1, count ≤ TILE), unrolled: every step's loads in flight at once.\n#pragma unroll\n  for (unsigned j = 0u; j <= ITEMS; j++) {\n    const unsigned k = lid + j * ROWS;\n    if (k <= rows && start.x + k < n) staged[k].row_end = indptr[start.x + k + 1u];\n  }\n#pragma unroll\n  for (unsigned j = 0u; j < ITEMS; j++) {\n    const unsigned k = lid + j * ROWS;\n    if (k < count) staged[rows + 1u + k].product = sr_mul(values[start.y + k], x[indices[start.y + k]]);\n  }\n  __syncthreads();\n\n  const unsigned d0 = min(lid * ITEMS, rows + count), d1 = min(d0 + ITEMS, rows + count);\n  // Path coordinate of the thread's first item: ax row ends, ax the first staged row end past nonzero\n  // start.y + d0 − ax − 1.\n  unsigned lo = d0 > count ? d0 - count : 0u, hi = min(d0, rows);\n  while (lo < hi) {\n    const unsigned pivot = (lo + hi) / 2u;\n    if (staged[pivot].row_end <= start.y + d0 - pivot - 1u) lo = pivot + 1u; else hi = pivot;\n  }\n  unsigned ax = lo, ay = d0 - lo;\n  T acc = ZERO;\n  unsigned first_row = NONE;  // written after the scan: it may have begun in the threads before\n  T first_sum = ZERO;\n  for (unsigned d = d0; d < d1; d++) {\n    if (start.y + ay < staged[ax].row_end) {\n      acc = sr_add(acc, staged[rows + 1u + ay].product);\n      ay++;\n    } else {\n      if (first_row == NONE) {\n        first_row = ax;\n        first_sum = acc;\n      } else if (ROW_WANTED(start.x + ax)) {\n        STORE_ROW(start.x + ax, acc);\n      }\n      acc = ZERO;\n      ax++;\n    }\n  }\n\n"
+            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"subgroup") : depth0),{"name":"if","hash":{},"fn":container.program(7, data, 0),"inverse":container.program(9, data, 0),"data":data,"loc":{"start":{"line":78,"column":0},"end":{"line":143,"column":7}}})) != null ? stack1 : "")
+            + "}\n";
         },"usePartial":true,"useData":true},
         "cuda/spmv/csr-scalar": {"compiler":[8,">= 4.3.0"],"main":function(container,depth0,helpers,partials,data) {
             var stack1, helper, alias1=depth0 != null ? depth0 : (container.nullContext || {}), alias2=container.hooks.helperMissing, alias3="function", lookupProperty = container.lookupProperty || function(parent, propertyName) {
@@ -881,6 +1223,404 @@ export const TEMPLATE_SPECS: Readonly<Record<string, unknown>> = {
             + "("
             + ((stack1 = ((helper = (helper = lookupProperty(helpers,"params") || (depth0 != null ? lookupProperty(depth0,"params") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"params","hash":{},"data":data,"loc":{"start":{"line":6,"column":73},"end":{"line":6,"column":85}}}) : helper))) != null ? stack1 : "")
             + ") {\n  const unsigned row = ROW_OF();\n  if (!ROW_WANTED(row)) return;\n  T acc = ZERO;\n  for (unsigned s = 0; s < params.width; s++) {\n    const unsigned at = s * params.rows + row;\n    const unsigned col = indices[at];\n    if (col == NONE) break;\n    acc = sr_add(acc, sr_mul(values[at], x[col]));\n  }\n  STORE_ROW(row, acc);\n}\n";
+        },"usePartial":true,"useData":true},
+        "cuda/spmv/fold-combine": {"1":function(container,depth0,helpers,partials,data) {
+            return "// by warp shuffles (LANES ≤ 32 and whole warps: every thread reaches the shuffles).\n";
+        },"3":function(container,depth0,helpers,partials,data) {
+            return "// through shared memory (every thread reaches the barriers).\n";
+        },"5":function(container,depth0,helpers,partials,data) {
+            return "  for (unsigned m = LANES / 2; m > 0; m >>= 1) acc = sr_add(acc, __shfl_xor_sync(0xffffffffu, acc, m, LANES));\n";
+        },"7":function(container,depth0,helpers,partials,data) {
+            var stack1, helper, lookupProperty = container.lookupProperty || function(parent, propertyName) {
+                if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
+                  return parent[propertyName];
+                }
+                return undefined
+            };
+
+          return "  __shared__ T part["
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"threads") || (depth0 != null ? lookupProperty(depth0,"threads") : depth0)) != null ? helper : container.hooks.helperMissing),(typeof helper === "function" ? helper.call(depth0 != null ? depth0 : (container.nullContext || {}),{"name":"threads","hash":{},"data":data,"loc":{"start":{"line":25,"column":20},"end":{"line":25,"column":31}}}) : helper))) != null ? stack1 : "")
+            + "];\n  part[threadIdx.x] = acc;\n  for (unsigned s = LANES / 2; s > 0; s >>= 1) {\n    __syncthreads();\n    if (lane < s) part[threadIdx.x] = sr_add(part[threadIdx.x], part[threadIdx.x + s]);\n  }\n  acc = part[threadIdx.x];\n";
+        },"compiler":[8,">= 4.3.0"],"main":function(container,depth0,helpers,partials,data) {
+            var stack1, helper, alias1=depth0 != null ? depth0 : (container.nullContext || {}), alias2=container.hooks.helperMissing, alias3="function", lookupProperty = container.lookupProperty || function(parent, propertyName) {
+                if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
+                  return parent[propertyName];
+                }
+                return undefined
+            };
+
+          return ((stack1 = container.invokePartial(lookupProperty(partials,"header"),depth0,{"name":"header","data":data,"helpers":helpers,"partials":partials,"decorators":container.decorators})) != null ? stack1 : "")
+            + "// Fold method (paper 002), second step: LANES consecutive threads share one folded row, ⊕ the results of\n// its extra pieces and add them to the y the first step stored (see the WGSL template); lanes combine\n"
+            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"subgroup") : depth0),{"name":"if","hash":{},"fn":container.program(1, data, 0),"inverse":container.program(3, data, 0),"data":data,"loc":{"start":{"line":4,"column":0},"end":{"line":8,"column":7}}})) != null ? stack1 : "")
+            + "\n"
+            + ((stack1 = container.invokePartial(lookupProperty(partials,"spmv-prelude"),depth0,{"name":"spmv-prelude","data":data,"helpers":helpers,"partials":partials,"decorators":container.decorators})) != null ? stack1 : "")
+            + "\nextern \"C\" __global__ void __launch_bounds__("
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"threads") || (depth0 != null ? lookupProperty(depth0,"threads") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"threads","hash":{},"data":data,"loc":{"start":{"line":12,"column":45},"end":{"line":12,"column":56}}}) : helper))) != null ? stack1 : "")
+            + ") "
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"entryPoint") || (depth0 != null ? lookupProperty(depth0,"entryPoint") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"entryPoint","hash":{},"data":data,"loc":{"start":{"line":12,"column":58},"end":{"line":12,"column":72}}}) : helper))) != null ? stack1 : "")
+            + "("
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"params") || (depth0 != null ? lookupProperty(depth0,"params") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"params","hash":{},"data":data,"loc":{"start":{"line":12,"column":73},"end":{"line":12,"column":85}}}) : helper))) != null ? stack1 : "")
+            + ") {\n  const unsigned k = ROW_OF();\n  const unsigned lane = threadIdx.x % LANES;\n  const unsigned row = k < params.items ? foldedRows[k] : 0u;\n  const bool live = k < params.items && ROW_WANTED(row);\n  T acc = ZERO;\n  if (live) {\n    const unsigned end = extraStart[k + 1];\n    for (unsigned q = extraStart[k] + lane; q < end; q += LANES) acc = sr_add(acc, partial[q]);\n  }\n"
+            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"subgroup") : depth0),{"name":"if","hash":{},"fn":container.program(5, data, 0),"inverse":container.program(7, data, 0),"data":data,"loc":{"start":{"line":22,"column":0},"end":{"line":32,"column":7}}})) != null ? stack1 : "")
+            + "  // accumulate is always set here: STORE_ROW adds to the first piece's result.\n  if (lane == 0 && live) STORE_ROW(row, acc);\n}\n";
+        },"usePartial":true,"useData":true},
+        "cuda/spmv/merge-fixup": {"compiler":[8,">= 4.3.0"],"main":function(container,depth0,helpers,partials,data) {
+            var stack1, helper, alias1=depth0 != null ? depth0 : (container.nullContext || {}), alias2=container.hooks.helperMissing, alias3="function", lookupProperty = container.lookupProperty || function(parent, propertyName) {
+                if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
+                  return parent[propertyName];
+                }
+                return undefined
+            };
+
+          return ((stack1 = container.invokePartial(lookupProperty(partials,"header"),depth0,{"name":"header","data":data,"helpers":helpers,"partials":partials,"decorators":container.decorators})) != null ? stack1 : "")
+            + "// Merge-path SpMV, second step: the first carry of each run of equal rows folds the run in order and adds\n// it into y (params.items carries), a long run 16 carries at a time (see the WGSL template).\n\n"
+            + ((stack1 = container.invokePartial(lookupProperty(partials,"spmv-prelude"),depth0,{"name":"spmv-prelude","data":data,"helpers":helpers,"partials":partials,"decorators":container.decorators})) != null ? stack1 : "")
+            + "#define BLOCK 16u  // carries folded per step of a long run\n\nstatic __device__ __forceinline__ T from_bits(unsigned u) {\n  union { unsigned u; T v; } s;\n  s.u = u;\n  return s.v;\n}\n\nextern \"C\" __global__ void __launch_bounds__("
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"threads") || (depth0 != null ? lookupProperty(depth0,"threads") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"threads","hash":{},"data":data,"loc":{"start":{"line":14,"column":45},"end":{"line":14,"column":56}}}) : helper))) != null ? stack1 : "")
+            + ") "
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"entryPoint") || (depth0 != null ? lookupProperty(depth0,"entryPoint") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"entryPoint","hash":{},"data":data,"loc":{"start":{"line":14,"column":58},"end":{"line":14,"column":72}}}) : helper))) != null ? stack1 : "")
+            + "("
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"params") || (depth0 != null ? lookupProperty(depth0,"params") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"params","hash":{},"data":data,"loc":{"start":{"line":14,"column":73},"end":{"line":14,"column":85}}}) : helper))) != null ? stack1 : "")
+            + ") {\n  const unsigned c = (blockIdx.x + blockIdx.y * gridDim.x) * ROWS + threadIdx.x;\n  const unsigned count = params.items;\n  if (c >= count) return;\n  const unsigned row = carries[2u * c];\n  if (c > 0u && carries[2u * c - 2u] == row) return;\n  if (!ROW_WANTED(row)) return;\n  T sum = from_bits(carries[2u * c + 1u]);\n  unsigned k = c + 1u;\n  // Carry rows never decrease, so a block whose last carry is this row's is this row's throughout.\n  for (; k + BLOCK <= count && carries[2u * (k + BLOCK - 1u)] == row; k += BLOCK) {\n    T block = from_bits(carries[2u * k + 1u]);\n#pragma unroll\n    for (unsigned j = 1u; j < BLOCK; j++) block = sr_add(block, from_bits(carries[2u * (k + j) + 1u]));\n    sum = sr_add(sum, block);\n  }\n  for (; k < count && carries[2u * k] == row; k++) sum = sr_add(sum, from_bits(carries[2u * k + 1u]));\n  y[row] = sr_add(y[row], sum);\n}\n";
+        },"usePartial":true,"useData":true},
+        "cuda/spmv/sell": {"1":function(container,depth0,helpers,partials,data) {
+            return "// Rows were sorted by length within windows of σ rows: stored row p is row rowIds[p].\n";
+        },"3":function(container,depth0,helpers,partials,data) {
+            return "// Fold method (paper 002): stored rows from `rows` on are extra pieces of long rows; their results go to\n// partial[p − rows] for spmv_fold_combine.\n";
+        },"5":function(container,depth0,helpers,partials,data) {
+            return "  const bool primary = p < params.rows;\n";
+        },"7":function(container,depth0,helpers,partials,data) {
+            return "  const bool primary = true;\n";
+        },"9":function(container,depth0,helpers,partials,data) {
+            return "  const unsigned row = primary ? rowIds[p] : 0u;\n";
+        },"11":function(container,depth0,helpers,partials,data) {
+            return "  const unsigned row = p;\n";
+        },"13":function(container,depth0,helpers,partials,data) {
+            return "  if (!primary) {\n    partial[p - params.rows] = acc;\n    return;\n  }\n";
+        },"compiler":[8,">= 4.3.0"],"main":function(container,depth0,helpers,partials,data) {
+            var stack1, helper, alias1=depth0 != null ? depth0 : (container.nullContext || {}), alias2=container.hooks.helperMissing, alias3="function", lookupProperty = container.lookupProperty || function(parent, propertyName) {
+                if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
+                  return parent[propertyName];
+                }
+                return undefined
+            };
+
+          return ((stack1 = container.invokePartial(lookupProperty(partials,"header"),depth0,{"name":"header","data":data,"helpers":helpers,"partials":partials,"decorators":container.decorators})) != null ? stack1 : "")
+            + "// Sliced ELL SpMV (SELL-C-σ), one thread per stored row: slices of SLICE stored rows, each padded to its\n// own longest row, slot-major within the slice; a row stops at its first padding slot (see the WGSL template).\n"
+            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"permuted") : depth0),{"name":"if","hash":{},"fn":container.program(1, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":4,"column":0},"end":{"line":6,"column":7}}})) != null ? stack1 : "")
+            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"folded") : depth0),{"name":"if","hash":{},"fn":container.program(3, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":7,"column":0},"end":{"line":10,"column":7}}})) != null ? stack1 : "")
+            + "\n"
+            + ((stack1 = container.invokePartial(lookupProperty(partials,"spmv-prelude"),depth0,{"name":"spmv-prelude","data":data,"helpers":helpers,"partials":partials,"decorators":container.decorators})) != null ? stack1 : "")
+            + "\n#define SLICE "
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"sliceHeight") || (depth0 != null ? lookupProperty(depth0,"sliceHeight") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"sliceHeight","hash":{},"data":data,"loc":{"start":{"line":14,"column":14},"end":{"line":14,"column":29}}}) : helper))) != null ? stack1 : "")
+            + "u  // stored rows per slice\n\nextern \"C\" __global__ void __launch_bounds__("
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"threads") || (depth0 != null ? lookupProperty(depth0,"threads") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"threads","hash":{},"data":data,"loc":{"start":{"line":16,"column":45},"end":{"line":16,"column":56}}}) : helper))) != null ? stack1 : "")
+            + ") "
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"entryPoint") || (depth0 != null ? lookupProperty(depth0,"entryPoint") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"entryPoint","hash":{},"data":data,"loc":{"start":{"line":16,"column":58},"end":{"line":16,"column":72}}}) : helper))) != null ? stack1 : "")
+            + "("
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"params") || (depth0 != null ? lookupProperty(depth0,"params") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"params","hash":{},"data":data,"loc":{"start":{"line":16,"column":73},"end":{"line":16,"column":85}}}) : helper))) != null ? stack1 : "")
+            + ") {\n  const unsigned p = ROW_OF();\n  if (p >= params.items) return;\n"
+            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"folded") : depth0),{"name":"if","hash":{},"fn":container.program(5, data, 0),"inverse":container.program(7, data, 0),"data":data,"loc":{"start":{"line":19,"column":0},"end":{"line":23,"column":7}}})) != null ? stack1 : "")
+            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"permuted") : depth0),{"name":"if","hash":{},"fn":container.program(9, data, 0),"inverse":container.program(11, data, 0),"data":data,"loc":{"start":{"line":24,"column":0},"end":{"line":28,"column":7}}})) != null ? stack1 : "")
+            + "  if (primary && !ROW_WANTED(row)) return;\n  T acc = ZERO;\n  const unsigned slice = p / SLICE;\n  const unsigned end = sliceStart[slice + 1];\n  for (unsigned at = sliceStart[slice] + p % SLICE; at < end; at += SLICE) {\n    const unsigned col = indices[at];\n    if (col == NONE) break;\n    acc = sr_add(acc, sr_mul(values[at], x[col]));\n  }\n"
+            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"folded") : depth0),{"name":"if","hash":{},"fn":container.program(13, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":38,"column":0},"end":{"line":43,"column":7}}})) != null ? stack1 : "")
+            + "  STORE_ROW(row, acc);\n}\n";
+        },"usePartial":true,"useData":true},
+        "cuda/sssp/advance": {"compiler":[8,">= 4.3.0"],"main":function(container,depth0,helpers,partials,data) {
+            var stack1, helper, alias1=depth0 != null ? depth0 : (container.nullContext || {}), alias2=container.hooks.helperMissing, alias3="function", lookupProperty = container.lookupProperty || function(parent, propertyName) {
+                if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
+                  return parent[propertyName];
+                }
+                return undefined
+            };
+
+          return ((stack1 = container.invokePartial(lookupProperty(partials,"header"),depth0,{"name":"header","data":data,"helpers":helpers,"partials":partials,"decorators":container.decorators})) != null ? stack1 : "")
+            + "// One thread between frontier passes: near-far's threshold step and the end test (see the WGSL template).\n\n"
+            + ((stack1 = container.invokePartial(lookupProperty(partials,"sssp-prelude"),depth0,{"name":"sssp-prelude","data":data,"helpers":helpers,"partials":partials,"decorators":container.decorators})) != null ? stack1 : "")
+            + "\n#define DONE 0\n#define THRESHOLD 1\n#define NEAR 2\n#define FAR_MIN 3\n#define LEN_A 4\n\nextern \"C\" __global__ void __launch_bounds__(1) "
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"entryPoint") || (depth0 != null ? lookupProperty(depth0,"entryPoint") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"entryPoint","hash":{},"data":data,"loc":{"start":{"line":12,"column":48},"end":{"line":12,"column":62}}}) : helper))) != null ? stack1 : "")
+            + "("
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"params") || (depth0 != null ? lookupProperty(depth0,"params") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"params","hash":{},"data":data,"loc":{"start":{"line":12,"column":63},"end":{"line":12,"column":75}}}) : helper))) != null ? stack1 : "")
+            + ") {\n  if (state[DONE] != 0u) return;\n  const unsigned near = state[NEAR], far = state[FAR_MIN];\n  state[NEAR] = 0u;\n  state[FAR_MIN] = UNREACHED;\n  state[LEN_A + params.aux] = 0u;\n  if (near != 0u) return;\n  const unsigned threshold = state[THRESHOLD];\n  const bool target_settled = params.count != NONE && dist[params.count] < threshold;\n  if (far == UNREACHED || target_settled) { state[DONE] = params.iter; return; }\n  const unsigned next = relax(far, weight_of_bits(params.limit));\n  state[THRESHOLD] = next > far + 1u ? next : far + 1u;\n}\n";
+        },"usePartial":true,"useData":true},
+        "cuda/sssp/edges": {"1":function(container,depth0,helpers,partials,data) {
+            return "; distances read from the read-only copy dist_ro";
+        },"3":function(container,depth0,helpers,partials,data) {
+            return "  const unsigned ka = __ldg(&dist_ro[a]), kb = __ldg(&dist_ro[b]);\n";
+        },"5":function(container,depth0,helpers,partials,data) {
+            return "  const unsigned ka = LIVE(&dist[a]), kb = LIVE(&dist[b]);\n";
+        },"7":function(container,depth0,helpers,partials,data) {
+            return "  if (kb != UNREACHED) {\n    const unsigned c = relax(kb, w);\n    if (c < ka && c <= params.limit) { atomicMin(&dist[a], c); changed = true; }\n  }\n";
+        },"compiler":[8,">= 4.3.0"],"main":function(container,depth0,helpers,partials,data) {
+            var stack1, helper, alias1=depth0 != null ? depth0 : (container.nullContext || {}), alias2=container.hooks.helperMissing, alias3="function", lookupProperty = container.lookupProperty || function(parent, propertyName) {
+                if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
+                  return parent[propertyName];
+                }
+                return undefined
+            };
+
+          return ((stack1 = container.invokePartial(lookupProperty(partials,"header"),depth0,{"name":"header","data":data,"helpers":helpers,"partials":partials,"decorators":container.decorators})) != null ? stack1 : "")
+            + "// Paper 001's Bellman-Ford pass (see the WGSL template)"
+            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"snapshot") : depth0),{"name":"if","hash":{},"fn":container.program(1, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":2,"column":56},"end":{"line":2,"column":127}}})) != null ? stack1 : "")
+            + ".\n\n"
+            + ((stack1 = container.invokePartial(lookupProperty(partials,"sssp-prelude"),depth0,{"name":"sssp-prelude","data":data,"helpers":helpers,"partials":partials,"decorators":container.decorators})) != null ? stack1 : "")
+            + "\nextern \"C\" __global__ void __launch_bounds__("
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"threads") || (depth0 != null ? lookupProperty(depth0,"threads") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"threads","hash":{},"data":data,"loc":{"start":{"line":6,"column":45},"end":{"line":6,"column":56}}}) : helper))) != null ? stack1 : "")
+            + ") "
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"entryPoint") || (depth0 != null ? lookupProperty(depth0,"entryPoint") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"entryPoint","hash":{},"data":data,"loc":{"start":{"line":6,"column":58},"end":{"line":6,"column":72}}}) : helper))) != null ? stack1 : "")
+            + "("
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"params") || (depth0 != null ? lookupProperty(depth0,"params") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"params","hash":{},"data":data,"loc":{"start":{"line":6,"column":73},"end":{"line":6,"column":85}}}) : helper))) != null ? stack1 : "")
+            + ") {\n  const unsigned e = ITEM_OF();\n  if (e >= params.count || LIVE(&flag[0]) + 1u < params.iter) return;\n  const unsigned a = src[e], b = dst[e];\n  const T w = weight[e];\n"
+            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"snapshot") : depth0),{"name":"if","hash":{},"fn":container.program(3, data, 0),"inverse":container.program(5, data, 0),"data":data,"loc":{"start":{"line":11,"column":0},"end":{"line":15,"column":7}}})) != null ? stack1 : "")
+            + "  bool changed = false;\n  if (ka != UNREACHED) {\n    const unsigned c = relax(ka, w);\n    if (c < kb && c <= params.limit) { atomicMin(&dist[b], c); changed = true; }\n  }\n"
+            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"symmetric") : depth0),{"name":"if","hash":{},"fn":container.program(7, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":21,"column":0},"end":{"line":26,"column":7}}})) != null ? stack1 : "")
+            + "  if (changed) flag[0] = params.iter;\n}\n";
+        },"usePartial":true,"useData":true},
+        "cuda/sssp/frontier": {"compiler":[8,">= 4.3.0"],"main":function(container,depth0,helpers,partials,data) {
+            var stack1, helper, alias1=depth0 != null ? depth0 : (container.nullContext || {}), alias2=container.hooks.helperMissing, alias3="function", lookupProperty = container.lookupProperty || function(parent, propertyName) {
+                if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
+                  return parent[propertyName];
+                }
+                return undefined
+            };
+
+          return ((stack1 = container.invokePartial(lookupProperty(partials,"header"),depth0,{"name":"header","data":data,"helpers":helpers,"partials":partials,"decorators":container.decorators})) != null ? stack1 : "")
+            + "// One pass of frontier Bellman-Ford / near-far over CSR on a queue of arc chunks (see the WGSL template).\n\n"
+            + ((stack1 = container.invokePartial(lookupProperty(partials,"sssp-prelude"),depth0,{"name":"sssp-prelude","data":data,"helpers":helpers,"partials":partials,"decorators":container.decorators})) != null ? stack1 : "")
+            + "\n#define DONE 0\n#define THRESHOLD 1\n#define NEAR 2\n#define FAR_MIN 3\n#define LEN_A 4\n\nstatic __device__ __forceinline__ void note_far(unsigned* state, unsigned k) {\n  if (k < LIVE(&state[FAR_MIN])) atomicMin(&state[FAR_MIN], k);\n}\n\nstatic __device__ __forceinline__ void enqueue(const Params& params, const unsigned* __restrict__ indptr, unsigned* queue_out, unsigned* chunk_out,\n                                               unsigned* queued_out, unsigned* state, unsigned u) {\n  if (LIVE(&queued_out[u]) != 0u || atomicExch(&queued_out[u], 1u) != 0u) return;\n  const unsigned degree = indptr[u + 1] - indptr[u];\n  const unsigned chunks = degree == 0u ? 1u : (degree + CHUNK - 1u) / CHUNK;\n  const unsigned at = atomicAdd(&state[LEN_A + 1u - params.aux], chunks);\n  for (unsigned c = 0; c < chunks; c++) { queue_out[at + c] = u; chunk_out[at + c] = c; }\n}\n\nextern \"C\" __global__ void __launch_bounds__("
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"threads") || (depth0 != null ? lookupProperty(depth0,"threads") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"threads","hash":{},"data":data,"loc":{"start":{"line":25,"column":45},"end":{"line":25,"column":56}}}) : helper))) != null ? stack1 : "")
+            + ") "
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"entryPoint") || (depth0 != null ? lookupProperty(depth0,"entryPoint") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"entryPoint","hash":{},"data":data,"loc":{"start":{"line":25,"column":58},"end":{"line":25,"column":72}}}) : helper))) != null ? stack1 : "")
+            + "("
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"params") || (depth0 != null ? lookupProperty(depth0,"params") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"params","hash":{},"data":data,"loc":{"start":{"line":25,"column":73},"end":{"line":25,"column":85}}}) : helper))) != null ? stack1 : "")
+            + ") {\n  if (LIVE(&state[DONE]) != 0u) return;\n  const unsigned items = LIVE(&state[LEN_A + params.aux]) * LANES;\n  const unsigned threshold = LIVE(&state[THRESHOLD]);\n  const unsigned stride = gridDim.x * gridDim.y * WG;\n  for (unsigned item = ITEM_OF(); item < items; item += stride) {\n    const unsigned v = queue_in[item / LANES], c = chunk_in[item / LANES];\n    const bool first = c == 0u && item % LANES == 0u;\n    if (first) atomicExch(&queued_in[v], 0u);\n    const unsigned kv = LIVE(&dist[v]);\n    if (kv >= threshold) {\n      if (first) { enqueue(params, indptr, queue_out, chunk_out, queued_out, state, v); note_far(state, kv); }\n      continue;\n    }\n    bool near = false;\n    const unsigned start = indptr[v] + c * CHUNK;\n    const unsigned end = min(indptr[v + 1], start + CHUNK);\n    for (unsigned p = start + item % LANES; p < end; p += LANES) {\n      const unsigned u = indices[p];\n      const unsigned k = relax(kv, weight[p]);\n      if (k > params.limit || k >= LIVE(&dist[u])) continue;\n      if (k < atomicMin(&dist[u], k)) {\n        enqueue(params, indptr, queue_out, chunk_out, queued_out, state, u);\n        if (k < threshold) near = true; else note_far(state, k);\n      }\n    }\n    if (near && LIVE(&state[NEAR]) == 0u) atomicExch(&state[NEAR], 1u);\n  }\n}\n";
+        },"usePartial":true,"useData":true},
+        "cuda/sssp/parents": {"1":function(container,depth0,helpers,partials,data) {
+            return "  changed = try_parent(params, dist, parent, b, a, w) || changed;\n";
+        },"compiler":[8,">= 4.3.0"],"main":function(container,depth0,helpers,partials,data) {
+            var stack1, helper, alias1=depth0 != null ? depth0 : (container.nullContext || {}), alias2=container.hooks.helperMissing, alias3="function", lookupProperty = container.lookupProperty || function(parent, propertyName) {
+                if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
+                  return parent[propertyName];
+                }
+                return undefined
+            };
+
+          return ((stack1 = container.invokePartial(lookupProperty(partials,"header"),depth0,{"name":"header","data":data,"helpers":helpers,"partials":partials,"decorators":container.decorators})) != null ? stack1 : "")
+            + "// Parents from converged distances by tight arcs (see the WGSL template).\n\n"
+            + ((stack1 = container.invokePartial(lookupProperty(partials,"sssp-prelude"),depth0,{"name":"sssp-prelude","data":data,"helpers":helpers,"partials":partials,"decorators":container.decorators})) != null ? stack1 : "")
+            + "\nstatic __device__ __forceinline__ bool try_parent(const Params& params, const unsigned* __restrict__ dist, unsigned* parent, unsigned u, unsigned v, T w) {\n  if (u == v || LIVE(&parent[v]) != NONE) return false;\n  const unsigned ku = dist[u], kv = dist[v];\n  if (ku == UNREACHED || kv == UNREACHED || relax(ku, w) != kv) return false;\n  if (!(params.aux == 1u && ku < kv) && LIVE(&parent[u]) == NONE) return false;\n  LIVE(&parent[v]) = u;\n  return true;\n}\n\nextern \"C\" __global__ void __launch_bounds__("
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"threads") || (depth0 != null ? lookupProperty(depth0,"threads") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"threads","hash":{},"data":data,"loc":{"start":{"line":15,"column":45},"end":{"line":15,"column":56}}}) : helper))) != null ? stack1 : "")
+            + ") "
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"entryPoint") || (depth0 != null ? lookupProperty(depth0,"entryPoint") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"entryPoint","hash":{},"data":data,"loc":{"start":{"line":15,"column":58},"end":{"line":15,"column":72}}}) : helper))) != null ? stack1 : "")
+            + "("
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"params") || (depth0 != null ? lookupProperty(depth0,"params") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"params","hash":{},"data":data,"loc":{"start":{"line":15,"column":73},"end":{"line":15,"column":85}}}) : helper))) != null ? stack1 : "")
+            + ") {\n  const unsigned e = ITEM_OF();\n  if (e >= params.count) return;\n  const unsigned a = src[e], b = dst[e];\n  const T w = weight[e];\n  bool changed = try_parent(params, dist, parent, a, b, w);\n"
+            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"symmetric") : depth0),{"name":"if","hash":{},"fn":container.program(1, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":21,"column":0},"end":{"line":23,"column":7}}})) != null ? stack1 : "")
+            + "  if (changed) flag[0] = params.iter;\n}\n";
+        },"usePartial":true,"useData":true},
+        "cuda/vector/pagerank-update": {"compiler":[8,">= 4.3.0"],"main":function(container,depth0,helpers,partials,data) {
+            var stack1, helper, alias1=depth0 != null ? depth0 : (container.nullContext || {}), alias2=container.hooks.helperMissing, alias3="function", lookupProperty = container.lookupProperty || function(parent, propertyName) {
+                if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
+                  return parent[propertyName];
+                }
+                return undefined
+            };
+
+          return ((stack1 = container.invokePartial(lookupProperty(partials,"header"),depth0,{"name":"header","data":data,"helpers":helpers,"partials":partials,"decorators":container.decorators})) != null ? stack1 : "")
+            + "// PageRank's step after the product: next = d·y + (1 − d·Σy)·teleport, delta = |next − previous| (see the WGSL template).\n\n"
+            + ((stack1 = container.invokePartial(lookupProperty(partials,"vector-prelude"),depth0,{"name":"vector-prelude","data":data,"helpers":helpers,"partials":partials,"decorators":container.decorators})) != null ? stack1 : "")
+            + "\nextern \"C\" __global__ void __launch_bounds__("
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"workgroupSize") || (depth0 != null ? lookupProperty(depth0,"workgroupSize") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"workgroupSize","hash":{},"data":data,"loc":{"start":{"line":6,"column":45},"end":{"line":6,"column":62}}}) : helper))) != null ? stack1 : "")
+            + ") "
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"entryPoint") || (depth0 != null ? lookupProperty(depth0,"entryPoint") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"entryPoint","hash":{},"data":data,"loc":{"start":{"line":6,"column":64},"end":{"line":6,"column":78}}}) : helper))) != null ? stack1 : "")
+            + "("
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"params") || (depth0 != null ? lookupProperty(depth0,"params") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"params","hash":{},"data":data,"loc":{"start":{"line":6,"column":79},"end":{"line":6,"column":91}}}) : helper))) != null ? stack1 : "")
+            + ") {\n  const float base = 1.0f - params.damping * sums[0];\n  for (unsigned i = blockIdx.x * WG + threadIdx.x; i < params.n; i += gridDim.x * WG) {\n    const float r = params.damping * next[i] + base * teleport[i];\n    delta[i] = fabsf(r - previous[i]);\n    next[i] = r;\n  }\n}\n";
+        },"usePartial":true,"useData":true},
+        "cuda/vector/reduce": {"compiler":[8,">= 4.3.0"],"main":function(container,depth0,helpers,partials,data) {
+            var stack1, helper, alias1=depth0 != null ? depth0 : (container.nullContext || {}), alias2=container.hooks.helperMissing, alias3="function", lookupProperty = container.lookupProperty || function(parent, propertyName) {
+                if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
+                  return parent[propertyName];
+                }
+                return undefined
+            };
+
+          return ((stack1 = container.invokePartial(lookupProperty(partials,"header"),depth0,{"name":"header","data":data,"helpers":helpers,"partials":partials,"decorators":container.decorators})) != null ? stack1 : "")
+            + "// ⊕-reduction, one pass of two: block g writes dst[offset + g] = ⊕ src[i] over its grid-stride share of 0..n\n// through a tree in shared memory (fixed order, no atomic ⊕ needed; see the WGSL template).\n\n"
+            + ((stack1 = container.invokePartial(lookupProperty(partials,"vector-prelude"),depth0,{"name":"vector-prelude","data":data,"helpers":helpers,"partials":partials,"decorators":container.decorators})) != null ? stack1 : "")
+            + "\n"
+            + ((stack1 = container.invokePartial(lookupProperty(partials,"semiring-ops"),depth0,{"name":"semiring-ops","data":data,"helpers":helpers,"partials":partials,"decorators":container.decorators})) != null ? stack1 : "")
+            + "\nextern \"C\" __global__ void __launch_bounds__("
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"workgroupSize") || (depth0 != null ? lookupProperty(depth0,"workgroupSize") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"workgroupSize","hash":{},"data":data,"loc":{"start":{"line":9,"column":45},"end":{"line":9,"column":62}}}) : helper))) != null ? stack1 : "")
+            + ") "
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"entryPoint") || (depth0 != null ? lookupProperty(depth0,"entryPoint") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"entryPoint","hash":{},"data":data,"loc":{"start":{"line":9,"column":64},"end":{"line":9,"column":78}}}) : helper))) != null ? stack1 : "")
+            + "("
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"params") || (depth0 != null ? lookupProperty(depth0,"params") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"params","hash":{},"data":data,"loc":{"start":{"line":9,"column":79},"end":{"line":9,"column":91}}}) : helper))) != null ? stack1 : "")
+            + ") {\n  __shared__ T part[WG];\n  const unsigned lid = threadIdx.x;\n  T acc = ZERO;\n  for (unsigned i = blockIdx.x * WG + lid; i < params.n; i += gridDim.x * WG) acc = sr_add(acc, src[i]);\n  part[lid] = acc;\n  __syncthreads();\n  for (unsigned s = WG / 2; s > 0; s >>= 1) {\n    if (lid < s) part[lid] = sr_add(part[lid], part[lid + s]);\n    __syncthreads();\n  }\n  if (lid == 0) dst[params.offset + blockIdx.x] = part[0];\n}\n";
+        },"usePartial":true,"useData":true},
+        "wgsl/bfs/bottom-up": {"1":function(container,depth0,helpers,partials,data) {
+            return "enable subgroups;\n";
+        },"3":function(container,depth0,helpers,partials,data) {
+            return "subgroup (subgroup prefix sums)";
+        },"5":function(container,depth0,helpers,partials,data) {
+            return "workgroup (counted in workgroup memory)";
+        },"7":function(container,depth0,helpers,partials,data) {
+            return "subgroup operations";
+        },"9":function(container,depth0,helpers,partials,data) {
+            return "barriers";
+        },"11":function(container,depth0,helpers,partials,data) {
+            var stack1, lookupProperty = container.lookupProperty || function(parent, propertyName) {
+                if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
+                  return parent[propertyName];
+                }
+                return undefined
+            };
+
+          return "\nvar<workgroup> group_count: atomic<u32>;\n"
+            + ((stack1 = lookupProperty(helpers,"if").call(depth0 != null ? depth0 : (container.nullContext || {}),(depth0 != null ? lookupProperty(depth0,"countEdges") : depth0),{"name":"if","hash":{},"fn":container.program(12, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":32,"column":0},"end":{"line":34,"column":7}}})) != null ? stack1 : "")
+            + "var<workgroup> group_base: u32;\n";
+        },"12":function(container,depth0,helpers,partials,data) {
+            return "var<workgroup> group_edges: atomic<u32>;\n";
+        },"14":function(container,depth0,helpers,partials,data) {
+            return "  @builtin(subgroup_invocation_id) sg_lane: u32,\n";
+        },"16":function(container,depth0,helpers,partials,data) {
+            return "    var edges = 0u;\n";
+        },"18":function(container,depth0,helpers,partials,data) {
+            return "          edges = degree(v);\n";
+        },"20":function(container,depth0,helpers,partials,data) {
+            var stack1, alias1=depth0 != null ? depth0 : (container.nullContext || {}), lookupProperty = container.lookupProperty || function(parent, propertyName) {
+                if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
+                  return parent[propertyName];
+                }
+                return undefined
+            };
+
+          return "    let offset = subgroupExclusiveAdd(hit);\n    let total = subgroupAdd(hit);\n"
+            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"countEdges") : depth0),{"name":"if","hash":{},"fn":container.program(21, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":72,"column":0},"end":{"line":74,"column":7}}})) != null ? stack1 : "")
+            + "    var first = 0u;\n    if (sg_lane == 0u && total != 0u) {\n      first = atomicAdd(&counters[2u * params.slot], total);\n"
+            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"countEdges") : depth0),{"name":"if","hash":{},"fn":container.program(23, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":78,"column":0},"end":{"line":80,"column":7}}})) != null ? stack1 : "")
+            + "    }\n    first = subgroupBroadcast(first, 0u);\n    if (hit != 0u) { queue_out[first + offset] = found; }\n";
+        },"21":function(container,depth0,helpers,partials,data) {
+            return "    let edge_sum = subgroupAdd(edges);\n";
+        },"23":function(container,depth0,helpers,partials,data) {
+            return "      atomicAdd(&counters[2u * params.slot + 1u], edge_sum);\n";
+        },"25":function(container,depth0,helpers,partials,data) {
+            var stack1, alias1=depth0 != null ? depth0 : (container.nullContext || {}), lookupProperty = container.lookupProperty || function(parent, propertyName) {
+                if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
+                  return parent[propertyName];
+                }
+                return undefined
+            };
+
+          return "    if (lid == 0u) {\n      atomicStore(&group_count, 0u);\n"
+            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"countEdges") : depth0),{"name":"if","hash":{},"fn":container.program(26, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":87,"column":0},"end":{"line":89,"column":7}}})) != null ? stack1 : "")
+            + "    }\n    workgroupBarrier();\n    var offset = 0u;\n    if (hit != 0u) {\n      offset = atomicAdd(&group_count, 1u);\n"
+            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"countEdges") : depth0),{"name":"if","hash":{},"fn":container.program(28, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":95,"column":0},"end":{"line":97,"column":7}}})) != null ? stack1 : "")
+            + "    }\n    workgroupBarrier();\n    if (lid == 0u) {\n      let total = atomicLoad(&group_count);\n      if (total != 0u) {\n        group_base = atomicAdd(&counters[2u * params.slot], total);\n"
+            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"countEdges") : depth0),{"name":"if","hash":{},"fn":container.program(30, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":104,"column":0},"end":{"line":106,"column":7}}})) != null ? stack1 : "")
+            + "      }\n    }\n    let first = workgroupUniformLoad(&group_base);\n    if (hit != 0u) { queue_out[first + offset] = found; }\n";
+        },"26":function(container,depth0,helpers,partials,data) {
+            return "      atomicStore(&group_edges, 0u);\n";
+        },"28":function(container,depth0,helpers,partials,data) {
+            return "      atomicAdd(&group_edges, edges);\n";
+        },"30":function(container,depth0,helpers,partials,data) {
+            return "        atomicAdd(&counters[2u * params.slot + 1u], atomicLoad(&group_edges));\n";
+        },"compiler":[8,">= 4.3.0"],"main":function(container,depth0,helpers,partials,data) {
+            var stack1, helper, alias1=depth0 != null ? depth0 : (container.nullContext || {}), alias2=container.hooks.helperMissing, alias3="function", lookupProperty = container.lookupProperty || function(parent, propertyName) {
+                if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
+                  return parent[propertyName];
+                }
+                return undefined
+            };
+
+          return ((stack1 = container.invokePartial(lookupProperty(partials,"header"),depth0,{"name":"header","data":data,"helpers":helpers,"partials":partials,"decorators":container.decorators})) != null ? stack1 : "")
+            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"subgroup") : depth0),{"name":"if","hash":{},"fn":container.program(1, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":2,"column":0},"end":{"line":4,"column":7}}})) != null ? stack1 : "")
+            + "// BFS bottom-up step, one pass over rounds [round_first, round_end): the invocation of slot t (its vertex v\n// unvisited) reads v's blocks of those rounds, neighbours in ascending id (under degree ordering, the likely\n// parents first), and stops at the first neighbour in the frontier bitmap. Consecutive invocations read\n// consecutive words of a round. The host runs round 0 over every slot, then the later rounds over the slots\n// that have them, so the vertices that found a parent in their first block drop out.\n// New vertices go to the next queue with one atomic per "
+            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"subgroup") : depth0),{"name":"if","hash":{},"fn":container.program(3, data, 0),"inverse":container.program(5, data, 0),"data":data,"loc":{"start":{"line":10,"column":57},"end":{"line":10,"column":158}}})) != null ? stack1 : "")
+            + "; the loop over\n// slots is uniform per workgroup and every invocation reaches the "
+            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"subgroup") : depth0),{"name":"if","hash":{},"fn":container.program(7, data, 0),"inverse":container.program(9, data, 0),"data":data,"loc":{"start":{"line":11,"column":67},"end":{"line":11,"column":125}}})) != null ? stack1 : "")
+            + ".\n\n"
+            + ((stack1 = container.invokePartial(lookupProperty(partials,"bfs-prelude"),depth0,{"name":"bfs-prelude","data":data,"helpers":helpers,"partials":partials,"decorators":container.decorators})) != null ? stack1 : "")
+            + "\n"
+            + ((stack1 = container.invokePartial(lookupProperty(partials,"bfs-adjacency"),depth0,{"name":"bfs-adjacency","data":data,"helpers":helpers,"partials":partials,"decorators":container.decorators})) != null ? stack1 : "")
+            + "\n// The parent (plus one) v finds in this pass, or 0.\nfn find_parent(t: u32) -> u32 {\n  for (var k = params.round_first; k < params.round_end; k++) {\n    if (t >= rounds[2u * k + 1u]) { break; }\n    for (var j = 0u; j < L; j++) {\n      let u = neighbour(k, j, t);\n      if (u == NONE) { return 0u; }\n      if ((bitmap_in[u >> 5u] & (1u << (u & 31u))) != 0u) { return u + 1u; }\n    }\n  }\n  return 0u;\n}\n"
+            + ((stack1 = lookupProperty(helpers,"unless").call(alias1,(depth0 != null ? lookupProperty(depth0,"subgroup") : depth0),{"name":"unless","hash":{},"fn":container.program(11, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":29,"column":0},"end":{"line":36,"column":11}}})) != null ? stack1 : "")
+            + "\n@compute @workgroup_size("
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"workgroupSize") || (depth0 != null ? lookupProperty(depth0,"workgroupSize") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"workgroupSize","hash":{},"data":data,"loc":{"start":{"line":38,"column":25},"end":{"line":38,"column":42}}}) : helper))) != null ? stack1 : "")
+            + ", 1, 1)\nfn "
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"entryPoint") || (depth0 != null ? lookupProperty(depth0,"entryPoint") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"entryPoint","hash":{},"data":data,"loc":{"start":{"line":39,"column":3},"end":{"line":39,"column":17}}}) : helper))) != null ? stack1 : "")
+            + "(\n  @builtin(workgroup_id) wid: vec3<u32>,\n  @builtin(num_workgroups) nwg: vec3<u32>,\n  @builtin(local_invocation_index) lid: u32,\n"
+            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"subgroup") : depth0),{"name":"if","hash":{},"fn":container.program(14, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":43,"column":0},"end":{"line":45,"column":7}}})) != null ? stack1 : "")
+            + ") {\n  for (var base = wid.x * WG; base < params.count; base += nwg.x * WG) {\n    let t = base + lid;\n    var found = NONE;\n"
+            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"countEdges") : depth0),{"name":"if","hash":{},"fn":container.program(16, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":50,"column":0},"end":{"line":52,"column":7}}})) != null ? stack1 : "")
+            + "    if (t < params.count) {\n      let v = vertex_of(t);\n      if (parent[v] == 0u) {\n        let p = find_parent(t);\n        if (p != 0u) {\n          parent[v] = p;\n          depth[v] = params.level;\n          mark_next(v);\n          found = v;\n"
+            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"countEdges") : depth0),{"name":"if","hash":{},"fn":container.program(18, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":62,"column":0},"end":{"line":64,"column":7}}})) != null ? stack1 : "")
+            + "        }\n      }\n    }\n    let hit = select(0u, 1u, found != NONE);\n"
+            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"subgroup") : depth0),{"name":"if","hash":{},"fn":container.program(20, data, 0),"inverse":container.program(25, data, 0),"data":data,"loc":{"start":{"line":69,"column":0},"end":{"line":111,"column":7}}})) != null ? stack1 : "")
+            + "  }\n}\n";
+        },"usePartial":true,"useData":true},
+        "wgsl/bfs/check": {"compiler":[8,">= 4.3.0"],"main":function(container,depth0,helpers,partials,data) {
+            var stack1, helper, alias1=depth0 != null ? depth0 : (container.nullContext || {}), alias2=container.hooks.helperMissing, alias3="function", lookupProperty = container.lookupProperty || function(parent, propertyName) {
+                if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
+                  return parent[propertyName];
+                }
+                return undefined
+            };
+
+          return ((stack1 = container.invokePartial(lookupProperty(partials,"header"),depth0,{"name":"header","data":data,"helpers":helpers,"partials":partials,"decorators":container.decorators})) != null ? stack1 : "")
+            + "// BFS check: the Graph500 rules over a finished search, one invocation per vertex slot. Parents are stored\n// plus one (0 = unreached); depths are the search's own, tied to the parents here, so they prove the tree:\n//   root (0):        parent[s] = s and depth[s] = 0;\n//   tree (1):        a reached v ≠ s has depth[v] ≠ 0, a reached parent, and depth[parent] + 1 = depth[v]\n//                    (so every parent chain descends to the only vertex of depth 0, the source: no cycle);\n//   edge-levels (2): every arc between reached vertices joins depths at most one apart;\n//   coverage (3):    no arc joins a reached and an unreached vertex;\n//   parent-edge (4): a reached v ≠ s has its parent among its neighbours.\n// errors[rule] = the least vertex breaking the rule (the host fills them with NONE first).\n\n"
+            + ((stack1 = container.invokePartial(lookupProperty(partials,"bfs-prelude"),depth0,{"name":"bfs-prelude","data":data,"helpers":helpers,"partials":partials,"decorators":container.decorators})) != null ? stack1 : "")
+            + "\n"
+            + ((stack1 = container.invokePartial(lookupProperty(partials,"bfs-adjacency"),depth0,{"name":"bfs-adjacency","data":data,"helpers":helpers,"partials":partials,"decorators":container.decorators})) != null ? stack1 : "")
+            + "\nfn report(rule: u32, v: u32) { atomicMin(&errors[rule], v); }\n\n@compute @workgroup_size("
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"workgroupSize") || (depth0 != null ? lookupProperty(depth0,"workgroupSize") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"workgroupSize","hash":{},"data":data,"loc":{"start":{"line":18,"column":25},"end":{"line":18,"column":42}}}) : helper))) != null ? stack1 : "")
+            + ", 1, 1)\nfn "
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"entryPoint") || (depth0 != null ? lookupProperty(depth0,"entryPoint") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"entryPoint","hash":{},"data":data,"loc":{"start":{"line":19,"column":3},"end":{"line":19,"column":17}}}) : helper))) != null ? stack1 : "")
+            + "(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>) {\n  for (var t = gid.x; t < params.count; t += nwg.x * WG) {\n    let v = vertex_of(t);\n    let reached = parent[v] != 0u;\n    let p = parent[v] - 1u;\n    let d = depth[v];\n    var has_parent_arc = v == params.source;\n    if (v == params.source) {\n      if (p != v || d != 0u) { report(0u, v); }\n    } else if (reached) {\n      if (d == 0u || parent[p] == 0u || depth[p] + 1u != d) { report(1u, v); }\n    }\n    for (var k = 0u; k < params.round_end; k++) {\n      if (t >= rounds[2u * k + 1u]) { break; }\n      for (var j = 0u; j < L; j++) {\n        let u = neighbour(k, j, t);\n        if (u == NONE) { break; }\n        let u_reached = parent[u] != 0u;\n        if (u_reached != reached) { report(3u, v); }\n        if (reached && u_reached && max(d, depth[u]) - min(d, depth[u]) > 1u) { report(2u, v); }\n        if (u == p) { has_parent_arc = true; }\n      }\n    }\n    if (reached && !has_parent_arc) { report(4u, v); }\n  }\n}\n";
+        },"usePartial":true,"useData":true},
+        "wgsl/bfs/seed": {"compiler":[8,">= 4.3.0"],"main":function(container,depth0,helpers,partials,data) {
+            var stack1, helper, alias1=depth0 != null ? depth0 : (container.nullContext || {}), alias2=container.hooks.helperMissing, alias3="function", lookupProperty = container.lookupProperty || function(parent, propertyName) {
+                if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
+                  return parent[propertyName];
+                }
+                return undefined
+            };
+
+          return ((stack1 = container.invokePartial(lookupProperty(partials,"header"),depth0,{"name":"header","data":data,"helpers":helpers,"partials":partials,"decorators":container.decorators})) != null ? stack1 : "")
+            + "// BFS level 1, expanded on the host from the source's list (the paper runs level 0 on the CPU): each\n// invocation takes one seed, a distinct neighbour of the source, gives it the source as parent and marks it\n// in the frontier bitmap, at depth 1. Invocation 0 also makes the source its own parent. Parents are stored\n// plus one.\n\n"
+            + ((stack1 = container.invokePartial(lookupProperty(partials,"bfs-prelude"),depth0,{"name":"bfs-prelude","data":data,"helpers":helpers,"partials":partials,"decorators":container.decorators})) != null ? stack1 : "")
+            + "\n@compute @workgroup_size("
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"workgroupSize") || (depth0 != null ? lookupProperty(depth0,"workgroupSize") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"workgroupSize","hash":{},"data":data,"loc":{"start":{"line":9,"column":25},"end":{"line":9,"column":42}}}) : helper))) != null ? stack1 : "")
+            + ", 1, 1)\nfn "
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"entryPoint") || (depth0 != null ? lookupProperty(depth0,"entryPoint") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"entryPoint","hash":{},"data":data,"loc":{"start":{"line":10,"column":3},"end":{"line":10,"column":17}}}) : helper))) != null ? stack1 : "")
+            + "(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>) {\n  if (gid.x == 0u) {\n    parent[params.source] = params.source + 1u;\n    depth[params.source] = 0u;\n  }\n  for (var i = gid.x; i < params.count; i += nwg.x * WG) {\n    let v = seeds[i];\n    parent[v] = params.source + 1u;\n    depth[v] = 1u;\n    atomicOr(&bitmap_out[v >> 5u], 1u << (v & 31u));\n  }\n}\n";
+        },"usePartial":true,"useData":true},
+        "wgsl/bfs/top-down": {"1":function(container,depth0,helpers,partials,data) {
+            return " with its degree (the exact m_f)";
+        },"3":function(container,depth0,helpers,partials,data) {
+            return "          atomicAdd(&counters[2u * params.slot + 1u], degree(u));\n";
+        },"compiler":[8,">= 4.3.0"],"main":function(container,depth0,helpers,partials,data) {
+            var stack1, helper, alias1=depth0 != null ? depth0 : (container.nullContext || {}), alias2=container.hooks.helperMissing, alias3="function", lookupProperty = container.lookupProperty || function(parent, propertyName) {
+                if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
+                  return parent[propertyName];
+                }
+                return undefined
+            };
+
+          return ((stack1 = container.invokePartial(lookupProperty(partials,"header"),depth0,{"name":"header","data":data,"helpers":helpers,"partials":partials,"decorators":container.decorators})) != null ? stack1 : "")
+            + "// BFS top-down step: LANES consecutive invocations share one vertex of the frontier queue and take its\n// blocks in turn (lane l reads blocks l, l + LANES, …), so a high-degree vertex is spread over the lanes\n// without dynamic parallelism. A neighbour is claimed by a compare-exchange on its parent (stored plus one,\n// 0 = unvisited); the invocation that claims it appends it to the next queue, marks it in the next bitmap\n// and counts it"
+            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"countEdges") : depth0),{"name":"if","hash":{},"fn":container.program(1, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":6,"column":16},"end":{"line":6,"column":73}}})) != null ? stack1 : "")
+            + ". Claims are rare after the first levels, so\n// they use global atomics directly.\n\n"
+            + ((stack1 = container.invokePartial(lookupProperty(partials,"bfs-prelude"),depth0,{"name":"bfs-prelude","data":data,"helpers":helpers,"partials":partials,"decorators":container.decorators})) != null ? stack1 : "")
+            + "\n"
+            + ((stack1 = container.invokePartial(lookupProperty(partials,"bfs-adjacency"),depth0,{"name":"bfs-adjacency","data":data,"helpers":helpers,"partials":partials,"decorators":container.decorators})) != null ? stack1 : "")
+            + "\nfn claim(u: u32, parent_plus_one: u32) -> bool {\n  if (atomicLoad(&parent[u]) != 0u) { return false; }\n  // The weak exchange may fail spuriously: retry while the slot still reads unvisited.\n  var r = atomicCompareExchangeWeak(&parent[u], 0u, parent_plus_one);\n  while (!r.exchanged && r.old_value == 0u) {\n    r = atomicCompareExchangeWeak(&parent[u], 0u, parent_plus_one);\n  }\n  return r.exchanged;\n}\n\n@compute @workgroup_size("
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"workgroupSize") || (depth0 != null ? lookupProperty(depth0,"workgroupSize") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"workgroupSize","hash":{},"data":data,"loc":{"start":{"line":23,"column":25},"end":{"line":23,"column":42}}}) : helper))) != null ? stack1 : "")
+            + ", 1, 1)\nfn "
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"entryPoint") || (depth0 != null ? lookupProperty(depth0,"entryPoint") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"entryPoint","hash":{},"data":data,"loc":{"start":{"line":24,"column":3},"end":{"line":24,"column":17}}}) : helper))) != null ? stack1 : "")
+            + "(\n  @builtin(workgroup_id) wid: vec3<u32>,\n  @builtin(num_workgroups) nwg: vec3<u32>,\n  @builtin(local_invocation_index) lid: u32,\n) {\n  let teams = WG / LANES;\n  let lane = lid % LANES;\n  // Levels batched into one submit read their frontier's size from the level before (params.count = NONE).\n  var count = params.count;\n  if (count == NONE) { count = atomicLoad(&counters[2u * params.slot - 2u]); }\n  for (var i = wid.x * teams + lid / LANES; i < count; i += nwg.x * teams) {\n    let v = queue_in[i];\n    let t = slot_of(v);\n    for (var k = lane; k < params.round_end; k += LANES) {\n      if (t >= rounds[2u * k + 1u]) { break; }\n      for (var j = 0u; j < L; j++) {\n        let u = neighbour(k, j, t);\n        if (u == NONE) { break; }\n        if (claim(u, v + 1u)) {\n          depth[u] = params.level;\n          queue_out[atomicAdd(&counters[2u * params.slot], 1u)] = u;\n          mark_next(u);\n"
+            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"countEdges") : depth0),{"name":"if","hash":{},"fn":container.program(3, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":46,"column":0},"end":{"line":48,"column":7}}})) != null ? stack1 : "")
+            + "        }\n      }\n    }\n  }\n}\n";
         },"usePartial":true,"useData":true},
         "wgsl/fw/panel-col": {"1":function(container,depth0,helpers,partials,data) {
             return "fn load_sa(r: u32, k: u32) -> u32 { return succ[at(r, params.k0 + k)]; }\nfn load_sc(r: u32, c: u32) -> u32 { return succ[at(r, params.k0 + c)]; }\nfn store_sc(r: u32, c: u32, s: u32) { out_succ[c * params.n + r] = s; }\n";
@@ -1273,6 +2013,107 @@ export const TEMPLATE_SPECS: Readonly<Record<string, unknown>> = {
             + "\n"
             + ((stack1 = container.invokePartial(lookupProperty(partials,"product"),depth0,{"name":"product","data":data,"helpers":helpers,"partials":partials,"decorators":container.decorators})) != null ? stack1 : "");
         },"usePartial":true,"useData":true},
+        "wgsl/partials/bfs-adjacency": {"1":function(container,depth0,helpers,partials,data) {
+            var stack1, lookupProperty = container.lookupProperty || function(parent, propertyName) {
+                if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
+                  return parent[propertyName];
+                }
+                return undefined
+            };
+
+          return ", split over "
+            + ((stack1 = container.lambda(((stack1 = (depth0 != null ? lookupProperty(depth0,"chunkIndices") : depth0)) != null ? lookupProperty(stack1,"length") : stack1), depth0)) != null ? stack1 : "")
+            + " bindings of params.chunk_words words";
+        },"3":function(container,depth0,helpers,partials,data) {
+            var stack1, lookupProperty = container.lookupProperty || function(parent, propertyName) {
+                if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
+                  return parent[propertyName];
+                }
+                return undefined
+            };
+
+          return "  let c = p / params.chunk_words;\n  let q = p - c * params.chunk_words;\n  switch c {\n"
+            + ((stack1 = lookupProperty(helpers,"each").call(depth0 != null ? depth0 : (container.nullContext || {}),(depth0 != null ? lookupProperty(depth0,"chunkIndices") : depth0),{"name":"each","hash":{},"fn":container.program(4, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":7,"column":0},"end":{"line":13,"column":9}}})) != null ? stack1 : "")
+            + "  }\n";
+        },"4":function(container,depth0,helpers,partials,data) {
+            var stack1, lookupProperty = container.lookupProperty || function(parent, propertyName) {
+                if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
+                  return parent[propertyName];
+                }
+                return undefined
+            };
+
+          return ((stack1 = lookupProperty(helpers,"if").call(depth0 != null ? depth0 : (container.nullContext || {}),(data && lookupProperty(data,"last")),{"name":"if","hash":{},"fn":container.program(5, data, 0),"inverse":container.program(7, data, 0),"data":data,"loc":{"start":{"line":8,"column":0},"end":{"line":12,"column":7}}})) != null ? stack1 : "");
+        },"5":function(container,depth0,helpers,partials,data) {
+            var stack1;
+
+          return "    default: { return adj"
+            + ((stack1 = container.lambda(depth0, depth0)) != null ? stack1 : "")
+            + "[q]; }\n";
+        },"7":function(container,depth0,helpers,partials,data) {
+            var stack1, alias1=container.lambda;
+
+          return "    case "
+            + ((stack1 = alias1(depth0, depth0)) != null ? stack1 : "")
+            + "u: { return adj"
+            + ((stack1 = alias1(depth0, depth0)) != null ? stack1 : "")
+            + "[q]; }\n";
+        },"9":function(container,depth0,helpers,partials,data) {
+            return "  return adj0[p];\n";
+        },"11":function(container,depth0,helpers,partials,data) {
+            return ": the vertices are numbered in that order";
+        },"13":function(container,depth0,helpers,partials,data) {
+            return "  return t;\n";
+        },"15":function(container,depth0,helpers,partials,data) {
+            return "  return perm[t];\n";
+        },"17":function(container,depth0,helpers,partials,data) {
+            return "  return v;\n";
+        },"19":function(container,depth0,helpers,partials,data) {
+            return "  return perm[params.n + v];\n";
+        },"21":function(container,depth0,helpers,partials,data) {
+            return "\n// Marks v in the next frontier's bitmap.\nfn mark_next(v: u32) {\n  atomicOr(&bitmap_out[v >> 5u], 1u << (v & 31u));\n}\n";
+        },"23":function(container,depth0,helpers,partials,data) {
+            return "\nfn degree(v: u32) -> u32 { return indptr[v + 1u] - indptr[v]; }\n";
+        },"compiler":[8,">= 4.3.0"],"main":function(container,depth0,helpers,partials,data) {
+            var stack1, alias1=depth0 != null ? depth0 : (container.nullContext || {}), lookupProperty = container.lookupProperty || function(parent, propertyName) {
+                if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
+                  return parent[propertyName];
+                }
+                return undefined
+            };
+
+          return "// Word p of the blocked adjacency"
+            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"lastChunk") : depth0),{"name":"if","hash":{},"fn":container.program(1, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":1,"column":34},"end":{"line":1,"column":131}}})) != null ? stack1 : "")
+            + ".\nfn adj(p: u32) -> u32 {\n"
+            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"lastChunk") : depth0),{"name":"if","hash":{},"fn":container.program(3, data, 0),"inverse":container.program(9, data, 0),"data":data,"loc":{"start":{"line":3,"column":0},"end":{"line":17,"column":7}}})) != null ? stack1 : "")
+            + "}\n\n// The vertex in slot t of the degree order"
+            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"ordered") : depth0),{"name":"if","hash":{},"fn":container.program(11, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":20,"column":43},"end":{"line":20,"column":106}}})) != null ? stack1 : "")
+            + ".\nfn vertex_of(t: u32) -> u32 {\n"
+            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"ordered") : depth0),{"name":"if","hash":{},"fn":container.program(13, data, 0),"inverse":container.program(15, data, 0),"data":data,"loc":{"start":{"line":22,"column":0},"end":{"line":26,"column":7}}})) != null ? stack1 : "")
+            + "}\n\n// The slot of vertex v in the degree order.\nfn slot_of(v: u32) -> u32 {\n"
+            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"ordered") : depth0),{"name":"if","hash":{},"fn":container.program(17, data, 0),"inverse":container.program(19, data, 0),"data":data,"loc":{"start":{"line":31,"column":0},"end":{"line":35,"column":7}}})) != null ? stack1 : "")
+            + "}\n\n// Element j of block k of the vertex in slot t (rounds[2k] = where round k starts, rounds[2k + 1] = its slots).\nfn neighbour(k: u32, j: u32, t: u32) -> u32 {\n  return adj(rounds[2u * k] + j * rounds[2u * k + 1u] + t);\n}\n"
+            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"step") : depth0),{"name":"if","hash":{},"fn":container.program(21, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":42,"column":0},"end":{"line":48,"column":7}}})) != null ? stack1 : "")
+            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"countEdges") : depth0),{"name":"if","hash":{},"fn":container.program(23, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":49,"column":0},"end":{"line":52,"column":7}}})) != null ? stack1 : "");
+        },"useData":true},
+        "wgsl/partials/bfs-prelude": {"compiler":[8,">= 4.3.0"],"main":function(container,depth0,helpers,partials,data) {
+            var stack1, helper, alias1=depth0 != null ? depth0 : (container.nullContext || {}), alias2=container.hooks.helperMissing, alias3="function", lookupProperty = container.lookupProperty || function(parent, propertyName) {
+                if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
+                  return parent[propertyName];
+                }
+                return undefined
+            };
+
+          return "const WG: u32 = "
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"workgroupSize") || (depth0 != null ? lookupProperty(depth0,"workgroupSize") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"workgroupSize","hash":{},"data":data,"loc":{"start":{"line":1,"column":16},"end":{"line":1,"column":33}}}) : helper))) != null ? stack1 : "")
+            + "u;  // invocations per workgroup\nconst LANES: u32 = "
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"lanes") || (depth0 != null ? lookupProperty(depth0,"lanes") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"lanes","hash":{},"data":data,"loc":{"start":{"line":2,"column":19},"end":{"line":2,"column":28}}}) : helper))) != null ? stack1 : "")
+            + "u;  // top-down: invocations per frontier vertex\nconst L: u32 = "
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"blockLength") || (depth0 != null ? lookupProperty(depth0,"blockLength") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"blockLength","hash":{},"data":data,"loc":{"start":{"line":3,"column":15},"end":{"line":3,"column":30}}}) : helper))) != null ? stack1 : "")
+            + "u;  // neighbours per block\nconst NONE: u32 = 0xffffffffu;  // padding of the blocked adjacency; \"no vertex\"\n\nstruct Params {\n  n: u32,            // vertices\n  count: u32,        // seed, top-down: entries of the input queue; bottom-up: slots of this pass\n  round_first: u32,  // bottom-up: the first round this pass reads\n  round_end: u32,    // rounds to read up to (exclusive)\n  chunk_words: u32,  // entries per adjacency binding\n  source: u32,       // seed, check: the source vertex\n  level: u32,        // steps: the depth of the vertices this level reaches\n  slot: u32,         // steps: the counters this level writes, counters[2·slot] (n_f) and counters[2·slot + 1] (m_f)\n}\n\n"
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"bindings") || (depth0 != null ? lookupProperty(depth0,"bindings") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"bindings","hash":{},"data":data,"loc":{"start":{"line":17,"column":0},"end":{"line":17,"column":14}}}) : helper))) != null ? stack1 : "")
+            + "\n";
+        },"useData":true},
         "wgsl/partials/header": {"compiler":[8,">= 4.3.0"],"main":function(container,depth0,helpers,partials,data) {
             var stack1, helper, alias1=depth0 != null ? depth0 : (container.nullContext || {}), alias2=container.hooks.helperMissing, alias3="function", alias4=container.lambda, lookupProperty = container.lookupProperty || function(parent, propertyName) {
                 if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
@@ -1845,7 +2686,7 @@ export const TEMPLATE_SPECS: Readonly<Record<string, unknown>> = {
             + ((stack1 = ((helper = (helper = lookupProperty(helpers,"rows") || (depth0 != null ? lookupProperty(depth0,"rows") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"rows","hash":{},"data":data,"loc":{"start":{"line":2,"column":18},"end":{"line":2,"column":26}}}) : helper))) != null ? stack1 : "")
             + "u;   // rows per workgroup\nconst LANES: u32 = "
             + ((stack1 = ((helper = (helper = lookupProperty(helpers,"lanes") || (depth0 != null ? lookupProperty(depth0,"lanes") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"lanes","hash":{},"data":data,"loc":{"start":{"line":3,"column":19},"end":{"line":3,"column":28}}}) : helper))) != null ? stack1 : "")
-            + "u;  // invocations per row\n\nstruct Params {\n  rows: u32,   // rows of A: the length of x and y\n  width: u32,  // ELL: slots per row; CSR: unused\n  pad0: u32,\n  pad1: u32,\n}\n\n"
+            + "u;  // invocations per row\n\nstruct Params {\n  rows: u32,   // rows of A: the length of x and y\n  width: u32,  // ELL: slots per row; merge: nonzeros; CSR: unused\n  items: u32,  // sell: stored rows (the rows, then folded rows' extra pieces); fold combine: folded rows; merge fixup: carries\n  pad1: u32,\n}\n\n"
             + ((stack1 = ((helper = (helper = lookupProperty(helpers,"bindings") || (depth0 != null ? lookupProperty(depth0,"bindings") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"bindings","hash":{},"data":data,"loc":{"start":{"line":12,"column":0},"end":{"line":12,"column":14}}}) : helper))) != null ? stack1 : "")
             + "\n\n"
             + ((stack1 = container.invokePartial(lookupProperty(partials,"semiring-ops"),depth0,{"name":"semiring-ops","data":data,"helpers":helpers,"partials":partials,"decorators":container.decorators})) != null ? stack1 : "")
@@ -1855,6 +2696,111 @@ export const TEMPLATE_SPECS: Readonly<Record<string, unknown>> = {
             + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"masked") : depth0),{"name":"if","hash":{},"fn":container.program(3, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":23,"column":26},"end":{"line":23,"column":66}}})) != null ? stack1 : "")
             + ";\n}\n\n"
             + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"accumulate") : depth0),{"name":"if","hash":{},"fn":container.program(5, data, 0),"inverse":container.program(7, data, 0),"data":data,"loc":{"start":{"line":26,"column":0},"end":{"line":32,"column":7}}})) != null ? stack1 : "");
+        },"usePartial":true,"useData":true},
+        "wgsl/partials/sssp-prelude": {"1":function(container,depth0,helpers,partials,data) {
+            return "// Distances are stored as u32 keys whose unsigned order is the order of the f32 values: the sign bit\n// flipped for x ≥ 0, every bit flipped for x < 0. So atomicMin on keys is min on distances, negative included.\nfn to_key(d: T) -> u32 {\n  let b = bitcast<u32>(d);\n  return b ^ select(0x80000000u, 0xffffffffu, (b >> 31u) == 1u);\n}\nfn from_key(k: u32) -> T {\n  return bitcast<T>(k ^ select(0xffffffffu, 0x80000000u, (k >> 31u) == 1u));\n}\n";
+        },"3":function(container,depth0,helpers,partials,data) {
+            return "// u32 distances are their own keys; ⊗ saturates at INF = UNREACHED.\nfn to_key(d: T) -> u32 { return d; }\nfn from_key(k: u32) -> T { return k; }\n";
+        },"compiler":[8,">= 4.3.0"],"main":function(container,depth0,helpers,partials,data) {
+            var stack1, helper, alias1=depth0 != null ? depth0 : (container.nullContext || {}), alias2=container.hooks.helperMissing, alias3="function", lookupProperty = container.lookupProperty || function(parent, propertyName) {
+                if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
+                  return parent[propertyName];
+                }
+                return undefined
+            };
+
+          return ((stack1 = container.invokePartial(lookupProperty(partials,"semiring-constants"),depth0,{"name":"semiring-constants","data":data,"helpers":helpers,"partials":partials,"decorators":container.decorators})) != null ? stack1 : "")
+            + "const WG: u32 = "
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"threads") || (depth0 != null ? lookupProperty(depth0,"threads") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"threads","hash":{},"data":data,"loc":{"start":{"line":2,"column":16},"end":{"line":2,"column":27}}}) : helper))) != null ? stack1 : "")
+            + "u;        // invocations per workgroup\nconst LANES: u32 = "
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"lanes") || (depth0 != null ? lookupProperty(depth0,"lanes") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"lanes","hash":{},"data":data,"loc":{"start":{"line":3,"column":19},"end":{"line":3,"column":28}}}) : helper))) != null ? stack1 : "")
+            + "u;       // invocations per queue item (sssp_frontier)\nconst CHUNK: u32 = "
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"chunk") || (depth0 != null ? lookupProperty(depth0,"chunk") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"chunk","hash":{},"data":data,"loc":{"start":{"line":4,"column":19},"end":{"line":4,"column":28}}}) : helper))) != null ? stack1 : "")
+            + "u;       // arcs per queue item (sssp_frontier)\nconst UNREACHED: u32 = 0xffffffffu;  // the key of \"no path yet\"; never decoded\n\nstruct Params {\n  count: u32,  // pairs, arcs or vertices the dispatch covers; sssp_advance: the target vertex or NONE\n  iter: u32,   // the pass number, from 1 (written to the changed flag)\n  limit: u32,  // largest key kept (maxDistance); sssp_advance: the bucket width delta, as T's bits\n  aux: u32,    // sssp_frontier, sssp_advance: which queue the pass reads (0: A, 1: B); sssp_parents: 1 when every weight ≥ 0\n}\n\n"
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"bindings") || (depth0 != null ? lookupProperty(depth0,"bindings") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"bindings","hash":{},"data":data,"loc":{"start":{"line":14,"column":0},"end":{"line":14,"column":14}}}) : helper))) != null ? stack1 : "")
+            + "\n\n"
+            + ((stack1 = container.invokePartial(lookupProperty(partials,"semiring-ops"),depth0,{"name":"semiring-ops","data":data,"helpers":helpers,"partials":partials,"decorators":container.decorators})) != null ? stack1 : "")
+            + "\n"
+            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"f32") : depth0),{"name":"if","hash":{},"fn":container.program(1, data, 0),"inverse":container.program(3, data, 0),"data":data,"loc":{"start":{"line":18,"column":0},"end":{"line":32,"column":7}}})) != null ? stack1 : "")
+            + "\n// The key of d + w (min-plus ⊗) for a reached d.\nfn relax(k: u32, w: T) -> u32 { return to_key(sr_mul(from_key(k), w)); }\n\n// More than 65535 workgroups need a 2-D grid: workgroups are numbered x-fastest.\nfn item_of(wid: vec3<u32>, nwg: vec3<u32>, lid: u32) -> u32 {\n  return (wid.x + wid.y * nwg.x) * WG + lid;\n}\n";
+        },"usePartial":true,"useData":true},
+        "wgsl/partials/vector-prelude": {"compiler":[8,">= 4.3.0"],"main":function(container,depth0,helpers,partials,data) {
+            var stack1, helper, alias1=depth0 != null ? depth0 : (container.nullContext || {}), alias2=container.hooks.helperMissing, alias3="function", lookupProperty = container.lookupProperty || function(parent, propertyName) {
+                if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
+                  return parent[propertyName];
+                }
+                return undefined
+            };
+
+          return ((stack1 = container.invokePartial(lookupProperty(partials,"semiring-constants"),depth0,{"name":"semiring-constants","data":data,"helpers":helpers,"partials":partials,"decorators":container.decorators})) != null ? stack1 : "")
+            + "const WG: u32 = "
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"workgroupSize") || (depth0 != null ? lookupProperty(depth0,"workgroupSize") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"workgroupSize","hash":{},"data":data,"loc":{"start":{"line":2,"column":16},"end":{"line":2,"column":33}}}) : helper))) != null ? stack1 : "")
+            + "u;  // invocations per workgroup\n\nstruct Params {\n  n: u32,        // length of the vectors\n  offset: u32,   // vec_reduce: the element of dst that workgroup 0 writes\n  damping: f32,  // vec_pagerank_update: d\n  pad0: u32,\n}\n\n"
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"bindings") || (depth0 != null ? lookupProperty(depth0,"bindings") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"bindings","hash":{},"data":data,"loc":{"start":{"line":11,"column":0},"end":{"line":11,"column":14}}}) : helper))) != null ? stack1 : "")
+            + "\n";
+        },"usePartial":true,"useData":true},
+        "wgsl/spmv/csr-merge": {"1":function(container,depth0,helpers,partials,data) {
+            return "enable subgroups;\n";
+        },"3":function(container,depth0,helpers,partials,data) {
+            return "// The scan runs by subgroup shuffles, then across subgroups through workgroup memory; this assumes a\n// subgroup is a run of consecutive local invocation indices (true of Vulkan compute on the devices we run).\n";
+        },"5":function(container,depth0,helpers,partials,data) {
+            return " and shuffles";
+        },"7":function(container,depth0,helpers,partials,data) {
+            var stack1, helper, lookupProperty = container.lookupProperty || function(parent, propertyName) {
+                if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
+                  return parent[propertyName];
+                }
+                return undefined
+            };
+
+          return "// Per subgroup (WebGPU's smallest holds 4 invocations): the row open after its first and its last\n// invocation (tile-relative), and the last's ⊕ scanned within the subgroup.\nconst SUBGROUPS: u32 = "
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"subgroupSlots") || (depth0 != null ? lookupProperty(depth0,"subgroupSlots") : depth0)) != null ? helper : container.hooks.helperMissing),(typeof helper === "function" ? helper.call(depth0 != null ? depth0 : (container.nullContext || {}),{"name":"subgroupSlots","hash":{},"data":data,"loc":{"start":{"line":31,"column":23},"end":{"line":31,"column":40}}}) : helper))) != null ? stack1 : "")
+            + "u;\nvar<workgroup> sg_first: array<u32, SUBGROUPS>;\nvar<workgroup> sg_last: array<u32, SUBGROUPS>;\nvar<workgroup> sg_sum: array<T, SUBGROUPS>;\n";
+        },"9":function(container,depth0,helpers,partials,data) {
+            return "// Per invocation: the row open after its last item (tile-relative), and the ⊕ scanned over the\n// invocations before it that ended in the same row (two buffers: each scan step reads one, writes the other).\nvar<workgroup> open_row: array<u32, ROWS>;\nvar<workgroup> open_sum: array<array<T, ROWS>, 2>;\n";
+        },"11":function(container,depth0,helpers,partials,data) {
+            return "// ⊕ of what the subgroups before `sg` hold of row `key`: back while their last row is `key`, up to one\n// that `key` began in.\nfn carry_in(sg: u32, key: u32) -> T {\n  var sum = ZERO;\n  for (var j = sg; j > 0u && sg_last[j - 1u] == key; j--) {\n    sum = sr_add(sg_sum[j - 1u], sum);\n    if (sg_first[j - 1u] != key) { break; }\n  }\n  return sum;\n}\n\n";
+        },"13":function(container,depth0,helpers,partials,data) {
+            return "  @builtin(subgroup_invocation_id) lane: u32,\n  @builtin(subgroup_size) sg_size: u32,\n";
+        },"15":function(container,depth0,helpers,partials,data) {
+            return "  // Inclusive segmented scan (Hillis–Steele, fixed order) within the subgroup: open rows never decrease\n  // with lid, so equal neighbours at distance `offset` mean one row spans everything between them.\n  var sum = acc;\n  for (var offset = 1u; offset < sg_size; offset <<= 1u) {\n    let up = subgroupShuffleUp(sum, offset);\n    let up_row = subgroupShuffleUp(at.x, offset);\n    if (lane >= offset && up_row == at.x) { sum = sr_add(up, sum); }\n  }\n  let before = subgroupShuffleUp(sum, 1u);\n  let before_row = subgroupShuffleUp(at.x, 1u);\n  let sg = lid / sg_size;\n  if (lane == 0u) { sg_first[sg] = at.x; }\n  if (lane == sg_size - 1u || lid == ROWS - 1u) {\n    sg_last[sg] = at.x;\n    sg_sum[sg] = sum;\n  }\n  workgroupBarrier();\n  if (first_row != NONE) {\n    // What the invocations before this one hold of its first row: the subgroup's scan, and before the\n    // subgroup's first invocation, the subgroups before.\n    var held = ZERO;\n    if (lane == 0u) {\n      held = carry_in(sg, first_row);\n    } else if (before_row == first_row) {\n      held = before;\n      if (sg_first[sg] == first_row) { held = sr_add(carry_in(sg, first_row), held); }\n    }\n    finish_row(start.x + first_row, sr_add(held, first_sum));\n  }\n  // The last invocation ends at the tile's end: the open row's share of this tile.\n  if (lid == ROWS - 1u) {\n    if (sg_first[sg] == at.x) { sum = sr_add(carry_in(sg, at.x), sum); }\n    carries[2u * tile] = start.x + at.x;\n    carries[2u * tile + 1u] = bitcast<u32>(sum);\n  }\n";
+        },"17":function(container,depth0,helpers,partials,data) {
+            return "  // Inclusive segmented scan (Hillis–Steele, fixed order): open rows never decrease with lid, so equal\n  // neighbours at distance `offset` mean one row spans everything between them.\n  open_row[lid] = at.x;\n  open_sum[0][lid] = acc;\n  var src = 0u;\n  for (var offset = 1u; offset < ROWS; offset <<= 1u) {\n    workgroupBarrier();\n    var sum = open_sum[src][lid];\n    if (lid >= offset && open_row[lid - offset] == at.x) { sum = sr_add(open_sum[src][lid - offset], sum); }\n    open_sum[1u - src][lid] = sum;\n    src = 1u - src;\n  }\n  workgroupBarrier();\n  if (first_row != NONE) {\n    var sum = first_sum;\n    if (lid > 0u && open_row[lid - 1u] == first_row) { sum = sr_add(open_sum[src][lid - 1u], sum); }\n    finish_row(start.x + first_row, sum);\n  }\n  // The last invocation ends at the tile's end: its scanned ⊕ is the open row's share of this tile.\n  if (lid == ROWS - 1u) {\n    carries[2u * tile] = start.x + at.x;\n    carries[2u * tile + 1u] = bitcast<u32>(open_sum[src][lid]);\n  }\n";
+        },"compiler":[8,">= 4.3.0"],"main":function(container,depth0,helpers,partials,data) {
+            var stack1, helper, alias1=depth0 != null ? depth0 : (container.nullContext || {}), alias2=container.hooks.helperMissing, alias3="function", lookupProperty = container.lookupProperty || function(parent, propertyName) {
+                if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
+                  return parent[propertyName];
+                }
+                return undefined
+            };
+
+          return ((stack1 = container.invokePartial(lookupProperty(partials,"header"),depth0,{"name":"header","data":data,"helpers":helpers,"partials":partials,"decorators":container.decorators})) != null ? stack1 : "")
+            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"subgroup") : depth0),{"name":"if","hash":{},"fn":container.program(1, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":2,"column":0},"end":{"line":4,"column":7}}})) != null ? stack1 : "")
+            + "// CSR SpMV by merge path (Merrill & Garland 2016): the row ends indptr[1..n] and the nonzero indices\n// 0..nnz are merged into one path of n + nnz items, and workgroup t takes the items from t·TILE on,\n// ITEMS per invocation, so every invocation does the same work however skewed the rows are. A nonzero\n// adds its product to the running ⊕; a row end completes the row. Where each tile starts on the path\n// depends on the matrix alone, so the host finds it once (tileRows[t]: rows passed at diagonal t·TILE).\n// The workgroup stages its row ends and its nonzeros' products in workgroup memory (coalesced reads),\n// each invocation finds its start there and walks its items, and a segmented scan over the invocations\n// joins rows that span invocations. The row still open at the tile's end goes to `carries` for\n// spmv_merge_fixup. params.width holds nnz.\n"
+            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"subgroup") : depth0),{"name":"if","hash":{},"fn":container.program(3, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":14,"column":0},"end":{"line":17,"column":7}}})) != null ? stack1 : "")
+            + "// Every invocation reaches the barriers"
+            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"subgroup") : depth0),{"name":"if","hash":{},"fn":container.program(5, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":18,"column":40},"end":{"line":18,"column":76}}})) != null ? stack1 : "")
+            + ": the only early return is a whole workgroup's.\n\n"
+            + ((stack1 = container.invokePartial(lookupProperty(partials,"spmv-prelude"),depth0,{"name":"spmv-prelude","data":data,"helpers":helpers,"partials":partials,"decorators":container.decorators})) != null ? stack1 : "")
+            + "\nconst ITEMS: u32 = "
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"items") || (depth0 != null ? lookupProperty(depth0,"items") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"items","hash":{},"data":data,"loc":{"start":{"line":22,"column":19},"end":{"line":22,"column":28}}}) : helper))) != null ? stack1 : "")
+            + "u;  // merge items per invocation\nconst TILE: u32 = "
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"tile") || (depth0 != null ? lookupProperty(depth0,"tile") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"tile","hash":{},"data":data,"loc":{"start":{"line":23,"column":18},"end":{"line":23,"column":26}}}) : helper))) != null ? stack1 : "")
+            + "u;    // merge items per workgroup: ROWS invocations × ITEMS\n\n// The tile's row ends (tile rows + 1 words: the last is the end of the row open past the tile), then its\n// nonzeros' products as bits: one array, since rows + nonzeros of a tile = TILE.\nvar<workgroup> staged: array<u32, "
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"stagedWords") || (depth0 != null ? lookupProperty(depth0,"stagedWords") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"stagedWords","hash":{},"data":data,"loc":{"start":{"line":27,"column":34},"end":{"line":27,"column":49}}}) : helper))) != null ? stack1 : "")
+            + ">;\n"
+            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"subgroup") : depth0),{"name":"if","hash":{},"fn":container.program(7, data, 0),"inverse":container.program(9, data, 0),"data":data,"loc":{"start":{"line":28,"column":0},"end":{"line":40,"column":7}}})) != null ? stack1 : "")
+            + "\n// Path coordinate (row ends passed, nonzeros passed) of the tile's diagonal d: i row ends, i the first\n// row end past nonzero first + d − i − 1. A row end equal to a nonzero's index comes first: that\n// nonzero belongs to the next row. `first` is the tile's first nonzero.\nfn tile_search(d: u32, rows: u32, count: u32, first: u32) -> vec2<u32> {\n  var lo = select(0u, d - count, d > count);\n  var hi = min(d, rows);\n  while (lo < hi) {\n    let pivot = (lo + hi) / 2u;\n    if (staged[pivot] <= first + d - pivot - 1u) { lo = pivot + 1u; } else { hi = pivot; }\n  }\n  return vec2<u32>(lo, d - lo);\n}\n\n"
+            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"subgroup") : depth0),{"name":"if","hash":{},"fn":container.program(11, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":55,"column":0},"end":{"line":67,"column":7}}})) != null ? stack1 : "")
+            + "fn finish_row(row: u32, r: T) {\n  if (row_wanted(row)) { store_row(row, r); }\n}\n\n@compute @workgroup_size("
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"threads") || (depth0 != null ? lookupProperty(depth0,"threads") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"threads","hash":{},"data":data,"loc":{"start":{"line":72,"column":25},"end":{"line":72,"column":36}}}) : helper))) != null ? stack1 : "")
+            + ", 1, 1)\nfn "
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"entryPoint") || (depth0 != null ? lookupProperty(depth0,"entryPoint") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"entryPoint","hash":{},"data":data,"loc":{"start":{"line":73,"column":3},"end":{"line":73,"column":17}}}) : helper))) != null ? stack1 : "")
+            + "(\n  @builtin(workgroup_id) wid: vec3<u32>,\n  @builtin(num_workgroups) nwg: vec3<u32>,\n  @builtin(local_invocation_index) lid: u32,\n"
+            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"subgroup") : depth0),{"name":"if","hash":{},"fn":container.program(13, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":77,"column":0},"end":{"line":80,"column":7}}})) != null ? stack1 : "")
+            + ") {\n  let n = params.rows;\n  let total = n + params.width;\n  let tile = wid.x + wid.y * nwg.x;\n  // The 2-D grid's last row may hold workgroups past the path; they leave together (uniform condition).\n  if (tile >= (total + TILE - 1u) / TILE) { return; }\n  // The tile's first path coordinate (rows passed, nonzeros passed), and its rows and nonzeros.\n  let begin = tile * TILE;\n  let start = vec2<u32>(tileRows[tile], begin - tileRows[tile]);\n  let rows = tileRows[tile + 1u] - start.x;\n  let count = min(begin + TILE, total) - begin - rows;\n  // Fixed trip counts (rows + 1 ≤ TILE + 1, count ≤ TILE), so the loads of all steps can be in flight at once.\n  for (var j = 0u; j <= ITEMS; j++) {\n    let k = lid + j * ROWS;\n    // The row open past the tile exists unless the tile ends the path; only its nonzeros read its end.\n    if (k <= rows && start.x + k < n) { staged[k] = indptr[start.x + k + 1u]; }\n  }\n  for (var j = 0u; j < ITEMS; j++) {\n    let k = lid + j * ROWS;\n    if (k < count) {\n      let p = start.y + k;\n      staged[rows + 1u + k] = bitcast<u32>(sr_mul(values[p], x[indices[p]]));\n    }\n  }\n  workgroupBarrier();\n\n  let d0 = min(lid * ITEMS, rows + count);\n  let d1 = min(d0 + ITEMS, rows + count);\n  var at = tile_search(d0, rows, count, start.y);\n  var acc = ZERO;\n  // The first row this invocation completes may have begun in the invocations before: it is written\n  // after the scan; the later ones begin here and are written at once.\n  var first_row = NONE;\n  var first_sum = ZERO;\n  for (var d = d0; d < d1; d++) {\n    if (start.y + at.y < staged[at.x]) {\n      acc = sr_add(acc, bitcast<T>(staged[rows + 1u + at.y]));\n      at.y++;\n    } else {\n      if (first_row == NONE) {\n        first_row = at.x;\n        first_sum = acc;\n      } else {\n        finish_row(start.x + at.x, acc);\n      }\n      acc = ZERO;\n      at.x++;\n    }\n  }\n\n"
+            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"subgroup") : depth0),{"name":"if","hash":{},"fn":container.program(15, data, 0),"inverse":container.program(17, data, 0),"data":data,"loc":{"start":{"line":131,"column":0},"end":{"line":191,"column":7}}})) != null ? stack1 : "")
+            + "}\n";
         },"usePartial":true,"useData":true},
         "wgsl/spmv/csr-scalar": {"compiler":[8,">= 4.3.0"],"main":function(container,depth0,helpers,partials,data) {
             var stack1, helper, alias1=depth0 != null ? depth0 : (container.nullContext || {}), alias2=container.hooks.helperMissing, alias3="function", lookupProperty = container.lookupProperty || function(parent, propertyName) {
@@ -1933,5 +2879,237 @@ export const TEMPLATE_SPECS: Readonly<Record<string, unknown>> = {
             + ", 1, 1)\nfn "
             + ((stack1 = ((helper = (helper = lookupProperty(helpers,"entryPoint") || (depth0 != null ? lookupProperty(depth0,"entryPoint") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"entryPoint","hash":{},"data":data,"loc":{"start":{"line":9,"column":3},"end":{"line":9,"column":17}}}) : helper))) != null ? stack1 : "")
             + "(\n  @builtin(workgroup_id) wid: vec3<u32>,\n  @builtin(num_workgroups) nwg: vec3<u32>,\n  @builtin(local_invocation_index) lid: u32,\n) {\n  let row = row_of(wid, nwg, lid);\n  if (!row_wanted(row)) { return; }\n  var acc = ZERO;\n  for (var s = 0u; s < params.width; s++) {\n    let at = s * params.rows + row;\n    let col = indices[at];\n    if (col == NONE) { break; }\n    acc = sr_add(acc, sr_mul(values[at], x[col]));\n  }\n  store_row(row, acc);\n}\n";
+        },"usePartial":true,"useData":true},
+        "wgsl/spmv/fold-combine": {"1":function(container,depth0,helpers,partials,data) {
+            return "enable subgroups;\n";
+        },"3":function(container,depth0,helpers,partials,data) {
+            return "// Lanes combine by subgroup shuffles (a subgroup is a run of consecutive local invocation indices, a\n// multiple of LANES long: the caller checks LANES ≤ the minimum subgroup size). No early return.\n";
+        },"5":function(container,depth0,helpers,partials,data) {
+            return "// Lanes combine through workgroup memory. Every invocation reaches the barriers: no early return.\n";
+        },"7":function(container,depth0,helpers,partials,data) {
+            var stack1, helper, lookupProperty = container.lookupProperty || function(parent, propertyName) {
+                if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
+                  return parent[propertyName];
+                }
+                return undefined
+            };
+
+          return "\nvar<workgroup> part: array<T, "
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"threads") || (depth0 != null ? lookupProperty(depth0,"threads") : depth0)) != null ? helper : container.hooks.helperMissing),(typeof helper === "function" ? helper.call(depth0 != null ? depth0 : (container.nullContext || {}),{"name":"threads","hash":{},"data":data,"loc":{"start":{"line":18,"column":30},"end":{"line":18,"column":41}}}) : helper))) != null ? stack1 : "")
+            + ">;\n";
+        },"9":function(container,depth0,helpers,partials,data) {
+            return "  for (var m = LANES / 2u; m > 0u; m >>= 1u) {\n    acc = sr_add(acc, subgroupShuffleXor(acc, m));\n  }\n";
+        },"11":function(container,depth0,helpers,partials,data) {
+            return "  part[lid] = acc;\n  for (var s = LANES / 2u; s > 0u; s >>= 1u) {\n    workgroupBarrier();\n    if (lane < s) { part[lid] = sr_add(part[lid], part[lid + s]); }\n  }\n  // Lane 0 wrote the last sum itself: no barrier before reading it.\n  acc = part[lid];\n";
+        },"compiler":[8,">= 4.3.0"],"main":function(container,depth0,helpers,partials,data) {
+            var stack1, helper, alias1=depth0 != null ? depth0 : (container.nullContext || {}), alias2=container.hooks.helperMissing, alias3="function", lookupProperty = container.lookupProperty || function(parent, propertyName) {
+                if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
+                  return parent[propertyName];
+                }
+                return undefined
+            };
+
+          return ((stack1 = container.invokePartial(lookupProperty(partials,"header"),depth0,{"name":"header","data":data,"helpers":helpers,"partials":partials,"decorators":container.decorators})) != null ? stack1 : "")
+            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"subgroup") : depth0),{"name":"if","hash":{},"fn":container.program(1, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":2,"column":0},"end":{"line":4,"column":7}}})) != null ? stack1 : "")
+            + "// Fold method (paper 002), second step: LANES consecutive invocations share one folded row, ⊕ the results\n// of its extra pieces (partial[extraStart[k] …]) and add them to the y the first step stored for the row's\n// first piece (which already holds the accumulate and the mask).\n"
+            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"subgroup") : depth0),{"name":"if","hash":{},"fn":container.program(3, data, 0),"inverse":container.program(5, data, 0),"data":data,"loc":{"start":{"line":8,"column":0},"end":{"line":13,"column":7}}})) != null ? stack1 : "")
+            + "\n"
+            + ((stack1 = container.invokePartial(lookupProperty(partials,"spmv-prelude"),depth0,{"name":"spmv-prelude","data":data,"helpers":helpers,"partials":partials,"decorators":container.decorators})) != null ? stack1 : "")
+            + ((stack1 = lookupProperty(helpers,"unless").call(alias1,(depth0 != null ? lookupProperty(depth0,"subgroup") : depth0),{"name":"unless","hash":{},"fn":container.program(7, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":16,"column":0},"end":{"line":19,"column":11}}})) != null ? stack1 : "")
+            + "\n@compute @workgroup_size("
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"threads") || (depth0 != null ? lookupProperty(depth0,"threads") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"threads","hash":{},"data":data,"loc":{"start":{"line":21,"column":25},"end":{"line":21,"column":36}}}) : helper))) != null ? stack1 : "")
+            + ", 1, 1)\nfn "
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"entryPoint") || (depth0 != null ? lookupProperty(depth0,"entryPoint") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"entryPoint","hash":{},"data":data,"loc":{"start":{"line":22,"column":3},"end":{"line":22,"column":17}}}) : helper))) != null ? stack1 : "")
+            + "(\n  @builtin(workgroup_id) wid: vec3<u32>,\n  @builtin(num_workgroups) nwg: vec3<u32>,\n  @builtin(local_invocation_index) lid: u32,\n) {\n  let k = row_of(wid, nwg, lid);\n  let lane = lid % LANES;\n  var row = 0u;\n  var live = k < params.items;\n  if (live) {\n    row = foldedRows[k];\n    live = row_wanted(row);\n  }\n  var acc = ZERO;\n  if (live) {\n    let end = extraStart[k + 1u];\n    for (var q = extraStart[k] + lane; q < end; q += LANES) {\n      acc = sr_add(acc, partial[q]);\n    }\n  }\n"
+            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"subgroup") : depth0),{"name":"if","hash":{},"fn":container.program(9, data, 0),"inverse":container.program(11, data, 0),"data":data,"loc":{"start":{"line":42,"column":0},"end":{"line":54,"column":7}}})) != null ? stack1 : "")
+            + "  // accumulate is always set here: store_row adds to the first piece's result.\n  if (lane == 0u && live) { store_row(row, acc); }\n}\n";
+        },"usePartial":true,"useData":true},
+        "wgsl/spmv/merge-fixup": {"compiler":[8,">= 4.3.0"],"main":function(container,depth0,helpers,partials,data) {
+            var stack1, helper, alias1=depth0 != null ? depth0 : (container.nullContext || {}), alias2=container.hooks.helperMissing, alias3="function", lookupProperty = container.lookupProperty || function(parent, propertyName) {
+                if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
+                  return parent[propertyName];
+                }
+                return undefined
+            };
+
+          return ((stack1 = container.invokePartial(lookupProperty(partials,"header"),depth0,{"name":"header","data":data,"helpers":helpers,"partials":partials,"decorators":container.decorators})) != null ? stack1 : "")
+            + "// Merge-path SpMV, second step: adds each tile's carry (the ⊕ of its share of the row still open at its\n// end, params.items carries) into y, which spmv_csr_merge has stored. Consecutive tiles carry the same\n// row when it is long: the first carry of a run of equal rows folds the run in order and applies it, so\n// one invocation writes each row and the result does not depend on scheduling. Carries past the last row\n// (the tile that ends the path) and masked-out rows are skipped.\n// A row spanning many tiles is folded 16 carries at a time: their loads do not wait on each other.\n\n"
+            + ((stack1 = container.invokePartial(lookupProperty(partials,"spmv-prelude"),depth0,{"name":"spmv-prelude","data":data,"helpers":helpers,"partials":partials,"decorators":container.decorators})) != null ? stack1 : "")
+            + "\nconst BLOCK: u32 = 16u;  // carries folded per step of a long run\n\n@compute @workgroup_size("
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"threads") || (depth0 != null ? lookupProperty(depth0,"threads") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"threads","hash":{},"data":data,"loc":{"start":{"line":13,"column":25},"end":{"line":13,"column":36}}}) : helper))) != null ? stack1 : "")
+            + ", 1, 1)\nfn "
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"entryPoint") || (depth0 != null ? lookupProperty(depth0,"entryPoint") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"entryPoint","hash":{},"data":data,"loc":{"start":{"line":14,"column":3},"end":{"line":14,"column":17}}}) : helper))) != null ? stack1 : "")
+            + "(\n  @builtin(workgroup_id) wid: vec3<u32>,\n  @builtin(num_workgroups) nwg: vec3<u32>,\n  @builtin(local_invocation_index) lid: u32,\n) {\n  let c = (wid.x + wid.y * nwg.x) * ROWS + lid;\n  let count = params.items;\n  if (c >= count) { return; }\n  let row = carries[2u * c];\n  if (c > 0u && carries[2u * c - 2u] == row) { return; }\n  if (!row_wanted(row)) { return; }\n  var sum = bitcast<T>(carries[2u * c + 1u]);\n  var k = c + 1u;\n  // Carry rows never decrease, so a block whose last carry is this row's is this row's throughout.\n  while (k + BLOCK <= count && carries[2u * (k + BLOCK - 1u)] == row) {\n    var block = bitcast<T>(carries[2u * k + 1u]);\n    for (var j = 1u; j < BLOCK; j++) { block = sr_add(block, bitcast<T>(carries[2u * (k + j) + 1u])); }\n    sum = sr_add(sum, block);\n    k += BLOCK;\n  }\n  for (; k < count && carries[2u * k] == row; k++) {\n    sum = sr_add(sum, bitcast<T>(carries[2u * k + 1u]));\n  }\n  y[row] = sr_add(y[row], sum);\n}\n";
+        },"usePartial":true,"useData":true},
+        "wgsl/spmv/sell": {"1":function(container,depth0,helpers,partials,data) {
+            return "// Rows were sorted by length within windows of σ rows (less padding): stored row p is row rowIds[p].\n";
+        },"3":function(container,depth0,helpers,partials,data) {
+            return "// Fold method (paper 002): stored rows 0 … rows − 1 hold each row's first piece, at most the fold width\n// long; the stored rows after them are the other pieces of long rows, whose results go to\n// partial[p − rows] for spmv_fold_combine to add to y (on masked-out rows too: the combine skips those).\n";
+        },"5":function(container,depth0,helpers,partials,data) {
+            return "  if (p >= params.rows) {\n    partial[p - params.rows] = stored_row(p);\n    return;\n  }\n";
+        },"7":function(container,depth0,helpers,partials,data) {
+            return "  let row = rowIds[p];\n";
+        },"9":function(container,depth0,helpers,partials,data) {
+            return "  let row = p;\n";
+        },"compiler":[8,">= 4.3.0"],"main":function(container,depth0,helpers,partials,data) {
+            var stack1, helper, alias1=depth0 != null ? depth0 : (container.nullContext || {}), alias2=container.hooks.helperMissing, alias3="function", lookupProperty = container.lookupProperty || function(parent, propertyName) {
+                if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
+                  return parent[propertyName];
+                }
+                return undefined
+            };
+
+          return ((stack1 = container.invokePartial(lookupProperty(partials,"header"),depth0,{"name":"header","data":data,"helpers":helpers,"partials":partials,"decorators":container.decorators})) != null ? stack1 : "")
+            + "// Sliced ELL SpMV (SELL-C-σ): one invocation per stored row. Stored rows come in slices of SLICE, each\n// padded only to its own longest row and stored slot-major (slot s of the slice's row r at\n// sliceStart[slice] + s * SLICE + r), so the invocations of a slice read consecutive words at each slot\n// and loop only as long as their slice's longest row. A row's padding (NONE) is a suffix of its slots.\n"
+            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"permuted") : depth0),{"name":"if","hash":{},"fn":container.program(1, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":6,"column":0},"end":{"line":8,"column":7}}})) != null ? stack1 : "")
+            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"folded") : depth0),{"name":"if","hash":{},"fn":container.program(3, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":9,"column":0},"end":{"line":13,"column":7}}})) != null ? stack1 : "")
+            + "\n"
+            + ((stack1 = container.invokePartial(lookupProperty(partials,"spmv-prelude"),depth0,{"name":"spmv-prelude","data":data,"helpers":helpers,"partials":partials,"decorators":container.decorators})) != null ? stack1 : "")
+            + "\nconst SLICE: u32 = "
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"sliceHeight") || (depth0 != null ? lookupProperty(depth0,"sliceHeight") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"sliceHeight","hash":{},"data":data,"loc":{"start":{"line":17,"column":19},"end":{"line":17,"column":34}}}) : helper))) != null ? stack1 : "")
+            + "u;  // stored rows per slice\n\n// ⊕ over the stored row p's slots.\nfn stored_row(p: u32) -> T {\n  var acc = ZERO;\n  let slice = p / SLICE;\n  let end = sliceStart[slice + 1u];\n  for (var at = sliceStart[slice] + p % SLICE; at < end; at += SLICE) {\n    let col = indices[at];\n    if (col == NONE) { break; }\n    acc = sr_add(acc, sr_mul(values[at], x[col]));\n  }\n  return acc;\n}\n\n@compute @workgroup_size("
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"threads") || (depth0 != null ? lookupProperty(depth0,"threads") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"threads","hash":{},"data":data,"loc":{"start":{"line":32,"column":25},"end":{"line":32,"column":36}}}) : helper))) != null ? stack1 : "")
+            + ", 1, 1)\nfn "
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"entryPoint") || (depth0 != null ? lookupProperty(depth0,"entryPoint") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"entryPoint","hash":{},"data":data,"loc":{"start":{"line":33,"column":3},"end":{"line":33,"column":17}}}) : helper))) != null ? stack1 : "")
+            + "(\n  @builtin(workgroup_id) wid: vec3<u32>,\n  @builtin(num_workgroups) nwg: vec3<u32>,\n  @builtin(local_invocation_index) lid: u32,\n) {\n  let p = row_of(wid, nwg, lid);\n  if (p >= params.items) { return; }\n"
+            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"folded") : depth0),{"name":"if","hash":{},"fn":container.program(5, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":40,"column":0},"end":{"line":45,"column":7}}})) != null ? stack1 : "")
+            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"permuted") : depth0),{"name":"if","hash":{},"fn":container.program(7, data, 0),"inverse":container.program(9, data, 0),"data":data,"loc":{"start":{"line":46,"column":0},"end":{"line":50,"column":7}}})) != null ? stack1 : "")
+            + "  if (!row_wanted(row)) { return; }\n  store_row(row, stored_row(p));\n}\n";
+        },"usePartial":true,"useData":true},
+        "wgsl/sssp/advance": {"compiler":[8,">= 4.3.0"],"main":function(container,depth0,helpers,partials,data) {
+            var stack1, helper, lookupProperty = container.lookupProperty || function(parent, propertyName) {
+                if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
+                  return parent[propertyName];
+                }
+                return undefined
+            };
+
+          return ((stack1 = container.invokePartial(lookupProperty(partials,"header"),depth0,{"name":"header","data":data,"helpers":helpers,"partials":partials,"decorators":container.decorators})) != null ? stack1 : "")
+            + "// One invocation between frontier passes. The queue the pass read is emptied (it is the next pass's output).\n// When the pass left near work, nothing moves. Otherwise the queue holds only far vertices: with none, or once\n// the target lies below the threshold, the search is done (state[DONE] = the pass number); else the threshold\n// moves to the nearest far distance + delta (near-far's next bucket). The pass counters are reset.\n\n"
+            + ((stack1 = container.invokePartial(lookupProperty(partials,"sssp-prelude"),depth0,{"name":"sssp-prelude","data":data,"helpers":helpers,"partials":partials,"decorators":container.decorators})) != null ? stack1 : "")
+            + "\nconst DONE: u32 = 0u;\nconst THRESHOLD: u32 = 1u;\nconst NEAR: u32 = 2u;\nconst FAR_MIN: u32 = 3u;\nconst LEN_A: u32 = 4u;\n\n@compute @workgroup_size(1, 1, 1)\nfn "
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"entryPoint") || (depth0 != null ? lookupProperty(depth0,"entryPoint") : depth0)) != null ? helper : container.hooks.helperMissing),(typeof helper === "function" ? helper.call(depth0 != null ? depth0 : (container.nullContext || {}),{"name":"entryPoint","hash":{},"data":data,"loc":{"start":{"line":16,"column":3},"end":{"line":16,"column":17}}}) : helper))) != null ? stack1 : "")
+            + "() {\n  if (atomicLoad(&state[DONE]) != 0u) { return; }\n  let near = atomicLoad(&state[NEAR]);\n  let far = atomicLoad(&state[FAR_MIN]);\n  atomicStore(&state[NEAR], 0u);\n  atomicStore(&state[FAR_MIN], UNREACHED);\n  atomicStore(&state[LEN_A + params.aux], 0u);\n  if (near != 0u) { return; }\n  let threshold = atomicLoad(&state[THRESHOLD]);\n  let target_settled = params.count != NONE && dist[params.count] < threshold;\n  if (far == UNREACHED || target_settled) {\n    atomicStore(&state[DONE], params.iter);\n    return;\n  }\n  // At least one key past the nearest far vertex, however small delta is next to it.\n  atomicStore(&state[THRESHOLD], max(relax(far, bitcast<T>(params.limit)), far + 1u));\n}\n";
+        },"usePartial":true,"useData":true},
+        "wgsl/sssp/edges": {"1":function(container,depth0,helpers,partials,data) {
+            return ", relaxed both ways (an\n// undirected edge is stored once)";
+        },"3":function(container,depth0,helpers,partials,data) {
+            return ", relaxed a → b";
+        },"5":function(container,depth0,helpers,partials,data) {
+            return "from dist_ro, a read-only copy made before the pass (plain cacheable loads,\n// like the paper's texture-cache alias; WGSL may not bind dist itself read-only and writable at once)";
+        },"7":function(container,depth0,helpers,partials,data) {
+            return "with\n// atomicLoad from the live array, so a pass already sees what earlier invocations lowered";
+        },"9":function(container,depth0,helpers,partials,data) {
+            return "  return dist_ro[v];\n";
+        },"11":function(container,depth0,helpers,partials,data) {
+            return "  return atomicLoad(&dist[v]);\n";
+        },"13":function(container,depth0,helpers,partials,data) {
+            return "  changed = try_relax(kb, ka, a, w) || changed;\n";
+        },"compiler":[8,">= 4.3.0"],"main":function(container,depth0,helpers,partials,data) {
+            var stack1, helper, alias1=depth0 != null ? depth0 : (container.nullContext || {}), alias2=container.hooks.helperMissing, alias3="function", lookupProperty = container.lookupProperty || function(parent, propertyName) {
+                if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
+                  return parent[propertyName];
+                }
+                return undefined
+            };
+
+          return ((stack1 = container.invokePartial(lookupProperty(partials,"header"),depth0,{"name":"header","data":data,"helpers":helpers,"partials":partials,"decorators":container.decorators})) != null ? stack1 : "")
+            + "// Paper 001's Bellman-Ford pass: one invocation per stored pair (a, b, w)"
+            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"symmetric") : depth0),{"name":"if","hash":{},"fn":container.program(1, data, 0),"inverse":container.program(3, data, 0),"data":data,"loc":{"start":{"line":2,"column":74},"end":{"line":3,"column":64}}})) != null ? stack1 : "")
+            + ". Lowering is atomicMin on the distance keys.\n// Distances are read "
+            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"snapshot") : depth0),{"name":"if","hash":{},"fn":container.program(5, data, 0),"inverse":container.program(7, data, 0),"data":data,"loc":{"start":{"line":4,"column":22},"end":{"line":6,"column":97}}})) != null ? stack1 : "")
+            + ".\n// An invocation that lowers a distance writes the pass number to flag[0]; a pass finding flag[0] older than\n// the pass before it returns at once, so the passes after convergence in a batch cost only their launch.\n\n"
+            + ((stack1 = container.invokePartial(lookupProperty(partials,"sssp-prelude"),depth0,{"name":"sssp-prelude","data":data,"helpers":helpers,"partials":partials,"decorators":container.decorators})) != null ? stack1 : "")
+            + "\nfn read_dist(v: u32) -> u32 {\n"
+            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"snapshot") : depth0),{"name":"if","hash":{},"fn":container.program(9, data, 0),"inverse":container.program(11, data, 0),"data":data,"loc":{"start":{"line":13,"column":0},"end":{"line":17,"column":7}}})) != null ? stack1 : "")
+            + "}\n\n// Whether relaxing u → v (u's key ku, v's key kv) lowered dist[v].\nfn try_relax(ku: u32, kv: u32, v: u32, w: T) -> bool {\n  if (ku == UNREACHED) { return false; }\n  let c = relax(ku, w);\n  if (c >= kv || c > params.limit) { return false; }\n  atomicMin(&dist[v], c);\n  return true;\n}\n\n@compute @workgroup_size("
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"threads") || (depth0 != null ? lookupProperty(depth0,"threads") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"threads","hash":{},"data":data,"loc":{"start":{"line":29,"column":25},"end":{"line":29,"column":36}}}) : helper))) != null ? stack1 : "")
+            + ", 1, 1)\nfn "
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"entryPoint") || (depth0 != null ? lookupProperty(depth0,"entryPoint") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"entryPoint","hash":{},"data":data,"loc":{"start":{"line":30,"column":3},"end":{"line":30,"column":17}}}) : helper))) != null ? stack1 : "")
+            + "(\n  @builtin(workgroup_id) wid: vec3<u32>,\n  @builtin(num_workgroups) nwg: vec3<u32>,\n  @builtin(local_invocation_index) lid: u32,\n) {\n  let e = item_of(wid, nwg, lid);\n  if (e >= params.count || flag[0] + 1u < params.iter) { return; }\n  let a = src[e];\n  let b = dst[e];\n  let w = weight[e];\n  let ka = read_dist(a);\n  let kb = read_dist(b);\n  var changed = try_relax(ka, kb, b, w);\n"
+            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"symmetric") : depth0),{"name":"if","hash":{},"fn":container.program(13, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":43,"column":0},"end":{"line":45,"column":7}}})) != null ? stack1 : "")
+            + "  if (changed) { flag[0] = params.iter; }\n}\n";
+        },"usePartial":true,"useData":true},
+        "wgsl/sssp/frontier": {"compiler":[8,">= 4.3.0"],"main":function(container,depth0,helpers,partials,data) {
+            var stack1, helper, alias1=depth0 != null ? depth0 : (container.nullContext || {}), alias2=container.hooks.helperMissing, alias3="function", lookupProperty = container.lookupProperty || function(parent, propertyName) {
+                if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
+                  return parent[propertyName];
+                }
+                return undefined
+            };
+
+          return ((stack1 = container.invokePartial(lookupProperty(partials,"header"),depth0,{"name":"header","data":data,"helpers":helpers,"partials":partials,"decorators":container.decorators})) != null ? stack1 : "")
+            + "// One pass of frontier Bellman-Ford / near-far over CSR, on a queue. A queued vertex is one item per chunk of\n// CHUNK arcs (so a hub's arcs spread over many invocations), "
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"lanes") || (depth0 != null ? lookupProperty(depth0,"lanes") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"lanes","hash":{},"data":data,"loc":{"start":{"line":3,"column":62},"end":{"line":3,"column":71}}}) : helper))) != null ? stack1 : "")
+            + " invocation(s) an item, the grid striding\n// over the queue (its length is on the GPU, so the host dispatches a fixed grid and never reads it).\n// An item whose vertex is below the threshold (state[THRESHOLD]) relaxes its arcs; each head it lowers is\n// appended to queue_out once (queued_out marks membership) and counts as near (state[NEAR]) or lowers the far\n// minimum (state[FAR_MIN]). A vertex at or past the threshold is carried to queue_out as it is. With the\n// threshold at UNREACHED every vertex is near: plain frontier Bellman-Ford.\n// The queues alternate between passes (params.aux: which of state[LEN_A], state[LEN_B] counts queue_in), each\n// with its own membership flags: a vertex lowered while this pass reads it goes to queue_out, so no item ever\n// relaxes with a stale distance unseen; queue_in's flags are cleared here, ready for its turn as output.\n\n"
+            + ((stack1 = container.invokePartial(lookupProperty(partials,"sssp-prelude"),depth0,{"name":"sssp-prelude","data":data,"helpers":helpers,"partials":partials,"decorators":container.decorators})) != null ? stack1 : "")
+            + "\nconst DONE: u32 = 0u;\nconst THRESHOLD: u32 = 1u;\nconst NEAR: u32 = 2u;\nconst FAR_MIN: u32 = 3u;\nconst LEN_A: u32 = 4u;\n\nfn note_far(k: u32) {\n  if (k < atomicLoad(&state[FAR_MIN])) { atomicMin(&state[FAR_MIN], k); }\n}\n\n// Appends u's chunks to queue_out unless u is queued there already.\nfn enqueue(u: u32) {\n  if (atomicLoad(&queued_out[u]) != 0u || atomicExchange(&queued_out[u], 1u) != 0u) { return; }\n  let chunks = max(1u, (indptr[u + 1u] - indptr[u] + CHUNK - 1u) / CHUNK);\n  let at = atomicAdd(&state[LEN_A + 1u - params.aux], chunks);\n  for (var c = 0u; c < chunks; c++) {\n    queue_out[at + c] = u;\n    chunk_out[at + c] = c;\n  }\n}\n\n@compute @workgroup_size("
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"threads") || (depth0 != null ? lookupProperty(depth0,"threads") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"threads","hash":{},"data":data,"loc":{"start":{"line":36,"column":25},"end":{"line":36,"column":36}}}) : helper))) != null ? stack1 : "")
+            + ", 1, 1)\nfn "
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"entryPoint") || (depth0 != null ? lookupProperty(depth0,"entryPoint") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"entryPoint","hash":{},"data":data,"loc":{"start":{"line":37,"column":3},"end":{"line":37,"column":17}}}) : helper))) != null ? stack1 : "")
+            + "(\n  @builtin(workgroup_id) wid: vec3<u32>,\n  @builtin(num_workgroups) nwg: vec3<u32>,\n  @builtin(local_invocation_index) lid: u32,\n) {\n  if (atomicLoad(&state[DONE]) != 0u) { return; }\n  let items = atomicLoad(&state[LEN_A + params.aux]) * LANES;\n  let threshold = atomicLoad(&state[THRESHOLD]);\n  let stride = nwg.x * nwg.y * WG;\n  for (var item = item_of(wid, nwg, lid); item < items; item += stride) {\n    let v = queue_in[item / LANES];\n    let c = chunk_in[item / LANES];\n    let first = c == 0u && item % LANES == 0u;\n    if (first) { atomicStore(&queued_in[v], 0u); }\n    let kv = atomicLoad(&dist[v]);\n    if (kv >= threshold) {\n      if (first) {\n        enqueue(v);\n        note_far(kv);\n      }\n      continue;\n    }\n    var near = false;\n    let start = indptr[v] + c * CHUNK;\n    let end = min(indptr[v + 1u], start + CHUNK);\n    for (var p = start + item % LANES; p < end; p += LANES) {\n      let u = indices[p];\n      let k = relax(kv, weight[p]);\n      if (k > params.limit || k >= atomicLoad(&dist[u])) { continue; }\n      if (k < atomicMin(&dist[u], k)) {\n        enqueue(u);\n        if (k < threshold) { near = true; } else { note_far(k); }\n      }\n    }\n    if (near && atomicLoad(&state[NEAR]) == 0u) { atomicStore(&state[NEAR], 1u); }\n  }\n}\n";
+        },"usePartial":true,"useData":true},
+        "wgsl/sssp/parents": {"1":function(container,depth0,helpers,partials,data) {
+            return "relaxed both\n// ways, b of a";
+        },"3":function(container,depth0,helpers,partials,data) {
+            return "one way only, never b of a";
+        },"5":function(container,depth0,helpers,partials,data) {
+            return "  changed = try_parent(b, a, w) || changed;\n";
+        },"compiler":[8,">= 4.3.0"],"main":function(container,depth0,helpers,partials,data) {
+            var stack1, helper, alias1=depth0 != null ? depth0 : (container.nullContext || {}), alias2=container.hooks.helperMissing, alias3="function", lookupProperty = container.lookupProperty || function(parent, propertyName) {
+                if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
+                  return parent[propertyName];
+                }
+                return undefined
+            };
+
+          return ((stack1 = container.invokePartial(lookupProperty(partials,"header"),depth0,{"name":"header","data":data,"helpers":helpers,"partials":partials,"decorators":container.decorators})) != null ? stack1 : "")
+            + "// Parents from converged distances: pair (a, b, w) makes a the parent of b (and, "
+            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"symmetric") : depth0),{"name":"if","hash":{},"fn":container.program(1, data, 0),"inverse":container.program(3, data, 0),"data":data,"loc":{"start":{"line":2,"column":82},"end":{"line":3,"column":56}}})) != null ? stack1 : "")
+            + ") when the arc is tight in f32/u32 exactly as relaxed, b has no\n// parent yet, and either a has one already or a is strictly closer (params.aux = 1: weights ≥ 0). A parent with\n// a parent of its own was chosen in an earlier pass or earlier in this one, and a strictly closer one cannot\n// lead back, so the parents form a tree even over zero-weight cycles. Passes repeat until flag[0] stays old.\n\n"
+            + ((stack1 = container.invokePartial(lookupProperty(partials,"sssp-prelude"),depth0,{"name":"sssp-prelude","data":data,"helpers":helpers,"partials":partials,"decorators":container.decorators})) != null ? stack1 : "")
+            + "\n// A vertex with a parent is skipped first: after the first pass that is most of them.\nfn try_parent(u: u32, v: u32, w: T) -> bool {\n  if (u == v || atomicLoad(&parent[v]) != NONE) { return false; }\n  let ku = dist[u];\n  let kv = dist[v];\n  if (ku == UNREACHED || kv == UNREACHED || relax(ku, w) != kv) { return false; }\n  if (!(params.aux == 1u && ku < kv) && atomicLoad(&parent[u]) == NONE) { return false; }\n  atomicStore(&parent[v], u);\n  return true;\n}\n\n@compute @workgroup_size("
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"threads") || (depth0 != null ? lookupProperty(depth0,"threads") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"threads","hash":{},"data":data,"loc":{"start":{"line":21,"column":25},"end":{"line":21,"column":36}}}) : helper))) != null ? stack1 : "")
+            + ", 1, 1)\nfn "
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"entryPoint") || (depth0 != null ? lookupProperty(depth0,"entryPoint") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"entryPoint","hash":{},"data":data,"loc":{"start":{"line":22,"column":3},"end":{"line":22,"column":17}}}) : helper))) != null ? stack1 : "")
+            + "(\n  @builtin(workgroup_id) wid: vec3<u32>,\n  @builtin(num_workgroups) nwg: vec3<u32>,\n  @builtin(local_invocation_index) lid: u32,\n) {\n  let e = item_of(wid, nwg, lid);\n  if (e >= params.count) { return; }\n  let a = src[e];\n  let b = dst[e];\n  let w = weight[e];\n  var changed = try_parent(a, b, w);\n"
+            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"symmetric") : depth0),{"name":"if","hash":{},"fn":container.program(5, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":33,"column":0},"end":{"line":35,"column":7}}})) != null ? stack1 : "")
+            + "  if (changed) { flag[0] = params.iter; }\n}\n";
+        },"usePartial":true,"useData":true},
+        "wgsl/vector/pagerank-update": {"compiler":[8,">= 4.3.0"],"main":function(container,depth0,helpers,partials,data) {
+            var stack1, helper, alias1=depth0 != null ? depth0 : (container.nullContext || {}), alias2=container.hooks.helperMissing, alias3="function", lookupProperty = container.lookupProperty || function(parent, propertyName) {
+                if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
+                  return parent[propertyName];
+                }
+                return undefined
+            };
+
+          return ((stack1 = container.invokePartial(lookupProperty(partials,"header"),depth0,{"name":"header","data":data,"helpers":helpers,"partials":partials,"decorators":container.decorators})) != null ? stack1 : "")
+            + "// PageRank's step after the product: next enters holding y = Pᵀ·previous and sums[0] = Σ y.\n// next = d·y + (1 − d·Σy)·teleport and delta = |next − previous|. With Σ previous = 1,\n// 1 − d·Σy = (1 − d) + d·(dangling mass), so one sum covers both the teleport and the dangling vertices,\n// and it renormalises: Σ next = 1 whatever the rounding of the steps before.\n\n"
+            + ((stack1 = container.invokePartial(lookupProperty(partials,"vector-prelude"),depth0,{"name":"vector-prelude","data":data,"helpers":helpers,"partials":partials,"decorators":container.decorators})) != null ? stack1 : "")
+            + "\n@compute @workgroup_size("
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"workgroupSize") || (depth0 != null ? lookupProperty(depth0,"workgroupSize") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"workgroupSize","hash":{},"data":data,"loc":{"start":{"line":9,"column":25},"end":{"line":9,"column":42}}}) : helper))) != null ? stack1 : "")
+            + ", 1, 1)\nfn "
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"entryPoint") || (depth0 != null ? lookupProperty(depth0,"entryPoint") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"entryPoint","hash":{},"data":data,"loc":{"start":{"line":10,"column":3},"end":{"line":10,"column":17}}}) : helper))) != null ? stack1 : "")
+            + "(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>) {\n  let base = 1.0 - params.damping * sums[0];\n  for (var i = gid.x; i < params.n; i += nwg.x * WG) {\n    let r = params.damping * next[i] + base * teleport[i];\n    delta[i] = abs(r - previous[i]);\n    next[i] = r;\n  }\n}\n";
+        },"usePartial":true,"useData":true},
+        "wgsl/vector/reduce": {"compiler":[8,">= 4.3.0"],"main":function(container,depth0,helpers,partials,data) {
+            var stack1, helper, alias1=depth0 != null ? depth0 : (container.nullContext || {}), alias2=container.hooks.helperMissing, alias3="function", lookupProperty = container.lookupProperty || function(parent, propertyName) {
+                if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
+                  return parent[propertyName];
+                }
+                return undefined
+            };
+
+          return ((stack1 = container.invokePartial(lookupProperty(partials,"header"),depth0,{"name":"header","data":data,"helpers":helpers,"partials":partials,"decorators":container.decorators})) != null ? stack1 : "")
+            + "// ⊕-reduction, one pass of two: workgroup g writes dst[offset + g] = ⊕ src[i] over its grid-stride share of\n// 0..n. At most WG workgroups run, so a second dispatch of one workgroup over the partials gives the total.\n// A tree in workgroup memory rather than atomics: ⊕ need not have an atomic form (f32 +), and the fixed\n// order of the operations makes runs bit-reproducible.\n\n"
+            + ((stack1 = container.invokePartial(lookupProperty(partials,"vector-prelude"),depth0,{"name":"vector-prelude","data":data,"helpers":helpers,"partials":partials,"decorators":container.decorators})) != null ? stack1 : "")
+            + "\n"
+            + ((stack1 = container.invokePartial(lookupProperty(partials,"semiring-ops"),depth0,{"name":"semiring-ops","data":data,"helpers":helpers,"partials":partials,"decorators":container.decorators})) != null ? stack1 : "")
+            + "\nvar<workgroup> part: array<T, WG>;\n\n@compute @workgroup_size("
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"workgroupSize") || (depth0 != null ? lookupProperty(depth0,"workgroupSize") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"workgroupSize","hash":{},"data":data,"loc":{"start":{"line":13,"column":25},"end":{"line":13,"column":42}}}) : helper))) != null ? stack1 : "")
+            + ", 1, 1)\nfn "
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"entryPoint") || (depth0 != null ? lookupProperty(depth0,"entryPoint") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"entryPoint","hash":{},"data":data,"loc":{"start":{"line":14,"column":3},"end":{"line":14,"column":17}}}) : helper))) != null ? stack1 : "")
+            + "(\n  @builtin(workgroup_id) wid: vec3<u32>,\n  @builtin(num_workgroups) nwg: vec3<u32>,\n  @builtin(local_invocation_index) lid: u32,\n) {\n  var acc = ZERO;\n  for (var i = wid.x * WG + lid; i < params.n; i += nwg.x * WG) {\n    acc = sr_add(acc, src[i]);\n  }\n  part[lid] = acc;\n  workgroupBarrier();\n  for (var s = WG / 2u; s > 0u; s >>= 1u) {\n    if (lid < s) { part[lid] = sr_add(part[lid], part[lid + s]); }\n    workgroupBarrier();\n  }\n  if (lid == 0u) { dst[params.offset + wid.x] = part[0]; }\n}\n";
         },"usePartial":true,"useData":true},
     };

@@ -2,6 +2,7 @@ import { numberBindings } from '../render/bindings.js';
 import { ELEMENT_BYTES } from '../spec/element-type.js';
 import type { SpmvKernelSpec, SpmvOp } from '../spec/kernel-spec.js';
 import { PARAMS_BINDING, type OpInfo } from './op-info.js';
+import { mergeFixupOp, mergeOp } from './spmv-merge-ops.js';
 
 /** WebGPU's guaranteed `maxComputeWorkgroupsPerDimension`: larger row counts spill into grid y. */
 export const MAX_GRID_X = 65535;
@@ -22,10 +23,39 @@ function spmvBindings(format: 'csr' | 'ell') {
     ]);
 }
 
-function spmvOp(template: string, format: 'csr' | 'ell'): OpInfo<SpmvKernelSpec> {
+/** Sliced ELL: slice offsets, slots, x, y, then the row ids (permuted), the partial results (folded), the mask. */
+function sellBindings(spec: SpmvKernelSpec) {
+  return numberBindings([
+    PARAMS_BINDING,
+    { name: 'sliceStart', kind: 'read-only-storage', element: 'u32' },
+    { name: 'indices', kind: 'read-only-storage', element: 'u32' },
+    { name: 'values', kind: 'read-only-storage', element: spec.type },
+    { name: 'x', kind: 'read-only-storage', element: spec.type },
+    { name: 'y', kind: 'storage', element: spec.type },
+    spec.permuted === true && { name: 'rowIds', kind: 'read-only-storage', element: 'u32' },
+    spec.folded === true && { name: 'partial', kind: 'storage', element: spec.type },
+    spec.masked && { name: 'mask', kind: 'read-only-storage', element: 'u32' },
+  ]);
+}
+
+/** The Fold method's second step: the folded rows, where their extra pieces' results start, those results, y, the mask. */
+function foldCombineBindings(spec: SpmvKernelSpec) {
+  return numberBindings([
+    PARAMS_BINDING,
+    { name: 'foldedRows', kind: 'read-only-storage', element: 'u32' },
+    { name: 'extraStart', kind: 'read-only-storage', element: 'u32' },
+    { name: 'partial', kind: 'read-only-storage', element: spec.type },
+    { name: 'y', kind: 'storage', element: spec.type },
+    spec.masked && { name: 'mask', kind: 'read-only-storage', element: 'u32' },
+  ]);
+}
+
+const BINDINGS = { csr: spmvBindings('csr'), ell: spmvBindings('ell'), sell: sellBindings, 'fold-combine': foldCombineBindings };
+
+function spmvOp(template: string, format: keyof typeof BINDINGS): OpInfo<SpmvKernelSpec> {
   return {
     template,
-    bindings: spmvBindings(format),
+    bindings: BINDINGS[format],
     view: (spec) => ({
       rows: spec.rowsPerWorkgroup,
       lanes: spec.lanesPerRow,
@@ -33,8 +63,12 @@ function spmvOp(template: string, format: 'csr' | 'ell'): OpInfo<SpmvKernelSpec>
       subgroup: spec.reduction === 'subgroup',
       accumulate: spec.accumulate,
       masked: spec.masked,
+      sliceHeight: spec.sliceHeight,
+      permuted: spec.permuted,
+      folded: spec.folded,
     }),
-    workgroupStorageBytes: (spec) => (spec.op === 'spmv_csr_vector' && spec.reduction !== 'subgroup' ? threads(spec) * ELEMENT_BYTES : 0),
+    workgroupStorageBytes: (spec) =>
+      (spec.op === 'spmv_csr_vector' || spec.op === 'spmv_fold_combine') && spec.reduction !== 'subgroup' ? threads(spec) * ELEMENT_BYTES : 0,
     grid: (spec, rows) => {
       const groups = Math.ceil(rows / spec.rowsPerWorkgroup);
       return groups <= MAX_GRID_X ? [Math.max(groups, 1), 1, 1] : [MAX_GRID_X, Math.ceil(groups / MAX_GRID_X), 1];
@@ -48,4 +82,8 @@ export const SPMV_OPS: Record<SpmvOp, OpInfo<SpmvKernelSpec>> = {
   spmv_csr_scalar: spmvOp('spmv/csr-scalar', 'csr'),
   spmv_csr_vector: spmvOp('spmv/csr-vector', 'csr'),
   spmv_ell: spmvOp('spmv/ell', 'ell'),
+  spmv_sell: spmvOp('spmv/sell', 'sell'),
+  spmv_fold_combine: spmvOp('spmv/fold-combine', 'fold-combine'),
+  spmv_csr_merge: mergeOp(spmvOp('spmv/csr-merge', 'csr')),
+  spmv_merge_fixup: mergeFixupOp(spmvOp('spmv/merge-fixup', 'csr')),
 };

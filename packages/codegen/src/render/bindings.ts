@@ -10,6 +10,8 @@ export interface KernelBinding {
   readonly element: ElementType | 'params';
   /** Bound as an array of vec4 of the element type (WGSL), for 16-byte loads. */
   readonly vec4?: boolean;
+  /** A writable u32 array updated with atomics (WGSL `array<atomic<u32>>`; CUDA needs no marker). */
+  readonly atomic?: boolean;
 }
 
 type BindingDecl = Omit<KernelBinding, 'binding'>;
@@ -26,7 +28,7 @@ export function declareBindings(target: Target, bindings: readonly KernelBinding
       .map((b) => {
         if (b.kind === 'uniform') return `@group(0) @binding(${b.binding}) var<uniform> ${b.name}: Params;`;
         const access = b.kind === 'storage' ? 'read_write' : 'read';
-        const element = b.vec4 ? `vec4<${b.element}>` : b.element;
+        const element = b.atomic ? `atomic<${b.element}>` : b.vec4 ? `vec4<${b.element}>` : b.element;
         return `@group(0) @binding(${b.binding}) var<storage, ${access}> ${b.name}: array<${element}>;`;
       })
       .join('\n');

@@ -1,22 +1,25 @@
 import type { ElementType } from './element-type.js';
+import type { BfsKernelSpec, BfsOp } from './bfs-spec.js';
+import type { VectorKernelSpec, VectorOp } from './vector-spec.js';
+import type { SsspKernelSpec, SsspOp } from './sssp-spec.js';
 
 /** Ops of the blocked Floyd-Warshall family (paper 000). */
 export type FwOp = 'fw_pivot' | 'fw_panel_row' | 'fw_panel_col' | 'fw_update' | 'fw_plain';
 
 /** Ops of the sparse matrix–vector family (paper 002): y = A ⊗ x (⊕ y), one format each. */
-export type SpmvOp = 'spmv_csr_scalar' | 'spmv_csr_vector' | 'spmv_ell';
+export type SpmvOp = 'spmv_csr_scalar' | 'spmv_csr_vector' | 'spmv_ell' | 'spmv_sell' | 'spmv_fold_combine' | 'spmv_csr_merge' | 'spmv_merge_fixup';
 
 /** Operations the code generator knows. */
-export type KernelOp = FwOp | SpmvOp;
+export type KernelOp = FwOp | SpmvOp | VectorOp | BfsOp | SsspOp;
 
 export const FW_KERNEL_OPS: readonly FwOp[] = ['fw_pivot', 'fw_panel_row', 'fw_panel_col', 'fw_update', 'fw_plain'];
-export const SPMV_KERNEL_OPS: readonly SpmvOp[] = ['spmv_csr_scalar', 'spmv_csr_vector', 'spmv_ell'];
+export const SPMV_KERNEL_OPS: readonly SpmvOp[] = ['spmv_csr_scalar', 'spmv_csr_vector', 'spmv_ell', 'spmv_sell', 'spmv_fold_combine', 'spmv_csr_merge', 'spmv_merge_fixup'];
 
 export type Layout = 'row-major' | 'bdl';
 export type Target = 'wgsl' | 'cuda';
 
 /** Fields every kernel has. */
-interface SpecBase {
+export interface SpecBase {
   /** Name of a registered semiring (`min-plus`, `plus-times`, `max-min`, `or-and`, or a user's). */
   readonly semiring: string;
   readonly type: ElementType;
@@ -56,7 +59,7 @@ export interface FwKernelSpec extends SpecBase {
   readonly successors: boolean;
 }
 
-/** How the lanes of one row combine their partial results in `spmv_csr_vector`. */
+/** How the lanes of one row combine their partial results in `spmv_csr_vector` and `spmv_fold_combine`. */
 export type SpmvReduction = 'subgroup' | 'workgroup';
 
 /**
@@ -74,22 +77,41 @@ export interface SpmvKernelSpec extends SpecBase {
   readonly op: SpmvOp;
   /** Rows one workgroup computes. */
   readonly rowsPerWorkgroup: number;
-  /** Invocations per row, a power of two (`spmv_csr_vector`; the other ops normalise it to 1). */
+  /** Invocations per row, a power of two (`spmv_csr_vector`, `spmv_fold_combine`; the other ops need 1). */
   readonly lanesPerRow: number;
   /**
-   * `spmv_csr_vector` only: `subgroup` reduces with subgroup shuffles (WGSL: needs the device feature
-   * `subgroups`, and lanesPerRow ≤ its minimum subgroup size; CUDA: warp shuffles), `workgroup` through
-   * workgroup memory (any device). Default `workgroup`.
+   * `spmv_csr_vector` and `spmv_fold_combine` only: `subgroup` reduces with subgroup shuffles (WGSL:
+   * needs the device feature `subgroups`, and lanesPerRow ≤ its minimum subgroup size; CUDA: warp
+   * shuffles), `workgroup` through workgroup memory (any device). Default `workgroup`.
    */
   readonly reduction?: SpmvReduction;
   /** y = A ⊗ x ⊕ y when true; y = A ⊗ x when false. */
   readonly accumulate: boolean;
   /** Read a per-row u32 mask: rows whose mask is 0 are left as they are. */
   readonly masked: boolean;
+  /**
+   * `spmv_sell` only: stored rows per slice C, a power of two (a slice is padded to its longest row and
+   * stored slot-major, so C consecutive invocations read consecutive words; C = the subgroup size or a
+   * multiple of it keeps a subgroup within one slice).
+   */
+  readonly sliceHeight?: number;
+  /** `spmv_sell` only: stored rows are in another order (σ-sorting) and a `rowIds` array names each one's row. */
+  readonly permuted?: boolean;
+  /**
+   * `spmv_sell` only: the matrix is folded (paper 002's Fold method): stored rows past the matrix's rows
+   * are extra pieces of long rows, whose results go to a `partial` array that `spmv_fold_combine` adds to y.
+   */
+  readonly folded?: boolean;
+  /**
+   * `spmv_csr_merge` only: merge-path items (row ends and nonzeros) per invocation (default 7), so a
+   * workgroup covers rowsPerWorkgroup × itemsPerThread items of the path (rowsPerWorkgroup counts its
+   * invocations there, not rows).
+   */
+  readonly itemsPerThread?: number;
 }
 
 /** Everything a kernel's text depends on, as plain serialisable data. One spec → one id → one pipeline. */
-export type KernelSpec = FwKernelSpec | SpmvKernelSpec;
+export type KernelSpec = FwKernelSpec | SpmvKernelSpec | VectorKernelSpec | BfsKernelSpec | SsspKernelSpec;
 
 /** Whether a spec belongs to the SpMV family. */
 export function isSpmvSpec(spec: KernelSpec): spec is SpmvKernelSpec {

@@ -20,8 +20,8 @@ const LANES: u32 = 8u;  // invocations per row
 
 struct Params {
   rows: u32,   // rows of A: the length of x and y
-  width: u32,  // ELL: slots per row; CSR: unused
-  pad0: u32,
+  width: u32,  // ELL: slots per row; merge: nonzeros; CSR: unused
+  items: u32,  // sell: stored rows (the rows, then folded rows' extra pieces); fold combine: folded rows; merge fixup: carries
   pad1: u32,
 }
 

@@ -15,7 +15,8 @@ typedef unsigned int T;
 
 struct Params {
   unsigned rows;   // rows of A: the length of x and y
-  unsigned width;  // ELL: slots per row; CSR: unused
+  unsigned width;  // ELL: slots per row; merge: nonzeros; CSR: unused
+  unsigned items;  // sell: stored rows (the rows, then folded rows' extra pieces); fold combine: folded rows; merge fixup: carries
 };
 
 // min-plus ⊕

@@ -36,6 +36,11 @@ import { fw_update__min_plus_f32__row_major__t64u4k4c8w16x16s__wgsl__e5440bccefa
 import { fw_update__min_plus_i32__row_major__t64u4k4c8w16x16__wgsl__1307d8c9b11d } from "./fw_update__min_plus_i32__row_major__t64u4k4c8w16x16__wgsl__1307d8c9b11d.js";
 import { fw_update__min_plus_u32__row_major__t64u4k4c8w16x16__wgsl__7227775c47c9 } from "./fw_update__min_plus_u32__row_major__t64u4k4c8w16x16__wgsl__7227775c47c9.js";
 import { fw_update__or_and_u32__row_major__t64u4k4c8w16x16__wgsl__e793704d2fa7 } from "./fw_update__or_and_u32__row_major__t64u4k4c8w16x16__wgsl__e793704d2fa7.js";
+import { spmv_csr_merge__max_min_f32__set__r256l1sgi7__wgsl__1307a61738bb } from "./spmv_csr_merge__max_min_f32__set__r256l1sgi7__wgsl__1307a61738bb.js";
+import { spmv_csr_merge__min_plus_f32__set__r256l1sgi7__wgsl__1f317b22304a } from "./spmv_csr_merge__min_plus_f32__set__r256l1sgi7__wgsl__1f317b22304a.js";
+import { spmv_csr_merge__or_and_u32__set__r256l1sgi7__wgsl__dba67c143aef } from "./spmv_csr_merge__or_and_u32__set__r256l1sgi7__wgsl__dba67c143aef.js";
+import { spmv_csr_merge__plus_times_f32__set__r256l1sgi7__cuda__37de1ea26552 } from "./spmv_csr_merge__plus_times_f32__set__r256l1sgi7__cuda__37de1ea26552.js";
+import { spmv_csr_merge__plus_times_f32__set__r256l1sgi7__wgsl__f3bedef37e1e } from "./spmv_csr_merge__plus_times_f32__set__r256l1sgi7__wgsl__f3bedef37e1e.js";
 import { spmv_csr_scalar__max_min_f32__set__r256l1__wgsl__cbf571ba0317 } from "./spmv_csr_scalar__max_min_f32__set__r256l1__wgsl__cbf571ba0317.js";
 import { spmv_csr_scalar__min_plus_f32__set__r256l1__wgsl__a178a882bed6 } from "./spmv_csr_scalar__min_plus_f32__set__r256l1__wgsl__a178a882bed6.js";
 import { spmv_csr_scalar__or_and_u32__set__r256l1__wgsl__5722eaefd667 } from "./spmv_csr_scalar__or_and_u32__set__r256l1__wgsl__5722eaefd667.js";
@@ -59,6 +64,37 @@ import { spmv_ell__min_plus_f32__set__r256l1__wgsl__5a3bb91a0f49 } from "./spmv_
 import { spmv_ell__or_and_u32__set__r256l1__wgsl__a21289e70e36 } from "./spmv_ell__or_and_u32__set__r256l1__wgsl__a21289e70e36.js";
 import { spmv_ell__plus_times_f32__set__r256l1__cuda__e839f21702d4 } from "./spmv_ell__plus_times_f32__set__r256l1__cuda__e839f21702d4.js";
 import { spmv_ell__plus_times_f32__set__r256l1__wgsl__81665c5de83c } from "./spmv_ell__plus_times_f32__set__r256l1__wgsl__81665c5de83c.js";
+import { spmv_fold_combine__plus_times_f32__acc__r8l32sg__cuda__b5a145dd659e } from "./spmv_fold_combine__plus_times_f32__acc__r8l32sg__cuda__b5a145dd659e.js";
+import { spmv_fold_combine__plus_times_f32__acc__r8l32sg__wgsl__ea198236154c } from "./spmv_fold_combine__plus_times_f32__acc__r8l32sg__wgsl__ea198236154c.js";
+import { spmv_merge_fixup__max_min_f32__acc__r256l1__wgsl__b4bbec0ccd98 } from "./spmv_merge_fixup__max_min_f32__acc__r256l1__wgsl__b4bbec0ccd98.js";
+import { spmv_merge_fixup__min_plus_f32__acc__r256l1__wgsl__1beff2f926a4 } from "./spmv_merge_fixup__min_plus_f32__acc__r256l1__wgsl__1beff2f926a4.js";
+import { spmv_merge_fixup__or_and_u32__acc__r256l1__wgsl__f7023ebf71ab } from "./spmv_merge_fixup__or_and_u32__acc__r256l1__wgsl__f7023ebf71ab.js";
+import { spmv_merge_fixup__plus_times_f32__acc__r256l1__cuda__3cfa7049c4ed } from "./spmv_merge_fixup__plus_times_f32__acc__r256l1__cuda__3cfa7049c4ed.js";
+import { spmv_merge_fixup__plus_times_f32__acc__r256l1__wgsl__08fffa07b289 } from "./spmv_merge_fixup__plus_times_f32__acc__r256l1__wgsl__08fffa07b289.js";
+import { spmv_sell__plus_times_f32__set__r256l1c32__cuda__c2d48f39e15c } from "./spmv_sell__plus_times_f32__set__r256l1c32__cuda__c2d48f39e15c.js";
+import { spmv_sell__plus_times_f32__set__r256l1c32__wgsl__8eda18f7cef8 } from "./spmv_sell__plus_times_f32__set__r256l1c32__wgsl__8eda18f7cef8.js";
+import { spmv_sell__plus_times_f32__set__r256l1c32p__cuda__510218ff405f } from "./spmv_sell__plus_times_f32__set__r256l1c32p__cuda__510218ff405f.js";
+import { spmv_sell__plus_times_f32__set__r256l1c32p__wgsl__9d4c581da001 } from "./spmv_sell__plus_times_f32__set__r256l1c32p__wgsl__9d4c581da001.js";
+import { spmv_sell__plus_times_f32__set__r256l1c32pf__cuda__b3e526b669ca } from "./spmv_sell__plus_times_f32__set__r256l1c32pf__cuda__b3e526b669ca.js";
+import { spmv_sell__plus_times_f32__set__r256l1c32pf__wgsl__849671db3ba0 } from "./spmv_sell__plus_times_f32__set__r256l1c32pf__wgsl__849671db3ba0.js";
+import { sssp_advance__min_plus_f32__dir__w1__wgsl__b7403d0e9e8a } from "./sssp_advance__min_plus_f32__dir__w1__wgsl__b7403d0e9e8a.js";
+import { sssp_advance__min_plus_u32__dir__w1__wgsl__3c10ff1862fd } from "./sssp_advance__min_plus_u32__dir__w1__wgsl__3c10ff1862fd.js";
+import { sssp_edges__min_plus_f32__dir_atomic__w256__wgsl__f0f28a7df4f3 } from "./sssp_edges__min_plus_f32__dir_atomic__w256__wgsl__f0f28a7df4f3.js";
+import { sssp_edges__min_plus_f32__sym_atomic__w256__wgsl__10225871d4a9 } from "./sssp_edges__min_plus_f32__sym_atomic__w256__wgsl__10225871d4a9.js";
+import { sssp_edges__min_plus_u32__dir_atomic__w256__wgsl__b1ced8ca486c } from "./sssp_edges__min_plus_u32__dir_atomic__w256__wgsl__b1ced8ca486c.js";
+import { sssp_edges__min_plus_u32__sym_atomic__w256__wgsl__e6ee4b811bc2 } from "./sssp_edges__min_plus_u32__sym_atomic__w256__wgsl__e6ee4b811bc2.js";
+import { sssp_frontier__min_plus_f32__dir__w256l16c256__wgsl__69dca1f43b13 } from "./sssp_frontier__min_plus_f32__dir__w256l16c256__wgsl__69dca1f43b13.js";
+import { sssp_frontier__min_plus_f32__dir__w256l2c256__wgsl__4d90ceef7b4f } from "./sssp_frontier__min_plus_f32__dir__w256l2c256__wgsl__4d90ceef7b4f.js";
+import { sssp_frontier__min_plus_u32__dir__w256l16c256__wgsl__9bf0f9382e14 } from "./sssp_frontier__min_plus_u32__dir__w256l16c256__wgsl__9bf0f9382e14.js";
+import { sssp_frontier__min_plus_u32__dir__w256l2c256__wgsl__f489869441aa } from "./sssp_frontier__min_plus_u32__dir__w256l2c256__wgsl__f489869441aa.js";
+import { sssp_parents__min_plus_f32__dir__w256__wgsl__0609580e9091 } from "./sssp_parents__min_plus_f32__dir__w256__wgsl__0609580e9091.js";
+import { sssp_parents__min_plus_f32__sym__w256__wgsl__de2087d94ef8 } from "./sssp_parents__min_plus_f32__sym__w256__wgsl__de2087d94ef8.js";
+import { sssp_parents__min_plus_u32__dir__w256__wgsl__da367efcc652 } from "./sssp_parents__min_plus_u32__dir__w256__wgsl__da367efcc652.js";
+import { sssp_parents__min_plus_u32__sym__w256__wgsl__870cf6547616 } from "./sssp_parents__min_plus_u32__sym__w256__wgsl__870cf6547616.js";
+import { vec_pagerank_update__plus_times_f32__dense__w256__cuda__0156cf2e9de6 } from "./vec_pagerank_update__plus_times_f32__dense__w256__cuda__0156cf2e9de6.js";
+import { vec_pagerank_update__plus_times_f32__dense__w256__wgsl__8795a3441726 } from "./vec_pagerank_update__plus_times_f32__dense__w256__wgsl__8795a3441726.js";
+import { vec_reduce__plus_times_f32__dense__w256__cuda__0b6a83ca6fd0 } from "./vec_reduce__plus_times_f32__dense__w256__cuda__0b6a83ca6fd0.js";
+import { vec_reduce__plus_times_f32__dense__w256__wgsl__f32093496780 } from "./vec_reduce__plus_times_f32__dense__w256__wgsl__f32093496780.js";
 
 // Generated by `nx run codegen` from the kernel catalog specs; do not edit.
 // CI regenerates this file and fails when it differs from what is checked in.
@@ -101,6 +137,11 @@ export const CATALOG: Readonly<Record<string, GeneratedKernel>> = {
         "1307d8c9b11d": fw_update__min_plus_i32__row_major__t64u4k4c8w16x16__wgsl__1307d8c9b11d,
         "7227775c47c9": fw_update__min_plus_u32__row_major__t64u4k4c8w16x16__wgsl__7227775c47c9,
         "e793704d2fa7": fw_update__or_and_u32__row_major__t64u4k4c8w16x16__wgsl__e793704d2fa7,
+        "1307a61738bb": spmv_csr_merge__max_min_f32__set__r256l1sgi7__wgsl__1307a61738bb,
+        "1f317b22304a": spmv_csr_merge__min_plus_f32__set__r256l1sgi7__wgsl__1f317b22304a,
+        "dba67c143aef": spmv_csr_merge__or_and_u32__set__r256l1sgi7__wgsl__dba67c143aef,
+        "37de1ea26552": spmv_csr_merge__plus_times_f32__set__r256l1sgi7__cuda__37de1ea26552,
+        "f3bedef37e1e": spmv_csr_merge__plus_times_f32__set__r256l1sgi7__wgsl__f3bedef37e1e,
         "cbf571ba0317": spmv_csr_scalar__max_min_f32__set__r256l1__wgsl__cbf571ba0317,
         "a178a882bed6": spmv_csr_scalar__min_plus_f32__set__r256l1__wgsl__a178a882bed6,
         "5722eaefd667": spmv_csr_scalar__or_and_u32__set__r256l1__wgsl__5722eaefd667,
@@ -124,4 +165,35 @@ export const CATALOG: Readonly<Record<string, GeneratedKernel>> = {
         "a21289e70e36": spmv_ell__or_and_u32__set__r256l1__wgsl__a21289e70e36,
         "e839f21702d4": spmv_ell__plus_times_f32__set__r256l1__cuda__e839f21702d4,
         "81665c5de83c": spmv_ell__plus_times_f32__set__r256l1__wgsl__81665c5de83c,
+        "b5a145dd659e": spmv_fold_combine__plus_times_f32__acc__r8l32sg__cuda__b5a145dd659e,
+        "ea198236154c": spmv_fold_combine__plus_times_f32__acc__r8l32sg__wgsl__ea198236154c,
+        "b4bbec0ccd98": spmv_merge_fixup__max_min_f32__acc__r256l1__wgsl__b4bbec0ccd98,
+        "1beff2f926a4": spmv_merge_fixup__min_plus_f32__acc__r256l1__wgsl__1beff2f926a4,
+        "f7023ebf71ab": spmv_merge_fixup__or_and_u32__acc__r256l1__wgsl__f7023ebf71ab,
+        "3cfa7049c4ed": spmv_merge_fixup__plus_times_f32__acc__r256l1__cuda__3cfa7049c4ed,
+        "08fffa07b289": spmv_merge_fixup__plus_times_f32__acc__r256l1__wgsl__08fffa07b289,
+        "c2d48f39e15c": spmv_sell__plus_times_f32__set__r256l1c32__cuda__c2d48f39e15c,
+        "8eda18f7cef8": spmv_sell__plus_times_f32__set__r256l1c32__wgsl__8eda18f7cef8,
+        "510218ff405f": spmv_sell__plus_times_f32__set__r256l1c32p__cuda__510218ff405f,
+        "9d4c581da001": spmv_sell__plus_times_f32__set__r256l1c32p__wgsl__9d4c581da001,
+        "b3e526b669ca": spmv_sell__plus_times_f32__set__r256l1c32pf__cuda__b3e526b669ca,
+        "849671db3ba0": spmv_sell__plus_times_f32__set__r256l1c32pf__wgsl__849671db3ba0,
+        "b7403d0e9e8a": sssp_advance__min_plus_f32__dir__w1__wgsl__b7403d0e9e8a,
+        "3c10ff1862fd": sssp_advance__min_plus_u32__dir__w1__wgsl__3c10ff1862fd,
+        "f0f28a7df4f3": sssp_edges__min_plus_f32__dir_atomic__w256__wgsl__f0f28a7df4f3,
+        "10225871d4a9": sssp_edges__min_plus_f32__sym_atomic__w256__wgsl__10225871d4a9,
+        "b1ced8ca486c": sssp_edges__min_plus_u32__dir_atomic__w256__wgsl__b1ced8ca486c,
+        "e6ee4b811bc2": sssp_edges__min_plus_u32__sym_atomic__w256__wgsl__e6ee4b811bc2,
+        "69dca1f43b13": sssp_frontier__min_plus_f32__dir__w256l16c256__wgsl__69dca1f43b13,
+        "4d90ceef7b4f": sssp_frontier__min_plus_f32__dir__w256l2c256__wgsl__4d90ceef7b4f,
+        "9bf0f9382e14": sssp_frontier__min_plus_u32__dir__w256l16c256__wgsl__9bf0f9382e14,
+        "f489869441aa": sssp_frontier__min_plus_u32__dir__w256l2c256__wgsl__f489869441aa,
+        "0609580e9091": sssp_parents__min_plus_f32__dir__w256__wgsl__0609580e9091,
+        "de2087d94ef8": sssp_parents__min_plus_f32__sym__w256__wgsl__de2087d94ef8,
+        "da367efcc652": sssp_parents__min_plus_u32__dir__w256__wgsl__da367efcc652,
+        "870cf6547616": sssp_parents__min_plus_u32__sym__w256__wgsl__870cf6547616,
+        "0156cf2e9de6": vec_pagerank_update__plus_times_f32__dense__w256__cuda__0156cf2e9de6,
+        "8795a3441726": vec_pagerank_update__plus_times_f32__dense__w256__wgsl__8795a3441726,
+        "0b6a83ca6fd0": vec_reduce__plus_times_f32__dense__w256__cuda__0b6a83ca6fd0,
+        "f32093496780": vec_reduce__plus_times_f32__dense__w256__wgsl__f32093496780,
     };

@@ -13,6 +13,9 @@ export interface SpmvStep {
   readonly bind?: Readonly<Record<string, string>>;
 }
 
+/** The device limit a layout checks before it allocates padded arrays (sell, fold). */
+export type BindingLimits = Pick<GPUSupportedLimits, 'maxStorageBufferBindingSize'>;
+
 /**
  * A matrix laid out for one format: what is uploaded once, the scratch space a product needs, and the
  * dispatches of one product in order. Each format has one file in this folder that builds it.

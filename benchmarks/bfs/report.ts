@@ -1,0 +1,83 @@
+// BFS results in the shared format: harmonic-mean TEPS over the sources (Graph500), the spread of the search
+// times, per-level medians, the bandwidth-bound limit and the CPU peer.
+import { bfsReference } from '@semiforge/algorithms';
+import type { CopyBandwidth } from '../lib/copy-bandwidth.js';
+import { summarize, type BenchResult } from '../lib/results.js';
+import { reachedEdges, type BenchGraph } from './graphs.js';
+import { VARIANTS, type Query, type VariantRun } from './measure.js';
+
+/** Bytes a search must read per Graph500 edge at the least: its two arcs as u32 ids, each once. */
+export const BYTES_PER_EDGE = 8;
+
+/** Graph500's harmonic mean of edges / time over the searches. */
+export function harmonicTeps(items: readonly { edges: number; ms: number }[]): number {
+  let sum = 0;
+  for (const q of items) sum += q.ms / 1e3 / q.edges;
+  return items.length / sum;
+}
+
+const median = (xs: number[]) => summarize(xs).median;
+
+/** Per level: how often it went top-down or bottom-up, and the medians of its frontier and times. */
+export function levelSummary(queries: readonly Query[]) {
+  const depth = Math.max(0, ...queries.map((q) => q.levels.length));
+  return Array.from({ length: depth }, (_, i) => {
+    const at = queries.map((q) => q.levels[i]).filter((l) => l !== undefined);
+    const gpu = at.map((l) => l.gpuMs).filter((x): x is number => x !== undefined);
+    return {
+      level: i + 1,
+      searches: at.length,
+      top_down: at.filter((l) => l.direction === 'top-down').length,
+      bottom_up: at.filter((l) => l.direction === 'bottom-up').length,
+      frontier_median: median(at.map((l) => l.frontier)),
+      wall_ms_median: median(at.map((l) => l.wallMs)),
+      ...(gpu.length > 0 ? { gpu_ms_median: median(gpu) } : {}),
+    };
+  });
+}
+
+/** The CPU peer: the single-threaded reference BFS from the first sources, harmonic-mean TEPS. */
+export function cpuPeer(graph: BenchGraph, sources: readonly number[]): { name: string; value: number; same_run: true } | undefined {
+  if (sources.length === 0) return undefined;
+  const items = sources.map((s) => {
+    const started = performance.now();
+    const { parent } = bfsReference(graph.csr, s);
+    return { edges: reachedEdges(graph.csr, parent), ms: performance.now() - started };
+  });
+  return { name: `single-thread JS top-down BFS (bfsReference), ${sources.length} of the sources, same run`, value: harmonicTeps(items), same_run: true };
+}
+
+export function variantResult(graph: BenchGraph, run: VariantRun, bandwidth: CopyBandwidth | undefined, peer: ReturnType<typeof cpuPeer>): BenchResult & Record<string, unknown> {
+  const { queries } = run;
+  const teps = harmonicTeps(queries.map((q) => ({ edges: q.edges, ms: q.searchMs })));
+  const withOutput = harmonicTeps(queries.map((q) => ({ edges: q.edges, ms: q.searchMs + q.outputMs })));
+  const failed = queries.filter((q) => q.check.startsWith('failed'));
+  const cpu = queries.filter((q) => q.check === 'gpu+cpu').length;
+  const validation = `Graph500 rules on all ${queries.length} searches on the GPU (bfs_check), ${cpu} of them also by the CPU validator`;
+  const limit = bandwidth && { name: `copy bandwidth / ${BYTES_PER_EDGE} bytes per edge (each edge's two u32 arcs read once): ${bandwidth.name}`, value: bandwidth.value / BYTES_PER_EDGE };
+  return {
+    case: `bfs ${VARIANTS[run.variant].label}, ${graph.name}, ${queries.length} sources`,
+    params: {
+      ...graph.params,
+      class: graph.class,
+      method: run.variant,
+      sources: queries.length,
+      backend: 'webgpu',
+      metric: 'teps',
+      ...run.plan,
+      preprocess_ms: Math.round(run.preprocessMs),
+      relabel_ms: Math.round(graph.relabelMs),
+      teps_with_output: withOutput,
+    },
+    metric: 'teps',
+    value: teps,
+    unit: 'edges/s',
+    time_ms: summarize(queries.map((q) => q.searchMs)),
+    ...(limit ? { limit, ratio_to_limit: teps / limit.value } : {}),
+    ...(peer ? { peer, ratio_to_peer: teps / peer.value } : {}),
+    validated: queries.length > 0 && failed.length === 0,
+    validation: failed.length === 0 ? validation : `${failed.length} searches failed; first: source ${failed[0].source}: ${failed[0].check}`,
+    output_ms: summarize(queries.map((q) => q.outputMs)),
+    levels: levelSummary(queries),
+  };
+}

@@ -1,0 +1,107 @@
+// BFS suite (issue 5, paper 003): Graph500 Kronecker graphs of the given scales and a road-like grid, 64
+// random non-isolated sources each, the ablation of the paper's Fig. 6 (hybrid + degree ordering, + m_f
+// approximation, + CoreBFS; the hybrid without degree ordering on request), harmonic-mean TEPS with
+// per-level times and preprocessing apart, every search validated, against the bandwidth-bound limit (copy
+// bandwidth measured in this run) and a CPU BFS in the same run. Writes results/bfs-<device>-<date>.json
+// after every graph, so that a run cut short keeps what it measured.
+//   tsx --conditions=source benchmarks/bfs/run.ts [--scales 20,21] [--edge-factor 16] [--road 2048x2048|none]
+//       [--sources 64] [--variants baseline,approx,core] [--cpu-checks 4] [--cpu-sources 4] [--threads N]
+//       [--alpha 16 --beta 16] [--cache DIR] [--merge EARLIER.json] [--out DIR]
+//   tsx --conditions=source benchmarks/bfs/run.ts --quick      (scale 10 and a 48 × 48 grid: a check on lavapipe)
+import { existsSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
+import { parseArgs } from 'node:util';
+import { openDevice } from '@semiforge/runtime';
+import { copyBandwidth } from '../lib/copy-bandwidth.js';
+import { webgpuContext } from '../lib/gpu-context.js';
+import { readResults } from '../lib/read-results.js';
+import { writeResults, type BenchResult } from '../lib/results.js';
+import { graph500Sources, kroneckerGraph, roadGraph, type BenchGraph } from './graphs.js';
+import { measureVariant, VARIANTS, type Variant } from './measure.js';
+import { cpuPeer, variantResult } from './report.js';
+
+const { values: args } = parseArgs({
+  options: {
+    scales: { type: 'string', default: '20' },
+    'edge-factor': { type: 'string', default: '16' },
+    road: { type: 'string', default: '2048x2048' },
+    sources: { type: 'string', default: '64' },
+    variants: { type: 'string', default: 'baseline,approx,core' },
+    // Searches per variant that the CPU validator checks besides the GPU check every search gets (the CPU's is
+    // single-threaded: seconds per search from scale 22 up).
+    'cpu-checks': { type: 'string', default: '4' },
+    'cpu-sources': { type: 'string', default: '4' },
+    threads: { type: 'string', default: String(availableParallelism()) },
+    alpha: { type: 'string', default: '16' },
+    beta: { type: 'string', default: '16' },
+    'bandwidth-mib': { type: 'string', default: '1024' },
+    // Keep each graph here, in degree order (.sfg), and read it back in later commands.
+    cache: { type: 'string' },
+    // An earlier run's results file on the same device, kept in this run's file (absent or '': nothing to keep),
+    // so that scales split over several commands end in one file.
+    merge: { type: 'string' },
+    quick: { type: 'boolean', default: false },
+    out: { type: 'string', multiple: true, default: ['benchmarks/results'] },
+  },
+});
+
+const int = (name: string, value: string) => {
+  const v = Number(value);
+  if (!Number.isInteger(v) || v < 0) throw new Error(`--${name}: expected a non-negative integer, got '${value}'`);
+  return v;
+};
+const scales = args.quick ? [10] : args.scales === 'none' ? [] : args.scales.split(',').map((s) => int('scales', s));
+const road = args.quick ? [48, 48] : args.road === 'none' ? undefined : args.road.split('x').map((s) => int('road', s));
+if (road && road.length !== 2) throw new Error(`--road: expected ROWSxCOLS or none, got '${args.road}'`);
+const variants = args.variants.split(',') as Variant[];
+for (const v of variants) if (!(v in VARIANTS)) throw new Error(`--variants: unknown variant '${v}' (expected ${Object.keys(VARIANTS).join(', ')})`);
+const sourceCount = args.quick ? 8 : int('sources', args.sources);
+const cpuChecks = int('cpu-checks', args['cpu-checks']);
+const cpuSources = int('cpu-sources', args['cpu-sources']);
+const tuning = { alpha: Number(args.alpha), beta: Number(args.beta) };
+
+const device = await openDevice();
+const context = webgpuContext('bfs', device);
+const outDirs = [...args.out, ...(process.env.OUT ? [process.env.OUT] : [])];
+console.error(`bfs suite on ${context.device} (${device.describe().description}); scales ${scales.join(', ') || 'none'}, road ${road?.join(' × ') ?? 'none'}`);
+
+// The limit, measured first; its copying also brings an idle GPU up to its clocks.
+const bandwidth = await copyBandwidth(device, { bytes: (args.quick ? 16 : Number(args['bandwidth-mib'])) * 2 ** 20, runs: 5, warmupMs: args.quick ? 50 : 1500 });
+console.error(bandwidth ? `bandwidth ${(bandwidth.value / 1e9).toFixed(0)} GB/s: ${bandwidth.name}` : 'no GPU timestamps: no bandwidth limit');
+
+const results: BenchResult[] = args.merge && existsSync(args.merge) ? earlierResults(args.merge) : [];
+// Every variant but 'no-order' orders by degree: do it once, before them (its time is reported apart).
+const degreeOrder = !variants.includes('no-order');
+const graphOptions = { degreeOrder, cacheDir: args.cache, threads: int('threads', args.threads) };
+const makers: (() => Promise<BenchGraph>)[] = [
+  ...scales.map((scale) => () => kroneckerGraph(scale, int('edge-factor', args['edge-factor']), graphOptions)),
+  ...(road ? [() => roadGraph(road[0], road[1], graphOptions)] : []),
+];
+for (const make of makers) {
+  const graph = await make();
+  console.error(`${graph.name}: n ${graph.csr.n}, ${graph.csr.indices.length} arcs, built in ${(graph.buildMs / 1e3).toFixed(1)} s, ordered by degree in ${(graph.relabelMs / 1e3).toFixed(1)} s`);
+  const sources = graph500Sources(graph.csr, sourceCount);
+  const peer = cpuPeer(graph, sources.slice(0, cpuSources));
+  if (peer) console.error(`  CPU: ${(peer.value / 1e6).toFixed(1)} MTEPS (${peer.name})`);
+  for (const variant of variants) {
+    const run = await measureVariant(device, graph, sources, variant, { cpuCheck: (i) => i < cpuChecks, warmupMs: args.quick ? 0 : 1000, options: tuning });
+    const r = variantResult(graph, run, bandwidth, peer);
+    results.push(r);
+    const ratio = r.ratio_to_limit === undefined ? '' : `, ${(100 * r.ratio_to_limit).toFixed(1)}% of the bandwidth bound`;
+    console.error(`  ${VARIANTS[variant].label}: ${(r.value / 1e9).toFixed(3)} GTEPS${ratio}, search median ${r.time_ms.median.toFixed(2)} ms, preprocessing ${(run.preprocessMs / 1e3).toFixed(1)} s, ${r.validated ? r.validation : `NOT VALID: ${r.validation}`}`);
+    writeResults('bfs', context, results, outDirs);
+  }
+}
+
+const files = writeResults('bfs', context, results, outDirs);
+console.error(`wrote ${files.join(', ')}`);
+device.destroy();
+if (results.some((r) => !r.validated)) process.exitCode = 1;
+
+function earlierResults(path: string): BenchResult[] {
+  const earlier = readResults(path);
+  if (earlier.suite !== 'bfs' || earlier.context.device !== context.device) {
+    throw new Error(`--merge ${path}: a ${earlier.suite} run on ${earlier.context.device}; this is bfs on ${context.device}`);
+  }
+  return earlier.results;
+}

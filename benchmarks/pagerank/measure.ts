@@ -1,0 +1,54 @@
+// One matrix's PageRank on the GPU: Pᵀ built and uploaded once, a warm-up, then whole runs to tolerance from
+// uniform ranks, each timed by GPU timestamps (the iterations) and by the host (the loop, read-backs of the
+// residual included), the last checked against the f64 fixed point.
+import { PagerankRunner, verifyPagerank, type PagerankResult, type PagerankVerification, type SpmvFormat } from '@semiforge/algorithms';
+import type { Csr } from '@semiforge/graph-io';
+import type { Device } from '@semiforge/runtime';
+import { summarize, type BenchResult } from '../lib/results.js';
+
+export interface PagerankSettings {
+  readonly damping: number;
+  readonly tolerance: number;
+  readonly maxIterations: number;
+  readonly runs: number;
+  readonly warmupMs: number;
+}
+
+export interface MeasuredPagerank {
+  readonly format: SpmvFormat;
+  readonly iterations: number;
+  readonly converged: boolean;
+  readonly residual: number;
+  /** GPU time of the iterations / iterations, per run. */
+  readonly perIteration: BenchResult['time_ms'];
+  /** Host wall time of the loop to tolerance, per run. */
+  readonly total: BenchResult['time_ms'];
+  readonly verification: PagerankVerification;
+}
+
+/** Runs PageRank `runs` times after `warmupMs` of it. Needs timestamp queries (the time per iteration is the GPU's). */
+export async function measurePagerank(device: Device, csr: Csr, exact: Float64Array, s: PagerankSettings): Promise<MeasuredPagerank> {
+  const options = { damping: s.damping, tolerance: s.tolerance, maxIterations: s.maxIterations };
+  const runner = await PagerankRunner.create(device, csr, options);
+  const runs: PagerankResult[] = [];
+  try {
+    // Compiles the pipelines and brings an idle GPU up to its clocks.
+    const warmUntil = performance.now() + s.warmupMs;
+    do await runner.run();
+    while (performance.now() < warmUntil);
+    for (let r = 0; r < s.runs; r++) runs.push(await runner.run());
+  } finally {
+    runner.destroy();
+  }
+  const last = runs.at(-1)!;
+  if (runs.some((r) => r.gpuTimeMs === undefined)) throw new Error('pagerank suite: the device has no timestamp queries, so no GPU time per iteration');
+  return {
+    format: last.format!,
+    iterations: last.iterations,
+    converged: last.converged,
+    residual: last.residual,
+    perIteration: summarize(runs.map((r) => r.gpuTimeMs! / r.iterations)),
+    total: summarize(runs.map((r) => r.loopTimeMs)),
+    verification: verifyPagerank(csr, last.ranks, last.residual, options, exact),
+  };
+}

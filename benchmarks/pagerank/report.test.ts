@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import type { CopyBandwidth } from '../lib/copy-bandwidth.js';
+import type { MatrixCase } from '../spmv/matrices.js';
+import type { MeasuredPagerank } from './measure.js';
+import { iterationBytes, pagerankResults, type CheckedPeer } from './report.js';
+
+const matrix: MatrixCase = { class: 'road', name: 'road-4x4', make: () => { throw new Error('not made'); } };
+const shape = { n: 1000, nnz: 3000, maxRow: 4 };
+const time = (median: number) => ({ median, min: median, max: median, runs: 3 });
+const measured: MeasuredPagerank = {
+  format: 'csr-scalar',
+  iterations: 24,
+  converged: true,
+  residual: 5e-7,
+  perIteration: time(0.01),
+  total: time(0.5),
+  verification: { ok: true, error: 1e-8, bound: 1e-5 },
+};
+const bandwidth: CopyBandwidth = { value: 2e12, name: 'copy', time_ms: time(1) };
+const peer: CheckedPeer = {
+  run: { time_ms: time(1), perIteration: time(0.02), iterations: 20, residual: 8e-7, ranks: new Float32Array(0), name: 'CuPy' },
+  verification: { ok: true, error: 2e-8, bound: 1e-5 },
+};
+
+describe('pagerank results', () => {
+  it('counts the product and 7n vector words per iteration', () => {
+    // CSR: 4(n + 1) + 8 nnz + 8n, then 28n.
+    expect(iterationBytes('csr-scalar', shape)).toBe(4 * 1001 + 8 * 3000 + 8 * 1000 + 28 * 1000);
+    expect(iterationBytes('ell', shape)).toBe(8 * 1000 * 4 + 8 * 1000 + 28 * 1000);
+  });
+
+  it('per iteration, total and GB/s, times against the peer as its time / ours', () => {
+    const [perIteration, total, gbps] = pagerankResults(matrix, shape, measured, bandwidth, peer);
+    expect(perIteration).toMatchObject({ metric: 'time_ms', value: 0.01, params: { per: 'iteration', iterations: 24, chosen: 'csr-scalar' }, validated: true });
+    expect(perIteration.ratio_to_peer).toBeCloseTo(2);
+    expect(total).toMatchObject({ metric: 'time_ms', value: 0.5, params: { per: 'total' }, peer: { value: 1, same_run: true } });
+    expect(total.ratio_to_peer).toBeCloseTo(2);
+    const bytes = iterationBytes('csr-scalar', shape);
+    expect(gbps.value).toBeCloseTo(bytes / 1e-5 / 1e9);
+    expect(gbps.ratio_to_limit).toBeCloseTo(gbps.value / 2000);
+  });
+
+  it('quotes no peer whose ranks failed the check, and no unconverged run as validated', () => {
+    const failed = { ...peer, verification: { ok: false, error: 1, bound: 1e-5 } };
+    const [perIteration, total] = pagerankResults(matrix, shape, { ...measured, converged: false }, undefined, failed);
+    expect(perIteration.peer).toBeUndefined();
+    expect(total.ratio_to_peer).toBeUndefined();
+    expect(perIteration.validated).toBe(false);
+    expect(perIteration.validation).toMatch(/^not converged in 24 iterations/);
+  });
+});

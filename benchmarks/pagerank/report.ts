@@ -1,0 +1,86 @@
+// One matrix's PageRank as the results BENCHMARKS.md asks of the suite (time_ms per iteration and total, and
+// effective GB/s per iteration against the copy bandwidth of the same run), each beside the CuPy peer, and as
+// a line of the printed table.
+import type { PagerankVerification } from '@semiforge/algorithms';
+import type { CopyBandwidth } from '../lib/copy-bandwidth.js';
+import type { CupyPagerankRun } from '../lib/cupy-pagerank-peer.js';
+import type { BenchResult } from '../lib/results.js';
+import type { MatrixCase } from '../spmv/matrices.js';
+import { minimumBytes, type MatrixShape } from '../spmv/traffic.js';
+import type { MeasuredPagerank } from './measure.js';
+
+/** The peer's run, checked against the same f64 fixed point as ours. */
+export interface CheckedPeer {
+  readonly run: CupyPagerankRun;
+  readonly verification: PagerankVerification;
+}
+
+/**
+ * Bytes one iteration moves at least: the product's (the format's minimum, see spmv/traffic.ts) and 7n words
+ * of vector traffic: Σy reads y; the update reads y, p and r and writes r' and |r' − r|; the residual reads those.
+ */
+export function iterationBytes(format: MeasuredPagerank['format'], shape: MatrixShape): number {
+  return minimumBytes(format, shape) + 7 * 4 * shape.n;
+}
+
+export const BYTES_FORMULA = 'minimum bytes of the SpMV with P^T (spmv/traffic.ts) + 28 n (Σy, the update, the L1 residual) per iteration / GPU time per iteration';
+
+const fmt = (x: number) => x.toExponential(2);
+
+/** The three results of one matrix; the peer's figures only where its ranks passed the same check as ours. */
+export function pagerankResults(matrix: MatrixCase, shape: MatrixShape, m: MeasuredPagerank, bandwidth: CopyBandwidth | undefined, peer: CheckedPeer | undefined): BenchResult[] {
+  const params = { class: matrix.class, matrix: matrix.name, n: shape.n, nnz: shape.nnz, format: 'auto', chosen: m.format, iterations: m.iterations, type: 'f32', backend: 'webgpu' };
+  const validation = `L1 error ${fmt(m.verification.error)} ≤ bound ${fmt(m.verification.bound)} against the f64 fixed point (tolerance 1e-13), residual ${fmt(m.residual)}`;
+  const quoted = peer?.verification.ok ? peer.run : undefined;
+  const label = `pagerank ${matrix.class} ${matrix.name} auto=${m.format} ${m.iterations} iterations`;
+  const validated = m.verification.ok && m.converged;
+  const checked = { validated, validation: m.converged ? validation : `not converged in ${m.iterations} iterations; ${validation}` };
+  const result = (what: string, per: string, metric: string, unit: string, value: number, time_ms: BenchResult['time_ms']): BenchResult => ({
+    case: `${label}: ${what}`,
+    params: { ...params, per, metric },
+    metric,
+    value,
+    unit,
+    time_ms,
+    ...checked,
+  });
+  const perIteration = result('time per iteration (GPU timestamps)', 'iteration', 'time_ms', 'ms', m.perIteration.median, m.perIteration);
+  const total = result('total to tolerance (host wall time of the loop, residual read-backs included)', 'total', 'time_ms', 'ms', m.total.median, m.total);
+  const bytes = iterationBytes(m.format, shape);
+  const gbps = result('effective GB/s per iteration', 'iteration', 'effective_GBps', 'GB/s', bytes / (m.perIteration.median / 1e3) / 1e9, m.perIteration);
+  if (bandwidth) Object.assign(gbps, { limit: { name: `${bandwidth.name}; ${BYTES_FORMULA}`, value: bandwidth.value / 1e9 }, ratio_to_limit: gbps.value / (bandwidth.value / 1e9) });
+  if (quoted) {
+    // Times: ratio_to_peer = the peer's time / ours, so that > 1 means faster than the peer, as for rates.
+    const peerName = (what: string) => `${quoted.name}; ${what}; ${quoted.iterations} iterations, ranks checked like ours`;
+    const peerPerIteration = quoted.perIteration.median;
+    Object.assign(perIteration, { peer: { name: peerName('20 iterations back to back between CUDA events / 20'), value: peerPerIteration, same_run: true }, ratio_to_peer: peerPerIteration / perIteration.value });
+    Object.assign(total, { peer: { name: peerName('its whole loop between CUDA events'), value: quoted.time_ms.median, same_run: true }, ratio_to_peer: quoted.time_ms.median / total.value });
+  }
+  return [perIteration, total, gbps];
+}
+
+export const TABLE_HEADER = ['class', 'matrix', 'nnz', 'auto', 'iters', 'ms/iter', 'total ms', 'GB/s', '% bw', 'peer iters', 'peer ms/iter', 'x peer/iter', 'x peer total', 'valid'];
+
+/** A row of the printed table. */
+export function tableRow(matrix: MatrixCase, shape: MatrixShape, m: MeasuredPagerank, results: BenchResult[], peer: CheckedPeer | undefined): string[] {
+  const [perIteration, total, gbps] = results;
+  const ratio = (r?: number) => (r === undefined ? '—' : r.toFixed(2));
+  const peerCells = peer
+    ? [String(peer.run.iterations), peer.run.perIteration.median.toFixed(4) + (peer.verification.ok ? '' : ' (failed check)')]
+    : ['—', '—'];
+  return [
+    matrix.class,
+    matrix.name,
+    String(shape.nnz),
+    m.format,
+    String(m.iterations),
+    perIteration.value.toFixed(4),
+    total.value.toFixed(2),
+    gbps.value.toFixed(1),
+    gbps.ratio_to_limit === undefined ? '—' : (100 * gbps.ratio_to_limit).toFixed(1),
+    ...peerCells,
+    ratio(perIteration.ratio_to_peer),
+    ratio(total.ratio_to_peer),
+    perIteration.validated ? 'yes' : 'NO',
+  ];
+}

@@ -1,0 +1,103 @@
+// PageRank suite (issue 4): PageRank to tolerance on the SpMV suite's matrices (benchmarks/spmv/matrices.ts),
+// time per iteration (GPU timestamps) and total (the loop's wall time), effective GB/s per iteration against
+// the copy bandwidth measured in the same run, every result checked against the f64 CPU fixed point, and
+// PageRank in CuPy with cuSPARSE's SpMV on the same graphs in the same run as the peer; writes
+// results/pagerank-<device>-<date>.json after every matrix, so that a run cut short keeps what it measured.
+//   tsx --conditions=source benchmarks/pagerank/run.ts [--sizes small,medium] [--classes power-law,road]
+//       [--runs 5] [--damping 0.85] [--tolerance 1e-6] [--max-iterations 100] [--no-peer] [--merge EARLIER.json] [--out DIR]
+//   tsx --conditions=source benchmarks/pagerank/run.ts --quick      (tiny matrices: a check on a software adapter)
+import { parseArgs } from 'node:util';
+import { pagerankFixedPoint, PAGERANK_DEFAULTS, verifyPagerank } from '@semiforge/algorithms';
+import type { Csr } from '@semiforge/graph-io';
+import { openDevice } from '@semiforge/runtime';
+import { copyBandwidth } from '../lib/copy-bandwidth.js';
+import { cupyPagerank } from '../lib/cupy-pagerank-peer.js';
+import { webgpuContext } from '../lib/gpu-context.js';
+import { earlierResults } from '../lib/merge-results.js';
+import { writeResults, type BenchResult } from '../lib/results.js';
+import { formatTable } from '../spmv/report.js';
+import { CLASSES, matrixSet, SIZES, type SizeName } from '../spmv/matrices.js';
+import type { MatrixShape } from '../spmv/traffic.js';
+import { measurePagerank } from './measure.js';
+import { pagerankResults, TABLE_HEADER, tableRow, type CheckedPeer } from './report.js';
+
+const { values: args } = parseArgs({
+  options: {
+    sizes: { type: 'string', default: 'small,medium' },
+    classes: { type: 'string' },
+    quick: { type: 'boolean', default: false },
+    runs: { type: 'string', default: '5' },
+    'warmup-ms': { type: 'string', default: '1000' },
+    'bandwidth-mib': { type: 'string', default: '1024' },
+    damping: { type: 'string', default: String(PAGERANK_DEFAULTS.damping) },
+    tolerance: { type: 'string', default: String(PAGERANK_DEFAULTS.tolerance) },
+    'max-iterations': { type: 'string', default: String(PAGERANK_DEFAULTS.maxIterations) },
+    peer: { type: 'boolean', default: true },
+    out: { type: 'string', multiple: true, default: ['benchmarks/results'] },
+    // An earlier run's results file on the same device, kept in this run's file (a long run split over commands).
+    merge: { type: 'string' },
+  },
+  allowNegative: true,
+});
+
+const sizes = (args.quick ? ['quick'] : args.sizes.split(',')) as SizeName[];
+for (const s of sizes) if (!(s in SIZES)) throw new Error(`--sizes: unknown size '${s}' (expected ${Object.keys(SIZES).join(', ')})`);
+const classes = args.classes?.split(',');
+for (const c of classes ?? []) if (!CLASSES.includes(c)) throw new Error(`--classes: unknown class '${c}' (expected ${CLASSES.join(', ')})`);
+const runs = Number(args.runs);
+const warmupMs = args.quick ? 50 : Number(args['warmup-ms']);
+const settings = { damping: Number(args.damping), tolerance: Number(args.tolerance), maxIterations: Number(args['max-iterations']), runs, warmupMs };
+
+const device = await openDevice();
+const context = webgpuContext('pagerank', device);
+const outDirs = [...args.out, ...(process.env.OUT ? [process.env.OUT] : [])];
+console.error(`pagerank suite on ${context.device} (${device.describe().description}); sizes ${sizes.join(', ')}; d = ${settings.damping}, tolerance ${settings.tolerance}`);
+
+// The limit, measured first; its copying also brings an idle GPU up to its clocks.
+const bandwidthMiB = args.quick ? 16 : Number(args['bandwidth-mib']);
+const bandwidth = await copyBandwidth(device, { bytes: bandwidthMiB * 2 ** 20, runs, warmupMs: args.quick ? 50 : 1500 });
+console.error(bandwidth ? `bandwidth ${(bandwidth.value / 1e9).toFixed(0)} GB/s: ${bandwidth.name}` : 'no GPU timestamps: no bandwidth limit');
+
+const results: BenchResult[] = args.merge ? earlierResults(args.merge, 'pagerank', context.device) : [];
+const table: string[][] = [TABLE_HEADER];
+// Why no result has a peer, once the peer could not run (it is not tried again).
+let peerMissing = args.peer ? undefined : 'not run (--no-peer)';
+const summary = () => ({ bandwidth, settings, peer: peerMissing ?? 'PageRank in CuPy with cuSPARSE SpMV, same GPU, same run' });
+for (const size of sizes) {
+  for (const matrix of matrixSet(SIZES[size]).filter((m) => !classes || classes.includes(m.class))) {
+    const started = performance.now();
+    const csr = matrix.make();
+    const shape = transposeShape(csr);
+    console.error(`${matrix.class} ${matrix.name}: n ${csr.n}, nnz ${shape.nnz}, made in ${((performance.now() - started) / 1e3).toFixed(1)} s`);
+    const exact = pagerankFixedPoint(csr, { damping: settings.damping });
+    const measured = await measurePagerank(device, csr, exact, settings);
+    // After ours, so that the peer's CPU work (file, matrix) does not idle the GPU between our runs.
+    const tried = peerMissing ? undefined : await cupyPagerank(csr, { ...settings, checkEvery: PAGERANK_DEFAULTS.checkEvery });
+    if (tried && 'unavailable' in tried) console.error(`  ${(peerMissing = tried.unavailable)}`);
+    const peer: CheckedPeer | undefined =
+      tried && 'ranks' in tried ? { run: tried, verification: verifyPagerank(csr, tried.ranks, tried.residual, { damping: settings.damping }, exact) } : undefined;
+    if (peer && !peer.verification.ok) console.error(`  the peer's ranks failed the check (L1 error ${peer.verification.error} > ${peer.verification.bound}): not quoted`);
+    const matrixResults = pagerankResults(matrix, shape, measured, bandwidth, peer);
+    results.push(...matrixResults);
+    table.push(tableRow(matrix, shape, measured, matrixResults, peer));
+    console.error(`  ${table.at(-1)!.slice(3).join('  ')}`);
+    console.error(`  ${matrix.name} done in ${((performance.now() - started) / 1e3).toFixed(1)} s`);
+    writeResults('pagerank', context, results, outDirs, summary());
+  }
+}
+
+console.log(formatTable(table));
+if (args.merge) console.error(`the table shows this run; ${args.merge}'s results are in the file too`);
+if (peerMissing) console.error(`no peer in this run: ${peerMissing} (python3 with CuPy is on the GPU host)`);
+const files = writeResults('pagerank', context, results, outDirs, summary());
+console.error(`wrote ${files.join(', ')}`);
+device.destroy();
+if (results.some((r) => !r.validated)) process.exitCode = 1;
+
+/** The shape of Pᵀ, the matrix the product runs on: rows are in-arcs, so its longest row is the largest in-degree. */
+function transposeShape(graph: Csr): MatrixShape {
+  const inDegree = new Uint32Array(graph.n);
+  let maxRow = 0;
+  for (const v of graph.indices) maxRow = Math.max(maxRow, ++inDegree[v]);
+  return { n: graph.n, nnz: graph.indices.length, maxRow };
+}

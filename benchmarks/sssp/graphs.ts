@@ -1,0 +1,61 @@
+// The SSSP suite's graphs: paper 001's R-MAT set, Graph500 Kronecker graphs with their f32 weights and with
+// integer weights 1..255, and a road-like grid; each an undirected CSR (self-loops dropped, parallel arcs
+// merged to their minimum, so that SciPy's summing of repeated entries changes nothing). The generators run
+// on one thread: their worker files do not travel in a device bundle.
+import { toIntegerWeights, type SsspWeightType } from '@semiforge/algorithms';
+import { csrFromEdges, generateGrid, generateKronecker, generateRmat, type Csr, type EdgeList } from '@semiforge/graph-io';
+
+/** How one graph is weighted for a run: the kernels' type, and the weights it gets. */
+export interface Weighting {
+  readonly type: SsspWeightType;
+  readonly label: string;
+  readonly apply: (csr: Csr) => Csr;
+}
+
+export interface SsspGraph {
+  /** e.g. `rmat scale=20 degree=32`. */
+  readonly name: string;
+  readonly class: 'rmat' | 'kronecker' | 'road';
+  readonly params: Record<string, number | string>;
+  readonly make: () => Promise<Csr>;
+  /** The graph is built once and run with each of these. */
+  readonly weightings: readonly Weighting[];
+}
+
+const SEED = 1;
+const undirected = (edges: EdgeList) => csrFromEdges(edges, { symmetrize: true, sortRows: true, dropSelfLoops: true, duplicates: 'min' });
+const asIs = (type: SsspWeightType, label: string): Weighting => ({ type, label, apply: (csr) => csr });
+const integers255: Weighting = { type: 'u32', label: 'integers 1..255', apply: (csr) => toIntegerWeights(csr, 255) };
+
+/** Paper 001's R-MAT graphs: average degree 32, f32 weights uniform in [0, 1). */
+export function rmatGraph(scale: number): SsspGraph {
+  return {
+    name: `rmat scale=${scale} degree=32`,
+    class: 'rmat',
+    params: { scale, n: 2 ** scale, average_degree: 32 },
+    make: async () => undirected(generateRmat({ scale, averageDegree: 32, seed: SEED, weights: 'f32-unit' })),
+    weightings: [asIs('f32', 'f32 [0,1)')],
+  };
+}
+
+/** Graph500 Kronecker (edge factor 16) with its f32 weights, and with those mapped to integers 1..255 (u32). */
+export function kroneckerGraph(scale: number): SsspGraph {
+  return {
+    name: `kronecker scale=${scale}`,
+    class: 'kronecker',
+    params: { scale, n: 2 ** scale, edgefactor: 16 },
+    make: async () => undirected(generateKronecker({ scale, seed: SEED, weights: true })),
+    weightings: [asIs('f32', 'graph500 f32 [0,1)'), integers255],
+  };
+}
+
+/** A road-like grid (thinned, with shortcuts), side × side vertices, integer weights 1..1000 (u32). */
+export function roadGraph(side: number): SsspGraph {
+  return {
+    name: `road-like grid ${side}x${side}`,
+    class: 'road',
+    params: { n: side * side, side },
+    make: async () => csrFromEdges(generateGrid({ rows: side, cols: side, weights: { min: 1, max: 1000 }, seed: SEED, roadLike: true }).graph, { sortRows: true, duplicates: 'min' }),
+    weightings: [asIs('u32', 'integers 1..1000')],
+  };
+}

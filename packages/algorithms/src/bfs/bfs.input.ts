@@ -1,0 +1,90 @@
+import { MAX_BFS_CHUNKS } from '@semiforge/codegen';
+import { symmetrize as symmetrizeCsr, type Csr } from '@semiforge/graph-io';
+import { LimitError } from '@semiforge/runtime';
+
+/** Whether to mirror a directed graph's arcs before searching. */
+export interface BfsGraphOptions {
+  /** A directed graph is refused unless this is true; then every arc's mirror is added. Default false. */
+  readonly symmetrize?: boolean;
+}
+
+/**
+ * The graph BFS searches: the direction-optimising search (its bottom-up steps look at a vertex's
+ * neighbours as possible parents) needs a symmetric graph, so a directed one is refused, saying so,
+ * unless `symmetrize: true` asks for its mirror arcs to be added.
+ *
+ * @example
+ * ```ts
+ * bfsGraph(webGraph);                        // throws: the graph is directed …
+ * bfsGraph(webGraph, { symmetrize: true });  // the undirected view
+ * ```
+ */
+export function bfsGraph(csr: Csr, options: BfsGraphOptions = {}): Csr {
+  if (csr.indptr.length !== csr.n + 1 || csr.indptr[csr.n] !== csr.indices.length) {
+    throw new RangeError(`bfs: the CSR has n = ${csr.n} vertices, ${csr.indptr.length} offsets (needs ${csr.n + 1}) and ${csr.indices.length} arcs (its last offset says ${csr.indptr[csr.n]})`);
+  }
+  if (!csr.directed) return csr;
+  if (!options.symmetrize) {
+    throw new Error(
+      'bfs: the graph is directed, but direction-optimising BFS follows edges both ways and needs a symmetric graph; ' +
+        'pass symmetrize: true (--symmetrize on the command line) to add every arc\'s mirror, or symmetrize it first',
+    );
+  }
+  return symmetrizeCsr(csr);
+}
+
+/** Refuses a source that is not a vertex, naming it and the vertex range. */
+export function checkSource(n: number, source: number, what = 'source'): void {
+  if (!Number.isInteger(source) || source < 0 || source >= n) {
+    throw new RangeError(n === 0 ? `bfs: ${what} ${source} given, but the graph has no vertices` : `bfs: ${what} ${source} is not a vertex of this ${n}-vertex graph (0..${n - 1})`);
+  }
+}
+
+/** How the blocked adjacency is spread over storage bindings. */
+export interface AdjacencySplit {
+  /** Words per binding. */
+  readonly chunkWords: number;
+  /** Bindings used, 1..MAX_BFS_CHUNKS. */
+  readonly chunks: number;
+}
+
+/**
+ * Spreads `words` u32 adjacency entries over bindings of at most `maxBindingBytes` (or `chunkBytes`, when
+ * smaller: tests force a split with it), and checks the per-vertex arrays (`n` words; the slot map 2n)
+ * against one binding. Throws a {@link LimitError} naming both sizes when the graph does not fit.
+ *
+ * @example
+ * splitAdjacency({ maxStorageBufferBindingSize: 2 ** 31 - 4 }, 2 ** 26, 2.2e9); // { chunkWords: 536870911, chunks: 5 }
+ */
+export function splitAdjacency(
+  limits: Pick<GPUSupportedLimits, 'maxStorageBufferBindingSize'>,
+  n: number,
+  words: number,
+  options: { readonly chunkBytes?: number; readonly slotMap?: boolean } = {},
+): AdjacencySplit {
+  const allowed = limits.maxStorageBufferBindingSize;
+  const perVertex = (options.slotMap ? 2 : 1) * Math.max(n, 1) * 4;
+  if (perVertex > allowed) {
+    throw new LimitError({
+      limit: 'maxStorageBufferBindingSize',
+      requested: perVertex,
+      allowed,
+      subject: `bfs: the per-vertex arrays of ${n} vertices (${options.slotMap ? 'the slot map, 2n' : 'parents and queues, n'} u32 words)`,
+      wayOut: options.slotMap ? 'use degreeOrder: true (no slot map), or a device with larger bindings.' : 'use a device with larger bindings.',
+    });
+  }
+  const chunkBytes = Math.min(allowed, options.chunkBytes ?? allowed);
+  const chunkWords = Math.floor(chunkBytes / 4);
+  if (chunkWords < 1) throw new RangeError(`bfs: chunkBytes = ${options.chunkBytes} leaves no room for one adjacency word`);
+  const chunks = Math.max(1, Math.ceil(words / chunkWords));
+  if (chunks > MAX_BFS_CHUNKS) {
+    throw new LimitError({
+      limit: 'maxStorageBufferBindingSize',
+      requested: words * 4,
+      allowed: chunkWords * 4 * MAX_BFS_CHUNKS,
+      subject: `bfs: the blocked adjacency (${words} u32 words, split over at most ${MAX_BFS_CHUNKS} bindings of ${chunkWords * 4} bytes)`,
+      wayOut: 'use a shorter blockLength (less padding), a device with larger bindings, or a smaller graph.',
+    });
+  }
+  return { chunkWords, chunks };
+}

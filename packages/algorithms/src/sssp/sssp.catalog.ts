@@ -1,0 +1,24 @@
+import { kernelIdentity, type SsspKernelSpec } from '@semiforge/codegen';
+import { planSssp, type SsspKernelOptions } from './sssp.plan.js';
+
+const STATS = { n: 1, arcs: 1, minWeight: 0, meanWeight: 1 };
+
+/**
+ * The SSSP kernels generated ahead of time (`nx run codegen`): for f32 and u32 weights, paper 001's pass on
+ * undirected pairs and directed arcs (atomic reads, the default) with its parent pass, and the frontier
+ * pass at 2 lanes (road-like degrees) and 16 (R-MAT and Kronecker) with the near-far step.
+ */
+const CONFIGS: { options: SsspKernelOptions; directed: boolean }[] = (['f32', 'u32'] as const).flatMap((weights) => [
+  { options: { weights, method: 'bellman-ford' }, directed: false },
+  { options: { weights, method: 'bellman-ford' }, directed: true },
+  { options: { weights, method: 'near-far', lanesPerVertex: 2 }, directed: false },
+  { options: { weights, method: 'near-far', lanesPerVertex: 16 }, directed: false },
+]);
+
+const specs = CONFIGS.flatMap(({ options, directed }) => {
+  const plan = planSssp(options, STATS, directed);
+  return [plan.relax, plan.parents, ...(plan.advance ? [plan.advance] : [])];
+});
+
+/** Each kernel once (the near-far configurations share their parent and threshold kernels). */
+export const SSSP_CATALOG_SPECS: readonly SsspKernelSpec[] = [...new Map(specs.map((s) => [kernelIdentity(s).id, s])).values()];

@@ -1,0 +1,121 @@
+import type { Csr } from '@semiforge/graph-io';
+import { LimitError } from '@semiforge/runtime';
+import { NegativeCycleError } from '../apsp/apsp.errors.js';
+import { F32_MAX_WEIGHT } from '../kernels/f32-encoding.js';
+
+/** Weight types the SSSP kernels take: distances become u32 keys for atomicMin either way. */
+export type SsspWeightType = 'f32' | 'u32';
+
+/** Largest u32 weight: 2^32 − 1 is the key of "unreached". */
+export const U32_MAX_WEIGHT = 0xfffffffe;
+
+/** A graph's weights in the kernels' type, and what the plan needs to know about them. */
+export interface SsspWeights {
+  readonly type: SsspWeightType;
+  /** One weight per CSR arc (all 1 for a graph without weights), rounded to f32 or checked integers. */
+  readonly values: Float32Array | Uint32Array;
+  readonly min: number;
+  readonly max: number;
+  readonly mean: number;
+}
+
+/** Refuses a source that is not a vertex of the graph. */
+export function checkSource(n: number, source: number, what = 'source'): void {
+  if (!Number.isInteger(source) || source < 0 || source >= n) {
+    throw new RangeError(`sssp: ${what} ${source} is not a vertex of this ${n}-vertex graph (0..${n - 1})`);
+  }
+}
+
+/**
+ * The arcs' weights as the kernels read them: f32 (rounded from the graph's values, NaN, infinities and
+ * |w| > 2^100 refused) or u32 (non-negative integers up to 2^32 − 2). A graph without weights weighs 1 an arc.
+ *
+ * @example
+ * ssspWeights(csr, 'u32').values; // Uint32Array, or a RangeError naming the arc with weight 2.5
+ */
+export function ssspWeights(graph: Csr, type: SsspWeightType): SsspWeights {
+  if (type !== 'f32' && type !== 'u32') throw new RangeError(`sssp: weights must be 'f32' or 'u32', got '${String(type)}'`);
+  const m = graph.indices.length;
+  const values = type === 'f32' ? new Float32Array(m) : new Uint32Array(m);
+  const source = graph.weight;
+  if (source === null) {
+    values.fill(1);
+    return { type, values, min: m ? 1 : 0, max: m ? 1 : 0, mean: m ? 1 : 0 };
+  }
+  let min = Infinity;
+  let max = -Infinity;
+  let sum = 0;
+  for (let e = 0; e < m; e++) {
+    const w = source[e];
+    if (type === 'f32') {
+      if (!Number.isFinite(w) || Math.abs(w) > F32_MAX_WEIGHT) {
+        throw new RangeError(`sssp: arc ${e} has weight ${w}; f32 weights must be finite and within ±2^100`);
+      }
+    } else if (!Number.isInteger(w) || w < 0 || w > U32_MAX_WEIGHT) {
+      throw new RangeError(`sssp: arc ${e} has weight ${w}; u32 weights must be integers 0..${U32_MAX_WEIGHT} (use weights: 'f32')`);
+    }
+    values[e] = w;
+    const stored = values[e];
+    if (stored < min) min = stored;
+    if (stored > max) max = stored;
+    sum += stored;
+  }
+  return { type, values, min: m ? min : 0, max: m ? max : 0, mean: m ? sum / m : 0 };
+}
+
+/**
+ * Negative weights: only Bellman-Ford (edge or frontier) takes them. An undirected edge of negative weight
+ * is itself a negative cycle (u → v → u), and so is a negative self-loop: both are refused before any pass.
+ */
+export function checkNegativeWeights(graph: Csr, weights: SsspWeights, method: string): void {
+  if (weights.min >= 0) return;
+  if (method === 'near-far') {
+    throw new RangeError(
+      `sssp: method 'near-far' settles vertices bucket by bucket and cannot take negative weights (the smallest is ${weights.min}); use method 'bellman-ford' or 'frontier'`,
+    );
+  }
+  const { indptr, indices } = graph;
+  for (let u = 0; u < graph.n; u++) {
+    for (let e = indptr[u]; e < indptr[u + 1]; e++) {
+      if (weights.values[e] >= 0) continue;
+      const v = indices[e];
+      if (v === u) throw new NegativeCycleError(u, `self-loop at ${u} of weight ${weights.values[e]}`);
+      if (!graph.directed) throw new NegativeCycleError(u, `undirected edge {${u}, ${v}} of weight ${weights.values[e]} is the cycle ${u} → ${v} → ${u}`);
+    }
+  }
+}
+
+/**
+ * Refuses, before anything is uploaded, an array larger than one storage binding or one buffer, naming the
+ * array, its size and the device's limit.
+ */
+export function checkSsspFits(limits: Pick<GPUSupportedLimits, 'maxStorageBufferBindingSize' | 'maxBufferSize'>, arrays: readonly (readonly [what: string, bytes: number])[]): void {
+  for (const [what, bytes] of arrays) {
+    for (const limit of ['maxStorageBufferBindingSize', 'maxBufferSize'] as const) {
+      if (bytes > limits[limit]) {
+        throw new LimitError({
+          limit,
+          requested: bytes,
+          allowed: limits[limit],
+          subject: `sssp: ${what}`,
+          wayOut: 'use a device with larger buffers, or a smaller graph (the edge list stores each undirected pair once; the frontier methods need the CSR arcs).',
+        });
+      }
+    }
+  }
+}
+
+/**
+ * Integer weights 1..max from unit-interval weights (Graph500's f32 in [0, 1)): 1 + ⌊max · w⌋, capped at
+ * max, the same arcs and mirrors. A graph without weights gets 1 everywhere. For u32 runs on Kronecker graphs.
+ *
+ * @example
+ * const g255 = toIntegerWeights(kroneckerCsr, 255); // weights 1..255, mirrors equal
+ */
+export function toIntegerWeights(graph: Csr, max: number): Csr {
+  if (!Number.isInteger(max) || max < 1) throw new RangeError(`sssp: the largest integer weight must be a positive integer, got ${max}`);
+  const source = graph.weight;
+  const weight = new Float32Array(graph.indices.length);
+  for (let e = 0; e < weight.length; e++) weight[e] = source === null ? 1 : Math.min(max, 1 + Math.floor(max * source[e]));
+  return { ...graph, weight };
+}

@@ -1,0 +1,53 @@
+import type { SsspWeightType } from './sssp.input.js';
+
+/** The key of "no path yet" in the kernels' distance arrays. */
+export const UNREACHED_KEY = 0xffffffff;
+
+const f32 = new Float32Array(1);
+const u32 = new Uint32Array(f32.buffer);
+
+/**
+ * The order-preserving u32 key of a distance, as the kernels store it: a u32 distance is its own key; an f32
+ * has its sign bit flipped when ≥ 0 and every bit flipped when < 0, so unsigned key order is value order.
+ */
+export function distanceKey(d: number, type: SsspWeightType): number {
+  if (type === 'u32') return d;
+  f32[0] = d;
+  const b = u32[0];
+  return (b >>> 31 ? ~b : b ^ 0x80000000) >>> 0;
+}
+
+/** The bits the kernels read a weight-typed parameter from (delta): the f32's bits, or the integer. */
+export function weightBits(w: number, type: SsspWeightType): number {
+  if (type === 'u32') return w;
+  f32[0] = w;
+  return u32[0];
+}
+
+/** Distances from the kernels' keys: values exactly as f32 or u32, Infinity where unreached. */
+export function decodeDistances(keys: Uint32Array, type: SsspWeightType): Float64Array {
+  const dist = new Float64Array(keys.length);
+  if (type === 'u32') {
+    for (let v = 0; v < keys.length; v++) dist[v] = keys[v] === UNREACHED_KEY ? Infinity : keys[v];
+    return dist;
+  }
+  const bits = new Uint32Array(keys.length);
+  const values = new Float32Array(bits.buffer);
+  for (let v = 0; v < keys.length; v++) {
+    const k = keys[v];
+    bits[v] = k >>> 31 ? k ^ 0x80000000 : ~k;
+  }
+  for (let v = 0; v < keys.length; v++) dist[v] = keys[v] === UNREACHED_KEY ? Infinity : values[v];
+  return dist;
+}
+
+/** The largest key a relaxation may write: that of the largest distance ≤ maxDistance (the key before UNREACHED when none). */
+export function limitKey(maxDistance: number | undefined, type: SsspWeightType): number {
+  if (maxDistance === undefined || maxDistance === Infinity) return UNREACHED_KEY - 1;
+  if (Number.isNaN(maxDistance)) throw new RangeError('sssp: maxDistance is NaN');
+  if (type === 'u32') return Math.max(0, Math.min(UNREACHED_KEY - 1, Math.floor(maxDistance)));
+  const rounded = Math.fround(maxDistance);
+  const key = distanceKey(rounded, 'f32');
+  // fround may round up past maxDistance: step back one representable value.
+  return rounded > maxDistance ? key - 1 : key;
+}

@@ -1,0 +1,126 @@
+import { describe, expect, it } from 'vitest';
+import { csrFromEdges, edgeListFromArrays } from '@semiforge/graph-io';
+import { LimitError } from '@semiforge/runtime';
+import { bfsGraph, checkSource, splitAdjacency } from '../src/bfs/bfs.input.js';
+import { blockedAdjacency, NO_NEIGHBOUR } from '../src/bfs/bfs.layout.js';
+import { treeDepths } from '../src/bfs/bfs.output.js';
+import { defaultBfsLanes, nextDirection } from '../src/bfs/bfs.plan.js';
+import { bfsReference } from '../src/bfs/bfs.reference.js';
+import { validateBfs } from '../src/bfs/bfs.validate.js';
+import { BFS_CASES, DISCONNECTED } from './bfs-cases.js';
+
+describe('bfsReference', () => {
+  it('finds parents and depths on a hand-made graph, −1 outside the component', () => {
+    const { parent, depth } = bfsReference(DISCONNECTED, 0);
+    expect([...parent]).toEqual([0, 0, 0, 2, 3, -1, -1, -1, -1]);
+    expect([...depth]).toEqual([0, 1, 1, 2, 3, -1, -1, -1, -1]);
+  });
+
+  it.each(BFS_CASES)('passes the validator on $name', ({ csr, sources }) => {
+    for (const s of sources) {
+      const r = bfsReference(csr, s);
+      const v = validateBfs(csr, s, r.parent, r.depth);
+      expect(v).toMatchObject({ ok: true });
+      expect(treeDepths(r.parent, s)).toEqual({ depth: r.depth });
+    }
+  });
+});
+
+describe('validateBfs names the first rule a wrong answer breaks', () => {
+  const good = () => bfsReference(DISCONNECTED, 0);
+  const cases: [string, (p: Int32Array, d: Int32Array) => void, string, number[]][] = [
+    ['the source is not its own parent', (p) => (p[0] = 1), 'root', [0]],
+    ['a parent out of range', (p) => (p[3] = 42), 'shape', [3]],
+    ['a cycle', (p) => ((p[3] = 4), (p[4] = 3)), 'tree', [3]],
+    ['a chain into an unreached vertex', (p) => (p[4] = 5), 'tree', [4]],
+    ['depths that skip a level', (_p, d) => (d[4] = 7), 'tree-levels', [4, 3]],
+    ['a vertex of the component left out', (p) => (p[4] = -1), 'coverage', [4, 3]],
+    ['a parent that is not a neighbour', (p) => (p[3] = 1), 'parent-edge', [3, 1]],
+  ];
+  it.each(cases)('%s', (_what, corrupt, rule, vertices) => {
+    const { parent, depth } = good();
+    corrupt(parent, depth);
+    const v = validateBfs(DISCONNECTED, 0, parent, rule === 'tree-levels' ? depth : undefined);
+    expect(v).toMatchObject({ ok: false, rule, vertices });
+  });
+
+  it('an edge joining levels two apart', () => {
+    // Path 0–1–2–3 plus edge 0–3: a "tree" 0→1→2→3 puts 3 at level 3 but 0–3 joins levels 0 and 3.
+    const g = csrFromEdges(edgeListFromArrays(4, [0, 1, 2, 0], [1, 2, 3, 3]), { symmetrize: true, sortRows: true });
+    const v = validateBfs(g, 0, Int32Array.of(0, 0, 1, 2));
+    expect(v).toMatchObject({ ok: false, rule: 'edge-levels', vertices: [0, 3] });
+  });
+
+  it('reports reached vertices, component edges and levels', () => {
+    expect(validateBfs(DISCONNECTED, 0, good().parent)).toEqual({ ok: true, reached: 5, edges: 7, levels: 4 });
+  });
+});
+
+describe('bad input', () => {
+  it('refuses a source out of range, naming it and the range', () => {
+    expect(() => checkSource(9, 9)).toThrow('bfs: source 9 is not a vertex of this 9-vertex graph (0..8)');
+    expect(() => checkSource(9, -1)).toThrow(/source -1/);
+    expect(() => checkSource(0, 0)).toThrow('bfs: source 0 given, but the graph has no vertices');
+  });
+
+  it('refuses a directed graph unless asked to symmetrise', () => {
+    const directed = csrFromEdges(edgeListFromArrays(3, [0, 1], [1, 2]));
+    expect(() => bfsGraph(directed)).toThrow(/the graph is directed.*pass symmetrize: true/);
+    const g = bfsGraph(directed, { symmetrize: true });
+    expect(g.directed).toBe(false);
+    expect(bfsReference(g, 2).parent).toEqual(Int32Array.of(1, 2, 2));
+  });
+
+  it('splits the adjacency over bindings, and refuses what does not fit naming both sizes', () => {
+    expect(splitAdjacency({ maxStorageBufferBindingSize: 2 ** 31 - 4 }, 2 ** 26, 2.2e9)).toEqual({ chunkWords: 536870911, chunks: 5 });
+    expect(splitAdjacency({ maxStorageBufferBindingSize: 2 ** 27 }, 100, 1000, { chunkBytes: 800 })).toEqual({ chunkWords: 200, chunks: 5 });
+    expect(() => splitAdjacency({ maxStorageBufferBindingSize: 2 ** 27 }, 100, 1000, { chunkBytes: 400 })).toThrow(LimitError);
+    expect(() => splitAdjacency({ maxStorageBufferBindingSize: 2 ** 27 }, 100, 1000, { chunkBytes: 400 })).toThrow(/4000 .*allows 3200/);
+    expect(() => splitAdjacency({ maxStorageBufferBindingSize: 1024 }, 300, 10)).toThrow(/per-vertex arrays of 300 vertices .* needs 1200 .*allows 1024/);
+  });
+});
+
+describe('blocked adjacency', () => {
+  it.each(BFS_CASES)('holds every list of $name, in order, block-major by round', ({ csr }) => {
+    for (const L of [1, 3, 8]) {
+      const b = blockedAdjacency(csr, L);
+      const slotOf = (v: number) => (b.ordered ? v : b.perm![csr.n + v]);
+      for (let v = 0; v < csr.n; v++) {
+        const t = slotOf(v);
+        const list: number[] = [];
+        for (let k = 0; k < b.rounds.length / 2 && t < b.rounds[2 * k + 1]; k++) {
+          for (let j = 0; j < L; j++) {
+            const u = b.words[b.rounds[2 * k] + j * b.rounds[2 * k + 1] + t];
+            if (u !== NO_NEIGHBOUR) list.push(u);
+          }
+        }
+        expect(list).toEqual([...csr.indices.subarray(csr.indptr[v], csr.indptr[v + 1])]);
+      }
+    }
+  });
+
+  it('needs no slot map when vertices are numbered by descending degree', () => {
+    // Star centre 0 (degree 3), leaves 1..3: already in degree order.
+    const star = csrFromEdges(edgeListFromArrays(4, [0, 0, 0], [1, 2, 3]), { symmetrize: true, sortRows: true });
+    const b = blockedAdjacency(star, 2);
+    expect(b.ordered).toBe(true);
+    expect([...b.rounds]).toEqual([0, 4, 8, 1]);
+    expect([...b.words]).toEqual([1, 0, 0, 0, 2, NO_NEIGHBOUR, NO_NEIGHBOUR, NO_NEIGHBOUR, 3, NO_NEIGHBOUR]);
+  });
+});
+
+describe('direction choice', () => {
+  it('goes bottom-up once α·m_f > m_u, and back when the frontier shrinks and β·m_f < m_u', () => {
+    const f = (vertices: number, previousVertices: number, edges: number, unvisitedEdges: number) => ({ vertices, previousVertices, edges, unvisitedEdges });
+    expect(nextDirection('top-down', f(10, 1, 100, 1000), 16, 16)).toBe('bottom-up');
+    expect(nextDirection('top-down', f(10, 1, 100, 1700), 16, 16)).toBe('top-down');
+    expect(nextDirection('bottom-up', f(10, 100, 50, 1000), 16, 16)).toBe('top-down');
+    expect(nextDirection('bottom-up', f(200, 100, 50, 1000), 16, 16)).toBe('bottom-up');
+    expect(nextDirection('bottom-up', f(10, 100, 70, 1000), 16, 16)).toBe('bottom-up');
+  });
+
+  it('spreads vertices over lanes only when some list spans more than four blocks', () => {
+    expect(defaultBfsLanes(32, 8)).toBe(1);
+    expect(defaultBfsLanes(33, 8)).toBe(8);
+  });
+});

@@ -1,0 +1,109 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import type { Csr } from '@semiforge/graph-io';
+import { bfs } from '../src/bfs/bfs.js';
+import type { BfsOptions } from '../src/bfs/bfs.plan.js';
+import { bfsReference } from '../src/bfs/bfs.reference.js';
+import { BfsRunner } from '../src/bfs/bfs.runner.js';
+import { validateBfs } from '../src/bfs/bfs.validate.js';
+import { BFS_CASES } from './bfs-cases.js';
+import { testDevice } from './gpu-device.js';
+
+const device = await testDevice();
+afterAll(() => device?.destroy());
+
+/** Searches from every source and checks the parents by the Graph500 rules and the depths against the CPU (BFS depths are unique). */
+async function expectValid(csr: Csr, sources: readonly number[], options: BfsOptions) {
+  const runner = await BfsRunner.create(device!, csr, options);
+  try {
+    for (const s of sources) {
+      const r = await runner.run(s, { depths: true, check: true });
+      expect(validateBfs(csr, s, r.parent, r.depth)).toMatchObject({ ok: true });
+      expect(r.check).toEqual({ ok: true });
+      const want = bfsReference(csr, s);
+      expect(r.depth).toEqual(want.depth);
+      expect(r.reached).toBe(want.depth.filter((d) => d >= 0).length);
+    }
+    return runner.plan;
+  } finally {
+    runner.destroy();
+  }
+}
+
+const VARIANTS: [string, BfsOptions | ((csr: Csr) => BfsOptions)][] = [
+  ['hybrid, degree ordering (the baseline)', {}],
+  ['hybrid, m_f approximation', { mfApprox: true }],
+  ['hybrid, no degree ordering (slot map)', { degreeOrder: false }],
+  ['top-down only, 4 lanes a vertex, blocks of 2', { direction: 'top-down', lanes: 4, blockLength: 2 }],
+  ['bottom-up only, workgroup aggregation, blocks of 3', { direction: 'bottom-up', aggregation: 'workgroup', blockLength: 3 }],
+  ['bottom-up only, subgroup aggregation, no degree ordering', { direction: 'bottom-up', aggregation: 'subgroup', degreeOrder: false }],
+  // Blocks of 4 pad to at most arcs + 3n words: bindings of a third of that split it over 2 or 3.
+  ['adjacency split over two or three bindings', (csr) => ({ chunkBytes: 4 * Math.ceil((csr.indices.length + 3 * csr.n) / 3), blockLength: 4 })],
+];
+
+describe.skipIf(!device)('bfs on the GPU against the CPU reference', () => {
+  describe.each(BFS_CASES)('$name', ({ csr, sources }) => {
+    it.each(VARIANTS)('%s', async (_name, variant) => {
+      const options = typeof variant === 'function' ? variant(csr) : variant;
+      const subgroups = device!.gpu.features.has('subgroups');
+      if (options.aggregation === 'subgroup' && !subgroups) return;
+      await expectValid(csr, sources, options);
+    });
+  });
+
+  it('splits the Kronecker graph over several bindings when told to', async () => {
+    const { csr, sources } = BFS_CASES[3];
+    const plan = await expectValid(csr, sources, { chunkBytes: 4096 });
+    expect(plan.chunks).toBeGreaterThan(1);
+  });
+
+  it('switches direction on the Kronecker graph, and the approximation keeps its levels', async () => {
+    const { csr } = BFS_CASES[3];
+    const exact = await bfs(device!, csr, 1);
+    const approx = await bfs(device!, csr, 1, { mfApprox: true });
+    expect(exact.levels.map((l) => l.direction)).toContain('bottom-up');
+    expect(exact.levels.map((l) => l.discovered)).toEqual(approx.levels.map((l) => l.discovered));
+  });
+
+  it('runs the long top-down tail of a road network several levels to a submit', async () => {
+    const { csr, sources } = BFS_CASES[4];
+    const r = await bfs(device!, csr, sources[0], { depths: true });
+    expect(r.levels.some((l) => (l.batched ?? 1) > 1)).toBe(true);
+    expect(r.levels.length).toBe(Math.max(...r.depth!));
+    expect(r.depth).toEqual(bfsReference(csr, sources[0]).depth);
+  });
+
+  it('searches a batch of sources on one upload, in your vertex ids', async () => {
+    const { csr, sources } = BFS_CASES[1];
+    const results = await bfs(device!, csr, sources);
+    results.forEach((r, i) => expect(r.parent).toEqual(Int32Array.from(bfsReference(csr, sources[i]).parent, (p, v) => (p === -1 ? -1 : results[i].parent[v]))));
+    expect(results.map((r) => r.source)).toEqual(sources);
+    expect(results[0].parent[8]).toBe(-1);
+    await expect(bfs(device!, csr, 9)).rejects.toThrow('bfs: source 9 is not a vertex of this 9-vertex graph (0..8)');
+  });
+});
+
+describe.skipIf(!device)('bfs_check finds what the CPU validator finds', () => {
+  // Corruptions of a correct answer on the disconnected graph, from source 0: tree 0 ← {1, 2}, 2 ← 3, 3 ← 4.
+  const cases: [string, (p: Int32Array, d: Int32Array) => void, string, number][] = [
+    ['the source not its own parent', (p) => (p[0] = 1), 'root', 0],
+    ['depths that skip a level', (_p, d) => ((d[4] = 5), (d[3] = 4)), 'tree', 3],
+    ['a parent that is unreached', (p) => (p[4] = 5), 'tree', 4],
+    ['a vertex of the component left out', (p) => (p[4] = -1), 'coverage', 3],
+    ['an edge across two levels', (p, d) => ((p[3] = 4), (d[3] = 4), (p[4] = 2), (d[4] = 2)), 'tree', 3],
+    ['a parent that is not a neighbour', (p) => (p[3] = 1), 'parent-edge', 3],
+  ];
+  it.each(cases)('%s', async (_what, corrupt, rule, vertex) => {
+    const { csr } = BFS_CASES[1];
+    for (const degreeOrder of [true, false]) {
+      const runner = await BfsRunner.create(device!, csr, { degreeOrder });
+      try {
+        const { parent, depth } = bfsReference(csr, 0);
+        expect(await runner.check(0, parent, depth)).toEqual({ ok: true });
+        corrupt(parent, depth);
+        expect(await runner.check(0, parent, depth)).toEqual({ ok: false, rule, vertex });
+      } finally {
+        runner.destroy();
+      }
+    }
+  });
+});

@@ -1,0 +1,200 @@
+import fc from 'fast-check';
+import { afterAll, describe, expect, it } from 'vitest';
+import { getSemiring, type ElementType } from '@semiforge/codegen';
+import type { Csr } from '@semiforge/graph-io';
+import { planSpmv, spmv, spmvReference, subgroupSupport, verifySpmv, type SpmvOptions } from '../src/index.js';
+import { mergePathRows } from '../src/spmv/layouts/merge-path.js';
+import { testDevice } from './gpu-device.js';
+import { asPattern, csrFromRows, SEMIRING_CASES, type SemiringCase } from './spmv-cases.js';
+
+const device = await testDevice();
+afterAll(() => device?.destroy());
+const subgroups = device !== undefined && subgroupSupport(device).available;
+if (device && !subgroups) console.warn('csr-merge subgroup-scan tests skipped: the device lacks the subgroups feature');
+
+type Options = SpmvOptions & { y?: number[] };
+
+/**
+ * Small tiles of the merge path, so that tiny matrices cross many workgroups and invocations: 8 items in 4
+ * invocations, 3 in one, 32 in 32 of one item, scanned through workgroup memory; and by subgroup shuffles
+ * where the device has them (lavapipe's subgroups hold 8: 32 invocations make 4 subgroups, 4 fill half of
+ * one). spmv.test.ts runs the default tile over its matrices.
+ */
+const SMALL: Options = { threadsPerWorkgroup: 4, itemsPerThread: 2, reduction: 'workgroup' };
+const SUBGROUP: readonly Options[] = subgroups
+  ? [
+      { threadsPerWorkgroup: 32, itemsPerThread: 2, reduction: 'subgroup' },
+      { threadsPerWorkgroup: 4, itemsPerThread: 3, reduction: 'subgroup' },
+    ]
+  : [];
+const SHAPES: readonly Options[] = [SMALL, { threadsPerWorkgroup: 1, itemsPerThread: 3, reduction: 'workgroup' }, { threadsPerWorkgroup: 32, itemsPerThread: 1, reduction: 'workgroup' }, ...SUBGROUP];
+/** A shape of each scan, for the tests that multiply modes. */
+const EACH_SCAN: readonly Options[] = [SMALL, ...SUBGROUP.slice(0, 1)];
+
+/** One merge-path product on the GPU against the CPU reference: exact where ⊕ is idempotent or integer. */
+async function expectMerge(csr: Csr, semiring: string, x: number[], options: Options = {}) {
+  const all: Options = { ...options, semiring, format: 'csr-merge' };
+  const { y, plan } = await spmv(device!, csr, x, all);
+  expect(plan.spec.op).toBe('spmv_csr_merge');
+  expect(verifySpmv(csr, x, y, all)).toEqual({ ok: true });
+  const type = plan.type;
+  if (type !== 'f32' || getSemiring(semiring).idempotent) expect(Array.from(y)).toEqual(Array.from(spmvReference(csr, x, all)));
+}
+
+/** Runs a semiring case (pattern matrix for or-and) on the given tile shapes. */
+async function expectCase(csr: Csr, sc: SemiringCase, extra: Options = {}, shapes: readonly Options[] = SHAPES, seed = 1) {
+  const matrix = sc.pattern ? asPattern(csr) : csr;
+  for (const shape of shapes) await expectMerge(matrix, sc.semiring, sc.x(matrix.n, seed), { ...shape, ...extra });
+}
+
+/** A row of `length` entries in columns first, first + 7, … (mod n), weights in (0, 1.5]. */
+const row = (length: number, first: number, n: number): [number, number][] => Array.from({ length }, (_, j) => [(first + j * 7) % n, ((j % 11) + 1) / 8]);
+
+/** n rows where `long` holds `size` nonzeros and the others one or none. */
+const skewed = (n: number, long: number, size: number) =>
+  csrFromRows(Array.from({ length: n }, (_, i) => (i === long ? row(size, 0, n) : i % 3 === 0 ? [] : row(1, i, n))));
+
+describe('mergePathRows (no GPU)', () => {
+  /** Rows passed at each diagonal, by walking the path item by item. */
+  function walk(indptr: Uint32Array): number[] {
+    const n = indptr.length - 1;
+    const passed = [0];
+    for (let row = 0, nz = 0; row < n || nz < indptr[n]; ) {
+      if (row < n && indptr[row + 1] <= nz) row++;
+      else nz++;
+      passed.push(row);
+    }
+    return passed;
+  }
+
+  it('matches a walk of the path at every tile start, for random row lengths and tiles', () => {
+    fc.assert(
+      fc.property(fc.array(fc.integer({ min: 0, max: 12 }), { maxLength: 40 }), fc.integer({ min: 1, max: 9 }), (lengths, tile) => {
+        const indptr = Uint32Array.from([0, ...lengths.map((_, i) => lengths.slice(0, i + 1).reduce((a, b) => a + b, 0))]);
+        const passed = walk(indptr);
+        const total = passed.length - 1;
+        const want = Array.from({ length: Math.ceil(total / tile) + 1 }, (_, t) => passed[Math.min(t * tile, total)]);
+        expect(Array.from(mergePathRows(indptr, tile))).toEqual(want);
+      }),
+      { seed: 7 },
+    );
+  });
+});
+
+describe('planSpmv for csr-merge (no GPU)', () => {
+  const stats = { n: 1000, arcs: 32000, mean: 32, max: 5000, paddingRatio: 156 };
+  it('plans the product over 256 invocations × 7 items and the fixup with the same mode and mask', () => {
+    const plan = planSpmv({ format: 'csr-merge', masked: true }, stats, { available: false, minSize: 4 });
+    expect(plan.spec).toEqual({
+      op: 'spmv_csr_merge',
+      semiring: 'plus-times',
+      type: 'f32',
+      target: 'wgsl',
+      rowsPerWorkgroup: 256,
+      lanesPerRow: 1,
+      reduction: 'workgroup',
+      itemsPerThread: 7,
+      accumulate: false,
+      masked: true,
+    });
+    expect(plan.combine).toMatchObject({ op: 'spmv_merge_fixup', rowsPerWorkgroup: 256, accumulate: true, masked: true });
+  });
+  it('refuses the subgroup scan on a device without subgroups, saying what to use', () => {
+    expect(() => planSpmv({ format: 'csr-merge', reduction: 'subgroup' }, stats, { available: false, minSize: 4 })).toThrow(
+      "spmv: reduction 'subgroup' needs the device feature 'subgroups', which this device lacks; use reduction 'workgroup'",
+    );
+  });
+  it('takes the tile from threadsPerWorkgroup and itemsPerThread, and the subgroup scan where the device has it', () => {
+    const plan = planSpmv({ format: 'csr-merge', semiring: 'min-plus', type: 'u32', threadsPerWorkgroup: 128, itemsPerThread: 11 }, stats, { available: true, minSize: 32 });
+    expect(plan.spec).toMatchObject({ type: 'u32', rowsPerWorkgroup: 128, itemsPerThread: 11, reduction: 'subgroup' });
+    expect(plan.combine).toMatchObject({ type: 'u32', rowsPerWorkgroup: 128 });
+  });
+});
+
+describe.skipIf(!device)('csr-merge on the GPU against the CPU reference', () => {
+  it.each([
+    ['n = 0', csrFromRows([])],
+    ['n = 1, empty', csrFromRows([[]])],
+    ['only empty rows', csrFromRows(Array.from({ length: 37 }, () => []))],
+    ['runs of empty rows between full ones', csrFromRows(Array.from({ length: 90 }, (_, i) => (i % 30 === 29 ? row(12, i, 90) : [])))],
+    ['n smaller than a workgroup', csrFromRows([row(2, 1, 3), [], row(3, 0, 3)])],
+    ['one row holding most nonzeros, over many tiles', skewed(40, 17, 900)],
+    ['the last row long', skewed(25, 24, 300)],
+    ['the first row long', skewed(25, 0, 300)],
+  ])('%s: every semiring and tile shape', async (_name, csr) => {
+    for (const sc of SEMIRING_CASES) await expectCase(csr, sc);
+  });
+
+  it('rows ending exactly at tile and invocation boundaries', async () => {
+    // Tiles of 4 × 2 = 8 items: a row of 7 nonzeros is 8 items, so every tile ends on a row end; rows of
+    // 3 end on every other invocation, a row of 8 puts its end first in the next tile.
+    for (const lengths of [[7, 7, 7, 7], [3, 3, 3, 3, 3, 3], [8, 0, 7, 8, 15, 1]]) {
+      const csr = csrFromRows(lengths.map((l, i) => row(l, i, lengths.length)));
+      for (const sc of SEMIRING_CASES.slice(0, 2)) {
+        await expectMerge(csr, sc.semiring, sc.x(csr.n, 3), SMALL);
+      }
+    }
+  });
+
+  it('y = A ⊗ x ⊕ y, and masked rows keep their y, with a long row spanning tiles', async () => {
+    const csr = skewed(60, 31, 500);
+    const mask = Uint32Array.from({ length: csr.n }, (_, i) => (i % 4 === 1 ? 0 : i + 1));
+    for (const sc of SEMIRING_CASES) {
+      const y = sc.x(csr.n, 9);
+      await expectCase(csr, sc, { accumulate: true, y }, EACH_SCAN);
+      await expectCase(csr, sc, { y, mask }, EACH_SCAN);
+      await expectCase(csr, sc, { accumulate: true, y, mask }, EACH_SCAN);
+    }
+    // The long row itself masked out: its carries must not reach y.
+    const keep = Uint32Array.from({ length: csr.n }, (_, i) => (i === 31 ? 0 : 1));
+    const y = SEMIRING_CASES[0].x(csr.n, 4);
+    const { y: got } = await spmv(device!, csr, SEMIRING_CASES[0].x(csr.n, 2), { ...SMALL, format: 'csr-merge', y, mask: keep });
+    expect(got[31]).toBe(Math.fround(y[31]));
+  });
+
+  it('min-plus with unreachable entries: ∞ in x stays ∞ unless another path is finite', async () => {
+    const csr = skewed(30, 5, 200);
+    const x = Array.from({ length: csr.n }, (_, i) => (i % 2 === 0 ? Infinity : i));
+    for (const shape of SHAPES) await expectMerge(csr, 'min-plus', x, shape);
+    const { y } = await spmv(device!, csr, new Array(csr.n).fill(Infinity), { ...SMALL, semiring: 'min-plus', format: 'csr-merge' });
+    expect(Array.from(y).every((v) => v === Infinity)).toBe(true);
+  });
+
+  it.each([
+    ['plus-times', 'i32'],
+    ['plus-times', 'u32'],
+    ['min-plus', 'u32'],
+    ['max-min', 'i32'],
+  ] as const)('%s on %s', async (semiring, type: ElementType) => {
+    const base = skewed(50, 7, 400);
+    const csr = { ...base, weight: Float32Array.from(base.indices, (c) => (c % 5) + (type === 'i32' && c % 2 ? -3 : 0)) };
+    const unreachable = getSemiring(semiring).zeroOf(type);
+    const x = Array.from({ length: csr.n }, (_, i) => (semiring === 'min-plus' && i % 4 === 0 ? unreachable : (i % 9) - (type === 'i32' ? 4 : 0)));
+    for (const shape of EACH_SCAN) await expectMerge(csr, semiring, x, { ...shape, type, accumulate: true, y: x });
+  });
+
+  it('random skewed CSR shapes agree with the reference (fast-check)', async () => {
+    const matrices = fc.record({
+      lengths: fc.array(fc.oneof({ arbitrary: fc.integer({ min: 0, max: 3 }), weight: 8 }, { arbitrary: fc.integer({ min: 0, max: 400 }), weight: 1 }), {
+        minLength: 1,
+        maxLength: 120,
+      }),
+      shape: fc.constantFrom(SHAPES[0], SHAPES[2], ...SUBGROUP),
+      semiring: fc.constantFrom(...[0, 1, 3].map((i) => SEMIRING_CASES[i])),
+      accumulate: fc.boolean(),
+      masked: fc.boolean(),
+      seed: fc.integer({ min: 1, max: 1000 }),
+    });
+    await fc.assert(
+      fc.asyncProperty(matrices, async ({ lengths, shape, semiring: sc, accumulate, masked, seed }) => {
+        const n = lengths.length;
+        const base = csrFromRows(lengths.map((l, i) => row(l, i * 13 + seed, n)));
+        const csr = sc.pattern ? asPattern(base) : base;
+        const mask = masked ? Uint32Array.from({ length: n }, (_, i) => (i + seed) % 3) : undefined;
+        const y = sc.x(n, seed + 1);
+        await expectMerge(csr, sc.semiring, sc.x(n, seed), { ...shape, accumulate, y, mask });
+      }),
+      { numRuns: 30, seed: 20261122 },
+    );
+  });
+});

@@ -1,0 +1,200 @@
+import { existsSync } from 'node:fs';
+import fc from 'fast-check';
+import { afterAll, describe, expect, it } from 'vitest';
+import { getSemiring, type ElementType } from '@semiforge/codegen';
+import { csrFromEdges, readGraphFile, type Csr } from '@semiforge/graph-io';
+import { LimitError } from '@semiforge/runtime';
+import { planSpmv, spmv, spmvReference, subgroupSupport, verifySpmv, type RowStats, type SpmvOptions } from '../src/index.js';
+import { layoutFor } from '../src/spmv/layouts/index.js';
+import { testDevice } from './gpu-device.js';
+import { asPattern, csrFromRows, SEMIRING_CASES, type SemiringCase } from './spmv-cases.js';
+
+const device = await testDevice();
+afterAll(() => device?.destroy());
+
+type Options = SpmvOptions & { y?: number[] };
+
+/**
+ * The shapes under test: sell as planned, sell σ-sorted in small slices, fold with a tiny width (so small
+ * matrices fold often) and both combine reductions. Slices of 4 or 8 rows cross many slices on tiny inputs.
+ */
+const ALL_SHAPES: readonly Options[] = [
+  { format: 'sell' },
+  { format: 'sell', sliceHeight: 4, sigma: 8 },
+  { format: 'fold', foldWidth: 2, sliceHeight: 8, reduction: 'workgroup' },
+  { format: 'fold', foldWidth: 3, sliceHeight: 4, sigma: 16, reduction: 'subgroup' },
+];
+/** The subgroup reduction needs the device feature. */
+const SHAPES = ALL_SHAPES.filter((s) => s.reduction !== 'subgroup' || (device && subgroupSupport(device).available));
+if (device && SHAPES.length < ALL_SHAPES.length) console.warn('fold subgroup-combine tests skipped: the device lacks the subgroups feature');
+
+/** One product on the GPU against the CPU reference: exact where ⊕ is idempotent or the type an integer. */
+async function expectProduct(csr: Csr, semiring: string, x: number[], options: Options) {
+  const all: Options = { ...options, semiring };
+  const { y, plan } = await spmv(device!, csr, x, all);
+  expect(plan.format).toBe(options.format);
+  expect(verifySpmv(csr, x, y, all)).toEqual({ ok: true });
+  if (plan.type !== 'f32' || getSemiring(semiring).idempotent) expect(Array.from(y)).toEqual(Array.from(spmvReference(csr, x, all)));
+}
+
+/** A semiring case (a pattern matrix for or-and) on every shape. */
+async function expectCase(csr: Csr, sc: SemiringCase, extra: Options = {}, seed = 1) {
+  const matrix = sc.pattern ? asPattern(csr) : csr;
+  for (const shape of SHAPES) await expectProduct(matrix, sc.semiring, sc.x(matrix.n, seed), { ...shape, ...extra });
+}
+
+/** A row of `length` entries in columns first, first + 7, … (mod n), weights in (0, 1.5]. */
+const row = (length: number, first: number, n: number): [number, number][] => Array.from({ length }, (_, j) => [(first + j * 7) % n, ((j % 11) + 1) / 8]);
+
+/** n rows (n not a multiple of any slice height) where row `long` holds `size` nonzeros and the others 0 to 3. */
+const skewed = (n: number, long: number, size: number) => csrFromRows(Array.from({ length: n }, (_, i) => (i === long ? row(size, 0, n) : row(i % 4, i, n))));
+
+
+describe.skipIf(!device)('sell and fold on the GPU against the CPU reference', () => {
+  it.each([
+    ['n = 0', csrFromRows([])],
+    ['n = 1, empty', csrFromRows([[]])],
+    ['only empty rows', csrFromRows(Array.from({ length: 37 }, () => []))],
+    ['empty rows between full ones', csrFromRows(Array.from({ length: 45 }, (_, i) => (i % 9 === 4 ? row(6, i, 45) : [])))],
+    ['one very long row among short ones, n = 61', skewed(61, 17, 700)],
+    ['the last row long', skewed(29, 28, 200)],
+  ])('%s: every semiring and shape', async (_name, csr) => {
+    for (const sc of SEMIRING_CASES) await expectCase(csr, sc);
+  });
+
+  it('σ-sorting writes each result to its own row', async () => {
+    // Row i holds (i * 5) % 13 entries of weight 1: sorted by length, rows move far from their places.
+    const n = 40;
+    const csr = csrFromRows(Array.from({ length: n }, (_, i) => Array.from({ length: (i * 5) % 13 }, (_, j) => [(i + j) % n, 1] as [number, number])));
+    const lengths = Array.from({ length: n }, (_, i) => (i * 5) % 13);
+    for (const format of ['sell', 'fold'] as const) {
+      const { y, plan } = await spmv(device!, csr, new Float32Array(n).fill(1), { format, sliceHeight: 4, sigma: 16, foldWidth: 5 });
+      expect(plan.spec.permuted).toBe(true);
+      expect(Array.from(y)).toEqual(lengths);
+    }
+  });
+
+  it('y = A ⊗ x ⊕ y, every semiring', async () => {
+    const csr = skewed(50, 3, 90);
+    for (const sc of SEMIRING_CASES) await expectCase(csr, sc, { accumulate: true, y: sc.x(csr.n, 42) });
+  });
+
+  it('masked rows keep their y, folded ones too (assign and accumulate)', async () => {
+    const csr = skewed(50, 3, 90);
+    const mask = Uint32Array.from({ length: csr.n }, (_, i) => (i % 3 === 0 ? 0 : i + 1));
+    for (const sc of SEMIRING_CASES) {
+      const y = sc.x(csr.n, 9);
+      await expectCase(csr, sc, { mask, y });
+      await expectCase(csr, sc, { mask, y, accumulate: true });
+    }
+    const y = SEMIRING_CASES[0].x(csr.n, 9);
+    const { y: got } = await spmv(device!, csr, SEMIRING_CASES[0].x(csr.n, 1), { format: 'fold', foldWidth: 2, mask, y });
+    for (let i = 0; i < csr.n; i += 3) expect(got[i]).toBe(Math.fround(y[i]));
+  });
+
+  it('min-plus with unreachable entries: rows that reach nothing stay at infinity', async () => {
+    const n = 33;
+    const csr = csrFromRows(Array.from({ length: n }, (_, i) => row(i % 5 === 0 ? 0 : (i * 3) % 17, i, n)));
+    const x = Array.from({ length: n }, (_, i) => (i % 2 === 0 ? Infinity : i));
+    for (const shape of SHAPES) {
+      const { y } = await spmv(device!, csr, x, { ...shape, semiring: 'min-plus' });
+      expect(Array.from(y)).toEqual(Array.from(spmvReference(csr, x, { semiring: 'min-plus' })));
+      expect(y[0]).toBe(Infinity);
+    }
+  });
+
+  it.each(['i32', 'u32'] as const)('%s: plus-times, min-plus and max-min exactly', async (type: ElementType) => {
+    const n = 47;
+    const base = skewed(n, 11, 150);
+    const csr: Csr = { ...base, weight: Float32Array.from(base.indices, (_, k) => (k % 7) + (type === 'i32' ? -3 : 1)) };
+    const x = Array.from({ length: n }, (_, i) => (i % 9) + (type === 'i32' ? -4 : 0));
+    for (const semiring of ['plus-times', 'min-plus', 'max-min']) {
+      for (const shape of SHAPES) await expectProduct(csr, semiring, x, { ...shape, type, accumulate: semiring === 'min-plus', y: x });
+    }
+  });
+
+  it('random skewed matrices and options (property)', async () => {
+    const matrix = fc
+      .record({ n: fc.integer({ min: 1, max: 70 }), heavy: fc.nat(3), seed: fc.nat() })
+      .map(({ n, heavy, seed }) =>
+        // Lengths fall off geometrically; `heavy` rows are long (up to 4n entries, duplicates kept).
+        csrFromRows(Array.from({ length: n }, (_, i) => row(i < heavy ? ((seed >> i) % (4 * n)) + n : Math.floor(n / 2 ** (1 + ((seed + i) % 7))), seed + i, n))),
+      );
+    const options = fc.record({
+      format: fc.constantFrom('sell' as const, 'fold' as const),
+      logC: fc.integer({ min: 0, max: 5 }),
+      windows: fc.nat(2),
+      foldWidth: fc.option(fc.integer({ min: 1, max: 6 })),
+      semiring: fc.constantFrom(0, 1, 2, 3, 4),
+      accumulate: fc.boolean(),
+      masked: fc.boolean(),
+    });
+    await fc.assert(
+      fc.asyncProperty(matrix, options, async (csr, o) => {
+        const c = 2 ** o.logC;
+        const sc = SEMIRING_CASES[o.semiring];
+        const m = sc.pattern ? asPattern(csr) : csr;
+        const extra: Options = {
+          format: o.format,
+          sliceHeight: c,
+          sigma: o.windows === 0 ? 1 : c * 2 ** o.windows,
+          foldWidth: o.foldWidth ?? undefined,
+          reduction: 'workgroup',
+          accumulate: o.accumulate,
+          y: sc.x(m.n, 5),
+          mask: o.masked ? Uint32Array.from({ length: m.n }, (_, i) => i % 2) : undefined,
+        };
+        await expectProduct(m, sc.semiring, sc.x(m.n, 3), extra);
+      }),
+      { numRuns: 15 },
+    );
+  });
+
+  describe.each(['lagraph/jagmesh7.mtx', 'lagraph/bcsstk13.mtx'])('real matrix %s', (file) => {
+    const path = new URL(`../../../../shared/data/${file}`, import.meta.url).pathname;
+    it.skipIf(!existsSync(path))(`sell and fold as planned, and fold σ-sorted at width 3: plus-times and min-plus${existsSync(path) ? '' : ` (skipped: ${path} not found)`}`, async () => {
+      const csr = csrFromEdges(await readGraphFile(path));
+      const shapes: Options[] = [{ format: 'sell' }, { format: 'fold' }, { format: 'fold', foldWidth: 3, sigma: 64 }];
+      for (const sc of SEMIRING_CASES.slice(0, 2)) for (const shape of shapes) await expectProduct(csr, sc.semiring, sc.x(csr.n, 2), shape);
+    });
+  });
+});
+
+describe('planning sell and fold (no GPU)', () => {
+  const rows = (over: Partial<RowStats>): RowStats => ({ n: 1000, arcs: 4000, mean: 4, max: 4, paddingRatio: 1, ...over });
+  const SUBGROUPS_8 = { available: true, minSize: 8 };
+
+  it('sorts rows only where they are uneven; folds only when the longest row exceeds the width', () => {
+    expect(planSpmv({ format: 'sell' }, rows({}), SUBGROUPS_8)).toMatchObject({ slicing: { sigma: 1 }, spec: { op: 'spmv_sell', sliceHeight: 32, permuted: false, folded: false } });
+    expect(planSpmv({ format: 'sell' }, rows({ paddingRatio: 3, max: 12 }), SUBGROUPS_8).slicing).toEqual({ sigma: 4096 });
+    const even = planSpmv({ format: 'fold' }, rows({ mean: 3.2 }), SUBGROUPS_8);
+    expect([even.slicing, even.spec.folded, even.combine]).toEqual([{ sigma: 1, foldWidth: 4 }, false, undefined]);
+    const skew = planSpmv({ format: 'fold', accumulate: false, masked: true }, rows({ mean: 3.2, max: 50, paddingRatio: 12 }), SUBGROUPS_8);
+    expect(skew.slicing).toEqual({ sigma: 4096, foldWidth: 4 });
+    expect(skew.spec).toMatchObject({ op: 'spmv_sell', folded: true, permuted: true, accumulate: false, masked: true });
+    // The longest row's 12 extra pieces: 16 lanes, capped at the device's smallest subgroup.
+    expect(skew.combine).toMatchObject({ op: 'spmv_fold_combine', accumulate: true, masked: true, lanesPerRow: 8, rowsPerWorkgroup: 32, reduction: 'subgroup' });
+    expect(planSpmv({ format: 'fold', reduction: 'workgroup' }, rows({ max: 50 }), SUBGROUPS_8).combine).toMatchObject({ lanesPerRow: 16, reduction: 'workgroup' });
+  });
+
+  it('refuses a fold width that is not a positive integer', () => {
+    expect(() => planSpmv({ format: 'fold', foldWidth: 0 }, rows({}), SUBGROUPS_8)).toThrow('spmv: foldWidth = 0 is not a positive integer');
+    expect(() => planSpmv({ format: 'fold', foldWidth: 2.5 }, rows({}), SUBGROUPS_8)).toThrow('spmv: foldWidth = 2.5 is not a positive integer');
+  });
+
+  it('refuses a σ that is not 1 or a multiple of the slice height, naming both', () => {
+    const csr = skewed(10, 1, 20);
+    const plan = planSpmv({ format: 'sell', sliceHeight: 8, sigma: 12 }, rows({}), SUBGROUPS_8);
+    expect(() => layoutFor(csr, plan, { maxStorageBufferBindingSize: 2 ** 27 })).toThrow('sigma = 12 must be 1 or a multiple of sliceHeight 8');
+  });
+
+  it('refuses padded slots beyond one binding before it allocates them, naming both sizes', () => {
+    const csr = skewed(61, 17, 700);
+    const plan = planSpmv({ format: 'sell', sigma: 1 }, rows({}), SUBGROUPS_8);
+    const limits = { maxStorageBufferBindingSize: 4000 };
+    expect(() => layoutFor(csr, plan, limits)).toThrow(LimitError);
+    // One slice of 32 rows padded to row 17's 700 entries, and a second padded to 3.
+    expect(() => layoutFor(csr, plan, limits)).toThrow(`spmv: the sell slots (${32 * 700 + 32 * 3} for ${csr.indices.length} nonzeros) as 4-byte elements needs ${(32 * 700 + 32 * 3) * 4}`);
+    expect(() => layoutFor(csr, plan, limits)).toThrow('but this device allows 4000');
+  });
+});

@@ -1,0 +1,148 @@
+import { csrFromEdges, edgeListFromArrays } from '@semiforge/graph-io';
+import { LimitError } from '@semiforge/runtime';
+import { describe, expect, it } from 'vitest';
+import {
+  bellmanFordTree,
+  checkSsspFits,
+  defaultDelta,
+  defaultSsspLanes,
+  dijkstra,
+  edgePairs,
+  NegativeCycleError,
+  NO_PARENT,
+  planSssp,
+  ssspReference,
+  ssspWeights,
+  validateSssp,
+} from '../src/index.js';
+import { decodeDistances, distanceKey, limitKey } from '../src/sssp/sssp.keys.js';
+import { negativeCycle, negativeDag, SSSP_CASES } from './sssp-cases.js';
+
+describe('CPU references', () => {
+  it.each(SSSP_CASES.map((c) => [c.name, c] as const))('%s: Dijkstra and Bellman-Ford agree and pass the validator', (_name, c) => {
+    const d = ssspReference(c.graph, c.source, { method: 'dijkstra' });
+    const b = ssspReference(c.graph, c.source, { method: 'bellman-ford' });
+    expect(b.dist).toEqual(d.dist);
+    expect(validateSssp(c.graph, c.source, d)).toEqual({ valid: true, reached: d.dist.filter((x) => x !== Infinity).length });
+    expect(validateSssp(c.graph, c.source, b).valid).toBe(true);
+  });
+
+  it('sums in f32 as stored: 2^24 + 1 rounds back to 2^24', () => {
+    const g = csrFromEdges(edgeListFromArrays(3, [0, 1], [1, 2], [2 ** 24, 1]));
+    expect(ssspReference(g, 0).dist[2]).toBe(2 ** 24);
+    expect(ssspReference(g, 0, { weights: 'u32' }).dist[2]).toBe(2 ** 24 + 1);
+  });
+
+  it('Bellman-Ford takes negative weights and names a vertex on a negative cycle', () => {
+    const dag = ssspReference(negativeDag(), 0);
+    expect(validateSssp(negativeDag(), 0, dag).valid).toBe(true);
+    expect(() => ssspReference(negativeDag(), 0, { method: 'dijkstra' })).toThrow(/negative weight/);
+    const error = (() => {
+      try {
+        ssspReference(negativeCycle(), 0);
+      } catch (e) {
+        return e;
+      }
+    })();
+    expect(error).toBeInstanceOf(NegativeCycleError);
+    expect([10, 11, 12]).toContain((error as NegativeCycleError).vertex);
+    // Not reachable from 4: no cycle to report.
+    expect(bellmanFordTree({ n: 13, offsets: negativeCycle().indptr, heads: negativeCycle().indices, weights: ssspWeights(negativeCycle(), 'f32').values }, 4, (a, w) => a + w).dist[4]).toBe(0);
+  });
+
+  it("APSP's dijkstra runs on the same core", () => {
+    const e = edgeListFromArrays(4, [0, 1, 0], [1, 2, 2], [1, 1, 5]);
+    expect(Array.from(dijkstra(e, 0))).toEqual([0, 1, 2, Infinity]);
+  });
+});
+
+describe('validateSssp names the first broken rule', () => {
+  const c = SSSP_CASES[2];
+  const good = ssspReference(c.graph, c.source, { weights: 'u32' });
+  const check = (patch: (d: Float64Array, p: Uint32Array) => void) => {
+    const dist = good.dist.slice();
+    const parent = good.parent.slice();
+    patch(dist, parent);
+    return validateSssp(c.graph, c.source, { dist, parent }, { weights: 'u32' }).violation;
+  };
+  const leaf = good.parent.findIndex((_p, v) => v !== c.source && !good.parent.includes(v));
+
+  type Patch = (d: Float64Array, p: Uint32Array) => void;
+  const cases: [string, Patch, RegExp][] = [
+    ['source', (d) => void (d[c.source] = 1), /dist\[source 17\] = 1, not 0/],
+    ['unreached', (_d, p) => void (p[leaf] = NO_PARENT), /has distance .* but no parent/],
+    ['parent-edge', (d) => void (d[leaf] += 1), /no arc .* with dist\[.*\] \+ w = dist/],
+    ['relaxes', (d, p) => void ((d[leaf] = Infinity), (p[leaf] = NO_PARENT)), /gives .* < dist\[.*\] = Infinity/],
+  ];
+  it.each(cases)('%s', (rule, patch, message) => {
+    const v = check(patch);
+    expect(v?.rule).toBe(rule);
+    expect(v?.message).toMatch(message);
+  });
+
+  it('tree: a cycle of tight parents over zero weights', () => {
+    const g = csrFromEdges(edgeListFromArrays(3, [0, 1], [1, 2], [1, 0]), { symmetrize: true, sortRows: true });
+    const v = validateSssp(g, 0, { dist: Float64Array.of(0, 1, 1), parent: Uint32Array.of(0, 2, 1) }).violation;
+    expect(v).toMatchObject({ rule: 'tree' });
+  });
+
+  it('maxDistance excuses arcs past it', () => {
+    const g = csrFromEdges(edgeListFromArrays(2, [0], [1], [5]));
+    const unreached = { dist: Float64Array.of(0, Infinity), parent: Uint32Array.of(0, NO_PARENT) };
+    expect(validateSssp(g, 0, unreached).violation?.rule).toBe('relaxes');
+    expect(validateSssp(g, 0, unreached, { maxDistance: 4 }).valid).toBe(true);
+  });
+});
+
+describe('SSSP inputs and plans', () => {
+  const g = csrFromEdges(edgeListFromArrays(4, [0, 1, 2], [1, 2, 3], [1.5, 2, 3]));
+
+  it('u32 weights must be integers; f32 weights finite', () => {
+    expect(() => ssspWeights(g, 'u32')).toThrow(/arc 0 has weight 1.5; u32 weights must be integers 0..4294967294/);
+    const inf = { ...g, weight: Float64Array.of(1, Infinity, 1) };
+    expect(() => ssspWeights(inf, 'f32')).toThrow(/arc 1 has weight Infinity; f32 weights must be finite/);
+    expect(ssspWeights({ ...g, weight: null }, 'u32')).toMatchObject({ min: 1, max: 1, mean: 1 });
+  });
+
+  it('device limits name the array, its size and the limit', () => {
+    const error = (() => {
+      try {
+        checkSsspFits({ maxStorageBufferBindingSize: 1000, maxBufferSize: 4000 }, [['the CSR arcs (300)', 1200]]);
+      } catch (e) {
+        return e;
+      }
+    })();
+    expect(error).toBeInstanceOf(LimitError);
+    expect((error as Error).message).toMatch(/sssp: the CSR arcs \(300\) needs 1200 for maxStorageBufferBindingSize, but this device allows 1000/);
+  });
+
+  it('pairs are stored once, self-loops dropped, sorted by segment', () => {
+    const u = csrFromEdges(edgeListFromArrays(8, [5, 1, 6, 3, 2], [0, 2, 4, 2, 2], [1, 2, 3, 4, 5]), { symmetrize: true, sortRows: true });
+    const p = edgePairs(u, ssspWeights(u, 'f32').values, 4);
+    expect(p.symmetric).toBe(true);
+    // Segments of 4 vertices: (0, 0) before (0, 1) before (1, 1); CSR order within one.
+    expect([...p.src].map((s, i) => [s, p.dst[i], p.weight[i]])).toEqual([[1, 2, 2], [2, 3, 4], [0, 5, 1], [4, 6, 3]]);
+    expect(edgePairs(g, ssspWeights(g, 'f32').values, 0).src.length).toBe(3);
+  });
+
+  it('distance keys order like the values, negatives included', () => {
+    const values = [-1e30, -2.5, -0.5, 0, 1e-30, 0.5, 3, 2 ** 100];
+    const keys = values.map((v) => distanceKey(v, 'f32'));
+    expect([...keys].sort((a, b) => a - b)).toEqual(keys);
+    expect(Array.from(decodeDistances(Uint32Array.from([...keys, 0xffffffff]), 'f32'))).toEqual([...values.map(Math.fround), Infinity]);
+    expect(limitKey(2.5, 'u32')).toBe(2);
+    expect(limitKey(0.1, 'f32')).toBeLessThanOrEqual(distanceKey(0.1, 'f32'));
+    expect(Math.fround(0.1)).toBeGreaterThan(0.1); // so the limit steps back one value
+    expect(limitKey(0.1, 'f32')).toBe(distanceKey(0.1, 'f32') - 1);
+  });
+
+  it('auto picks near-far for non-negative weights, Bellman-Ford otherwise; delta and lanes from the graph', () => {
+    const stats = { n: 1 << 20, arcs: 1 << 25, minWeight: 0, meanWeight: 0.5 };
+    expect(planSssp({}, stats, false)).toMatchObject({ method: 'near-far', delta: 0.5, relax: { op: 'sssp_frontier', lanesPerVertex: 16 } });
+    expect(planSssp({}, { ...stats, minWeight: -1 }, true)).toMatchObject({ method: 'bellman-ford', relax: { op: 'sssp_edges', symmetric: false, reads: 'atomic' } });
+    expect(defaultDelta({ n: 100, arcs: 400, minWeight: 1, meanWeight: 3 }, 'u32')).toBe(24);
+    expect(defaultSsspLanes(4)).toBe(2);
+    expect(defaultSsspLanes(1000)).toBe(32);
+    expect(() => planSssp({ method: 'dijkstra' as never }, stats, false)).toThrow(/method must be/);
+  });
+});

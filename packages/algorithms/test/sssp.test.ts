@@ -1,0 +1,105 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { csrFromEdges, edgeListFromArrays } from '@semiforge/graph-io';
+import { NegativeCycleError, NO_PARENT, sssp, SsspRunner, ssspReference, validateSssp, type SsspKernelOptions } from '../src/index.js';
+import { testDevice } from './gpu-device.js';
+import { negativeCycle, negativeDag, SSSP_CASES } from './sssp-cases.js';
+
+const device = await testDevice();
+afterAll(() => device?.destroy());
+
+const CONFIGS: SsspKernelOptions[] = [
+  { method: 'bellman-ford', reads: 'atomic' },
+  { method: 'bellman-ford', reads: 'snapshot', segment: 16 },
+  { method: 'frontier' },
+  { method: 'near-far' },
+  { method: 'near-far', delta: 1, lanesPerVertex: 4, chunk: 4, batch: 3 },
+  { method: 'frontier', lanesPerVertex: 2, chunk: 2, workgroupSize: 64 },
+];
+
+describe.skipIf(!device)('sssp on the GPU against the CPU reference', () => {
+  describe.each(SSSP_CASES.map((c) => [c.name, c] as const))('%s', (_name, c) => {
+    // Unit-interval weights are not integers: that graph runs in f32 only.
+    const types = c.graph.weight instanceof Float32Array ? (['f32'] as const) : (['f32', 'u32'] as const);
+    it.each(CONFIGS.flatMap((config) => types.map((weights) => [JSON.stringify(config), weights, config] as const)))(
+      '%s, %s weights: valid by the Graph500 rules and equal to Dijkstra',
+      async (_label, weights, config) => {
+        const result = await sssp(device!, c.graph, c.source, { ...config, weights });
+        const check = validateSssp(c.graph, c.source, result, { weights });
+        expect(check.violation).toBeUndefined();
+        expect(check.reached).toBeGreaterThan(c.graph.n / 3);
+        expect(result.dist).toEqual(ssspReference(c.graph, c.source, { weights }).dist);
+        expect(result.passes).toBeGreaterThan(0);
+      },
+    );
+  });
+
+  it('negative weights: both Bellman-Ford methods match the CPU Bellman-Ford; near-far refuses', async () => {
+    const g = negativeDag();
+    const reference = ssspReference(g, 0, { weights: 'f32' });
+    expect(Math.min(...reference.dist)).toBeLessThan(0);
+    for (const method of ['bellman-ford', 'frontier'] as const) {
+      const result = await sssp(device!, g, 0, { method });
+      expect(validateSssp(g, 0, result).violation).toBeUndefined();
+      expect(result.dist).toEqual(reference.dist);
+    }
+    await expect(sssp(device!, g, 0, { method: 'near-far' })).rejects.toThrow(/near-far' settles vertices bucket by bucket and cannot take negative weights \(the smallest is -5\)/);
+    expect((await sssp(device!, g, 0)).method).toBe('bellman-ford');
+  });
+
+  it.each(['bellman-ford', 'frontier'] as const)('%s reports a vertex on a reachable negative cycle', async (method) => {
+    const error = await sssp(device!, negativeCycle(), 0, { method }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(NegativeCycleError);
+    expect([10, 11, 12]).toContain((error as NegativeCycleError).vertex);
+  });
+
+  it('a negative undirected edge is a cycle at once', async () => {
+    const g = { ...SSSP_CASES[5].graph, weight: Float64Array.from(SSSP_CASES[5].graph.weight!, (w) => (w === 7 ? -7 : w)) };
+    await expect(sssp(device!, g, 0, { method: 'bellman-ford' })).rejects.toThrow(/undirected edge \{4, 5\} of weight -7 is the cycle 4 → 5 → 4/);
+  });
+
+  it('maxDistance leaves farther vertices unreached, by every method', async () => {
+    const { graph, source } = SSSP_CASES[2];
+    const full = ssspReference(graph, source, { weights: 'u32' }).dist;
+    for (const method of ['bellman-ford', 'frontier', 'near-far'] as const) {
+      const result = await sssp(device!, graph, source, { method, weights: 'u32', maxDistance: 120 });
+      expect(validateSssp(graph, source, result, { weights: 'u32', maxDistance: 120 }).violation).toBeUndefined();
+      expect(Array.from(result.dist)).toEqual(Array.from(full, (d) => (d <= 120 ? d : Infinity)));
+    }
+  });
+
+  it('near-far stops at a target with its distance and path exact', async () => {
+    const { graph, source } = SSSP_CASES[2];
+    const reference = ssspReference(graph, source, { weights: 'u32' });
+    const target = 150;
+    const result = await sssp(device!, graph, source, { method: 'near-far', weights: 'u32', target, delta: 4 });
+    expect(result.dist[target]).toBe(reference.dist[target]);
+    for (let v = target; v !== source; v = result.parent![v]) expect(result.dist[v]).toBe(reference.dist[v]);
+    const whole = await sssp(device!, graph, source, { method: 'near-far', weights: 'u32', delta: 4 });
+    expect(result.passes).toBeLessThan(whole.passes);
+  });
+
+  it('a runner answers a batch of sources on one upload', async () => {
+    const { graph } = SSSP_CASES[0];
+    const runner = await SsspRunner.create(device!, graph, { method: 'near-far', weights: 'u32' });
+    try {
+      const results = await runner.runMany([0, 5, 299]);
+      results.forEach((r, i) => expect(r.dist).toEqual(ssspReference(graph, [0, 5, 299][i], { weights: 'u32' }).dist));
+      await expect(runner.run(300)).rejects.toThrow(/source 300 is not a vertex of this 300-vertex graph \(0..299\)/);
+    } finally {
+      runner.destroy();
+    }
+  });
+
+  it.each(['bellman-ford', 'frontier', 'near-far'] as const)('%s: one vertex, and vertices without arcs', async (method) => {
+    const single = csrFromEdges(edgeListFromArrays(1, [], []));
+    expect(Array.from((await sssp(device!, single, 0, { method })).dist)).toEqual([0]);
+    const bare = csrFromEdges(edgeListFromArrays(3, [], []));
+    const r = await sssp(device!, bare, 1, { method, weights: 'u32' });
+    expect(Array.from(r.dist)).toEqual([Infinity, 0, Infinity]);
+    expect(Array.from(r.parent!)).toEqual([NO_PARENT, 1, NO_PARENT]);
+  });
+
+  it('u32 weights must be integers', async () => {
+    await expect(sssp(device!, SSSP_CASES[1].graph, 0, { weights: 'u32' })).rejects.toThrow(/u32 weights must be integers/);
+  });
+});

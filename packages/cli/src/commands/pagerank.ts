@@ -1,0 +1,166 @@
+import { pagerank, verifyPagerank, type PagerankVerification, type SpmvFormat } from '@semiforge/algorithms';
+import { csrFromEdges, generateKronecker, type Csr } from '@semiforge/graph-io';
+import { adapterSummary, openDevice } from '@semiforge/runtime';
+import { EXIT, UsageError } from '../errors.js';
+import type { CliIo } from '../io.js';
+import { graphFileType, type GraphFileFormat } from '../graph/graph-file-format.js';
+import { loadGraph } from '../graph/load-graph.js';
+import { shapeGraph } from '../graph/shape-graph.js';
+import { formatMs, table } from '../output/format.js';
+import { phaseProgress } from '../output/phase-progress.js';
+
+/** `semiforge pagerank` flags after parsing (commander's camelCase keys). */
+export interface PagerankFlags {
+  readonly from?: GraphFileFormat;
+  /** Kronecker scale (GAP's -g). */
+  readonly generate?: number;
+  readonly edgeFactor: number;
+  readonly seed: number;
+  readonly damping: number;
+  readonly tolerance: number;
+  readonly maxIterations: number;
+  /** Vertices to restart at, in the user's ids. */
+  readonly personalize?: readonly number[];
+  readonly top: number;
+  readonly verify?: boolean;
+  readonly adapter?: string;
+  readonly json?: boolean;
+}
+
+/** One of the highest-ranked vertices, in the user's ids. */
+export interface RankedVertex {
+  readonly vertex: number;
+  readonly rank: number;
+}
+
+/** The `--json` object of `semiforge pagerank`. */
+export interface PagerankSummary {
+  readonly command: 'pagerank';
+  readonly graph: string;
+  readonly vertices: number;
+  readonly arcs: number;
+  readonly damping: number;
+  readonly tolerance: number;
+  readonly maxIterations: number;
+  /** Restart vertices (user ids), or null for the uniform teleport. */
+  readonly personalize: readonly number[] | null;
+  readonly device: string;
+  /** The SpMV format of the product with Pᵀ (null for an empty graph). */
+  readonly format: SpmvFormat | null;
+  readonly iterations: number;
+  readonly converged: boolean;
+  /** ‖r_k − r_{k−1}‖₁ of the last step, as the GPU summed it. */
+  readonly residual: number;
+  /** GPU timestamps when the device has them, else the host's wall time of the loop. */
+  readonly timeSource: 'gpu' | 'wall';
+  readonly timePerIterationMs: number;
+  readonly gpuTimeMs: number | null;
+  readonly wallTimeMs: number;
+  readonly top: readonly RankedVertex[];
+  readonly verified: boolean | null;
+  readonly verification: PagerankVerification | null;
+}
+
+const CMD = 'pagerank';
+
+async function loadInput(file: string | undefined, flags: PagerankFlags, io: CliIo): Promise<{ csr: Csr; name: string }> {
+  if (file !== undefined && flags.generate !== undefined) throw new UsageError('give a FILE or -g SCALE, not both', CMD);
+  if (file === undefined && flags.generate === undefined) throw new UsageError('pagerank needs a graph: a FILE (.sfg, .mtx, .gr, .el, .wel, .txt) or -g SCALE', CMD);
+  if (file === undefined) {
+    const scale = flags.generate!;
+    const edges = generateKronecker({ scale, edgeFactor: flags.edgeFactor, seed: flags.seed });
+    return { csr: csrFromEdges(edges, { symmetrize: true, sortRows: true }), name: `kronecker(scale=${scale}, edgefactor=${flags.edgeFactor}, seed=${flags.seed}, undirected)` };
+  }
+  const type = graphFileType(file, '--from', flags.from);
+  const phases = phaseProgress(io, CMD);
+  try {
+    const loaded = await loadGraph(file, type, phases);
+    return { csr: shapeGraph(loaded.graph, {}, file), name: file };
+  } finally {
+    phases.stop();
+  }
+}
+
+/** Internal vertex of each user id given, refusing ids the graph does not have. */
+function restartVertices(csr: Csr, users: readonly number[]): number[] {
+  const internal = new Map<number, number>();
+  if (csr.ids) csr.ids.forEach((id, v) => internal.set(id, v));
+  return users.map((u) => {
+    const v = csr.ids ? internal.get(u) : u < csr.n ? u : undefined;
+    if (v === undefined) {
+      const range = csr.ids ? 'the ids of the file' : `0..${csr.n - 1} (0-based)`;
+      throw new UsageError(`--personalize ${u}: not a vertex of the graph; vertices are ${range}`, CMD);
+    }
+    return v;
+  });
+}
+
+/** The k highest ranks, ties to the lower vertex, in the user's ids. */
+function topRanks(csr: Csr, ranks: Float32Array, k: number): RankedVertex[] {
+  const order = Array.from({ length: ranks.length }, (_, v) => v).sort((a, b) => ranks[b] - ranks[a] || a - b);
+  return order.slice(0, k).map((v) => ({ vertex: csr.ids ? csr.ids[v] : v, rank: ranks[v] }));
+}
+
+function summaryText(s: PagerankSummary): string {
+  const status = s.converged ? `converged in ${s.iterations} iterations` : `NOT converged: stopped at --max-iterations ${s.maxIterations}`;
+  const verified = s.verification === null ? '' : `verified: ${s.verification.ok ? 'yes' : 'NO'} (L1 error ${s.verification.error.toExponential(2)} ≤ bound ${s.verification.bound.toExponential(2)})\n`;
+  return (
+    `pagerank ${s.graph}: ${s.vertices} vertices, ${s.arcs} arcs on ${s.device}\n` +
+    `${status}, residual ${s.residual.toExponential(2)} (tolerance ${s.tolerance}), SpMV ${s.format ?? '—'}\n` +
+    `${formatMs(s.timePerIterationMs)} per iteration (${s.timeSource === 'gpu' ? 'GPU timestamps' : 'host wall time'}), ${formatMs(s.wallTimeMs)} in all\n` +
+    verified
+  );
+}
+
+/**
+ * `semiforge pagerank [FILE]`: PageRank (personalized with --personalize) on the GPU by power iteration on
+ * the SpMV kernels. The top ranks go to stdout (or one JSON object with --json), the summary to stderr.
+ * Returns 0, or {@link EXIT.verifyFailed} when --verify finds ranks beyond the error bound.
+ */
+export async function runPagerank(file: string | undefined, flags: PagerankFlags, io: CliIo): Promise<number> {
+  const { csr, name } = await loadInput(file, flags, io);
+  const personalize = flags.personalize && restartVertices(csr, flags.personalize);
+  const options = {
+    damping: flags.damping,
+    tolerance: flags.tolerance,
+    maxIterations: flags.maxIterations,
+    ...(personalize ? { personalization: { vertices: personalize, weights: personalize.map(() => 1) } } : {}),
+  };
+  const device = await openDevice(flags.adapter === undefined ? {} : { adapter: flags.adapter });
+  let result;
+  let deviceName: string;
+  try {
+    deviceName = adapterSummary(device.adapter);
+    result = await pagerank(device, csr, options);
+  } finally {
+    device.destroy();
+  }
+  const verification = flags.verify ? verifyPagerank(csr, result.ranks, result.residual, options) : null;
+  const summary: PagerankSummary = {
+    command: 'pagerank',
+    graph: name,
+    vertices: csr.n,
+    arcs: csr.indices.length,
+    damping: flags.damping,
+    tolerance: flags.tolerance,
+    maxIterations: flags.maxIterations,
+    personalize: flags.personalize ?? null,
+    device: deviceName,
+    format: result.format ?? null,
+    iterations: result.iterations,
+    converged: result.converged,
+    residual: result.residual,
+    timeSource: result.gpuTimeMs === undefined ? 'wall' : 'gpu',
+    timePerIterationMs: result.timePerIterationMs,
+    gpuTimeMs: result.gpuTimeMs ?? null,
+    wallTimeMs: result.wallTimeMs,
+    top: topRanks(csr, result.ranks, flags.top),
+    verified: verification === null ? null : verification.ok,
+    verification,
+  };
+  io.stderr.write(summaryText(summary));
+  if (!summary.converged) io.stderr.write(`note: the residual is still above --tolerance: raise --max-iterations (or loosen --tolerance)\n`);
+  if (flags.json) io.stdout.write(`${JSON.stringify(summary)}\n`);
+  else io.stdout.write(table(['vertex', 'rank'], summary.top.map((t) => [String(t.vertex), t.rank.toExponential(6)])));
+  return verification !== null && !verification.ok ? EXIT.verifyFailed : EXIT.ok;
+}

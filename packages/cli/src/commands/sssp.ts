@@ -1,0 +1,168 @@
+import { SsspRunner, toIntegerWeights, validateSssp, type SsspMethod, type SsspResult, type SsspWeightType } from '@semiforge/algorithms';
+import { csrFromEdges, generateKronecker, Xoshiro128ss, type Csr } from '@semiforge/graph-io';
+import { adapterSummary, openDevice } from '@semiforge/runtime';
+import { EXIT, UsageError } from '../errors.js';
+import type { CliIo } from '../io.js';
+import { graphFileType, type GraphFileFormat } from '../graph/graph-file-format.js';
+import { loadGraph } from '../graph/load-graph.js';
+import { shapeGraph } from '../graph/shape-graph.js';
+import { formatMs, formatSi, table } from '../output/format.js';
+import { phaseProgress } from '../output/phase-progress.js';
+
+/** `semiforge sssp` flags after parsing (commander's camelCase keys). */
+export interface SsspFlags {
+  readonly from?: GraphFileFormat;
+  /** Kronecker scale (GAP's -g). */
+  readonly generate?: number;
+  readonly edgeFactor: number;
+  readonly seed: number;
+  /** One source, in the user's ids. */
+  readonly source?: number;
+  /** Random sources with at least one arc (GAP's -n). */
+  readonly trials?: number;
+  readonly method: SsspMethod | 'auto';
+  readonly weights: SsspWeightType;
+  readonly maxDistance?: number;
+  readonly verify?: boolean;
+  readonly adapter?: string;
+  readonly json?: boolean;
+}
+
+/** One query of `semiforge sssp`. */
+export interface SsspTrial {
+  /** In the user's ids. */
+  readonly source: number;
+  readonly reached: number;
+  readonly passes: number;
+  readonly parentPasses: number;
+  /** GPU time of the distance passes, or null without timestamps. */
+  readonly gpuTimeMs: number | null;
+  readonly wallTimeMs: number;
+  /** Arcs / time (GPU time when measured, else wall), paper 001's "edges processed per second". */
+  readonly edgesPerSecond: number;
+  /** The Graph500 rules' verdict with --verify, else null. */
+  readonly valid: boolean | null;
+  readonly violation: string | null;
+}
+
+/** The `--json` object of `semiforge sssp`. */
+export interface SsspSummary {
+  readonly command: 'sssp';
+  readonly graph: string;
+  readonly vertices: number;
+  readonly arcs: number;
+  readonly method: SsspMethod;
+  readonly weights: SsspWeightType;
+  readonly device: string;
+  readonly trials: readonly SsspTrial[];
+  readonly verified: boolean | null;
+}
+
+const CMD = 'sssp';
+const INTEGER_WEIGHT_MAX = 255;
+
+async function loadInput(file: string | undefined, flags: SsspFlags, io: CliIo): Promise<{ csr: Csr; name: string }> {
+  if (file !== undefined && flags.generate !== undefined) throw new UsageError('give a FILE or -g SCALE, not both', CMD);
+  if (file === undefined && flags.generate === undefined) throw new UsageError('sssp needs a graph: a FILE (.sfg, .mtx, .gr, .el, .wel, .txt) or -g SCALE', CMD);
+  if (file === undefined) {
+    const scale = flags.generate!;
+    const csr = csrFromEdges(generateKronecker({ scale, edgeFactor: flags.edgeFactor, seed: flags.seed, weights: true }), { symmetrize: true, sortRows: true });
+    const name = `kronecker(scale=${scale}, edgefactor=${flags.edgeFactor}, seed=${flags.seed}, undirected`;
+    return flags.weights === 'u32'
+      ? { csr: toIntegerWeights(csr, INTEGER_WEIGHT_MAX), name: `${name}, weights 1..${INTEGER_WEIGHT_MAX})` }
+      : { csr, name: `${name}, Graph500 weights)` };
+  }
+  const type = graphFileType(file, '--from', flags.from);
+  const phases = phaseProgress(io, CMD);
+  try {
+    const loaded = await loadGraph(file, type, phases);
+    return { csr: shapeGraph(loaded.graph, {}, file), name: file };
+  } finally {
+    phases.stop();
+  }
+}
+
+/** The internal vertices to start from: --source (a user id), or -n random ones with an arc (default 1). */
+function pickSources(csr: Csr, flags: SsspFlags): number[] {
+  if (flags.source !== undefined && flags.trials !== undefined) throw new UsageError('give --source N or -n TRIALS, not both', CMD);
+  if (flags.source !== undefined) {
+    const v = csr.ids ? csr.ids.indexOf(flags.source) : flags.source < csr.n ? flags.source : -1;
+    if (v < 0) throw new UsageError(`--source ${flags.source}: not a vertex of the graph; vertices are ${csr.ids ? 'the ids of the file' : `0..${csr.n - 1} (0-based)`}`, CMD);
+    return [v];
+  }
+  const withArcs: number[] = [];
+  for (let v = 0; v < csr.n; v++) if (csr.indptr[v + 1] > csr.indptr[v]) withArcs.push(v);
+  if (withArcs.length === 0) throw new UsageError('the graph has no arcs: give --source N', CMD);
+  const rng = Xoshiro128ss.fromSeed(flags.seed);
+  return Array.from({ length: flags.trials ?? 1 }, () => withArcs[rng.nextBelow(withArcs.length)]);
+}
+
+function trialOf(csr: Csr, r: SsspResult, flags: SsspFlags): SsspTrial {
+  const check = flags.verify ? validateSssp(csr, r.source, r, { weights: flags.weights, maxDistance: flags.maxDistance }) : undefined;
+  const ms = r.gpuTimeMs ?? r.wallTimeMs;
+  return {
+    source: csr.ids ? csr.ids[r.source] : r.source,
+    reached: r.dist.reduce((k, d) => (d === Infinity ? k : k + 1), 0),
+    passes: r.passes,
+    parentPasses: r.parentPasses,
+    gpuTimeMs: r.gpuTimeMs ?? null,
+    wallTimeMs: r.wallTimeMs,
+    edgesPerSecond: ms > 0 ? csr.indices.length / (ms / 1000) : 0,
+    valid: check ? check.valid : null,
+    violation: check?.violation?.message ?? null,
+  };
+}
+
+function summaryText(s: SsspSummary): string {
+  const gpu = s.trials.map((t) => t.gpuTimeMs).filter((t): t is number => t !== null);
+  const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+  const time = gpu.length === s.trials.length ? `median ${formatMs(median(gpu))} GPU time` : `median ${formatMs(median(s.trials.map((t) => t.wallTimeMs)))} wall time`;
+  const verified = s.verified === null ? '' : `verified (Graph500 rules): ${s.verified ? 'yes' : `NO: ${s.trials.find((t) => t.valid === false)!.violation}`}\n`;
+  return `sssp ${s.graph}: ${s.vertices} vertices, ${s.arcs} arcs on ${s.device}\n${s.method}, ${s.weights} weights, ${s.trials.length} source(s), ${time}\n${verified}`;
+}
+
+/**
+ * `semiforge sssp [FILE]`: single-source shortest paths on the GPU from --source or -n random sources, by
+ * paper 001's Bellman-Ford, frontier Bellman-Ford or near-far. One line per source on stdout (or one JSON
+ * object with --json), the summary on stderr. Returns 0, or {@link EXIT.verifyFailed} when --verify finds a
+ * result that breaks the Graph500 rules.
+ */
+export async function runSssp(file: string | undefined, flags: SsspFlags, io: CliIo): Promise<number> {
+  const { csr, name } = await loadInput(file, flags, io);
+  const sources = pickSources(csr, flags);
+  const device = await openDevice(flags.adapter === undefined ? {} : { adapter: flags.adapter });
+  let results: SsspResult[];
+  let method: SsspMethod;
+  let deviceName: string;
+  try {
+    deviceName = adapterSummary(device.adapter);
+    const runner = await SsspRunner.create(device, csr, { method: flags.method, weights: flags.weights });
+    try {
+      method = runner.plan.method;
+      results = await runner.runMany(sources, { maxDistance: flags.maxDistance });
+    } finally {
+      runner.destroy();
+    }
+  } finally {
+    device.destroy();
+  }
+  const trials = results.map((r) => trialOf(csr, r, flags));
+  const summary: SsspSummary = {
+    command: 'sssp',
+    graph: name,
+    vertices: csr.n,
+    arcs: csr.indices.length,
+    method,
+    weights: flags.weights,
+    device: deviceName,
+    trials,
+    verified: flags.verify ? trials.every((t) => t.valid) : null,
+  };
+  io.stderr.write(summaryText(summary));
+  if (flags.json) io.stdout.write(`${JSON.stringify(summary)}\n`);
+  else {
+    const rows = trials.map((t) => [String(t.source), String(t.reached), String(t.passes), formatMs(t.gpuTimeMs ?? t.wallTimeMs), `${formatSi(t.edgesPerSecond)}E/s`]);
+    io.stdout.write(table(['source', 'reached', 'passes', 'time', 'edges/s'], rows));
+  }
+  return summary.verified === false ? EXIT.verifyFailed : EXIT.ok;
+}

@@ -1,0 +1,71 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ssspReference, toIntegerWeights } from '@semiforge/algorithms';
+import { csrFromEdges, generateKronecker } from '@semiforge/graph-io';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { SsspSummary } from '../src/index.js';
+import { noGpuReason } from './gpu.js';
+import { runCli } from './run-cli.js';
+
+let dir: string;
+let weighted: string;
+let negative: string;
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'semiforge-sssp-'));
+  // Sparse labels (compacted to 0..4 on reading), weighted arcs; 50 is unreachable from 10.
+  weighted = join(dir, 'ids.wel');
+  await writeFile(weighted, '10 20 4\n10 30 1\n30 20 2\n20 40 1\n50 10 3\n');
+  negative = join(dir, 'neg.wel');
+  await writeFile(negative, '0 1 1\n1 2 -3\n2 1 1\n');
+});
+afterAll(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+describe.skipIf(noGpuReason !== undefined)('semiforge sssp on the GPU', () => {
+  it.each(['bellman-ford', 'frontier', 'near-far'])('-g SCALE -n 3 --weights u32 --method %s --verify --json: valid, distances as the CPU has them', async (method) => {
+    const run = await runCli(['sssp', '-g', '6', '-n', '3', '--seed', '4', '--weights', 'u32', '--method', method, '--verify', '--json']);
+    expect(run.stderr).toMatch(/verified \(Graph500 rules\): yes/);
+    expect(run.code).toBe(0);
+    const s = JSON.parse(run.stdout) as SsspSummary;
+    expect(s).toMatchObject({ command: 'sssp', vertices: 64, method, weights: 'u32', verified: true });
+    expect(s.trials).toHaveLength(3);
+    const csr = toIntegerWeights(csrFromEdges(generateKronecker({ scale: 6, seed: 4, weights: true }), { symmetrize: true, sortRows: true }), 255);
+    expect(s.arcs).toBe(csr.indices.length);
+    for (const t of s.trials) {
+      expect(t.reached).toBe(ssspReference(csr, t.source, { weights: 'u32' }).dist.filter((d) => d !== Infinity).length);
+      expect(t.edgesPerSecond).toBeGreaterThan(0);
+    }
+  });
+
+  it('--source takes and prints the ids of the file; a table on stdout', async () => {
+    const run = await runCli(['sssp', weighted, '--source', '10', '--verify']);
+    expect(run.code).toBe(0);
+    const [header, row] = run.stdout.trim().split('\n');
+    expect(header).toMatch(/^source\s+reached\s+passes\s+time\s+edges\/s$/);
+    expect(row.split(/\s+/).slice(0, 2)).toEqual(['10', '4']);
+  });
+
+  it('a negative cycle is one line naming a vertex on it', async () => {
+    const run = await runCli(['sssp', negative, '--source', '0', '--method', 'bellman-ford']);
+    expect(run.code).toBe(1);
+    expect(run.stderr.split('\n')[0]).toMatch(/negative cycle through vertex [12]/);
+  });
+});
+
+describe('semiforge sssp refuses bad input in one line', () => {
+  it.each([
+    [['sssp'], /sssp needs a graph: a FILE .* or -g SCALE/],
+    [['sssp', '-g', '5', '--method', 'dijkstra'], /--method dijkstra/],
+    [['sssp', '-g', '5', '--weights', 'f64'], /--weights f64/],
+    [['sssp', '-g', '5', '--source', '1', '-n', '2'], /give --source N or -n TRIALS, not both/],
+    [['sssp', '-g', '5', '--source', '32'], /--source 32: not a vertex of the graph; vertices are 0..31/],
+    [['sssp', '-g', '5', '--max-distance', '-1'], /--max-distance -1: out of range; the largest distance to search/],
+  ])('%j', async (argv, message) => {
+    const run = await runCli(argv);
+    expect(run.code).toBe(2);
+    expect(run.stderr.split('\n')[0]).toMatch(message);
+    expect(run.stdout).toBe('');
+  });
+});

@@ -1,0 +1,36 @@
+import { SSSP_OPS } from '../ops/sssp-ops.js';
+import { SSSP_KERNEL_OPS, type SsspKernelSpec } from '../spec/sssp-spec.js';
+import { normalizeSsspSpec, validateSsspSpec } from '../spec/validate-sssp-spec.js';
+import type { KernelFamily } from './kernel-family.js';
+
+const MODE_RE = /^(sym|dir)(_atomic|_snapshot)?$/;
+const SHAPE_RE = /^w(\d+)(?:l(\d+)c(\d+))?$/;
+
+/** Single-source shortest paths (paper 001's Bellman-Ford, frontier and near-far), distances as u32 keys. */
+export const SSSP_FAMILY: KernelFamily<SsspKernelSpec> = {
+  ops: SSSP_KERNEL_OPS,
+  opInfo: SSSP_OPS,
+  validate: validateSsspSpec,
+  normalize: normalizeSsspSpec,
+  nameParts(spec) {
+    const lanes = spec.lanesPerVertex === undefined ? '' : `l${spec.lanesPerVertex}c${spec.chunk}`;
+    return [`${spec.symmetric ? 'sym' : 'dir'}${spec.reads ? `_${spec.reads}` : ''}`, `w${spec.workgroupSize}${lanes}`];
+  },
+  parseNameParts(mode, shape) {
+    const m = MODE_RE.exec(mode);
+    const s = SHAPE_RE.exec(shape);
+    if (!m || !s) return undefined;
+    return {
+      symmetric: m[1] === 'sym',
+      ...(m[2] === undefined ? {} : { reads: m[2] === '_atomic' ? 'atomic' : 'snapshot' }),
+      workgroupSize: Number(s[1]),
+      ...(s[2] === undefined ? {} : { lanesPerVertex: Number(s[2]), chunk: Number(s[3]) }),
+    };
+  },
+  describe(spec) {
+    const parts = [spec.symmetric ? 'pairs relaxed both ways' : 'arcs relaxed one way', `${spec.workgroupSize} invocations a workgroup`];
+    if (spec.reads) parts.push(`${spec.reads} distance reads`);
+    if (spec.lanesPerVertex !== undefined) parts.push(`${spec.lanesPerVertex} lanes per queue item of ${spec.chunk} arcs`);
+    return parts.join(', ');
+  },
+};

@@ -1,0 +1,64 @@
+import { numberBindings } from '../render/bindings.js';
+import type { SsspKernelSpec, SsspOp } from '../spec/sssp-spec.js';
+import { PARAMS_BINDING, type OpInfo } from './op-info.js';
+import { MAX_GRID_X } from './spmv-ops.js';
+
+const lanes = (spec: SsspKernelSpec) => spec.lanesPerVertex ?? 1;
+
+/** Workgroups for `items` invocations, spilling into grid y past 65535 (the kernels number them x-fastest). */
+function grid(spec: SsspKernelSpec, items: number): [number, number, number] {
+  const groups = Math.max(1, Math.ceil((items * lanes(spec)) / spec.workgroupSize));
+  return groups <= MAX_GRID_X ? [groups, 1, 1] : [MAX_GRID_X, Math.ceil(groups / MAX_GRID_X), 1];
+}
+
+/**
+ * Workgroups of a frontier pass: enough for its queue at most, capped at SSSP_FRONTIER_GROUPS (the grid
+ * strides over a longer queue, whose length only the GPU knows).
+ */
+export const SSSP_FRONTIER_GROUPS = 4096;
+const frontierItems = (spec: SsspKernelSpec) => (SSSP_FRONTIER_GROUPS * spec.workgroupSize) / lanes(spec);
+
+const ro = (name: string, element: 'u32' | SsspKernelSpec['type']) => ({ name, kind: 'read-only-storage', element }) as const;
+const atomic = (name: string) => ({ name, kind: 'storage', element: 'u32', atomic: true }) as const;
+const rw = (name: string) => ({ name, kind: 'storage', element: 'u32' }) as const;
+
+/** The arrays of a COO edge list: tails, heads and weights, one entry per stored pair. */
+const coo = (spec: SsspKernelSpec) => [ro('src', 'u32'), ro('dst', 'u32'), ro('weight', spec.type)];
+
+const BINDINGS: Record<SsspOp, (spec: SsspKernelSpec) => ReturnType<typeof numberBindings>> = {
+  sssp_edges: (spec) =>
+    numberBindings([PARAMS_BINDING, ...coo(spec), spec.reads === 'snapshot' && ro('dist_ro', 'u32'), atomic('dist'), rw('flag')]),
+  sssp_frontier: (spec) =>
+    numberBindings([
+      PARAMS_BINDING, ro('indptr', 'u32'), ro('indices', 'u32'), ro('weight', spec.type), atomic('dist'),
+      ro('queue_in', 'u32'), ro('chunk_in', 'u32'), atomic('queued_in'), rw('queue_out'), rw('chunk_out'), atomic('queued_out'), atomic('state'),
+    ]),
+  sssp_advance: () => numberBindings([PARAMS_BINDING, ro('dist', 'u32'), atomic('state')]),
+  sssp_parents: (spec) => numberBindings([PARAMS_BINDING, ...coo(spec), ro('dist', 'u32'), atomic('parent'), rw('flag')]),
+};
+
+function ssspOp(op: SsspOp, template: string): OpInfo<SsspKernelSpec> {
+  return {
+    template,
+    bindings: BINDINGS[op],
+    view: (spec) => ({
+      threads: spec.workgroupSize,
+      lanes: lanes(spec),
+      chunk: spec.chunk ?? 1,
+      symmetric: spec.symmetric,
+      snapshot: spec.reads === 'snapshot',
+      f32: spec.type === 'f32',
+    }),
+    workgroupStorageBytes: () => 0,
+    grid: (spec, n) => (op === 'sssp_advance' ? [1, 1, 1] : op === 'sssp_frontier' ? grid(spec, Math.min(n, frontierItems(spec))) : grid(spec, n)),
+    workgroupSize: (spec) => [spec.workgroupSize, 1],
+  };
+}
+
+/** The SSSP family: paper 001's edge-parallel Bellman-Ford, the frontier/near-far pass, its threshold step, parents. */
+export const SSSP_OPS: Record<SsspOp, OpInfo<SsspKernelSpec>> = {
+  sssp_edges: ssspOp('sssp_edges', 'sssp/edges'),
+  sssp_frontier: ssspOp('sssp_frontier', 'sssp/frontier'),
+  sssp_advance: ssspOp('sssp_advance', 'sssp/advance'),
+  sssp_parents: ssspOp('sssp_parents', 'sssp/parents'),
+};

@@ -1,0 +1,42 @@
+import { numberBindings } from '../render/bindings.js';
+import { ELEMENT_BYTES } from '../spec/element-type.js';
+import type { VectorKernelSpec, VectorOp } from '../spec/vector-spec.js';
+import { PARAMS_BINDING, type OpInfo } from './op-info.js';
+import { MAX_GRID_X } from './spmv-ops.js';
+
+const common = {
+  view: (spec: VectorKernelSpec) => ({ workgroupSize: spec.workgroupSize }),
+  workgroupSize: (spec: VectorKernelSpec): [number, number] => [spec.workgroupSize, 1],
+};
+
+/** The dense-vector family: reductions over any semiring, and PageRank's update. */
+export const VECTOR_OPS: Record<VectorOp, OpInfo<VectorKernelSpec>> = {
+  vec_reduce: {
+    ...common,
+    template: 'vector/reduce',
+    bindings: (spec) =>
+      numberBindings([
+        PARAMS_BINDING,
+        { name: 'src', kind: 'read-only-storage', element: spec.type },
+        { name: 'dst', kind: 'storage', element: spec.type },
+      ]),
+    workgroupStorageBytes: (spec) => spec.workgroupSize * ELEMENT_BYTES,
+    // At most workgroupSize partials, so that one workgroup reduces them in the second pass.
+    grid: (spec, n) => [Math.min(spec.workgroupSize, Math.max(1, Math.ceil(n / spec.workgroupSize))), 1, 1],
+  },
+  vec_pagerank_update: {
+    ...common,
+    template: 'vector/pagerank-update',
+    bindings: () =>
+      numberBindings([
+        PARAMS_BINDING,
+        { name: 'teleport', kind: 'read-only-storage', element: 'f32' },
+        { name: 'previous', kind: 'read-only-storage', element: 'f32' },
+        { name: 'sums', kind: 'read-only-storage', element: 'f32' },
+        { name: 'next', kind: 'storage', element: 'f32' },
+        { name: 'delta', kind: 'storage', element: 'f32' },
+      ]),
+    workgroupStorageBytes: () => 0,
+    grid: (spec, n) => [Math.min(MAX_GRID_X, Math.max(1, Math.ceil(n / spec.workgroupSize))), 1, 1],
+  },
+};

@@ -1,0 +1,57 @@
+import type { SsspKernelSpec } from './sssp-spec.js';
+import { SpecError } from './spec-error.js';
+
+const MAX_INVOCATIONS = 1024;
+/** Arcs per queue item of `sssp_frontier` unless the spec says. */
+export const DEFAULT_CHUNK = 256;
+
+const isPowerOfTwo = (v: number) => Number.isInteger(v) && v >= 1 && (v & (v - 1)) === 0;
+
+/**
+ * The SSSP family's rules; `validateSpec` has checked the fields every kernel has. Relaxation is atomicMin
+ * on u32 keys, which is min-plus's ⊕, so the semiring is fixed; the weights are u32 or f32.
+ */
+export function validateSsspSpec(spec: SsspKernelSpec): void {
+  if (spec.semiring !== 'min-plus') {
+    throw new SpecError('semiring', `SSSP relaxes with atomicMin over min-plus, got '${spec.semiring}'`);
+  }
+  if (spec.type !== 'f32' && spec.type !== 'u32') {
+    throw new SpecError('type', `SSSP weights are f32 or u32 (distances become u32 keys for atomicMin), got ${spec.type}`);
+  }
+  if (!isPowerOfTwo(spec.workgroupSize) || spec.workgroupSize > MAX_INVOCATIONS) {
+    throw new SpecError('workgroupSize', `must be a power of two up to ${MAX_INVOCATIONS}, got ${spec.workgroupSize}`);
+  }
+  if (typeof spec.symmetric !== 'boolean') throw new SpecError('symmetric', `must be true or false, got ${String(spec.symmetric)}`);
+  if (spec.symmetric && spec.op !== 'sssp_edges' && spec.op !== 'sssp_parents') {
+    throw new SpecError('symmetric', `${spec.op} reads CSR arcs, each relaxed one way, so it must be false`);
+  }
+  const reads = spec.reads ?? 'atomic';
+  if (reads !== 'atomic' && reads !== 'snapshot') throw new SpecError('reads', `must be 'atomic' or 'snapshot', got '${String(reads)}'`);
+  const lanes = spec.lanesPerVertex ?? 1;
+  if (!isPowerOfTwo(lanes) || lanes > spec.workgroupSize) {
+    throw new SpecError('lanesPerVertex', `must be a power of two no larger than workgroupSize ${spec.workgroupSize}, got ${lanes}`);
+  }
+  if (lanes !== 1 && spec.op !== 'sssp_frontier') {
+    throw new SpecError('lanesPerVertex', `only sssp_frontier shares a vertex between lanes, so ${spec.op} needs 1, got ${lanes}`);
+  }
+  if (spec.op !== 'sssp_frontier') return;
+  const chunk = spec.chunk ?? DEFAULT_CHUNK;
+  if (!isPowerOfTwo(chunk) || chunk < lanes) {
+    throw new SpecError('chunk', `must be a power of two no smaller than lanesPerVertex ${lanes} (arcs per queue item), got ${chunk}`);
+  }
+}
+
+/** The canonical SSSP spec: fields an op does not read are fixed, so equal text gets one id. */
+export function normalizeSsspSpec(spec: SsspKernelSpec): SsspKernelSpec {
+  const base: SsspKernelSpec = {
+    op: spec.op,
+    semiring: spec.semiring,
+    type: spec.type,
+    target: spec.target,
+    workgroupSize: spec.op === 'sssp_advance' ? 1 : spec.workgroupSize,
+    symmetric: spec.symmetric,
+  };
+  if (spec.op === 'sssp_edges') return { ...base, reads: spec.reads ?? 'atomic' };
+  if (spec.op === 'sssp_frontier') return { ...base, lanesPerVertex: spec.lanesPerVertex ?? 1, chunk: spec.chunk ?? DEFAULT_CHUNK };
+  return base;
+}

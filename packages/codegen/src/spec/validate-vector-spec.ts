@@ -1,0 +1,21 @@
+import type { VectorKernelSpec } from './vector-spec.js';
+import { SpecError } from './spec-error.js';
+
+const MAX_INVOCATIONS = 1024;
+
+/** The vector family's rules; `validateSpec` has checked the fields every kernel has. */
+export function validateVectorSpec(spec: VectorKernelSpec): void {
+  const w = spec.workgroupSize;
+  if (!Number.isInteger(w) || w < 1 || w > MAX_INVOCATIONS) throw new SpecError('workgroupSize', `must be an integer from 1 to ${MAX_INVOCATIONS}, got ${w}`);
+  if (spec.op === 'vec_reduce' && (w & (w - 1)) !== 0) {
+    throw new SpecError('workgroupSize', `vec_reduce halves its workgroup in a tree, so it must be a power of two, got ${w}`);
+  }
+  if (spec.op === 'vec_pagerank_update' && (spec.semiring !== 'plus-times' || spec.type !== 'f32')) {
+    throw new SpecError('semiring', `vec_pagerank_update is PageRank's step over the reals: it needs plus-times f32, got ${spec.semiring} ${spec.type}`);
+  }
+}
+
+/** The canonical vector spec: only the fields the text depends on. */
+export function normalizeVectorSpec(spec: VectorKernelSpec): VectorKernelSpec {
+  return { op: spec.op, semiring: spec.semiring, type: spec.type, target: spec.target, workgroupSize: spec.workgroupSize };
+}

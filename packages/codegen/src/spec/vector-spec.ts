@@ -1,0 +1,29 @@
+import type { SpecBase } from './kernel-spec.js';
+
+/**
+ * Ops of the dense-vector family: `vec_reduce` (⊕ of a vector into workgroup partials, any semiring) and
+ * `vec_pagerank_update` (PageRank's affine step with its L1 change, plus-times f32 only).
+ */
+export type VectorOp = 'vec_reduce' | 'vec_pagerank_update';
+
+export const VECTOR_KERNEL_OPS: readonly VectorOp[] = ['vec_reduce', 'vec_pagerank_update'];
+
+/**
+ * A kernel over dense vectors of length `params.n`, each invocation striding over the grid (so any length
+ * runs on a bounded grid).
+ *
+ * - `vec_reduce`: `dst[params.offset + g] = ⊕ src[i]` over workgroup g's share of 0..n, through a tree in
+ *   workgroup memory (fixed order: bit-reproducible, no atomic ⊕ needed). With at most `workgroupSize`
+ *   workgroups (see `dispatchGrid`), a second dispatch of one workgroup over the partials gives the total.
+ * - `vec_pagerank_update`: `next = d·next + (1 − d·sums[0])·teleport`, `delta = |next − previous|`.
+ *
+ * @example
+ * const sum: VectorKernelSpec = { op: 'vec_reduce', semiring: 'plus-times', type: 'f32', target: 'wgsl', workgroupSize: 256 };
+ * const frontier: VectorKernelSpec = { ...sum, type: 'u32' };   // a count of 0/1 flags
+ * const reached: VectorKernelSpec = { ...sum, semiring: 'or-and', type: 'u32' };
+ */
+export interface VectorKernelSpec extends SpecBase {
+  readonly op: VectorOp;
+  /** Invocations per workgroup: at most 1024; a power of two for `vec_reduce` (its tree halves it). */
+  readonly workgroupSize: number;
+}

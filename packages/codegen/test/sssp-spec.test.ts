@@ -1,0 +1,72 @@
+import { describe, expect, it } from 'vitest';
+import { dispatchGrid, generateKernel, kernelIdentity, MAX_GRID_X, normalizeSpec, parseKernelName, SSSP_FRONTIER_GROUPS, SSSP_KERNEL_OPS, type SsspKernelSpec } from '../src/index.js';
+import { expectSpecError } from './helpers/expect-spec-error.js';
+
+const edges: SsspKernelSpec = { op: 'sssp_edges', semiring: 'min-plus', type: 'f32', target: 'wgsl', workgroupSize: 256, symmetric: true, reads: 'atomic' };
+const frontier: SsspKernelSpec = { op: 'sssp_frontier', semiring: 'min-plus', type: 'u32', target: 'wgsl', workgroupSize: 128, symmetric: false, lanesPerVertex: 8 };
+
+describe('SSSP KernelSpec validation', () => {
+  it.each([
+    [{ semiring: 'plus-times' }, 'semiring', /atomicMin over min-plus, got 'plus-times'/],
+    [{ type: 'i32' as const }, 'type', /f32 or u32 .*got i32/],
+    [{ workgroupSize: 96 }, 'workgroupSize', /power of two up to 1024, got 96/],
+    [{ op: 'sssp_frontier' as const }, 'symmetric', /sssp_frontier reads CSR arcs/],
+    [{ reads: 'texture' as never }, 'reads', /'atomic' or 'snapshot', got 'texture'/],
+    [{ lanesPerVertex: 4 }, 'lanesPerVertex', /only sssp_frontier shares a vertex/],
+  ])('%j is rejected naming %s', (patch, parameter, message) => {
+    expectSpecError({ ...edges, ...patch } as SsspKernelSpec, parameter, message);
+  });
+
+  it('lanes may not exceed the workgroup, nor a chunk', () => {
+    expectSpecError({ ...frontier, lanesPerVertex: 256 }, 'lanesPerVertex', /no larger than workgroupSize 128, got 256/);
+    expectSpecError({ ...frontier, chunk: 4 }, 'chunk', /power of two no smaller than lanesPerVertex 8 .*got 4/);
+  });
+});
+
+describe('SSSP kernel identity', () => {
+  it('names parse back; fields an op ignores do not change the id', () => {
+    const e = kernelIdentity({ ...edges, reads: 'snapshot' });
+    expect(e.name).toBe(`sssp_edges__min_plus_f32__sym_snapshot__w256__wgsl__${e.id}`);
+    expect(parseKernelName(e.name)).toMatchObject({ op: 'sssp_edges', symmetric: true, reads: 'snapshot', workgroupSize: 256 });
+    const f = kernelIdentity(frontier);
+    expect(f.name).toBe(`sssp_frontier__min_plus_u32__dir__w128l8c256__wgsl__${f.id}`);
+    expect(parseKernelName(f.name)).toMatchObject({ op: 'sssp_frontier', symmetric: false, workgroupSize: 128, lanesPerVertex: 8, chunk: 256 });
+    expect(kernelIdentity({ ...frontier, chunk: 256 }).id).toBe(f.id);
+    expect(kernelIdentity({ ...edges, reads: undefined }).id).toBe(kernelIdentity(edges).id);
+    const advance = { ...frontier, op: 'sssp_advance' as const, lanesPerVertex: undefined };
+    expect(normalizeSpec({ ...advance, workgroupSize: 64 })).toEqual(normalizeSpec(advance));
+  });
+});
+
+describe('SSSP kernels', () => {
+  it('declare the distances atomic where they are lowered and read-only where they are only read', () => {
+    const k = generateKernel(edges);
+    expect(k.source).toContain('var<storage, read_write> dist: array<atomic<u32>>;');
+    expect(k.source).toContain('atomicLoad(&dist[v])');
+    const s = generateKernel({ ...edges, reads: 'snapshot' });
+    expect(s.source).toContain('var<storage, read> dist_ro: array<u32>;');
+    expect(s.bindings.map((b) => b.name)).toEqual(['params', 'src', 'dst', 'weight', 'dist_ro', 'dist', 'flag']);
+    const p = generateKernel({ ...edges, op: 'sssp_parents', reads: undefined });
+    expect(p.source).toContain('var<storage, read> dist: array<u32>;');
+    expect(p.source).toContain('var<storage, read_write> parent: array<atomic<u32>>;');
+  });
+
+  it('relax one way for directed arcs and both ways for stored pairs', () => {
+    expect(generateKernel(edges).source).toContain('try_relax(kb, ka, a, w)');
+    expect(generateKernel({ ...edges, symmetric: false }).source).not.toContain('try_relax(kb, ka, a, w)');
+  });
+
+  it('spill grids past 65535 workgroups into y and cover lanes per vertex', () => {
+    expect(dispatchGrid(edges, 256 * MAX_GRID_X + 1)).toEqual([MAX_GRID_X, 2, 1]);
+    expect(dispatchGrid(frontier, 100)).toEqual([Math.ceil((100 * 8) / 128), 1, 1]);
+    // A frontier pass strides over its queue: the grid stops growing at SSSP_FRONTIER_GROUPS.
+    expect(dispatchGrid(frontier, 1e9)).toEqual([SSSP_FRONTIER_GROUPS, 1, 1]);
+    expect(dispatchGrid({ ...frontier, op: 'sssp_advance', lanesPerVertex: undefined }, 1e9)).toEqual([1, 1, 1]);
+  });
+
+  it.each(SSSP_KERNEL_OPS.flatMap((op) => (['f32', 'u32'] as const).map((type) => [op, type] as const)))('%s %s renders for both targets', (op, type) => {
+    const spec: SsspKernelSpec = { op, semiring: 'min-plus', type, target: 'wgsl', workgroupSize: 64, symmetric: op === 'sssp_edges' || op === 'sssp_parents' };
+    expect(generateKernel(spec).source).toContain(`fn ${op}(`);
+    expect(generateKernel({ ...spec, target: 'cuda' }).source).toContain(`${op}(`);
+  });
+});

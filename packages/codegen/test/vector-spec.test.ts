@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import { dispatchGrid, generateKernel, kernelIdentity, parseKernelName, type VectorKernelSpec } from '../src/index.js';
+import { expectSpecError } from './helpers/expect-spec-error.js';
+
+const reduce: VectorKernelSpec = { op: 'vec_reduce', semiring: 'plus-times', type: 'f32', target: 'wgsl', workgroupSize: 256 };
+const update: VectorKernelSpec = { ...reduce, op: 'vec_pagerank_update' };
+
+describe('vector KernelSpec validation', () => {
+  it.each([
+    [reduce, { workgroupSize: 0 }, 'workgroupSize', /must be an integer from 1 to 1024, got 0/],
+    [reduce, { workgroupSize: 2048 }, 'workgroupSize', /from 1 to 1024, got 2048/],
+    [reduce, { workgroupSize: 96 }, 'workgroupSize', /vec_reduce halves its workgroup in a tree, so it must be a power of two, got 96/],
+    [update, { semiring: 'min-plus' }, 'semiring', /needs plus-times f32, got min-plus f32/],
+    [update, { type: 'u32' }, 'semiring', /needs plus-times f32, got plus-times u32/],
+    [reduce, { semiring: 'or-and' }, 'type', /'or-and' is not defined for f32/],
+  ] as const)('%j with %j is rejected naming %s', (base, patch, parameter, message) => {
+    expectSpecError({ ...base, ...patch } as VectorKernelSpec, parameter, message);
+  });
+
+  it('the update takes any workgroup size up to 1024', () => {
+    expect(generateKernel({ ...update, workgroupSize: 96 }).workgroupSize).toEqual([96, 1, 1]);
+  });
+});
+
+describe('vector kernels', () => {
+  it('have names that parse back, and an id per spec', () => {
+    const k = kernelIdentity({ ...reduce, semiring: 'or-and', type: 'u32' });
+    expect(k.name).toBe(`vec_reduce__or_and_u32__dense__w256__wgsl__${k.id}`);
+    expect(parseKernelName(k.name)).toMatchObject({ op: 'vec_reduce', semiringId: 'or_and', type: 'u32', workgroupSize: 256, target: 'wgsl', id: k.id });
+    const specs = [reduce, update, { ...reduce, workgroupSize: 128 }, { ...reduce, type: 'u32' as const }, { ...reduce, target: 'cuda' as const }];
+    expect(new Set(specs.map((s) => kernelIdentity(s).id)).size).toBe(specs.length);
+  });
+
+  it('bind in order and size the reduction tree from the workgroup', () => {
+    const r = generateKernel({ ...reduce, type: 'i32', semiring: 'min-plus' });
+    expect(r.bindings.map((b) => [b.name, b.kind, b.element])).toEqual([
+      ['params', 'uniform', 'params'],
+      ['src', 'read-only-storage', 'i32'],
+      ['dst', 'storage', 'i32'],
+    ]);
+    expect(r.workgroupStorageBytes).toBe(256 * 4);
+    expect(r.source).toContain('fn sr_add(a: T, b: T) -> T { return min(a, b); }');
+    expect(generateKernel(update).bindings.map((b) => b.name)).toEqual(['params', 'teleport', 'previous', 'sums', 'next', 'delta']);
+  });
+
+  it('reduce into at most workgroupSize partials (one workgroup finishes), update over a bounded grid', () => {
+    expect(dispatchGrid(reduce, 0)).toEqual([1, 1, 1]);
+    expect(dispatchGrid(reduce, 1000)).toEqual([4, 1, 1]);
+    expect(dispatchGrid(reduce, 10_000_000)).toEqual([256, 1, 1]);
+    expect(dispatchGrid(reduce, 256)).toEqual([1, 1, 1]);
+    expect(dispatchGrid(update, 1000)).toEqual([4, 1, 1]);
+    expect(dispatchGrid(update, 2 ** 30)).toEqual([65535, 1, 1]);
+  });
+});

@@ -1,0 +1,142 @@
+import type { Csr } from '../csr.js';
+import type { WeightArray } from '../edge-list.js';
+import { checkArcCount } from '../graph-limits.js';
+import { foldCsr } from './folded-csr.js';
+import { NO_VERTEX } from './no-vertex.js';
+import { allocateLike } from './row-scatter.js';
+
+/** Largest σ: sort keys (length rank · σ + position) stay exact in a double. */
+export const MAX_SIGMA = 2 ** 20;
+
+/**
+ * Sliced ELLPACK (SELL-C-σ): stored rows in slices of `sliceHeight` (C), each slice padded only to its
+ * own longest row and stored slot-major, slot s of the slice's row r at `sliceStart[slice] + s · C + r`
+ * (padding: {@link NO_VERTEX}, weight 0), so that C GPU threads read consecutive words at each slot.
+ * With σ > 1 the rows are sorted by length, longest first, within windows of σ rows (less padding):
+ * stored row p < n is row `rowIds[p]`. Folded (paper 002's Fold method, see {@link FoldedCsr}), the
+ * stored rows are the n rows' first pieces, then the folded rows' extra pieces.
+ */
+export interface SlicedEll {
+  readonly n: number;
+  readonly sliceHeight: number;
+  readonly sigma: number;
+  /** n, plus the extra pieces when folded. */
+  readonly storedRows: number;
+  /** ⌈storedRows / C⌉ + 1 slot offsets. */
+  readonly sliceStart: Uint32Array;
+  readonly indices: Uint32Array;
+  readonly weight: WeightArray | null;
+  /** σ > 1: the row each of the first n stored rows holds; null: stored row p is row p. */
+  readonly rowIds: Uint32Array | null;
+  /** Folded: the fold width, the folded rows (ascending) and where their extra pieces start (see {@link FoldedCsr}). */
+  readonly fold: { readonly width: number; readonly foldedRows: Uint32Array; readonly extraStart: Uint32Array } | null;
+  /** Slots over arcs (1 for an empty layout, Infinity when slots exist but no arcs). */
+  readonly paddingRatio: number;
+}
+
+export interface SlicedEllOptions {
+  /** C: stored rows per slice, a positive integer (on a GPU, the subgroup size or a multiple of it). */
+  readonly sliceHeight: number;
+  /**
+   * σ: sort rows by length within windows of σ rows (default 1: keep the order). A window inside one
+   * slice would change nothing, so σ is 1 or a multiple of C, at most {@link MAX_SIGMA}.
+   */
+  readonly sigma?: number;
+  /** Fold rows longer than this into pieces of at most this many entries (default: no folding). */
+  readonly foldWidth?: number;
+  /** Called with the slot count once it is known, before the slot arrays are allocated (to refuse early). */
+  readonly checkSlots?: (slots: number) => void;
+}
+
+/**
+ * Lays a CSR out as {@link SlicedEll}: O(n log σ + slots), typed arrays only.
+ *
+ * @example
+ * ```ts
+ * // rows of 1, 3, 0 and 2 entries, C = 2: slice 0 is 3 slots wide, slice 1 is 2
+ * const s = slicedEllFromCsr(csr, { sliceHeight: 2 });            // sliceStart = [0, 6, 10]
+ * const t = slicedEllFromCsr(csr, { sliceHeight: 2, sigma: 4 });  // rowIds = [1, 3, 0, 2], sliceStart = [0, 6, 8]
+ * ```
+ */
+export function slicedEllFromCsr(csr: Csr, options: SlicedEllOptions): SlicedEll {
+  const { sliceHeight: c, sigma = 1, foldWidth } = options;
+  if (!Number.isInteger(c) || c < 1) throw new RangeError(`sliceHeight = ${c} is not a positive integer`);
+  if (!Number.isInteger(sigma) || sigma < 1 || sigma > MAX_SIGMA || (sigma > 1 && sigma % c !== 0)) {
+    throw new RangeError(`sigma = ${sigma} must be 1 or a multiple of sliceHeight ${c} up to ${MAX_SIGMA} (a window within one slice changes nothing)`);
+  }
+  const { n } = csr;
+  const folded = foldWidth === undefined ? null : foldCsr(csr, foldWidth);
+  const begin = folded ? folded.pieceBegin : csr.indptr;
+  const length = folded ? folded.pieceLength : rowLengths(csr);
+  const storedRows = folded ? folded.pieces : n;
+  const rowIds = sigma > 1 ? sortWithinWindows(length, n, sigma) : null;
+  // The piece stored at p: σ moves rows within their windows; extra pieces (p ≥ n) stay where they are.
+  const sorted = rowIds === null ? 0 : n;
+
+  const slices = Math.ceil(storedRows / c);
+  const sliceStart = new Uint32Array(slices + 1);
+  let slots = 0;
+  for (let s = 0, p = 0; s < slices; s++) {
+    let widest = 0;
+    for (const end = Math.min(p + c, storedRows); p < end; p++) widest = Math.max(widest, length[p < sorted ? rowIds![p] : p]);
+    slots += widest * c;
+    sliceStart[s + 1] = slots; // wraps past 2^32 − 1 only when the check below throws
+  }
+  checkArcCount(slots, `sliced ELL of ${storedRows} rows in slices of ${c}`);
+  options.checkSlots?.(slots);
+
+  const indices = new Uint32Array(slots).fill(NO_VERTEX);
+  const weight = allocateLike(csr.weight, slots);
+  const from = csr.indices;
+  const fromWeight = csr.weight;
+  for (let s = 0, p = 0; s < slices; s++) {
+    for (let lane = 0; lane < c && p < storedRows; lane++, p++) {
+      const src = p < sorted ? rowIds![p] : p;
+      const first = begin[src];
+      const end = first + length[src];
+      let at = sliceStart[s] + lane;
+      for (let q = first; q < end; q++, at += c) indices[at] = from[q];
+      if (weight === null) continue;
+      at = sliceStart[s] + lane;
+      for (let q = first; q < end; q++, at += c) weight[at] = fromWeight![q];
+    }
+  }
+  const arcs = from.length;
+  return {
+    n,
+    sliceHeight: c,
+    sigma,
+    storedRows,
+    sliceStart,
+    indices,
+    weight,
+    rowIds,
+    fold: folded && { width: folded.width, foldedRows: folded.foldedRows, extraStart: folded.extraStart },
+    paddingRatio: slots === 0 ? 1 : slots / arcs,
+  };
+}
+
+function rowLengths(csr: Csr): Uint32Array {
+  const out = new Uint32Array(csr.n);
+  for (let v = 0; v < csr.n; v++) out[v] = csr.indptr[v + 1] - csr.indptr[v];
+  return out;
+}
+
+/**
+ * The order of rows 0 … n − 1 sorted by length, longest first, within each window of σ rows; ties keep
+ * their order. One native numeric sort per window on keys (longest − length) · σ + position.
+ */
+function sortWithinWindows(length: Uint32Array, n: number, sigma: number): Uint32Array {
+  let longest = 0;
+  for (let v = 0; v < n; v++) longest = Math.max(longest, length[v]);
+  const order = new Uint32Array(n);
+  const keys = new Float64Array(Math.min(sigma, n));
+  for (let start = 0; start < n; start += sigma) {
+    const size = Math.min(sigma, n - start);
+    const window = keys.subarray(0, size);
+    for (let i = 0; i < size; i++) window[i] = (longest - length[start + i]) * sigma + i;
+    window.sort();
+    for (let i = 0; i < size; i++) order[start + i] = start + (window[i] % sigma);
+  }
+  return order;
+}

@@ -1,0 +1,13 @@
+/**
+ * @semiforge/scheduler: paper 004's stream scheduler — download → kernel → readback tasks overlapped and spread
+ * over several devices — with its cost model and a discrete-event simulator of the same policy.
+ */
+export { costModel, overhead, devicesPerBus, type CostModel, type CostModelInput } from './cost-model.js';
+export { ControlLoop, type Call, type CallKind, type Launch } from './control-loop.js';
+export { simulate, type SimTask, type Simulation, type SimulationInput } from './simulate.js';
+export { phaseTimes, makespan, type CallRecord, type PhaseTimes } from './trace.js';
+export type { Backend, BackendDevice, Task } from './backend.js';
+export { Scheduler, type SchedulerOptions, type SchedulerReport, type TaskHandle, type TaskOutcome, type OutcomeOrder } from './scheduler.js';
+export { TaskError, type TaskFailurePhase } from './task-error.js';
+export { openWebGpuBackend, WebGpuDevice, type WebGpuBackend, type WebGpuBackendOptions } from './webgpu-backend.js';
+export { apspTask, batchApsp, generateApspBatch, readApspBatch, type BatchApspResult, type BatchGraph } from './workloads/batch-apsp.js';
