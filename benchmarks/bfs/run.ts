@@ -5,7 +5,7 @@
 // bandwidth measured in this run) and a CPU BFS in the same run. Writes results/bfs-<device>-<date>.json
 // after every graph, so that a run cut short keeps what it measured.
 //   tsx --conditions=source benchmarks/bfs/run.ts [--scales 20,21] [--edge-factor 16] [--road 2048x2048|none]
-//       [--sources 64] [--variants baseline,approx,core] [--cpu-checks 4] [--cpu-sources 4] [--threads N]
+//       [--sources 64] [--variants baseline,approx,core,multi] [--cpu-checks 4] [--cpu-sources 4] [--threads N]
 //       [--alpha 16 --beta 16] [--cache DIR] [--merge EARLIER.json] [--out DIR]
 //   tsx --conditions=source benchmarks/bfs/run.ts --quick      (scale 10 and a 48 × 48 grid: a check on lavapipe)
 import { existsSync } from 'node:fs';
@@ -26,7 +26,7 @@ const { values: args } = parseArgs({
     'edge-factor': { type: 'string', default: '16' },
     road: { type: 'string', default: '2048x2048' },
     sources: { type: 'string', default: '64' },
-    variants: { type: 'string', default: 'baseline,approx,core' },
+    variants: { type: 'string', default: 'baseline,approx,core,multi' },
     // Searches per variant that the CPU validator checks besides the GPU check every search gets (the CPU's is
     // single-threaded: seconds per search from scale 22 up).
     'cpu-checks': { type: 'string', default: '4' },
@@ -59,6 +59,7 @@ const sourceCount = args.quick ? 8 : int('sources', args.sources);
 const cpuChecks = int('cpu-checks', args['cpu-checks']);
 const cpuSources = int('cpu-sources', args['cpu-sources']);
 const tuning = { alpha: Number(args.alpha), beta: Number(args.beta) };
+for (const [name, v] of Object.entries(tuning)) if (!(v > 0 && Number.isFinite(v))) throw new Error(`--${name}: expected a positive number, got '${args[name as 'alpha' | 'beta']}'`);
 
 const device = await openDevice();
 const context = webgpuContext('bfs', device);
@@ -69,6 +70,7 @@ console.error(`bfs suite on ${context.device} (${device.describe().description})
 const bandwidth = await copyBandwidth(device, { bytes: (args.quick ? 16 : Number(args['bandwidth-mib'])) * 2 ** 20, runs: 5, warmupMs: args.quick ? 50 : 1500 });
 console.error(bandwidth ? `bandwidth ${(bandwidth.value / 1e9).toFixed(0)} GB/s: ${bandwidth.name}` : 'no GPU timestamps: no bandwidth limit');
 
+const skipped: string[] = [];
 const results: BenchResult[] = args.merge && existsSync(args.merge) ? earlierResults(args.merge) : [];
 // Every variant but 'no-order' orders by degree: do it once, before them (its time is reported apart).
 const degreeOrder = !variants.includes('no-order');
@@ -84,7 +86,15 @@ for (const make of makers) {
   const peer = cpuPeer(graph, sources.slice(0, cpuSources));
   if (peer) console.error(`  CPU: ${(peer.value / 1e6).toFixed(1)} MTEPS (${peer.name})`);
   for (const variant of variants) {
-    const run = await measureVariant(device, graph, sources, variant, { cpuCheck: (i) => i < cpuChecks, warmupMs: args.quick ? 0 : 1000, options: tuning });
+    let run;
+    try {
+      run = await measureVariant(device, graph, sources, variant, { cpuCheck: (i) => i < cpuChecks, warmupMs: args.quick ? 0 : 1000, options: tuning });
+    } catch (e) {
+      // A variant the device cannot hold (a limit named in the message) leaves the others to run.
+      console.error(`  ${VARIANTS[variant].label}: skipped: ${(e as Error).message}`);
+      skipped.push(`${graph.name}, ${variant}: ${(e as Error).message}`);
+      continue;
+    }
     const r = variantResult(graph, run, bandwidth, peer);
     results.push(r);
     const ratio = r.ratio_to_limit === undefined ? '' : `, ${(100 * r.ratio_to_limit).toFixed(1)}% of the bandwidth bound`;
@@ -95,6 +105,7 @@ for (const make of makers) {
 
 const files = writeResults('bfs', context, results, outDirs);
 console.error(`wrote ${files.join(', ')}`);
+for (const s of skipped) console.error(`skipped ${s}`);
 device.destroy();
 if (results.some((r) => !r.validated)) process.exitCode = 1;
 

@@ -16,7 +16,7 @@ import { SsspRunner, ssspWeights, validateSssp, defaultDelta, type SsspKernelOpt
 import { Xoshiro128ss, type Csr } from '@semiforge/graph-io';
 import { LimitError, openDevice } from '@semiforge/runtime';
 import { webgpuContext } from '../lib/gpu-context.js';
-import { readResults } from '../lib/read-results.js';
+import { earlierResults } from '../lib/merge-results.js';
 import { summarize, writeResults, type BenchResult } from '../lib/results.js';
 import { kroneckerGraph, rmatGraph, roadGraph, type SsspGraph, type Weighting } from './graphs.js';
 import { BELLMAN_FORD, METHODS } from './methods.js';
@@ -67,16 +67,18 @@ const outDirs = [...args.out, ...(process.env.OUT ? [process.env.OUT] : [])];
 const timing = device.hasTimestamps ? 'gpu' : 'wall';
 console.error(`sssp suite on ${context.device}; ${graphs.length} graphs, methods ${methods.join(', ')}, ${sourceCount} sources (SciPy on ${peerSources}); times from ${timing === 'gpu' ? 'GPU timestamps' : 'host wall clock (no timestamps)'}`);
 
-const results: BenchResult[] = args.merge ? earlierResults(args.merge) : [];
+const results: BenchResult[] = args.merge ? earlierResults(args.merge, 'sssp', context.device) : [];
 const table: string[][] = [['graph', 'weights', 'method', 'median ms (min–max)', 'passes', 'GTEPS', '× SciPy', 'valid']];
 let peerMissing = args.peer ? undefined : 'not run (--no-peer)';
 
 for (const graph of graphs) {
+  const weightings = graph.weightings.filter((w) => !args.weights || w.type === args.weights);
+  if (weightings.length === 0) continue;
   const started = performance.now();
   const base = await graph.make();
   console.error(`${graph.name}: n ${base.n}, arcs ${base.indices.length}, made in ${((performance.now() - started) / 1e3).toFixed(1)} s`);
   const sources = pickSources(base, sourceCount);
-  for (const weighting of graph.weightings.filter((w) => !args.weights || w.type === args.weights)) {
+  for (const weighting of weightings) {
     const csr = weighting.apply(base);
     const rows: Measured[] = [];
     for (const name of methods) {
@@ -247,14 +249,6 @@ function addSpeedups(all: BenchResult[]): void {
     const bf = best.get(key(r));
     if (bf !== undefined) r.params.speedup_vs_paper001_bellman_ford = bf / r.time_ms.median;
   }
-}
-
-function earlierResults(path: string): BenchResult[] {
-  const earlier = readResults(path);
-  if (earlier.suite !== 'sssp' || earlier.context.device !== context.device) {
-    throw new Error(`--merge ${path}: a ${earlier.suite} run on ${earlier.context.device}; this is sssp on ${context.device}`);
-  }
-  return earlier.results;
 }
 
 function summary() {

@@ -40,7 +40,7 @@ export { xLocality, type XLocality, type XLocalityOptions } from './spmv-model/x
 export { correlation, type Correlation } from './spmv-model/correlation.js';
 export { H100_NOMINAL, SMALL_MATRIX_ROWS } from './spmv-model/platform.js';
 export { bfs } from './bfs/bfs.js';
-export { BfsRunner, type BfsResult, type BfsLevel, type BfsRunnerPlan, type BfsGpuCheck } from './bfs/bfs.runner.js';
+export { BfsRunner, MAX_MULTI_SOURCES, type BfsResult, type BfsLevel, type BfsRunnerPlan, type BfsGpuCheck, type BfsMultiResult } from './bfs/bfs.runner.js';
 export { bfsReference, type BfsTree } from './bfs/bfs.reference.js';
 export { CoreBfs, type CoreBfsResult, type CoreBfsStats, type CoreBfsMode } from './bfs/bfs.core.js';
 export { validateBfs, type BfsValidation, type BfsRule } from './bfs/bfs.validate.js';

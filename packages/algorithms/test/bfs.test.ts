@@ -5,6 +5,7 @@ import type { BfsOptions } from '../src/bfs/bfs.plan.js';
 import { bfsReference } from '../src/bfs/bfs.reference.js';
 import { BfsRunner } from '../src/bfs/bfs.runner.js';
 import { validateBfs } from '../src/bfs/bfs.validate.js';
+import { treeDepths } from '../src/bfs/bfs.output.js';
 import { BFS_CASES } from './bfs-cases.js';
 import { testDevice } from './gpu-device.js';
 
@@ -70,6 +71,23 @@ describe.skipIf(!device)('bfs on the GPU against the CPU reference', () => {
     expect(r.levels.some((l) => (l.batched ?? 1) > 1)).toBe(true);
     expect(r.levels.length).toBe(Math.max(...r.depth!));
     expect(r.depth).toEqual(bfsReference(csr, sources[0]).depth);
+  });
+
+  it.each(BFS_CASES)('multi-source mode: every search of one pass is a valid BFS tree of $name', async ({ csr, sources }) => {
+    for (const degreeOrder of [true, false]) {
+      const runner = await BfsRunner.create(device!, csr, { degreeOrder, blockLength: 3 });
+      try {
+        // Repeats and up to 32 searches: each keeps its own bit.
+        const many = Array.from({ length: Math.min(32, 3 * csr.n) }, (_, i) => (i < sources.length ? sources[i] : (i * 7919) % csr.n));
+        const r = await runner.runMulti(many);
+        r.parents.forEach((parent, i) => {
+          expect(validateBfs(csr, many[i], parent)).toMatchObject({ ok: true });
+          expect(treeDepths(parent, many[i])).toEqual({ depth: bfsReference(csr, many[i]).depth });
+        });
+      } finally {
+        runner.destroy();
+      }
+    }
   });
 
   it('searches a batch of sources on one upload, in your vertex ids', async () => {

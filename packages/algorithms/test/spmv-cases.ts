@@ -44,8 +44,7 @@ export const FORMAT_CASES: readonly { readonly name: string; readonly options: S
   { name: 'csr-vector/workgroup', options: { format: 'csr-vector', reduction: 'workgroup' } },
   { name: 'csr-vector/workgroup, 32 lanes', options: { format: 'csr-vector', reduction: 'workgroup', lanesPerRow: 32 } },
   { name: 'ell', options: { format: 'ell' } },
-  { name: 'csr-merge/subgroup, default tile', options: { format: 'csr-merge', reduction: 'subgroup' } },
-  { name: 'csr-merge/workgroup, tiles of 16 × 3 items', options: { format: 'csr-merge', reduction: 'workgroup', threadsPerWorkgroup: 16, itemsPerThread: 3 } },
+  { name: 'csr-merge/subgroup', options: { format: 'csr-merge', reduction: 'subgroup' } },
   { name: 'sell, σ-sorted in windows of 64, slices of 8', options: { format: 'sell', sliceHeight: 8, sigma: 64 } },
   { name: 'fold, width 3, σ-sorted, workgroup combine', options: { format: 'fold', foldWidth: 3, sigma: 32, reduction: 'workgroup' } },
 ];

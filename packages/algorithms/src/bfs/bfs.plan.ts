@@ -76,6 +76,7 @@ export interface BfsKernelSpecs {
   readonly topDown: BfsKernelSpec;
   readonly bottomUp: BfsKernelSpec;
   readonly check: BfsKernelSpec;
+  readonly multi: BfsKernelSpec;
 }
 
 /** Kernel specs for a layout and the options, all WGSL. */
@@ -86,6 +87,7 @@ export function bfsSpecs(p: { workgroupSize: number; lanes: number; blockLength:
     topDown: { ...base, op: 'bfs_top_down', lanes: p.lanes },
     bottomUp: { ...base, op: 'bfs_bottom_up', lanes: 1, aggregation: p.aggregation },
     check: { ...base, op: 'bfs_check', lanes: 1 },
+    multi: { ...base, op: 'bfs_multi', lanes: 1 },
   };
 }
 

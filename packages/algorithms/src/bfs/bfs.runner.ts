@@ -75,7 +75,23 @@ interface BfsKernels {
   readonly topDown: GeneratedKernel;
   readonly bottomUp: GeneratedKernel;
   readonly check: GeneratedKernel;
+  readonly multi: GeneratedKernel;
 }
+
+/** The result of {@link BfsRunner.runMulti}: one parent array per source (your ids), in the order given. */
+export interface BfsMultiResult {
+  readonly sources: readonly number[];
+  readonly parents: readonly Int32Array[];
+  /** Bottom-up levels run (the deepest search's depth, plus the level that found nothing). */
+  readonly levels: number;
+  /** Host wall time of the searches, the parents left on the GPU. */
+  readonly searchMs: number;
+}
+
+/** Searches one `bfs_multi` pass runs at once: a bit each in a u32. */
+export const MAX_MULTI_SOURCES = 32;
+/** Levels of a multi-source search encoded per submit (bottom-up needs no frontier size from the host). */
+const MULTI_BATCH = 4;
 
 /** Top-down levels that one submit runs when the frontier is far from a switch and not growing fast. */
 const TOP_DOWN_BATCH = 8;
@@ -158,7 +174,7 @@ export class BfsRunner {
     const lanes = options.lanes === undefined || options.lanes === 'auto' ? defaultBfsLanes(degreeStats(inner).max, blockLength) : options.lanes;
     const workgroupSize = options.workgroupSize ?? BFS_DEFAULTS.workgroupSize;
     const specs = bfsSpecs({ workgroupSize, lanes, blockLength, ordered: layout.ordered, chunks: split.chunks, countEdges: !mfApprox, aggregation });
-    const kernels = { seed: kernelFor(specs.seed), topDown: kernelFor(specs.topDown), bottomUp: kernelFor(specs.bottomUp), check: kernelFor(specs.check) };
+    const kernels = { seed: kernelFor(specs.seed), topDown: kernelFor(specs.topDown), bottomUp: kernelFor(specs.bottomUp), check: kernelFor(specs.check), multi: kernelFor(specs.multi) };
     const { buffers, own } = await upload(device, inner, layout, split.chunkWords, split.chunks, !mfApprox);
     const plan: BfsRunnerPlan = {
       degreeOrder,
@@ -219,6 +235,60 @@ export class BfsRunner {
     this.#device.upload(this.#buffers.parent, stored);
     this.#device.upload(this.#buffers.depth, depths);
     return this.#check(this.#toInner ? this.#toInner[source] : source);
+  }
+
+  /**
+   * Up to {@link MAX_MULTI_SOURCES} searches in one pass per level (`bfs_multi`: bottom-up, a bit per search in
+   * a u32 per vertex, each vertex's list read once for all the searches still missing it). Pays when many
+   * searches share the graph's levels (closeness-style workloads); each search's parents come back as `run`'s.
+   * Needs sources × n u32 parents within one storage binding.
+   */
+  async runMulti(sources: readonly number[]): Promise<BfsMultiResult> {
+    if (sources.length === 0 || sources.length > MAX_MULTI_SOURCES) throw new RangeError(`bfs: runMulti takes 1 to ${MAX_MULTI_SOURCES} sources, got ${sources.length}`);
+    for (const s of sources) checkSource(this.n, s);
+    const n = this.n;
+    const inner = sources.map((s) => (this.#toInner ? this.#toInner[s] : s));
+    const seen = new Uint32Array(n);
+    inner.forEach((s, i) => (seen[s] |= 1 << i));
+    const own: GPUBuffer[] = [];
+    const make = async (name: string, words: number) => {
+      const b = await this.#device.createBuffer(`bfs.multi.${name}`, words * 4, 'storage');
+      own.push(b);
+      return b;
+    };
+    try {
+      const buffers = { seen: await make('seen', n), parents: await make('parents', sources.length * n) };
+      let frontiers = [await make('frontierA', n), await make('frontierB', n)];
+      // New buffers are zero: only the seeds' bits and the sources' own parents are written.
+      this.#device.upload(buffers.seen, seen);
+      this.#device.upload(frontiers[0], seen);
+      inner.forEach((s, i) => this.#device.upload(buffers.parents, Uint32Array.of(s + 1), 4 * (i * n + s)));
+      const all = sources.length === 32 ? 0xffffffff : (1 << sources.length) - 1;
+      const k = this.#kernels.multi;
+      const started = performance.now();
+      let levels = 0;
+      for (let done = false; !done; ) {
+        const batch = this.#device.batch({ label: 'bfs multi', timing: false });
+        batch.clear(this.#buffers.counters, 0, 8 * MULTI_BATCH);
+        for (let j = 0; j < MULTI_BATCH; j++) {
+          const extra = { ...buffers, frontier_in: frontiers[0], frontier_out: frontiers[1] };
+          batch.dispatch(k, { buffers: this.#bind(k, extra), params: this.#params(n, 0, this.#rounds.length / 2, all >>> 0, 0, j), workgroups: dispatchGrid(k.spec, n) });
+          frontiers = [frontiers[1], frontiers[0]];
+        }
+        await batch.submit();
+        const counts = await this.#device.read(this.#buffers.counters, Uint32Array, 0, 2 * MULTI_BATCH);
+        for (let j = 0; j < MULTI_BATCH && !done; j++) {
+          levels++;
+          done = counts[2 * j] === 0;
+        }
+      }
+      const searchMs = performance.now() - started;
+      const stored = await this.#device.read(buffers.parents, Uint32Array, 0, sources.length * n);
+      const parents = sources.map((_, i) => this.#parentsToCaller(stored.slice(i * n, (i + 1) * n)));
+      return { sources, parents, levels, searchMs };
+    } finally {
+      for (const b of own) b.destroy();
+    }
   }
 
   /** Frees the GPU buffers. */
@@ -291,10 +361,12 @@ export class BfsRunner {
       if (this.plan.direction === 'hybrid') {
         direction = nextDirection(direction, { vertices: frontier, previousVertices: previous, edges: frontierEdges, unvisitedEdges }, this.plan.alpha, this.plan.beta);
       }
-      // Top-down levels far from a switch, on a frontier that is not growing fast (a road network's long tail of
-      // levels), run TOP_DOWN_BATCH to a submit, each reading its frontier's size from the level before.
+      // Top-down levels far from a switch, on a frontier neither growing nor shrinking fast (a road network's long
+      // run of levels, not a search's last few), run TOP_DOWN_BATCH to a submit, each reading its frontier's size
+      // from the level before.
       const far = this.plan.direction === 'top-down' || this.plan.alpha * frontierEdges * TOP_DOWN_BATCH < unvisitedEdges;
-      const levelCount = direction === 'top-down' && frontier <= 2 * previous && far ? TOP_DOWN_BATCH : 1;
+      const steady = 2 * frontier >= previous && frontier <= 2 * previous;
+      const levelCount = direction === 'top-down' && steady && far ? TOP_DOWN_BATCH : 1;
       const levelStarted = performance.now();
       const batch = pending ?? this.#device.batch({ label: `bfs level ${levels.length + 1}` });
       pending = undefined;

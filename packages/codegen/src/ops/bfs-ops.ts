@@ -66,4 +66,12 @@ export const BFS_OPS: Record<BfsOp, OpInfo<BfsKernelSpec>> = {
     bindings: (spec) => numberBindings([PARAMS_BINDING, ...adjacency({ ...spec, countEdges: false }), read('parent'), read('depth'), atomic('errors')]),
     workgroupStorageBytes: () => 0,
   },
+  bfs_multi: {
+    ...common,
+    template: 'bfs/multi',
+    // seen / frontier: a bit per search for each vertex; parents: search i's parent (plus one) of v at i·n + v.
+    bindings: (spec) =>
+      numberBindings([PARAMS_BINDING, ...adjacency({ ...spec, countEdges: false }), write('seen'), read('frontier_in'), write('frontier_out'), write('parents'), atomic('counters')]),
+    workgroupStorageBytes: () => 0,
+  },
 };

@@ -29,6 +29,7 @@ export function mergeOp(base: OpInfo<SpmvKernelSpec>): OpInfo<SpmvKernelSpec> {
       tile: mergeTile(spec),
       stagedWords: mergeTile(spec) + 1,
       subgroupSlots: mergeSubgroupSlots(spec),
+      // CUDA's subgroup scan: whole warps, as validated.
       warps: spec.rowsPerWorkgroup / 32,
     }),
     workgroupStorageBytes: mergeStorageBytes,

@@ -4,11 +4,14 @@ import type { SpecBase } from './kernel-spec.js';
  * Ops of the BFS family (paper 003): `bfs_seed` scatters level 1, which the host expands from the source
  * (the paper runs level 0 on the CPU); `bfs_top_down` expands a frontier queue; `bfs_bottom_up` lets every
  * unvisited vertex look for a parent in a frontier bitmap. Both steps write the next frontier as a queue
- * and as a bitmap and count it, so a level may switch direction without a conversion pass.
+ * and as a bitmap and count it, so a level may switch direction without a conversion pass; each also writes
+ * the depth of the vertices it reaches. `bfs_check` validates a finished search on the GPU by the Graph500
+ * rules (depths tied to parents, every arc's levels, coverage, parents among the neighbours). `bfs_multi` is
+ * one bottom-up level of up to 32 searches at once, a bit per search in a u32 per vertex.
  */
-export type BfsOp = 'bfs_seed' | 'bfs_top_down' | 'bfs_bottom_up' | 'bfs_check';
+export type BfsOp = 'bfs_seed' | 'bfs_top_down' | 'bfs_bottom_up' | 'bfs_check' | 'bfs_multi';
 
-export const BFS_KERNEL_OPS: readonly BfsOp[] = ['bfs_seed', 'bfs_top_down', 'bfs_bottom_up', 'bfs_check'];
+export const BFS_KERNEL_OPS: readonly BfsOp[] = ['bfs_seed', 'bfs_top_down', 'bfs_bottom_up', 'bfs_check', 'bfs_multi'];
 
 /** How `bfs_bottom_up` gathers its new vertices into one queue append per group: subgroup operations or workgroup memory. */
 export type BfsAggregation = 'subgroup' | 'workgroup';

@@ -82,7 +82,8 @@ export interface SpmvKernelSpec extends SpecBase {
   /**
    * `spmv_csr_vector` and `spmv_fold_combine` only: `subgroup` reduces with subgroup shuffles (WGSL:
    * needs the device feature `subgroups`, and lanesPerRow ≤ its minimum subgroup size; CUDA: warp
-   * shuffles), `workgroup` through workgroup memory (any device). Default `workgroup`.
+   * shuffles), `workgroup` through workgroup memory (any device). Default `workgroup`. `spmv_csr_merge`
+   * scans its invocations' open rows the same two ways (subgroup: any subgroup size, no lane limit).
    */
   readonly reduction?: SpmvReduction;
   /** y = A ⊗ x ⊕ y when true; y = A ⊗ x when false. */

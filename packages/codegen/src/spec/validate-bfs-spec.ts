@@ -45,7 +45,7 @@ export function validateBfsSpec(spec: BfsKernelSpec): void {
 export function normalizeBfsSpec(spec: BfsKernelSpec): BfsKernelSpec {
   const base = { op: spec.op, semiring: spec.semiring, type: spec.type, target: spec.target, workgroupSize: spec.workgroupSize };
   if (spec.op === 'bfs_seed') return { ...base, lanes: 1, blockLength: 1, ordered: true, chunks: 1, countEdges: false };
-  if (spec.op === 'bfs_check') return { ...base, lanes: 1, blockLength: spec.blockLength, ordered: spec.ordered, chunks: spec.chunks, countEdges: false };
+  if (spec.op === 'bfs_check' || spec.op === 'bfs_multi') return { ...base, lanes: 1, blockLength: spec.blockLength, ordered: spec.ordered, chunks: spec.chunks, countEdges: false };
   const step = { ...base, lanes: spec.lanes, blockLength: spec.blockLength, ordered: spec.ordered, chunks: spec.chunks, countEdges: spec.countEdges };
   return spec.op === 'bfs_bottom_up' ? { ...step, aggregation: spec.aggregation ?? 'workgroup' } : step;
 }

@@ -11,7 +11,7 @@ const MAX_MERGE_ITEMS = 64;
 /** Static shared memory a CUDA block may declare. */
 const CUDA_STATIC_SHARED = 48 * 1024;
 const CUDA_WARP = 32;
-/** WebGPU's smallest subgroup: a workgroup holds at most this many times fewer subgroups than invocations. */
+/** WebGPU's smallest subgroup, so a workgroup of k invocations holds at most ⌈k / 4⌉ subgroups. */
 const MIN_SUBGROUP = 4;
 
 /** Items of the merge path one `spmv_csr_merge` workgroup covers. */

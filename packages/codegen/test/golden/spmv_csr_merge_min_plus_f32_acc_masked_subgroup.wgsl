@@ -180,7 +180,7 @@ fn spmv_csr_merge(
     // subgroup's first invocation, the subgroups before.
     var held = ZERO;
     if (lane == 0u) {
-      held = ZERO;
+      held = carry_in(sg, first_row);
     } else if (before_row == first_row) {
       held = before;
       if (sg_first[sg] == first_row) { held = sr_add(carry_in(sg, first_row), held); }
