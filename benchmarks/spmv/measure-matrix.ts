@@ -20,6 +20,8 @@ export interface MeasureOptions {
   readonly batchMs: number;
   /** ELL is not run beyond this many stored slots per nonzero. */
   readonly ellMaxPadding: number;
+  /** `performance.now()` after which no further variant starts (a device command has a time limit). */
+  readonly deadline: number;
 }
 
 export async function measureMatrix(
@@ -29,6 +31,8 @@ export async function measureMatrix(
   x: Float32Array,
   variants: readonly SpmvVariant[],
   options: MeasureOptions,
+  /** Called as each variant is measured, so that a run cut short keeps it. */
+  onMeasured: (m: Measured) => void,
 ): Promise<{ measured: Measured[]; skipped: string[]; stats: RowStats }> {
   const stats = rowStats(csr);
   const shape = { n: csr.n, nnz: csr.indices.length, maxRow: stats.max };
@@ -38,6 +42,10 @@ export async function measureMatrix(
   try {
     for (const [index, variant] of variants.entries()) {
       const label = `${matrix.name} ${variantLabel(variant)} ${variant.semiring}`;
+      if (performance.now() > options.deadline) {
+        skipped.push(`${label}: past the run's time budget (--budget-s)`);
+        continue;
+      }
       if (variant.format === 'ell' && stats.paddingRatio > options.ellMaxPadding) {
         skipped.push(`${label}: ELL would store ${stats.paddingRatio.toFixed(1)} slots per nonzero (limit ${options.ellMaxPadding})`);
         continue;
@@ -52,6 +60,7 @@ export async function measureMatrix(
         const check = verifySpmv(csr, x, y, { semiring: variant.semiring });
         const validation = check.ok ? 'whole y vs the CPU reference' : `row ${check.row}: ${check.got} vs ${check.expected} (bound ${check.bound})`;
         measured.push({ matrix, shape, variant, format: runner.plan.format, timing, validated: check.ok, validation });
+        onMeasured(measured.at(-1)!);
       } catch (error) {
         skipped.push(`${label}: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`);
       } finally {

@@ -40,6 +40,8 @@ const { values: args } = parseArgs({
     formats: { type: 'string' },
     peer: { type: 'boolean', default: true },
     out: { type: 'string', multiple: true, default: ['benchmarks/results'] },
+    // Start no variant or matrix after this many seconds (the GPU host's commands are cut at 600 s).
+    'budget-s': { type: 'string', default: '540' },
     // An earlier run's results file on the same device (e.g. the small and medium sizes), kept in this run's
     // file: sizes too long for one command on the GPU host run in two.
     merge: { type: 'string' },
@@ -53,7 +55,8 @@ const classes = args.classes?.split(',');
 for (const c of classes ?? []) if (!CLASSES.includes(c)) throw new Error(`--classes: unknown class '${c}' (expected ${CLASSES.join(', ')})`);
 const runs = Number(args.runs);
 const warmupMs = args.quick ? 50 : Number(args['warmup-ms']);
-const options = { runs, warmupMs, firstWarmupMs: args.quick ? warmupMs : warmupMs + 1500, batchMs: Number(args['batch-ms']), ellMaxPadding: Number(args['ell-max-padding']) };
+const runStarted = performance.now();
+const options = { runs, warmupMs, deadline: runStarted + 1e3 * Number(args['budget-s']), firstWarmupMs: args.quick ? warmupMs : warmupMs + 1500, batchMs: Number(args['batch-ms']), ellMaxPadding: Number(args['ell-max-padding']) };
 const variants = spmvVariants({ minPlus: args['min-plus'], sweep: args.sweep }).filter((v) => !args.formats || v.format === 'auto' || args.formats.split(',').includes(v.format));
 
 const device = await openDevice();
@@ -78,26 +81,32 @@ let peerMissing = args.peer ? undefined : 'not run (--no-peer)';
 const summary = () => ({ bandwidth, l2Gather, peer: peerMissing ?? 'cuSPARSE through CuPy, same GPU, same run', models: modelFit(results) });
 for (const size of sizes) {
   for (const matrix of matrixSet(SIZES[size]).filter((m) => !classes || classes.includes(m.class))) {
+    if (performance.now() > options.deadline) {
+      skipped.push(`${matrix.name}: past the run's time budget (--budget-s)`);
+      continue;
+    }
     const started = performance.now();
     const csr = matrix.make();
     console.error(`${matrix.class} ${matrix.name}: n ${csr.n}, nnz ${csr.indices.length}, made in ${((performance.now() - started) / 1e3).toFixed(1)} s`);
     const x = Float32Array.from({ length: csr.n }, (_, k) => 1 + (k % 7) / 8);
-    const measuredMatrix = await measureMatrix(device, matrix, csr, x, variants, options);
-    skipped.push(...measuredMatrix.skipped);
-    // After our variants, so that the peer's CPU work (file, SciPy check) does not idle the GPU between them.
-    const batch = measuredMatrix.measured[0]?.timing.batch ?? 1;
-    const tried = peerMissing ? undefined : await cusparseSpmv(csr, x, { runs, batch, warmupMs });
+    // The peer first, so that each of our results can be written, with its ratio, as soon as it is measured.
+    const tried = peerMissing ? undefined : await cusparseSpmv(csr, x, { runs, batch: peerBatch(csr.indices.length), warmupMs });
     if (tried && 'unavailable' in tried) console.error((peerMissing = tried.unavailable));
     const peer = tried && 'time_ms' in tried ? tried : undefined;
     if (peer && !peer.validated) console.error(`  cuSPARSE's product failed the SciPy check: not quoted`);
     const predict = bandwidth && modelOf(csr, bandwidth.value / 1e9, l2Gather && l2Gather.value / 1e9);
-    for (const measured of measuredMatrix.measured) {
+    let mark = performance.now();
+    const measuredMatrix = await measureMatrix(device, matrix, csr, x, variants, options, (measured) => {
       const m = { ...measured, predicted: predict?.(measured.format) };
       const pair = spmvResults(m, bandwidth, peer?.validated ? peer : undefined);
       results.push(...pair);
       table.push(tableRow(m, pair));
-      console.error(`  ${table.at(-1)!.slice(3).join('  ')}`);
-    }
+      const seconds = ((performance.now() - mark) / 1e3).toFixed(1);
+      mark = performance.now();
+      console.error(`  ${table.at(-1)!.slice(3).join('  ')}  (${seconds} s)`);
+      writeResults('spmv', context, results, outDirs, summary());
+    });
+    skipped.push(...measuredMatrix.skipped);
     console.error(`  ${matrix.name} done in ${((performance.now() - started) / 1e3).toFixed(1)} s`);
     writeResults('spmv', context, results, outDirs, summary());
   }
@@ -116,6 +125,11 @@ const files = writeResults('spmv', context, results, outDirs, summary());
 console.error(`wrote ${files.join(', ')}`);
 device.destroy();
 if (results.some((r) => !r.validated)) process.exitCode = 1;
+
+/** Products per timed batch for the peer: enough for about `batch-ms` at a rough 1 TB/s of CSR traffic. */
+function peerBatch(nnz: number): number {
+  return Math.max(1, Math.ceil(Number(args['batch-ms']) / ((8 * nnz) / 1e9)));
+}
 
 function earlierResults(path: string): BenchResult[] {
   const earlier = readResults(path);
