@@ -3,7 +3,7 @@
 // validated against the CPU, set against the copy bandwidth measured in the same run and against cuSPARSE
 // (CuPy) on the same matrices in the same run; writes results/spmv-<device>-<date>.json after every matrix,
 // so that a run cut short keeps what it measured.
-//   tsx --conditions=source benchmarks/spmv/run.ts [--sizes small,medium,large] [--classes power-law,stencil]
+//   tsx --conditions=source benchmarks/spmv/run.ts [--sizes small,medium,large] [--classes power-law,stencil] [--matrices stencil3d]
 //       [--runs 5] [--no-peer] [--no-min-plus] [--sweep] [--formats csr-merge,sell] [--merge EARLIER.json] [--out DIR]
 //   tsx --conditions=source benchmarks/spmv/run.ts --quick      (tiny matrices: a check on a software adapter)
 import { parseArgs } from 'node:util';
@@ -15,7 +15,7 @@ import { cusparseSpmv } from '../lib/cusparse-peer.js';
 import { webgpuContext } from '../lib/gpu-context.js';
 import { readResults } from '../lib/read-results.js';
 import { writeResults, type BenchResult } from '../lib/results.js';
-import { CLASSES, matrixSet, SIZES, type SizeName } from './matrices.js';
+import { CLASSES, matrixSet, SIZES, type MatrixCase, type SizeName } from './matrices.js';
 import { measureMatrix } from './measure-matrix.js';
 import { modelFit, modelOf } from './model-fit.js';
 import { formatTable, spmvResults, TABLE_HEADER, tableRow } from './report.js';
@@ -26,6 +26,8 @@ const { values: args } = parseArgs({
     sizes: { type: 'string', default: 'small,medium' },
     // Some of power-law, stencil, banded, uniform, road (default all): to split a large run over commands.
     classes: { type: 'string' },
+    // Only matrices whose name starts with one of these, e.g. stencil3d,band: finer than --classes.
+    matrices: { type: 'string' },
     quick: { type: 'boolean', default: false },
     runs: { type: 'string', default: '5' },
     'warmup-ms': { type: 'string', default: '1000' },
@@ -53,6 +55,7 @@ const sizes = (args.quick ? ['quick'] : args.sizes.split(',')) as SizeName[];
 for (const s of sizes) if (!(s in SIZES)) throw new Error(`--sizes: unknown size '${s}' (expected ${Object.keys(SIZES).join(', ')})`);
 const classes = args.classes?.split(',');
 for (const c of classes ?? []) if (!CLASSES.includes(c)) throw new Error(`--classes: unknown class '${c}' (expected ${CLASSES.join(', ')})`);
+const names = args.matrices?.split(',');
 const runs = Number(args.runs);
 const warmupMs = args.quick ? 50 : Number(args['warmup-ms']);
 const runStarted = performance.now();
@@ -80,7 +83,8 @@ let peerMissing = args.peer ? undefined : 'not run (--no-peer)';
 // What belongs to the run as a whole: the limit, the peer, how paper 002's predictions follow the measurements.
 const summary = () => ({ bandwidth, l2Gather, peer: peerMissing ?? 'cuSPARSE through CuPy, same GPU, same run', models: modelFit(results) });
 for (const size of sizes) {
-  for (const matrix of matrixSet(SIZES[size]).filter((m) => !classes || classes.includes(m.class))) {
+  const wanted = (m: MatrixCase) => (!classes || classes.includes(m.class)) && (!names || names.some((prefix) => m.name.startsWith(prefix)));
+  for (const matrix of matrixSet(SIZES[size]).filter(wanted)) {
     if (performance.now() > options.deadline) {
       skipped.push(`${matrix.name}: past the run's time budget (--budget-s)`);
       continue;
