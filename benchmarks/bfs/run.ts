@@ -14,7 +14,7 @@ import { parseArgs } from 'node:util';
 import { openDevice } from '@semiforge/runtime';
 import { copyBandwidth } from '../lib/copy-bandwidth.js';
 import { webgpuContext } from '../lib/gpu-context.js';
-import { readResults } from '../lib/read-results.js';
+import { earlierResults } from '../lib/merge-results.js';
 import { writeResults, type BenchResult } from '../lib/results.js';
 import { graph500Sources, kroneckerGraph, roadGraph, type BenchGraph } from './graphs.js';
 import { measureVariant, VARIANTS, type Variant } from './measure.js';
@@ -71,7 +71,7 @@ const bandwidth = await copyBandwidth(device, { bytes: (args.quick ? 16 : Number
 console.error(bandwidth ? `bandwidth ${(bandwidth.value / 1e9).toFixed(0)} GB/s: ${bandwidth.name}` : 'no GPU timestamps: no bandwidth limit');
 
 const skipped: string[] = [];
-const results: BenchResult[] = args.merge && existsSync(args.merge) ? earlierResults(args.merge) : [];
+const results: BenchResult[] = args.merge && existsSync(args.merge) ? earlierResults(args.merge, 'bfs', context.device) : [];
 // Every variant but 'no-order' orders by degree: do it once, before them (its time is reported apart).
 const degreeOrder = !variants.includes('no-order');
 const graphOptions = { degreeOrder, cacheDir: args.cache, threads: int('threads', args.threads) };
@@ -108,11 +108,3 @@ console.error(`wrote ${files.join(', ')}`);
 for (const s of skipped) console.error(`skipped ${s}`);
 device.destroy();
 if (results.some((r) => !r.validated)) process.exitCode = 1;
-
-function earlierResults(path: string): BenchResult[] {
-  const earlier = readResults(path);
-  if (earlier.suite !== 'bfs' || earlier.context.device !== context.device) {
-    throw new Error(`--merge ${path}: a ${earlier.suite} run on ${earlier.context.device}; this is bfs on ${context.device}`);
-  }
-  return earlier.results;
-}

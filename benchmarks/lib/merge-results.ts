@@ -11,3 +11,15 @@ export function earlierResults(path: string, suite: string, device: string): Ben
   }
   return earlier.results;
 }
+
+/**
+ * The results to write: a case measured again (same params) keeps only its newest figure, so a file merged
+ * over several commands never quotes one case twice.
+ */
+export function newestPerCase(results: readonly BenchResult[]): BenchResult[] {
+  const last = new Map<string, number>();
+  results.forEach((r, i) => last.set(stableKey(r.params), i));
+  return results.filter((r, i) => last.get(stableKey(r.params)) === i);
+}
+
+const stableKey = (params: BenchResult['params']): string => JSON.stringify(Object.keys(params).sort().map((k) => [k, params[k]]));

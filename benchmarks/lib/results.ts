@@ -1,6 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
 import { join } from 'node:path';
+import { newestPerCase } from './merge-results.js';
 
 /** One measured case, in the format of shared/BENCHMARKS.md. */
 export interface BenchResult {
@@ -61,7 +62,7 @@ export function writeResults(suite: string, context: BenchContext, results: Benc
   return dirs.map((dir) => {
     mkdirSync(dir, { recursive: true });
     const path = join(dir, name);
-    writeFileSync(path, `${JSON.stringify({ suite, context, results, ...(summary ? { summary } : {}) }, null, 2)}\n`);
+    writeFileSync(path, `${JSON.stringify({ suite, context, results: newestPerCase(results), ...(summary ? { summary } : {}) }, null, 2)}\n`);
     return path;
   });
 }

@@ -13,7 +13,7 @@ import { copyBandwidth } from '../lib/copy-bandwidth.js';
 import { gatherBandwidth } from '../lib/gather-bandwidth.js';
 import { cusparseSpmv } from '../lib/cusparse-peer.js';
 import { webgpuContext } from '../lib/gpu-context.js';
-import { readResults } from '../lib/read-results.js';
+import { earlierResults } from '../lib/merge-results.js';
 import { writeResults, type BenchResult } from '../lib/results.js';
 import { CLASSES, matrixSet, SIZES, type MatrixCase, type SizeName } from './matrices.js';
 import { measureMatrix } from './measure-matrix.js';
@@ -75,7 +75,7 @@ console.error(bandwidth ? `bandwidth ${(bandwidth.value / 1e9).toFixed(0)} GB/s:
 const l2Gather = bandwidth && (await gatherBandwidth(device, { vectorBytes: (args.quick ? 1 : 16) * 2 ** 20, runs, warmupMs: args.quick ? 50 : 300 }));
 if (l2Gather) console.error(`L2 gathers ${(l2Gather.value / 1e9).toFixed(0)} GB/s: ${l2Gather.name}`);
 
-const results: BenchResult[] = args.merge ? earlierResults(args.merge) : [];
+const results: BenchResult[] = args.merge ? earlierResults(args.merge, 'spmv', context.device) : [];
 const table: string[][] = [TABLE_HEADER];
 const skipped: string[] = [];
 // Why no result has a peer, once the peer could not run (it is not tried again).
@@ -133,12 +133,4 @@ if (results.some((r) => !r.validated)) process.exitCode = 1;
 /** Products per timed batch for the peer: enough for about `batch-ms` at a rough 1 TB/s of CSR traffic. */
 function peerBatch(nnz: number): number {
   return Math.max(1, Math.ceil(Number(args['batch-ms']) / ((8 * nnz) / 1e9)));
-}
-
-function earlierResults(path: string): BenchResult[] {
-  const earlier = readResults(path);
-  if (earlier.suite !== 'spmv' || earlier.context.device !== context.device) {
-    throw new Error(`--merge ${path}: a ${earlier.suite} run on ${earlier.context.device}; this is spmv on ${context.device}`);
-  }
-  return earlier.results;
 }
