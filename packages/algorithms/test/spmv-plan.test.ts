@@ -13,8 +13,8 @@ describe('chooseFormat (no GPU)', () => {
     ['even rows (padding 1)', rows({}), 'ell'],
     ['padding exactly 1.5', rows({ paddingRatio: 1.5 }), 'ell'],
     ['uneven short rows', rows({ paddingRatio: 8, mean: 4 }), 'csr-scalar'],
-    ['uneven long rows', rows({ paddingRatio: 3, mean: 40 }), 'csr-vector'],
-    ['mean exactly 8', rows({ paddingRatio: 3, mean: 8 }), 'csr-vector'],
+    ['uneven long rows', rows({ paddingRatio: 3, mean: 40 }), 'fold'],
+    ['mean exactly 8', rows({ paddingRatio: 3, mean: 8 }), 'fold'],
   ] as const)('%s → %s', (_name, stats, format) => {
     expect(chooseFormat(stats)).toBe(format);
   });

@@ -168,13 +168,13 @@ describe('planning sell and fold (no GPU)', () => {
     expect(planSpmv({ format: 'sell' }, rows({}), SUBGROUPS_8)).toMatchObject({ slicing: { sigma: 1 }, spec: { op: 'spmv_sell', sliceHeight: 32, permuted: false, folded: false } });
     expect(planSpmv({ format: 'sell' }, rows({ paddingRatio: 3, max: 12 }), SUBGROUPS_8).slicing).toEqual({ sigma: 4096 });
     const even = planSpmv({ format: 'fold' }, rows({ mean: 3.2 }), SUBGROUPS_8);
-    expect([even.slicing, even.spec.folded, even.combine]).toEqual([{ sigma: 1, foldWidth: 4 }, false, undefined]);
+    expect([even.slicing, even.spec.folded, even.combine]).toEqual([{ sigma: 1, foldWidth: 7 }, false, undefined]); // twice the mean, rounded up
     const skew = planSpmv({ format: 'fold', accumulate: false, masked: true }, rows({ mean: 3.2, max: 50, paddingRatio: 12 }), SUBGROUPS_8);
-    expect(skew.slicing).toEqual({ sigma: 4096, foldWidth: 4 });
+    expect(skew.slicing).toEqual({ sigma: 4096, foldWidth: 7 });
     expect(skew.spec).toMatchObject({ op: 'spmv_sell', folded: true, permuted: true, accumulate: false, masked: true });
-    // The longest row's 12 extra pieces: 16 lanes, capped at the device's smallest subgroup.
+    // The longest row's 7 extra pieces: 8 lanes, the device's smallest subgroup.
     expect(skew.combine).toMatchObject({ op: 'spmv_fold_combine', accumulate: true, masked: true, lanesPerRow: 8, rowsPerWorkgroup: 32, reduction: 'subgroup' });
-    expect(planSpmv({ format: 'fold', reduction: 'workgroup' }, rows({ max: 50 }), SUBGROUPS_8).combine).toMatchObject({ lanesPerRow: 16, reduction: 'workgroup' });
+    expect(planSpmv({ format: 'fold', reduction: 'workgroup' }, rows({ max: 80 }), SUBGROUPS_8).combine).toMatchObject({ lanesPerRow: 16, reduction: 'workgroup' }); // 9 extra pieces of 8
   });
 
   it('refuses a fold width that is not a positive integer', () => {

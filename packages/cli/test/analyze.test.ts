@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { matrixFactors, predictFormats } from '@semiforge/algorithms';
+import { chooseFormat, matrixFactors, predictFormats } from '@semiforge/algorithms';
 import { csrFromEdges, readGraphFile } from '@semiforge/graph-io';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AnalyzeSummary } from '../src/commands/analyze.js';
@@ -64,6 +64,7 @@ describe('semiforge analyze', () => {
     const factors = matrixFactors(csrFromEdges(await readGraphFile(BCSSTK13), { sortRows: true }));
     expect(s.factors).toEqual(factors);
     expect(s.predictions).toEqual(predictFormats(factors, { bandwidthGBps: 2000 }));
-    expect(s.automaticChoice).toBe('csr-vector');
+    expect(s.automaticChoice).toBe('fold'); // padding 2.27, mean 42
+    expect(chooseFormat(factors)).toBe('fold');
   });
 });

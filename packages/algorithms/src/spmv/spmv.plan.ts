@@ -36,7 +36,7 @@ export interface SpmvKernelOptions {
    * 1 where rows are even, ELL padding ≤ 1.5; else {@link SPMV_DEFAULTS}.sigma).
    */
   sigma?: number;
-  /** fold: pieces of at most this many entries (default: the mean row length, rounded up). */
+  /** fold: pieces of at most this many entries (default: twice the mean row length, rounded up). */
   foldWidth?: number;
   target?: Target;
 }
@@ -79,8 +79,13 @@ export const SPMV_DEFAULTS = {
   threads: 256,
   /** ELL when it stores at most this many slots per nonzero. */
   ellMaxPadding: 1.5,
-  /** csr-vector when rows hold at least this many nonzeros on average. */
-  vectorMinMean: 8,
+  /** fold (else csr-scalar) for uneven rows holding at least this many nonzeros on average. */
+  foldMinMean: 8,
+  /**
+   * fold's pieces hold this many times the mean row (H100, R-MAT scale 22, mean 32: pieces of 32 ran at 157
+   * GFLOP/s, 64 at 189–197, 128 at 180, 256 at 166).
+   */
+  foldWidthPerMean: 2,
   maxLanes: 32,
   /** sell, fold: rows per slice (a warp). */
   sliceHeight: 32,
@@ -89,11 +94,15 @@ export const SPMV_DEFAULTS = {
 } as const;
 
 /**
- * The format for a matrix when none is given, a first rule before paper 002's performance model:
- * ELL when its padding is small (≤ 1.5 slots per nonzero: regular rows, stencils, meshes), since
- * slot-major reads are coalesced and need no row offsets; otherwise csr-vector when rows are long on
- * average (mean ≥ 8 nonzeros), so that several lanes share a row; otherwise csr-scalar. An empty matrix
- * takes csr-scalar.
+ * The format for a matrix when none is given, from the H100 runs of `benchmarks/spmv` (1.3·10^8 nonzeros,
+ * plus-times; `benchmarks/results/spmv-h100-20261122.json`):
+ * - ELL when its padding is small (≤ 1.5 slots per nonzero: stencils, bands, meshes): coalesced slot-major
+ *   reads, no row offsets (2-D grid 419 GFLOP/s, 3-D stencil 457, band 490; 74–75% of the copy bandwidth);
+ * - otherwise fold when rows are long on average (mean ≥ 8): its pieces of twice the mean bound each
+ *   invocation's loop, which is what power-law and random rows need (R-MAT 189–197 against csr-vector's 151–153,
+ *   Erdős–Rényi 100 against 56–64);
+ * - otherwise csr-scalar (short uneven rows: the road-like grid, 230–366 against 177–186 for ELL, sell and fold).
+ * An empty matrix takes csr-scalar.
  *
  * @example
  * chooseFormat({ n: 100, arcs: 400, mean: 4, max: 4, paddingRatio: 1 }); // 'ell'
@@ -101,7 +110,7 @@ export const SPMV_DEFAULTS = {
 export function chooseFormat(stats: RowStats): SpmvFormat {
   if (stats.arcs === 0) return 'csr-scalar';
   if (stats.paddingRatio <= SPMV_DEFAULTS.ellMaxPadding) return 'ell';
-  return stats.mean >= SPMV_DEFAULTS.vectorMinMean ? 'csr-vector' : 'csr-scalar';
+  return stats.mean >= SPMV_DEFAULTS.foldMinMean ? 'fold' : 'csr-scalar';
 }
 
 /**
@@ -172,7 +181,7 @@ function planSliced(
 ): SpmvPlan {
   const { semiring, type, target } = common;
   const sigma = options.sigma ?? (stats.paddingRatio <= SPMV_DEFAULTS.ellMaxPadding ? 1 : SPMV_DEFAULTS.sigma);
-  const foldWidth = format === 'fold' ? (options.foldWidth ?? Math.max(1, Math.ceil(stats.mean))) : undefined;
+  const foldWidth = format === 'fold' ? (options.foldWidth ?? Math.max(1, Math.ceil(SPMV_DEFAULTS.foldWidthPerMean * stats.mean))) : undefined;
   if (foldWidth !== undefined && !(Number.isInteger(foldWidth) && foldWidth >= 1)) {
     throw new RangeError(`spmv: foldWidth = ${foldWidth} is not a positive integer (the most entries of one piece of a folded row)`);
   }
