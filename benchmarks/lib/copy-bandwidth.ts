@@ -2,7 +2,8 @@
 // quotes it: a vec4 copy between two buffers of ≥ 1 GiB (far beyond the H100's 50 MB L2), timed with GPU
 // timestamps, counting the bytes read plus the bytes written.
 import type { ComputeKernel, Device } from '@semiforge/runtime';
-import { summarize, type BenchResult } from './results.js';
+import type { BenchResult } from './results.js';
+import { timedRepeats } from './timed-repeats.js';
 
 const THREADS = 256;
 // Enough resident workgroups for any current GPU (132 SMs × 8 of 256 threads is 1056); each strides over the buffer.
@@ -51,12 +52,8 @@ export async function copyBandwidth(device: Device, options: { bytes: number; ru
       const { gpuTimeMs } = await batch.submit();
       return gpuTimeMs === undefined ? undefined : gpuTimeMs / COPIES_PER_BATCH;
     };
-    const warmUntil = performance.now() + options.warmupMs;
-    do if ((await once()) === undefined) return undefined;
-    while (performance.now() < warmUntil);
-    const times: number[] = [];
-    for (let r = 0; r < options.runs; r++) times.push((await once())!);
-    const time_ms = summarize(times);
+    const time_ms = await timedRepeats(once, options.runs, options.warmupMs);
+    if (!time_ms) return undefined;
     const mib = Math.round(bytes / 2 ** 20);
     return {
       value: (2 * bytes) / (time_ms.median / 1e3),

@@ -2,7 +2,8 @@
 // feeds it to the hierarchy-aware model: random 4-B reads from a vector small enough to stay in L2 (the way
 // SpMV gathers x on a power-law matrix), timed with GPU timestamps, each read counted as one 32-B sector.
 import type { ComputeKernel, Device } from '@semiforge/runtime';
-import { summarize, type BenchResult } from './results.js';
+import type { BenchResult } from './results.js';
+import { timedRepeats } from './timed-repeats.js';
 
 const THREADS = 256;
 const WORKGROUPS = 8192;
@@ -59,14 +60,10 @@ export async function gatherBandwidth(device: Device, options: { vectorBytes: nu
       const { gpuTimeMs } = await batch.submit();
       return gpuTimeMs === undefined ? undefined : gpuTimeMs / DISPATCHES_PER_BATCH;
     };
-    const warmUntil = performance.now() + options.warmupMs;
-    do if ((await once()) === undefined) return undefined;
-    while (performance.now() < warmUntil);
-    const times: number[] = [];
-    for (let r = 0; r < options.runs; r++) times.push((await once())!);
+    const time_ms = await timedRepeats(once, options.runs, options.warmupMs);
+    if (!time_ms) return undefined;
     const sums = await device.read(dst, Float32Array, 0, 1);
     if (sums[0] !== GATHERS_PER_THREAD) throw new Error(`gather bandwidth: thread 0 summed ${sums[0]}, expected ${GATHERS_PER_THREAD} ones`);
-    const time_ms = summarize(times);
     const gathers = THREADS * WORKGROUPS * GATHERS_PER_THREAD;
     return {
       value: (gathers * SECTOR_BYTES) / (time_ms.median / 1e3),

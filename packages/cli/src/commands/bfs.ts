@@ -1,13 +1,11 @@
 import { BfsRunner, CoreBfs, validateBfs, type BfsLevel, type BfsOptions } from '@semiforge/algorithms';
-import { csrFromEdges, generateKronecker, Xoshiro128ss, type Csr } from '@semiforge/graph-io';
+import type { Csr } from '@semiforge/graph-io';
 import { adapterSummary, openDevice } from '@semiforge/runtime';
-import { EXIT, UsageError } from '../errors.js';
+import { EXIT } from '../errors.js';
 import type { CliIo } from '../io.js';
-import { graphFileType, type GraphFileFormat } from '../graph/graph-file-format.js';
-import { loadGraph } from '../graph/load-graph.js';
-import { shapeGraph } from '../graph/shape-graph.js';
+import type { GraphFileFormat } from '../graph/graph-file-format.js';
+import { loadGraphInput, pickSources } from '../graph/graph-input.js';
 import { formatMs, formatSi, table } from '../output/format.js';
-import { phaseProgress } from '../output/phase-progress.js';
 
 /** `semiforge bfs` flags after parsing (commander's camelCase keys). */
 export interface BfsFlags {
@@ -67,38 +65,7 @@ export interface BfsSummary {
 
 const CMD = 'bfs';
 
-async function loadInput(file: string | undefined, flags: BfsFlags, io: CliIo): Promise<{ csr: Csr; name: string }> {
-  if (file !== undefined && flags.generate !== undefined) throw new UsageError('give a FILE or -g SCALE, not both', CMD);
-  if (file === undefined && flags.generate === undefined) throw new UsageError('bfs needs a graph: a FILE (.sfg, .mtx, .gr, .el, .wel, .txt) or -g SCALE', CMD);
-  if (file === undefined) {
-    const scale = flags.generate!;
-    const csr = csrFromEdges(generateKronecker({ scale, edgeFactor: flags.edgeFactor, seed: flags.seed }), { symmetrize: true, sortRows: true });
-    return { csr, name: `kronecker(scale=${scale}, edgefactor=${flags.edgeFactor}, seed=${flags.seed}, undirected)` };
-  }
-  const type = graphFileType(file, '--from', flags.from);
-  const phases = phaseProgress(io, CMD);
-  try {
-    const loaded = await loadGraph(file, type, phases);
-    return { csr: shapeGraph(loaded.graph, {}, file), name: file };
-  } finally {
-    phases.stop();
-  }
-}
 
-/** The vertices to start from (indices into the CSR): --source (a user id), or -n random ones with an arc (default 1). */
-function pickSources(csr: Csr, flags: BfsFlags): number[] {
-  if (flags.source !== undefined && flags.trials !== undefined) throw new UsageError('give --source N or -n TRIALS, not both', CMD);
-  if (flags.source !== undefined) {
-    const v = csr.ids ? csr.ids.indexOf(flags.source) : flags.source < csr.n ? flags.source : -1;
-    if (v < 0) throw new UsageError(`--source ${flags.source}: not a vertex of the graph; vertices are ${csr.ids ? 'the ids of the file' : `0..${csr.n - 1} (0-based)`}`, CMD);
-    return [v];
-  }
-  const withArcs: number[] = [];
-  for (let v = 0; v < csr.n; v++) if (csr.indptr[v + 1] > csr.indptr[v]) withArcs.push(v);
-  if (withArcs.length === 0) throw new UsageError('the graph has no arcs: give --source N', CMD);
-  const rng = Xoshiro128ss.fromSeed(flags.seed);
-  return Array.from({ length: flags.trials ?? 1 }, () => withArcs[rng.nextBelow(withArcs.length)]);
-}
 
 interface Answer {
   readonly source: number;
@@ -149,8 +116,8 @@ function summaryText(s: BfsSummary): string {
  * {@link EXIT.verifyFailed} when --verify finds a parent array that breaks the Graph500 rules.
  */
 export async function runBfs(file: string | undefined, flags: BfsFlags, io: CliIo): Promise<number> {
-  const { csr, name } = await loadInput(file, flags, io);
-  const sources = pickSources(csr, flags);
+  const { csr, name } = await loadGraphInput(CMD, file, flags, io);
+  const sources = pickSources(csr, flags, CMD);
   const options: BfsOptions = { degreeOrder: flags.degreeOrder, mfApprox: flags.mfApprox, alpha: flags.alpha, beta: flags.beta, symmetrize: flags.symmetrize };
   const device = await openDevice(flags.adapter === undefined ? {} : { adapter: flags.adapter });
   const answers: Answer[] = [];

@@ -1,13 +1,11 @@
 import { pagerank, verifyPagerank, type PagerankVerification, type SpmvFormat } from '@semiforge/algorithms';
-import { csrFromEdges, generateKronecker, type Csr } from '@semiforge/graph-io';
+import type { Csr } from '@semiforge/graph-io';
 import { adapterSummary, openDevice } from '@semiforge/runtime';
 import { EXIT, UsageError } from '../errors.js';
 import type { CliIo } from '../io.js';
-import { graphFileType, type GraphFileFormat } from '../graph/graph-file-format.js';
-import { loadGraph } from '../graph/load-graph.js';
-import { shapeGraph } from '../graph/shape-graph.js';
+import type { GraphFileFormat } from '../graph/graph-file-format.js';
+import { loadGraphInput } from '../graph/graph-input.js';
 import { formatMs, table } from '../output/format.js';
-import { phaseProgress } from '../output/phase-progress.js';
 
 /** `semiforge pagerank` flags after parsing (commander's camelCase keys). */
 export interface PagerankFlags {
@@ -63,23 +61,6 @@ export interface PagerankSummary {
 
 const CMD = 'pagerank';
 
-async function loadInput(file: string | undefined, flags: PagerankFlags, io: CliIo): Promise<{ csr: Csr; name: string }> {
-  if (file !== undefined && flags.generate !== undefined) throw new UsageError('give a FILE or -g SCALE, not both', CMD);
-  if (file === undefined && flags.generate === undefined) throw new UsageError('pagerank needs a graph: a FILE (.sfg, .mtx, .gr, .el, .wel, .txt) or -g SCALE', CMD);
-  if (file === undefined) {
-    const scale = flags.generate!;
-    const edges = generateKronecker({ scale, edgeFactor: flags.edgeFactor, seed: flags.seed });
-    return { csr: csrFromEdges(edges, { symmetrize: true, sortRows: true }), name: `kronecker(scale=${scale}, edgefactor=${flags.edgeFactor}, seed=${flags.seed}, undirected)` };
-  }
-  const type = graphFileType(file, '--from', flags.from);
-  const phases = phaseProgress(io, CMD);
-  try {
-    const loaded = await loadGraph(file, type, phases);
-    return { csr: shapeGraph(loaded.graph, {}, file), name: file };
-  } finally {
-    phases.stop();
-  }
-}
 
 /** Internal vertex of each user id given, refusing ids the graph does not have. */
 function restartVertices(csr: Csr, users: readonly number[]): number[] {
@@ -118,7 +99,7 @@ function summaryText(s: PagerankSummary): string {
  * Returns 0, or {@link EXIT.verifyFailed} when --verify finds ranks beyond the error bound.
  */
 export async function runPagerank(file: string | undefined, flags: PagerankFlags, io: CliIo): Promise<number> {
-  const { csr, name } = await loadInput(file, flags, io);
+  const { csr, name } = await loadGraphInput(CMD, file, flags, io);
   const personalize = flags.personalize && restartVertices(csr, flags.personalize);
   const options = {
     damping: flags.damping,

@@ -1,13 +1,11 @@
 import { SsspRunner, toIntegerWeights, validateSssp, type SsspMethod, type SsspResult, type SsspWeightType } from '@semiforge/algorithms';
-import { csrFromEdges, generateKronecker, Xoshiro128ss, type Csr } from '@semiforge/graph-io';
+import type { Csr } from '@semiforge/graph-io';
 import { adapterSummary, openDevice } from '@semiforge/runtime';
-import { EXIT, UsageError } from '../errors.js';
+import { EXIT } from '../errors.js';
 import type { CliIo } from '../io.js';
-import { graphFileType, type GraphFileFormat } from '../graph/graph-file-format.js';
-import { loadGraph } from '../graph/load-graph.js';
-import { shapeGraph } from '../graph/shape-graph.js';
+import type { GraphFileFormat } from '../graph/graph-file-format.js';
+import { loadGraphInput, pickSources } from '../graph/graph-input.js';
 import { formatMs, formatSi, table } from '../output/format.js';
-import { phaseProgress } from '../output/phase-progress.js';
 
 /** `semiforge sssp` flags after parsing (commander's camelCase keys). */
 export interface SsspFlags {
@@ -61,41 +59,7 @@ export interface SsspSummary {
 const CMD = 'sssp';
 const INTEGER_WEIGHT_MAX = 255;
 
-async function loadInput(file: string | undefined, flags: SsspFlags, io: CliIo): Promise<{ csr: Csr; name: string }> {
-  if (file !== undefined && flags.generate !== undefined) throw new UsageError('give a FILE or -g SCALE, not both', CMD);
-  if (file === undefined && flags.generate === undefined) throw new UsageError('sssp needs a graph: a FILE (.sfg, .mtx, .gr, .el, .wel, .txt) or -g SCALE', CMD);
-  if (file === undefined) {
-    const scale = flags.generate!;
-    const csr = csrFromEdges(generateKronecker({ scale, edgeFactor: flags.edgeFactor, seed: flags.seed, weights: true }), { symmetrize: true, sortRows: true });
-    const name = `kronecker(scale=${scale}, edgefactor=${flags.edgeFactor}, seed=${flags.seed}, undirected`;
-    return flags.weights === 'u32'
-      ? { csr: toIntegerWeights(csr, INTEGER_WEIGHT_MAX), name: `${name}, weights 1..${INTEGER_WEIGHT_MAX})` }
-      : { csr, name: `${name}, Graph500 weights)` };
-  }
-  const type = graphFileType(file, '--from', flags.from);
-  const phases = phaseProgress(io, CMD);
-  try {
-    const loaded = await loadGraph(file, type, phases);
-    return { csr: shapeGraph(loaded.graph, {}, file), name: file };
-  } finally {
-    phases.stop();
-  }
-}
 
-/** The internal vertices to start from: --source (a user id), or -n random ones with an arc (default 1). */
-function pickSources(csr: Csr, flags: SsspFlags): number[] {
-  if (flags.source !== undefined && flags.trials !== undefined) throw new UsageError('give --source N or -n TRIALS, not both', CMD);
-  if (flags.source !== undefined) {
-    const v = csr.ids ? csr.ids.indexOf(flags.source) : flags.source < csr.n ? flags.source : -1;
-    if (v < 0) throw new UsageError(`--source ${flags.source}: not a vertex of the graph; vertices are ${csr.ids ? 'the ids of the file' : `0..${csr.n - 1} (0-based)`}`, CMD);
-    return [v];
-  }
-  const withArcs: number[] = [];
-  for (let v = 0; v < csr.n; v++) if (csr.indptr[v + 1] > csr.indptr[v]) withArcs.push(v);
-  if (withArcs.length === 0) throw new UsageError('the graph has no arcs: give --source N', CMD);
-  const rng = Xoshiro128ss.fromSeed(flags.seed);
-  return Array.from({ length: flags.trials ?? 1 }, () => withArcs[rng.nextBelow(withArcs.length)]);
-}
 
 function trialOf(csr: Csr, r: SsspResult, flags: SsspFlags): SsspTrial {
   const check = flags.verify ? validateSssp(csr, r.source, r, { weights: flags.weights, maxDistance: flags.maxDistance }) : undefined;
@@ -128,8 +92,10 @@ function summaryText(s: SsspSummary): string {
  * result that breaks the Graph500 rules.
  */
 export async function runSssp(file: string | undefined, flags: SsspFlags, io: CliIo): Promise<number> {
-  const { csr, name } = await loadInput(file, flags, io);
-  const sources = pickSources(csr, flags);
+  const input = await loadGraphInput(CMD, file, flags, io, { weights: true });
+  const csr = input.generated && flags.weights === 'u32' ? toIntegerWeights(input.csr, INTEGER_WEIGHT_MAX) : input.csr;
+  const name = input.generated ? `${input.name.slice(0, -1)}, ${flags.weights === 'u32' ? `weights 1..${INTEGER_WEIGHT_MAX}` : 'Graph500 weights'})` : input.name;
+  const sources = pickSources(csr, flags, CMD);
   const device = await openDevice(flags.adapter === undefined ? {} : { adapter: flags.adapter });
   let results: SsspResult[];
   let method: SsspMethod;

@@ -1,0 +1,62 @@
+import { csrFromEdges, generateKronecker, Xoshiro128ss, type Csr } from '@semiforge/graph-io';
+import { UsageError } from '../errors.js';
+import type { CliIo } from '../io.js';
+import { phaseProgress } from '../output/phase-progress.js';
+import { graphFileType, type GraphFileFormat } from './graph-file-format.js';
+import { loadGraph } from './load-graph.js';
+import { shapeGraph } from './shape-graph.js';
+
+/** The flags of the GPU commands that take a FILE or `-g SCALE` (bfs, sssp, pagerank). */
+export interface GraphInputFlags {
+  readonly generate?: number;
+  readonly edgeFactor: number;
+  readonly seed: number;
+  readonly from?: GraphFileFormat;
+}
+
+/**
+ * The graph a command runs on, and its name for the report: FILE read with a progress display, or an undirected
+ * Graph500 Kronecker graph of `-g SCALE` (with f32 weights when `weights`). `generated` tells the command which.
+ */
+export async function loadGraphInput(
+  cmd: string,
+  file: string | undefined,
+  flags: GraphInputFlags,
+  io: CliIo,
+  options: { weights?: boolean } = {},
+): Promise<{ csr: Csr; name: string; generated: boolean }> {
+  if (file !== undefined && flags.generate !== undefined) throw new UsageError('give a FILE or -g SCALE, not both', cmd);
+  if (file === undefined && flags.generate === undefined) throw new UsageError(`${cmd} needs a graph: a FILE (.sfg, .mtx, .gr, .el, .wel, .txt) or -g SCALE`, cmd);
+  if (file === undefined) {
+    const scale = flags.generate!;
+    const edges = generateKronecker({ scale, edgeFactor: flags.edgeFactor, seed: flags.seed, weights: options.weights });
+    const name = `kronecker(scale=${scale}, edgefactor=${flags.edgeFactor}, seed=${flags.seed}, undirected)`;
+    return { csr: csrFromEdges(edges, { symmetrize: true, sortRows: true }), name, generated: true };
+  }
+  const type = graphFileType(file, '--from', flags.from);
+  const phases = phaseProgress(io, cmd);
+  try {
+    const loaded = await loadGraph(file, type, phases);
+    return { csr: shapeGraph(loaded.graph, {}, file), name: file, generated: false };
+  } finally {
+    phases.stop();
+  }
+}
+
+/**
+ * The internal vertices to start from: `--source` (a user id), or `-n` random ones that have an arc (default 1),
+ * drawn from `seed`.
+ */
+export function pickSources(csr: Csr, flags: { source?: number; trials?: number; seed: number }, cmd: string): number[] {
+  if (flags.source !== undefined && flags.trials !== undefined) throw new UsageError('give --source N or -n TRIALS, not both', cmd);
+  if (flags.source !== undefined) {
+    const v = csr.ids ? csr.ids.indexOf(flags.source) : flags.source < csr.n ? flags.source : -1;
+    if (v < 0) throw new UsageError(`--source ${flags.source}: not a vertex of the graph; vertices are ${csr.ids ? 'the ids of the file' : `0..${csr.n - 1} (0-based)`}`, cmd);
+    return [v];
+  }
+  const withArcs: number[] = [];
+  for (let v = 0; v < csr.n; v++) if (csr.indptr[v + 1] > csr.indptr[v]) withArcs.push(v);
+  if (withArcs.length === 0) throw new UsageError('the graph has no arcs: give --source N', cmd);
+  const rng = Xoshiro128ss.fromSeed(flags.seed);
+  return Array.from({ length: flags.trials ?? 1 }, () => withArcs[rng.nextBelow(withArcs.length)]);
+}
