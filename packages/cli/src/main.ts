@@ -17,6 +17,7 @@ import { addGraphCommands } from './commands/graph-commands.js';
 import { processIo, type CliIo } from './io.js';
 import { MATRIX_EXTENSIONS } from './output/matrix-file.js';
 import { GRAPH_FILE_FORMATS } from './graph/graph-file-format.js';
+import { graphInputOptions, sourceOptions } from './graph/graph-input-options.js';
 
 const TYPES: readonly ElementType[] = ['f32', 'i32', 'u32'];
 const METHODS = ['a', 'b', 'plain'] as const;
@@ -155,7 +156,7 @@ function program(io: CliIo, setCode: (code: number) => void): Command {
     .addHelpText('after', '\nExamples:\n  semiforge analyze bcsstk13.mtx\n  semiforge analyze kron20.sfg --bandwidth 3000 --json\n')
     .action(async (file: string, _opts: unknown, cmd: Command) => setCode(await runAnalyze(file, cmd.opts<AnalyzeFlags>(), io)));
 
-  root
+  const pagerankCommand = root
     .command('pagerank')
     .summary('PageRank (or personalized PageRank) on the GPU')
     .description(
@@ -164,11 +165,8 @@ function program(io: CliIo, setCode: (code: number) => void): Command {
         'or generates a Graph500 Kronecker graph. Prints the top ranks on stdout (vertices in the ids of the file, else 0-based), ' +
         'a summary on stderr.',
     )
-    .argument('[FILE]', 'graph file')
-    .option('--from <format>', 'format of FILE instead of its extension', choiceOption('--from', GRAPH_FILE_FORMATS))
-    .option('-g, --generate <scale>', 'Kronecker graph of 2^scale vertices (undirected) instead of FILE', intOption('--generate', RULES.scale))
-    .option('--edge-factor <k>', 'edges per vertex of the Kronecker graph', intOption('--edge-factor', RULES.edgeFactor), 16)
-    .option('-s, --seed <seed>', 'seed of the Kronecker graph', intOption('--seed', RULES.seed), 1)
+    .argument('[FILE]', 'graph file');
+  graphInputOptions(pagerankCommand, 'seed of the Kronecker graph')
     .option('-d, --damping <d>', 'probability of following an arc', realOption('--damping', REAL_RULES.damping), PAGERANK_DEFAULTS.damping)
     .option('--tolerance <t>', 'stop when the L1 change of one step is below this', realOption('--tolerance', REAL_RULES.tolerance), PAGERANK_DEFAULTS.tolerance)
     .option('--max-iterations <k>', 'stop after this many iterations', intOption('--max-iterations', RULES.maxIterations), PAGERANK_DEFAULTS.maxIterations)
@@ -180,7 +178,7 @@ function program(io: CliIo, setCode: (code: number) => void): Command {
     .addHelpText('after', '\nExamples:\n  semiforge pagerank -g 16 --verify\n  semiforge pagerank web-Google.sfg --top 20 --json\n  semiforge pagerank graph.mtx --personalize 0,17 --damping 0.7\n')
     .action(async (file: string | undefined, _opts: unknown, cmd: Command) => setCode(await runPagerank(file, cmd.opts<PagerankFlags>(), io)));
 
-  root
+  const ssspCommand = root
     .command('sssp')
     .summary('single-source shortest paths on the GPU')
     .description(
@@ -189,13 +187,8 @@ function program(io: CliIo, setCode: (code: number) => void): Command {
         'Reads FILE (graph formats as for info; no weights: every arc weighs 1) or generates a Graph500 Kronecker graph with its f32 ' +
         'weights (--weights u32: integers 1..255). One line per source on stdout (or --json), a summary on stderr.',
     )
-    .argument('[FILE]', 'graph file')
-    .option('--from <format>', 'format of FILE instead of its extension', choiceOption('--from', GRAPH_FILE_FORMATS))
-    .option('-g, --generate <scale>', 'Kronecker graph of 2^scale vertices (undirected) instead of FILE', intOption('--generate', RULES.scale))
-    .option('--edge-factor <k>', 'edges per vertex of the Kronecker graph', intOption('--edge-factor', RULES.edgeFactor), 16)
-    .option('-s, --seed <seed>', 'seed of the Kronecker graph and of the random sources', intOption('--seed', RULES.seed), 1)
-    .option('--source <v>', 'the source vertex (0-based, or the ids of the file)', intOption('--source', RULES.vertex))
-    .option('-n, --trials <k>', 'random sources with at least one arc (default 1)', intOption('--trials', RULES.trials))
+    .argument('[FILE]', 'graph file');
+  sourceOptions(graphInputOptions(ssspCommand, 'seed of the Kronecker graph and of the random sources'))
     .option('-m, --method <method>', 'bellman-ford, frontier, near-far or auto', choiceOption('--method', SSSP_METHODS), 'auto')
     .option('-w, --weights <type>', 'weight and distance type: f32 or u32', choiceOption('--weights', SSSP_WEIGHTS), 'f32')
     .option('--max-distance <d>', 'do not search past this distance (farther vertices are reported unreached)', realOption('--max-distance', REAL_RULES.distance))
@@ -205,7 +198,7 @@ function program(io: CliIo, setCode: (code: number) => void): Command {
     .addHelpText('after', '\nExamples:\n  semiforge sssp -g 16 -n 8 --verify\n  semiforge sssp -g 20 --weights u32 --method bellman-ford --json\n  semiforge sssp roads.gr --source 0 --max-distance 5000\n')
     .action(async (file: string | undefined, _opts: unknown, cmd: Command) => setCode(await runSssp(file, cmd.opts<SsspFlags>(), io)));
 
-  root
+  const bfsCommand = root
     .command('bfs')
     .summary('breadth-first search on the GPU (direction-optimising, CoreBFS)')
     .description(
@@ -214,13 +207,8 @@ function program(io: CliIo, setCode: (code: number) => void): Command {
         '2-core of the giant component after a precomputation. Reads FILE (graph formats as for info; a directed graph needs ' +
         '--symmetrize) or generates a Graph500 Kronecker graph. One line per source on stdout (or --json), a summary on stderr.',
     )
-    .argument('[FILE]', 'graph file')
-    .option('--from <format>', 'format of FILE instead of its extension', choiceOption('--from', GRAPH_FILE_FORMATS))
-    .option('-g, --generate <scale>', 'Kronecker graph of 2^scale vertices (undirected) instead of FILE', intOption('--generate', RULES.scale))
-    .option('--edge-factor <k>', 'edges per vertex of the Kronecker graph', intOption('--edge-factor', RULES.edgeFactor), 16)
-    .option('-s, --seed <seed>', 'seed of the Kronecker graph and of the random sources', intOption('--seed', RULES.seed), 1)
-    .option('--source <v>', 'the source vertex (0-based, or the ids of the file)', intOption('--source', RULES.vertex))
-    .option('-n, --trials <k>', 'random sources with at least one arc (default 1)', intOption('--trials', RULES.trials))
+    .argument('[FILE]', 'graph file');
+  sourceOptions(graphInputOptions(bfsCommand, 'seed of the Kronecker graph and of the random sources'))
     .option('--core', 'CoreBFS: precompute the 2-core of the giant component and a tree from a root in it; search only the core')
     .option('--degree-order', 'relabel vertices by descending degree, lists sorted (the default)')
     .option('--no-degree-order', 'keep the vertex order (the kernels then go through a slot map)')

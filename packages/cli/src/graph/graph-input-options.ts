@@ -1,0 +1,19 @@
+import type { Command } from 'commander';
+import { choiceOption, intOption, RULES } from '../flags.js';
+import { GRAPH_FILE_FORMATS } from './graph-file-format.js';
+
+/** `--from`, `-g`, `--edge-factor`, `-s`: the graph a GPU command reads or generates (see `loadGraphInput`). */
+export function graphInputOptions(command: Command, seedHelp: string): Command {
+  return command
+    .option('--from <format>', 'format of FILE instead of its extension', choiceOption('--from', GRAPH_FILE_FORMATS))
+    .option('-g, --generate <scale>', 'Kronecker graph of 2^scale vertices (undirected) instead of FILE', intOption('--generate', RULES.scale))
+    .option('--edge-factor <k>', 'edges per vertex of the Kronecker graph', intOption('--edge-factor', RULES.edgeFactor), 16)
+    .option('-s, --seed <seed>', seedHelp, intOption('--seed', RULES.seed), 1);
+}
+
+/** `--source`, `-n`: where searches start (see `pickSources`). */
+export function sourceOptions(command: Command): Command {
+  return command
+    .option('--source <v>', 'the source vertex (0-based, or the ids of the file)', intOption('--source', RULES.vertex))
+    .option('-n, --trials <k>', 'random sources with at least one arc (default 1)', intOption('--trials', RULES.trials));
+}
