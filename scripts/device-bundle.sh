@@ -1,0 +1,31 @@
+#!/usr/bin/env bash
+# Bundles benchmark suites for the GPU host from a clean checkout of a commit (default HEAD), straight from
+# the TypeScript sources (no build): .device/<suite>.mjs for benchmarks/<suite>/run.ts, plus graph-io's
+# generator worker beside them (the parallel Kronecker/R-MAT generators start it from the bundle's folder).
+# Run ../shared/device/pack.sh once first: it puts node, Dawn and env.sh into .device/.
+#   scripts/device-bundle.sh spmv bfs sssp pagerank          # REV=<commit> to bundle another commit
+set -euo pipefail
+root=$(git rev-parse --show-toplevel)
+rev=${REV:-HEAD}
+[[ -f $root/.device/env.sh ]] || { echo "device-bundle: run ../shared/device/pack.sh once first (no .device/env.sh)" >&2; exit 1; }
+wt=$(mktemp -d)
+trap 'git -C "$root" worktree remove --force "$wt" >/dev/null 2>&1 || true' EXIT
+git -C "$root" worktree add -f --detach "$wt" "$rev" >/dev/null
+ln -s "$root/node_modules" "$wt/node_modules"
+alias=()
+for p in "$wt"/packages/*/; do
+  name=$(basename "$p")
+  [[ -f $p/src/index.ts ]] && alias+=("--alias:@semiforge/$name=$p/src/index.ts")
+done
+bundle() {
+  "$root/node_modules/.bin/esbuild" "$1" --bundle --platform=node --format=esm --target=node20 --conditions=source "${alias[@]}" \
+    --external:webgpu --external:koffi --outfile="$2" --log-level=warning \
+    --banner:js="import { createRequire as __sfCreateRequire } from 'node:module'; const require = __sfCreateRequire(import.meta.url);"
+}
+cd "$wt"
+for suite in "$@"; do
+  bundle "benchmarks/$suite/run.ts" "$root/.device/$suite.mjs"
+  echo "bundled benchmarks/$suite/run.ts at $(git rev-parse --short HEAD) -> .device/$suite.mjs"
+done
+bundle packages/graph-io/src/generators/recursive-matrix-worker.ts "$root/.device/recursive-matrix-worker.js"
+echo '{"type":"module"}' > "$root/.device/package.json"
