@@ -1,32 +1,21 @@
 // The device's memory bandwidth as a WebGPU kernel sees it, measured in the same run as the suite that
 // quotes it: a vec4 copy between two buffers of ≥ 1 GiB (far beyond the H100's 50 MB L2), timed with GPU
 // timestamps, counting the bytes read plus the bytes written.
-import type { ComputeKernel, Device } from '@semiforge/runtime';
+import type { Device } from '@semiforge/runtime';
+import { probeKernel, PROBE_THREADS as THREADS } from './probe-kernel.js';
 import type { BenchResult } from './results.js';
 import { timedRepeats } from './timed-repeats.js';
 
-const THREADS = 256;
 // Enough resident workgroups for any current GPU (132 SMs × 8 of 256 threads is 1056); each strides over the buffer.
 const WORKGROUPS = 8192;
 const COPIES_PER_BATCH = 8;
 
-const COPY_KERNEL: ComputeKernel = {
-  id: 'bench_copy_vec4_u32',
-  name: 'bench_copy_vec4_u32',
-  entryPoint: 'main',
-  source: `@group(0) @binding(0) var<storage, read> src: array<vec4u>;
+const COPY_KERNEL = probeKernel('bench_copy_vec4_u32', `@group(0) @binding(0) var<storage, read> src: array<vec4u>;
 @group(0) @binding(1) var<storage, read_write> dst: array<vec4u>;
 @compute @workgroup_size(${THREADS}) fn main(@builtin(global_invocation_id) g: vec3u, @builtin(num_workgroups) groups: vec3u) {
   let stride = groups.x * ${THREADS}u;
   for (var i = g.x; i < arrayLength(&dst); i += stride) { dst[i] = src[i]; }
-}`,
-  workgroupSize: [THREADS, 1, 1],
-  bindings: [
-    { binding: 0, name: 'src', kind: 'read-only-storage' },
-    { binding: 1, name: 'dst', kind: 'storage' },
-  ],
-  workgroupStorageBytes: 0,
-};
+}`);
 
 export interface CopyBandwidth {
   /** Bytes per second, read + written. */

@@ -1,11 +1,11 @@
 // How fast the SMs gather scattered 32-B sectors from L2, measured in the same run as the SpMV suite that
 // feeds it to the hierarchy-aware model: random 4-B reads from a vector small enough to stay in L2 (the way
 // SpMV gathers x on a power-law matrix), timed with GPU timestamps, each read counted as one 32-B sector.
-import type { ComputeKernel, Device } from '@semiforge/runtime';
+import type { Device } from '@semiforge/runtime';
+import { probeKernel, PROBE_THREADS as THREADS } from './probe-kernel.js';
 import type { BenchResult } from './results.js';
 import { timedRepeats } from './timed-repeats.js';
 
-const THREADS = 256;
 const WORKGROUPS = 8192;
 const GATHERS_PER_THREAD = 32;
 const DISPATCHES_PER_BATCH = 8;
@@ -13,11 +13,7 @@ const SECTOR_BYTES = 32;
 
 // The index is a hash of (thread, step), so no index array competes for bandwidth; the sum is written so the
 // reads cannot be dropped.
-const GATHER_KERNEL: ComputeKernel = {
-  id: 'bench_gather_l2_f32',
-  name: 'bench_gather_l2_f32',
-  entryPoint: 'main',
-  source: `@group(0) @binding(0) var<storage, read> src: array<f32>;
+const GATHER_KERNEL = probeKernel('bench_gather_l2_f32', `@group(0) @binding(0) var<storage, read> src: array<f32>;
 @group(0) @binding(1) var<storage, read_write> dst: array<f32>;
 fn mix(v: u32) -> u32 {
   var h = v * 0x9e3779b9u;
@@ -29,14 +25,7 @@ fn mix(v: u32) -> u32 {
   var acc = 0.0;
   for (var j = 0u; j < ${GATHERS_PER_THREAD}u; j++) { acc += src[mix(g.x * ${GATHERS_PER_THREAD}u + j) & mask]; }
   dst[g.x] = acc;
-}`,
-  workgroupSize: [THREADS, 1, 1],
-  bindings: [
-    { binding: 0, name: 'src', kind: 'read-only-storage' },
-    { binding: 1, name: 'dst', kind: 'storage' },
-  ],
-  workgroupStorageBytes: 0,
-};
+}`);
 
 export interface GatherBandwidth {
   /** Bytes per second, one 32-B sector per gathered element. */

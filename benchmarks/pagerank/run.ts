@@ -16,7 +16,7 @@ import { webgpuContext } from '../lib/gpu-context.js';
 import { earlierResults } from '../lib/merge-results.js';
 import { writeResults, type BenchResult } from '../lib/results.js';
 import { formatTable } from '../spmv/report.js';
-import { CLASSES, matrixSet, SIZES, type SizeName } from '../spmv/matrices.js';
+import { matrixSelection, matrixSet, SIZES } from '../spmv/matrices.js';
 import type { MatrixShape } from '../spmv/traffic.js';
 import { measurePagerank } from './measure.js';
 import { pagerankResults, TABLE_HEADER, tableRow, type CheckedPeer } from './report.js';
@@ -40,10 +40,7 @@ const { values: args } = parseArgs({
   allowNegative: true,
 });
 
-const sizes = (args.quick ? ['quick'] : args.sizes.split(',')) as SizeName[];
-for (const s of sizes) if (!(s in SIZES)) throw new Error(`--sizes: unknown size '${s}' (expected ${Object.keys(SIZES).join(', ')})`);
-const classes = args.classes?.split(',');
-for (const c of classes ?? []) if (!CLASSES.includes(c)) throw new Error(`--classes: unknown class '${c}' (expected ${CLASSES.join(', ')})`);
+const { sizes, classes } = matrixSelection(args);
 const runs = Number(args.runs);
 const warmupMs = args.quick ? 50 : Number(args['warmup-ms']);
 const settings = { damping: Number(args.damping), tolerance: Number(args.tolerance), maxIterations: Number(args['max-iterations']), runs, warmupMs };

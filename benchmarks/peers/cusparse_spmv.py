@@ -10,11 +10,12 @@ import argparse
 import json
 import sys
 import time
-import zlib
 
 import numpy as np
 import scipy
 import scipy.sparse
+
+from sfg import read_sfg
 
 try:
     import cupy as cp
@@ -31,20 +32,9 @@ ap.add_argument("--batch", type=int, default=1)
 ap.add_argument("--warmup-ms", type=float, default=1000)
 args = ap.parse_args()
 
-# The .sfg reader of FORMAT.md ("Reading one elsewhere").
-raw = open(args.matrix, "rb").read()
-assert raw[:8] == b"\x89SFG\r\n\x1a\n" and int.from_bytes(raw[8:10], "little") == 1, "not a .sfg 1.x file"
-n, m = (int.from_bytes(raw[o:o + 8], "little") for o in (24, 32))
-sections = {}
-for i in range(int.from_bytes(raw[20:24], "little")):
-    e = raw[64 + 32 * i: 96 + 32 * i]
-    kind, elem = int.from_bytes(e[0:4], "little"), int.from_bytes(e[4:8], "little")
-    off, size, crc = (int.from_bytes(e[a:b], "little") for a, b in ((8, 16), (16, 24), (24, 28)))
-    assert zlib.crc32(raw[off:off + size]) == crc, f"section {kind}: CRC mismatch"
-    dtype = {1: "<u4", 2: "<f4", 3: "<f8"}[elem]
-    sections[kind] = np.frombuffer(raw, dtype=dtype, count=size // np.dtype(dtype).itemsize, offset=off)
-indptr, indices = sections[1].astype(np.int32), sections[2].astype(np.int32)
-weights = sections[3].astype(np.float32) if 3 in sections else np.ones(m, np.float32)
+n, indptr, indices, weights = read_sfg(args.matrix)
+indptr, indices = indptr.astype(np.int32), indices.astype(np.int32)
+weights = weights.astype(np.float32) if weights is not None else np.ones(len(indices), np.float32)
 x = np.fromfile(args.x, dtype="<f4")
 A = scipy.sparse.csr_matrix((weights, indices, indptr), shape=(n, n))
 # CuPy's cusparse wrapper takes canonical CSR only (sorted rows, no repeated column): parallel arcs (R-MAT,

@@ -59,3 +59,12 @@ function withWeights(matrix: Csr): Csr {
   for (let k = 0; k < weight.length; k++) weight[k] = 1 + (Math.imul(k, 2654435761) >>> 0) / 2 ** 32;
   return { ...matrix, weight };
 }
+
+/** The sizes and classes a suite's `--sizes` / `--classes` name (`--quick`: the quick size), refusing unknown ones. */
+export function matrixSelection(args: { quick: boolean; sizes: string; classes?: string }): { sizes: SizeName[]; classes?: string[] } {
+  const sizes = (args.quick ? ['quick'] : args.sizes.split(',')) as SizeName[];
+  for (const s of sizes) if (!(s in SIZES)) throw new Error(`--sizes: unknown size '${s}' (expected ${Object.keys(SIZES).join(', ')})`);
+  const classes = args.classes?.split(',');
+  for (const c of classes ?? []) if (!CLASSES.includes(c)) throw new Error(`--classes: unknown class '${c}' (expected ${CLASSES.join(', ')})`);
+  return { sizes, classes };
+}

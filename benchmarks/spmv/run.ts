@@ -15,7 +15,7 @@ import { cusparseSpmv } from '../lib/cusparse-peer.js';
 import { webgpuContext } from '../lib/gpu-context.js';
 import { earlierResults } from '../lib/merge-results.js';
 import { writeResults, type BenchResult } from '../lib/results.js';
-import { CLASSES, matrixSet, SIZES, type MatrixCase, type SizeName } from './matrices.js';
+import { matrixSelection, matrixSet, SIZES, type MatrixCase } from './matrices.js';
 import { measureMatrix } from './measure-matrix.js';
 import { modelFit, modelOf } from './model-fit.js';
 import { formatTable, spmvResults, TABLE_HEADER, tableRow } from './report.js';
@@ -51,10 +51,7 @@ const { values: args } = parseArgs({
   allowNegative: true,
 });
 
-const sizes = (args.quick ? ['quick'] : args.sizes.split(',')) as SizeName[];
-for (const s of sizes) if (!(s in SIZES)) throw new Error(`--sizes: unknown size '${s}' (expected ${Object.keys(SIZES).join(', ')})`);
-const classes = args.classes?.split(',');
-for (const c of classes ?? []) if (!CLASSES.includes(c)) throw new Error(`--classes: unknown class '${c}' (expected ${CLASSES.join(', ')})`);
+const { sizes, classes } = matrixSelection(args);
 const names = args.matrices?.split(',');
 const runs = Number(args.runs);
 const warmupMs = args.quick ? 50 : Number(args['warmup-ms']);

@@ -3,17 +3,11 @@ import type { Csr } from '@semiforge/graph-io';
 import { adapterSummary, openDevice } from '@semiforge/runtime';
 import { EXIT, UsageError } from '../errors.js';
 import type { CliIo } from '../io.js';
-import type { GraphFileFormat } from '../graph/graph-file-format.js';
-import { loadGraphInput } from '../graph/graph-input.js';
+import { loadGraphInput, type GraphInputFlags } from '../graph/graph-input.js';
 import { formatMs, table } from '../output/format.js';
 
 /** `semiforge pagerank` flags after parsing (commander's camelCase keys). */
-export interface PagerankFlags {
-  readonly from?: GraphFileFormat;
-  /** Kronecker scale (GAP's -g). */
-  readonly generate?: number;
-  readonly edgeFactor: number;
-  readonly seed: number;
+export interface PagerankFlags extends GraphInputFlags {
   readonly damping: number;
   readonly tolerance: number;
   readonly maxIterations: number;

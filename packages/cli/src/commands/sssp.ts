@@ -3,21 +3,11 @@ import type { Csr } from '@semiforge/graph-io';
 import { adapterSummary, openDevice } from '@semiforge/runtime';
 import { EXIT } from '../errors.js';
 import type { CliIo } from '../io.js';
-import type { GraphFileFormat } from '../graph/graph-file-format.js';
-import { loadGraphInput, pickSources } from '../graph/graph-input.js';
+import { loadGraphInput, pickSources, type GraphInputFlags, type SourceFlags } from '../graph/graph-input.js';
 import { formatMs, formatSi, table } from '../output/format.js';
 
 /** `semiforge sssp` flags after parsing (commander's camelCase keys). */
-export interface SsspFlags {
-  readonly from?: GraphFileFormat;
-  /** Kronecker scale (GAP's -g). */
-  readonly generate?: number;
-  readonly edgeFactor: number;
-  readonly seed: number;
-  /** One source, in the user's ids. */
-  readonly source?: number;
-  /** Random sources with at least one arc (GAP's -n). */
-  readonly trials?: number;
+export interface SsspFlags extends GraphInputFlags, SourceFlags {
   readonly method: SsspMethod | 'auto';
   readonly weights: SsspWeightType;
   readonly maxDistance?: number;

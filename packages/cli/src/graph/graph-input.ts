@@ -8,10 +8,19 @@ import { shapeGraph } from './shape-graph.js';
 
 /** The flags of the GPU commands that take a FILE or `-g SCALE` (bfs, sssp, pagerank). */
 export interface GraphInputFlags {
+  readonly from?: GraphFileFormat;
+  /** Kronecker scale (GAP's -g). */
   readonly generate?: number;
   readonly edgeFactor: number;
   readonly seed: number;
-  readonly from?: GraphFileFormat;
+}
+
+/** Where the searching commands (bfs, sssp) start. */
+export interface SourceFlags {
+  /** One source, in the user's ids. */
+  readonly source?: number;
+  /** Random sources with at least one arc (GAP's -n). */
+  readonly trials?: number;
 }
 
 /**
@@ -47,7 +56,7 @@ export async function loadGraphInput(
  * The internal vertices to start from: `--source` (a user id), or `-n` random ones that have an arc (default 1),
  * drawn from `seed`.
  */
-export function pickSources(csr: Csr, flags: { source?: number; trials?: number; seed: number }, cmd: string): number[] {
+export function pickSources(csr: Csr, flags: SourceFlags & { seed: number }, cmd: string): number[] {
   if (flags.source !== undefined && flags.trials !== undefined) throw new UsageError('give --source N or -n TRIALS, not both', cmd);
   if (flags.source !== undefined) {
     const v = csr.ids ? csr.ids.indexOf(flags.source) : flags.source < csr.n ? flags.source : -1;
