@@ -4,6 +4,7 @@
 # generator worker beside them (the parallel Kronecker/R-MAT generators start it from the bundle's folder).
 # Run ../shared/device/pack.sh once first: it puts node, Dawn and env.sh into .device/.
 #   scripts/device-bundle.sh spmv bfs sssp pagerank          # REV=<commit> to bundle another commit
+#   scripts/device-bundle.sh spmv/order-probe                # another entry of a suite -> .device/order-probe.mjs
 set -euo pipefail
 root=$(git rev-parse --show-toplevel)
 rev=${REV:-HEAD}
@@ -24,8 +25,10 @@ bundle() {
 }
 cd "$wt"
 for suite in "$@"; do
-  bundle "benchmarks/$suite/run.ts" "$root/.device/$suite.mjs"
-  echo "bundled benchmarks/$suite/run.ts at $(git rev-parse --short HEAD) -> .device/$suite.mjs"
+  # `spmv` is benchmarks/spmv/run.ts; `spmv/order-probe` is benchmarks/spmv/order-probe.ts.
+  if [[ $suite == */* ]]; then entry=benchmarks/$suite.ts; name=${suite##*/}; else entry=benchmarks/$suite/run.ts; name=$suite; fi
+  bundle "$entry" "$root/.device/$name.mjs"
+  echo "bundled $entry at $(git rev-parse --short HEAD) -> .device/$name.mjs"
 done
 bundle packages/graph-io/src/generators/recursive-matrix-worker.ts "$root/.device/recursive-matrix-worker.js"
 echo '{"type":"module"}' > "$root/.device/package.json"
