@@ -32,7 +32,7 @@ const { values: args } = parseArgs({
     runs: { type: 'string', default: '5' },
     'warmup-ms': { type: 'string', default: '1000' },
     // Products per submit: enough for one submit to last about this long (see time-products.ts).
-    'batch-ms': { type: 'string', default: '2' },
+    'batch-ms': { type: 'string', default: '5' },
     'bandwidth-mib': { type: 'string', default: '1024' },
     'ell-max-padding': { type: 'string', default: '4' },
     'min-plus': { type: 'boolean', default: true },

@@ -17,6 +17,14 @@ const SETTLED = 0.01;
 /** …or this long after the fixed warm-up. */
 const MAX_EXTRA_WARMUP_MS = 4000;
 
+/**
+ * Batches in flight at once. The H100 lowers its SM clock within milliseconds of idling, and one submit at a
+ * time leaves it idle while the host reads the timestamps back: in session 4 ELL on the banded matrix timed
+ * 368 GFLOP/s at 1020 MHz and 499 at 1980 MHz (benchmarks/spmv/order-probe.ts), which was the "order effect".
+ * Submitting the next batches before the first returns keeps the queue full and the clock up.
+ */
+const IN_FLIGHT = 4;
+
 /** Times y = A x on `x`, `y` (device buffers of n elements): medians of `runs` submits of K products each. */
 export async function timeProducts(
   device: Device,
@@ -31,21 +39,21 @@ export async function timeProducts(
     if (gpuTimeMs === undefined) throw new Error('spmv timing needs the timestamp-query feature, which this device lacks');
     return gpuTimeMs / k;
   };
+  // `count` batches queued back to back, so that the GPU never waits for the host between them.
+  const queued = (k: number, count: number): Promise<number[]> => Promise.all(Array.from({ length: count }, () => perProduct(k)));
   // K so that one submit spans about batchMs: a lone small product would time mostly the pass's start and end.
-  const batch = Math.min(MAX_BATCH, Math.max(1, Math.ceil(options.batchMs / (await perProduct(1)))));
-  // Then until the rate settles: after the CPU built this variant's layout the GPU sat idle for seconds, and
-  // on the H100 a fixed second left later variants of one matrix up to 35% slower than the same kernel timed
-  // first (ELL on the banded matrix: 318 against 490 GFLOP/s).
+  const batch = Math.min(MAX_BATCH, Math.max(1, Math.ceil(options.batchMs / Math.min(...(await queued(1, IN_FLIGHT))))));
+  // Then until the rate settles: after the CPU built this variant's layout the GPU sat idle for seconds.
   const started = performance.now();
   let previous = Infinity;
   for (;;) {
-    const t = await perProduct(batch);
+    const t = Math.min(...(await queued(batch, IN_FLIGHT)));
     const elapsed = performance.now() - started;
     const settled = t > previous * (1 - SETTLED);
     if ((elapsed >= options.warmupMs && settled) || elapsed >= options.warmupMs + MAX_EXTRA_WARMUP_MS) break;
     previous = Math.min(previous, t);
   }
-  const times: number[] = [];
-  for (let r = 0; r < options.runs; r++) times.push(await perProduct(batch));
-  return { time_ms: summarize(times), batch };
+  // Every timed submit behind another one, so that none starts on an idle, down-clocked GPU.
+  const times = await queued(batch, options.runs + 1);
+  return { time_ms: summarize(times.slice(1)), batch };
 }
