@@ -1,6 +1,6 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { newestPerCase } from './merge-results.js';
 
 /** One measured case, in the format of shared/BENCHMARKS.md. */
@@ -59,7 +59,8 @@ export function summarize(times: number[]): BenchResult['time_ms'] {
 export function writeResults(suite: string, context: BenchContext, results: BenchResult[], dirs: string[], summary?: Record<string, unknown>): string[] {
   const day = context.date.slice(0, 10).replace(/-/g, '');
   const name = `${suite}-${deviceSlug(context.device)}-${day}.json`;
-  return dirs.map((dir) => {
+  // `--out $OUT` with OUT also set in the environment names one folder twice: write it once.
+  return [...new Set(dirs.map((dir) => resolve(dir)))].map((dir) => {
     mkdirSync(dir, { recursive: true });
     const path = join(dir, name);
     writeFileSync(path, `${JSON.stringify({ suite, context, results: newestPerCase(results), ...(summary ? { summary } : {}) }, null, 2)}\n`);
