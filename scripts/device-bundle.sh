@@ -3,16 +3,22 @@
 # the TypeScript sources (no build): .device/<suite>.mjs for benchmarks/<suite>/run.ts, plus graph-io's
 # generator worker beside them (the parallel Kronecker/R-MAT generators start it from the bundle's folder).
 # Run ../shared/device/pack.sh once first: it puts node, Dawn and env.sh into .device/.
-#   scripts/device-bundle.sh spmv bfs sssp pagerank          # REV=<commit> to bundle another commit
+#   scripts/device-bundle.sh spmv bfs sssp pagerank          # REV=<commit> to bundle another commit,
+#                                                            # REV=worktree for the uncommitted tree as it is
+#   scripts/device-bundle.sh cuda                            # the CUDA backend's suite and self-test (koffi's native module too)
 #   scripts/device-bundle.sh spmv/order-probe                # another entry of a suite -> .device/order-probe.mjs
 set -euo pipefail
 root=$(git rev-parse --show-toplevel)
 rev=${REV:-HEAD}
 [[ -f $root/.device/env.sh ]] || { echo "device-bundle: run ../shared/device/pack.sh once first (no .device/env.sh)" >&2; exit 1; }
-wt=$(mktemp -d)
-trap 'git -C "$root" worktree remove --force "$wt" >/dev/null 2>&1 || true' EXIT
-git -C "$root" worktree add -f --detach "$wt" "$rev" >/dev/null
-ln -s "$root/node_modules" "$wt/node_modules"
+if [[ $rev == worktree ]]; then
+  wt=$root
+else
+  wt=$(mktemp -d)
+  trap 'git -C "$root" worktree remove --force "$wt" >/dev/null 2>&1 || true' EXIT
+  git -C "$root" worktree add -f --detach "$wt" "$rev" >/dev/null
+  ln -s "$root/node_modules" "$wt/node_modules"
+fi
 alias=()
 for p in "$wt"/packages/*/; do
   name=$(basename "$p")
@@ -31,4 +37,13 @@ for suite in "$@"; do
   echo "bundled $entry at $(git rev-parse --short HEAD) -> .device/$name.mjs"
 done
 bundle packages/graph-io/src/generators/recursive-matrix-worker.ts "$root/.device/recursive-matrix-worker.js"
+# koffi 3 (the CUDA backend's FFI) exports no package.json, so pack.sh does not find it, and keeps its native
+# module in @koromix/koffi-<platform>: copy the package (without its docs and vendored C sources) and put the linux-x64 module
+# (about 1 MB) where koffi also looks, koffi/build/koffi/linux_x64/.
+native=$root/node_modules/@koromix/koffi-linux-x64/linux_x64/koffi.node
+if [[ -d $root/node_modules/koffi && -f $native ]]; then
+  rm -rf "$root/.device/node_modules/koffi" && mkdir -p "$root/.device/node_modules/koffi/build/koffi/linux_x64"
+  (cd "$root/node_modules/koffi" && tar cf - --exclude=./vendor --exclude=./doc .) | (cd "$root/.device/node_modules/koffi" && tar xf -)
+  cp "$native" "$root/.device/node_modules/koffi/build/koffi/linux_x64/"
+fi
 echo '{"type":"module"}' > "$root/.device/package.json"

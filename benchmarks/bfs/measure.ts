@@ -1,6 +1,7 @@
 // One variant of the Fig. 6 ablation on one graph: preprocessing, a warm-up search, then one timed search per
-// source, each validated by the Graph500 rules on the GPU (bfs_check, after the timing) and the first few also
-// by the CPU validator.
+// source (the level loop on the GPU, many levels a submit), each validated by the Graph500 rules on the GPU
+// (bfs_check, after the timing) and the first few also by the CPU validator; then a few searches again in the
+// profiling mode (a level a submit, GPU-timed) for the per-level times.
 import { BfsRunner, CoreBfs, MAX_MULTI_SOURCES, treeDepths, validateBfs, type BfsGpuCheck, type BfsLevel, type BfsOptions } from '@semiforge/algorithms';
 import type { Device } from '@semiforge/runtime';
 import { reachedEdges, type BenchGraph } from './graphs.js';
@@ -21,7 +22,7 @@ export const VARIANTS: Record<Variant, { readonly label: string; readonly option
 
 export interface Query {
   readonly source: number;
-  /** Search time (host wall, every level's submit and counter read), the parents left on the GPU. */
+  /** Search time (host wall: encoding, submits, the state read-back after each), the parents left on the GPU. */
   readonly searchMs: number;
   /** Reading the parents back into the caller's ids (CoreBFS: and combining them with the precomputed tree). */
   readonly outputMs: number;
@@ -35,7 +36,26 @@ export interface VariantRun {
   readonly variant: Variant;
   readonly preprocessMs: number;
   readonly queries: readonly Query[];
+  /** The first sources searched again a level a submit: their levels carry GPU times. */
+  readonly profiled: readonly { readonly source: number; readonly edges: number; readonly levels: readonly BfsLevel[] }[];
+  /** Sources left out when the time budget ran out. */
+  readonly cut: number;
   readonly plan: Record<string, string | number | boolean>;
+}
+
+/** How a variant is measured. */
+export interface MeasureSettings {
+  /** Which queries the CPU validator also checks. */
+  readonly cpuCheck: (i: number) => boolean;
+  readonly warmupMs: number;
+  readonly options: BfsOptions;
+  /** Searches repeated in the profiling mode for per-level GPU times. */
+  readonly profileSources: number;
+  /** performance.now() after which no further source starts (at least `minSources` are measured). */
+  readonly stopAt: number;
+  readonly minSources: number;
+  /** Called every few sources with how many are done. */
+  readonly progress: (done: number, total: number) => void;
 }
 
 /** Runs `variant` from every source; `cpuCheck(i)` says which queries the CPU validator also checks. */
@@ -44,29 +64,29 @@ export async function measureVariant(
   graph: BenchGraph,
   sources: readonly number[],
   variant: Variant,
-  settings: { readonly cpuCheck: (i: number) => boolean; readonly warmupMs: number; readonly options: BfsOptions },
+  settings: MeasureSettings,
+  engines: EnginePool,
 ): Promise<VariantRun> {
   const { cpuCheck, warmupMs, options: extra } = settings;
   const spec = VARIANTS[variant];
   const options = { ...spec.options, ...extra };
-  const started = performance.now();
-  const engine = spec.core ? await CoreBfs.create(device, graph.csr, options) : await BfsRunner.create(device, graph.csr, options);
-  const preprocessMs = performance.now() - started;
+  const { engine, preprocessMs, shared } = await engines.get(device, graph, options, spec.core);
   try {
     // CoreBFS answers are checked on the whole graph's runner, with depths the host derives from the parents.
-    const search = async (s: number): Promise<{ parent: Int32Array; levels: readonly BfsLevel[]; searchMs: number; outputMs: number; gpuCheck: BfsGpuCheck }> => {
+    const search = async (s: number, profile = false): Promise<{ parent: Int32Array; levels: readonly BfsLevel[]; searchMs: number; outputMs: number; gpuCheck: BfsGpuCheck }> => {
       if (engine instanceof CoreBfs) {
-        const r = await engine.run(s, { depths: true });
+        const r = await engine.run(s, { depths: true, profile });
         return { parent: r.parent, levels: r.levels, searchMs: r.searchMs, outputMs: r.assembleMs, gpuCheck: await engine.check(s, r.parent, r.depth!) };
       }
-      const r = await engine.run(s, { check: true });
+      const r = await engine.run(s, { check: true, profile });
       return { parent: r.parent, levels: r.levels, searchMs: r.searchMs, outputMs: r.readMs, gpuCheck: r.check! };
     };
     if (spec.multi && engine instanceof BfsRunner) {
       // Sources × n parents must fit one binding: scale 26 takes 8 a pass.
       const passSize = Math.max(1, Math.min(MAX_MULTI_SOURCES, Math.floor(device.limits.maxStorageBufferBindingSize / (4 * graph.csr.n))));
       const queries = await multiQueries(engine, graph, sources, passSize, settings);
-      return { variant, preprocessMs, queries, plan: { block_length: engine.plan.blockLength, chunks: engine.plan.chunks, searches_a_pass: passSize } };
+      const plan = { block_length: engine.plan.blockLength, chunks: engine.plan.chunks, searches_a_pass: passSize };
+      return { variant, preprocessMs, queries, profiled: [], cut: sources.length - queries.length, plan };
     }
     // Warm-up: pipelines compile on the first search, and a GPU idle while the host built the graph runs slow.
     const warmUntil = performance.now() + warmupMs;
@@ -74,18 +94,57 @@ export async function measureVariant(
     while (performance.now() < warmUntil);
     const queries: Query[] = [];
     for (const [i, s] of sources.entries()) {
+      if (i >= settings.minSources && performance.now() > settings.stopAt) break;
       const r = await search(s);
       queries.push({ source: s, searchMs: r.searchMs, outputMs: r.outputMs, edges: reachedEdges(graph.csr, r.parent), levels: r.levels, check: check(graph, s, r.parent, r.gpuCheck, cpuCheck(i)) });
+      if ((i + 1) % 16 === 0) settings.progress(i + 1, sources.length);
     }
+    const profiled = [];
+    for (const q of queries.slice(0, settings.profileSources)) profiled.push({ source: q.source, edges: q.edges, levels: (await search(q.source, true)).levels });
     const plan: Record<string, string | number | boolean> =
       engine instanceof CoreBfs
         ? { core_vertices: engine.stats.coreVertices, giant_vertices: engine.stats.giantVertices, core_arcs: engine.stats.coreArcs }
         : { block_length: engine.plan.blockLength, lanes: engine.plan.lanes, aggregation: engine.plan.aggregation, chunks: engine.plan.chunks, padded_words: engine.plan.words };
-    return { variant, preprocessMs, queries, plan };
+    return { variant, preprocessMs, queries, profiled, cut: sources.length - queries.length, plan };
   } finally {
-    engine.destroy();
+    if (!shared) engine.destroy();
   }
 }
+
+/**
+ * The runners of one graph by options, so that variants with the same options (the baseline and the
+ * multi-source mode) share one preprocessing and upload; `keep` says which options a later variant needs again.
+ */
+export class EnginePool {
+  readonly #engines = new Map<string, { engine: BfsRunner | CoreBfs; preprocessMs: number }>();
+  readonly #keep: ReadonlySet<string>;
+
+  constructor(keep: readonly { options: BfsOptions; core: boolean }[]) {
+    const counts = new Map<string, number>();
+    for (const k of keep) counts.set(poolKey(k.options, k.core), (counts.get(poolKey(k.options, k.core)) ?? 0) + 1);
+    this.#keep = new Set([...counts].filter(([, c]) => c > 1).map(([key]) => key));
+  }
+
+  /** The engine for these options, made now (its preprocessing timed) or the one made before; `shared`: the pool destroys it. */
+  async get(device: Device, graph: BenchGraph, options: BfsOptions, core: boolean): Promise<{ engine: BfsRunner | CoreBfs; preprocessMs: number; shared: boolean }> {
+    const key = poolKey(options, core);
+    const kept = this.#engines.get(key);
+    if (kept) return { ...kept, shared: true };
+    const started = performance.now();
+    const engine = core ? await CoreBfs.create(device, graph.csr, options) : await BfsRunner.create(device, graph.csr, options);
+    const made = { engine, preprocessMs: performance.now() - started };
+    if (!this.#keep.has(key)) return { ...made, shared: false };
+    this.#engines.set(key, made);
+    return { ...made, shared: true };
+  }
+
+  destroy(): void {
+    for (const { engine } of this.#engines.values()) engine.destroy();
+    this.#engines.clear();
+  }
+}
+
+const poolKey = (options: BfsOptions, core: boolean) => JSON.stringify({ ...options, core });
 
 function check(graph: BenchGraph, source: number, parent: Int32Array, gpu: BfsGpuCheck, cpu: boolean): Query['check'] {
   if (!gpu.ok) return `failed: ${gpu.rule} (GPU check) at vertex ${gpu.vertex}`;
@@ -100,7 +159,7 @@ async function multiQueries(
   graph: BenchGraph,
   sources: readonly number[],
   passSize: number,
-  settings: { readonly cpuCheck: (i: number) => boolean; readonly warmupMs: number },
+  settings: MeasureSettings,
 ): Promise<Query[]> {
   const passes: number[][] = [];
   for (let i = 0; i < sources.length; i += passSize) passes.push(sources.slice(i, i + passSize));
@@ -109,6 +168,7 @@ async function multiQueries(
   while (performance.now() < warmUntil);
   const queries: Query[] = [];
   for (const pass of passes) {
+    if (queries.length >= settings.minSources && performance.now() > settings.stopAt) break;
     const r = await runner.runMulti(pass);
     for (const [j, s] of pass.entries()) {
       const parent = r.parents[j];

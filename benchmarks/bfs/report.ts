@@ -18,18 +18,22 @@ export function harmonicTeps(items: readonly { edges: number; ms: number }[]): n
 
 const median = (xs: number[]) => summarize(xs).median;
 
-/** Per level: how often it went top-down or bottom-up, and the medians of its frontier and times. */
-export function levelSummary(queries: readonly Query[]) {
+/**
+ * Per level: how often it went top-down or bottom-up, the medians of its frontier, its edges and its share of
+ * the wall time (timed searches), and its GPU time (the searches repeated a level a submit).
+ */
+export function levelSummary(queries: readonly Pick<Query, 'levels'>[], profiled: readonly Pick<Query, 'levels'>[]) {
   const depth = Math.max(0, ...queries.map((q) => q.levels.length));
   return Array.from({ length: depth }, (_, i) => {
     const at = queries.map((q) => q.levels[i]).filter((l) => l !== undefined);
-    const gpu = at.map((l) => l.gpuMs).filter((x): x is number => x !== undefined);
+    const gpu = profiled.map((q) => q.levels[i]?.gpuMs).filter((x): x is number => x !== undefined);
     return {
       level: i + 1,
       searches: at.length,
       top_down: at.filter((l) => l.direction === 'top-down').length,
       bottom_up: at.filter((l) => l.direction === 'bottom-up').length,
       frontier_median: median(at.map((l) => l.frontier)),
+      frontier_edges_median: median(at.map((l) => l.frontierEdges)),
       wall_ms_median: median(at.map((l) => l.wallMs)),
       ...(gpu.length > 0 ? { gpu_ms_median: median(gpu) } : {}),
     };
@@ -54,6 +58,11 @@ export function variantResult(graph: BenchGraph, run: VariantRun, bandwidth: Cop
   const failed = queries.filter((q) => q.check.startsWith('failed'));
   const cpu = queries.filter((q) => q.check === 'gpu+cpu').length;
   const validation = `Graph500 rules on all ${queries.length} searches on the GPU (bfs_check), ${cpu} of them also by the CPU validator`;
+  // GPU time of a search: its levels' (each its own submit, timed), the searches repeated in the profiling mode.
+  const gpuItems = run.profiled
+    .map((p) => ({ edges: p.edges, ms: p.levels.reduce((sum, l) => sum + (l.gpuMs ?? Number.NaN), 0) }))
+    .filter((x) => Number.isFinite(x.ms) && x.ms > 0);
+  const gpuTeps = gpuItems.length > 0 ? harmonicTeps(gpuItems) : undefined;
   const limit = bandwidth && { name: `copy bandwidth / ${BYTES_PER_EDGE} bytes per edge (each edge's two u32 arcs read once): ${bandwidth.name}`, value: bandwidth.value / BYTES_PER_EDGE };
   return {
     case: `bfs ${VARIANTS[run.variant].label}, ${graph.name}, ${queries.length} sources`,
@@ -68,6 +77,10 @@ export function variantResult(graph: BenchGraph, run: VariantRun, bandwidth: Cop
       preprocess_ms: Math.round(run.preprocessMs),
       relabel_ms: Math.round(graph.relabelMs),
       teps_with_output: withOutput,
+      ...(gpuTeps === undefined ? {} : { gpu_teps: gpuTeps, gpu_teps_searches: gpuItems.length }),
+      ...(gpuTeps === undefined || !limit ? {} : { gpu_ratio_to_limit: gpuTeps / limit.value }),
+      ...(run.cut > 0 ? { sources_cut_by_budget: run.cut } : {}),
+      levels_per_search_median: median(queries.map((q) => q.levels.length)),
     },
     metric: 'teps',
     value: teps,
@@ -78,6 +91,6 @@ export function variantResult(graph: BenchGraph, run: VariantRun, bandwidth: Cop
     validated: queries.length > 0 && failed.length === 0,
     validation: failed.length === 0 ? validation : `${failed.length} searches failed; first: source ${failed[0].source}: ${failed[0].check}`,
     output_ms: summarize(queries.map((q) => q.outputMs)),
-    levels: levelSummary(queries),
+    levels: levelSummary(queries, run.profiled),
   };
 }

@@ -6,7 +6,10 @@
 // after every graph, so that a run cut short keeps what it measured.
 //   tsx --conditions=source benchmarks/bfs/run.ts [--scales 20,21] [--edge-factor 16] [--road 2048x2048|none]
 //       [--sources 64] [--variants baseline,approx,core,multi] [--cpu-checks 4] [--cpu-sources 4] [--threads N]
-//       [--alpha 16 --beta 16] [--cache DIR] [--merge EARLIER.json] [--out DIR]
+//       [--alpha 16 --beta 16] [--profile-sources 2] [--budget-s 540] [--min-sources 8]
+//       [--cache DIR] [--prepare-only] [--merge EARLIER.json] [--out DIR]
+// --budget-s: no graph or variant starts after it, and a variant's sources stop there (after --min-sources);
+// --prepare-only: build the graphs into --cache and stop (a scale too big to build and measure in one command).
 //   tsx --conditions=source benchmarks/bfs/run.ts --quick      (scale 10 and a 48 × 48 grid: a check on lavapipe)
 import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
@@ -17,7 +20,7 @@ import { webgpuContext } from '../lib/gpu-context.js';
 import { earlierResults } from '../lib/merge-results.js';
 import { writeResults, type BenchResult } from '../lib/results.js';
 import { graph500Sources, kroneckerGraph, roadGraph, type BenchGraph } from './graphs.js';
-import { measureVariant, VARIANTS, type Variant } from './measure.js';
+import { EnginePool, measureVariant, VARIANTS, type Variant } from './measure.js';
 import { cpuPeer, variantResult } from './report.js';
 
 const { values: args } = parseArgs({
@@ -35,6 +38,11 @@ const { values: args } = parseArgs({
     alpha: { type: 'string', default: '16' },
     beta: { type: 'string', default: '16' },
     'bandwidth-mib': { type: 'string', default: '1024' },
+    // Searches repeated a level a submit with GPU timestamps: the per-level times and the GPU-time TEPS.
+    'profile-sources': { type: 'string', default: '2' },
+    'budget-s': { type: 'string', default: '540' },
+    'min-sources': { type: 'string', default: '8' },
+    'prepare-only': { type: 'boolean', default: false },
     // Keep each graph here, in degree order (.sfg), and read it back in later commands.
     cache: { type: 'string' },
     // An earlier run's results file on the same device, kept in this run's file (absent or '': nothing to keep),
@@ -61,10 +69,16 @@ const cpuSources = int('cpu-sources', args['cpu-sources']);
 const tuning = { alpha: Number(args.alpha), beta: Number(args.beta) };
 for (const [name, v] of Object.entries(tuning)) if (!(v > 0 && Number.isFinite(v))) throw new Error(`--${name}: expected a positive number, got '${args[name as 'alpha' | 'beta']}'`);
 
+const started = performance.now();
+const stopAt = started + 1000 * Number(args['budget-s']);
+if (!(stopAt > started)) throw new Error(`--budget-s: expected a positive number of seconds, got '${args['budget-s']}'`);
+const elapsed = () => `${((performance.now() - started) / 1e3).toFixed(0)} s`;
 const device = await openDevice();
 const context = webgpuContext('bfs', device);
 const outDirs = [...args.out, ...(process.env.OUT ? [process.env.OUT] : [])];
-console.error(`bfs suite on ${context.device} (${device.describe().description}); scales ${scales.join(', ') || 'none'}, road ${road?.join(' × ') ?? 'none'}`);
+console.error(`bfs suite on ${context.device} (${device.describe().description}); scales ${scales.join(', ') || 'none'}, road ${road?.join(' × ') ?? 'none'}, budget ${args['budget-s']} s`);
+// The adjacency of scale 25 and 26 spans 3 to 5 bindings beside a step's 7 or 8 others: these two limits say whether it fits.
+console.error(`limits: maxStorageBufferBindingSize ${device.limits.maxStorageBufferBindingSize}, maxStorageBuffersPerShaderStage ${device.limits.maxStorageBuffersPerShaderStage}, maxBufferSize ${device.limits.maxBufferSize}`);
 
 // The limit, measured first; its copying also brings an idle GPU up to its clocks.
 const bandwidth = await copyBandwidth(device, { bytes: (args.quick ? 16 : Number(args['bandwidth-mib'])) * 2 ** 20, runs: 5, warmupMs: args.quick ? 50 : 1500 });
@@ -79,16 +93,37 @@ const makers: (() => Promise<BenchGraph>)[] = [
   ...scales.map((scale) => () => kroneckerGraph(scale, int('edge-factor', args['edge-factor']), graphOptions)),
   ...(road ? [() => roadGraph(road[0], road[1], graphOptions)] : []),
 ];
-for (const make of makers) {
+for (const [i, make] of makers.entries()) {
+  if (performance.now() > stopAt) {
+    skipped.push(`graph ${i + 1} of ${makers.length}: the budget of ${args['budget-s']} s was spent`);
+    continue;
+  }
   const graph = await make();
-  console.error(`${graph.name}: n ${graph.csr.n}, ${graph.csr.indices.length} arcs, built in ${(graph.buildMs / 1e3).toFixed(1)} s, ordered by degree in ${(graph.relabelMs / 1e3).toFixed(1)} s`);
+  console.error(`[${elapsed()}] ${graph.name}: n ${graph.csr.n}, ${graph.csr.indices.length} arcs, built in ${(graph.buildMs / 1e3).toFixed(1)} s, ordered by degree in ${(graph.relabelMs / 1e3).toFixed(1)} s`);
+  if (args['prepare-only']) continue;
   const sources = graph500Sources(graph.csr, sourceCount);
   const peer = cpuPeer(graph, sources.slice(0, cpuSources));
   if (peer) console.error(`  CPU: ${(peer.value / 1e6).toFixed(1)} MTEPS (${peer.name})`);
+  // Variants with the same options (the baseline and the multi-source mode) share one runner: one upload.
+  const engines = new EnginePool(variants.map((v) => ({ options: { ...VARIANTS[v].options, ...tuning }, core: VARIANTS[v].core })));
   for (const variant of variants) {
+    if (performance.now() > stopAt) {
+      console.error(`  ${VARIANTS[variant].label}: skipped, the budget of ${args['budget-s']} s is spent`);
+      skipped.push(`${graph.name}, ${variant}: the budget of ${args['budget-s']} s was spent`);
+      continue;
+    }
+    console.error(`  [${elapsed()}] ${VARIANTS[variant].label}: preprocessing…`);
     let run;
     try {
-      run = await measureVariant(device, graph, sources, variant, { cpuCheck: (i) => i < cpuChecks, warmupMs: args.quick ? 0 : 1000, options: tuning });
+      run = await measureVariant(device, graph, sources, variant, {
+        cpuCheck: (i) => i < cpuChecks,
+        warmupMs: args.quick ? 0 : 1000,
+        options: tuning,
+        profileSources: int('profile-sources', args['profile-sources']),
+        stopAt,
+        minSources: int('min-sources', args['min-sources']),
+        progress: (done, total) => console.error(`    [${elapsed()}] ${done} of ${total} sources`),
+      }, engines);
     } catch (e) {
       // A variant the device cannot hold (a limit named in the message) leaves the others to run.
       console.error(`  ${VARIANTS[variant].label}: skipped: ${(e as Error).message}`);
@@ -98,9 +133,16 @@ for (const make of makers) {
     const r = variantResult(graph, run, bandwidth, peer);
     results.push(r);
     const ratio = r.ratio_to_limit === undefined ? '' : `, ${(100 * r.ratio_to_limit).toFixed(1)}% of the bandwidth bound`;
-    console.error(`  ${VARIANTS[variant].label}: ${(r.value / 1e9).toFixed(3)} GTEPS${ratio}, search median ${r.time_ms.median.toFixed(2)} ms, preprocessing ${(run.preprocessMs / 1e3).toFixed(1)} s, ${r.validated ? r.validation : `NOT VALID: ${r.validation}`}`);
+    const gpuTeps = r.params.gpu_teps as number | undefined;
+    const gpu = gpuTeps === undefined ? '' : ` (GPU time only: ${(gpuTeps / 1e9).toFixed(2)} GTEPS)`;
+    const cut = run.cut > 0 ? `, ${run.cut} sources cut by the budget` : '';
+    console.error(
+      `  [${elapsed()}] ${VARIANTS[variant].label}: ${(r.value / 1e9).toFixed(3)} GTEPS${ratio}${gpu}, search median ${r.time_ms.median.toFixed(2)} ms, ` +
+        `preprocessing ${(run.preprocessMs / 1e3).toFixed(1)} s${cut}, ${r.validated ? r.validation : `NOT VALID: ${r.validation}`}`,
+    );
     writeResults('bfs', context, results, outDirs);
   }
+  engines.destroy();
 }
 
 const files = writeResults('bfs', context, results, outDirs);

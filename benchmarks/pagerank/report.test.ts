@@ -10,6 +10,7 @@ const time = (median: number) => ({ median, min: median, max: median, runs: 3 })
 const measured: MeasuredPagerank = {
   format: 'csr-scalar',
   iterations: 24,
+  stepsRun: 26,
   converged: true,
   residual: 5e-7,
   perIteration: time(0.01),

@@ -29,7 +29,7 @@ const fmt = (x: number) => x.toExponential(2);
 
 /** The three results of one matrix; the peer's figures only where its ranks passed the same check as ours. */
 export function pagerankResults(matrix: MatrixCase, shape: MatrixShape, m: MeasuredPagerank, bandwidth: CopyBandwidth | undefined, peer: CheckedPeer | undefined): BenchResult[] {
-  const params = { class: matrix.class, matrix: matrix.name, n: shape.n, nnz: shape.nnz, format: 'auto', chosen: m.format, iterations: m.iterations, type: 'f32', backend: 'webgpu' };
+  const params = { class: matrix.class, matrix: matrix.name, n: shape.n, nnz: shape.nnz, format: 'auto', chosen: m.format, iterations: m.iterations, steps_run: m.stepsRun, type: 'f32', backend: 'webgpu' };
   const validation = `L1 error ${fmt(m.verification.error)} ≤ bound ${fmt(m.verification.bound)} against the f64 fixed point (tolerance 1e-13), residual ${fmt(m.residual)}`;
   const quoted = peer?.verification.ok ? peer.run : undefined;
   const label = `pagerank ${matrix.class} ${matrix.name} auto=${m.format} ${m.iterations} iterations`;

@@ -1,11 +1,12 @@
 """Same-run peer for the SSSP suite: SciPy's Dijkstra (scipy.sparse.csgraph.dijkstra) on the host CPU.
 
-usage: python3 scipy_sssp.py CSR.bin SOURCE[,SOURCE...]
+usage: python3 scipy_sssp.py CSR.bin SOURCE[,SOURCE...] [BUDGET_SECONDS]
 CSR.bin: uint32 n, uint32 m, then n+1 uint32 indptr, m uint32 indices, m float32 weights (rows sorted,
 parallel arcs already merged, so SciPy's summing of repeated entries changes nothing; explicit zero weights
 stay edges, as a sparse matrix keeps them).
 Prints one JSON line {"scipy": version, "runs": [{"source", "seconds", "reached", "sum"}]}: the time of each
 single-source call with predecessors (as the GPU computes parents), and what the caller checks it against.
+With BUDGET_SECONDS, no source starts once the calls so far took that long (the first always runs).
 """
 import json
 import sys
@@ -27,8 +28,11 @@ weights = np.frombuffer(raw, dtype=np.float32, count=m, offset=off).astype(np.fl
 # float64 with int32 indices: csgraph takes the matrix as it is, so the timed call does no conversion.
 graph = csr_matrix((weights, indices, indptr), shape=(n, n))
 
+budget = float(sys.argv[3]) if len(sys.argv) > 3 else float("inf")
 runs = []
 for source in (int(s) for s in sys.argv[2].split(",")):
+    if runs and sum(r["seconds"] for r in runs) >= budget:
+        break
     t0 = time.perf_counter()
     dist, _pred = dijkstra(graph, directed=True, indices=source, return_predecessors=True)
     seconds = time.perf_counter() - t0

@@ -3,7 +3,7 @@
 // The compute-bound kernel spins on FMAs; the memory-bound one streams a fixed scratch buffer per device. Both
 // add 1 to every element of the array, which is what the readback is checked against.
 import type { ComputeKernel } from '@semiforge/runtime';
-import type { Task, WebGpuDevice } from '@semiforge/scheduler';
+import { portableTask, registerExecutor, taskExecutor, type ExecutorDevice, type Task, type WebGpuDevice } from '@semiforge/scheduler';
 
 export type SyntheticKind = 'compute' | 'memory';
 
@@ -89,4 +89,14 @@ export function syntheticTask(input: Uint32Array, load: KernelLoad): Task<WebGpu
     readback: (device, data) => device.readback(data, Uint32Array),
     release: (_device, data) => data.destroy(),
   };
+}
+
+registerExecutor(
+  'bench-synthetic',
+  taskExecutor(({ input, load }: { input: Uint32Array; load: KernelLoad }) => syntheticTask(input, load)),
+);
+
+/** {@link syntheticTask} on any device, a worker process's GPU included (the array crosses the process boundary). */
+export function portableSyntheticTask(input: Uint32Array, load: KernelLoad): Task<ExecutorDevice, number, Uint32Array> {
+  return portableTask<Uint32Array>('bench-synthetic', { input, load });
 }

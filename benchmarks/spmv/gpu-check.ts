@@ -5,7 +5,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { SpmvRunner, verifySpmv, type SpmvFormat } from '@semiforge/algorithms';
+import { SpmvRunner, spmvChecker, type SpmvFormat } from '@semiforge/algorithms';
 import { csrFromEdges, generateErdosRenyi, generateGrid, generateRmat, type Csr } from '@semiforge/graph-io';
 import { openDevice } from '@semiforge/runtime';
 import { summarize } from '../lib/results.js';
@@ -43,13 +43,15 @@ for (const [name, make] of matrices) {
     // or-and reads the pattern (every stored entry true) and a 0/1 frontier.
     const matrix = type === 'u32' ? { ...csr, weight: null } : weighted;
     const xs = type === 'u32' ? Uint32Array.from({ length: csr.n }, (_, k) => (k % 3 === 0 ? 1 : 0)) : x;
+    // One reference per matrix and semiring, for all its variants.
+    const checker = spmvChecker(matrix, xs, { semiring, type });
     for (const v of variants) {
       const label = `${name} ${semiring} ${v.format}${v.reduction ? `/${v.reduction}` : ''}`;
       let runner: SpmvRunner | undefined;
       try {
         runner = await SpmvRunner.create(device, matrix, { semiring, type, format: v.format, reduction: v.reduction });
         const first = await runner.run(xs);
-        const check = verifySpmv(matrix, xs, first.y, { semiring, type });
+        const check = checker.check(first.y);
         const times: number[] = [];
         for (let r = 0; r < runs; r++) times.push((await runner.run(xs)).gpuTimeMs ?? Number.NaN);
         const t = summarize(times);

@@ -19,7 +19,7 @@ import { matrixSelection, matrixSet, SIZES, type MatrixCase } from './matrices.j
 import { measureMatrix } from './measure-matrix.js';
 import { modelFit, modelOf } from './model-fit.js';
 import { formatTable, spmvResults, TABLE_HEADER, tableRow } from './report.js';
-import { spmvVariants } from './variants.js';
+import { spmvVariants, variantKnobs } from './variants.js';
 
 const { values: args } = parseArgs({
   options: {
@@ -47,6 +47,9 @@ const { values: args } = parseArgs({
     // An earlier run's results file on the same device (e.g. the small and medium sizes), kept in this run's
     // file: sizes too long for one command on the GPU host run in two.
     merge: { type: 'string' },
+    // Dawn instance flags, e.g. enable-dawn-features=disable_robustness (no bounds clamping of storage accesses:
+    // what the clamping costs); recorded in the results file, so keep such runs in their own --out.
+    'dawn-flag': { type: 'string', multiple: true, default: [] },
   },
   allowNegative: true,
 });
@@ -59,10 +62,11 @@ const runStarted = performance.now();
 const options = { runs, warmupMs, deadline: runStarted + 1e3 * Number(args['budget-s']), firstWarmupMs: args.quick ? warmupMs : warmupMs + 1500, batchMs: Number(args['batch-ms']), ellMaxPadding: Number(args['ell-max-padding']) };
 const variants = spmvVariants({ minPlus: args['min-plus'], sweep: args.sweep }).filter((v) => !args.formats || v.format === 'auto' || args.formats.split(',').includes(v.format));
 
-const device = await openDevice();
+const dawnFlags = args['dawn-flag'];
+const device = await openDevice({ dawnFlags });
 const context = webgpuContext('spmv', device);
 const outDirs = [...args.out, ...(process.env.OUT ? [process.env.OUT] : [])];
-console.error(`spmv suite on ${context.device} (${device.describe().description}); sizes ${sizes.join(', ')}`);
+console.error(`spmv suite on ${context.device} (${device.describe().description}); sizes ${sizes.join(', ')}${dawnFlags.length ? `; Dawn flags ${dawnFlags.join(' ')}` : ''}`);
 
 // The limit, measured first; its 1.5 s of copying also brings an idle GPU up to its clocks.
 const bandwidthMiB = args.quick ? 16 : Number(args['bandwidth-mib']);
@@ -78,7 +82,7 @@ const skipped: string[] = [];
 // Why no result has a peer, once the peer could not run (it is not tried again).
 let peerMissing = args.peer ? undefined : 'not run (--no-peer)';
 // What belongs to the run as a whole: the limit, the peer, how paper 002's predictions follow the measurements.
-const summary = () => ({ bandwidth, l2Gather, peer: peerMissing ?? 'cuSPARSE through CuPy, same GPU, same run', models: modelFit(results) });
+const summary = () => ({ bandwidth, l2Gather, ...(dawnFlags.length ? { dawn_flags: dawnFlags } : {}), peer: peerMissing ?? 'cuSPARSE through CuPy, same GPU, same run', models: modelFit(results) });
 for (const size of sizes) {
   const wanted = (m: MatrixCase) => (!classes || classes.includes(m.class)) && (!names || names.some((prefix) => m.name.startsWith(prefix)));
   for (const matrix of matrixSet(SIZES[size]).filter(wanted)) {
@@ -98,7 +102,7 @@ for (const size of sizes) {
     const predict = bandwidth && modelOf(csr, bandwidth.value / 1e9, l2Gather && l2Gather.value / 1e9);
     let mark = performance.now();
     const measuredMatrix = await measureMatrix(device, matrix, csr, x, variants, options, (measured) => {
-      const m = { ...measured, predicted: predict?.(measured.format) };
+      const m = { ...measured, predicted: predict?.(measured.format, variantKnobs(measured.variant)) };
       const pair = spmvResults(m, bandwidth, peer?.validated ? peer : undefined);
       results.push(...pair);
       table.push(tableRow(m, pair));

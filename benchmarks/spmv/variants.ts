@@ -4,7 +4,10 @@
 import type { SpmvFormat, SpmvKernelOptions } from '@semiforge/algorithms';
 
 /** Knobs a variant may set beyond the format. */
-export type SpmvKnobs = Pick<SpmvKernelOptions, 'reduction' | 'lanesPerRow' | 'threadsPerWorkgroup' | 'itemsPerThread' | 'sliceHeight' | 'sigma' | 'foldWidth'>;
+export type SpmvKnobs = Pick<
+  SpmvKernelOptions,
+  'reduction' | 'lanesPerRow' | 'threadsPerWorkgroup' | 'itemsPerThread' | 'sliceHeight' | 'sigma' | 'foldWidth' | 'unroll' | 'rowsPerInvocation'
+>;
 
 export interface SpmvVariant extends SpmvKnobs {
   readonly semiring: 'plus-times' | 'min-plus';
@@ -19,6 +22,8 @@ const SHORT: Record<keyof SpmvKnobs, string> = {
   sliceHeight: 'C',
   sigma: 'sigma',
   foldWidth: 'w',
+  unroll: 'u',
+  rowsPerInvocation: 'x',
 };
 
 /** `csr-vector/subgroup`, `sell/C=64,sigma=1`: the format and the knobs it sets. */
@@ -38,7 +43,8 @@ const plus = 'plus-times' as const;
 /**
  * The knob values `--sweep` adds: the candidates around what the first H100 sweep (rmat-s22) favoured — fold
  * with pieces of 64 (188 GFLOP/s against 161 at the mean, 32), csr-vector with 8–16 lanes rather than 32 (178
- * against 152), merge with 512 invocations (168) — plus the regular formats' workgroup sizes.
+ * against 152), merge with 512 invocations (168) — plus the regular formats' workgroup sizes, and ELL and fold
+ * with 2–8 slots a loop step (`unroll`), and fold with 4 rows an invocation (vec4 loads, `rowsPerInvocation`).
  */
 const SWEEP: SpmvVariant[] = [
   { semiring: plus, format: 'csr-vector', reduction: 'subgroup', lanesPerRow: 4 },
@@ -56,6 +62,21 @@ const SWEEP: SpmvVariant[] = [
   { semiring: plus, format: 'sell', sliceHeight: 64 },
   { semiring: plus, format: 'csr-scalar', threadsPerWorkgroup: 128 },
   { semiring: plus, format: 'ell', threadsPerWorkgroup: 128 },
+  // Several slots a loop step: a step's index and value loads in flight together (same bits as one a step).
+  { semiring: plus, format: 'ell', unroll: 2 },
+  { semiring: plus, format: 'ell', unroll: 4 },
+  { semiring: plus, format: 'fold', unroll: 2 },
+  { semiring: plus, format: 'fold', unroll: 4 },
+  { semiring: plus, format: 'fold', foldWidth: 64, unroll: 4 },
+  { semiring: plus, format: 'fold', foldWidth: 128, unroll: 8 },
+  // Rows in degree order over windows of 2^20 (nearly the whole of R-MAT s22's 4M), or in their own order.
+  { semiring: plus, format: 'fold', foldWidth: 64, sigma: 2 ** 20, unroll: 4 },
+  { semiring: plus, format: 'fold', sigma: 1, unroll: 4 },
+  { semiring: plus, format: 'fold', threadsPerWorkgroup: 128, unroll: 4 },
+  // Four stored rows an invocation, a slot of theirs one 16-byte load of indices and one of values.
+  { semiring: plus, format: 'fold', rowsPerInvocation: 4 },
+  { semiring: plus, format: 'fold', foldWidth: 64, rowsPerInvocation: 4, threadsPerWorkgroup: 128 },
+  { semiring: plus, format: 'fold', sliceHeight: 128, rowsPerInvocation: 4 },
 ];
 
 export function spmvVariants(options: { minPlus: boolean; sweep: boolean }): SpmvVariant[] {

@@ -1,4 +1,4 @@
-// The SSSP configurations the suite times, by name.
+// The SSSP configurations the suite times, by name, and variants of them for sweeps.
 import type { SsspKernelOptions } from '@semiforge/algorithms';
 
 /** Paper 001's Bellman-Ford in our two read modes, and the frontier methods. */
@@ -12,3 +12,42 @@ export const METHODS: Record<string, SsspKernelOptions> = {
 
 /** The configurations that are paper 001's Bellman-Ford: the best of them is the baseline of the speed-ups. */
 export const BELLMAN_FORD = ['bellman-ford', 'bellman-ford-snapshot'];
+
+/** A method as the suite runs it: its options, and the factor on the default delta (near-far). */
+export interface MethodVariant {
+  readonly name: string;
+  readonly options: SsspKernelOptions;
+  readonly deltaScale?: number;
+}
+
+const FIELDS: Record<string, (value: number) => Partial<SsspKernelOptions> | { deltaScale: number }> = {
+  l: (v) => ({ lanesPerVertex: v }),
+  c: (v) => ({ chunk: v }),
+  b: (v) => ({ batch: v }),
+  w: (v) => ({ workgroupSize: v }),
+  d: (v) => ({ deltaScale: v }),
+};
+
+/**
+ * A method name with optional tuning after slashes, so that one command sweeps variants: `near-far/l4/d2` is
+ * near-far with 4 lanes a queue item and twice the default delta (l lanes, c chunk, b batch, w workgroup,
+ * d delta scale).
+ *
+ * @example
+ * parseMethod('near-far/l8/c64'); // { name: 'near-far/l8/c64', options: { method: 'near-far', lanesPerVertex: 8, chunk: 64 } }
+ */
+export function parseMethod(text: string): MethodVariant {
+  const [base, ...parts] = text.split('/');
+  if (!(base in METHODS)) throw new Error(`--methods: unknown '${base}' (expected ${Object.keys(METHODS).join(', ')}, optionally /l<lanes>/c<chunk>/b<batch>/w<workgroup>/d<delta scale>)`);
+  let options: SsspKernelOptions = METHODS[base];
+  let deltaScale: number | undefined;
+  for (const part of parts) {
+    const field = FIELDS[part[0]];
+    const value = Number(part.slice(1));
+    if (!field || !(value > 0)) throw new Error(`--methods: '${part}' in '${text}' is not l<lanes>, c<chunk>, b<batch>, w<workgroup> or d<delta scale> with a positive number`);
+    const patch = field(value);
+    if ('deltaScale' in patch) deltaScale = patch.deltaScale;
+    else options = { ...options, ...patch };
+  }
+  return { name: text, options, ...(deltaScale === undefined ? {} : { deltaScale }) };
+}

@@ -18,13 +18,16 @@ export interface ScipyDijkstra {
   readonly runs: readonly ScipyQuery[];
 }
 
-/** Runs scipy.sparse.csgraph.dijkstra from each source on the CSR with f32 weights; the reason when it cannot run. */
-export function scipyDijkstra(graph: Csr, weights: Float32Array, sources: readonly number[]): ScipyDijkstra | { unavailable: string } {
+/**
+ * Runs scipy.sparse.csgraph.dijkstra from each source on the CSR with f32 weights, starting no source once
+ * `budgetSeconds` of calls have run (the first always runs); the reason when it cannot run.
+ */
+export function scipyDijkstra(graph: Csr, weights: Float32Array, sources: readonly number[], budgetSeconds = Infinity): ScipyDijkstra | { unavailable: string } {
   const dir = mkdtempSync(join(tmpdir(), 'semiforge-sssp-'));
   try {
     const file = join(dir, 'csr.bin');
     writeArrays(file, [Uint32Array.of(graph.n, graph.indices.length), graph.indptr, graph.indices, weights]);
-    const out = runPython(peerScript('scipy_sssp.py'), [file, sources.join(',')]) as { scipy: string; runs: ScipyQuery[] };
+    const out = runPython(peerScript('scipy_sssp.py'), [file, sources.join(','), ...(Number.isFinite(budgetSeconds) ? [String(budgetSeconds)] : [])]) as { scipy: string; runs: ScipyQuery[] };
     return { version: out.scipy, runs: out.runs };
   } catch (e) {
     return { unavailable: `scipy peer unavailable: ${(e as Error).message}` };

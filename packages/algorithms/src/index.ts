@@ -2,6 +2,9 @@
  * @semiforge/algorithms: graph algorithms on generated GPU kernels, each beside its CPU reference.
  */
 export { apsp, type ApspOptions } from './apsp/apsp.js';
+export { apspBackend, loadCudaRuntime, type ApspBackend } from './apsp/apsp.backend.js';
+export { CudaApspRunner } from './apsp/apsp.cuda.js';
+export { dpxFits, DPX_MAX_PATH } from './apsp/apsp.dpx.js';
 export { ApspRunner, type ApspResult, type ApspRunOptions, type ApspTiming } from './apsp/apsp.runner.js';
 export { apspReference } from './apsp/apsp.reference.js';
 export { planApsp, planSpecs, defaultTile, defaultWorkgroups, APSP_DEFAULTS, type ApspMethod, type ApspPlan, type ApspKernelOptions } from './apsp/apsp.plan.js';
@@ -14,7 +17,7 @@ export { APSP_CATALOG_SPECS } from './apsp/apsp.catalog.js';
 export { spmv, type SpmvOptions } from './spmv/spmv.js';
 export { SpmvRunner, rowStats, subgroupSupport, type SpmvResult, type SpmvBuffers } from './spmv/spmv.runner.js';
 export { spmvReference } from './spmv/spmv.reference.js';
-export { verifySpmv, type SpmvVerification } from './spmv/spmv.verify.js';
+export { verifySpmv, spmvChecker, type SpmvVerification, type SpmvChecker } from './spmv/spmv.verify.js';
 export { checkSpmvFits } from './spmv/spmv.limits.js';
 export type { SpmvOperands } from './spmv/spmv.input.js';
 export {
@@ -35,6 +38,7 @@ export { verifyPagerank, pagerankErrorBound, pagerankFixedPoint, type PagerankVe
 export { PAGERANK_DEFAULTS, type PagerankParameters, type SparsePersonalization } from './pagerank/pagerank.input.js';
 export { PAGERANK_CATALOG_SPECS } from './pagerank/pagerank.catalog.js';
 export { matrixFactors, type MatrixFactors, type MatrixFactorOptions } from './spmv-model/matrix-factors.js';
+export { layoutTraffic, type LayoutTraffic } from './spmv-model/layout-traffic.js';
 export { predictSpmv, predictFormats, SPMV_MODEL_FORMATS, type SpmvModelOptions, type SpmvPrediction } from './spmv-model/predict-spmv.js';
 export { xLocality, type XLocality, type XLocalityOptions } from './spmv-model/x-locality.js';
 export { correlation, type Correlation } from './spmv-model/correlation.js';

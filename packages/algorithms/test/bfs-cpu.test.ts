@@ -72,11 +72,15 @@ describe('bad input', () => {
   });
 
   it('splits the adjacency over bindings, and refuses what does not fit naming both sizes', () => {
-    expect(splitAdjacency({ maxStorageBufferBindingSize: 2 ** 31 - 4 }, 2 ** 26, 2.2e9)).toEqual({ chunkWords: 536870911, chunks: 5 });
-    expect(splitAdjacency({ maxStorageBufferBindingSize: 2 ** 27 }, 100, 1000, { chunkBytes: 800 })).toEqual({ chunkWords: 200, chunks: 5 });
-    expect(() => splitAdjacency({ maxStorageBufferBindingSize: 2 ** 27 }, 100, 1000, { chunkBytes: 400 })).toThrow(LimitError);
-    expect(() => splitAdjacency({ maxStorageBufferBindingSize: 2 ** 27 }, 100, 1000, { chunkBytes: 400 })).toThrow(/4000 .*allows 3200/);
-    expect(() => splitAdjacency({ maxStorageBufferBindingSize: 1024 }, 300, 10)).toThrow(/per-vertex arrays of 300 vertices .* needs 1200 .*allows 1024/);
+    const h100 = { maxStorageBufferBindingSize: 2 ** 31 - 4, maxStorageBuffersPerShaderStage: 16 };
+    const small = { maxStorageBufferBindingSize: 2 ** 27, maxStorageBuffersPerShaderStage: 16 };
+    expect(splitAdjacency(h100, 2 ** 26, 2.2e9)).toEqual({ chunkWords: 536870911, chunks: 5 });
+    expect(splitAdjacency(small, 100, 1000, { chunkBytes: 800 })).toEqual({ chunkWords: 200, chunks: 5 });
+    // 16 storage buffers less 12 others leave 4 bindings of 400 bytes for 4000 bytes.
+    expect(() => splitAdjacency(small, 100, 1000, { chunkBytes: 400, otherBindings: 12 })).toThrow(LimitError);
+    expect(() => splitAdjacency(small, 100, 1000, { chunkBytes: 400, otherBindings: 12 })).toThrow(/1000 u32 words, 10 bindings of 400 bytes, of which a step may bind 4.* needs 4000 .*allows 1600/);
+    expect(splitAdjacency(small, 100, 1000, { chunkBytes: 400, otherBindings: 6 })).toEqual({ chunkWords: 100, chunks: 10 });
+    expect(() => splitAdjacency({ maxStorageBufferBindingSize: 1024, maxStorageBuffersPerShaderStage: 16 }, 300, 10)).toThrow(/per-vertex arrays of 300 vertices .* needs 3600 .*allows 1024/);
   });
 });
 

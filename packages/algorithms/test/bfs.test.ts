@@ -1,9 +1,9 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import type { Csr } from '@semiforge/graph-io';
+import { csrFromEdges, edgeListFromArrays, generateGrid, type Csr } from '@semiforge/graph-io';
 import { bfs } from '../src/bfs/bfs.js';
 import type { BfsOptions } from '../src/bfs/bfs.plan.js';
 import { bfsReference } from '../src/bfs/bfs.reference.js';
-import { BfsRunner } from '../src/bfs/bfs.runner.js';
+import { BfsRunner, type BfsLevel } from '../src/bfs/bfs.runner.js';
 import { validateBfs } from '../src/bfs/bfs.validate.js';
 import { treeDepths } from '../src/bfs/bfs.output.js';
 import { BFS_CASES } from './bfs-cases.js';
@@ -27,6 +27,17 @@ async function expectValid(csr: Csr, sources: readonly number[], options: BfsOpt
     return runner.plan;
   } finally {
     runner.destroy();
+  }
+}
+
+/** The GPU's per-level statistics against the depths: level l expands the vertices at depth l − 1 and reaches those at depth l; the last reaches none. */
+function expectLevelStats(levels: readonly BfsLevel[], depth: Int32Array) {
+  const atDepth = (d: number) => depth.filter((x) => x === d).length;
+  const deepest = Math.max(...depth);
+  expect(levels.map((l) => l.level)).toEqual(Array.from({ length: deepest + 1 }, (_, i) => i + 1));
+  for (const l of levels) {
+    expect(l.frontier).toBe(atDepth(l.level - 1));
+    expect(l.discovered).toBe(atDepth(l.level));
   }
 }
 
@@ -65,12 +76,73 @@ describe.skipIf(!device)('bfs on the GPU against the CPU reference', () => {
     expect(exact.levels.map((l) => l.discovered)).toEqual(approx.levels.map((l) => l.discovered));
   });
 
-  it('runs the long top-down tail of a road network several levels to a submit', async () => {
+  it('runs the levels of a road network many to a submit, with one statistics row per level', async () => {
     const { csr, sources } = BFS_CASES[4];
     const r = await bfs(device!, csr, sources[0], { depths: true });
     expect(r.levels.some((l) => (l.batched ?? 1) > 1)).toBe(true);
-    expect(r.levels.length).toBe(Math.max(...r.depth!));
+    expectLevelStats(r.levels, r.depth!);
     expect(r.depth).toEqual(bfsReference(csr, sources[0]).depth);
+  });
+
+  // A 2 × 400 road-like grid: hundreds of levels, so the search spans submits of 16, 32, 64, 128 and 256 levels.
+  const long = csrFromEdges(generateGrid({ rows: 2, cols: 400, weights: { min: 1, max: 1 }, seed: 4, roadLike: true }).graph, { sortRows: true });
+
+  it.each([
+    ['the Kronecker graph, 1 level a submit', BFS_CASES[3].csr, 1, {}],
+    ['the Kronecker graph, 2 levels a submit, m_f approximation', BFS_CASES[3].csr, 2, { mfApprox: true }],
+    ['the road-like grid, 3 levels a submit, no degree ordering', BFS_CASES[4].csr, 3, { degreeOrder: false }],
+    ['a 2 × 400 grid, submits growing from 16 levels', long, undefined, {}],
+  ] as const)('ends submits mid-search and goes on: %s', async (_name, csr, levelsPerSubmit, options) => {
+    const source = csr.n - 1;
+    const r = await bfs(device!, csr, source, { ...options, ...(levelsPerSubmit === undefined ? {} : { levelsPerSubmit }), depths: true });
+    expect(r.depth).toEqual(bfsReference(csr, source).depth);
+    expectLevelStats(r.levels, r.depth!);
+    if (levelsPerSubmit === undefined) expect(r.levels.length).toBeGreaterThan(16 + 32 + 64);
+  });
+
+  it('spreads hubs over workgroups (bfs_top_down_hub) when top-down meets a long list', async () => {
+    const { csr, sources } = BFS_CASES[3];
+    // One lane and blocks of one: every vertex of more than 4 neighbours is a hub.
+    await expectValid(csr, sources.slice(0, 1), { direction: 'top-down', lanes: 1, blockLength: 1 });
+  });
+
+  // A star of 5000 leaves (and a path among the first leaves): the centre's expansion reaches more vertices in
+  // one workgroup round than a workgroup gathers, so the rest go straight to the queue.
+  const leaves = 5000;
+  const star = csrFromEdges(
+    edgeListFromArrays(leaves + 1, [...Array.from({ length: leaves }, () => 0), 1, 2, 3], [...Array.from({ length: leaves }, (_, i) => i + 1), 2, 3, 4]),
+    { symmetrize: true, sortRows: true },
+  );
+
+  it.each([
+    ['top-down', { direction: 'top-down' }],
+    ['hybrid', {}],
+  ] as const)('gathers the thousands of new vertices of a hub past the list of a workgroup (%s), m_f exact', async (_name, options) => {
+    const runner = await BfsRunner.create(device!, star, options);
+    for (const source of [0, 4, leaves]) {
+      const r = await runner.run(source, { depths: true, check: true });
+      expect(r.depth).toEqual(bfsReference(star, source).depth);
+      expect(r.check).toEqual({ ok: true });
+      expectLevelStats(r.levels, r.depth!);
+      const degree = (v: number) => star.indptr[v + 1] - star.indptr[v];
+      for (const l of r.levels) {
+        let edges = 0;
+        r.depth!.forEach((d, v) => (edges += d === l.level - 1 ? degree(v) : 0));
+        expect(l.frontierEdges).toBe(edges);
+      }
+    }
+    runner.destroy();
+  });
+
+  it('times each level on the GPU in the profiling mode, with the same levels', async () => {
+    const { csr } = BFS_CASES[3];
+    const batched = await bfs(device!, csr, 77);
+    const profiled = await bfs(device!, csr, 77, { profileLevels: true });
+    expect(profiled.levels.map(({ direction, frontier, discovered }) => ({ direction, frontier, discovered }))).toEqual(
+      batched.levels.map(({ direction, frontier, discovered }) => ({ direction, frontier, discovered })),
+    );
+    expect(profiled.levels.every((l) => l.batched === undefined)).toBe(true);
+    if (device!.hasTimestamps) expect(profiled.levels.every((l) => l.gpuMs !== undefined && l.gpuMs >= 0)).toBe(true);
   });
 
   it.each(BFS_CASES)('multi-source mode: every search of one pass is a valid BFS tree of $name', async ({ csr, sources }) => {

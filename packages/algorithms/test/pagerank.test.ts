@@ -54,16 +54,24 @@ describe.skipIf(!device)('pagerank on the GPU against the CPU reference', () => 
     expect((await pagerank(device!, graphOf([]))).iterations).toBe(0);
   });
 
-  it('reads the residual every checkEvery iterations and stops at maxIterations', async () => {
+  it('stops at the first converged step whatever checkEvery, and at maxIterations', async () => {
     const csr = GRAPH_CASES[0].csr;
-    const r = await pagerank(device!, csr, { checkEvery: 5, tolerance: 1e-6 });
-    expect(r.iterations % 5).toBe(0);
-    // The submit after the converged one is already queued: at most 2·checkEvery − 1 extra iterations.
+    // Every step's residual stays on the GPU and steps after the first converged one keep its ranks, so reading
+    // them after each step, every 3 or in one submit of 1000 (or 5000: submits stop at the 1023 residuals kept)
+    // gives the same iteration, residual and bits.
+    const each = await pagerank(device!, csr, { checkEvery: 1, tolerance: 1e-6 });
     const ref = pagerankReference(csr, { tolerance: 1e-6 }).iterations;
-    expect(r.iterations).toBeGreaterThanOrEqual(ref - 1);
-    expect(r.iterations).toBeLessThanOrEqual(ref + 2 * 5);
+    expect(Math.abs(each.iterations - ref)).toBeLessThanOrEqual(1);
+    expect(each.stepsRun).toBe(each.iterations);
+    for (const checkEvery of [3, 1000, 5000]) {
+      const r = await pagerank(device!, csr, { checkEvery, tolerance: 1e-6, maxIterations: 1000 });
+      expect(r).toMatchObject({ iterations: each.iterations, residual: each.residual, converged: true });
+      expect(Array.from(r.ranks)).toEqual(Array.from(each.ranks));
+      expect(r.stepsRun).toBeGreaterThanOrEqual(r.iterations);
+    }
+    expect((await pagerank(device!, csr, { checkEvery: 1000, tolerance: 1e-6, maxIterations: 1000 })).stepsRun).toBe(1000);
     const capped = await pagerank(device!, csr, { maxIterations: 6, checkEvery: 4, tolerance: 1e-9 });
-    expect(capped).toMatchObject({ iterations: 6, converged: false });
+    expect(capped).toMatchObject({ iterations: 6, stepsRun: 6, converged: false });
     expect(capped.timePerIterationMs).toBeGreaterThan(0);
     expect(verifyPagerank(csr, capped.ranks, capped.residual).ok).toBe(true);
   });

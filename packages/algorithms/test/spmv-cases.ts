@@ -47,6 +47,11 @@ export const FORMAT_CASES: readonly { readonly name: string; readonly options: S
   { name: 'csr-merge/subgroup', options: { format: 'csr-merge', reduction: 'subgroup' } },
   { name: 'sell, σ-sorted in windows of 64, slices of 8', options: { format: 'sell', sliceHeight: 8, sigma: 64 } },
   { name: 'fold, width 3, σ-sorted, workgroup combine', options: { format: 'fold', foldWidth: 3, sigma: 32, reduction: 'workgroup' } },
+  { name: 'ell, 4 slots a loop step', options: { format: 'ell', unroll: 4 } },
+  { name: 'sell, slices of 8, 8 slots a loop step', options: { format: 'sell', sliceHeight: 8, sigma: 64, unroll: 8 } },
+  { name: 'fold, width 5, 2 slots a loop step', options: { format: 'fold', foldWidth: 5, sigma: 32, unroll: 2, reduction: 'workgroup' } },
+  { name: 'sell, 4 rows an invocation (vec4), slices of 8', options: { format: 'sell', sliceHeight: 8, sigma: 64, rowsPerInvocation: 4 } },
+  { name: 'fold, width 3, 4 rows an invocation (vec4)', options: { format: 'fold', foldWidth: 3, sigma: 32, rowsPerInvocation: 4, reduction: 'workgroup' } },
 ];
 
 /** Small seeded matrices of three classes: uniform random, power law (duplicates and self-loops kept), grid. */

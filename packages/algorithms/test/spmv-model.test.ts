@@ -2,7 +2,20 @@ import { existsSync } from 'node:fs';
 import fc from 'fast-check';
 import { csrFromEdges, readGraphFile, type Csr } from '@semiforge/graph-io';
 import { describe, expect, it } from 'vitest';
-import { chooseFormat, correlation, matrixFactors, predictFormats, predictSpmv, SPMV_MODEL_FORMATS, xLocality, type XLocalityOptions } from '../src/index.js';
+import {
+  chooseFormat,
+  correlation,
+  layoutTraffic,
+  matrixFactors,
+  planSpmv,
+  predictFormats,
+  predictSpmv,
+  rowStats,
+  SPMV_MODEL_FORMATS,
+  xLocality,
+  type SpmvKernelOptions,
+  type XLocalityOptions,
+} from '../src/index.js';
 import { csrFromRows } from './spmv-cases.js';
 
 /** A pattern CSR from each row's columns. */
@@ -129,9 +142,15 @@ describe('invariants (fast-check)', () => {
         expect(p.bytesPerFlop).toBeGreaterThanOrEqual(4);
         expect(predictSpmv(f, { bandwidthGBps: w, format, hitX: Math.min(1, f.hitX + 0.1) }).gflops).toBeGreaterThanOrEqual(p.gflops);
       }
-      const [scalar, vector, ell] = predictFormats(f, { bandwidthGBps: w });
+      const [scalar, vector, ell, sell, fold, merge] = predictFormats(f, { bandwidthGBps: w });
       expect(vector.gflops).toBe(scalar.gflops);
+      expect(merge.gflops).toBe(scalar.gflops);
       expect(ell.gflops).toBeCloseTo(scalar.gflops / f.paddingRatio, 9);
+      // Eq. (3) with each layout's own padded slots (a slice of 32 pads small matrices to 32 rows).
+      for (const padded of [sell, fold]) {
+        const { slots } = f.layouts![padded.format as 'sell' | 'fold']!;
+        expect(padded.gflops).toBeCloseTo((scalar.gflops * f.arcs) / slots, 9);
+      }
     }), { numRuns: 200 });
   });
 });
@@ -160,6 +179,41 @@ describe('predictSpmv', () => {
     expect(() => predictSpmv(f, { bandwidthGBps: 100, format: 'ell', valueBytes: 8 })).toThrow(/measured for 4-byte elements/);
     expect(() => predictSpmv(f, { bandwidthGBps: 0, format: 'ell' })).toThrow(/bandwidthGBps 0/);
     expect(() => predictSpmv(f, { bandwidthGBps: 1, format: 'ell', hitX: 2 })).toThrow(/hitX 2/);
+  });
+});
+
+describe('layoutTraffic: each format\'s own slots and other bytes', () => {
+  // Rows of 5, 1, 0, 2, 1 and 1 nonzeros (n = 6, nnz = 10).
+  const csr = pattern([[0, 1, 2, 3, 4], [0], [], [1, 2], [5], [3]]);
+  const plan = (options: SpmvKernelOptions) => planSpmv(options, rowStats(csr), { available: true, minSize: 32 });
+
+  it('CSR, ELL, sell, fold and merge', () => {
+    expect(layoutTraffic(csr, plan({ format: 'csr-scalar' }))).toEqual({ format: 'csr-scalar', nnz: 10, slots: 10, extraBytes: 4 * 7 });
+    expect(layoutTraffic(csr, plan({ format: 'ell' }))).toEqual({ format: 'ell', nnz: 10, slots: 30, extraBytes: 0 });
+    // Slices of 2 unsorted: widths 5, 2, 1 → 16 slots; 4 slice offsets.
+    expect(layoutTraffic(csr, plan({ format: 'sell', sliceHeight: 2, sigma: 1 }))).toEqual({ format: 'sell', nnz: 10, slots: 16, extraBytes: 16 });
+    // σ = 6 > 2 sorts rows 5, 2, 1, 1, 1, 0 → widths 5, 1, 1 → 14 slots, plus 6 row ids.
+    expect(layoutTraffic(csr, plan({ format: 'sell', sliceHeight: 2, sigma: 6 }))).toMatchObject({ slots: 14, extraBytes: 16 + 24 });
+    // Fold at 2: row 0 → a first piece of 1 and 2 extra pieces of 2. Stored rows 1 1 | 0 2 | 1 1 | 2 2 → 12 slots;
+    // 5 slice offsets; the 2 pieces' partials written and read; 1 folded row, its 2 piece offsets, y read and written.
+    const fold = layoutTraffic(csr, plan({ format: 'fold', sliceHeight: 2, sigma: 1, foldWidth: 2 }));
+    expect(fold).toEqual({ format: 'fold', nnz: 10, slots: 12, extraBytes: 20 + 16 + 12 + 8 });
+    // Merge, tiles of 32 × 2 items: one tile over the 16 row ends and nonzeros → offsets 28, tile starts 8,
+    // carries 8 written and 8 read, the fixup's y 8.
+    const merge = layoutTraffic(csr, plan({ format: 'csr-merge', threadsPerWorkgroup: 32, itemsPerThread: 2 }));
+    expect(merge).toEqual({ format: 'csr-merge', nnz: 10, slots: 10, extraBytes: 28 + 8 + 16 + 8 });
+  });
+
+  it('predictSpmv takes a plan\'s layout, or the factors\' default plans, and refuses one of another matrix or format', () => {
+    const f = matrixFactors(csr);
+    const fold = layoutTraffic(csr, plan({ format: 'fold', sliceHeight: 2, sigma: 1, foldWidth: 2 }));
+    const scalar = predictSpmv(f, { bandwidthGBps: 100, format: 'csr-scalar' });
+    expect(predictSpmv(f, { bandwidthGBps: 100, format: 'fold', layout: fold }).gflops).toBeCloseTo((scalar.gflops * 10) / 12, 12);
+    const hierarchy = predictSpmv(f, { bandwidthGBps: 100, l2BandwidthGBps: 1e9, format: 'fold', layout: fold });
+    expect(hierarchy.bytesPerFlop).toBeCloseTo(scalar.bytesPerFlop + 56 / 20, 12);
+    expect(f.layouts?.fold).toEqual(layoutTraffic(csr, plan({ format: 'fold' })));
+    expect(() => predictSpmv(f, { bandwidthGBps: 100, format: 'sell', layout: fold })).toThrow(/layout given is a 'fold' of 10 nonzeros, not a 'sell'/);
+    expect(() => predictSpmv({ ...f, layouts: undefined }, { bandwidthGBps: 100, format: 'csr-merge' })).toThrow(/predicting 'csr-merge' needs its layout/);
   });
 });
 

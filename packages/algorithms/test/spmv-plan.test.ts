@@ -39,6 +39,24 @@ describe('planSpmv (no GPU)', () => {
     expect(() => planSpmv({ format: 'csr-vector', reduction: 'subgroup' }, rows({}), { available: false, minSize: 4 })).toThrow("needs the device feature 'subgroups'");
   });
 
+  it('unroll reaches the slot kernels (ell, sell, fold) only', () => {
+    expect(planSpmv({ format: 'ell', unroll: 4 }, rows({}), SUBGROUPS_8).spec.unroll).toBe(4);
+    const fold = planSpmv({ format: 'fold', unroll: 2 }, rows({ max: 40, paddingRatio: 10 }), SUBGROUPS_8);
+    expect([fold.spec.unroll, fold.combine?.unroll]).toEqual([2, undefined]);
+    expect(planSpmv({ format: 'sell', unroll: 1 }, rows({}), SUBGROUPS_8).spec.unroll).toBeUndefined();
+    expect(() => planSpmv({ format: 'csr-merge', unroll: 4 }, rows({}), SUBGROUPS_8)).toThrow("format 'csr-merge' has none (use ell, sell or fold)");
+    expect(() => generateKernel(planSpmv({ format: 'ell', unroll: 3 }, rows({}), SUBGROUPS_8).spec)).toThrow(SpecError);
+  });
+
+  it('4 rows an invocation: sell and fold only, the workgroup counting stored rows', () => {
+    const fold = planSpmv({ format: 'fold', rowsPerInvocation: 4, threadsPerWorkgroup: 128 }, rows({ max: 40, paddingRatio: 10 }), SUBGROUPS_8);
+    expect(fold.spec).toMatchObject({ rowsPerInvocation: 4, rowsPerWorkgroup: 512 });
+    expect(generateKernel(fold.spec).workgroupSize).toEqual([128, 1, 1]);
+    expect(fold.combine).toMatchObject({ rowsPerWorkgroup: 128 / fold.combine!.lanesPerRow });
+    expect(fold.combine?.rowsPerInvocation).toBeUndefined();
+    expect(() => planSpmv({ format: 'ell', rowsPerInvocation: 4 }, rows({}), SUBGROUPS_8)).toThrow("format 'ell' computes one row an invocation (use sell or fold)");
+  });
+
   it('invalid shapes fail in codegen naming the field', () => {
     const plan = planSpmv({ format: 'csr-vector', reduction: 'workgroup', lanesPerRow: 3 }, rows({}), SUBGROUPS_8);
     expect(() => generateKernel(plan.spec)).toThrow(SpecError);

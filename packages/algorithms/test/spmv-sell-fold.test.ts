@@ -128,6 +128,8 @@ describe.skipIf(!device)('sell and fold on the GPU against the CPU reference', (
       semiring: fc.constantFrom(0, 1, 2, 3, 4),
       accumulate: fc.boolean(),
       masked: fc.boolean(),
+      unroll: fc.constantFrom(1, 2, 4, 8),
+      quad: fc.boolean(),
     });
     await fc.assert(
       fc.asyncProperty(matrix, options, async (csr, o) => {
@@ -139,6 +141,8 @@ describe.skipIf(!device)('sell and fold on the GPU against the CPU reference', (
           sliceHeight: c,
           sigma: o.windows === 0 ? 1 : c * 2 ** o.windows,
           foldWidth: o.foldWidth ?? undefined,
+          // 4 rows an invocation (vec4 loads) need slices of a multiple of 4 and step one slot at a time.
+          ...(o.quad && c >= 4 ? { rowsPerInvocation: 4 } : { unroll: o.unroll }),
           reduction: 'workgroup',
           accumulate: o.accumulate,
           y: sc.x(m.n, 5),

@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { csrFromEdges, edgeListFromArrays } from '@semiforge/graph-io';
+import { csrFromEdges, edgeListFromArrays, generateErdosRenyi } from '@semiforge/graph-io';
 import { NegativeCycleError, NO_PARENT, sssp, SsspRunner, ssspReference, validateSssp, type SsspKernelOptions } from '../src/index.js';
 import { testDevice } from './gpu-device.js';
 import { negativeCycle, negativeDag, SSSP_CASES } from './sssp-cases.js';
@@ -76,6 +76,47 @@ describe.skipIf(!device)('sssp on the GPU against the CPU reference', () => {
     for (let v = target; v !== source; v = result.parent![v]) expect(result.dist[v]).toBe(reference.dist[v]);
     const whole = await sssp(device!, graph, source, { method: 'near-far', weights: 'u32', delta: 4 });
     expect(result.passes).toBeLessThan(whole.passes);
+  });
+
+  it.each([
+    ['near-far, many buckets', { method: 'near-far', delta: 1, batch: 1 }],
+    ['frontier', { method: 'frontier', batch: 1 }],
+  ] as const)('%s: a search spread over many one-pass batches (each ending mid-search) matches Dijkstra', async (_label, config) => {
+    const { graph, source } = SSSP_CASES[2];
+    const reference = ssspReference(graph, source, { weights: 'u32' });
+    const runner = await SsspRunner.create(device!, graph, { ...config, weights: 'u32' });
+    try {
+      // Two runs on one runner: the second must not see the first's queue stamps, far marks or arcs.
+      for (const s of [source, 0]) {
+        const result = await runner.run(s);
+        expect(validateSssp(graph, s, result, { weights: 'u32' }).violation).toBeUndefined();
+        expect(result.dist).toEqual(ssspReference(graph, s, { weights: 'u32' }).dist);
+      }
+      const again = await runner.run(source);
+      expect(again.dist).toEqual(reference.dist);
+      // Batches of 1, 1, 2, 4, ... passes: a search of this length needs several read-backs.
+      expect(again.passes).toBeGreaterThan(8);
+    } finally {
+      runner.destroy();
+    }
+  });
+
+  it('one-invocation workgroups: grids past 65535 workgroups (y > 1) and appends past the workgroup buffer', async () => {
+    // 66 000 vertices a scan: 66 000 workgroups of 1, so the advance step spills the grid into y; each
+    // workgroup gathers 2 entries, so a vertex lowering more heads than that appends on its own.
+    const graph = csrFromEdges(generateErdosRenyi({ n: 66_000, m: 100_000, seed: 9, weights: { min: 1, max: 100 } }), { symmetrize: true, sortRows: true });
+    const result = await sssp(device!, graph, 0, { method: 'near-far', weights: 'u32', workgroupSize: 1, lanesPerVertex: 1, chunk: 4, delta: 100 });
+    expect(validateSssp(graph, 0, result, { weights: 'u32' }).violation).toBeUndefined();
+    expect(result.dist).toEqual(ssspReference(graph, 0, { weights: 'u32' }).dist);
+  }, 120_000);
+
+  it('parents: one tree step when weights are positive; the pair passes finish it over zero weights', async () => {
+    const positive = await sssp(device!, SSSP_CASES[2].graph, SSSP_CASES[2].source, { method: 'near-far', weights: 'u32' });
+    expect(positive.parentPasses).toBe(1);
+    const { graph, source } = SSSP_CASES[5];
+    const zero = await sssp(device!, graph, source, { method: 'near-far', weights: 'u32' });
+    expect(validateSssp(graph, source, zero, { weights: 'u32' }).violation).toBeUndefined();
+    expect(zero.parentPasses).toBeGreaterThan(1);
   });
 
   it('a runner answers a batch of sources on one upload', async () => {

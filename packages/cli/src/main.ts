@@ -14,6 +14,7 @@ import { runSemirings } from './commands/semirings.js';
 import { EXIT, formatError, reportError } from './errors.js';
 import { choiceOption, intListOption, intOption, parseWorkgroup, positiveNumberOption, realOption, REAL_RULES, RULES } from './flags.js';
 import { addGraphCommands } from './commands/graph-commands.js';
+import { addSchedulerCommands } from './commands/scheduler-commands.js';
 import { processIo, type CliIo } from './io.js';
 import { MATRIX_EXTENSIONS } from './output/matrix-file.js';
 import { GRAPH_FILE_FORMATS } from './graph/graph-file-format.js';
@@ -244,6 +245,7 @@ function program(io: CliIo, setCode: (code: number) => void): Command {
     .action(async (dir: string | undefined, _opts: unknown, cmd: Command) => setCode(await runBatchApsp(dir, cmd.opts<BatchApspFlags>(), io)));
 
   addGraphCommands(root, io, setCode);
+  addSchedulerCommands(root, io, setCode);
   return root;
 }
 

@@ -25,13 +25,17 @@ describe('semiforge analyze', () => {
     const run = await runCli(['analyze', diagonal, '--line-bytes', '16', '--bandwidth', '100', '--json']);
     expect(run.code).toBe(0);
     const s = JSON.parse(run.stdout) as AnalyzeSummary;
-    expect(s).toMatchObject({ command: 'analyze', format: 'mtx', bandwidthGBps: 100, bandwidthSource: 'flag', automaticChoice: 'ell', modelFastest: ['csr-scalar', 'csr-vector', 'ell'] });
+    expect(s).toMatchObject({ command: 'analyze', format: 'mtx', bandwidthGBps: 100, bandwidthSource: 'flag', automaticChoice: 'ell', modelFastest: ['csr-scalar', 'csr-vector', 'ell', 'csr-merge'] });
     expect(s.factors).toMatchObject({ n: 8, arcs: 8, max: 1, mean: 1, stddev: 0, temporalLocality: 1, spatialLocality: 4, hitX: 0.75, paddingRatio: 1, lineBytes: 16 });
     // BPF = 2 + 2 + 0.25 · 16 / 4 = 5 → 100 / 5 = 20 GFLOP/s.
     expect(s.predictions.map((p) => [p.format, p.bytesPerFlop, p.gflops])).toEqual([
       ['csr-scalar', 5, 20],
       ['csr-vector', 5, 20],
       ['ell', 5, 20],
+      // One slice of 32 rows holds the 8: 32 slots for 8 nonzeros (eq. 3).
+      ['sell', 5, 5],
+      ['fold', 5, 5],
+      ['csr-merge', 5, 20],
     ]);
     expect(run.stderr).toMatch(/8 rows < 70000: paper 002 finds the model optimistic/);
   });

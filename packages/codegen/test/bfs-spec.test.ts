@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BFS_KERNEL_OPS, dispatchGrid, generateKernel, kernelIdentity, MAX_GRID_X, parseKernelName, type BfsKernelSpec } from '../src/index.js';
+import { BFS_KERNEL_OPS, bfsBindingsBesideChunks, dispatchGrid, generateKernel, kernelIdentity, MAX_GRID_X, parseKernelName, type BfsKernelSpec } from '../src/index.js';
 import { expectSpecError } from './helpers/expect-spec-error.js';
 
 const bottomUp: BfsKernelSpec = {
@@ -24,7 +24,8 @@ describe('BFS KernelSpec validation', () => {
     [{ lanes: 2 }, 'lanes', /bfs_bottom_up gives each vertex one invocation, so it must be 1, got 2/],
     [{ op: 'bfs_top_down' as const, lanes: 512 }, 'lanes', /power of two up to workgroupSize 256, got 512/],
     [{ blockLength: 0 }, 'blockLength', /from 1 to 64, got 0/],
-    [{ chunks: 9 }, 'chunks', /from 1 to 8, got 9/],
+    [{ chunks: 25 }, 'chunks', /from 1 to 24, got 25/],
+    [{ op: 'bfs_top_down_hub' as const, lanes: 8 }, 'lanes', /bfs_top_down_hub gives each vertex one invocation, so it must be 1, got 8/],
     [{ ordered: 1 as never }, 'ordered', /true or false/],
     [{ aggregation: 'warp' as never }, 'aggregation', /'subgroup' or 'workgroup', got 'warp'/],
   ])('%j is rejected naming %s', (patch, parameter, message) => {
@@ -54,9 +55,15 @@ describe('BFS kernel identity', () => {
 describe('BFS kernels', () => {
   it('bind the adjacency chunks, then the maps they need, then the frontier state', () => {
     const names = (s: BfsKernelSpec) => generateKernel(s).bindings.map((b) => b.name);
-    expect(names({ ...bottomUp, chunks: 2, ordered: false })).toEqual(['params', 'adj0', 'adj1', 'rounds', 'perm', 'indptr', 'parent', 'depth', 'bitmap_in', 'queue_out', 'bitmap_out', 'counters']);
-    expect(names({ ...topDown, countEdges: false })).toEqual(['params', 'adj0', 'rounds', 'parent', 'depth', 'queue_in', 'queue_out', 'bitmap_out', 'counters']);
-    expect(names({ ...topDown, op: 'bfs_seed', lanes: 1 })).toEqual(['params', 'seeds', 'parent', 'depth', 'bitmap_out']);
+    expect(names({ ...bottomUp, chunks: 2, ordered: false })).toEqual(['params', 'adj0', 'adj1', 'rounds', 'perm', 'indptr', 'parent', 'depth', 'queues', 'bitmap_in', 'bitmap_out', 'state']);
+    expect(names({ ...topDown, countEdges: false })).toEqual(['params', 'adj0', 'rounds', 'parent', 'depth', 'queues', 'bitmap_out', 'state', 'hub_args']);
+    expect(names({ ...topDown, op: 'bfs_top_down_hub', lanes: 1 })).toEqual(['params', 'adj0', 'rounds', 'indptr', 'parent', 'depth', 'queues', 'bitmap_out', 'state']);
+    expect(names({ ...topDown, op: 'bfs_seed', lanes: 1 })).toEqual(['params', 'parent', 'depth', 'queues', 'bitmap_out', 'state']);
+    expect(names({ ...topDown, op: 'bfs_control' })).toEqual(['params', 'rounds', 'indptr', 'state', 'control_next', 'step_args', 'hub_args', 'bitmap_out']);
+    // The widest step's storage bindings besides the chunks: what the per-stage limit leaves for chunks.
+    for (const spec of [topDown, { ...topDown, ordered: false, countEdges: false }]) {
+      expect(bfsBindingsBesideChunks(spec)).toBe(names(spec).filter((n) => n !== 'params' && !n.startsWith('adj')).length);
+    }
     expect(names({ ...bottomUp, op: 'bfs_check', aggregation: undefined })).toEqual(['params', 'adj0', 'rounds', 'parent', 'depth', 'errors']);
     expect(generateKernel({ ...bottomUp, aggregation: 'workgroup' }).workgroupStorageBytes).toBe(12);
   });
@@ -78,7 +85,7 @@ describe('BFS kernels', () => {
   it.each(BFS_KERNEL_OPS)('%s generates WGSL and CUDA', (op) => {
     for (const target of ['wgsl', 'cuda'] as const) {
       const k = generateKernel({ ...bottomUp, op, target, lanes: op === 'bfs_top_down' ? 8 : 1 });
-      expect(k.source.includes('mark_next')).toBe(op === 'bfs_top_down' || op === 'bfs_bottom_up');
+      expect(k.source.includes('mark_next')).toBe(op === 'bfs_top_down' || op === 'bfs_top_down_hub' || op === 'bfs_bottom_up');
       expect(k.source).toContain(k.name);
     }
   });

@@ -45,6 +45,12 @@ const sellSpecs: SpmvKernelSpec[] = [false, true].flatMap((permuted) =>
     SPMV_VARIANTS.map((v) => ({ ...v, op: 'spmv_sell' as const, target: 'cuda' as const, rowsPerWorkgroup: 128, lanesPerRow: 1, sliceHeight: 32, permuted, folded })),
   ),
 );
+// ELL and sliced ELL loading several slots a loop step.
+const unrolledSpecs: SpmvKernelSpec[] = SPMV_VARIANTS.flatMap((v, i) => [
+  { ...v, op: 'spmv_ell' as const, target: 'cuda' as const, rowsPerWorkgroup: 128, lanesPerRow: 1, unroll: 2 ** (1 + (i % 3)) },
+  { ...v, op: 'spmv_sell' as const, target: 'cuda' as const, rowsPerWorkgroup: 128, lanesPerRow: 1, sliceHeight: 32, permuted: i % 2 === 0, folded: true, unroll: 4 },
+  { ...v, op: 'spmv_sell' as const, target: 'cuda' as const, rowsPerWorkgroup: 512, lanesPerRow: 1, sliceHeight: 32, permuted: i % 2 === 1, folded: i < 2, rowsPerInvocation: 4 },
+]);
 
 // The reduction for each semiring and type, and PageRank's update.
 const vectorSpecs: VectorKernelSpec[] = [
@@ -73,7 +79,7 @@ const ssspSpecs: SsspKernelSpec[] = SSSP_KERNEL_OPS.flatMap((op) =>
   ),
 );
 
-const specs = [...fwSpecs, ...spmvSpecs, ...sellSpecs, ...vectorSpecs, ...bfsSpecs, ...ssspSpecs];
+const specs = [...fwSpecs, ...spmvSpecs, ...sellSpecs, ...unrolledSpecs, ...vectorSpecs, ...bfsSpecs, ...ssspSpecs];
 
 describe.skipIf(!nvcc)('CUDA kernels compile with nvcc -ptx -arch=sm_90', () => {
   it.each(specs.map((s) => [generateKernel(s).name, s] as const))('%s', async (_name, spec) => {

@@ -132,3 +132,60 @@ describe('sliced ELL and the Fold method', () => {
     expect(generateKernel(combine).workgroupStorageBytes).toBe(0);
   });
 });
+
+describe('ELL and sliced ELL, several slots a loop step (unroll)', () => {
+  const ell: SpmvKernelSpec = { ...scalar, op: 'spmv_ell' };
+  const sell: SpmvKernelSpec = { ...scalar, op: 'spmv_sell', sliceHeight: 32, permuted: true, folded: false };
+
+  it.each([
+    [{ ...ell, unroll: 3 }, /must be a power of two from 1 to 8 \(slots per loop step\), got 3/],
+    [{ ...sell, unroll: 16 }, /got 16/],
+    [{ ...scalar, unroll: 4 }, /spmv_csr_scalar takes no unroll \(got 4\)/],
+  ])('%j is rejected naming unroll', (spec, message) => {
+    expectSpecError(spec, 'unroll', message);
+  });
+
+  it('names carry u<slots> and parse back; unroll 1 is the plain kernel', () => {
+    for (const spec of [{ ...ell, unroll: 4 }, { ...sell, unroll: 8 }]) {
+      const a = kernelIdentity(spec);
+      expect(a.name).toMatch(new RegExp(`u${spec.unroll}__wgsl__`));
+      expect(parseKernelName(a.name)).toMatchObject({ op: spec.op, unroll: spec.unroll, id: a.id });
+    }
+    expect(kernelIdentity({ ...ell, unroll: 1 }).id).toBe(kernelIdentity(ell).id);
+    expect(kernelIdentity({ ...ell, unroll: 2 }).id).not.toBe(kernelIdentity(ell).id);
+  });
+
+  it('loads a whole step of slots before it adds them, in slot order, then the rest one slot a step', () => {
+    const source = generateKernel({ ...sell, unroll: 2 }).source;
+    expect(source).toContain('for (; open && at + 1u * SLICE < end; at += 2u * SLICE) {');
+    const step = source.slice(source.indexOf('let c0'), source.indexOf('open = c1'));
+    expect(step.indexOf('let v1')).toBeLessThan(step.indexOf('x[c0]'));
+    expect(step.indexOf('x[c0]')).toBeLessThan(step.indexOf('x[c1]'));
+    expect(generateKernel({ ...ell, unroll: 2 }).source).toContain('at += 2u * params.rows');
+  });
+});
+
+describe('sliced ELL, 4 rows an invocation (rowsPerInvocation)', () => {
+  const sell: SpmvKernelSpec = { ...scalar, op: 'spmv_sell', rowsPerWorkgroup: 1024, sliceHeight: 32, permuted: true, folded: true, rowsPerInvocation: 4 };
+
+  it.each([
+    [{ rowsPerInvocation: 2 }, 'rowsPerInvocation', /must be 1 or 4 \(rows of one vec4 load\), got 2/],
+    [{ sliceHeight: 2 }, 'sliceHeight', /must be a multiple of 4, got 2/],
+    [{ rowsPerWorkgroup: 1022 }, 'rowsPerWorkgroup', /need a multiple of 4, got 1022/],
+    [{ unroll: 2 }, 'unroll', /leave unroll out \(got 2\)/],
+    [{ op: 'spmv_ell', sliceHeight: undefined }, 'rowsPerInvocation', /only spmv_sell computes several rows an invocation; spmv_ell takes 1 \(got 4\)/],
+  ])('%j is rejected naming %s', (patch, parameter, message) => {
+    expectSpecError({ ...sell, ...patch } as SpmvKernelSpec, parameter, message);
+  });
+
+  it('binds the slots as vec4 arrays, runs rows / 4 invocations a workgroup, and names parse back', () => {
+    const k = generateKernel(sell);
+    expect(k.bindings.filter((b) => b.vec4).map((b) => b.name)).toEqual(['indices', 'values']);
+    expect(k.workgroupSize).toEqual([256, 1, 1]);
+    expect(k.source).toContain('var<storage, read> indices: array<vec4<u32>>;');
+    const a = kernelIdentity(sell);
+    expect(a.name).toMatch(/c32pfx4__wgsl__/);
+    expect(parseKernelName(a.name)).toMatchObject({ rowsPerInvocation: 4, sliceHeight: 32, id: a.id });
+    expect(kernelIdentity({ ...sell, rowsPerInvocation: 1, rowsPerWorkgroup: 256 }).id).toBe(kernelIdentity({ ...sell, rowsPerInvocation: undefined, rowsPerWorkgroup: 256 }).id);
+  });
+});

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dispatchGrid, generateKernel, kernelIdentity, MAX_GRID_X, normalizeSpec, parseKernelName, SSSP_FRONTIER_GROUPS, SSSP_KERNEL_OPS, type SsspKernelSpec } from '../src/index.js';
+import { dispatchGrid, generateKernel, kernelIdentity, MAX_GRID_X, normalizeSpec, parseKernelName, SSSP_KERNEL_OPS, ssspAppendCapacity, type SsspKernelSpec } from '../src/index.js';
 import { expectSpecError } from './helpers/expect-spec-error.js';
 
 const edges: SsspKernelSpec = { op: 'sssp_edges', semiring: 'min-plus', type: 'f32', target: 'wgsl', workgroupSize: 256, symmetric: true, reads: 'atomic' };
@@ -12,7 +12,7 @@ describe('SSSP KernelSpec validation', () => {
     [{ workgroupSize: 96 }, 'workgroupSize', /power of two up to 1024, got 96/],
     [{ op: 'sssp_frontier' as const }, 'symmetric', /sssp_frontier reads CSR arcs/],
     [{ reads: 'texture' as never }, 'reads', /'atomic' or 'snapshot', got 'texture'/],
-    [{ lanesPerVertex: 4 }, 'lanesPerVertex', /only sssp_frontier shares a vertex/],
+    [{ lanesPerVertex: 4 }, 'lanesPerVertex', /only the queue kernels .* take lanes, so sssp_edges needs 1, got 4/],
   ])('%j is rejected naming %s', (patch, parameter, message) => {
     expectSpecError({ ...edges, ...patch } as SsspKernelSpec, parameter, message);
   });
@@ -33,8 +33,10 @@ describe('SSSP kernel identity', () => {
     expect(parseKernelName(f.name)).toMatchObject({ op: 'sssp_frontier', symmetric: false, workgroupSize: 128, lanesPerVertex: 8, chunk: 256 });
     expect(kernelIdentity({ ...frontier, chunk: 256 }).id).toBe(f.id);
     expect(kernelIdentity({ ...edges, reads: undefined }).id).toBe(kernelIdentity(edges).id);
-    const advance = { ...frontier, op: 'sssp_advance' as const, lanesPerVertex: undefined };
-    expect(normalizeSpec({ ...advance, workgroupSize: 64 })).toEqual(normalizeSpec(advance));
+    // The advance step sizes the queue kernels' grids: their lanes, chunk and workgroup are part of it.
+    const advance = { ...frontier, op: 'sssp_advance' as const };
+    expect(parseKernelName(kernelIdentity(advance).name)).toMatchObject({ op: 'sssp_advance', workgroupSize: 128, lanesPerVertex: 8, chunk: 256 });
+    expect(kernelIdentity({ ...advance, workgroupSize: 64 }).id).not.toBe(kernelIdentity(advance).id);
   });
 });
 
@@ -59,9 +61,17 @@ describe('SSSP kernels', () => {
   it('spill grids past 65535 workgroups into y and cover lanes per vertex', () => {
     expect(dispatchGrid(edges, 256 * MAX_GRID_X + 1)).toEqual([MAX_GRID_X, 2, 1]);
     expect(dispatchGrid(frontier, 100)).toEqual([Math.ceil((100 * 8) / 128), 1, 1]);
-    // A frontier pass strides over its queue: the grid stops growing at SSSP_FRONTIER_GROUPS.
-    expect(dispatchGrid(frontier, 1e9)).toEqual([SSSP_FRONTIER_GROUPS, 1, 1]);
-    expect(dispatchGrid({ ...frontier, op: 'sssp_advance', lanesPerVertex: undefined }, 1e9)).toEqual([1, 1, 1]);
+    expect(dispatchGrid({ ...frontier, op: 'sssp_advance' }, 1e9)).toEqual([1, 1, 1]);
+  });
+
+  it('the queue kernels gather appends per workgroup and are sized by the advance step', () => {
+    const f = generateKernel(frontier);
+    expect(f.workgroupStorageBytes).toBe((2 * ssspAppendCapacity(frontier) + 4) * 4);
+    expect(f.source).toContain(`var<workgroup> wg_vertex: array<u32, CAPACITY>;`);
+    expect(f.source).toContain('wg_base = atomicAdd(&state[len_word], items);');
+    const a = generateKernel({ ...frontier, op: 'sssp_advance' });
+    expect(a.source).toContain('@workgroup_size(1, 1, 1)');
+    expect(a.bindings.map((b) => b.name)).toEqual(['params', 'dist', 'state', 'args']);
   });
 
   it.each(SSSP_KERNEL_OPS.flatMap((op) => (['f32', 'u32'] as const).map((type) => [op, type] as const)))('%s %s renders for both targets', (op, type) => {

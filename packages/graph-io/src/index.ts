@@ -58,7 +58,7 @@ export { DuplicateArcError } from './transforms/duplicate-arc-error.js';
 export { NO_VERTEX } from './containers/no-vertex.js';
 export { ellFromCsr, ellPaddingRatio, type Ell } from './containers/ell.js';
 export { foldCsr, type FoldedCsr } from './containers/folded-csr.js';
-export { MAX_SIGMA, slicedEllFromCsr, type SlicedEll, type SlicedEllOptions } from './containers/sliced-ell.js';
+export { MAX_SIGMA, slicedEllFromCsr, slicedEllShape, type SlicedEll, type SlicedEllOptions, type SlicedEllShape } from './containers/sliced-ell.js';
 export { symmetrize } from './transforms/symmetrize.js';
 export { dropSelfLoops } from './transforms/drop-self-loops.js';
 export { sortAdjacency } from './transforms/sort-adjacency.js';

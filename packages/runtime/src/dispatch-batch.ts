@@ -30,6 +30,16 @@ export interface DispatchArgs {
   workgroups: Workgroups;
 }
 
+/** What one indirect dispatch runs on: its workgroup counts are three u32 that the GPU reads from `indirect` at `indirectOffset`. */
+export interface IndirectDispatchArgs {
+  buffers: BufferBindings;
+  params?: ArrayBufferView | ArrayBuffer;
+  /** A buffer made with the INDIRECT usage; a kernel earlier in the batch may write it (not one bound to this dispatch). */
+  indirect: GPUBuffer;
+  /** Byte offset of the three counts, a multiple of 4. Default 0. */
+  indirectOffset?: number;
+}
+
 /** Options of {@link Device.batch}. */
 export interface BatchOptions {
   /** Appears in WebGPU error messages and debuggers. */
@@ -50,7 +60,7 @@ export interface BatchResult {
 }
 
 type Step =
-  | { kind: 'dispatch'; kernel: ComputeKernel; buffers: GPUBuffer[]; slot: number | undefined; workgroups: [number, number, number] }
+  | { kind: 'dispatch'; kernel: ComputeKernel; buffers: GPUBuffer[]; slot: number | undefined; workgroups: [number, number, number] | { buffer: GPUBuffer; offset: number } }
   | { kind: 'copy'; source: GPUBuffer; sourceOffset: number; destination: GPUBuffer; destinationOffset: number; byteLength: number }
   | { kind: 'clear'; buffer: GPUBuffer; byteOffset: number; byteLength: number };
 
@@ -108,13 +118,28 @@ export class DispatchBatch {
     const buffers = orderedBuffers(kernel, layout, args.buffers);
     const slot = this.#paramsSlot(kernel, layout, args.params);
     const workgroups = this.#checkWorkgroups(kernel, args.workgroups);
-    if (!this.#pipelines.has(kernel.id)) {
-      const pipeline = this.#cache.get(kernel);
-      // Awaited in submit(); until then a failure must not count as unhandled.
-      pipeline.catch(() => undefined);
-      this.#pipelines.set(kernel.id, pipeline);
-    }
+    this.#startCompiling(kernel);
     this.#steps.push({ kind: 'dispatch', kernel, buffers, slot, workgroups });
+    this.#dispatches += 1;
+    return this;
+  }
+
+  /**
+   * Records a dispatch whose workgroup counts the GPU reads from `args.indirect` when it runs it, so that a kernel
+   * earlier in the batch can size (or, with a zero count, skip) it without a round trip to the host.
+   */
+  dispatchIndirect(kernel: ComputeKernel, args: IndirectDispatchArgs): this {
+    this.#assertOpen();
+    const offset = args.indirectOffset ?? 0;
+    checkWordAligned(`indirect dispatch of kernel ${kernel.name} from "${args.indirect.label}"`, { indirectOffset: offset });
+    if (offset + 12 > args.indirect.size) {
+      throw new BindingError(kernel.id, kernel.name, `indirect counts at byte ${offset} run past the ${args.indirect.size} bytes of "${args.indirect.label}"`);
+    }
+    const layout = this.#layout(kernel);
+    const buffers = orderedBuffers(kernel, layout, args.buffers);
+    const slot = this.#paramsSlot(kernel, layout, args.params);
+    this.#startCompiling(kernel);
+    this.#steps.push({ kind: 'dispatch', kernel, buffers, slot, workgroups: { buffer: args.indirect, offset } });
     this.#dispatches += 1;
     return this;
   }
@@ -216,7 +241,8 @@ export class DispatchBatch {
       }
       const bindGroup = this.#bindGroup(bindGroups, compiled, step.buffers, paramsBuffer, stride);
       pass.setBindGroup(0, bindGroup, step.slot === undefined ? [] : [step.slot * stride]);
-      pass.dispatchWorkgroups(...step.workgroups);
+      if (Array.isArray(step.workgroups)) pass.dispatchWorkgroups(...step.workgroups);
+      else pass.dispatchWorkgroupsIndirect(step.workgroups.buffer, step.workgroups.offset);
     }
     pass?.end();
   }
@@ -249,6 +275,14 @@ export class DispatchBatch {
     const [only, ...others] = [...pipelines.values()];
     const kernel = only !== undefined && others.length === 0 ? { kernelId: only.kernel.id, kernelName: only.kernel.name } : {};
     return { operation: 'submit', label: this.#label, ...kernel };
+  }
+
+  #startCompiling(kernel: ComputeKernel): void {
+    if (this.#pipelines.has(kernel.id)) return;
+    const pipeline = this.#cache.get(kernel);
+    // Awaited in submit(); until then a failure must not count as unhandled.
+    pipeline.catch(() => undefined);
+    this.#pipelines.set(kernel.id, pipeline);
   }
 
   #assertOpen(): void {

@@ -2,6 +2,7 @@ export { listAdapters, selectAdapter, adapterFilter, type AdapterOptions, type S
 export { adapterMatches, adapterSummary, describeAdapter, limitsRecord, type AdapterDescription } from './adapter-info.js';
 export type { BufferKind } from './buffers.js';
 export { REQUESTED_LIMITS, OPTIONAL_FEATURES } from './device-limits.js';
+export { BufferUsage, MapMode } from './gpu-flags.js';
 export { Device, type DeviceDescription } from './device.js';
 export {
   DispatchBatch,
@@ -9,6 +10,7 @@ export {
   type BatchResult,
   type BufferBindings,
   type DispatchArgs,
+  type IndirectDispatchArgs,
   type Workgroups,
 } from './dispatch-batch.js';
 export {

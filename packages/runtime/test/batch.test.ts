@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { BindingError, GpuValidationError, LimitError, SemiforgeGpuError, ShaderCompileError, type Device } from '../src/index.js';
+import { BindingError, BufferUsage, GpuValidationError, LimitError, SemiforgeGpuError, ShaderCompileError, type Device } from '../src/index.js';
 import { addK, brokenSyntax, doubleInto } from './kernels.js';
 import { noGpuReason, openTestDevice } from './test-device.js';
 
@@ -47,6 +47,24 @@ describe.skipIf(noGpuReason !== undefined)('DispatchBatch on a real device', () 
     expect(await device.read(y, Uint32Array)).toEqual(new Uint32Array([11, 12, 13, 14]));
     expect(await device.read(x, Uint32Array)).toEqual(new Uint32Array([5, 5, 5, 5]));
     if (device.hasTimestamps) expect(result.gpuTimeMs).toBeGreaterThan(0);
+  });
+
+  it('dispatches indirectly with counts an earlier kernel wrote, and skips a zero count', async () => {
+    const n = 256;
+    const x = await device.createStorage('x', new Uint32Array(n));
+    const counts = device.gpu.createBuffer({ label: 'counts', size: 24, usage: BufferUsage.STORAGE | BufferUsage.INDIRECT | BufferUsage.COPY_DST });
+    device.upload(counts, Uint32Array.of(2, 1, 1, 0, 1, 1));
+    const batch = device.batch({ label: 'indirect' });
+    // 2 → 3 workgroups of 64 before the GPU reads the counts.
+    batch.dispatch(addK(), { buffers: { x: counts }, params: Uint32Array.of(1, 1), workgroups: [1] });
+    batch.dispatchIndirect(addK(), { buffers: { x }, params: Uint32Array.of(5, n), indirect: counts });
+    batch.dispatchIndirect(addK(), { buffers: { x }, params: Uint32Array.of(100, n), indirect: counts, indirectOffset: 12 });
+    expect((await batch.submit()).dispatches).toBe(3);
+    const expected = new Uint32Array(n);
+    expected.fill(5, 0, 192);
+    expect(await device.read(x, Uint32Array)).toEqual(expected);
+    expect(() => device.batch().dispatchIndirect(addK(), { buffers: { x }, params: Uint32Array.of(1, n), indirect: counts, indirectOffset: 16 })).toThrow(/byte 16 run past the 24 bytes/);
+    counts.destroy();
   });
 
   it('reports a positive gpuTimeMs from timestamps, and none when timing is off', async (context) => {

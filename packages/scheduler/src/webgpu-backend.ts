@@ -1,5 +1,7 @@
 import { openDevice, type BatchResult, type Device, type DispatchBatch, type OpenDeviceOptions, type TypedArrayConstructor } from '@semiforge/runtime';
-import type { Backend, BackendDevice } from './backend.js';
+import type { Backend } from './backend.js';
+import { ExecutorStates, type ExecutorDevice } from './executor.js';
+import { ResidentStore } from './resident-store.js';
 
 /**
  * A WebGPU device for scheduled tasks: upload, run and read back on its one queue.
@@ -17,12 +19,15 @@ import type { Backend, BackendDevice } from './backend.js';
  * - Host work of a task (encoding its input, checking its output) overlaps every device's kernels.
  * - Devices opened on one adapter share its hardware (one bus); devices on different adapters do not.
  */
-export class WebGpuDevice implements BackendDevice {
+export class WebGpuDevice implements ExecutorDevice {
   readonly index: number;
   readonly label: string;
   readonly bus: number;
   /** The runtime device, for kernels, pipelines and limits. */
   readonly runtime: Device;
+  /** Data kept on this device between tasks (a resident graph, broadcast pivot blocks). */
+  readonly resident = new ResidentStore();
+  readonly #executors = new ExecutorStates();
 
   constructor(runtime: Device, index: number, bus: number) {
     this.runtime = runtime;
@@ -66,6 +71,23 @@ export class WebGpuDevice implements BackendDevice {
   /** `buffer`'s contents as a new typed array, once the work submitted before has finished. */
   readback<T>(buffer: GPUBuffer, ArrayType: TypedArrayConstructor<T>, byteOffset = 0, length?: number): Promise<T> {
     return this.runtime.read(buffer, ArrayType, byteOffset, length);
+  }
+
+  /** {@link ExecutorDevice}: runs a registered executor's phases here, in this process. */
+  open(kind: string, input: unknown): Promise<number> {
+    return this.#executors.open(this, kind, input);
+  }
+
+  compute(handle: number): Promise<void> {
+    return this.#executors.compute(this, handle);
+  }
+
+  collect(handle: number): Promise<unknown> {
+    return this.#executors.collect(this, handle);
+  }
+
+  close(handle: number): void {
+    this.#executors.close(this, handle);
   }
 }
 

@@ -1,5 +1,6 @@
 import type { ComputeKernel } from '@semiforge/runtime';
 import type { Task } from '../src/backend.js';
+import { taskExecutor } from '../src/executor.js';
 import type { WebGpuDevice } from '../src/webgpu-backend.js';
 
 /** c = a + b over u32, a small kernel for scheduler tests. */
@@ -79,3 +80,6 @@ export function addTask(input: AddInput, kernel: ComputeKernel = vectorAdd): Tas
     },
   };
 }
+
+/** The vector add as an executor, for tasks that run in worker processes (registered by `worker-entry.ts`). */
+export const addExecutor = taskExecutor((input: AddInput) => addTask(input));

@@ -3,6 +3,39 @@ import { fromBdl } from '@semiforge/graph-io';
 import { NegativeCycleError } from './apsp.errors.js';
 import { NO_SUCCESSOR } from './apsp.input.js';
 import type { ApspPlan } from './apsp.plan.js';
+import type { ApspResult } from './apsp.runner.js';
+import { decodeF32 } from '../kernels/f32-encoding.js';
+
+/**
+ * The result of a run from the device's padded matrices, whichever backend ran it: unpadded, negative cycles
+ * refused, f32 infinities restored, `path()` attached.
+ */
+export function apspResult(
+  raw: { dist: ElementArray; succ?: Uint32Array },
+  sizes: { n: number; N: number },
+  plan: ApspPlan,
+  timing: { gpuTimeMs: number | undefined; started: number },
+): ApspResult {
+  const { n, N } = sizes;
+  const dist = unpad(raw.dist, n, N, plan);
+  const successors = raw.succ && unpad(raw.succ, n, N, plan);
+  const wallTimeMs = performance.now() - timing.started;
+  checkNegativeCycles(dist, n, plan);
+  decodeF32(dist, plan.type);
+  return {
+    n,
+    dist,
+    successors,
+    plan,
+    paddedN: N,
+    gpuTimeMs: timing.gpuTimeMs,
+    wallTimeMs,
+    path(u, v) {
+      if (!successors) throw new Error('path(u, v) needs apsp(..., { successors: true })');
+      return followSuccessors(successors, n, u, v);
+    },
+  };
+}
 
 /** Row-major n×n from the padded device matrix, in whatever layout the plan used. */
 export function unpad<A extends ElementArray>(data: A, n: number, N: number, plan: ApspPlan): A {

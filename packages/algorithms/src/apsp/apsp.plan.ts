@@ -28,6 +28,12 @@ export interface ApspKernelOptions {
   /** Keep the successor matrix for `path(u, v)` (default false). */
   successors?: boolean;
   target?: Target;
+  /**
+   * CUDA, min-plus, i32: relax with DPX instructions (`__viaddmin_s32`; see codegen's `FwKernelSpec.dpx`).
+   * The CUDA backend turns it on by itself when every finite path length provably stays within
+   * ±(2^28 − 1) ({@link dpxFits}); `true` insists (and fails on other inputs), `false` turns it off.
+   */
+  dpx?: boolean;
 }
 
 export interface ApspPlan {
@@ -37,6 +43,8 @@ export interface ApspPlan {
   readonly semiring: string;
   readonly type: ElementType;
   readonly successors: boolean;
+  /** Whether the products relax with DPX instructions (CUDA, min-plus, i32). */
+  readonly dpx: boolean;
   /** Blocked methods: the four kernels of one pivot step. */
   readonly blocked?: { pivot: FwKernelSpec; panelRow: FwKernelSpec; panelCol: FwKernelSpec; update: FwKernelSpec };
   readonly plain?: FwKernelSpec;
@@ -89,13 +97,16 @@ export function planApsp(options: ApspKernelOptions = {}, n?: number): ApspPlan 
   const base = { semiring, type, layout, target, successors, tile } as const;
   if (method === 'plain') {
     // Plain FW on BDL still needs the tile to address the layout; row-major needs none.
-    return { method, tile, layout, semiring, type, successors, plain: { ...base, op: 'fw_plain', unroll: 1, workgroup: [16, 16] } };
+    return { method, tile, layout, semiring, type, successors, dpx: false, plain: { ...base, op: 'fw_plain', unroll: 1, workgroup: [16, 16] } };
   }
   const unroll = options.unroll ?? Math.max(1, Math.min(APSP_DEFAULTS.unroll, tile / 16));
   const defaults = defaultWorkgroups(tile, unroll);
   const panels = options.workgroup ?? defaults.panels;
   const update = options.workgroup ?? defaults.update;
   const pivotSide = options.pivotThreads ?? defaults.pivotThreads;
+  const dpx = options.dpx === true;
+  // Only the products take dpx (the pivot closure keeps the saturating ⊗); left out when off, for stable ids.
+  const product = { ...base, unroll, kUnroll: options.kUnroll, stage: options.stage, ...(dpx ? { dpx } : {}) };
   return {
     method,
     tile,
@@ -103,11 +114,12 @@ export function planApsp(options: ApspKernelOptions = {}, n?: number): ApspPlan 
     semiring,
     type,
     successors,
+    dpx,
     blocked: {
       pivot: { ...base, op: 'fw_pivot', unroll: 1, workgroup: [pivotSide, pivotSide] },
-      panelRow: { ...base, op: 'fw_panel_row', unroll, kUnroll: options.kUnroll, stage: options.stage, workgroup: panels },
-      panelCol: { ...base, op: 'fw_panel_col', unroll, kUnroll: options.kUnroll, stage: options.stage, workgroup: panels },
-      update: { ...base, op: 'fw_update', unroll, kUnroll: options.kUnroll, stage: options.stage, workgroup: update },
+      panelRow: { ...product, op: 'fw_panel_row', workgroup: panels },
+      panelCol: { ...product, op: 'fw_panel_col', workgroup: panels },
+      update: { ...product, op: 'fw_update', workgroup: update },
     },
   };
 }

@@ -3,8 +3,7 @@ import { paddedSize } from '@semiforge/graph-io';
 import { LimitError, type Device, type DispatchBatch, type TypedArrayConstructor } from '@semiforge/runtime';
 import { kernelFor } from '../kernels/kernel-source.js';
 import { buildApspMatrix, unpaddedPlain, type ApspGraph, type ApspMatrix } from './apsp.input.js';
-import { checkNegativeCycles, followSuccessors, unpad } from './apsp.output.js';
-import { decodeF32 } from '../kernels/f32-encoding.js';
+import { apspResult } from './apsp.output.js';
 import { planApsp, type ApspKernelOptions, type ApspPlan } from './apsp.plan.js';
 
 export interface ApspRunOptions {
@@ -193,26 +192,9 @@ export class ApspRunner {
   }
 
   async #read(started: number, gpuTimeMs: number | undefined): Promise<ApspResult> {
-    const { n, plan, paddedN: N } = this;
-    const raw = await this.#device.read(this.#work.d, this.#input.data.constructor as TypedArrayConstructor<ElementArray>);
-    const dist = unpad(raw, n, N, plan);
-    const successors = this.#work.succ ? unpad(await this.#device.read(this.#work.succ, Uint32Array), n, N, plan) : undefined;
-    const wallTimeMs = performance.now() - started;
-    checkNegativeCycles(dist, n, plan);
-    decodeF32(dist, plan.type);
-    return {
-      n,
-      dist,
-      successors,
-      plan,
-      paddedN: N,
-      gpuTimeMs,
-      wallTimeMs,
-      path(u, v) {
-        if (!successors) throw new Error('path(u, v) needs apsp(..., { successors: true })');
-        return followSuccessors(successors, n, u, v);
-      },
-    };
+    const dist = await this.#device.read(this.#work.d, this.#input.data.constructor as TypedArrayConstructor<ElementArray>);
+    const succ = this.#work.succ ? await this.#device.read(this.#work.succ, Uint32Array) : undefined;
+    return apspResult({ dist, succ }, { n: this.n, N: this.paddedN }, this.plan, { gpuTimeMs, started });
   }
 
   /** Frees the GPU buffers. */

@@ -122,7 +122,7 @@ export class CoreBfs {
   }
 
   /** A query (paper 003's algorithm 3) from `source`, a vertex of the graph given to `create`. */
-  async run(source: number, options: { readonly depths?: boolean } = {}): Promise<CoreBfsResult> {
+  async run(source: number, options: { readonly depths?: boolean; readonly profile?: boolean } = {}): Promise<CoreBfsResult> {
     checkSource(this.graph.n, source);
     if (!this.#inGiant[source]) {
       const r = await this.#full.run(source, options);
@@ -132,7 +132,7 @@ export class CoreBfs {
     const path = [source];
     while (this.#coreOf[path[path.length - 1]] === -1 && this.#core) path.push(this.#rootParent[path[path.length - 1]]);
     const entry = path[path.length - 1];
-    const search = this.#core ? await this.#core.run(this.#coreOf[entry]) : undefined;
+    const search = this.#core ? await this.#core.run(this.#coreOf[entry], { profile: options.profile }) : undefined;
     const started = performance.now();
     const parent = Int32Array.from(this.#rootParent);
     if (search) {

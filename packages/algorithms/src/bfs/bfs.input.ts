@@ -50,26 +50,27 @@ export interface AdjacencySplit {
 
 /**
  * Spreads `words` u32 adjacency entries over bindings of at most `maxBindingBytes` (or `chunkBytes`, when
- * smaller: tests force a split with it), and checks the per-vertex arrays (`n` words; the slot map 2n)
+ * smaller: tests force a split with it), as many as the device's storage buffers per shader stage leave
+ * beside a step's `otherBindings`, and checks the per-vertex arrays (the queues, 3n words; the slot map 2n)
  * against one binding. Throws a {@link LimitError} naming both sizes when the graph does not fit.
  *
  * @example
- * splitAdjacency({ maxStorageBufferBindingSize: 2 ** 31 - 4 }, 2 ** 26, 2.2e9); // { chunkWords: 536870911, chunks: 5 }
+ * splitAdjacency({ maxStorageBufferBindingSize: 2 ** 31 - 4, maxStorageBuffersPerShaderStage: 16 }, 2 ** 26, 2.2e9); // { chunkWords: 536870911, chunks: 5 }
  */
 export function splitAdjacency(
-  limits: Pick<GPUSupportedLimits, 'maxStorageBufferBindingSize'>,
+  limits: Pick<GPUSupportedLimits, 'maxStorageBufferBindingSize' | 'maxStorageBuffersPerShaderStage'>,
   n: number,
   words: number,
-  options: { readonly chunkBytes?: number; readonly slotMap?: boolean } = {},
+  options: { readonly chunkBytes?: number; readonly slotMap?: boolean; readonly otherBindings?: number } = {},
 ): AdjacencySplit {
   const allowed = limits.maxStorageBufferBindingSize;
-  const perVertex = (options.slotMap ? 2 : 1) * Math.max(n, 1) * 4;
+  const perVertex = Math.max(3, options.slotMap ? 2 : 1) * Math.max(n, 1) * 4;
   if (perVertex > allowed) {
     throw new LimitError({
       limit: 'maxStorageBufferBindingSize',
       requested: perVertex,
       allowed,
-      subject: `bfs: the per-vertex arrays of ${n} vertices (${options.slotMap ? 'the slot map, 2n' : 'parents and queues, n'} u32 words)`,
+      subject: `bfs: the per-vertex arrays of ${n} vertices (the frontier queues and hub list, 3n u32 words)`,
       wayOut: options.slotMap ? 'use degreeOrder: true (no slot map), or a device with larger bindings.' : 'use a device with larger bindings.',
     });
   }
@@ -77,13 +78,16 @@ export function splitAdjacency(
   const chunkWords = Math.floor(chunkBytes / 4);
   if (chunkWords < 1) throw new RangeError(`bfs: chunkBytes = ${options.chunkBytes} leaves no room for one adjacency word`);
   const chunks = Math.max(1, Math.ceil(words / chunkWords));
-  if (chunks > MAX_BFS_CHUNKS) {
+  const most = Math.min(MAX_BFS_CHUNKS, limits.maxStorageBuffersPerShaderStage - (options.otherBindings ?? 0));
+  if (chunks > most) {
     throw new LimitError({
       limit: 'maxStorageBufferBindingSize',
       requested: words * 4,
-      allowed: chunkWords * 4 * MAX_BFS_CHUNKS,
-      subject: `bfs: the blocked adjacency (${words} u32 words, split over at most ${MAX_BFS_CHUNKS} bindings of ${chunkWords * 4} bytes)`,
-      wayOut: 'use a shorter blockLength (less padding), a device with larger bindings, or a smaller graph.',
+      allowed: chunkWords * 4 * Math.max(most, 0),
+      subject:
+        `bfs: the blocked adjacency (${words} u32 words, ${chunks} bindings of ${chunkWords * 4} bytes, of which a step may bind ${Math.max(most, 0)}: ` +
+        `maxStorageBuffersPerShaderStage ${limits.maxStorageBuffersPerShaderStage} less its ${options.otherBindings ?? 0} other storage bindings, at most ${MAX_BFS_CHUNKS})`,
+      wayOut: 'use the m_f approximation and degree ordering (fewer other bindings), a shorter blockLength (less padding), a device with larger or more bindings, or a smaller graph.',
     });
   }
   return { chunkWords, chunks };

@@ -27,6 +27,10 @@ export interface BfsOptions {
   readonly chunkBytes?: number;
   /** Add the mirror of every arc of a directed graph instead of refusing it. Default false. */
   readonly symmetrize?: boolean;
+  /** Levels each submit encodes; default 16 for the first submit of a search, doubling up to 512 (tests set it small to end submits mid-search). */
+  readonly levelsPerSubmit?: number;
+  /** One level per submit, timed with GPU timestamps: per-level GPU times, at a round trip per level. Default false. */
+  readonly profileLevels?: boolean;
 }
 
 export const BFS_DEFAULTS = {
@@ -73,7 +77,9 @@ export function nextDirection(current: BfsDirection, f: FrontierCounts, alpha: n
 /** The kernels of one BFS configuration. */
 export interface BfsKernelSpecs {
   readonly seed: BfsKernelSpec;
+  readonly control: BfsKernelSpec;
   readonly topDown: BfsKernelSpec;
+  readonly hub: BfsKernelSpec;
   readonly bottomUp: BfsKernelSpec;
   readonly check: BfsKernelSpec;
   readonly multi: BfsKernelSpec;
@@ -84,7 +90,9 @@ export function bfsSpecs(p: { workgroupSize: number; lanes: number; blockLength:
   const base = { semiring: 'or-and', type: 'u32', target: 'wgsl', workgroupSize: p.workgroupSize, blockLength: p.blockLength, ordered: p.ordered, chunks: p.chunks, countEdges: p.countEdges } as const;
   return {
     seed: { ...base, op: 'bfs_seed', lanes: 1 },
+    control: { ...base, op: 'bfs_control', lanes: p.lanes },
     topDown: { ...base, op: 'bfs_top_down', lanes: p.lanes },
+    hub: { ...base, op: 'bfs_top_down_hub', lanes: 1 },
     bottomUp: { ...base, op: 'bfs_bottom_up', lanes: 1, aggregation: p.aggregation },
     check: { ...base, op: 'bfs_check', lanes: 1 },
     multi: { ...base, op: 'bfs_multi', lanes: 1 },
@@ -99,6 +107,9 @@ export function checkBfsOptions(o: BfsOptions): void {
   }
   if (o.mfApprox && o.degreeOrder === false) {
     throw new Error('bfs: mfApprox assumes vertices are visited in degree order, so it needs degreeOrder: true');
+  }
+  if (o.levelsPerSubmit !== undefined && !(Number.isInteger(o.levelsPerSubmit) && o.levelsPerSubmit >= 1 && o.levelsPerSubmit <= 512)) {
+    throw new RangeError(`bfs: levelsPerSubmit = ${o.levelsPerSubmit} (expected an integer from 1 to 512)`);
   }
   if (o.direction !== undefined && !['hybrid', 'top-down', 'bottom-up'].includes(o.direction)) {
     throw new RangeError(`bfs: direction = ${String(o.direction)} (expected hybrid, top-down or bottom-up)`);

@@ -1,11 +1,11 @@
-import { dispatchGrid, type GeneratedKernel } from '@semiforge/codegen';
+import { BFS_STATE_HEADER, BFS_STATS_RING, bfsBindingsBesideChunks, dispatchGrid, type GeneratedKernel } from '@semiforge/codegen';
 import { degreeStats, mapVertexIds, relabelByDegree, toUserOrder, type Csr } from '@semiforge/graph-io';
-import type { Device, DispatchBatch } from '@semiforge/runtime';
+import { BufferUsage, MapMode, type Device, type DispatchBatch } from '@semiforge/runtime';
 import { kernelFor } from '../kernels/kernel-source.js';
 import { bfsGraph, checkSource, splitAdjacency } from './bfs.input.js';
 import { blockedAdjacency, NO_NEIGHBOUR, type BlockedAdjacency } from './bfs.layout.js';
 import type { BfsRule } from './bfs.validate.js';
-import { BFS_DEFAULTS, bfsSpecs, checkBfsOptions, defaultBfsLanes, nextDirection, type BfsDirection, type BfsOptions } from './bfs.plan.js';
+import { BFS_DEFAULTS, bfsSpecs, checkBfsOptions, defaultBfsLanes, type BfsDirection, type BfsOptions } from './bfs.plan.js';
 
 /** One level of a search: the frontier it expanded and what it found. */
 export interface BfsLevel {
@@ -17,11 +17,11 @@ export interface BfsLevel {
   readonly frontierEdges: number;
   /** Vertices this level reached. */
   readonly discovered: number;
-  /** GPU time of the level's dispatches (timestamp queries), when the device has them. */
+  /** GPU time of the level's dispatches (timestamp queries), with `profileLevels` and a device that has them. */
   readonly gpuMs?: number;
-  /** Host wall time of the level: submit, wait, read of the counters (a batch's shared evenly). */
+  /** Host wall time of the level: its submit's wall time (encoding excluded, the state's read-back included) shared evenly over the submit's levels. */
   readonly wallMs: number;
-  /** Levels run in the same submit as this one (top-down levels batched), when more than one. */
+  /** Levels run in the same submit as this one, when more than one (so `gpuMs` and `wallMs` are shares). */
   readonly batched?: number;
 }
 
@@ -35,7 +35,7 @@ export interface BfsResult {
   readonly levels: readonly BfsLevel[];
   /** Vertices reached, the source included. */
   readonly reached: number;
-  /** Host wall time of the search, from the first submit to the last level's counters (the parents stay on the GPU). */
+  /** Host wall time of the search, from encoding the first submit to reading the state after the last (the parents stay on the GPU). */
   readonly searchMs: number;
   /** Wall time of reading the parents back and mapping them to the caller's ids. */
   readonly readMs: number;
@@ -56,6 +56,10 @@ export interface BfsRunnerPlan {
   readonly alpha: number;
   readonly beta: number;
   readonly direction: 'hybrid' | BfsDirection;
+  /** Levels a submit encodes (fixed), or undefined: 16, doubling per submit up to 512. */
+  readonly levelsPerSubmit?: number;
+  /** One level a submit, timed on the GPU (per-level times at the cost of a round trip per level). */
+  readonly profileLevels: boolean;
   readonly blockLength: number;
   readonly lanes: number;
   readonly workgroupSize: number;
@@ -69,10 +73,15 @@ export interface BfsRunnerPlan {
   readonly preprocessMs: number;
 }
 
-/** The three kernels of a runner. */
+/** The buffers of each kernel a level dispatches, by binding name. */
+type LevelBindings = Record<'control' | 'topDown' | 'hub' | 'bottomUp', Record<string, GPUBuffer>>;
+
+/** The kernels of a runner. */
 interface BfsKernels {
   readonly seed: GeneratedKernel;
+  readonly control: GeneratedKernel;
   readonly topDown: GeneratedKernel;
+  readonly hub: GeneratedKernel;
   readonly bottomUp: GeneratedKernel;
   readonly check: GeneratedKernel;
   readonly multi: GeneratedKernel;
@@ -93,14 +102,27 @@ export const MAX_MULTI_SOURCES = 32;
 /** Levels of a multi-source search encoded per submit (bottom-up needs no frontier size from the host). */
 const MULTI_BATCH = 4;
 
-/** Top-down levels that one submit runs when the frontier is far from a switch and not growing fast. */
-const TOP_DOWN_BATCH = 8;
+/** Levels the first submit of a search encodes (a scale-free graph's whole search), and the most any submit encodes. */
+const FIRST_BATCH = 16;
+const MAX_BATCH = 512;
+/** Where `bfs_control` keeps what it tracks in `state` (the WGSL prelude's constants). */
+const STATE = { frontier: 2, previous: 3, frontierEdges: 4, unvisitedEdges: 5, visited: 6, direction: 7, level: 8, done: 9, stats: 16, words: 16 } as const;
+const DIRECTION_MODE = { hybrid: 0, 'top-down': 1, 'bottom-up': 2 } as const;
+/** A frontier vertex with more than this many blocks per top-down lane goes to `bfs_top_down_hub`. */
+const HUB_ROUND_LANES = 4;
+/** Workgroups per grid dimension that WebGPU guarantees. */
+const MAX_GRID_X = 65535;
+/** Words each invocation of a control step clears of the next frontier bitmap. */
+const CLEAR_WORDS_PER_INVOCATION = 8;
+/** Usage of the buffers the GPU reads workgroup counts from and the control step writes. */
+const INDIRECT_USAGE = BufferUsage.STORAGE | BufferUsage.INDIRECT | BufferUsage.COPY_DST | BufferUsage.COPY_SRC;
 
 /**
  * A graph made ready for many BFS queries on a device (paper 003's setting): relabelled by degree, laid out
  * in blocks and uploaded once; `run(source)` searches from a source (a vertex id of the graph you gave) and
- * returns the parent array. Each level is one submit followed by a read of two counters (n_f, m_f), from
- * which the host picks the next direction.
+ * returns the parent array. The level loop runs on the GPU: a control step before each level picks the
+ * direction from n_f, m_f and m_u and sizes the level's steps through indirect dispatch, so a submit holds
+ * many levels and the host reads the state back once per submit.
  *
  * @example
  * const runner = await BfsRunner.create(device, csr, { mfApprox: true });
@@ -123,9 +145,12 @@ export class BfsRunner {
   readonly #chunkWords: number;
   readonly #buffers: Record<string, GPUBuffer>;
   readonly #own: GPUBuffer[];
-  /** Query stamps for de-duplicating the source's neighbours without clearing an n-array per query. */
-  readonly #seen: Uint32Array;
-  #stamp = 0;
+  /** The control steps' counts (by level parity), the level's steps' and the hub step's. */
+  readonly #indirect: { readonly control: readonly GPUBuffer[]; readonly steps: GPUBuffer; readonly hubs: GPUBuffer };
+  /** Workgroups of a control step: enough to clear a frontier bitmap. */
+  readonly #clearGroups: number;
+  /** Each kernel's buffers for even and odd levels. */
+  readonly #levelBindings: readonly LevelBindings[];
 
   private constructor(fields: {
     device: Device;
@@ -138,6 +163,7 @@ export class BfsRunner {
     rounds: Uint32Array;
     buffers: Record<string, GPUBuffer>;
     own: GPUBuffer[];
+    indirect: { control: GPUBuffer[]; steps: GPUBuffer; hubs: GPUBuffer };
   }) {
     this.#device = fields.device;
     this.graph = fields.graph;
@@ -151,7 +177,9 @@ export class BfsRunner {
     this.#chunkWords = fields.plan.chunkWords;
     this.#buffers = fields.buffers;
     this.#own = fields.own;
-    this.#seen = new Uint32Array(this.n);
+    this.#indirect = fields.indirect;
+    this.#levelBindings = [this.#makeLevelBindings(0), this.#makeLevelBindings(1)];
+    this.#clearGroups = Math.max(1, Math.min(MAX_GRID_X, Math.ceil(bitmapWords(this.n) / (fields.plan.workgroupSize * CLEAR_WORDS_PER_INVOCATION))));
   }
 
   /** Checks the graph and options, relabels by degree (unless told not to), builds the blocked adjacency and uploads it. */
@@ -167,21 +195,35 @@ export class BfsRunner {
     const toInner = toUser && inverse(toUser);
     const blockLength = options.blockLength ?? BFS_DEFAULTS.blockLength;
     const layout = blockedAdjacency(inner, blockLength);
-    const split = splitAdjacency(device.limits, inner.n, layout.words.length, { chunkBytes: options.chunkBytes, slotMap: !layout.ordered });
     const mfApprox = options.mfApprox ?? BFS_DEFAULTS.mfApprox;
+    const split = splitAdjacency(device.limits, inner.n, layout.words.length, {
+      chunkBytes: options.chunkBytes,
+      slotMap: !layout.ordered,
+      otherBindings: bfsBindingsBesideChunks({ ordered: layout.ordered, countEdges: !mfApprox }),
+    });
     const aggregationOption = options.aggregation ?? 'auto';
     const aggregation = aggregationOption === 'auto' ? (device.gpu.features.has('subgroups') ? 'subgroup' : 'workgroup') : aggregationOption;
     const lanes = options.lanes === undefined || options.lanes === 'auto' ? defaultBfsLanes(degreeStats(inner).max, blockLength) : options.lanes;
     const workgroupSize = options.workgroupSize ?? BFS_DEFAULTS.workgroupSize;
     const specs = bfsSpecs({ workgroupSize, lanes, blockLength, ordered: layout.ordered, chunks: split.chunks, countEdges: !mfApprox, aggregation });
-    const kernels = { seed: kernelFor(specs.seed), topDown: kernelFor(specs.topDown), bottomUp: kernelFor(specs.bottomUp), check: kernelFor(specs.check), multi: kernelFor(specs.multi) };
-    const { buffers, own } = await upload(device, inner, layout, split.chunkWords, split.chunks, !mfApprox);
+    const kernels = {
+      seed: kernelFor(specs.seed),
+      control: kernelFor(specs.control),
+      topDown: kernelFor(specs.topDown),
+      hub: kernelFor(specs.hub),
+      bottomUp: kernelFor(specs.bottomUp),
+      check: kernelFor(specs.check),
+      multi: kernelFor(specs.multi),
+    };
+    const { buffers, own, indirect } = await upload(device, inner, layout, split.chunkWords, split.chunks);
     const plan: BfsRunnerPlan = {
       degreeOrder,
       mfApprox,
       alpha: options.alpha ?? BFS_DEFAULTS.alpha,
       beta: options.beta ?? BFS_DEFAULTS.beta,
       direction: options.direction ?? BFS_DEFAULTS.direction,
+      ...(options.levelsPerSubmit === undefined ? {} : { levelsPerSubmit: options.levelsPerSubmit }),
+      profileLevels: options.profileLevels ?? false,
       blockLength,
       lanes,
       workgroupSize,
@@ -192,17 +234,18 @@ export class BfsRunner {
       chunkWords: split.chunkWords,
       preprocessMs: performance.now() - started,
     };
-    return new BfsRunner({ device, graph, inner, toUser, toInner, plan, kernels, rounds: layout.rounds, buffers, own });
+    return new BfsRunner({ device, graph, inner, toUser, toInner, plan, kernels, rounds: layout.rounds, buffers, own, indirect });
   }
 
   /**
    * Searches from `source` (a vertex of the graph given to `create`). With `depths`, also returns each
-   * vertex's level; with `check`, validates the search on the GPU by the Graph500 rules (`bfs_check`).
+   * vertex's level; with `check`, validates the search on the GPU by the Graph500 rules (`bfs_check`); `profile`
+   * overrides the plan's `profileLevels` for this search (one level a submit, each timed on the GPU).
    */
-  async run(source: number, options: { readonly depths?: boolean; readonly check?: boolean } = {}): Promise<BfsResult> {
+  async run(source: number, options: { readonly depths?: boolean; readonly check?: boolean; readonly profile?: boolean } = {}): Promise<BfsResult> {
     checkSource(this.n, source);
     const inner = this.#toInner ? this.#toInner[source] : source;
-    const { levels, searchMs, reached } = await this.#search(inner);
+    const { levels, searchMs, reached } = await this.#search(inner, options.profile ?? this.plan.profileLevels);
     const check = options.check ? await this.#check(inner) : undefined;
     const readStarted = performance.now();
     const parent = this.#parentsToCaller(await this.#device.read(this.#buffers.parent, Uint32Array, 0, this.n));
@@ -272,7 +315,7 @@ export class BfsRunner {
         batch.clear(this.#buffers.counters, 0, 8 * MULTI_BATCH);
         for (let j = 0; j < MULTI_BATCH; j++) {
           const extra = { ...buffers, frontier_in: frontiers[0], frontier_out: frontiers[1] };
-          batch.dispatch(k, { buffers: this.#bind(k, extra), params: this.#params(n, 0, this.#rounds.length / 2, all >>> 0, 0, j), workgroups: dispatchGrid(k.spec, n) });
+          batch.dispatch(k, { buffers: this.#bind(k, extra), params: this.#params({ count: n, source: all >>> 0, slot: j }), workgroups: dispatchGrid(k.spec, n) });
           frontiers = [frontiers[1], frontiers[0]];
         }
         await batch.submit();
@@ -293,6 +336,7 @@ export class BfsRunner {
 
   /** Frees the GPU buffers. */
   destroy(): void {
+    for (const b of [...this.#indirect.control, this.#indirect.steps, this.#indirect.hubs]) b.destroy();
     for (const b of this.#own) b.destroy();
     this.#own.length = 0;
   }
@@ -316,7 +360,7 @@ export class BfsRunner {
     this.#device.upload(errors, new Uint32Array(CHECK_RULES.length).fill(NO_NEIGHBOUR));
     const batch = this.#device.batch({ label: 'bfs check', timing: false });
     const k = this.#kernels.check;
-    batch.dispatch(k, { buffers: this.#bind(k, {}), params: this.#params(this.n, 0, this.#rounds.length / 2, source), workgroups: dispatchGrid(k.spec, this.n) });
+    batch.dispatch(k, { buffers: this.#bind(k, {}), params: this.#params({ count: this.n, source }), workgroups: dispatchGrid(k.spec, this.n) });
     await batch.submit();
     const found = await this.#device.read(errors, Uint32Array, 0, CHECK_RULES.length);
     const broken = found.findIndex((v) => v !== NO_NEIGHBOUR);
@@ -330,128 +374,131 @@ export class BfsRunner {
     return Object.fromEntries(kernel.bindings.filter((b) => b.kind !== 'uniform').map((b) => [b.name, pool[b.name]]));
   }
 
-  /** The level loop, in the kernels' ids; the parents are left on the GPU. */
-  async #search(source: number): Promise<{ levels: BfsLevel[]; searchMs: number; reached: number }> {
-    const { indptr } = this.#inner;
-    const totalEdges = indptr[this.n];
-    const seeds = this.#neighbours(source);
-    const b = this.#buffers;
-    let queues = [b.queueA, b.queueB];
-    let bitmaps = [b.bitmapA, b.bitmapB];
-    if (seeds.length > 0) this.#device.upload(queues[0], seeds);
-    const started = performance.now();
-    const levels: BfsLevel[] = [];
-    let visited = 1 + seeds.length;
-    let frontier = seeds.length;
-    let previous = 1;
-    // m_f of the frontier and m_u of the unvisited vertices, exact or under the approximation.
-    const degreeSum = this.plan.mfApprox ? indptr[visited] - indptr[1] : sumDegrees(indptr, seeds);
-    let frontierEdges = degreeSum;
-    let unvisitedEdges = this.plan.mfApprox ? totalEdges - indptr[visited] : totalEdges - (indptr[source + 1] - indptr[source]) - degreeSum;
-    let direction: BfsDirection = this.plan.direction === 'hybrid' ? 'top-down' : this.plan.direction;
-    // The first batch also resets the parents and scatters level 1.
-    let pending: DispatchBatch | undefined = this.#device.batch({ label: 'bfs seed' });
-    pending.clear(b.parent).clear(bitmaps[0]);
-    pending.dispatch(this.#kernels.seed, {
-      buffers: { seeds: queues[0], parent: b.parent, depth: b.depth, bitmap_out: bitmaps[0] },
-      params: this.#params(seeds.length, 0, 0, source),
-      workgroups: dispatchGrid(this.#kernels.seed.spec, seeds.length),
-    });
-    while (frontier > 0) {
-      if (this.plan.direction === 'hybrid') {
-        direction = nextDirection(direction, { vertices: frontier, previousVertices: previous, edges: frontierEdges, unvisitedEdges }, this.plan.alpha, this.plan.beta);
-      }
-      // Top-down levels far from a switch, on a frontier neither growing nor shrinking fast (a road network's long
-      // run of levels, not a search's last few), run TOP_DOWN_BATCH to a submit, each reading its frontier's size
-      // from the level before.
-      const far = this.plan.direction === 'top-down' || this.plan.alpha * frontierEdges * TOP_DOWN_BATCH < unvisitedEdges;
-      const steady = 2 * frontier >= previous && frontier <= 2 * previous;
-      const levelCount = direction === 'top-down' && steady && far ? TOP_DOWN_BATCH : 1;
-      const levelStarted = performance.now();
-      const batch = pending ?? this.#device.batch({ label: `bfs level ${levels.length + 1}` });
-      pending = undefined;
-      batch.clear(b.counters, 0, 8 * levelCount);
-      for (let j = 0; j < levelCount; j++) {
-        batch.clear(bitmaps[1]);
-        this.#encodeStep(batch, direction, j === 0 ? frontier : NO_NEIGHBOUR, Math.max(frontier, previous), levels.length + 2 + j, j, queues, bitmaps);
-        queues = [queues[1], queues[0]];
-        bitmaps = [bitmaps[1], bitmaps[0]];
-      }
-      const { gpuTimeMs } = await batch.submit();
-      const counts = await this.#device.read(b.counters, Uint32Array, 0, 2 * levelCount);
-      const wallMs = performance.now() - levelStarted;
-      // Levels of a batch past the end of the search ran on an empty frontier: they did nothing.
-      let ran = 0;
-      while (ran < levelCount && (ran === 0 || counts[2 * ran - 2] > 0)) ran++;
-      for (let j = 0; j < ran; j++) {
-        const discovered = counts[2 * j];
-        const share = { wallMs: wallMs / ran, ...(gpuTimeMs === undefined ? {} : { gpuMs: gpuTimeMs / ran }), ...(ran > 1 ? { batched: ran } : {}) };
-        levels.push({ level: levels.length + 1, direction, frontier, frontierEdges, discovered, ...share });
-        previous = frontier;
-        frontier = discovered;
-        if (this.plan.mfApprox) {
-          frontierEdges = indptr[visited + discovered] - indptr[visited];
-          unvisitedEdges = totalEdges - indptr[visited + discovered];
-        } else {
-          frontierEdges = counts[2 * j + 1];
-          unvisitedEdges -= frontierEdges;
-        }
-        visited += discovered;
-      }
-      // The buffers rotated once per encoded level; the next level reads those of the last level that ran.
-      if ((levelCount - ran) % 2 === 1) {
-        queues = [queues[1], queues[0]];
-        bitmaps = [bitmaps[1], bitmaps[0]];
-      }
-    }
-    // A source without neighbours: only the seed batch.
-    if (pending) await pending.submit();
-    return { levels, searchMs: performance.now() - started, reached: visited };
-  }
-
-  /** One level: top-down over the queue, or bottom-up in two passes (round 0 over every slot, then the later rounds). */
   /**
-   * One level writing counter slot `slot`: top-down over the queue (`frontier` entries, or NO_NEIGHBOUR: the
-   * count the level before wrote; the grid is then sized for `recent` · 4), or bottom-up in two passes (round 0
-   * over every slot, then the later rounds).
+   * The level loop, in the kernels' ids, on the GPU: each submit encodes a batch of levels, each a
+   * `bfs_control` step (which sizes the level's steps through indirect counts, zero once the frontier is
+   * empty) and the steps; the host reads the state back once per batch. Batches grow from 16 levels (a
+   * scale-free graph's whole search) to 512 (a road network's thousands); past the first, the next batch is
+   * encoded and queued while the GPU runs the current one. The parents stay on the GPU.
    */
-  #encodeStep(batch: DispatchBatch, direction: BfsDirection, frontier: number, recent: number, depth: number, slot: number, queues: GPUBuffer[], bitmaps: GPUBuffer[]): void {
-    const extra = { queue_in: queues[0], queue_out: queues[1], bitmap_in: bitmaps[0], bitmap_out: bitmaps[1] };
+  async #search(source: number, profile: boolean): Promise<{ levels: BfsLevel[]; searchMs: number; reached: number }> {
+    const { indptr } = this.#inner;
+    const b = this.#buffers;
+    const degree = indptr[source + 1] - indptr[source];
+    const header = new Uint32Array(STATE.words);
+    header[STATE.frontier] = 1;
+    header[STATE.previous] = 1;
+    header[STATE.frontierEdges] = degree;
+    header[STATE.unvisitedEdges] = indptr[this.n] - degree;
+    header[STATE.visited] = 1;
+    header[STATE.direction] = this.plan.direction === 'bottom-up' ? 1 : 0;
+    this.#device.upload(b.state, header);
+    // Level 1 (odd) runs the control step from the second control buffer.
+    this.#device.upload(this.#indirect.control[1], Uint32Array.of(this.#clearGroups, 1, 1));
+    const started = performance.now();
+    const first = this.#device.batch({ label: 'bfs search', timing: profile });
+    first.clear(b.parent).clear(b.bitmapA).clear(b.bitmapB).clear(b.state, 4 * BFS_STATE_HEADER, b.state.size - 4 * BFS_STATE_HEADER);
+    const seed = this.#kernels.seed;
+    first.dispatch(seed, { buffers: this.#bind(seed, { bitmap_out: b.bitmapB }), params: this.#params({ source }), workgroups: [1] });
+    const levels: BfsLevel[] = [];
+    // Each submit's levels (first to last that ran) and times, which the levels it ran share.
+    const submits: { first: number; last: number; wallMs: number; gpuMs?: number }[] = [];
+    const grow = (size: number) => (profile || this.plan.levelsPerSubmit !== undefined ? size : Math.min(2 * size, MAX_BATCH));
+    let current = this.#launch(first, 1, profile ? 1 : (this.plan.levelsPerSubmit ?? FIRST_BATCH), b.stateReadback);
+    for (;;) {
+      const after = current.first + current.size;
+      const spare = current.readback === b.stateReadback ? b.stateReadbackB : b.stateReadback;
+      // A search past its first submit is a long one: the next submit is encoded and queued while the GPU runs
+      // this one (levels past the end do nothing, so queuing one too many costs only empty dispatches).
+      const next = !profile && current.first > 1 ? this.#launch(this.#device.batch({ label: 'bfs search' }), after, grow(current.size), spare) : undefined;
+      const { gpuTimeMs } = await current.result;
+      await current.readback.mapAsync(MapMode.READ);
+      const state = new Uint32Array(current.readback.getMappedRange().slice(0));
+      current.readback.unmap();
+      const wallMs = performance.now() - current.started;
+      const done = state[STATE.done] === 1;
+      submits.push({ first: current.first, last: done ? state[STATE.level] : after - 1, wallMs, gpuMs: gpuTimeMs });
+      // The control step of level l + 1 closes level l: a submit not done has the statistics of all but its last
+      // level, whose time is its own submit's.
+      const closed = done ? state[STATE.level] : state[STATE.level] - 1;
+      for (let l = levels.length + 1; l <= closed; l++) {
+        const row = STATE.stats + 4 * (l % BFS_STATS_RING);
+        const ran = submits.findLast((r) => r.first <= l && l <= r.last)!;
+        const count = ran.last - ran.first + 1;
+        const share = { wallMs: ran.wallMs / count, ...(ran.gpuMs === undefined ? {} : { gpuMs: ran.gpuMs / count }), ...(count > 1 ? { batched: count } : {}) };
+        levels.push({ level: l, direction: state[row] === 1 ? 'bottom-up' : 'top-down', frontier: state[row + 1], frontierEdges: state[row + 2], discovered: state[row + 3], ...share });
+      }
+      if (done) {
+        if (next) await next.result;
+        return { levels, searchMs: performance.now() - started, reached: state[STATE.visited] };
+      }
+      current = next ?? this.#launch(this.#device.batch({ label: 'bfs search', timing: profile }), after, grow(current.size), spare);
+    }
+  }
+
+  /** Encodes levels first … first + size − 1 and the state's read-back (in the same submit: one round trip), and submits. */
+  #launch(batch: DispatchBatch, first: number, size: number, readback: GPUBuffer) {
+    for (let j = 0; j < size; j++) this.#encodeLevel(batch, first + j);
+    batch.copy(this.#buffers.state, readback, 4 * BFS_STATE_HEADER);
+    const started = performance.now();
+    const result = batch.submit();
+    // Awaited by the search; a failure must not count as unhandled before that.
+    result.catch(() => undefined);
+    return { first, size, readback, started, result };
+  }
+
+  /**
+   * Level `level`: its control step (indirect counts from the control buffer of the level's parity, its own
+   * written to the other), then top-down and its hub step, then bottom-up round 0 over every slot and the
+   * later rounds over the slots that have them (so vertices that found a parent in their first block drop out).
+   */
+  #encodeLevel(batch: DispatchBatch, level: number): void {
+    const k = this.#kernels;
+    const { control, steps, hubs } = this.#indirect;
+    const bind = this.#levelBindings[level % 2];
     const roundCount = this.#rounds.length / 2;
-    const dispatch = (kernel: GeneratedKernel, items: number, params: Uint32Array) =>
-      batch.dispatch(kernel, { buffers: this.#bind(kernel, extra), params, workgroups: dispatchGrid(kernel.spec, items) });
-    if (direction === 'top-down') {
-      const items = frontier === NO_NEIGHBOUR ? Math.min(this.n, 4 * recent) : frontier;
-      dispatch(this.#kernels.topDown, items, this.#params(frontier, 0, roundCount, 0, depth, slot));
-      return;
+    const params = this.#params({ level, count: this.#clearGroups, roundEnd: roundCount });
+    batch.dispatchIndirect(k.control, { buffers: bind.control, params, indirect: control[level % 2] });
+    if (this.plan.direction !== 'bottom-up') {
+      batch.dispatchIndirect(k.topDown, { buffers: bind.topDown, params, indirect: steps, indirectOffset: 0 });
+      // No vertex has a block in the hub round: bfs_top_down never lists a hub.
+      if (HUB_ROUND_LANES * this.plan.lanes < roundCount) batch.dispatchIndirect(k.hub, { buffers: bind.hub, params, indirect: hubs });
     }
-    if (roundCount === 0) return;
-    dispatch(this.#kernels.bottomUp, this.#rounds[1], this.#params(this.#rounds[1], 0, 1, 0, depth, slot));
-    if (roundCount > 1) dispatch(this.#kernels.bottomUp, this.#rounds[3], this.#params(this.#rounds[3], 1, roundCount, 0, depth, slot));
+    if (this.plan.direction === 'top-down' || roundCount === 0) return;
+    const first = this.#params({ level, count: this.#rounds[1], roundEnd: 1 });
+    batch.dispatchIndirect(k.bottomUp, { buffers: bind.bottomUp, params: first, indirect: steps, indirectOffset: 12 });
+    if (roundCount === 1) return;
+    const later = this.#params({ level, count: this.#rounds[3], roundFirst: 1, roundEnd: roundCount });
+    batch.dispatchIndirect(k.bottomUp, { buffers: bind.bottomUp, params: later, indirect: steps, indirectOffset: 24 });
   }
 
-  #params(count: number, roundFirst: number, roundEnd: number, source: number, depth = 0, slot = 0): Uint32Array {
-    return Uint32Array.of(this.n, count, roundFirst, roundEnd, this.#chunkWords, source, depth, slot);
+  /** The buffers of a level's dispatches, by the level's parity (which picks the bitmaps and the control buffers), made once. */
+  #makeLevelBindings(parity: number): LevelBindings {
+    const k = this.#kernels;
+    const b = this.#buffers;
+    const { control, steps, hubs } = this.#indirect;
+    const bitmapIn = parity === 1 ? b.bitmapB : b.bitmapA;
+    const bitmapOut = parity === 1 ? b.bitmapA : b.bitmapB;
+    const extra = { hub_args: hubs, bitmap_in: bitmapIn, bitmap_out: bitmapOut };
+    return {
+      control: this.#bind(k.control, { control_next: control[(parity + 1) % 2], step_args: steps, hub_args: hubs, bitmap_out: bitmapOut }),
+      topDown: this.#bind(k.topDown, extra),
+      hub: this.#bind(k.hub, extra),
+      bottomUp: this.#bind(k.bottomUp, extra),
+    };
   }
 
-  /** The source's distinct neighbours other than itself: level 1, which the host expands (paper 003 runs level 0 on the CPU). */
-  #neighbours(source: number): Uint32Array {
-    const { indptr, indices } = this.#inner;
-    this.#stamp = (this.#stamp + 1) >>> 0;
-    if (this.#stamp === 0) {
-      this.#seen.fill(0);
-      this.#stamp = 1;
-    }
-    const out = new Uint32Array(indptr[source + 1] - indptr[source]);
-    let count = 0;
-    this.#seen[source] = this.#stamp;
-    for (let p = indptr[source]; p < indptr[source + 1]; p++) {
-      const u = indices[p];
-      if (this.#seen[u] === this.#stamp) continue;
-      this.#seen[u] = this.#stamp;
-      out[count++] = u;
-    }
-    return out.subarray(0, count);
+  /** The parameter block every BFS kernel reads (the prelude's `Params`); fields not given are 0. */
+  #params(p: { count?: number; roundFirst?: number; roundEnd?: number; source?: number; level?: number; slot?: number }): Uint32Array {
+    const words = new Uint32Array(16);
+    words.set([this.n, p.count ?? 0, p.roundFirst ?? 0, p.roundEnd ?? this.#rounds.length / 2, this.#chunkWords, p.source ?? 0, p.level ?? 0, p.slot ?? 0]);
+    const floats = new Float32Array(words.buffer);
+    floats[8] = this.plan.alpha;
+    floats[9] = this.plan.beta;
+    words[10] = DIRECTION_MODE[this.plan.direction];
+    words[11] = bitmapWords(this.n);
+    words[12] = HUB_ROUND_LANES * this.plan.lanes;
+    return words;
   }
 }
 
@@ -462,49 +509,66 @@ function inDegreeOrder(csr: Csr): boolean {
   return true;
 }
 
-function sumDegrees(indptr: Uint32Array, vertices: Uint32Array): number {
-  let sum = 0;
-  for (const v of vertices) sum += indptr[v + 1] - indptr[v];
-  return sum;
-}
-
 function inverse(ids: Uint32Array): Uint32Array {
   const out = new Uint32Array(ids.length);
   for (let v = 0; v < ids.length; v++) out[ids[v]] = v;
   return out;
 }
 
-/** Uploads the layout and makes the search state: parents, two queues, two bitmaps, the counters. */
-async function upload(device: Device, inner: Csr, layout: BlockedAdjacency, chunkWords: number, chunks: number, countEdges: boolean) {
+/** Words of a bitmap with a bit per vertex (at least one). */
+function bitmapWords(n: number): number {
+  return Math.max(1, Math.ceil(n / 32));
+}
+
+/**
+ * Uploads the layout and makes the search state: parents, depths, the queues (two and the hub list), two
+ * frontier bitmaps, `state` (header, statistics, visited bitmap), the multi-source counters, the check's
+ * errors, and the indirect-count buffers.
+ */
+async function upload(device: Device, inner: Csr, layout: BlockedAdjacency, chunkWords: number, chunks: number) {
   const own: GPUBuffer[] = [];
   const buffers: Record<string, GPUBuffer> = {};
+  const made: GPUBuffer[] = [];
   // WebGPU refuses empty bindings: every buffer has at least one word.
   const store = async (name: string, data: Uint32Array) => {
     const b = await device.createStorage(`bfs.${name}`, data.length > 0 ? data : new Uint32Array(1));
     own.push(b);
     buffers[name] = b;
   };
+  const empty = async (name: string, words: number) => {
+    const b = await device.createBuffer(`bfs.${name}`, words * 4, 'storage');
+    own.push(b);
+    buffers[name] = b;
+  };
+  const indirect = (name: string, words: number) => {
+    const b = device.gpu.createBuffer({ label: `bfs.${name}`, size: words * 4, usage: INDIRECT_USAGE });
+    made.push(b);
+    return b;
+  };
   try {
     for (let c = 0; c < chunks; c++) await store(`adj${c}`, layout.words.subarray(c * chunkWords, (c + 1) * chunkWords));
     await store('rounds', layout.rounds);
     if (layout.perm) await store('perm', layout.perm);
-    if (countEdges) await store('indptr', inner.indptr);
+    await store('indptr', inner.indptr);
     const n = Math.max(inner.n, 1);
-    const words = Math.ceil(n / 32);
-    for (const name of ['parent', 'depth', 'queueA', 'queueB']) {
-      const b = await device.createBuffer(`bfs.${name}`, n * 4, 'storage');
-      own.push(b);
-      buffers[name] = b;
+    const words = bitmapWords(n);
+    for (const name of ['parent', 'depth']) await empty(name, n);
+    await empty('queues', 3 * n);
+    await empty('bitmapA', words);
+    await empty('bitmapB', words);
+    await empty('state', BFS_STATE_HEADER + words);
+    await empty('counters', 2 * MULTI_BATCH);
+    await empty('errors', 8);
+    // Two, so that a submit's state can be read while the next one (queued behind it) will write the other.
+    for (const name of ['stateReadback', 'stateReadbackB']) {
+      const readback = await device.createBuffer(`bfs.${name}`, 4 * BFS_STATE_HEADER, 'readback');
+      own.push(readback);
+      buffers[name] = readback;
     }
-    const sizes: Record<string, number> = { bitmapA: words, bitmapB: words, counters: 2 * TOP_DOWN_BATCH, errors: 8 };
-    for (const [name, count] of Object.entries(sizes)) {
-      const b = await device.createBuffer(`bfs.${name}`, count * 4, 'storage');
-      own.push(b);
-      buffers[name] = b;
-    }
-    return { buffers, own };
+    const control = [indirect('controlA', 3), indirect('controlB', 3)];
+    return { buffers, own, indirect: { control, steps: indirect('steps', 9), hubs: indirect('hubs', 3) } };
   } catch (e) {
-    for (const b of own) b.destroy();
+    for (const b of [...own, ...made]) b.destroy();
     throw e;
   }
 }

@@ -1,35 +1,31 @@
 import type { Csr } from '@semiforge/graph-io';
-import type { BatchResult, Device } from '@semiforge/runtime';
+import type { Device } from '@semiforge/runtime';
 import type { SpmvFormat } from '../spmv/spmv.plan.js';
-import { PagerankState, type ResidualSlot } from './pagerank.gpu.js';
+import { PagerankState, RESIDUAL_SLOTS } from './pagerank.gpu.js';
 import { checkCount, PAGERANK_DEFAULTS, pagerankSettings, type PagerankParameters, type PagerankSettings } from './pagerank.input.js';
 
 export interface PagerankOptions extends PagerankParameters {
   /** SpMV format of the product with Pᵀ (default 'auto', chosen from Pᵀ's rows as `spmv()` does). */
   format?: SpmvFormat | 'auto';
   /**
-   * Iterations per submit (default 4); the residual of each submit's last step is read back. The next
-   * submit is already queued while the host reads, so the GPU does not wait on the host; the price is up
-   * to 2·checkEvery − 1 iterations past the first that converged (the ranks are only closer to the fixed point).
+   * Iterations of the first submit (default 8), and of each later one while the residuals do not yet decay.
+   * Every step's residual stays on the GPU and is read back once per submit; later submits run as many
+   * steps as the residuals' decay so far predicts to the tolerance, plus one. Steps after the first converged
+   * one keep its ranks on the GPU, so the result (ranks, iterations, residual) is the same for any checkEvery.
    */
   checkEvery?: number;
-}
-
-/** One submit of up to checkEvery iterations: the last iteration it runs, its residual slot, its completion. */
-interface Submitted {
-  readonly last: number;
-  readonly slot: ResidualSlot;
-  readonly done: Promise<BatchResult>;
 }
 
 export interface PagerankResult {
   /** f32 ranks, summing to 1 (up to rounding). */
   readonly ranks: Float32Array;
-  /** Iterations run (a multiple of checkEvery, or maxIterations). */
+  /** Iterations to the first residual below the tolerance (the ranks are that step's), or maxIterations. */
   readonly iterations: number;
-  /** Whether a checked residual fell below the tolerance (the steps run after it only shrink it, up to f32 rounding). */
+  /** Steps the GPU ran: `iterations` and those submitted after it, which kept its ranks. */
+  readonly stepsRun: number;
+  /** Whether the residual of step `iterations` is below the tolerance. */
   readonly converged: boolean;
-  /** L1 norm of the last step's change, ‖r_k − r_{k−1}‖₁, as the GPU summed it. */
+  /** L1 norm of step `iterations`' change, ‖r_k − r_{k−1}‖₁, as the GPU summed it. */
   readonly residual: number;
   /** The SpMV format of the product with Pᵀ that ran (absent for the empty graph, which runs nothing). */
   readonly format?: SpmvFormat;
@@ -42,7 +38,7 @@ export interface PagerankResult {
    * build, upload or read-back of the ranks, but the host's waits on the residuals.
    */
   readonly loopTimeMs: number;
-  /** gpuTimeMs / iterations when there is a GPU time, else loopTimeMs / iterations. */
+  /** gpuTimeMs / stepsRun when there is a GPU time, else loopTimeMs / stepsRun. */
   readonly timePerIterationMs: number;
 }
 
@@ -83,55 +79,44 @@ export class PagerankRunner {
   async run(): Promise<PagerankResult> {
     const started = performance.now();
     const state = this.#state;
-    if (state === undefined) return { ranks: new Float32Array(0), iterations: 0, converged: true, residual: 0, wallTimeMs: performance.now() - started, loopTimeMs: 0, timePerIterationMs: 0 };
-    const device = this.#device;
-    const checkEvery = this.#checkEvery;
+    if (state === undefined) {
+      return { ranks: new Float32Array(0), iterations: 0, stepsRun: 0, converged: true, residual: 0, wallTimeMs: performance.now() - started, loopTimeMs: 0, timePerIterationMs: 0 };
+    }
     const { maxIterations, tolerance } = this.#settings;
     state.restart();
     const loopStarted = performance.now();
-    const submit = (first: number, slot: ResidualSlot): Submitted => {
-      const last = Math.min(first + checkEvery, maxIterations);
-      const batch = device.batch({ label: `pagerank ${first + 1}..${last}` });
-      for (let i = first; i < last; i++) state.encodeStep(batch, slot);
-      const done = batch.submit();
-      done.catch(() => undefined); // awaited below; until then a failure must not count as unhandled
-      return { last, slot, done };
-    };
     let gpuTimeMs: number | undefined = 0;
-    const finish = async (s: Submitted) => {
-      const { gpuTimeMs: ms } = await s.done;
-      gpuTimeMs = gpuTimeMs === undefined || ms === undefined ? undefined : gpuTimeMs + ms;
-      return state.residual(s.slot);
-    };
-    // Two submits in flight: the next is queued before the host waits for this one's residual, so the GPU
-    // has work while the residual is read back. It writes the other residual slot.
-    let current = submit(0, 0);
-    let residual: number;
-    let converged: boolean;
+    // Residuals read so far, of steps 1 … read.length.
+    const read: number[] = [];
+    let steps = Math.min(this.#checkEvery, RESIDUAL_SLOTS - 1);
     for (;;) {
-      const next = current.last < maxIterations ? submit(current.last, current.slot === 0 ? 1 : 0) : undefined;
-      residual = await finish(current);
-      converged = residual < tolerance;
-      if (next === undefined) break;
-      current = next;
-      if (converged) {
-        residual = await finish(next);
-        break;
+      const first = read.length + 1;
+      const last = Math.min(read.length + steps, maxIterations);
+      const batch = this.#device.batch({ label: `pagerank ${first}..${last}` });
+      while (state.steps < last) state.encodeStep(batch);
+      const { gpuTimeMs: ms } = await batch.submit();
+      gpuTimeMs = gpuTimeMs === undefined || ms === undefined ? undefined : gpuTimeMs + ms;
+      read.push(...(await state.residuals(first, last)));
+      const hit = read.findIndex((r) => r < tolerance);
+      if (hit >= 0 || last === maxIterations) {
+        const iterations = hit >= 0 ? hit + 1 : last;
+        const loopTimeMs = performance.now() - loopStarted;
+        const ranks = await state.ranks();
+        return {
+          ranks,
+          iterations,
+          stepsRun: last,
+          converged: hit >= 0,
+          residual: read[iterations - 1],
+          format: state.format,
+          ...(gpuTimeMs === undefined ? {} : { gpuTimeMs }),
+          wallTimeMs: performance.now() - started,
+          loopTimeMs,
+          timePerIterationMs: (gpuTimeMs ?? loopTimeMs) / last,
+        };
       }
+      steps = Math.min(stepsToTolerance(read, tolerance) ?? this.#checkEvery, RESIDUAL_SLOTS - 1);
     }
-    const loopMs = performance.now() - loopStarted;
-    const ranks = await state.ranks();
-    return {
-      ranks,
-      iterations: current.last,
-      converged,
-      residual,
-      format: state.format,
-      ...(gpuTimeMs === undefined ? {} : { gpuTimeMs }),
-      wallTimeMs: performance.now() - started,
-      loopTimeMs: loopMs,
-      timePerIterationMs: (gpuTimeMs ?? loopMs) / current.last,
-    };
   }
 
   destroy(): void {
@@ -144,8 +129,8 @@ export class PagerankRunner {
  * Rank flows along out-arcs u → v, each carrying r[u]/outdeg(u) (arc weights are ignored; parallel arcs
  * count); dangling vertices (out-degree 0) spread their rank by the personalization p like the teleport
  * does (the Google matrix). A personalization gives personalized PageRank / random walk with restart.
- * Iterations are submitted checkEvery at a time, two submits in flight; the L1 residual is reduced on the
- * GPU and read back once per submit. For several runs on one graph, see {@link PagerankRunner}.
+ * Every step's L1 residual is reduced on the GPU and kept there; the host reads them once per submit, and
+ * sizes the next submit by their decay. For several runs on one graph, see {@link PagerankRunner}.
  *
  * @example
  * const g = csrFromEdges(generateRmat({ scale: 12, seed: 1 }));
@@ -160,4 +145,21 @@ export async function pagerank(device: Device, graph: Csr, options: PagerankOpti
   } finally {
     runner.destroy();
   }
+}
+
+/** Residuals over which the decay rate is taken. */
+const RATE_WINDOW = 4;
+
+/**
+ * Steps until the residual falls below the tolerance if it keeps decaying geometrically at its mean rate over
+ * the last {@link RATE_WINDOW} steps, plus one (an estimate a step short costs a submit and a read-back;
+ * a step long, one product); undefined while the residuals do not decay.
+ */
+function stepsToTolerance(residuals: readonly number[], tolerance: number): number | undefined {
+  const span = Math.min(RATE_WINDOW, residuals.length - 1);
+  if (span < 1) return undefined;
+  const last = residuals[residuals.length - 1];
+  const rate = (last / residuals[residuals.length - 1 - span]) ** (1 / span);
+  if (!(rate > 0 && rate < 1)) return undefined;
+  return Math.max(1, Math.ceil(Math.log(tolerance / last) / Math.log(rate))) + 1;
 }

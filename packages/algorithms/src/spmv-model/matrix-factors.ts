@@ -1,6 +1,7 @@
 import { degreeStats, ellPaddingRatio, type Csr } from '@semiforge/graph-io';
 import { checkSquareCsr } from '../spmv/spmv.input.js';
-import type { RowStats } from '../spmv/spmv.plan.js';
+import { planSpmv, type RowStats } from '../spmv/spmv.plan.js';
+import { layoutTraffic, type LayoutTraffic } from './layout-traffic.js';
 import { H100_NOMINAL } from './platform.js';
 import { xLocality } from './x-locality.js';
 
@@ -50,6 +51,8 @@ export interface MatrixFactors extends RowStats {
   readonly lineBytes: number;
   readonly valueBytes: number;
   readonly cacheBytes: number;
+  /** The default plans' traffic for the formats whose slots the row factors do not give (see `layoutTraffic`). */
+  readonly layouts?: Readonly<Partial<Record<'sell' | 'fold' | 'csr-merge', LayoutTraffic>>>;
 }
 
 /**
@@ -72,6 +75,9 @@ export function matrixFactors(csr: Csr, options: MatrixFactorOptions = {}): Matr
   const share = options.share ?? { chunkRows: H100_NOMINAL.chunkRows, parts: H100_NOMINAL.multiprocessors };
   const sector = Math.ceil(H100_NOMINAL.sectorBytes / valueBytes) * valueBytes;
   const l1 = xLocality(csr, { lineBytes: sector, valueBytes, cacheBytes: l1Bytes, share });
+  const stats: RowStats = { n: rows.n, arcs: rows.arcs, mean: rows.mean, max: rows.max, paddingRatio: ellPaddingRatio(csr, rows.max) };
+  // Planned as for the platform of the factors: subgroups of 32 (an H100's warps).
+  const layout = (format: 'sell' | 'fold' | 'csr-merge') => layoutTraffic(csr, planSpmv({ format }, stats, { available: true, minSize: 32 }));
   return {
     n: rows.n,
     arcs: rows.arcs,
@@ -80,13 +86,14 @@ export function matrixFactors(csr: Csr, options: MatrixFactorOptions = {}): Matr
     mean: rows.mean,
     temporalLocality: locality.temporalLocality,
     spatialLocality: locality.spatialLocality,
-    paddingRatio: ellPaddingRatio(csr, rows.max),
+    paddingRatio: stats.paddingRatio,
     hitX: locality.hitX,
     hitL1: l1.hitX,
     l1Bytes,
     lineBytes,
     valueBytes,
     cacheBytes,
+    layouts: { sell: layout('sell'), fold: layout('fold'), 'csr-merge': layout('csr-merge') },
   };
 }
 

@@ -1,9 +1,10 @@
 import type { SpmvFormat } from '../spmv/spmv.plan.js';
+import type { LayoutTraffic } from './layout-traffic.js';
 import type { MatrixFactors } from './matrix-factors.js';
 import { H100_NOMINAL, SMALL_MATRIX_ROWS } from './platform.js';
 
 /** The formats the SpMV kernels have, in the order the model reports them. */
-export const SPMV_MODEL_FORMATS: readonly SpmvFormat[] = ['csr-scalar', 'csr-vector', 'ell'];
+export const SPMV_MODEL_FORMATS: readonly SpmvFormat[] = ['csr-scalar', 'csr-vector', 'ell', 'sell', 'fold', 'csr-merge'];
 
 export interface SpmvModelOptions {
   /** Memory bandwidth W, GB/s (10^9 B/s): the paper's device bandwidth; best the one measured in the same run. */
@@ -22,6 +23,12 @@ export interface SpmvModelOptions {
    * absent, it is paper 002's eq. (1)–(3) alone.
    */
   readonly l2BandwidthGBps?: number;
+  /**
+   * The format's slots and other bytes per product, from `layoutTraffic(csr, plan)` for the plan that runs
+   * (e.g. a fold width or slice height of its own). Default: the factors' `layouts` (the default plans) for
+   * sell, fold and csr-merge; for CSR and ELL, what the factors' n, nnz and longest row give.
+   */
+  readonly layout?: LayoutTraffic;
 }
 
 export interface SpmvPrediction {
@@ -46,9 +53,12 @@ export interface SpmvPrediction {
  * GFLOPS = Nnz / Nnz_padded · W / BPF                 (3).
  * F/2 and I/2 are one matrix value and one column index streamed per nonzero, i.e. per 2 flops; the last term is x's
  * lines fetched on a miss, of which S elements are useful. The paper's eq. (7) writes 6 for F/2 + I/2 with
- * I = F = 4 (which gives 4); we follow eq. (1). ELL takes eq. (3) with Nnz_padded / Nnz = the padding ratio. The
- * model has no term for row offsets or load balance, so csr-scalar and csr-vector get the same prediction; the paper
- * leaves the difference between them to load balancing (its Fold method), outside the model.
+ * I = F = 4 (which gives 4); we follow eq. (1). The padded formats take eq. (3) with Nnz_padded their slots (see
+ * {@link LayoutTraffic}): ELL n · longest row, sell and fold their slices' padded slots (fold's of its pieces).
+ * The paper's model has no term for row offsets or load balance, so csr-scalar, csr-vector and csr-merge get the
+ * same prediction; the paper leaves the difference between them to load balancing (its Fold method), outside the
+ * model. The hierarchy model adds each layout's other bytes per product: row offsets, slice offsets, row ids,
+ * fold's partial results and merge's carries.
  *
  * @example
  * // hit_x = 0, S = 1, L = 16 B: BPF = 2 + 2 + 16 = 20 B/flop, so 100 GB/s gives 5 GFLOP/s.
@@ -65,15 +75,16 @@ export function predictSpmv(factors: MatrixFactors, options: SpmvModelOptions): 
   if (!(W > 0) || !Number.isFinite(W)) throw new RangeError(`spmv model: bandwidthGBps ${W} must be a positive number`);
   if (!(I > 0)) throw new RangeError(`spmv model: indexBytes ${I} must be positive`);
   if (!(hitX >= 0 && hitX <= 1)) throw new RangeError(`spmv model: hitX ${hitX} must lie in 0 … 1`);
-  const useful = factors.arcs === 0 ? 0 : options.format === 'ell' ? 1 / factors.paddingRatio : 1;
+  const layout = layoutOf(factors, options);
+  const useful = factors.arcs === 0 || layout.slots === 0 ? 0 : layout.nnz / layout.slots;
   const smallMatrix = factors.n < SMALL_MATRIX_ROWS;
   const paperBpf = F / 2 + I / 2 + ((1 - hitX) * factors.lineBytes) / factors.spatialLocality;
   const L2 = options.l2BandwidthGBps;
   if (L2 === undefined) return { format: options.format, bytesPerFlop: paperBpf, gflops: (useful * W) / paperBpf, hitX, smallMatrix, model: 'paper-002' };
   if (!(L2 > 0) || !Number.isFinite(L2)) throw new RangeError(`spmv model: l2BandwidthGBps ${L2} must be a positive number`);
-  // CSR streams n + 1 row offsets besides the nonzeros; per flop that is 4 (n + 1) / (2 nnz).
-  const offsets = options.format === 'ell' || factors.arcs === 0 ? 0 : (4 * (factors.n + 1)) / (2 * factors.arcs);
-  const bytesPerFlop = paperBpf + offsets;
+  // The layout's other bytes per useful flop, e.g. CSR's n + 1 row offsets: 4 (n + 1) / (2 nnz).
+  const extra = factors.arcs === 0 ? 0 : layout.extraBytes / (2 * factors.arcs);
+  const bytesPerFlop = paperBpf + extra;
   const l2BytesPerFlop = ((1 - factors.hitL1) * H100_NOMINAL.sectorBytes) / 2;
   // DRAM and L2 traffic are added as times, not overlapped: a gather that misses L1 stalls its warp either way.
   const nsPerFlop = bytesPerFlop / W + l2BytesPerFlop / L2;
@@ -88,4 +99,21 @@ export function predictSpmv(factors: MatrixFactors, options: SpmvModelOptions): 
  */
 export function predictFormats(factors: MatrixFactors, options: Omit<SpmvModelOptions, 'format'>): SpmvPrediction[] {
   return SPMV_MODEL_FORMATS.map((format) => predictSpmv(factors, { ...options, format }));
+}
+
+/** The layout a prediction uses: given, the factors' own, or for CSR and ELL what the row factors give. */
+function layoutOf(factors: MatrixFactors, options: SpmvModelOptions): LayoutTraffic {
+  const { format, layout } = options;
+  if (layout !== undefined) {
+    if (layout.format !== format || layout.nnz !== factors.arcs) {
+      throw new RangeError(`spmv model: the layout given is a '${layout.format}' of ${layout.nnz} nonzeros, not a '${format}' of these factors' ${factors.arcs}`);
+    }
+    return layout;
+  }
+  const { n, arcs } = factors;
+  if (format === 'csr-scalar' || format === 'csr-vector') return { format, nnz: arcs, slots: arcs, extraBytes: 4 * (n + 1) };
+  if (format === 'ell') return { format, nnz: arcs, slots: arcs * factors.paddingRatio, extraBytes: 0 };
+  const own = factors.layouts?.[format];
+  if (own === undefined) throw new RangeError(`spmv model: predicting '${format}' needs its layout: pass layout: layoutTraffic(csr, plan), or factors from matrixFactors`);
+  return own;
 }

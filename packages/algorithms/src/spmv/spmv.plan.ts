@@ -38,6 +38,16 @@ export interface SpmvKernelOptions {
   sigma?: number;
   /** fold: pieces of at most this many entries (default: twice the mean row length, rounded up). */
   foldWidth?: number;
+  /**
+   * ell, sell, fold: slots a row loads per loop step, 2, 4 or 8 (default: one), so that a step's loads are in
+   * flight together; the sums keep their order, so the results are the same bits.
+   */
+  unroll?: number;
+  /**
+   * sell, fold: consecutive stored rows one invocation computes, 1 or 4 (default 1); with 4 a slot of them is
+   * one 16-byte load of indices and one of values (the slice height must be a multiple of 4).
+   */
+  rowsPerInvocation?: number;
   target?: Target;
 }
 
@@ -143,6 +153,15 @@ export function planSpmv(options: SpmvKernelOptions, stats: RowStats, subgroups:
   const format = options.format === undefined || options.format === 'auto' ? chooseFormat(stats) : options.format;
   const threads = options.threadsPerWorkgroup ?? SPMV_DEFAULTS.threads;
   const common = { semiring, type, target, accumulate: options.accumulate ?? false, masked: options.masked ?? false };
+  const slotFormat = format === 'ell' || format === 'sell' || format === 'fold';
+  if (options.unroll !== undefined && !slotFormat) {
+    throw new RangeError(`spmv: unroll = ${options.unroll} steps through ELL slots; format '${format}' has none (use ell, sell or fold)`);
+  }
+  const unroll = options.unroll === undefined || options.unroll === 1 ? {} : { unroll: options.unroll };
+  const perInvocation = options.rowsPerInvocation ?? 1;
+  if (perInvocation !== 1 && format !== 'sell' && format !== 'fold') {
+    throw new RangeError(`spmv: rowsPerInvocation = ${perInvocation} is for the sliced formats; format '${format}' computes one row an invocation (use sell or fold)`);
+  }
   if (format === 'csr-merge') {
     // The scan over invocations' open rows: subgroup shuffles where the device has them, as csr-vector.
     const reduction = options.reduction ?? (target === 'cuda' || subgroups.available ? 'subgroup' : 'workgroup');
@@ -152,11 +171,12 @@ export function planSpmv(options: SpmvKernelOptions, stats: RowStats, subgroups:
     const combine: SpmvKernelSpec = { ...common, op: 'spmv_merge_fixup', accumulate: true, rowsPerWorkgroup: threads, lanesPerRow: 1 };
     return { format, semiring, type, spec, combine };
   }
-  if (format === 'sell' || format === 'fold') return planSliced(format, options, stats, subgroups, { ...common, rowsPerWorkgroup: threads, lanesPerRow: 1 });
-  if (format !== 'csr-vector') {
-    const op = format === 'ell' ? 'spmv_ell' : 'spmv_csr_scalar';
-    return { format, semiring, type, spec: { ...common, op, rowsPerWorkgroup: threads, lanesPerRow: 1 } };
+  if (format === 'sell' || format === 'fold') {
+    const quad = perInvocation === 1 ? {} : { rowsPerInvocation: perInvocation };
+    return planSliced(format, options, stats, subgroups, { ...common, rowsPerWorkgroup: threads, lanesPerRow: 1 }, { ...unroll, ...quad });
   }
+  if (format === 'ell') return { format, semiring, type, spec: { ...common, op: 'spmv_ell', rowsPerWorkgroup: threads, lanesPerRow: 1, ...unroll } };
+  if (format !== 'csr-vector') return { format, semiring, type, spec: { ...common, op: 'spmv_csr_scalar', rowsPerWorkgroup: threads, lanesPerRow: 1 } };
   const subgroupOk = target === 'cuda' || subgroups.available;
   const reduction = options.reduction ?? (subgroupOk ? 'subgroup' : 'workgroup');
   const cap = reduction === 'subgroup' ? (target === 'cuda' ? 32 : subgroups.minSize) : SPMV_DEFAULTS.maxLanes;
@@ -178,6 +198,8 @@ function planSliced(
   stats: RowStats,
   subgroups: SubgroupSupport,
   common: Omit<SpmvKernelSpec, 'op'>,
+  /** The product kernel's own knobs (the combine step takes none of them). */
+  own: Pick<SpmvKernelSpec, 'unroll' | 'rowsPerInvocation'>,
 ): SpmvPlan {
   const { semiring, type, target } = common;
   const sigma = options.sigma ?? (stats.paddingRatio <= SPMV_DEFAULTS.ellMaxPadding ? 1 : SPMV_DEFAULTS.sigma);
@@ -187,7 +209,9 @@ function planSliced(
   }
   const folded = foldWidth !== undefined && stats.max > foldWidth;
   const sliceHeight = options.sliceHeight ?? SPMV_DEFAULTS.sliceHeight;
-  const spec: SpmvKernelSpec = { ...common, op: 'spmv_sell', sliceHeight, permuted: sigma > 1, folded };
+  // rowsPerWorkgroup counts stored rows: 4 an invocation make a workgroup of 4 × its invocations.
+  const rowsPerWorkgroup = common.rowsPerWorkgroup * (own.rowsPerInvocation ?? 1);
+  const spec: SpmvKernelSpec = { ...common, op: 'spmv_sell', rowsPerWorkgroup, sliceHeight, permuted: sigma > 1, folded, ...own };
   const slicing = { sigma, ...(foldWidth === undefined ? {} : { foldWidth }) };
   if (!folded) return { format, semiring, type, spec, slicing };
   const reduction = options.reduction ?? (target === 'cuda' || subgroups.available ? 'subgroup' : 'workgroup');

@@ -6,7 +6,8 @@ const STATS = { n: 1, arcs: 1, minWeight: 0, meanWeight: 1 };
 /**
  * The SSSP kernels generated ahead of time (`nx run codegen`): for f32 and u32 weights, paper 001's pass on
  * undirected pairs and directed arcs (atomic reads, the default) with its parent pass, and the frontier
- * pass at 2 lanes (road-like degrees) and 16 (R-MAT and Kronecker) with the near-far step.
+ * pass at 2 lanes (road-like degrees) and 16 (R-MAT and Kronecker) with its sizing step and
+ * the pull parent step.
  */
 const CONFIGS: { options: SsspKernelOptions; directed: boolean }[] = (['f32', 'u32'] as const).flatMap((weights) => [
   { options: { weights, method: 'bellman-ford' }, directed: false },
@@ -17,8 +18,8 @@ const CONFIGS: { options: SsspKernelOptions; directed: boolean }[] = (['f32', 'u
 
 const specs = CONFIGS.flatMap(({ options, directed }) => {
   const plan = planSssp(options, STATS, directed);
-  return [plan.relax, plan.parents, ...(plan.advance ? [plan.advance] : [])];
+  return [plan.relax, plan.parents, ...[plan.advance, plan.tree].filter((k) => k !== undefined)];
 });
 
-/** Each kernel once (the near-far configurations share their parent and threshold kernels). */
+/** Each kernel once (the near-far configurations share their parent kernels). */
 export const SSSP_CATALOG_SPECS: readonly SsspKernelSpec[] = [...new Map(specs.map((s) => [kernelIdentity(s).id, s])).values()];

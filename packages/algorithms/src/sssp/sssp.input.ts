@@ -42,17 +42,21 @@ export function ssspWeights(graph: Csr, type: SsspWeightType): SsspWeights {
     values.fill(1);
     return { type, values, min: m ? 1 : 0, max: m ? 1 : 0, mean: m ? 1 : 0 };
   }
+  const stats = type === 'f32' ? toF32(source, values as Float32Array) : toU32(source, values as Uint32Array);
+  return { type, values, ...stats };
+}
+
+// One loop per type, each over one array type, so that V8 keeps the element accesses monomorphic (a shared
+// loop over Float32Array | Uint32Array ran ~10× slower on 10^8 arcs).
+function toF32(source: ArrayLike<number>, values: Float32Array): { min: number; max: number; mean: number } {
+  const m = values.length;
   let min = Infinity;
   let max = -Infinity;
   let sum = 0;
   for (let e = 0; e < m; e++) {
     const w = source[e];
-    if (type === 'f32') {
-      if (!Number.isFinite(w) || Math.abs(w) > F32_MAX_WEIGHT) {
-        throw new RangeError(`sssp: arc ${e} has weight ${w}; f32 weights must be finite and within ±2^100`);
-      }
-    } else if (!Number.isInteger(w) || w < 0 || w > U32_MAX_WEIGHT) {
-      throw new RangeError(`sssp: arc ${e} has weight ${w}; u32 weights must be integers 0..${U32_MAX_WEIGHT} (use weights: 'f32')`);
+    if (!(Math.abs(w) <= F32_MAX_WEIGHT)) {
+      throw new RangeError(`sssp: arc ${e} has weight ${w}; f32 weights must be finite and within ±2^100`);
     }
     values[e] = w;
     const stored = values[e];
@@ -60,7 +64,25 @@ export function ssspWeights(graph: Csr, type: SsspWeightType): SsspWeights {
     if (stored > max) max = stored;
     sum += stored;
   }
-  return { type, values, min: m ? min : 0, max: m ? max : 0, mean: m ? sum / m : 0 };
+  return { min: m ? min : 0, max: m ? max : 0, mean: m ? sum / m : 0 };
+}
+
+function toU32(source: ArrayLike<number>, values: Uint32Array): { min: number; max: number; mean: number } {
+  const m = values.length;
+  let min = Infinity;
+  let max = -Infinity;
+  let sum = 0;
+  for (let e = 0; e < m; e++) {
+    const w = source[e];
+    if (!(w >= 0 && w <= U32_MAX_WEIGHT && Math.floor(w) === w)) {
+      throw new RangeError(`sssp: arc ${e} has weight ${w}; u32 weights must be integers 0..${U32_MAX_WEIGHT} (use weights: 'f32')`);
+    }
+    values[e] = w;
+    if (w < min) min = w;
+    if (w > max) max = w;
+    sum += w;
+  }
+  return { min: m ? min : 0, max: m ? max : 0, mean: m ? sum / m : 0 };
 }
 
 /**

@@ -32,9 +32,11 @@ export function edgePairs(graph: Csr, weights: Float32Array | Uint32Array, segme
       if (v !== u && (!symmetric || u < v)) m++;
     }
   }
-  const src = new Uint32Array(m);
-  const dst = new Uint32Array(m);
-  const weight = weights instanceof Float32Array ? new Float32Array(m) : new Uint32Array(m);
+  // Weights move as their 32 bits (one Uint32Array path for f32 and u32: the loops stay monomorphic).
+  const bits = new Uint32Array(weights.buffer, weights.byteOffset, weights.length);
+  let src = new Uint32Array(m);
+  let dst = new Uint32Array(m);
+  let w = new Uint32Array(m);
   let k = 0;
   for (let u = 0; u < n; u++) {
     for (let e = indptr[u]; e < indptr[u + 1]; e++) {
@@ -42,34 +44,38 @@ export function edgePairs(graph: Csr, weights: Float32Array | Uint32Array, segme
       if (v === u || (symmetric && u > v)) continue;
       src[k] = u;
       dst[k] = v;
-      weight[k++] = weights[e];
+      w[k++] = bits[e];
     }
   }
-  const pairs = { src, dst, weight, symmetric };
-  if (segment === 0 || segment >= n) return pairs;
-  // LSD: by the head's segment, then stably by the tail's.
-  const shift = Math.log2(segment);
-  return sortBySegment(sortBySegment(pairs, 'dst', shift, n), 'src', shift, n);
+  if (segment !== 0 && segment < n) {
+    // LSD: by the head's segment, then stably by the tail's; the arrays are gathered once by the final order.
+    const shift = Math.log2(segment);
+    const order = segmentOrder(src, shift, n, segmentOrder(dst, shift, n, undefined));
+    [src, dst, w] = [gather(src, order), gather(dst, order), gather(w, order)];
+  }
+  const weight = weights instanceof Float32Array ? new Float32Array(w.buffer) : w;
+  return { src, dst, weight, symmetric };
 }
 
-/** A stable counting sort of the pairs by their tail's or head's segment (key >>> shift). */
-function sortBySegment(pairs: EdgePairs, by: 'src' | 'dst', shift: number, n: number): EdgePairs {
-  const keys = pairs[by];
+/** The stable counting-sort order of the positions `within` (default 0..m−1) by their key's segment (key >>> shift). */
+function segmentOrder(keys: Uint32Array, shift: number, n: number, within: Uint32Array | undefined): Uint32Array {
   const m = keys.length;
   const start = new Uint32Array(((n - 1) >>> shift) + 2);
   for (let i = 0; i < m; i++) start[(keys[i] >>> shift) + 1]++;
   for (let b = 1; b < start.length; b++) start[b] += start[b - 1];
-  const src = new Uint32Array(m);
-  const dst = new Uint32Array(m);
-  const weight = pairs.weight instanceof Float32Array ? new Float32Array(m) : new Uint32Array(m);
+  const order = new Uint32Array(m);
   for (let i = 0; i < m; i++) {
-    const at = start[keys[i] >>> shift]++;
-    src[at] = pairs.src[i];
-    dst[at] = pairs.dst[i];
-    weight[at] = pairs.weight[i];
+    const p = within === undefined ? i : within[i];
+    order[start[keys[p] >>> shift]++] = p;
   }
-  return { src, dst, weight, symmetric: pairs.symmetric };
+  return order;
 }
+
+const gather = (values: Uint32Array, order: Uint32Array) => {
+  const out = new Uint32Array(order.length);
+  for (let i = 0; i < order.length; i++) out[i] = values[order[i]];
+  return out;
+};
 
 /** The tail of every CSR arc (the row expanded), so the parents pass can read the CSR as a COO list. */
 export function arcTails(graph: Csr): Uint32Array {

@@ -26,7 +26,11 @@ export interface SsspKernelOptions {
   readonly chunk?: number;
   /** Near-far: the bucket width. Default Davidson et al.'s 32 · mean weight / mean degree. */
   readonly delta?: number;
-  /** Passes recorded before the first read-back of the changed flag (later batches grow to 16×). Default 16. */
+  /**
+   * Passes recorded before the first read-back of the changed flag or done word; later batches grow with the
+   * passes run so far, up to 64× (the frontier methods' passes are sized on the GPU, so a batch can be long).
+   * Default 16.
+   */
   readonly batch?: number;
   /** The kernels' language (the runner needs wgsl; cuda is for generation). Default wgsl. */
   readonly kernelTarget?: Target;
@@ -45,9 +49,12 @@ export interface SsspPlan {
   readonly weights: SsspWeightType;
   /** The pass: `sssp_edges` or `sssp_frontier`. */
   readonly relax: SsspKernelSpec;
-  /** Near-far and frontier: the threshold step between passes. */
+  /** Near-far and frontier: the step before each pass that sizes it, moves the threshold and notices the end. */
   readonly advance?: SsspKernelSpec;
+  /** Tight-arc passes over COO pairs (or the CSR arcs as pairs): the parents step, or its finish after `tree`. */
   readonly parents: SsspKernelSpec;
+  /** Frontier methods: one step per vertex taking the parent from the arc that lowered it last (or, undirected, its own arcs). */
+  readonly tree?: SsspKernelSpec;
   /** Near-far: the bucket width (in the weights' type); frontier: Infinity. */
   readonly delta: number;
   readonly segment: number;
@@ -105,18 +112,14 @@ export function planSssp(options: SsspKernelOptions, stats: SsspGraphStats, dire
       batch,
     };
   }
+  const queue = { ...base, symmetric: false, lanesPerVertex: options.lanesPerVertex ?? defaultLanes(stats.n ? stats.arcs / stats.n : 0), chunk: options.chunk ?? SSSP_DEFAULT_CHUNK };
   return {
     method,
     weights,
-    relax: {
-      ...base,
-      op: 'sssp_frontier',
-      symmetric: false,
-      lanesPerVertex: options.lanesPerVertex ?? defaultLanes(stats.n ? stats.arcs / stats.n : 0),
-      chunk: options.chunk ?? SSSP_DEFAULT_CHUNK,
-    },
-    advance: { ...base, op: 'sssp_advance', symmetric: false },
+    relax: { ...queue, op: 'sssp_frontier' },
+    advance: { ...queue, op: 'sssp_advance' },
     parents: { ...base, op: 'sssp_parents', symmetric: false },
+    tree: { ...base, op: 'sssp_tree', symmetric: !directed },
     delta,
     segment,
     batch,

@@ -60,7 +60,7 @@ export class SsspRunner {
   readonly #buffers: Buffers;
   /** Pairs (Bellman-Ford) or arcs (the frontier methods' parent step) the COO kernels cover. */
   readonly #items: number;
-  readonly #kernels: { relax: GeneratedKernel; advance?: GeneratedKernel; parents: GeneratedKernel };
+  readonly #kernels: { relax: GeneratedKernel; advance?: GeneratedKernel; parents: GeneratedKernel; tree?: GeneratedKernel };
 
   private constructor(device: Device, graph: Csr, weights: SsspWeights, plan: SsspPlan, buffers: Buffers, items: number) {
     this.#device = device;
@@ -70,7 +70,8 @@ export class SsspRunner {
     this.n = graph.n;
     this.#buffers = buffers;
     this.#items = items;
-    this.#kernels = { relax: kernelFor(plan.relax), advance: plan.advance && kernelFor(plan.advance), parents: kernelFor(plan.parents) };
+    const optional = (spec: SsspPlan['advance']) => spec && kernelFor(spec);
+    this.#kernels = { relax: kernelFor(plan.relax), advance: optional(plan.advance), parents: kernelFor(plan.parents), tree: optional(plan.tree) };
   }
 
   /** Converts and checks the weights, plans the method, checks the sizes against the device, uploads. */
@@ -97,15 +98,19 @@ export class SsspRunner {
       const pairs = edgePairs(graph, weights.values, plan.segment);
       Object.assign(arrays, { src: pairs.src, dst: pairs.dst, weight: pairs.weight });
     } else {
-      Object.assign(arrays, { indptr: graph.indptr, indices: graph.indices, weight: weights.values, src: arcTails(graph) });
+      // The arcs' tails (for the pair passes of the parent step) are uploaded when first needed.
+      Object.assign(arrays, { indptr: graph.indptr, indices: graph.indices, weight: weights.values });
     }
     const items = coo ? (arrays.src as Uint32Array).length : m;
     const buffers: Buffers = {};
     try {
-      // WebGPU refuses empty bindings: every buffer holds at least one word.
+      // WebGPU refuses empty bindings: every buffer holds at least one word. A size alone makes a buffer that
+      // WebGPU zero-fills (no host array, no upload).
       const make = async (name: string, data: ArrayBufferView | number) => {
-        const bytes = typeof data === 'number' ? new Uint8Array(Math.max(4, data)) : data.byteLength ? data : new Uint32Array(1);
-        buffers[name] = await device.createStorage(`sssp.${name}`, bytes);
+        buffers[name] =
+          typeof data === 'number'
+            ? await device.createBuffer(`sssp.${name}`, Math.max(4, data), 'storage')
+            : await device.createStorage(`sssp.${name}`, data.byteLength ? data : new Uint32Array(1));
       };
       for (const [name, data] of Object.entries(arrays)) await make(name, data);
       await make('dist', n * 4);
@@ -116,9 +121,11 @@ export class SsspRunner {
         for (const q of ['a', 'b']) {
           await make(`queue_${q}`, queueLength * 4);
           await make(`chunk_${q}`, queueLength * 4);
-          await make(`queued_${q}`, n * 4);
         }
+        await make('mark', n * 4);
+        await make('via', n * 4);
         await make('state', STATE_WORDS * 4);
+        buffers.args = indirectArgs(device);
       }
       return new SsspRunner(device, graph, weights, plan, buffers, items);
     } catch (e) {
@@ -196,40 +203,39 @@ export class SsspRunner {
   }
 
   /**
-   * Frontier passes: each relaxes the queued vertices below the threshold into the other queue, then
-   * `sssp_advance` empties the queue read, moves the threshold or marks the end (state[0] = the last pass);
-   * the state is read once per batch. Frontier Bellman-Ford empties its queue within n passes unless a
-   * negative cycle feeds it (passes undefined).
+   * Frontier passes with the loop on the GPU: each pass is the advance step, which sizes the pass from the
+   * near queue's length (or, when near-far's bucket ran dry, moves the threshold and makes the pass a scan for
+   * far vertices below it; or ends the search: state[DONE] = the last pass), then the pass itself, dispatched
+   * indirectly; batches of passes go in one submit and the done word is read once per batch. Frontier
+   * Bellman-Ford empties its queue within n passes unless a negative cycle feeds it (passes undefined).
    */
   async #frontierPasses(source: number, limit: number, target: number | undefined): Promise<{ passes?: number; gpuTimeMs?: number }> {
     const b = this.#buffers;
     const type = this.plan.weights;
     const nearFar = this.plan.method === 'near-far';
-    // The source's chunks in queue A; no vertex in queue B (a run stopped at a target may have left flags).
-    const queued = new Uint32Array(this.n);
-    this.#device.upload(b.queued_b, queued);
-    queued[source] = 1;
-    this.#device.upload(b.queued_a, queued);
     const chunks = chunksOf(this.#graph, source, this.plan.relax.chunk!);
     this.#device.upload(b.queue_a, new Uint32Array(chunks).fill(source));
     this.#device.upload(b.chunk_a, Uint32Array.from({ length: chunks }, (_, c) => c));
     const threshold = nearFar ? Math.max(distanceKey(this.plan.delta, type), distanceKey(0, type) + 1) : UNREACHED_KEY;
-    // done, threshold, near, far minimum, the lengths of queues A and B.
-    this.#device.upload(b.state, Uint32Array.of(0, threshold, 0, UNREACHED_KEY, chunks, 0));
-    const workgroups = dispatchGrid(this.plan.relax, this.n);
+    // done, threshold, far minimum, n, the lengths of queues A and B, scanning.
+    this.#device.upload(b.state, Uint32Array.of(0, threshold, UNREACHED_KEY, this.n, chunks, 0, 0));
     const deltaBits = nearFar ? weightBits(this.plan.delta, type) : 0;
+    const { relax, advance } = this.#kernels;
     let iter = 0;
     let gpuTimeMs: number | undefined;
     for (;;) {
       const batch = this.#device.batch({ label: `sssp ${this.plan.method}` });
-      for (let i = 0, k = passesPerBatch(this.plan.batch, iter); i < k; i++) {
+      // Queue stamps count from pass 1 each run; a run stopped at a target may have left far marks. (via needs
+      // no clearing: every vertex reached in a run was lowered in it.)
+      if (iter === 0) batch.clear(b.mark);
+      for (let i = 0, k = frontierPassesPerBatch(this.plan.batch, iter); i < k; i++) {
         iter += 1;
         // Odd passes read queue A, even ones queue B.
         const readsB = (iter + 1) % 2;
         const [from, to] = readsB ? ['b', 'a'] : ['a', 'b'];
-        const queues = { queue_in: b[`queue_${from}`], chunk_in: b[`chunk_${from}`], queued_in: b[`queued_${from}`], queue_out: b[`queue_${to}`], chunk_out: b[`chunk_${to}`], queued_out: b[`queued_${to}`] };
-        batch.dispatch(this.#kernels.relax, { buffers: bind(this.#kernels.relax, { ...b, ...queues }), params: Uint32Array.of(this.n, iter, limit, readsB), workgroups });
-        batch.dispatch(this.#kernels.advance!, { buffers: bind(this.#kernels.advance!, b), params: Uint32Array.of(target ?? NO_PARENT, iter, deltaBits, readsB), workgroups: [1] });
+        batch.dispatch(advance!, { buffers: bind(advance!, b), params: Uint32Array.of(target ?? NO_PARENT, iter, deltaBits, readsB), workgroups: [1] });
+        const queues = { queue_in: b[`queue_${from}`], chunk_in: b[`chunk_${from}`], queue_out: b[`queue_${to}`], chunk_out: b[`chunk_${to}`] };
+        batch.dispatchIndirect(relax, { buffers: bind(relax, { ...b, ...queues }), params: Uint32Array.of(this.n, iter, limit, readsB), indirect: b.args });
       }
       gpuTimeMs = addTime(gpuTimeMs, (await batch.submit()).gpuTimeMs);
       const [done] = await this.#device.read(b.state, Uint32Array, 0, 1);
@@ -238,18 +244,33 @@ export class SsspRunner {
     }
   }
 
-  /** Tight-arc passes until no vertex gains a parent; the flag is read once per batch. */
+  /**
+   * Parents: for the frontier methods, one step per vertex (the tail of the arc that lowered it last, when
+   * tight; else, undirected, a strictly closer tight neighbour); where some vertex found none (zero weights,
+   * f32 sums that round back), and for Bellman-Ford, tight-arc passes over the pairs until no vertex gains a
+   * parent, the flag read once per batch.
+   */
   async #parentPasses(source: number): Promise<{ passes: number; gpuTimeMs?: number }> {
     const b = this.#buffers;
     const parent = new Uint32Array(this.n).fill(NO_PARENT);
     parent[source] = source;
     this.#device.upload(b.parent, parent);
     this.#device.upload(b.flag, new Uint32Array(1));
+    let gpuTimeMs: number | undefined;
+    const tree = this.#kernels.tree;
+    if (tree) {
+      const batch = this.#device.batch({ label: 'sssp tree' });
+      batch.dispatch(tree, { buffers: bind(tree, b), params: Uint32Array.of(this.n, 1, 0, 0), workgroups: dispatchGrid(this.plan.tree!, this.n) });
+      gpuTimeMs = (await batch.submit()).gpuTimeMs;
+      const [unfinished] = await this.#device.read(b.flag, Uint32Array, 0, 1);
+      if (unfinished === 0) return { passes: 1, gpuTimeMs };
+      this.#device.upload(b.flag, new Uint32Array(1));
+    }
+    if (!b.src && !b.dst) b.src = await this.#device.createStorage('sssp.src', arcTails(this.#graph));
     const workgroups = dispatchGrid(this.plan.parents, this.#items);
     const strict = this.#weights.min >= 0 ? 1 : 0;
     const perBatch = Math.min(this.plan.batch, 4);
     let iter = 0;
-    let gpuTimeMs: number | undefined;
     for (;;) {
       const batch = this.#device.batch({ label: 'sssp parents' });
       for (let i = 0; i < perBatch; i++) {
@@ -258,7 +279,7 @@ export class SsspRunner {
       }
       gpuTimeMs = addTime(gpuTimeMs, (await batch.submit()).gpuTimeMs);
       const [flag] = await this.#device.read(b.flag, Uint32Array, 0, 1);
-      if (flag < iter) return { passes: flag + 1, gpuTimeMs };
+      if (flag < iter) return { passes: flag + 1 + (tree ? 1 : 0), gpuTimeMs };
     }
   }
 
@@ -287,6 +308,13 @@ export class SsspRunner {
  */
 const passesPerBatch = (batch: number, done: number) => Math.min(16 * batch, Math.max(batch, done));
 
+/**
+ * Frontier passes to record before the next read-back: `batch` at first, then as many as have run (so a search
+ * of thousands of passes on a road network reads back a dozen times), at most 64 × batch. Passes after the end
+ * cost three empty launches each, so the surplus of the last batch is at most as long as the search.
+ */
+const frontierPassesPerBatch = (batch: number, done: number) => Math.min(64 * batch, Math.max(batch, done));
+
 /** Queue items of a vertex: one per chunk of its arcs, at least one. */
 const chunksOf = (graph: Csr, v: number, chunk: number) => Math.max(1, Math.ceil((graph.indptr[v + 1] - graph.indptr[v]) / chunk));
 
@@ -297,8 +325,19 @@ function queueCapacity(graph: Csr, chunk: number): number {
   return items;
 }
 
-/** Words of the frontier methods' state: done, threshold, near, far minimum, queue lengths A and B. */
-const STATE_WORDS = 6;
+/** Words of the frontier methods' state: done, threshold, far minimum, n, queue lengths A and B, scanning. */
+const STATE_WORDS = 7;
+
+/** The indirect counts sssp_advance writes for the pass: x, y, z. */
+const INDIRECT_WORDS = 3;
+
+/** WebGPU's STORAGE | INDIRECT | COPY_DST usage (the runtime's storage buffers cannot be dispatch arguments). */
+const INDIRECT_USAGE = 0x0080 | 0x0100 | 0x0008;
+
+/** The buffer sssp_advance writes the next grids into, and the indirect dispatches read. */
+function indirectArgs(device: Device): GPUBuffer {
+  return device.gpu.createBuffer({ label: 'sssp.args', size: INDIRECT_WORDS * 4, usage: INDIRECT_USAGE });
+}
 
 const addTime = (a: number | undefined, b: number | undefined) => (b === undefined ? a : (a ?? 0) + b);
 

@@ -1,4 +1,6 @@
+import { loadCudaRuntime } from '@semiforge/algorithms';
 import { adapterSummary, listAdapters, selectAdapter, type AdapterDescription } from '@semiforge/runtime';
+import type { CudaDeviceInfo } from '@semiforge/runtime-cuda';
 import type { CliIo } from '../io.js';
 
 /** Limits that decide which kernels and matrices fit, in the order shown. */
@@ -39,11 +41,38 @@ function describe(a: AdapterDescription, index: number): string {
   return lines.join('\n') + '\n';
 }
 
-/** `semiforge devices`: the WebGPU adapters this process can open. */
+/** The CUDA devices, or why there are none (no driver, no koffi): a machine without CUDA still lists its adapters. */
+async function cudaDevices(): Promise<{ devices: CudaDeviceInfo[] } | { unavailable: string }> {
+  try {
+    return { devices: await (await loadCudaRuntime()).listCudaDevices() };
+  } catch (e) {
+    return { unavailable: (e as Error).message };
+  }
+}
+
+function describeCuda(d: CudaDeviceInfo): string {
+  const cc = `${d.computeCapability.major}.${d.computeCapability.minor}`;
+  const lines = [`[cuda:${d.index}] ${d.name} (compute capability ${cc}, kernels compiled for ${d.arch})`];
+  const field = (k: string, v: string) => lines.push(`    ${k.padEnd(34)}${v}`);
+  field('multiprocessors', `${d.multiprocessors} at ${d.clockMHz} MHz`);
+  field('memory', bytes(d.totalMemoryBytes));
+  field('L2 cache', bytes(d.l2CacheBytes));
+  field('max threads per block', String(d.limits.maxThreadsPerBlock));
+  field('max shared memory per block', bytes(d.limits.maxSharedMemoryPerBlock));
+  field('driver (cuDriverGetVersion)', String(d.driverVersion));
+  return lines.join('\n') + '\n';
+}
+
+/** `semiforge devices`: the WebGPU adapters this process can open, then the CUDA devices (backend 'cuda'). */
 export async function runDevices(flags: { json?: boolean }, io: CliIo): Promise<number> {
   const adapters = await listAdapters();
-  if (flags.json) io.stdout.write(`${JSON.stringify({ adapters }, null, 2)}\n`);
-  else io.stdout.write(adapters.map(describe).join('\n'));
+  const cuda = await cudaDevices();
+  if (flags.json) io.stdout.write(`${JSON.stringify({ adapters, cuda }, null, 2)}\n`);
+  else {
+    io.stdout.write(adapters.map(describe).join('\n'));
+    if ('devices' in cuda) io.stdout.write(cuda.devices.map((d) => `\n${describeCuda(d)}`).join(''));
+    else io.stderr.write(`no CUDA devices: ${cuda.unavailable}\n`);
+  }
   if (adapters.length === 0) {
     await selectAdapter(); // throws NoAdapterError with the platform's hint (e.g. how to install lavapipe)
   }

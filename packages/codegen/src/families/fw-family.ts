@@ -3,7 +3,7 @@ import { FW_KERNEL_OPS, type FwKernelSpec } from '../spec/kernel-spec.js';
 import { normalizeFwSpec, validateFwSpec } from '../spec/validate-fw-spec.js';
 import type { KernelFamily } from './kernel-family.js';
 
-const SHAPE_RE = /^t(\d+)u(\d+)k(\d+)c(\d+)w(\d+)x(\d+)(s?)$/;
+const SHAPE_RE = /^t(\d+)u(\d+)k(\d+)c(\d+)w(\d+)x(\d+)(s?)(d?)$/;
 
 /** Blocked Floyd-Warshall (paper 000): the pivot, panel and update products, and plain FW. */
 export const FW_FAMILY: KernelFamily<FwKernelSpec> = {
@@ -13,7 +13,7 @@ export const FW_FAMILY: KernelFamily<FwKernelSpec> = {
   normalize: normalizeFwSpec,
   nameParts: (spec) => [
     spec.layout.replace('-', '_'),
-    `t${spec.tile}u${spec.unroll}k${spec.kUnroll}c${spec.stage}w${spec.workgroup[0]}x${spec.workgroup[1]}${spec.successors ? 's' : ''}`,
+    `t${spec.tile}u${spec.unroll}k${spec.kUnroll}c${spec.stage}w${spec.workgroup[0]}x${spec.workgroup[1]}${spec.successors ? 's' : ''}${spec.dpx ? 'd' : ''}`,
   ],
   parseNameParts(mode, shape) {
     const m = SHAPE_RE.exec(shape);
@@ -26,6 +26,7 @@ export const FW_FAMILY: KernelFamily<FwKernelSpec> = {
       stage: Number(m[4]),
       workgroup: [Number(m[5]), Number(m[6])],
       successors: m[7] === 's',
+      ...(m[8] === 'd' ? { dpx: true } : {}),
     };
   },
   describe: (spec) => `${spec.layout}, tile ${spec.tile}`,

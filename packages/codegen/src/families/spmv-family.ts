@@ -5,8 +5,9 @@ import type { KernelFamily } from './kernel-family.js';
 
 const MODE_RE = /^(acc|set)(_mask)?$/;
 // Shape: rows r, lanes l, reduction sg|wg; spmv_sell adds its slice height c, then p (permuted), f (folded);
-// spmv_csr_merge its items per invocation i.
-const SHAPE_RE = /^r(\d+)l(\d+)(sg|wg)?(?:c(\d+)(p?)(f?))?(?:i(\d+))?$/;
+// spmv_csr_merge its items per invocation i; spmv_ell and spmv_sell their slots per step u; spmv_sell its rows
+// per invocation x.
+const SHAPE_RE = /^r(\d+)l(\d+)(sg|wg)?(?:c(\d+)(p?)(f?))?(?:i(\d+))?(?:u(\d+))?(?:x(\d+))?$/;
 
 /** Sparse matrix–vector products over a semiring (paper 002), one op per storage format. */
 export const SPMV_FAMILY: KernelFamily<SpmvKernelSpec> = {
@@ -18,7 +19,9 @@ export const SPMV_FAMILY: KernelFamily<SpmvKernelSpec> = {
     const reduction = spec.reduction === undefined ? '' : spec.reduction === 'subgroup' ? 'sg' : 'wg';
     const slices = spec.sliceHeight === undefined ? '' : `c${spec.sliceHeight}${spec.permuted ? 'p' : ''}${spec.folded ? 'f' : ''}`;
     const items = spec.itemsPerThread === undefined ? '' : `i${spec.itemsPerThread}`;
-    return [`${spec.accumulate ? 'acc' : 'set'}${spec.masked ? '_mask' : ''}`, `r${spec.rowsPerWorkgroup}l${spec.lanesPerRow}${reduction}${slices}${items}`];
+    const unroll = spec.unroll === undefined ? '' : `u${spec.unroll}`;
+    const quad = spec.rowsPerInvocation === undefined ? '' : `x${spec.rowsPerInvocation}`;
+    return [`${spec.accumulate ? 'acc' : 'set'}${spec.masked ? '_mask' : ''}`, `r${spec.rowsPerWorkgroup}l${spec.lanesPerRow}${reduction}${slices}${items}${unroll}${quad}`];
   },
   parseNameParts(mode, shape) {
     const m = MODE_RE.exec(mode);
@@ -32,6 +35,8 @@ export const SPMV_FAMILY: KernelFamily<SpmvKernelSpec> = {
       ...(s[3] === undefined ? {} : { reduction: s[3] === 'sg' ? 'subgroup' : 'workgroup' }),
       ...(s[4] === undefined ? {} : { sliceHeight: Number(s[4]), permuted: s[5] === 'p', folded: s[6] === 'f' }),
       ...(s[7] === undefined ? {} : { itemsPerThread: Number(s[7]) }),
+      ...(s[8] === undefined ? {} : { unroll: Number(s[8]) }),
+      ...(s[9] === undefined ? {} : { rowsPerInvocation: Number(s[9]) }),
     };
   },
   describe(spec) {
@@ -39,6 +44,8 @@ export const SPMV_FAMILY: KernelFamily<SpmvKernelSpec> = {
     const slices =
       spec.sliceHeight === undefined ? '' : `, slices of ${spec.sliceHeight} rows${spec.permuted ? ', rows permuted' : ''}${spec.folded ? ', long rows folded' : ''}`;
     const items = spec.itemsPerThread === undefined ? '' : `, ${spec.itemsPerThread} merge-path items an invocation`;
-    return `${mode}, ${spec.rowsPerWorkgroup} rows × ${spec.lanesPerRow} lanes a workgroup${spec.reduction ? `, ${spec.reduction} reduction` : ''}${slices}${items}`;
+    const unroll = spec.unroll === undefined ? '' : `, ${spec.unroll} slots a loop step`;
+    const quad = spec.rowsPerInvocation === undefined ? '' : `, ${spec.rowsPerInvocation} rows an invocation (vec4 loads)`;
+    return `${mode}, ${spec.rowsPerWorkgroup} rows × ${spec.lanesPerRow} lanes a workgroup${spec.reduction ? `, ${spec.reduction} reduction` : ''}${slices}${items}${unroll}${quad}`;
   },
 };

@@ -34,13 +34,13 @@ export const TEMPLATE_SPECS: Readonly<Record<string, unknown>> = {
 
           return "    const unsigned lane = threadIdx.x & 31;\n    const unsigned ballot = __ballot_sync(0xffffffffu, hit);\n    const unsigned offset = __popc(ballot & ((1u << lane) - 1));\n"
             + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"countEdges") : depth0),{"name":"if","hash":{},"fn":container.program(13, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":55,"column":0},"end":{"line":57,"column":7}}})) != null ? stack1 : "")
-            + "    unsigned first = 0;\n    if (lane == 0 && ballot != 0) {\n      first = atomicAdd(&counters[2 * params.slot], __popc(ballot));\n"
+            + "    unsigned first = 0;\n    if (lane == 0 && ballot != 0) {\n      first = atomicAdd(&state[FOUND], __popc(ballot));\n"
             + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"countEdges") : depth0),{"name":"if","hash":{},"fn":container.program(15, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":61,"column":0},"end":{"line":63,"column":7}}})) != null ? stack1 : "")
             + "    }\n    first = __shfl_sync(0xffffffffu, first, 0);\n";
         },"13":function(container,depth0,helpers,partials,data) {
             return "    const unsigned edge_sum = __reduce_add_sync(0xffffffffu, edges);\n";
         },"15":function(container,depth0,helpers,partials,data) {
-            return "      atomicAdd(&counters[2 * params.slot + 1], edge_sum);\n";
+            return "      atomicAdd(&state[FOUND_EDGES], edge_sum);\n";
         },"17":function(container,depth0,helpers,partials,data) {
             var stack1, alias1=depth0 != null ? depth0 : (container.nullContext || {}), lookupProperty = container.lookupProperty || function(parent, propertyName) {
                 if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
@@ -53,7 +53,7 @@ export const TEMPLATE_SPECS: Readonly<Record<string, unknown>> = {
             + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"countEdges") : depth0),{"name":"if","hash":{},"fn":container.program(18, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":69,"column":0},"end":{"line":71,"column":7}}})) != null ? stack1 : "")
             + "    }\n    __syncthreads();\n    unsigned offset = 0;\n    if (hit) {\n      offset = atomicAdd(&group_count, 1u);\n"
             + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"countEdges") : depth0),{"name":"if","hash":{},"fn":container.program(20, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":77,"column":0},"end":{"line":79,"column":7}}})) != null ? stack1 : "")
-            + "    }\n    __syncthreads();\n    if (threadIdx.x == 0 && group_count != 0) {\n      group_base = atomicAdd(&counters[2 * params.slot], group_count);\n"
+            + "    }\n    __syncthreads();\n    if (threadIdx.x == 0 && group_count != 0) {\n      group_base = atomicAdd(&state[FOUND], group_count);\n"
             + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"countEdges") : depth0),{"name":"if","hash":{},"fn":container.program(22, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":84,"column":0},"end":{"line":86,"column":7}}})) != null ? stack1 : "")
             + "    }\n    __syncthreads();\n    const unsigned first = group_base;\n";
         },"18":function(container,depth0,helpers,partials,data) {
@@ -61,7 +61,7 @@ export const TEMPLATE_SPECS: Readonly<Record<string, unknown>> = {
         },"20":function(container,depth0,helpers,partials,data) {
             return "      atomicAdd(&group_edges, edges);\n";
         },"22":function(container,depth0,helpers,partials,data) {
-            return "      atomicAdd(&counters[2 * params.slot + 1], group_edges);\n";
+            return "      atomicAdd(&state[FOUND_EDGES], group_edges);\n";
         },"compiler":[8,">= 4.3.0"],"main":function(container,depth0,helpers,partials,data) {
             var stack1, helper, alias1=depth0 != null ? depth0 : (container.nullContext || {}), alias2=container.hooks.helperMissing, alias3="function", lookupProperty = container.lookupProperty || function(parent, propertyName) {
                 if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
@@ -87,11 +87,11 @@ export const TEMPLATE_SPECS: Readonly<Record<string, unknown>> = {
             + ((stack1 = lookupProperty(helpers,"unless").call(alias1,(depth0 != null ? lookupProperty(depth0,"subgroup") : depth0),{"name":"unless","hash":{},"fn":container.program(5, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":22,"column":0},"end":{"line":28,"column":11}}})) != null ? stack1 : "")
             + "  for (unsigned base = blockIdx.x * WG; base < params.count; base += gridDim.x * WG) {\n    const unsigned t = base + threadIdx.x;\n    unsigned found = NONE;\n"
             + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"countEdges") : depth0),{"name":"if","hash":{},"fn":container.program(8, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":32,"column":0},"end":{"line":34,"column":7}}})) != null ? stack1 : "")
-            + "    if (t < params.count) {\n      const unsigned v = vertex_of(t);\n      if (parent[v] == 0) {\n        const unsigned p = find_parent(t);\n        if (p != 0) {\n          parent[v] = p;\n          depth[v] = params.level;\n          mark_next(v);\n          found = v;\n"
+            + "    if (t < params.count) {\n      const unsigned v = vertex_of(t);\n      if (!is_visited(v)) {\n        const unsigned p = find_parent(t);\n        if (p != 0) {\n          parent[v] = p;\n          depth[v] = params.level;\n          mark_next(v);\n          found = v;\n"
             + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"countEdges") : depth0),{"name":"if","hash":{},"fn":container.program(10, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":44,"column":0},"end":{"line":46,"column":7}}})) != null ? stack1 : "")
             + "        }\n      }\n    }\n    const bool hit = found != NONE;\n"
             + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"subgroup") : depth0),{"name":"if","hash":{},"fn":container.program(12, data, 0),"inverse":container.program(17, data, 0),"data":data,"loc":{"start":{"line":51,"column":0},"end":{"line":90,"column":7}}})) != null ? stack1 : "")
-            + "    if (hit) queue_out[first + offset] = found;\n  }\n}\n";
+            + "    if (hit) queues[queue_out_at + first + offset] = found;\n  }\n}\n";
         },"usePartial":true,"useData":true},
         "cuda/bfs/check": {"compiler":[8,">= 4.3.0"],"main":function(container,depth0,helpers,partials,data) {
             var stack1, helper, alias1=depth0 != null ? depth0 : (container.nullContext || {}), alias2=container.hooks.helperMissing, alias3="function", lookupProperty = container.lookupProperty || function(parent, propertyName) {
@@ -113,6 +113,31 @@ export const TEMPLATE_SPECS: Readonly<Record<string, unknown>> = {
             + ") {\n"
             + ((stack1 = container.invokePartial(lookupProperty(partials,"bfs-adjacency"),depth0,{"name":"bfs-adjacency","data":data,"helpers":helpers,"partials":partials,"decorators":container.decorators})) != null ? stack1 : "")
             + "  for (unsigned t = blockIdx.x * WG + threadIdx.x; t < params.count; t += gridDim.x * WG) {\n    const unsigned v = vertex_of(t);\n    const bool reached = parent[v] != 0;\n    const unsigned p = parent[v] - 1;\n    const unsigned d = depth[v];\n    bool has_parent_arc = v == params.source;\n    if (v == params.source) {\n      if (p != v || d != 0) atomicMin(&errors[0], v);\n    } else if (reached) {\n      if (d == 0 || parent[p] == 0 || depth[p] + 1 != d) atomicMin(&errors[1], v);\n    }\n    for (unsigned k = 0; k < params.round_end; k++) {\n      if (t >= rounds[2 * k + 1]) break;\n      for (unsigned j = 0; j < L; j++) {\n        const unsigned u = neighbour(k, j, t);\n        if (u == NONE) break;\n        const bool u_reached = parent[u] != 0;\n        if (u_reached != reached) atomicMin(&errors[3], v);\n        if (reached && u_reached && max(d, depth[u]) - min(d, depth[u]) > 1) atomicMin(&errors[2], v);\n        if (u == p) has_parent_arc = true;\n      }\n    }\n    if (reached && !has_parent_arc) atomicMin(&errors[4], v);\n  }\n}\n";
+        },"usePartial":true,"useData":true},
+        "cuda/bfs/control": {"1":function(container,depth0,helpers,partials,data) {
+            return "    const unsigned edges = state[FOUND_EDGES];\n    state[UNVISITED_EDGES] -= edges;\n";
+        },"3":function(container,depth0,helpers,partials,data) {
+            return "    const unsigned edges = indptr[visited + found] - indptr[visited];\n    state[UNVISITED_EDGES] = indptr[params.n] - indptr[visited + found];\n";
+        },"compiler":[8,">= 4.3.0"],"main":function(container,depth0,helpers,partials,data) {
+            var stack1, helper, alias1=depth0 != null ? depth0 : (container.nullContext || {}), alias2=container.hooks.helperMissing, alias3="function", lookupProperty = container.lookupProperty || function(parent, propertyName) {
+                if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
+                  return parent[propertyName];
+                }
+                return undefined
+            };
+
+          return ((stack1 = container.invokePartial(lookupProperty(partials,"header"),depth0,{"name":"header","data":data,"helpers":helpers,"partials":partials,"decorators":container.decorators})) != null ? stack1 : "")
+            + "// BFS control step before each level: clears the bitmap the level writes, closes the level before\n// (statistics, n_f, m_f, m_u), picks the direction and writes the indirect counts of the level's steps and of\n// the next control step (zero once the frontier is empty). See the WGSL template.\n\n"
+            + ((stack1 = container.invokePartial(lookupProperty(partials,"bfs-prelude"),depth0,{"name":"bfs-prelude","data":data,"helpers":helpers,"partials":partials,"decorators":container.decorators})) != null ? stack1 : "")
+            + "\nextern \"C\" __global__ void __launch_bounds__("
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"workgroupSize") || (depth0 != null ? lookupProperty(depth0,"workgroupSize") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"workgroupSize","hash":{},"data":data,"loc":{"start":{"line":8,"column":45},"end":{"line":8,"column":62}}}) : helper))) != null ? stack1 : "")
+            + ") "
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"entryPoint") || (depth0 != null ? lookupProperty(depth0,"entryPoint") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"entryPoint","hash":{},"data":data,"loc":{"start":{"line":8,"column":64},"end":{"line":8,"column":78}}}) : helper))) != null ? stack1 : "")
+            + "("
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"params") || (depth0 != null ? lookupProperty(depth0,"params") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"params","hash":{},"data":data,"loc":{"start":{"line":8,"column":79},"end":{"line":8,"column":91}}}) : helper))) != null ? stack1 : "")
+            + ") {\n  const unsigned g = blockIdx.x * WG + threadIdx.x;\n  for (unsigned i = g; i < params.words; i += gridDim.x * WG) bitmap_out[i] = 0;\n  if (g != 0) return;\n  auto set_args = [&](unsigned at, unsigned x) {\n    step_args[at] = x;\n    step_args[at + 1] = 1;\n    step_args[at + 2] = 1;\n  };\n  auto groups = [&](unsigned items) -> unsigned { return min((items + WG - 1) / WG, MAX_GRID); };\n  const unsigned level = params.level;\n  if (level > 1) {\n    const unsigned found = state[FOUND];\n    const unsigned row = STATS + 4 * ((level - 1) % RING);\n    state[row] = state[DIRECTION];\n    state[row + 1] = state[FRONTIER];\n    state[row + 2] = state[FRONTIER_EDGES];\n    state[row + 3] = found;\n    const unsigned visited = state[VISITED];\n"
+            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"countEdges") : depth0),{"name":"if","hash":{},"fn":container.program(1, data, 0),"inverse":container.program(3, data, 0),"data":data,"loc":{"start":{"line":27,"column":0},"end":{"line":33,"column":7}}})) != null ? stack1 : "")
+            + "    state[PREVIOUS] = state[FRONTIER];\n    state[FRONTIER] = found;\n    state[FRONTIER_EDGES] = edges;\n    state[VISITED] = visited + found;\n  }\n  const unsigned frontier = state[FRONTIER];\n  hub_args[0] = 0;\n  hub_args[1] = 0;\n  hub_args[2] = 1;\n  control_next[1] = 1;\n  control_next[2] = 1;\n  if (frontier == 0) {\n    state[DONE] = 1;\n    set_args(0, 0);\n    set_args(3, 0);\n    set_args(6, 0);\n    control_next[0] = 0;\n    return;\n  }\n  unsigned direction = state[DIRECTION];\n  const float mf = (float)state[FRONTIER_EDGES];\n  const float mu = (float)state[UNVISITED_EDGES];\n  if (params.mode == 1) direction = 0;\n  else if (params.mode == 2) direction = 1;\n  else if (direction == 0) direction = params.alpha * mf > mu ? 1 : 0;\n  else direction = frontier < state[PREVIOUS] && params.beta * mf < mu ? 0 : 1;\n  state[DIRECTION] = direction;\n  state[LEVEL] = level;\n  state[FOUND] = 0;\n  state[FOUND_EDGES] = 0;\n  state[HUBS] = 0;\n  const bool bottom_up = direction == 1;\n  set_args(0, bottom_up ? 0 : min((frontier + WG / LANES - 1) / (WG / LANES), MAX_GRID));\n  set_args(3, bottom_up && params.round_end > 0 ? groups(rounds[1]) : 0);\n  set_args(6, bottom_up && params.round_end > 1 ? groups(rounds[3]) : 0);\n  control_next[0] = params.count;\n}\n";
         },"usePartial":true,"useData":true},
         "cuda/bfs/multi": {"compiler":[8,">= 4.3.0"],"main":function(container,depth0,helpers,partials,data) {
             var stack1, helper, alias1=depth0 != null ? depth0 : (container.nullContext || {}), alias2=container.hooks.helperMissing, alias3="function", lookupProperty = container.lookupProperty || function(parent, propertyName) {
@@ -144,19 +169,17 @@ export const TEMPLATE_SPECS: Readonly<Record<string, unknown>> = {
             };
 
           return ((stack1 = container.invokePartial(lookupProperty(partials,"header"),depth0,{"name":"header","data":data,"helpers":helpers,"partials":partials,"decorators":container.decorators})) != null ? stack1 : "")
-            + "// BFS level 1, expanded on the host from the source's list (see the WGSL template).\n\n"
+            + "// BFS start: the source becomes its own parent at depth 0, the queue and bitmap level 1 reads, and visited.\n// See the WGSL template.\n\n"
             + ((stack1 = container.invokePartial(lookupProperty(partials,"bfs-prelude"),depth0,{"name":"bfs-prelude","data":data,"helpers":helpers,"partials":partials,"decorators":container.decorators})) != null ? stack1 : "")
             + "\nextern \"C\" __global__ void __launch_bounds__("
-            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"workgroupSize") || (depth0 != null ? lookupProperty(depth0,"workgroupSize") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"workgroupSize","hash":{},"data":data,"loc":{"start":{"line":6,"column":45},"end":{"line":6,"column":62}}}) : helper))) != null ? stack1 : "")
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"workgroupSize") || (depth0 != null ? lookupProperty(depth0,"workgroupSize") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"workgroupSize","hash":{},"data":data,"loc":{"start":{"line":7,"column":45},"end":{"line":7,"column":62}}}) : helper))) != null ? stack1 : "")
             + ") "
-            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"entryPoint") || (depth0 != null ? lookupProperty(depth0,"entryPoint") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"entryPoint","hash":{},"data":data,"loc":{"start":{"line":6,"column":64},"end":{"line":6,"column":78}}}) : helper))) != null ? stack1 : "")
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"entryPoint") || (depth0 != null ? lookupProperty(depth0,"entryPoint") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"entryPoint","hash":{},"data":data,"loc":{"start":{"line":7,"column":64},"end":{"line":7,"column":78}}}) : helper))) != null ? stack1 : "")
             + "("
-            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"params") || (depth0 != null ? lookupProperty(depth0,"params") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"params","hash":{},"data":data,"loc":{"start":{"line":6,"column":79},"end":{"line":6,"column":91}}}) : helper))) != null ? stack1 : "")
-            + ") {\n  const unsigned g = blockIdx.x * WG + threadIdx.x;\n  if (g == 0) {\n    parent[params.source] = params.source + 1;\n    depth[params.source] = 0;\n  }\n  for (unsigned i = g; i < params.count; i += gridDim.x * WG) {\n    const unsigned v = seeds[i];\n    parent[v] = params.source + 1;\n    depth[v] = 1;\n    atomicOr(&bitmap_out[v >> 5], 1u << (v & 31));\n  }\n}\n";
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"params") || (depth0 != null ? lookupProperty(depth0,"params") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"params","hash":{},"data":data,"loc":{"start":{"line":7,"column":79},"end":{"line":7,"column":91}}}) : helper))) != null ? stack1 : "")
+            + ") {\n  if (blockIdx.x != 0 || threadIdx.x != 0) return;\n  const unsigned s = params.source;\n  parent[s] = s + 1;\n  depth[s] = 0;\n  // Level 1 (odd) reads the second queue.\n  queues[params.n] = s;\n  atomicOr(&bitmap_out[s >> 5], 1u << (s & 31));\n  atomicOr(&state[VISITED_BITS + (s >> 5)], 1u << (s & 31));\n}\n";
         },"usePartial":true,"useData":true},
-        "cuda/bfs/top-down": {"1":function(container,depth0,helpers,partials,data) {
-            return "          atomicAdd(&counters[2 * params.slot + 1], degree(u));\n";
-        },"compiler":[8,">= 4.3.0"],"main":function(container,depth0,helpers,partials,data) {
+        "cuda/bfs/top-down": {"compiler":[8,">= 4.3.0"],"main":function(container,depth0,helpers,partials,data) {
             var stack1, helper, alias1=depth0 != null ? depth0 : (container.nullContext || {}), alias2=container.hooks.helperMissing, alias3="function", lookupProperty = container.lookupProperty || function(parent, propertyName) {
                 if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
                   return parent[propertyName];
@@ -165,7 +188,7 @@ export const TEMPLATE_SPECS: Readonly<Record<string, unknown>> = {
             };
 
           return ((stack1 = container.invokePartial(lookupProperty(partials,"header"),depth0,{"name":"header","data":data,"helpers":helpers,"partials":partials,"decorators":container.decorators})) != null ? stack1 : "")
-            + "// BFS top-down step: LANES consecutive threads share one frontier vertex and take its blocks in turn; a\n// neighbour is claimed by atomicCAS on its parent (stored plus one, 0 = unvisited). See the WGSL template.\n\n"
+            + "// BFS top-down step: LANES consecutive threads share one frontier vertex (state[FRONTIER] of them) and take\n// its blocks in turn; hubs go to bfs_top_down_hub through its indirect counts. See the WGSL template.\n\n"
             + ((stack1 = container.invokePartial(lookupProperty(partials,"bfs-prelude"),depth0,{"name":"bfs-prelude","data":data,"helpers":helpers,"partials":partials,"decorators":container.decorators})) != null ? stack1 : "")
             + "\nextern \"C\" __global__ void __launch_bounds__("
             + ((stack1 = ((helper = (helper = lookupProperty(helpers,"workgroupSize") || (depth0 != null ? lookupProperty(depth0,"workgroupSize") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"workgroupSize","hash":{},"data":data,"loc":{"start":{"line":7,"column":45},"end":{"line":7,"column":62}}}) : helper))) != null ? stack1 : "")
@@ -175,9 +198,36 @@ export const TEMPLATE_SPECS: Readonly<Record<string, unknown>> = {
             + ((stack1 = ((helper = (helper = lookupProperty(helpers,"params") || (depth0 != null ? lookupProperty(depth0,"params") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"params","hash":{},"data":data,"loc":{"start":{"line":7,"column":79},"end":{"line":7,"column":91}}}) : helper))) != null ? stack1 : "")
             + ") {\n"
             + ((stack1 = container.invokePartial(lookupProperty(partials,"bfs-adjacency"),depth0,{"name":"bfs-adjacency","data":data,"helpers":helpers,"partials":partials,"decorators":container.decorators})) != null ? stack1 : "")
-            + "  const unsigned teams = WG / LANES;\n  const unsigned lane = threadIdx.x % LANES;\n  // Levels batched into one launch sequence read their frontier's size from the level before (params.count = NONE).\n  const unsigned count = params.count == NONE ? counters[2 * params.slot - 2] : params.count;\n  for (unsigned i = blockIdx.x * teams + threadIdx.x / LANES; i < count; i += gridDim.x * teams) {\n    const unsigned v = queue_in[i];\n    const unsigned t = slot_of(v);\n    for (unsigned k = lane; k < params.round_end; k += LANES) {\n      if (t >= rounds[2 * k + 1]) break;\n      for (unsigned j = 0; j < L; j++) {\n        const unsigned u = neighbour(k, j, t);\n        if (u == NONE) break;\n        if (parent[u] == 0 && atomicCAS(&parent[u], 0u, v + 1) == 0) {\n          depth[u] = params.level;\n          queue_out[atomicAdd(&counters[2 * params.slot], 1u)] = u;\n          mark_next(u);\n"
-            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"countEdges") : depth0),{"name":"if","hash":{},"fn":container.program(1, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":25,"column":0},"end":{"line":27,"column":7}}})) != null ? stack1 : "")
-            + "        }\n      }\n    }\n  }\n}\n";
+            + ((stack1 = container.invokePartial(lookupProperty(partials,"bfs-expand"),depth0,{"name":"bfs-expand","data":data,"helpers":helpers,"partials":partials,"decorators":container.decorators})) != null ? stack1 : "")
+            + "  // Blocks of the vertex in slot t: the rounds whose slot count exceeds t.\n  auto blocks_of = [&](unsigned t) -> unsigned {\n    unsigned lo = 0, hi = params.round_end;\n    while (lo < hi) {\n      const unsigned mid = (lo + hi) / 2;\n      if (rounds[2 * mid + 1] > t) lo = mid + 1; else hi = mid;\n    }\n    return lo;\n  };\n  const unsigned teams = WG / LANES;\n  const unsigned lane = threadIdx.x % LANES;\n  const unsigned count = ((volatile unsigned *)state)[FRONTIER];\n  const unsigned hub_slots = params.hub_round < params.round_end ? rounds[2 * params.hub_round + 1] : 0;\n  // The loop is uniform over the block (every thread reaches each flush); a round takes `teams` vertices.\n  for (unsigned first = blockIdx.x * teams; first < count; first += gridDim.x * teams) {\n    const unsigned i = first + threadIdx.x / LANES;\n    if (i < count) {\n      const unsigned v = queues[queue_in_at + i];\n      const unsigned t = slot_of(v);\n      if (t < hub_slots) {\n        if (lane == 0) {\n          const unsigned h = atomicAdd(&state[HUBS], 1u);\n          queues[hubs_at + h] = v;\n          atomicMax(&hub_args[0], min((blocks_of(t) + "
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"hubBlocks") || (depth0 != null ? lookupProperty(depth0,"hubBlocks") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"hubBlocks","hash":{},"data":data,"loc":{"start":{"line":33,"column":54},"end":{"line":33,"column":67}}}) : helper))) != null ? stack1 : "")
+            + "u * WG - 1) / ("
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"hubBlocks") || (depth0 != null ? lookupProperty(depth0,"hubBlocks") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"hubBlocks","hash":{},"data":data,"loc":{"start":{"line":33,"column":82},"end":{"line":33,"column":95}}}) : helper))) != null ? stack1 : "")
+            + "u * WG), "
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"hubGroups") || (depth0 != null ? lookupProperty(depth0,"hubGroups") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"hubGroups","hash":{},"data":data,"loc":{"start":{"line":33,"column":104},"end":{"line":33,"column":117}}}) : helper))) != null ? stack1 : "")
+            + "u));\n          atomicMax(&hub_args[1], min(h + 1, MAX_GRID));\n        }\n      } else {\n        for (unsigned k = lane; k < params.round_end; k += LANES) {\n          if (t >= rounds[2 * k + 1]) break;\n          expand_block(v, t, k);\n        }\n      }\n    }\n    flush();\n  }\n}\n";
+        },"usePartial":true,"useData":true},
+        "cuda/bfs/top-down-hub": {"compiler":[8,">= 4.3.0"],"main":function(container,depth0,helpers,partials,data) {
+            var stack1, helper, alias1=depth0 != null ? depth0 : (container.nullContext || {}), alias2=container.hooks.helperMissing, alias3="function", lookupProperty = container.lookupProperty || function(parent, propertyName) {
+                if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
+                  return parent[propertyName];
+                }
+                return undefined
+            };
+
+          return ((stack1 = container.invokePartial(lookupProperty(partials,"header"),depth0,{"name":"header","data":data,"helpers":helpers,"partials":partials,"decorators":container.decorators})) != null ? stack1 : "")
+            + "// BFS top-down step for the hubs bfs_top_down listed: block row y takes hubs y, y + rows, …, its threads the\n// hub's blocks in turn. See the WGSL template.\n\n"
+            + ((stack1 = container.invokePartial(lookupProperty(partials,"bfs-prelude"),depth0,{"name":"bfs-prelude","data":data,"helpers":helpers,"partials":partials,"decorators":container.decorators})) != null ? stack1 : "")
+            + "\nextern \"C\" __global__ void __launch_bounds__("
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"workgroupSize") || (depth0 != null ? lookupProperty(depth0,"workgroupSize") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"workgroupSize","hash":{},"data":data,"loc":{"start":{"line":7,"column":45},"end":{"line":7,"column":62}}}) : helper))) != null ? stack1 : "")
+            + ") "
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"entryPoint") || (depth0 != null ? lookupProperty(depth0,"entryPoint") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"entryPoint","hash":{},"data":data,"loc":{"start":{"line":7,"column":64},"end":{"line":7,"column":78}}}) : helper))) != null ? stack1 : "")
+            + "("
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"params") || (depth0 != null ? lookupProperty(depth0,"params") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"params","hash":{},"data":data,"loc":{"start":{"line":7,"column":79},"end":{"line":7,"column":91}}}) : helper))) != null ? stack1 : "")
+            + ") {\n"
+            + ((stack1 = container.invokePartial(lookupProperty(partials,"bfs-adjacency"),depth0,{"name":"bfs-adjacency","data":data,"helpers":helpers,"partials":partials,"decorators":container.decorators})) != null ? stack1 : "")
+            + ((stack1 = container.invokePartial(lookupProperty(partials,"bfs-expand"),depth0,{"name":"bfs-expand","data":data,"helpers":helpers,"partials":partials,"decorators":container.decorators})) != null ? stack1 : "")
+            + "  const unsigned hubs = ((volatile unsigned *)state)[HUBS];\n  for (unsigned h = blockIdx.y; h < hubs; h += gridDim.y) {\n    const unsigned v = queues[hubs_at + h];\n    const unsigned t = slot_of(v);\n    for (unsigned k = blockIdx.x * WG + threadIdx.x; k < params.round_end; k += gridDim.x * WG) {\n      if (t >= rounds[2 * k + 1]) break;\n      expand_block(v, t, k);\n    }\n    flush();\n  }\n}\n";
         },"usePartial":true,"useData":true},
         "cuda/fw/panel-col": {"1":function(container,depth0,helpers,partials,data) {
             return "#define load_sa(r, k) (succ[at((r), params.k0 + (k))])\n#define load_sc(r, c) (succ[at((r), params.k0 + (c))])\n#define store_sc(r, c, s) (out_succ[(c) * params.n + (r)] = (s))\n";
@@ -616,8 +666,10 @@ export const TEMPLATE_SPECS: Readonly<Record<string, unknown>> = {
         },"17":function(container,depth0,helpers,partials,data) {
             return "perm[params.n + v]";
         },"19":function(container,depth0,helpers,partials,data) {
-            return "  auto mark_next = [&](unsigned v) { atomicOr(&bitmap_out[v >> 5], 1u << (v & 31)); };\n";
+            return "  // Marks v in the next frontier's bitmap and as visited.\n  auto mark_next = [&](unsigned v) {\n    atomicOr(&bitmap_out[v >> 5], 1u << (v & 31));\n    atomicOr(&state[VISITED_BITS + (v >> 5)], 1u << (v & 31));\n  };\n  auto is_visited = [&](unsigned v) -> bool { return (((volatile unsigned *)state)[VISITED_BITS + (v >> 5)] & (1u << (v & 31))) != 0; };\n";
         },"21":function(container,depth0,helpers,partials,data) {
+            return "  // The two frontier queues (the level's parity picks which one it reads) and the hub list, in one array.\n  const unsigned queue_in_at = (params.level & 1) * params.n;\n  const unsigned queue_out_at = ((params.level + 1) & 1) * params.n;\n  const unsigned hubs_at = 2 * params.n;\n";
+        },"23":function(container,depth0,helpers,partials,data) {
             return "  auto degree = [&](unsigned v) -> unsigned { return indptr[v + 1] - indptr[v]; };\n";
         },"compiler":[8,">= 4.3.0"],"main":function(container,depth0,helpers,partials,data) {
             var stack1, alias1=depth0 != null ? depth0 : (container.nullContext || {}), lookupProperty = container.lookupProperty || function(parent, propertyName) {
@@ -636,8 +688,41 @@ export const TEMPLATE_SPECS: Readonly<Record<string, unknown>> = {
             + "; };\n  auto slot_of = [&](unsigned v) -> unsigned { return "
             + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"ordered") : depth0),{"name":"if","hash":{},"fn":container.program(15, data, 0),"inverse":container.program(17, data, 0),"data":data,"loc":{"start":{"line":21,"column":54},"end":{"line":21,"column":103}}})) != null ? stack1 : "")
             + "; };\n  // Element j of block k of the vertex in slot t.\n  auto neighbour = [&](unsigned k, unsigned j, unsigned t) -> unsigned { return adj(rounds[2 * k] + j * rounds[2 * k + 1] + t); };\n"
-            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"step") : depth0),{"name":"if","hash":{},"fn":container.program(19, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":24,"column":0},"end":{"line":26,"column":7}}})) != null ? stack1 : "")
-            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"countEdges") : depth0),{"name":"if","hash":{},"fn":container.program(21, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":27,"column":0},"end":{"line":29,"column":7}}})) != null ? stack1 : "");
+            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"step") : depth0),{"name":"if","hash":{},"fn":container.program(19, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":24,"column":0},"end":{"line":31,"column":7}}})) != null ? stack1 : "")
+            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"queues") : depth0),{"name":"if","hash":{},"fn":container.program(21, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":32,"column":0},"end":{"line":37,"column":7}}})) != null ? stack1 : "")
+            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"countEdges") : depth0),{"name":"if","hash":{},"fn":container.program(23, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":38,"column":0},"end":{"line":40,"column":7}}})) != null ? stack1 : "");
+        },"useData":true},
+        "cuda/partials/bfs-expand": {"1":function(container,depth0,helpers,partials,data) {
+            return "  __shared__ unsigned gathered_edges;\n";
+        },"3":function(container,depth0,helpers,partials,data) {
+            return "    gathered_edges = 0;\n";
+        },"5":function(container,depth0,helpers,partials,data) {
+            return "    atomicAdd(&gathered_edges, degree(u));\n";
+        },"7":function(container,depth0,helpers,partials,data) {
+            return "      atomicAdd(&state[FOUND_EDGES], gathered_edges);\n";
+        },"9":function(container,depth0,helpers,partials,data) {
+            return "      gathered_edges = 0;\n";
+        },"compiler":[8,">= 4.3.0"],"main":function(container,depth0,helpers,partials,data) {
+            var stack1, helper, alias1=depth0 != null ? depth0 : (container.nullContext || {}), lookupProperty = container.lookupProperty || function(parent, propertyName) {
+                if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
+                  return parent[propertyName];
+                }
+                return undefined
+            };
+
+          return "  // The vertices this block reached since its last flush, appended to the next queue together (see the WGSL partial).\n  constexpr unsigned GATHER = "
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"gather") || (depth0 != null ? lookupProperty(depth0,"gather") : depth0)) != null ? helper : container.hooks.helperMissing),(typeof helper === "function" ? helper.call(alias1,{"name":"gather","hash":{},"data":data,"loc":{"start":{"line":2,"column":30},"end":{"line":2,"column":40}}}) : helper))) != null ? stack1 : "")
+            + "u;\n  __shared__ unsigned gathered[GATHER];\n  __shared__ unsigned gathered_count;\n"
+            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"countEdges") : depth0),{"name":"if","hash":{},"fn":container.program(1, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":5,"column":0},"end":{"line":7,"column":7}}})) != null ? stack1 : "")
+            + "  __shared__ unsigned gathered_base;\n  if (threadIdx.x == 0) {\n    gathered_count = 0;\n"
+            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"countEdges") : depth0),{"name":"if","hash":{},"fn":container.program(3, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":11,"column":0},"end":{"line":13,"column":7}}})) != null ? stack1 : "")
+            + "  }\n  __syncthreads();\n  auto gather = [&](unsigned u) {\n    const unsigned at = atomicAdd(&gathered_count, 1u);\n    if (at < GATHER) gathered[at] = u;\n    else queues[queue_out_at + atomicAdd(&state[FOUND], 1u)] = u;\n"
+            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"countEdges") : depth0),{"name":"if","hash":{},"fn":container.program(5, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":20,"column":0},"end":{"line":22,"column":7}}})) != null ? stack1 : "")
+            + "  };\n  // Appends the block's list to the next queue with one atomic and empties it; every thread calls it.\n  auto flush = [&]() {\n    __syncthreads();\n    const unsigned total = min(gathered_count, GATHER);\n    if (threadIdx.x == 0) {\n      if (total != 0) gathered_base = atomicAdd(&state[FOUND], total);\n"
+            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"countEdges") : depth0),{"name":"if","hash":{},"fn":container.program(7, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":30,"column":0},"end":{"line":32,"column":7}}})) != null ? stack1 : "")
+            + "    }\n    __syncthreads();\n    for (unsigned j = threadIdx.x; j < total; j += WG) queues[queue_out_at + gathered_base + j] = gathered[j];\n    __syncthreads();\n    if (threadIdx.x == 0) {\n      gathered_count = 0;\n"
+            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"countEdges") : depth0),{"name":"if","hash":{},"fn":container.program(9, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":39,"column":0},"end":{"line":41,"column":7}}})) != null ? stack1 : "")
+            + "    }\n    __syncthreads();\n  };\n  // Block k of frontier vertex v (slot t): claims its unvisited neighbours (the visited bitmap first) and gathers them.\n  auto expand_block = [&](unsigned v, unsigned t, unsigned k) {\n    for (unsigned j = 0; j < L; j++) {\n      const unsigned u = neighbour(k, j, t);\n      if (u == NONE) break;\n      if (!is_visited(u) && parent[u] == 0 && atomicCAS(&parent[u], 0u, v + 1) == 0) {\n        depth[u] = params.level;\n        mark_next(u);\n        gather(u);\n      }\n    }\n  };\n";
         },"useData":true},
         "cuda/partials/bfs-prelude": {"compiler":[8,">= 4.3.0"],"main":function(container,depth0,helpers,partials,data) {
             var stack1, helper, alias1=depth0 != null ? depth0 : (container.nullContext || {}), alias2=container.hooks.helperMissing, alias3="function", lookupProperty = container.lookupProperty || function(parent, propertyName) {
@@ -651,9 +736,13 @@ export const TEMPLATE_SPECS: Readonly<Record<string, unknown>> = {
             + ((stack1 = ((helper = (helper = lookupProperty(helpers,"workgroupSize") || (depth0 != null ? lookupProperty(depth0,"workgroupSize") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"workgroupSize","hash":{},"data":data,"loc":{"start":{"line":1,"column":11},"end":{"line":1,"column":28}}}) : helper))) != null ? stack1 : "")
             + "u  // threads per block\n#define LANES "
             + ((stack1 = ((helper = (helper = lookupProperty(helpers,"lanes") || (depth0 != null ? lookupProperty(depth0,"lanes") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"lanes","hash":{},"data":data,"loc":{"start":{"line":2,"column":14},"end":{"line":2,"column":23}}}) : helper))) != null ? stack1 : "")
-            + "u  // top-down: threads per frontier vertex\n#define L "
+            + "u  // top-down, control: threads per frontier vertex\n#define L "
             + ((stack1 = ((helper = (helper = lookupProperty(helpers,"blockLength") || (depth0 != null ? lookupProperty(depth0,"blockLength") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"blockLength","hash":{},"data":data,"loc":{"start":{"line":3,"column":10},"end":{"line":3,"column":25}}}) : helper))) != null ? stack1 : "")
-            + "u  // neighbours per block\n#define NONE 0xffffffffu  // padding of the blocked adjacency; \"no vertex\"\n\nstruct Params {\n  unsigned n;            // vertices\n  unsigned count;        // seed, top-down: entries of the input queue; bottom-up: slots of this pass\n  unsigned round_first;  // bottom-up: the first round this pass reads\n  unsigned round_end;    // rounds to read up to (exclusive)\n  unsigned chunk_words;  // entries per adjacency binding\n  unsigned source;       // seed, check: the source vertex\n  unsigned level;        // steps: the depth of the vertices this level reaches\n  unsigned slot;         // steps: the counters this level writes, counters[2·slot] (n_f) and counters[2·slot + 1] (m_f)\n};\n";
+            + "u  // neighbours per block\n#define NONE 0xffffffffu  // padding of the blocked adjacency; \"no vertex\"\n#define MAX_GRID "
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"maxGrid") || (depth0 != null ? lookupProperty(depth0,"maxGrid") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"maxGrid","hash":{},"data":data,"loc":{"start":{"line":5,"column":17},"end":{"line":5,"column":28}}}) : helper))) != null ? stack1 : "")
+            + "u  // blocks per grid dimension the control asks for at most\n// The search state (`state`); see the WGSL prelude.\n#define FOUND 0u\n#define FOUND_EDGES 1u\n#define FRONTIER 2u\n#define PREVIOUS 3u\n#define FRONTIER_EDGES 4u\n#define UNVISITED_EDGES 5u\n#define VISITED 6u\n#define DIRECTION 7u\n#define LEVEL 8u\n#define DONE 9u\n#define HUBS 10u\n#define STATS 16u\n#define RING "
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"ring") || (depth0 != null ? lookupProperty(depth0,"ring") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"ring","hash":{},"data":data,"loc":{"start":{"line":19,"column":13},"end":{"line":19,"column":21}}}) : helper))) != null ? stack1 : "")
+            + "u\n#define VISITED_BITS (STATS + 4u * RING)\n\nstruct Params {\n  unsigned n;            // vertices\n  unsigned count;        // bottom-up: slots of this pass; control: its blocks (the bitmap clear)\n  unsigned round_first;  // bottom-up: the first round this pass reads\n  unsigned round_end;    // rounds to read up to (exclusive)\n  unsigned chunk_words;  // entries per adjacency binding\n  unsigned source;       // seed, check: the source vertex\n  unsigned level;        // steps: the depth of the vertices this level reaches (its parity picks the queues)\n  unsigned slot;         // multi: the counters this level writes, counters[2·slot]\n  float alpha;           // control: top-down → bottom-up once α·m_f > m_u\n  float beta;            // control: bottom-up → top-down once n_f shrinks and β·m_f < m_u\n  unsigned mode;         // control: 0 hybrid, 1 top-down only, 2 bottom-up only\n  unsigned words;        // control: words of a frontier bitmap\n  unsigned hub_round;    // top-down: a vertex with a block in this round is a hub\n  unsigned pad0, pad1, pad2;\n};\n";
         },"useData":true},
         "cuda/partials/header": {"compiler":[8,">= 4.3.0"],"main":function(container,depth0,helpers,partials,data) {
             var stack1, helper, alias1=depth0 != null ? depth0 : (container.nullContext || {}), alias2=container.hooks.helperMissing, alias3="function", alias4=container.lambda, lookupProperty = container.lookupProperty || function(parent, propertyName) {
@@ -730,11 +819,11 @@ export const TEMPLATE_SPECS: Readonly<Record<string, unknown>> = {
             + ((stack1 = ((helper = (helper = lookupProperty(helpers,"m") || (depth0 != null ? lookupProperty(depth0,"m") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"m","hash":{},"data":data,"loc":{"start":{"line":27,"column":5},"end":{"line":27,"column":10}}}) : helper))) != null ? stack1 : "")
             + "_"
             + ((stack1 = ((helper = (helper = lookupProperty(helpers,"n") || (depth0 != null ? lookupProperty(depth0,"n") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"n","hash":{},"data":data,"loc":{"start":{"line":27,"column":11},"end":{"line":27,"column":16}}}) : helper))) != null ? stack1 : "")
-            + " = load_c(row0 + "
-            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"row") || (depth0 != null ? lookupProperty(depth0,"row") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"row","hash":{},"data":data,"loc":{"start":{"line":27,"column":33},"end":{"line":27,"column":40}}}) : helper))) != null ? stack1 : "")
+            + " = sr_stage(load_c(row0 + "
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"row") || (depth0 != null ? lookupProperty(depth0,"row") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"row","hash":{},"data":data,"loc":{"start":{"line":27,"column":42},"end":{"line":27,"column":49}}}) : helper))) != null ? stack1 : "")
             + ", col0 + "
-            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"col") || (depth0 != null ? lookupProperty(depth0,"col") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"col","hash":{},"data":data,"loc":{"start":{"line":27,"column":49},"end":{"line":27,"column":56}}}) : helper))) != null ? stack1 : "")
-            + ");\n"
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"col") || (depth0 != null ? lookupProperty(depth0,"col") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"col","hash":{},"data":data,"loc":{"start":{"line":27,"column":58},"end":{"line":27,"column":65}}}) : helper))) != null ? stack1 : "")
+            + "));\n"
             + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depths[1] != null ? lookupProperty(depths[1],"successors") : depths[1]),{"name":"if","hash":{},"fn":container.program(5, data, 0, blockParams, depths),"inverse":container.noop,"data":data,"loc":{"start":{"line":28,"column":0},"end":{"line":30,"column":7}}})) != null ? stack1 : "");
         },"5":function(container,depth0,helpers,partials,data) {
             var stack1, helper, alias1=depth0 != null ? depth0 : (container.nullContext || {}), alias2=container.hooks.helperMissing, alias3="function", lookupProperty = container.lookupProperty || function(parent, propertyName) {
@@ -841,15 +930,15 @@ export const TEMPLATE_SPECS: Readonly<Record<string, unknown>> = {
                 return undefined
             };
 
-          return "      {\n        const T nv = sr_add(c"
-            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"m") || (depth0 != null ? lookupProperty(depth0,"m") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"m","hash":{},"data":data,"loc":{"start":{"line":71,"column":29},"end":{"line":71,"column":34}}}) : helper))) != null ? stack1 : "")
+          return "      {\n        const T nv = sr_relax(c"
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"m") || (depth0 != null ? lookupProperty(depth0,"m") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"m","hash":{},"data":data,"loc":{"start":{"line":71,"column":31},"end":{"line":71,"column":36}}}) : helper))) != null ? stack1 : "")
             + "_"
-            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"n") || (depth0 != null ? lookupProperty(depth0,"n") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"n","hash":{},"data":data,"loc":{"start":{"line":71,"column":35},"end":{"line":71,"column":40}}}) : helper))) != null ? stack1 : "")
-            + ", sr_mul(a"
-            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"m") || (depth0 != null ? lookupProperty(depth0,"m") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"m","hash":{},"data":data,"loc":{"start":{"line":71,"column":50},"end":{"line":71,"column":55}}}) : helper))) != null ? stack1 : "")
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"n") || (depth0 != null ? lookupProperty(depth0,"n") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"n","hash":{},"data":data,"loc":{"start":{"line":71,"column":37},"end":{"line":71,"column":42}}}) : helper))) != null ? stack1 : "")
+            + ", a"
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"m") || (depth0 != null ? lookupProperty(depth0,"m") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"m","hash":{},"data":data,"loc":{"start":{"line":71,"column":45},"end":{"line":71,"column":50}}}) : helper))) != null ? stack1 : "")
             + ", b"
-            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"n") || (depth0 != null ? lookupProperty(depth0,"n") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"n","hash":{},"data":data,"loc":{"start":{"line":71,"column":58},"end":{"line":71,"column":63}}}) : helper))) != null ? stack1 : "")
-            + "));\n"
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"n") || (depth0 != null ? lookupProperty(depth0,"n") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"n","hash":{},"data":data,"loc":{"start":{"line":71,"column":53},"end":{"line":71,"column":58}}}) : helper))) != null ? stack1 : "")
+            + ");\n"
             + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depths[1] != null ? lookupProperty(depths[1],"hopUsesB") : depths[1]),{"name":"if","hash":{},"fn":container.program(26, data, 0, blockParams, depths),"inverse":container.program(28, data, 0, blockParams, depths),"data":data,"loc":{"start":{"line":72,"column":0},"end":{"line":76,"column":7}}})) != null ? stack1 : "")
             + "        if (nv != c"
             + ((stack1 = ((helper = (helper = lookupProperty(helpers,"m") || (depth0 != null ? lookupProperty(depth0,"m") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"m","hash":{},"data":data,"loc":{"start":{"line":77,"column":19},"end":{"line":77,"column":24}}}) : helper))) != null ? stack1 : "")
@@ -911,15 +1000,15 @@ export const TEMPLATE_SPECS: Readonly<Record<string, unknown>> = {
             + ((stack1 = ((helper = (helper = lookupProperty(helpers,"m") || (depth0 != null ? lookupProperty(depth0,"m") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"m","hash":{},"data":data,"loc":{"start":{"line":83,"column":7},"end":{"line":83,"column":12}}}) : helper))) != null ? stack1 : "")
             + "_"
             + ((stack1 = ((helper = (helper = lookupProperty(helpers,"n") || (depth0 != null ? lookupProperty(depth0,"n") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"n","hash":{},"data":data,"loc":{"start":{"line":83,"column":13},"end":{"line":83,"column":18}}}) : helper))) != null ? stack1 : "")
-            + " = sr_add(c"
-            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"m") || (depth0 != null ? lookupProperty(depth0,"m") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"m","hash":{},"data":data,"loc":{"start":{"line":83,"column":29},"end":{"line":83,"column":34}}}) : helper))) != null ? stack1 : "")
+            + " = sr_relax(c"
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"m") || (depth0 != null ? lookupProperty(depth0,"m") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"m","hash":{},"data":data,"loc":{"start":{"line":83,"column":31},"end":{"line":83,"column":36}}}) : helper))) != null ? stack1 : "")
             + "_"
-            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"n") || (depth0 != null ? lookupProperty(depth0,"n") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"n","hash":{},"data":data,"loc":{"start":{"line":83,"column":35},"end":{"line":83,"column":40}}}) : helper))) != null ? stack1 : "")
-            + ", sr_mul(a"
-            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"m") || (depth0 != null ? lookupProperty(depth0,"m") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"m","hash":{},"data":data,"loc":{"start":{"line":83,"column":50},"end":{"line":83,"column":55}}}) : helper))) != null ? stack1 : "")
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"n") || (depth0 != null ? lookupProperty(depth0,"n") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"n","hash":{},"data":data,"loc":{"start":{"line":83,"column":37},"end":{"line":83,"column":42}}}) : helper))) != null ? stack1 : "")
+            + ", a"
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"m") || (depth0 != null ? lookupProperty(depth0,"m") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"m","hash":{},"data":data,"loc":{"start":{"line":83,"column":45},"end":{"line":83,"column":50}}}) : helper))) != null ? stack1 : "")
             + ", b"
-            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"n") || (depth0 != null ? lookupProperty(depth0,"n") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"n","hash":{},"data":data,"loc":{"start":{"line":83,"column":58},"end":{"line":83,"column":63}}}) : helper))) != null ? stack1 : "")
-            + "));\n";
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"n") || (depth0 != null ? lookupProperty(depth0,"n") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"n","hash":{},"data":data,"loc":{"start":{"line":83,"column":53},"end":{"line":83,"column":58}}}) : helper))) != null ? stack1 : "")
+            + ");\n";
         },"33":function(container,depth0,helpers,partials,data,blockParams,depths) {
             var stack1, helper, alias1=depth0 != null ? depth0 : (container.nullContext || {}), alias2=container.hooks.helperMissing, alias3="function", lookupProperty = container.lookupProperty || function(parent, propertyName) {
                 if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
@@ -932,11 +1021,11 @@ export const TEMPLATE_SPECS: Readonly<Record<string, unknown>> = {
             + ((stack1 = ((helper = (helper = lookupProperty(helpers,"row") || (depth0 != null ? lookupProperty(depth0,"row") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"row","hash":{},"data":data,"loc":{"start":{"line":90,"column":17},"end":{"line":90,"column":24}}}) : helper))) != null ? stack1 : "")
             + ", col0 + "
             + ((stack1 = ((helper = (helper = lookupProperty(helpers,"col") || (depth0 != null ? lookupProperty(depth0,"col") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"col","hash":{},"data":data,"loc":{"start":{"line":90,"column":33},"end":{"line":90,"column":40}}}) : helper))) != null ? stack1 : "")
-            + ", c"
-            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"m") || (depth0 != null ? lookupProperty(depth0,"m") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"m","hash":{},"data":data,"loc":{"start":{"line":90,"column":43},"end":{"line":90,"column":48}}}) : helper))) != null ? stack1 : "")
+            + ", sr_unstage(c"
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"m") || (depth0 != null ? lookupProperty(depth0,"m") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"m","hash":{},"data":data,"loc":{"start":{"line":90,"column":54},"end":{"line":90,"column":59}}}) : helper))) != null ? stack1 : "")
             + "_"
-            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"n") || (depth0 != null ? lookupProperty(depth0,"n") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"n","hash":{},"data":data,"loc":{"start":{"line":90,"column":49},"end":{"line":90,"column":54}}}) : helper))) != null ? stack1 : "")
-            + ");\n"
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"n") || (depth0 != null ? lookupProperty(depth0,"n") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"n","hash":{},"data":data,"loc":{"start":{"line":90,"column":60},"end":{"line":90,"column":65}}}) : helper))) != null ? stack1 : "")
+            + "));\n"
             + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depths[1] != null ? lookupProperty(depths[1],"successors") : depths[1]),{"name":"if","hash":{},"fn":container.program(34, data, 0, blockParams, depths),"inverse":container.noop,"data":data,"loc":{"start":{"line":91,"column":0},"end":{"line":93,"column":7}}})) != null ? stack1 : "");
         },"34":function(container,depth0,helpers,partials,data) {
             var stack1, helper, alias1=depth0 != null ? depth0 : (container.nullContext || {}), alias2=container.hooks.helperMissing, alias3="function", lookupProperty = container.lookupProperty || function(parent, propertyName) {
@@ -993,9 +1082,9 @@ export const TEMPLATE_SPECS: Readonly<Record<string, unknown>> = {
             + ((stack1 = lookupProperty(helpers,"each").call(alias1,(depth0 != null ? lookupProperty(depth0,"cells") : depth0),{"name":"each","hash":{},"fn":container.program(4, data, 0, blockParams, depths),"inverse":container.noop,"data":data,"loc":{"start":{"line":26,"column":0},"end":{"line":31,"column":9}}})) != null ? stack1 : "")
             + "  for (unsigned k0 = 0; k0 < TILE; k0 += KC) {\n    for (unsigned e = flat; e < BM * KC; e += THREADS) {\n"
             + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"aAlongK") : depth0),{"name":"if","hash":{},"fn":container.program(7, data, 0, blockParams, depths),"inverse":container.program(9, data, 0, blockParams, depths),"data":data,"loc":{"start":{"line":34,"column":0},"end":{"line":38,"column":7}}})) != null ? stack1 : "")
-            + "      As[kk * AS + r] = load_a(row0 + r, k0 + kk);\n"
+            + "      As[kk * AS + r] = sr_stage(load_a(row0 + r, k0 + kk));\n"
             + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"successors") : depth0),{"name":"if","hash":{},"fn":container.program(11, data, 0, blockParams, depths),"inverse":container.noop,"data":data,"loc":{"start":{"line":40,"column":0},"end":{"line":42,"column":7}}})) != null ? stack1 : "")
-            + "    }\n    for (unsigned e = flat; e < KC * BN; e += THREADS) {\n      const unsigned kk = e / BN, c = e % BN;\n      Bs[e] = load_b(k0 + kk, col0 + c);\n"
+            + "    }\n    for (unsigned e = flat; e < KC * BN; e += THREADS) {\n      const unsigned kk = e / BN, c = e % BN;\n      Bs[e] = sr_stage(load_b(k0 + kk, col0 + c));\n"
             + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"hopUsesB") : depth0),{"name":"if","hash":{},"fn":container.program(13, data, 0, blockParams, depths),"inverse":container.noop,"data":data,"loc":{"start":{"line":47,"column":0},"end":{"line":49,"column":7}}})) != null ? stack1 : "")
             + "    }\n    __syncthreads();\n#pragma unroll "
             + ((stack1 = ((helper = (helper = lookupProperty(helpers,"kUnroll") || (depth0 != null ? lookupProperty(depth0,"kUnroll") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"kUnroll","hash":{},"data":data,"loc":{"start":{"line":52,"column":15},"end":{"line":52,"column":26}}}) : helper))) != null ? stack1 : "")
@@ -1027,7 +1116,11 @@ export const TEMPLATE_SPECS: Readonly<Record<string, unknown>> = {
             + ((stack1 = ((helper = (helper = lookupProperty(helpers,"one") || (depth0 != null ? lookupProperty(depth0,"one") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"one","hash":{},"data":data,"loc":{"start":{"line":5,"column":13},"end":{"line":5,"column":20}}}) : helper))) != null ? stack1 : "")
             + ")\n#define NONE 0xffffffffu\n";
         },"useData":true},
-        "cuda/partials/semiring-ops": {"compiler":[8,">= 4.3.0"],"main":function(container,depth0,helpers,partials,data) {
+        "cuda/partials/semiring-ops": {"1":function(container,depth0,helpers,partials,data) {
+            return "// DPX (spec dpx, i32 min-plus): values are staged with \"no path\" as DPX_INF, small enough that a sum of two\n// never overflows, so ⊗ needs no saturation test and c ⊕ a ⊗ b is one __viaddmin_s32 (VIADDMNMX on sm_90).\n// Sums at or above DPX_NO_PATH are \"no path\" again when stored. Exact while every finite path length\n// stays within ±(2^28 − 1) (the caller checks the input against that).\n#define DPX_INF 0x3fffffff\n#define DPX_NO_PATH 0x20000000\nstatic __device__ __forceinline__ __attribute__((unused)) T sr_stage(T x) { return min(x, DPX_INF); }\nstatic __device__ __forceinline__ __attribute__((unused)) T sr_relax(T c, T a, T b) { return __viaddmin_s32(a, b, c); }\nstatic __device__ __forceinline__ __attribute__((unused)) T sr_unstage(T c) { return c >= DPX_NO_PATH ? INF : c; }\n";
+        },"3":function(container,depth0,helpers,partials,data) {
+            return "// c ⊕ a ⊗ b, and the identities around it that the DPX variant replaces (kernels without a product leave them unused).\nstatic __device__ __forceinline__ __attribute__((unused)) T sr_stage(T x) { return x; }\nstatic __device__ __forceinline__ __attribute__((unused)) T sr_relax(T c, T a, T b) { return sr_add(c, sr_mul(a, b)); }\nstatic __device__ __forceinline__ __attribute__((unused)) T sr_unstage(T c) { return c; }\n";
+        },"compiler":[8,">= 4.3.0"],"main":function(container,depth0,helpers,partials,data) {
             var stack1, helper, alias1=container.lambda, alias2=depth0 != null ? depth0 : (container.nullContext || {}), alias3=container.hooks.helperMissing, alias4="function", lookupProperty = container.lookupProperty || function(parent, propertyName) {
                 if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
                   return parent[propertyName];
@@ -1037,13 +1130,14 @@ export const TEMPLATE_SPECS: Readonly<Record<string, unknown>> = {
 
           return "// "
             + ((stack1 = alias1(((stack1 = (depth0 != null ? lookupProperty(depth0,"semiring") : depth0)) != null ? lookupProperty(stack1,"name") : stack1), depth0)) != null ? stack1 : "")
-            + " ⊕\nstatic __device__ __forceinline__ T sr_add(T a, T b) { return "
-            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"add") || (depth0 != null ? lookupProperty(depth0,"add") : depth0)) != null ? helper : alias3),(typeof helper === alias4 ? helper.call(alias2,{"name":"add","hash":{},"data":data,"loc":{"start":{"line":2,"column":62},"end":{"line":2,"column":71}}}) : helper))) != null ? stack1 : "")
+            + " ⊕\nstatic __device__ __forceinline__ __attribute__((unused)) T sr_add(T a, T b) { return "
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"add") || (depth0 != null ? lookupProperty(depth0,"add") : depth0)) != null ? helper : alias3),(typeof helper === alias4 ? helper.call(alias2,{"name":"add","hash":{},"data":data,"loc":{"start":{"line":2,"column":86},"end":{"line":2,"column":95}}}) : helper))) != null ? stack1 : "")
             + "; }\n// "
             + ((stack1 = alias1(((stack1 = (depth0 != null ? lookupProperty(depth0,"semiring") : depth0)) != null ? lookupProperty(stack1,"name") : stack1), depth0)) != null ? stack1 : "")
-            + " ⊗, saturating at INF\nstatic __device__ __forceinline__ T sr_mul(T a, T b) { return "
-            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"mul") || (depth0 != null ? lookupProperty(depth0,"mul") : depth0)) != null ? helper : alias3),(typeof helper === alias4 ? helper.call(alias2,{"name":"mul","hash":{},"data":data,"loc":{"start":{"line":4,"column":62},"end":{"line":4,"column":71}}}) : helper))) != null ? stack1 : "")
-            + "; }\n";
+            + " ⊗, saturating at INF\nstatic __device__ __forceinline__ __attribute__((unused)) T sr_mul(T a, T b) { return "
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"mul") || (depth0 != null ? lookupProperty(depth0,"mul") : depth0)) != null ? helper : alias3),(typeof helper === alias4 ? helper.call(alias2,{"name":"mul","hash":{},"data":data,"loc":{"start":{"line":4,"column":86},"end":{"line":4,"column":95}}}) : helper))) != null ? stack1 : "")
+            + "; }\n"
+            + ((stack1 = lookupProperty(helpers,"if").call(alias2,(depth0 != null ? lookupProperty(depth0,"dpx") : depth0),{"name":"if","hash":{},"fn":container.program(1, data, 0),"inverse":container.program(3, data, 0),"data":data,"loc":{"start":{"line":5,"column":0},"end":{"line":20,"column":7}}})) != null ? stack1 : "");
         },"useData":true},
         "cuda/partials/spmv-prelude": {"1":function(container,depth0,helpers,partials,data) {
             return " and its mask word asks for it";
@@ -1075,6 +1169,86 @@ export const TEMPLATE_SPECS: Readonly<Record<string, unknown>> = {
             + ")\n"
             + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"accumulate") : depth0),{"name":"if","hash":{},"fn":container.program(5, data, 0),"inverse":container.program(7, data, 0),"data":data,"loc":{"start":{"line":17,"column":0},"end":{"line":23,"column":7}}})) != null ? stack1 : "");
         },"usePartial":true,"useData":true},
+        "cuda/partials/spmv-slot-steps": {"1":function(container,depth0,helpers,partials,data) {
+            var stack1, alias1=container.lambda, lookupProperty = container.lookupProperty || function(parent, propertyName) {
+                if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
+                  return parent[propertyName];
+                }
+                return undefined
+            };
+
+          return "  const unsigned c"
+            + ((stack1 = alias1(depth0, depth0)) != null ? stack1 : "")
+            + " = indices[at + "
+            + ((stack1 = alias1(depth0, depth0)) != null ? stack1 : "")
+            + "u * "
+            + ((stack1 = alias1(((stack1 = (data && lookupProperty(data,"root"))) && lookupProperty(stack1,"slotStride")), depth0)) != null ? stack1 : "")
+            + "];\n";
+        },"3":function(container,depth0,helpers,partials,data) {
+            var stack1, alias1=container.lambda, lookupProperty = container.lookupProperty || function(parent, propertyName) {
+                if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
+                  return parent[propertyName];
+                }
+                return undefined
+            };
+
+          return "  const T v"
+            + ((stack1 = alias1(depth0, depth0)) != null ? stack1 : "")
+            + " = values[at + "
+            + ((stack1 = alias1(depth0, depth0)) != null ? stack1 : "")
+            + "u * "
+            + ((stack1 = alias1(((stack1 = (data && lookupProperty(data,"root"))) && lookupProperty(stack1,"slotStride")), depth0)) != null ? stack1 : "")
+            + "];\n";
+        },"5":function(container,depth0,helpers,partials,data) {
+            var stack1, alias1=container.lambda;
+
+          return "  if (c"
+            + ((stack1 = alias1(depth0, depth0)) != null ? stack1 : "")
+            + " != NONE) acc = sr_add(acc, sr_mul(v"
+            + ((stack1 = alias1(depth0, depth0)) != null ? stack1 : "")
+            + ", x[c"
+            + ((stack1 = alias1(depth0, depth0)) != null ? stack1 : "")
+            + "]));\n";
+        },"compiler":[8,">= 4.3.0"],"main":function(container,depth0,helpers,partials,data) {
+            var stack1, helper, alias1=depth0 != null ? depth0 : (container.nullContext || {}), alias2=container.hooks.helperMissing, alias3="function", lookupProperty = container.lookupProperty || function(parent, propertyName) {
+                if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
+                  return parent[propertyName];
+                }
+                return undefined
+            };
+
+          return "// "
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"unroll") || (depth0 != null ? lookupProperty(depth0,"unroll") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"unroll","hash":{},"data":data,"loc":{"start":{"line":1,"column":3},"end":{"line":1,"column":13}}}) : helper))) != null ? stack1 : "")
+            + " slots a step while a whole step fits: their loads are in flight together; padding (NONE) is a\n// suffix of a row's slots, so a step ending in padding ends the row (see the WGSL template).\nbool open = true;\nfor (; open && at + "
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"unrollLast") || (depth0 != null ? lookupProperty(depth0,"unrollLast") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"unrollLast","hash":{},"data":data,"loc":{"start":{"line":4,"column":20},"end":{"line":4,"column":34}}}) : helper))) != null ? stack1 : "")
+            + "u * "
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"slotStride") || (depth0 != null ? lookupProperty(depth0,"slotStride") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"slotStride","hash":{},"data":data,"loc":{"start":{"line":4,"column":38},"end":{"line":4,"column":52}}}) : helper))) != null ? stack1 : "")
+            + " < end; at += "
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"unroll") || (depth0 != null ? lookupProperty(depth0,"unroll") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"unroll","hash":{},"data":data,"loc":{"start":{"line":4,"column":66},"end":{"line":4,"column":76}}}) : helper))) != null ? stack1 : "")
+            + "u * "
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"slotStride") || (depth0 != null ? lookupProperty(depth0,"slotStride") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"slotStride","hash":{},"data":data,"loc":{"start":{"line":4,"column":80},"end":{"line":4,"column":94}}}) : helper))) != null ? stack1 : "")
+            + ") {\n"
+            + ((stack1 = lookupProperty(helpers,"each").call(alias1,(depth0 != null ? lookupProperty(depth0,"unrollSlots") : depth0),{"name":"each","hash":{},"fn":container.program(1, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":5,"column":0},"end":{"line":7,"column":9}}})) != null ? stack1 : "")
+            + ((stack1 = lookupProperty(helpers,"each").call(alias1,(depth0 != null ? lookupProperty(depth0,"unrollSlots") : depth0),{"name":"each","hash":{},"fn":container.program(3, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":8,"column":0},"end":{"line":10,"column":9}}})) != null ? stack1 : "")
+            + ((stack1 = lookupProperty(helpers,"each").call(alias1,(depth0 != null ? lookupProperty(depth0,"unrollSlots") : depth0),{"name":"each","hash":{},"fn":container.program(5, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":11,"column":0},"end":{"line":13,"column":9}}})) != null ? stack1 : "")
+            + "  open = c"
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"unrollLast") || (depth0 != null ? lookupProperty(depth0,"unrollLast") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"unrollLast","hash":{},"data":data,"loc":{"start":{"line":14,"column":10},"end":{"line":14,"column":24}}}) : helper))) != null ? stack1 : "")
+            + " != NONE;\n}\nfor (; open && at < end; at += "
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"slotStride") || (depth0 != null ? lookupProperty(depth0,"slotStride") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"slotStride","hash":{},"data":data,"loc":{"start":{"line":16,"column":31},"end":{"line":16,"column":45}}}) : helper))) != null ? stack1 : "")
+            + ") {\n  const unsigned col = indices[at];\n  if (col == NONE) break;\n  acc = sr_add(acc, sr_mul(values[at], x[col]));\n}\n";
+        },"useData":true},
+        "cuda/partials/sssp-append": {"compiler":[8,">= 4.3.0"],"main":function(container,depth0,helpers,partials,data) {
+            var stack1, helper, lookupProperty = container.lookupProperty || function(parent, propertyName) {
+                if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
+                  return parent[propertyName];
+                }
+                return undefined
+            };
+
+          return "// Appends gathered per block, one atomicAdd on the queue length per block (see the WGSL partial). Used as\n// macros because the kernel's buffers are parameters, not globals.\n#define CAPACITY "
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"capacity") || (depth0 != null ? lookupProperty(depth0,"capacity") : depth0)) != null ? helper : container.hooks.helperMissing),(typeof helper === "function" ? helper.call(depth0 != null ? depth0 : (container.nullContext || {}),{"name":"capacity","hash":{},"data":data,"loc":{"start":{"line":3,"column":17},"end":{"line":3,"column":29}}}) : helper))) != null ? stack1 : "")
+            + "u\n#define APPEND_SHARED                                                                   \\\n  __shared__ unsigned wg_vertex[CAPACITY], wg_at[CAPACITY];                             \\\n  __shared__ unsigned wg_entries, wg_items, wg_far_not, wg_base;                        \\\n  if (threadIdx.x == 0) { wg_entries = 0u; wg_items = 0u; wg_far_not = 0u; }            \\\n  __syncthreads();\n\nstatic __device__ __forceinline__ unsigned chunks_of(const unsigned* __restrict__ indptr, unsigned u) {\n  const unsigned degree = indptr[u + 1] - indptr[u];\n  return degree == 0u ? 1u : (degree + CHUNK - 1u) / CHUNK;\n}\n\nstatic __device__ __forceinline__ void write_items(unsigned* queue_out, unsigned* chunk_out, unsigned u, unsigned at, unsigned chunks) {\n  for (unsigned c = 0; c < chunks; c++) { queue_out[at + c] = u; chunk_out[at + c] = c; }\n}\n\n#define APPEND(u, len_word)                                                                        \\\n  do {                                                                                             \\\n    const unsigned chunks_ = chunks_of(indptr, (u));                                               \\\n    const unsigned i_ = atomicAdd(&wg_entries, 1u);                                                \\\n    if (i_ < CAPACITY) { wg_vertex[i_] = (u); wg_at[i_] = atomicAdd(&wg_items, chunks_); }         \\\n    else write_items(queue_out, chunk_out, (u), atomicAdd(&state[(len_word)], chunks_), chunks_);  \\\n  } while (0)\n\n#define NOTE_FAR(k) atomicMax(&wg_far_not, ~(k))\n\n#define FLUSH(len_word)                                                                            \\\n  do {                                                                                             \\\n    __syncthreads();                                                                               \\\n    if (threadIdx.x == 0) {                                                                        \\\n      if (wg_items != 0u) wg_base = atomicAdd(&state[(len_word)], wg_items);                       \\\n      const unsigned far_ = ~wg_far_not;                                                           \\\n      if (far_ != UNREACHED && far_ < LIVE(&state[FAR_MIN])) atomicMin(&state[FAR_MIN], far_);     \\\n    }                                                                                              \\\n    __syncthreads();                                                                               \\\n    const unsigned entries_ = wg_entries < CAPACITY ? wg_entries : CAPACITY;                       \\\n    for (unsigned i_ = threadIdx.x; i_ < entries_; i_ += WG)                                       \\\n      write_items(queue_out, chunk_out, wg_vertex[i_], wg_base + wg_at[i_], chunks_of(indptr, wg_vertex[i_])); \\\n  } while (0)\n";
+        },"useData":true},
         "cuda/partials/sssp-prelude": {"1":function(container,depth0,helpers,partials,data) {
             return "// Keys whose unsigned order is the order of the f32 values (see the WGSL template).\nstatic __device__ __forceinline__ unsigned to_key(T d) {\n  const unsigned b = __float_as_uint(d);\n  return b ^ ((b >> 31) ? 0xffffffffu : 0x80000000u);\n}\nstatic __device__ __forceinline__ T from_key(unsigned k) { return __uint_as_float(k ^ ((k >> 31) ? 0x80000000u : 0xffffffffu)); }\nstatic __device__ __forceinline__ T weight_of_bits(unsigned b) { return __uint_as_float(b); }\n";
         },"3":function(container,depth0,helpers,partials,data) {
@@ -1092,12 +1266,12 @@ export const TEMPLATE_SPECS: Readonly<Record<string, unknown>> = {
             + ((stack1 = ((helper = (helper = lookupProperty(helpers,"threads") || (depth0 != null ? lookupProperty(depth0,"threads") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"threads","hash":{},"data":data,"loc":{"start":{"line":2,"column":11},"end":{"line":2,"column":22}}}) : helper))) != null ? stack1 : "")
             + "u            // threads per block\n#define LANES "
             + ((stack1 = ((helper = (helper = lookupProperty(helpers,"lanes") || (depth0 != null ? lookupProperty(depth0,"lanes") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"lanes","hash":{},"data":data,"loc":{"start":{"line":3,"column":14},"end":{"line":3,"column":23}}}) : helper))) != null ? stack1 : "")
-            + "u           // threads per queue item (sssp_frontier)\n#define CHUNK "
+            + "u           // threads per queue item (the queue kernels)\n#define CHUNK "
             + ((stack1 = ((helper = (helper = lookupProperty(helpers,"chunk") || (depth0 != null ? lookupProperty(depth0,"chunk") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"chunk","hash":{},"data":data,"loc":{"start":{"line":4,"column":14},"end":{"line":4,"column":23}}}) : helper))) != null ? stack1 : "")
-            + "u           // arcs per queue item (sssp_frontier)\n#define UNREACHED 0xffffffffu      // the key of \"no path yet\"; never decoded\n\nstruct Params {\n  unsigned count;  // pairs, arcs or vertices the launch covers; sssp_advance: the target vertex or NONE\n  unsigned iter;   // the pass number, from 1 (written to the changed flag)\n  unsigned limit;  // largest key kept (maxDistance); sssp_advance: the bucket width delta, as T's bits\n  unsigned aux;    // sssp_frontier, sssp_advance: which queue the pass reads (0: A, 1: B); sssp_parents: 1 when every weight >= 0\n};\n\n"
+            + "u           // arcs per queue item (the queue kernels)\n#define UNREACHED 0xffffffffu      // the key of \"no path yet\"; never decoded\n\n// Words of the queue kernels' state buffer (see the WGSL prelude).\n#define DONE 0u\n#define THRESHOLD 1u\n#define FAR_MIN 2u\n#define VERTICES 3u\n#define LEN_A 4u\n#define SCANNING 6u\n\nstruct Params {\n  unsigned count;  // pairs, arcs or vertices the launch covers; sssp_advance: the target vertex or NONE\n  unsigned iter;   // the pass number, from 1 (written to the changed flag; the queue stamp)\n  unsigned limit;  // largest key kept (maxDistance); sssp_advance: the bucket width delta, as T's bits\n  unsigned aux;    // queue kernels: which queue the pass reads (0: A, 1: B); sssp_parents: 1 when every weight >= 0\n};\n\n"
             + ((stack1 = container.invokePartial(lookupProperty(partials,"semiring-ops"),depth0,{"name":"semiring-ops","data":data,"helpers":helpers,"partials":partials,"decorators":container.decorators})) != null ? stack1 : "")
             + "\n"
-            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"f32") : depth0),{"name":"if","hash":{},"fn":container.program(1, data, 0),"inverse":container.program(3, data, 0),"data":data,"loc":{"start":{"line":16,"column":0},"end":{"line":28,"column":7}}})) != null ? stack1 : "")
+            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"f32") : depth0),{"name":"if","hash":{},"fn":container.program(1, data, 0),"inverse":container.program(3, data, 0),"data":data,"loc":{"start":{"line":24,"column":0},"end":{"line":36,"column":7}}})) != null ? stack1 : "")
             + "\n// The key of d + w (min-plus ⊗) for a reached d.\nstatic __device__ __forceinline__ unsigned relax(unsigned k, T w) { return to_key(sr_mul(from_key(k), w)); }\n\n// More than 65535 blocks need a 2-D grid: blocks are numbered x-fastest.\n#define ITEM_OF() ((blockIdx.x + blockIdx.y * gridDim.x) * WG + threadIdx.x)\n// A load that sees other threads' atomic stores (not cached in L1).\n#define LIVE(p) (*(volatile unsigned*)(p))\n";
         },"usePartial":true,"useData":true},
         "cuda/partials/vector-prelude": {"compiler":[8,">= 4.3.0"],"main":function(container,depth0,helpers,partials,data) {
@@ -1111,7 +1285,7 @@ export const TEMPLATE_SPECS: Readonly<Record<string, unknown>> = {
           return ((stack1 = container.invokePartial(lookupProperty(partials,"semiring-constants"),depth0,{"name":"semiring-constants","data":data,"helpers":helpers,"partials":partials,"decorators":container.decorators})) != null ? stack1 : "")
             + "#define WG "
             + ((stack1 = ((helper = (helper = lookupProperty(helpers,"workgroupSize") || (depth0 != null ? lookupProperty(depth0,"workgroupSize") : depth0)) != null ? helper : container.hooks.helperMissing),(typeof helper === "function" ? helper.call(depth0 != null ? depth0 : (container.nullContext || {}),{"name":"workgroupSize","hash":{},"data":data,"loc":{"start":{"line":2,"column":11},"end":{"line":2,"column":28}}}) : helper))) != null ? stack1 : "")
-            + "u  // threads per block\n\nstruct Params {\n  unsigned n;       // length of the vectors\n  unsigned offset;  // vec_reduce: the element of dst that block 0 writes\n  float damping;    // vec_pagerank_update: d\n};\n";
+            + "u  // threads per block\n\nstruct Params {\n  unsigned n;       // length of the vectors\n  unsigned offset;  // vec_reduce: the element of dst that block 0 writes; vec_pagerank_update: the element of sums holding the step before's residual\n  float damping;    // vec_pagerank_update: d\n  float tolerance;  // vec_pagerank_update: the residual below which the ranks stay as they are\n};\n";
         },"usePartial":true,"useData":true},
         "cuda/spmv/csr-merge": {"1":function(container,depth0,helpers,partials,data) {
             return " The scan runs by warp shuffles, then across warps through shared memory.";
@@ -1226,7 +1400,19 @@ export const TEMPLATE_SPECS: Readonly<Record<string, unknown>> = {
             + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"subgroup") : depth0),{"name":"if","hash":{},"fn":container.program(5, data, 0),"inverse":container.program(7, data, 0),"data":data,"loc":{"start":{"line":20,"column":0},"end":{"line":30,"column":7}}})) != null ? stack1 : "")
             + "  if (lane == 0 && live) STORE_ROW(row, acc);\n}\n";
         },"usePartial":true,"useData":true},
-        "cuda/spmv/ell": {"compiler":[8,">= 4.3.0"],"main":function(container,depth0,helpers,partials,data) {
+        "cuda/spmv/ell": {"1":function(container,depth0,helpers,partials,data) {
+            var stack1, lookupProperty = container.lookupProperty || function(parent, propertyName) {
+                if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
+                  return parent[propertyName];
+                }
+                return undefined
+            };
+
+          return "  unsigned at = row;\n  const unsigned end = params.width * params.rows + row;\n"
+            + ((stack1 = container.invokePartial(lookupProperty(partials,"spmv-slot-steps"),depth0,{"name":"spmv-slot-steps","data":data,"indent":"  ","helpers":helpers,"partials":partials,"decorators":container.decorators})) != null ? stack1 : "");
+        },"3":function(container,depth0,helpers,partials,data) {
+            return "  for (unsigned s = 0; s < params.width; s++) {\n    const unsigned at = s * params.rows + row;\n    const unsigned col = indices[at];\n    if (col == NONE) break;\n    acc = sr_add(acc, sr_mul(values[at], x[col]));\n  }\n";
+        },"compiler":[8,">= 4.3.0"],"main":function(container,depth0,helpers,partials,data) {
             var stack1, helper, alias1=depth0 != null ? depth0 : (container.nullContext || {}), alias2=container.hooks.helperMissing, alias3="function", lookupProperty = container.lookupProperty || function(parent, propertyName) {
                 if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
                   return parent[propertyName];
@@ -1243,7 +1429,9 @@ export const TEMPLATE_SPECS: Readonly<Record<string, unknown>> = {
             + ((stack1 = ((helper = (helper = lookupProperty(helpers,"entryPoint") || (depth0 != null ? lookupProperty(depth0,"entryPoint") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"entryPoint","hash":{},"data":data,"loc":{"start":{"line":6,"column":58},"end":{"line":6,"column":72}}}) : helper))) != null ? stack1 : "")
             + "("
             + ((stack1 = ((helper = (helper = lookupProperty(helpers,"params") || (depth0 != null ? lookupProperty(depth0,"params") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"params","hash":{},"data":data,"loc":{"start":{"line":6,"column":73},"end":{"line":6,"column":85}}}) : helper))) != null ? stack1 : "")
-            + ") {\n  const unsigned row = ROW_OF();\n  if (!ROW_WANTED(row)) return;\n  T acc = ZERO;\n  for (unsigned s = 0; s < params.width; s++) {\n    const unsigned at = s * params.rows + row;\n    const unsigned col = indices[at];\n    if (col == NONE) break;\n    acc = sr_add(acc, sr_mul(values[at], x[col]));\n  }\n  STORE_ROW(row, acc);\n}\n";
+            + ") {\n  const unsigned row = ROW_OF();\n  if (!ROW_WANTED(row)) return;\n  T acc = ZERO;\n"
+            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"unroll") : depth0),{"name":"if","hash":{},"fn":container.program(1, data, 0),"inverse":container.program(3, data, 0),"data":data,"loc":{"start":{"line":10,"column":0},"end":{"line":21,"column":7}}})) != null ? stack1 : "")
+            + "  STORE_ROW(row, acc);\n}\n";
         },"usePartial":true,"useData":true},
         "cuda/spmv/fold-combine": {"1":function(container,depth0,helpers,partials,data) {
             return "// by warp shuffles (LANES ≤ 32 and whole warps: every thread reaches the shuffles).\n";
@@ -1309,17 +1497,97 @@ export const TEMPLATE_SPECS: Readonly<Record<string, unknown>> = {
         },"3":function(container,depth0,helpers,partials,data) {
             return "// Fold method (paper 002): stored rows from `rows` on are extra pieces of long rows; their results go to\n// partial[p − rows] for spmv_fold_combine.\n";
         },"5":function(container,depth0,helpers,partials,data) {
+            var stack1, helper, alias1=depth0 != null ? depth0 : (container.nullContext || {}), alias2=container.hooks.helperMissing, alias3="function", lookupProperty = container.lookupProperty || function(parent, propertyName) {
+                if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
+                  return parent[propertyName];
+                }
+                return undefined
+            };
+
+          return "// Four consecutive stored rows a thread, a slot of theirs one 16-byte load of indices and one of values (see the\n// WGSL template).\ntypedef "
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"cudaVec4") || (depth0 != null ? lookupProperty(depth0,"cudaVec4") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"cudaVec4","hash":{},"data":data,"loc":{"start":{"line":19,"column":8},"end":{"line":19,"column":20}}}) : helper))) != null ? stack1 : "")
+            + " T4;\nextern \"C\" __global__ void __launch_bounds__("
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"threads") || (depth0 != null ? lookupProperty(depth0,"threads") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"threads","hash":{},"data":data,"loc":{"start":{"line":20,"column":45},"end":{"line":20,"column":56}}}) : helper))) != null ? stack1 : "")
+            + ") "
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"entryPoint") || (depth0 != null ? lookupProperty(depth0,"entryPoint") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"entryPoint","hash":{},"data":data,"loc":{"start":{"line":20,"column":58},"end":{"line":20,"column":72}}}) : helper))) != null ? stack1 : "")
+            + "("
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"params") || (depth0 != null ? lookupProperty(depth0,"params") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"params","hash":{},"data":data,"loc":{"start":{"line":20,"column":73},"end":{"line":20,"column":85}}}) : helper))) != null ? stack1 : "")
+            + ") {\n  const unsigned p0 = (blockIdx.x + blockIdx.y * gridDim.x) * ROWS + 4u * threadIdx.x;\n  if (p0 >= params.items) return;\n  const uint4* __restrict__ indices4 = reinterpret_cast<const uint4*>(indices);\n  const T4* __restrict__ values4 = reinterpret_cast<const T4*>(values);\n  const unsigned slice = p0 / SLICE;\n  const unsigned end = sliceStart[slice + 1] / 4u;\n  T acc[4] = {ZERO, ZERO, ZERO, ZERO};\n  for (unsigned at = (sliceStart[slice] + p0 % SLICE) / 4u; at < end; at += SLICE / 4u) {\n    const uint4 col = indices4[at];\n    if (col.x == NONE && col.y == NONE && col.z == NONE && col.w == NONE) break;\n    const T4 v = values4[at];\n"
+            + ((stack1 = lookupProperty(helpers,"each").call(alias1,(depth0 != null ? lookupProperty(depth0,"quadRows") : depth0),{"name":"each","hash":{},"fn":container.program(6, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":32,"column":0},"end":{"line":34,"column":9}}})) != null ? stack1 : "")
+            + "  }\n  for (unsigned k = 0; k < 4u; k++) {\n    const unsigned p = p0 + k;\n    if (p >= params.items) break;\n"
+            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"folded") : depth0),{"name":"if","hash":{},"fn":container.program(8, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":39,"column":0},"end":{"line":44,"column":7}}})) != null ? stack1 : "")
+            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"permuted") : depth0),{"name":"if","hash":{},"fn":container.program(10, data, 0),"inverse":container.program(12, data, 0),"data":data,"loc":{"start":{"line":45,"column":0},"end":{"line":49,"column":7}}})) != null ? stack1 : "")
+            + "    if (ROW_WANTED(row)) STORE_ROW(row, acc[k]);\n  }\n}\n";
+        },"6":function(container,depth0,helpers,partials,data) {
+            var stack1, helper, alias1=depth0 != null ? depth0 : (container.nullContext || {}), alias2=container.hooks.helperMissing, alias3="function", lookupProperty = container.lookupProperty || function(parent, propertyName) {
+                if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
+                  return parent[propertyName];
+                }
+                return undefined
+            };
+
+          return "    if (col."
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"c") || (depth0 != null ? lookupProperty(depth0,"c") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"c","hash":{},"data":data,"loc":{"start":{"line":33,"column":12},"end":{"line":33,"column":17}}}) : helper))) != null ? stack1 : "")
+            + " != NONE) acc["
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"k") || (depth0 != null ? lookupProperty(depth0,"k") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"k","hash":{},"data":data,"loc":{"start":{"line":33,"column":31},"end":{"line":33,"column":36}}}) : helper))) != null ? stack1 : "")
+            + "] = sr_add(acc["
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"k") || (depth0 != null ? lookupProperty(depth0,"k") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"k","hash":{},"data":data,"loc":{"start":{"line":33,"column":51},"end":{"line":33,"column":56}}}) : helper))) != null ? stack1 : "")
+            + "], sr_mul(v."
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"c") || (depth0 != null ? lookupProperty(depth0,"c") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"c","hash":{},"data":data,"loc":{"start":{"line":33,"column":68},"end":{"line":33,"column":73}}}) : helper))) != null ? stack1 : "")
+            + ", x[col."
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"c") || (depth0 != null ? lookupProperty(depth0,"c") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"c","hash":{},"data":data,"loc":{"start":{"line":33,"column":81},"end":{"line":33,"column":86}}}) : helper))) != null ? stack1 : "")
+            + "]));\n";
+        },"8":function(container,depth0,helpers,partials,data) {
+            return "    if (p >= params.rows) {\n      partial[p - params.rows] = acc[k];\n      continue;\n    }\n";
+        },"10":function(container,depth0,helpers,partials,data) {
+            return "    const unsigned row = rowIds[p];\n";
+        },"12":function(container,depth0,helpers,partials,data) {
+            return "    const unsigned row = p;\n";
+        },"14":function(container,depth0,helpers,partials,data) {
+            var stack1, helper, alias1=depth0 != null ? depth0 : (container.nullContext || {}), alias2=container.hooks.helperMissing, alias3="function", lookupProperty = container.lookupProperty || function(parent, propertyName) {
+                if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
+                  return parent[propertyName];
+                }
+                return undefined
+            };
+
+          return "extern \"C\" __global__ void __launch_bounds__("
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"threads") || (depth0 != null ? lookupProperty(depth0,"threads") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"threads","hash":{},"data":data,"loc":{"start":{"line":54,"column":45},"end":{"line":54,"column":56}}}) : helper))) != null ? stack1 : "")
+            + ") "
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"entryPoint") || (depth0 != null ? lookupProperty(depth0,"entryPoint") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"entryPoint","hash":{},"data":data,"loc":{"start":{"line":54,"column":58},"end":{"line":54,"column":72}}}) : helper))) != null ? stack1 : "")
+            + "("
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"params") || (depth0 != null ? lookupProperty(depth0,"params") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"params","hash":{},"data":data,"loc":{"start":{"line":54,"column":73},"end":{"line":54,"column":85}}}) : helper))) != null ? stack1 : "")
+            + ") {\n  const unsigned p = ROW_OF();\n  if (p >= params.items) return;\n"
+            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"folded") : depth0),{"name":"if","hash":{},"fn":container.program(15, data, 0),"inverse":container.program(17, data, 0),"data":data,"loc":{"start":{"line":57,"column":0},"end":{"line":61,"column":7}}})) != null ? stack1 : "")
+            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"permuted") : depth0),{"name":"if","hash":{},"fn":container.program(19, data, 0),"inverse":container.program(21, data, 0),"data":data,"loc":{"start":{"line":62,"column":0},"end":{"line":66,"column":7}}})) != null ? stack1 : "")
+            + "  if (primary && !ROW_WANTED(row)) return;\n  T acc = ZERO;\n  const unsigned slice = p / SLICE;\n  const unsigned end = sliceStart[slice + 1];\n"
+            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"unroll") : depth0),{"name":"if","hash":{},"fn":container.program(23, data, 0),"inverse":container.program(25, data, 0),"data":data,"loc":{"start":{"line":71,"column":0},"end":{"line":80,"column":7}}})) != null ? stack1 : "")
+            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"folded") : depth0),{"name":"if","hash":{},"fn":container.program(27, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":81,"column":0},"end":{"line":86,"column":7}}})) != null ? stack1 : "")
+            + "  STORE_ROW(row, acc);\n}\n";
+        },"15":function(container,depth0,helpers,partials,data) {
             return "  const bool primary = p < params.rows;\n";
-        },"7":function(container,depth0,helpers,partials,data) {
+        },"17":function(container,depth0,helpers,partials,data) {
             return "  const bool primary = true;\n";
-        },"9":function(container,depth0,helpers,partials,data) {
+        },"19":function(container,depth0,helpers,partials,data) {
             return "  const unsigned row = primary ? rowIds[p] : 0u;\n";
-        },"11":function(container,depth0,helpers,partials,data) {
+        },"21":function(container,depth0,helpers,partials,data) {
             return "  const unsigned row = p;\n";
-        },"13":function(container,depth0,helpers,partials,data) {
+        },"23":function(container,depth0,helpers,partials,data) {
+            var stack1, lookupProperty = container.lookupProperty || function(parent, propertyName) {
+                if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
+                  return parent[propertyName];
+                }
+                return undefined
+            };
+
+          return "  unsigned at = sliceStart[slice] + p % SLICE;\n"
+            + ((stack1 = container.invokePartial(lookupProperty(partials,"spmv-slot-steps"),depth0,{"name":"spmv-slot-steps","data":data,"indent":"  ","helpers":helpers,"partials":partials,"decorators":container.decorators})) != null ? stack1 : "");
+        },"25":function(container,depth0,helpers,partials,data) {
+            return "  for (unsigned at = sliceStart[slice] + p % SLICE; at < end; at += SLICE) {\n    const unsigned col = indices[at];\n    if (col == NONE) break;\n    acc = sr_add(acc, sr_mul(values[at], x[col]));\n  }\n";
+        },"27":function(container,depth0,helpers,partials,data) {
             return "  if (!primary) {\n    partial[p - params.rows] = acc;\n    return;\n  }\n";
         },"compiler":[8,">= 4.3.0"],"main":function(container,depth0,helpers,partials,data) {
-            var stack1, helper, alias1=depth0 != null ? depth0 : (container.nullContext || {}), alias2=container.hooks.helperMissing, alias3="function", lookupProperty = container.lookupProperty || function(parent, propertyName) {
+            var stack1, helper, alias1=depth0 != null ? depth0 : (container.nullContext || {}), lookupProperty = container.lookupProperty || function(parent, propertyName) {
                 if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
                   return parent[propertyName];
                 }
@@ -1333,19 +1601,9 @@ export const TEMPLATE_SPECS: Readonly<Record<string, unknown>> = {
             + "\n"
             + ((stack1 = container.invokePartial(lookupProperty(partials,"spmv-prelude"),depth0,{"name":"spmv-prelude","data":data,"helpers":helpers,"partials":partials,"decorators":container.decorators})) != null ? stack1 : "")
             + "\n#define SLICE "
-            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"sliceHeight") || (depth0 != null ? lookupProperty(depth0,"sliceHeight") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"sliceHeight","hash":{},"data":data,"loc":{"start":{"line":14,"column":14},"end":{"line":14,"column":29}}}) : helper))) != null ? stack1 : "")
-            + "u  // stored rows per slice\n\nextern \"C\" __global__ void __launch_bounds__("
-            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"threads") || (depth0 != null ? lookupProperty(depth0,"threads") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"threads","hash":{},"data":data,"loc":{"start":{"line":16,"column":45},"end":{"line":16,"column":56}}}) : helper))) != null ? stack1 : "")
-            + ") "
-            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"entryPoint") || (depth0 != null ? lookupProperty(depth0,"entryPoint") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"entryPoint","hash":{},"data":data,"loc":{"start":{"line":16,"column":58},"end":{"line":16,"column":72}}}) : helper))) != null ? stack1 : "")
-            + "("
-            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"params") || (depth0 != null ? lookupProperty(depth0,"params") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"params","hash":{},"data":data,"loc":{"start":{"line":16,"column":73},"end":{"line":16,"column":85}}}) : helper))) != null ? stack1 : "")
-            + ") {\n  const unsigned p = ROW_OF();\n  if (p >= params.items) return;\n"
-            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"folded") : depth0),{"name":"if","hash":{},"fn":container.program(5, data, 0),"inverse":container.program(7, data, 0),"data":data,"loc":{"start":{"line":19,"column":0},"end":{"line":23,"column":7}}})) != null ? stack1 : "")
-            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"permuted") : depth0),{"name":"if","hash":{},"fn":container.program(9, data, 0),"inverse":container.program(11, data, 0),"data":data,"loc":{"start":{"line":24,"column":0},"end":{"line":28,"column":7}}})) != null ? stack1 : "")
-            + "  if (primary && !ROW_WANTED(row)) return;\n  T acc = ZERO;\n  const unsigned slice = p / SLICE;\n  const unsigned end = sliceStart[slice + 1];\n  for (unsigned at = sliceStart[slice] + p % SLICE; at < end; at += SLICE) {\n    const unsigned col = indices[at];\n    if (col == NONE) break;\n    acc = sr_add(acc, sr_mul(values[at], x[col]));\n  }\n"
-            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"folded") : depth0),{"name":"if","hash":{},"fn":container.program(13, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":38,"column":0},"end":{"line":43,"column":7}}})) != null ? stack1 : "")
-            + "  STORE_ROW(row, acc);\n}\n";
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"sliceHeight") || (depth0 != null ? lookupProperty(depth0,"sliceHeight") : depth0)) != null ? helper : container.hooks.helperMissing),(typeof helper === "function" ? helper.call(alias1,{"name":"sliceHeight","hash":{},"data":data,"loc":{"start":{"line":14,"column":14},"end":{"line":14,"column":29}}}) : helper))) != null ? stack1 : "")
+            + "u  // stored rows per slice\n\n"
+            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"quad") : depth0),{"name":"if","hash":{},"fn":container.program(5, data, 0),"inverse":container.program(14, data, 0),"data":data,"loc":{"start":{"line":16,"column":0},"end":{"line":89,"column":7}}})) != null ? stack1 : "");
         },"usePartial":true,"useData":true},
         "cuda/sssp/advance": {"compiler":[8,">= 4.3.0"],"main":function(container,depth0,helpers,partials,data) {
             var stack1, helper, alias1=depth0 != null ? depth0 : (container.nullContext || {}), alias2=container.hooks.helperMissing, alias3="function", lookupProperty = container.lookupProperty || function(parent, propertyName) {
@@ -1356,13 +1614,13 @@ export const TEMPLATE_SPECS: Readonly<Record<string, unknown>> = {
             };
 
           return ((stack1 = container.invokePartial(lookupProperty(partials,"header"),depth0,{"name":"header","data":data,"helpers":helpers,"partials":partials,"decorators":container.decorators})) != null ? stack1 : "")
-            + "// One thread between frontier passes: near-far's threshold step and the end test (see the WGSL template).\n\n"
+            + "// One thread before each frontier pass: sizes its grid, moves near-far's threshold (the pass then scans),\n// notices the end (see the WGSL template). A CUDA host launches with the counts it reads from args.\n\n"
             + ((stack1 = container.invokePartial(lookupProperty(partials,"sssp-prelude"),depth0,{"name":"sssp-prelude","data":data,"helpers":helpers,"partials":partials,"decorators":container.decorators})) != null ? stack1 : "")
-            + "\n#define DONE 0\n#define THRESHOLD 1\n#define NEAR 2\n#define FAR_MIN 3\n#define LEN_A 4\n\nextern \"C\" __global__ void __launch_bounds__(1) "
-            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"entryPoint") || (depth0 != null ? lookupProperty(depth0,"entryPoint") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"entryPoint","hash":{},"data":data,"loc":{"start":{"line":12,"column":48},"end":{"line":12,"column":62}}}) : helper))) != null ? stack1 : "")
+            + "\n#define MAX_X 65535u\n\nstatic __device__ __forceinline__ void set_grid(unsigned* args, unsigned items) {\n  const unsigned groups = (items + WG - 1u) / WG;\n  args[0] = groups < MAX_X ? groups : MAX_X;\n  const unsigned y = (groups + MAX_X - 1u) / MAX_X;\n  args[1] = y > 1u ? y : 1u;\n  args[2] = 1u;\n}\n\nextern \"C\" __global__ void __launch_bounds__(1) "
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"entryPoint") || (depth0 != null ? lookupProperty(depth0,"entryPoint") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"entryPoint","hash":{},"data":data,"loc":{"start":{"line":17,"column":48},"end":{"line":17,"column":62}}}) : helper))) != null ? stack1 : "")
             + "("
-            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"params") || (depth0 != null ? lookupProperty(depth0,"params") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"params","hash":{},"data":data,"loc":{"start":{"line":12,"column":63},"end":{"line":12,"column":75}}}) : helper))) != null ? stack1 : "")
-            + ") {\n  if (state[DONE] != 0u) return;\n  const unsigned near = state[NEAR], far = state[FAR_MIN];\n  state[NEAR] = 0u;\n  state[FAR_MIN] = UNREACHED;\n  state[LEN_A + params.aux] = 0u;\n  if (near != 0u) return;\n  const unsigned threshold = state[THRESHOLD];\n  const bool target_settled = params.count != NONE && dist[params.count] < threshold;\n  if (far == UNREACHED || target_settled) { state[DONE] = params.iter; return; }\n  const unsigned next = relax(far, weight_of_bits(params.limit));\n  state[THRESHOLD] = next > far + 1u ? next : far + 1u;\n}\n";
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"params") || (depth0 != null ? lookupProperty(depth0,"params") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"params","hash":{},"data":data,"loc":{"start":{"line":17,"column":63},"end":{"line":17,"column":75}}}) : helper))) != null ? stack1 : "")
+            + ") {\n  if (state[DONE] != 0u) return;\n  const unsigned len = state[LEN_A + params.aux];\n  state[LEN_A + 1u - params.aux] = 0u;\n  state[SCANNING] = 0u;\n  set_grid(args, len * LANES);\n  if (len != 0u) return;\n  const unsigned far = state[FAR_MIN], threshold = state[THRESHOLD];\n  const bool target_settled = params.count != NONE && dist[params.count] < threshold;\n  if (far == UNREACHED || target_settled) { state[DONE] = params.iter; return; }\n  const unsigned next = relax(far, weight_of_bits(params.limit));\n  state[THRESHOLD] = next > far + 1u ? next : far + 1u;\n  state[FAR_MIN] = UNREACHED;\n  state[SCANNING] = 1u;\n  set_grid(args, state[VERTICES]);\n}\n";
         },"usePartial":true,"useData":true},
         "cuda/sssp/edges": {"1":function(container,depth0,helpers,partials,data) {
             return "; distances read from the read-only copy dist_ro";
@@ -1406,15 +1664,17 @@ export const TEMPLATE_SPECS: Readonly<Record<string, unknown>> = {
             };
 
           return ((stack1 = container.invokePartial(lookupProperty(partials,"header"),depth0,{"name":"header","data":data,"helpers":helpers,"partials":partials,"decorators":container.decorators})) != null ? stack1 : "")
-            + "// One pass of frontier Bellman-Ford / near-far over CSR on a queue of arc chunks (see the WGSL template).\n\n"
+            + "// One near-far / frontier Bellman-Ford pass over CSR on the near queue, or a scan for far vertices below a new\n// threshold, launched with the grid sssp_advance sized; far heads are marked, not queued (see the WGSL template).\n\n"
             + ((stack1 = container.invokePartial(lookupProperty(partials,"sssp-prelude"),depth0,{"name":"sssp-prelude","data":data,"helpers":helpers,"partials":partials,"decorators":container.decorators})) != null ? stack1 : "")
-            + "\n#define DONE 0\n#define THRESHOLD 1\n#define NEAR 2\n#define FAR_MIN 3\n#define LEN_A 4\n\nstatic __device__ __forceinline__ void note_far(unsigned* state, unsigned k) {\n  if (k < LIVE(&state[FAR_MIN])) atomicMin(&state[FAR_MIN], k);\n}\n\nstatic __device__ __forceinline__ void enqueue(const Params& params, const unsigned* __restrict__ indptr, unsigned* queue_out, unsigned* chunk_out,\n                                               unsigned* queued_out, unsigned* state, unsigned u) {\n  if (LIVE(&queued_out[u]) != 0u || atomicExch(&queued_out[u], 1u) != 0u) return;\n  const unsigned degree = indptr[u + 1] - indptr[u];\n  const unsigned chunks = degree == 0u ? 1u : (degree + CHUNK - 1u) / CHUNK;\n  const unsigned at = atomicAdd(&state[LEN_A + 1u - params.aux], chunks);\n  for (unsigned c = 0; c < chunks; c++) { queue_out[at + c] = u; chunk_out[at + c] = c; }\n}\n\nextern \"C\" __global__ void __launch_bounds__("
-            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"threads") || (depth0 != null ? lookupProperty(depth0,"threads") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"threads","hash":{},"data":data,"loc":{"start":{"line":25,"column":45},"end":{"line":25,"column":56}}}) : helper))) != null ? stack1 : "")
+            + "\n"
+            + ((stack1 = container.invokePartial(lookupProperty(partials,"sssp-append"),depth0,{"name":"sssp-append","data":data,"helpers":helpers,"partials":partials,"decorators":container.decorators})) != null ? stack1 : "")
+            + "\nextern \"C\" __global__ void __launch_bounds__("
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"threads") || (depth0 != null ? lookupProperty(depth0,"threads") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"threads","hash":{},"data":data,"loc":{"start":{"line":9,"column":45},"end":{"line":9,"column":56}}}) : helper))) != null ? stack1 : "")
             + ") "
-            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"entryPoint") || (depth0 != null ? lookupProperty(depth0,"entryPoint") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"entryPoint","hash":{},"data":data,"loc":{"start":{"line":25,"column":58},"end":{"line":25,"column":72}}}) : helper))) != null ? stack1 : "")
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"entryPoint") || (depth0 != null ? lookupProperty(depth0,"entryPoint") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"entryPoint","hash":{},"data":data,"loc":{"start":{"line":9,"column":58},"end":{"line":9,"column":72}}}) : helper))) != null ? stack1 : "")
             + "("
-            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"params") || (depth0 != null ? lookupProperty(depth0,"params") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"params","hash":{},"data":data,"loc":{"start":{"line":25,"column":73},"end":{"line":25,"column":85}}}) : helper))) != null ? stack1 : "")
-            + ") {\n  if (LIVE(&state[DONE]) != 0u) return;\n  const unsigned items = LIVE(&state[LEN_A + params.aux]) * LANES;\n  const unsigned threshold = LIVE(&state[THRESHOLD]);\n  const unsigned stride = gridDim.x * gridDim.y * WG;\n  for (unsigned item = ITEM_OF(); item < items; item += stride) {\n    const unsigned v = queue_in[item / LANES], c = chunk_in[item / LANES];\n    const bool first = c == 0u && item % LANES == 0u;\n    if (first) atomicExch(&queued_in[v], 0u);\n    const unsigned kv = LIVE(&dist[v]);\n    if (kv >= threshold) {\n      if (first) { enqueue(params, indptr, queue_out, chunk_out, queued_out, state, v); note_far(state, kv); }\n      continue;\n    }\n    bool near = false;\n    const unsigned start = indptr[v] + c * CHUNK;\n    const unsigned end = min(indptr[v + 1], start + CHUNK);\n    for (unsigned p = start + item % LANES; p < end; p += LANES) {\n      const unsigned u = indices[p];\n      const unsigned k = relax(kv, weight[p]);\n      if (k > params.limit || k >= LIVE(&dist[u])) continue;\n      if (k < atomicMin(&dist[u], k)) {\n        enqueue(params, indptr, queue_out, chunk_out, queued_out, state, u);\n        if (k < threshold) near = true; else note_far(state, k);\n      }\n    }\n    if (near && LIVE(&state[NEAR]) == 0u) atomicExch(&state[NEAR], 1u);\n  }\n}\n";
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"params") || (depth0 != null ? lookupProperty(depth0,"params") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"params","hash":{},"data":data,"loc":{"start":{"line":9,"column":73},"end":{"line":9,"column":85}}}) : helper))) != null ? stack1 : "")
+            + ") {\n  APPEND_SHARED\n  const unsigned len_out = LEN_A + 1u - params.aux;\n  const unsigned threshold = LIVE(&state[THRESHOLD]);\n  const unsigned item = ITEM_OF();\n  if (LIVE(&state[SCANNING]) != 0u) {\n    if (item < params.count && (LIVE(&mark[item]) & 1u) != 0u) {\n      const unsigned k = LIVE(&dist[item]);\n      if (k < threshold) { atomicAnd(&mark[item], ~1u); APPEND(item, len_out); }\n      else NOTE_FAR(k);\n    }\n  } else if (item < LIVE(&state[LEN_A + params.aux]) * LANES) {\n    const unsigned v = queue_in[item / LANES], c = chunk_in[item / LANES];\n    if (c == 0u && item % LANES == 0u && (LIVE(&mark[v]) & 1u) != 0u) atomicAnd(&mark[v], ~1u);\n    const unsigned kv = LIVE(&dist[v]);\n    const unsigned start = indptr[v] + c * CHUNK;\n    const unsigned end = min(indptr[v + 1], start + CHUNK);\n    const unsigned next = (params.iter + 1u) << 1;\n    for (unsigned p = start + item % LANES; p < end; p += LANES) {\n      const unsigned u = indices[p];\n      const unsigned k = relax(kv, weight[p]);\n      if (k > params.limit || k >= LIVE(&dist[u])) continue;\n      if (k >= atomicMin(&dist[u], k)) continue;\n      via[u] = p;\n      if (k < threshold) {\n        if ((atomicMax(&mark[u], next) >> 1) < (next >> 1)) APPEND(u, len_out);\n      } else {\n        atomicOr(&mark[u], 1u);\n        NOTE_FAR(k);\n      }\n    }\n  }\n  FLUSH(len_out);\n}\n";
         },"usePartial":true,"useData":true},
         "cuda/sssp/parents": {"1":function(container,depth0,helpers,partials,data) {
             return "  changed = try_parent(params, dist, parent, b, a, w) || changed;\n";
@@ -1439,6 +1699,33 @@ export const TEMPLATE_SPECS: Readonly<Record<string, unknown>> = {
             + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"symmetric") : depth0),{"name":"if","hash":{},"fn":container.program(1, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":21,"column":0},"end":{"line":23,"column":7}}})) != null ? stack1 : "")
             + "  if (changed) flag[0] = params.iter;\n}\n";
         },"usePartial":true,"useData":true},
+        "cuda/sssp/tree": {"1":function(container,depth0,helpers,partials,data) {
+            return ", else\n// the first tight arc to a strictly closer neighbour";
+        },"3":function(container,depth0,helpers,partials,data) {
+            return "  for (unsigned q = indptr[v], end = indptr[v + 1]; q < end; q++) {\n    const unsigned u = indices[q];\n    if (dist[u] < kv && relax(dist[u], weight[q]) == kv) { parent[v] = u; return; }\n  }\n";
+        },"compiler":[8,">= 4.3.0"],"main":function(container,depth0,helpers,partials,data) {
+            var stack1, helper, alias1=depth0 != null ? depth0 : (container.nullContext || {}), alias2=container.hooks.helperMissing, alias3="function", lookupProperty = container.lookupProperty || function(parent, propertyName) {
+                if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
+                  return parent[propertyName];
+                }
+                return undefined
+            };
+
+          return ((stack1 = container.invokePartial(lookupProperty(partials,"header"),depth0,{"name":"header","data":data,"helpers":helpers,"partials":partials,"decorators":container.decorators})) != null ? stack1 : "")
+            + "// Parents from converged distances: the tail of the last winning relaxation's arc when tight"
+            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"symmetric") : depth0),{"name":"if","hash":{},"fn":container.program(1, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":2,"column":93},"end":{"line":3,"column":60}}})) != null ? stack1 : "")
+            + " (see the WGSL template).\n\n"
+            + ((stack1 = container.invokePartial(lookupProperty(partials,"sssp-prelude"),depth0,{"name":"sssp-prelude","data":data,"helpers":helpers,"partials":partials,"decorators":container.decorators})) != null ? stack1 : "")
+            + "\nstatic __device__ __forceinline__ unsigned tail_of(const unsigned* __restrict__ indptr, unsigned n, unsigned p) {\n  unsigned lo = 0u, hi = n;\n  while (hi - lo > 1u) {\n    const unsigned mid = (lo + hi) / 2u;\n    if (indptr[mid] <= p) lo = mid; else hi = mid;\n  }\n  return lo;\n}\n\nextern \"C\" __global__ void __launch_bounds__("
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"threads") || (depth0 != null ? lookupProperty(depth0,"threads") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"threads","hash":{},"data":data,"loc":{"start":{"line":16,"column":45},"end":{"line":16,"column":56}}}) : helper))) != null ? stack1 : "")
+            + ") "
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"entryPoint") || (depth0 != null ? lookupProperty(depth0,"entryPoint") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"entryPoint","hash":{},"data":data,"loc":{"start":{"line":16,"column":58},"end":{"line":16,"column":72}}}) : helper))) != null ? stack1 : "")
+            + "("
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"params") || (depth0 != null ? lookupProperty(depth0,"params") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"params","hash":{},"data":data,"loc":{"start":{"line":16,"column":73},"end":{"line":16,"column":85}}}) : helper))) != null ? stack1 : "")
+            + ") {\n  const unsigned v = ITEM_OF();\n  if (v >= params.count || parent[v] != NONE) return;\n  const unsigned kv = dist[v];\n  if (kv == UNREACHED) return;\n  const unsigned p = via[v], t = tail_of(indptr, params.count, p);\n  if (dist[t] < kv && relax(dist[t], weight[p]) == kv) { parent[v] = t; return; }\n"
+            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"symmetric") : depth0),{"name":"if","hash":{},"fn":container.program(3, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":23,"column":0},"end":{"line":28,"column":7}}})) != null ? stack1 : "")
+            + "  flag[0] = 1u;\n}\n";
+        },"usePartial":true,"useData":true},
         "cuda/vector/pagerank-update": {"compiler":[8,">= 4.3.0"],"main":function(container,depth0,helpers,partials,data) {
             var stack1, helper, alias1=depth0 != null ? depth0 : (container.nullContext || {}), alias2=container.hooks.helperMissing, alias3="function", lookupProperty = container.lookupProperty || function(parent, propertyName) {
                 if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
@@ -1448,15 +1735,15 @@ export const TEMPLATE_SPECS: Readonly<Record<string, unknown>> = {
             };
 
           return ((stack1 = container.invokePartial(lookupProperty(partials,"header"),depth0,{"name":"header","data":data,"helpers":helpers,"partials":partials,"decorators":container.decorators})) != null ? stack1 : "")
-            + "// PageRank's step after the product: next = d·y + (1 − d·Σy)·teleport, delta = |next − previous| (see the WGSL template).\n\n"
+            + "// PageRank's step after the product: next = d·y + (1 − d·Σy)·teleport, delta = |next − previous|; a step after a\n// converged one (residual sums[offset] below the tolerance) keeps the ranks (see the WGSL template).\n\n"
             + ((stack1 = container.invokePartial(lookupProperty(partials,"vector-prelude"),depth0,{"name":"vector-prelude","data":data,"helpers":helpers,"partials":partials,"decorators":container.decorators})) != null ? stack1 : "")
             + "\nextern \"C\" __global__ void __launch_bounds__("
-            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"workgroupSize") || (depth0 != null ? lookupProperty(depth0,"workgroupSize") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"workgroupSize","hash":{},"data":data,"loc":{"start":{"line":6,"column":45},"end":{"line":6,"column":62}}}) : helper))) != null ? stack1 : "")
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"workgroupSize") || (depth0 != null ? lookupProperty(depth0,"workgroupSize") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"workgroupSize","hash":{},"data":data,"loc":{"start":{"line":7,"column":45},"end":{"line":7,"column":62}}}) : helper))) != null ? stack1 : "")
             + ") "
-            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"entryPoint") || (depth0 != null ? lookupProperty(depth0,"entryPoint") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"entryPoint","hash":{},"data":data,"loc":{"start":{"line":6,"column":64},"end":{"line":6,"column":78}}}) : helper))) != null ? stack1 : "")
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"entryPoint") || (depth0 != null ? lookupProperty(depth0,"entryPoint") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"entryPoint","hash":{},"data":data,"loc":{"start":{"line":7,"column":64},"end":{"line":7,"column":78}}}) : helper))) != null ? stack1 : "")
             + "("
-            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"params") || (depth0 != null ? lookupProperty(depth0,"params") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"params","hash":{},"data":data,"loc":{"start":{"line":6,"column":79},"end":{"line":6,"column":91}}}) : helper))) != null ? stack1 : "")
-            + ") {\n  const float base = 1.0f - params.damping * sums[0];\n  for (unsigned i = blockIdx.x * WG + threadIdx.x; i < params.n; i += gridDim.x * WG) {\n    const float r = params.damping * next[i] + base * teleport[i];\n    delta[i] = fabsf(r - previous[i]);\n    next[i] = r;\n  }\n}\n";
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"params") || (depth0 != null ? lookupProperty(depth0,"params") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"params","hash":{},"data":data,"loc":{"start":{"line":7,"column":79},"end":{"line":7,"column":91}}}) : helper))) != null ? stack1 : "")
+            + ") {\n  const float base = 1.0f - params.damping * sums[0];\n  const bool converged = sums[params.offset] < params.tolerance;\n  for (unsigned i = blockIdx.x * WG + threadIdx.x; i < params.n; i += gridDim.x * WG) {\n    const float r = converged ? previous[i] : params.damping * next[i] + base * teleport[i];\n    delta[i] = fabsf(r - previous[i]);\n    next[i] = r;\n  }\n}\n";
         },"usePartial":true,"useData":true},
         "cuda/vector/reduce": {"compiler":[8,">= 4.3.0"],"main":function(container,depth0,helpers,partials,data) {
             var stack1, helper, alias1=depth0 != null ? depth0 : (container.nullContext || {}), alias2=container.hooks.helperMissing, alias3="function", lookupProperty = container.lookupProperty || function(parent, propertyName) {
@@ -1518,13 +1805,13 @@ export const TEMPLATE_SPECS: Readonly<Record<string, unknown>> = {
 
           return "    let offset = subgroupExclusiveAdd(hit);\n    let total = subgroupAdd(hit);\n"
             + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"countEdges") : depth0),{"name":"if","hash":{},"fn":container.program(21, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":72,"column":0},"end":{"line":74,"column":7}}})) != null ? stack1 : "")
-            + "    var first = 0u;\n    if (sg_lane == 0u && total != 0u) {\n      first = atomicAdd(&counters[2u * params.slot], total);\n"
+            + "    var first = 0u;\n    if (sg_lane == 0u && total != 0u) {\n      first = atomicAdd(&state[FOUND], total);\n"
             + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"countEdges") : depth0),{"name":"if","hash":{},"fn":container.program(23, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":78,"column":0},"end":{"line":80,"column":7}}})) != null ? stack1 : "")
-            + "    }\n    first = subgroupBroadcast(first, 0u);\n    if (hit != 0u) { queue_out[first + offset] = found; }\n";
+            + "    }\n    first = subgroupBroadcast(first, 0u);\n    if (hit != 0u) { queues[queue_out_at() + first + offset] = found; }\n";
         },"21":function(container,depth0,helpers,partials,data) {
             return "    let edge_sum = subgroupAdd(edges);\n";
         },"23":function(container,depth0,helpers,partials,data) {
-            return "      atomicAdd(&counters[2u * params.slot + 1u], edge_sum);\n";
+            return "      atomicAdd(&state[FOUND_EDGES], edge_sum);\n";
         },"25":function(container,depth0,helpers,partials,data) {
             var stack1, alias1=depth0 != null ? depth0 : (container.nullContext || {}), lookupProperty = container.lookupProperty || function(parent, propertyName) {
                 if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
@@ -1537,15 +1824,15 @@ export const TEMPLATE_SPECS: Readonly<Record<string, unknown>> = {
             + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"countEdges") : depth0),{"name":"if","hash":{},"fn":container.program(26, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":87,"column":0},"end":{"line":89,"column":7}}})) != null ? stack1 : "")
             + "    }\n    workgroupBarrier();\n    var offset = 0u;\n    if (hit != 0u) {\n      offset = atomicAdd(&group_count, 1u);\n"
             + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"countEdges") : depth0),{"name":"if","hash":{},"fn":container.program(28, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":95,"column":0},"end":{"line":97,"column":7}}})) != null ? stack1 : "")
-            + "    }\n    workgroupBarrier();\n    if (lid == 0u) {\n      let total = atomicLoad(&group_count);\n      if (total != 0u) {\n        group_base = atomicAdd(&counters[2u * params.slot], total);\n"
+            + "    }\n    workgroupBarrier();\n    if (lid == 0u) {\n      let total = atomicLoad(&group_count);\n      if (total != 0u) {\n        group_base = atomicAdd(&state[FOUND], total);\n"
             + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"countEdges") : depth0),{"name":"if","hash":{},"fn":container.program(30, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":104,"column":0},"end":{"line":106,"column":7}}})) != null ? stack1 : "")
-            + "      }\n    }\n    let first = workgroupUniformLoad(&group_base);\n    if (hit != 0u) { queue_out[first + offset] = found; }\n";
+            + "      }\n    }\n    let first = workgroupUniformLoad(&group_base);\n    if (hit != 0u) { queues[queue_out_at() + first + offset] = found; }\n";
         },"26":function(container,depth0,helpers,partials,data) {
             return "      atomicStore(&group_edges, 0u);\n";
         },"28":function(container,depth0,helpers,partials,data) {
             return "      atomicAdd(&group_edges, edges);\n";
         },"30":function(container,depth0,helpers,partials,data) {
-            return "        atomicAdd(&counters[2u * params.slot + 1u], atomicLoad(&group_edges));\n";
+            return "        atomicAdd(&state[FOUND_EDGES], atomicLoad(&group_edges));\n";
         },"compiler":[8,">= 4.3.0"],"main":function(container,depth0,helpers,partials,data) {
             var stack1, helper, alias1=depth0 != null ? depth0 : (container.nullContext || {}), alias2=container.hooks.helperMissing, alias3="function", lookupProperty = container.lookupProperty || function(parent, propertyName) {
                 if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
@@ -1556,7 +1843,7 @@ export const TEMPLATE_SPECS: Readonly<Record<string, unknown>> = {
 
           return ((stack1 = container.invokePartial(lookupProperty(partials,"header"),depth0,{"name":"header","data":data,"helpers":helpers,"partials":partials,"decorators":container.decorators})) != null ? stack1 : "")
             + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"subgroup") : depth0),{"name":"if","hash":{},"fn":container.program(1, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":2,"column":0},"end":{"line":4,"column":7}}})) != null ? stack1 : "")
-            + "// BFS bottom-up step, one pass over rounds [round_first, round_end): the invocation of slot t (its vertex v\n// unvisited) reads v's blocks of those rounds, neighbours in ascending id (under degree ordering, the likely\n// parents first), and stops at the first neighbour in the frontier bitmap. Consecutive invocations read\n// consecutive words of a round. The host runs round 0 over every slot, then the later rounds over the slots\n// that have them, so the vertices that found a parent in their first block drop out.\n// New vertices go to the next queue with one atomic per "
+            + "// BFS bottom-up step, one pass over rounds [round_first, round_end): the invocation of slot t (its vertex v\n// unvisited by the visited bitmap) reads v's blocks of those rounds, neighbours in ascending id (under degree ordering, the likely\n// parents first), and stops at the first neighbour in the frontier bitmap. Consecutive invocations read\n// consecutive words of a round. The host runs round 0 over every slot, then the later rounds over the slots\n// that have them, so the vertices that found a parent in their first block drop out.\n// New vertices go to the next queue with one atomic per "
             + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"subgroup") : depth0),{"name":"if","hash":{},"fn":container.program(3, data, 0),"inverse":container.program(5, data, 0),"data":data,"loc":{"start":{"line":10,"column":57},"end":{"line":10,"column":158}}})) != null ? stack1 : "")
             + "; the loop over\n// slots is uniform per workgroup and every invocation reaches the "
             + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"subgroup") : depth0),{"name":"if","hash":{},"fn":container.program(7, data, 0),"inverse":container.program(9, data, 0),"data":data,"loc":{"start":{"line":11,"column":67},"end":{"line":11,"column":125}}})) != null ? stack1 : "")
@@ -1574,7 +1861,7 @@ export const TEMPLATE_SPECS: Readonly<Record<string, unknown>> = {
             + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"subgroup") : depth0),{"name":"if","hash":{},"fn":container.program(14, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":43,"column":0},"end":{"line":45,"column":7}}})) != null ? stack1 : "")
             + ") {\n  for (var base = wid.x * WG; base < params.count; base += nwg.x * WG) {\n    let t = base + lid;\n    var found = NONE;\n"
             + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"countEdges") : depth0),{"name":"if","hash":{},"fn":container.program(16, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":50,"column":0},"end":{"line":52,"column":7}}})) != null ? stack1 : "")
-            + "    if (t < params.count) {\n      let v = vertex_of(t);\n      if (parent[v] == 0u) {\n        let p = find_parent(t);\n        if (p != 0u) {\n          parent[v] = p;\n          depth[v] = params.level;\n          mark_next(v);\n          found = v;\n"
+            + "    if (t < params.count) {\n      let v = vertex_of(t);\n      if (!is_visited(v)) {\n        let p = find_parent(t);\n        if (p != 0u) {\n          parent[v] = p;\n          depth[v] = params.level;\n          mark_next(v);\n          found = v;\n"
             + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"countEdges") : depth0),{"name":"if","hash":{},"fn":container.program(18, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":62,"column":0},"end":{"line":64,"column":7}}})) != null ? stack1 : "")
             + "        }\n      }\n    }\n    let hit = select(0u, 1u, found != NONE);\n"
             + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"subgroup") : depth0),{"name":"if","hash":{},"fn":container.program(20, data, 0),"inverse":container.program(25, data, 0),"data":data,"loc":{"start":{"line":69,"column":0},"end":{"line":111,"column":7}}})) != null ? stack1 : "")
@@ -1598,6 +1885,35 @@ export const TEMPLATE_SPECS: Readonly<Record<string, unknown>> = {
             + ", 1, 1)\nfn "
             + ((stack1 = ((helper = (helper = lookupProperty(helpers,"entryPoint") || (depth0 != null ? lookupProperty(depth0,"entryPoint") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"entryPoint","hash":{},"data":data,"loc":{"start":{"line":19,"column":3},"end":{"line":19,"column":17}}}) : helper))) != null ? stack1 : "")
             + "(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>) {\n  for (var t = gid.x; t < params.count; t += nwg.x * WG) {\n    let v = vertex_of(t);\n    let reached = parent[v] != 0u;\n    let p = parent[v] - 1u;\n    let d = depth[v];\n    var has_parent_arc = v == params.source;\n    if (v == params.source) {\n      if (p != v || d != 0u) { report(0u, v); }\n    } else if (reached) {\n      if (d == 0u || parent[p] == 0u || depth[p] + 1u != d) { report(1u, v); }\n    }\n    for (var k = 0u; k < params.round_end; k++) {\n      if (t >= rounds[2u * k + 1u]) { break; }\n      for (var j = 0u; j < L; j++) {\n        let u = neighbour(k, j, t);\n        if (u == NONE) { break; }\n        let u_reached = parent[u] != 0u;\n        if (u_reached != reached) { report(3u, v); }\n        if (reached && u_reached && max(d, depth[u]) - min(d, depth[u]) > 1u) { report(2u, v); }\n        if (u == p) { has_parent_arc = true; }\n      }\n    }\n    if (reached && !has_parent_arc) { report(4u, v); }\n  }\n}\n";
+        },"usePartial":true,"useData":true},
+        "wgsl/bfs/control": {"1":function(container,depth0,helpers,partials,data) {
+            return "the degree sum the steps counted";
+        },"3":function(container,depth0,helpers,partials,data) {
+            return "approximated as indptr[visited after] − indptr[visited before], as degree order makes it";
+        },"5":function(container,depth0,helpers,partials,data) {
+            return "    let edges = atomicLoad(&state[FOUND_EDGES]);\n    atomicStore(&state[UNVISITED_EDGES], atomicLoad(&state[UNVISITED_EDGES]) - edges);\n";
+        },"7":function(container,depth0,helpers,partials,data) {
+            return "    let edges = indptr[visited + found] - indptr[visited];\n    atomicStore(&state[UNVISITED_EDGES], indptr[params.n] - indptr[visited + found]);\n";
+        },"compiler":[8,">= 4.3.0"],"main":function(container,depth0,helpers,partials,data) {
+            var stack1, helper, alias1=depth0 != null ? depth0 : (container.nullContext || {}), alias2=container.hooks.helperMissing, alias3="function", lookupProperty = container.lookupProperty || function(parent, propertyName) {
+                if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
+                  return parent[propertyName];
+                }
+                return undefined
+            };
+
+          return ((stack1 = container.invokePartial(lookupProperty(partials,"header"),depth0,{"name":"header","data":data,"helpers":helpers,"partials":partials,"decorators":container.decorators})) != null ? stack1 : "")
+            + "// BFS control step, run before each level so that many levels go in one submit with no read-back between\n// them. Every workgroup clears a share of the bitmap this level writes (the one the level before last read);\n// invocation 0 then closes the level before — records its direction, n_f, m_f and vertices reached at\n// STATS + 4·(level % RING), derives the new n_f, m_f ("
+            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"countEdges") : depth0),{"name":"if","hash":{},"fn":container.program(1, data, 0),"inverse":container.program(3, data, 0),"data":data,"loc":{"start":{"line":5,"column":55},"end":{"line":5,"column":208}}})) != null ? stack1 : "")
+            + ") and m_u\n// — picks this level's direction (α·m_f > m_u: bottom-up; n_f shrinking and β·m_f < m_u: back to top-down)\n// and writes the indirect workgroup counts of this level's steps and of the next control step. An empty\n// frontier sets DONE and zero counts everywhere, so the levels encoded after it do no work.\n\n"
+            + ((stack1 = container.invokePartial(lookupProperty(partials,"bfs-prelude"),depth0,{"name":"bfs-prelude","data":data,"helpers":helpers,"partials":partials,"decorators":container.decorators})) != null ? stack1 : "")
+            + "\nfn set_args(at: u32, x: u32) {\n  step_args[at] = x;\n  step_args[at + 1u] = 1u;\n  step_args[at + 2u] = 1u;\n}\n\n// Workgroups for `items` invocations, within one grid dimension (the steps stride over the rest).\nfn groups(items: u32) -> u32 { return min((items + WG - 1u) / WG, MAX_GRID); }\n\nfn decide() {\n  let level = params.level;\n  if (level > 1u) {\n    let found = atomicLoad(&state[FOUND]);\n    let row = STATS + 4u * ((level - 1u) % RING);\n    atomicStore(&state[row], atomicLoad(&state[DIRECTION]));\n    atomicStore(&state[row + 1u], atomicLoad(&state[FRONTIER]));\n    atomicStore(&state[row + 2u], atomicLoad(&state[FRONTIER_EDGES]));\n    atomicStore(&state[row + 3u], found);\n    let visited = atomicLoad(&state[VISITED]);\n"
+            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"countEdges") : depth0),{"name":"if","hash":{},"fn":container.program(5, data, 0),"inverse":container.program(7, data, 0),"data":data,"loc":{"start":{"line":31,"column":0},"end":{"line":37,"column":7}}})) != null ? stack1 : "")
+            + "    atomicStore(&state[PREVIOUS], atomicLoad(&state[FRONTIER]));\n    atomicStore(&state[FRONTIER], found);\n    atomicStore(&state[FRONTIER_EDGES], edges);\n    atomicStore(&state[VISITED], visited + found);\n  }\n  let frontier = atomicLoad(&state[FRONTIER]);\n  atomicStore(&hub_args[0], 0u);\n  atomicStore(&hub_args[1], 0u);\n  atomicStore(&hub_args[2], 1u);\n  control_next[1] = 1u;\n  control_next[2] = 1u;\n  if (frontier == 0u) {\n    atomicStore(&state[DONE], 1u);\n    set_args(0u, 0u);\n    set_args(3u, 0u);\n    set_args(6u, 0u);\n    control_next[0] = 0u;\n    return;\n  }\n  var direction = atomicLoad(&state[DIRECTION]);\n  let mf = f32(atomicLoad(&state[FRONTIER_EDGES]));\n  let mu = f32(atomicLoad(&state[UNVISITED_EDGES]));\n  if (params.mode == 1u) {\n    direction = 0u;\n  } else if (params.mode == 2u) {\n    direction = 1u;\n  } else if (direction == 0u) {\n    direction = select(0u, 1u, params.alpha * mf > mu);\n  } else {\n    direction = select(1u, 0u, frontier < atomicLoad(&state[PREVIOUS]) && params.beta * mf < mu);\n  }\n  atomicStore(&state[DIRECTION], direction);\n  atomicStore(&state[LEVEL], level);\n  atomicStore(&state[FOUND], 0u);\n  atomicStore(&state[FOUND_EDGES], 0u);\n  atomicStore(&state[HUBS], 0u);\n  let bottom_up = direction == 1u;\n  set_args(0u, select(min((frontier + WG / LANES - 1u) / (WG / LANES), MAX_GRID), 0u, bottom_up));\n  set_args(3u, select(0u, groups(rounds[1u]), bottom_up && params.round_end > 0u));\n  set_args(6u, select(0u, groups(rounds[3u]), bottom_up && params.round_end > 1u));\n  control_next[0] = params.count;\n}\n\n@compute @workgroup_size("
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"workgroupSize") || (depth0 != null ? lookupProperty(depth0,"workgroupSize") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"workgroupSize","hash":{},"data":data,"loc":{"start":{"line":81,"column":25},"end":{"line":81,"column":42}}}) : helper))) != null ? stack1 : "")
+            + ", 1, 1)\nfn "
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"entryPoint") || (depth0 != null ? lookupProperty(depth0,"entryPoint") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"entryPoint","hash":{},"data":data,"loc":{"start":{"line":82,"column":3},"end":{"line":82,"column":17}}}) : helper))) != null ? stack1 : "")
+            + "(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>) {\n  for (var i = gid.x; i < params.words; i += nwg.x * WG) { bitmap_out[i] = 0u; }\n  if (gid.x == 0u) { decide(); }\n}\n";
         },"usePartial":true,"useData":true},
         "wgsl/bfs/multi": {"compiler":[8,">= 4.3.0"],"main":function(container,depth0,helpers,partials,data) {
             var stack1, helper, alias1=depth0 != null ? depth0 : (container.nullContext || {}), alias2=container.hooks.helperMissing, alias3="function", lookupProperty = container.lookupProperty || function(parent, propertyName) {
@@ -1627,19 +1943,15 @@ export const TEMPLATE_SPECS: Readonly<Record<string, unknown>> = {
             };
 
           return ((stack1 = container.invokePartial(lookupProperty(partials,"header"),depth0,{"name":"header","data":data,"helpers":helpers,"partials":partials,"decorators":container.decorators})) != null ? stack1 : "")
-            + "// BFS level 1, expanded on the host from the source's list (the paper runs level 0 on the CPU): each\n// invocation takes one seed, a distinct neighbour of the source, gives it the source as parent and marks it\n// in the frontier bitmap, at depth 1. Invocation 0 also makes the source its own parent. Parents are stored\n// plus one.\n\n"
+            + "// BFS start: one invocation makes the source its own parent (stored plus one) at depth 0, puts it in the\n// queue and bitmap that level 1 reads, and marks it visited. The host has cleared the parents, the bitmaps\n// and the visited bits in the same submit and written the rest of the state.\n\n"
             + ((stack1 = container.invokePartial(lookupProperty(partials,"bfs-prelude"),depth0,{"name":"bfs-prelude","data":data,"helpers":helpers,"partials":partials,"decorators":container.decorators})) != null ? stack1 : "")
             + "\n@compute @workgroup_size("
-            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"workgroupSize") || (depth0 != null ? lookupProperty(depth0,"workgroupSize") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"workgroupSize","hash":{},"data":data,"loc":{"start":{"line":9,"column":25},"end":{"line":9,"column":42}}}) : helper))) != null ? stack1 : "")
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"workgroupSize") || (depth0 != null ? lookupProperty(depth0,"workgroupSize") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"workgroupSize","hash":{},"data":data,"loc":{"start":{"line":8,"column":25},"end":{"line":8,"column":42}}}) : helper))) != null ? stack1 : "")
             + ", 1, 1)\nfn "
-            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"entryPoint") || (depth0 != null ? lookupProperty(depth0,"entryPoint") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"entryPoint","hash":{},"data":data,"loc":{"start":{"line":10,"column":3},"end":{"line":10,"column":17}}}) : helper))) != null ? stack1 : "")
-            + "(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>) {\n  if (gid.x == 0u) {\n    parent[params.source] = params.source + 1u;\n    depth[params.source] = 0u;\n  }\n  for (var i = gid.x; i < params.count; i += nwg.x * WG) {\n    let v = seeds[i];\n    parent[v] = params.source + 1u;\n    depth[v] = 1u;\n    atomicOr(&bitmap_out[v >> 5u], 1u << (v & 31u));\n  }\n}\n";
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"entryPoint") || (depth0 != null ? lookupProperty(depth0,"entryPoint") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"entryPoint","hash":{},"data":data,"loc":{"start":{"line":9,"column":3},"end":{"line":9,"column":17}}}) : helper))) != null ? stack1 : "")
+            + "(@builtin(global_invocation_id) gid: vec3<u32>) {\n  if (gid.x != 0u) { return; }\n  let s = params.source;\n  parent[s] = s + 1u;\n  depth[s] = 0u;\n  queues[queue_out_at()] = s;\n  atomicOr(&bitmap_out[s >> 5u], 1u << (s & 31u));\n  atomicOr(&state[VISITED_BITS + (s >> 5u)], 1u << (s & 31u));\n}\n";
         },"usePartial":true,"useData":true},
-        "wgsl/bfs/top-down": {"1":function(container,depth0,helpers,partials,data) {
-            return " with its degree (the exact m_f)";
-        },"3":function(container,depth0,helpers,partials,data) {
-            return "          atomicAdd(&counters[2u * params.slot + 1u], degree(u));\n";
-        },"compiler":[8,">= 4.3.0"],"main":function(container,depth0,helpers,partials,data) {
+        "wgsl/bfs/top-down": {"compiler":[8,">= 4.3.0"],"main":function(container,depth0,helpers,partials,data) {
             var stack1, helper, alias1=depth0 != null ? depth0 : (container.nullContext || {}), alias2=container.hooks.helperMissing, alias3="function", lookupProperty = container.lookupProperty || function(parent, propertyName) {
                 if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
                   return parent[propertyName];
@@ -1648,19 +1960,44 @@ export const TEMPLATE_SPECS: Readonly<Record<string, unknown>> = {
             };
 
           return ((stack1 = container.invokePartial(lookupProperty(partials,"header"),depth0,{"name":"header","data":data,"helpers":helpers,"partials":partials,"decorators":container.decorators})) != null ? stack1 : "")
-            + "// BFS top-down step: LANES consecutive invocations share one vertex of the frontier queue and take its\n// blocks in turn (lane l reads blocks l, l + LANES, …), so a high-degree vertex is spread over the lanes\n// without dynamic parallelism. A neighbour is claimed by a compare-exchange on its parent (stored plus one,\n// 0 = unvisited); the invocation that claims it appends it to the next queue, marks it in the next bitmap\n// and counts it"
-            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"countEdges") : depth0),{"name":"if","hash":{},"fn":container.program(1, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":6,"column":16},"end":{"line":6,"column":73}}})) != null ? stack1 : "")
-            + ". Claims are rare after the first levels, so\n// they use global atomics directly.\n\n"
+            + "// BFS top-down step: LANES consecutive invocations share one vertex of the frontier queue (its length is\n// state[FRONTIER], set by bfs_control) and take its blocks in turn (lane l reads blocks l, l + LANES, …).\n// A hub — a vertex with a block in round params.hub_round, more than LANES lanes could take quickly — is\n// handed to bfs_top_down_hub instead: its lane 0 appends it to the hub list and raises that step's indirect\n// workgroup counts (x: workgroups for its blocks, y: hubs). A neighbour is claimed by a compare-exchange on\n// its parent (stored plus one, 0 = unvisited) after a look at the visited bitmap; the workgroup gathers what\n// it reached and appends it to the next queue with one atomic per round.\n\n"
             + ((stack1 = container.invokePartial(lookupProperty(partials,"bfs-prelude"),depth0,{"name":"bfs-prelude","data":data,"helpers":helpers,"partials":partials,"decorators":container.decorators})) != null ? stack1 : "")
             + "\n"
             + ((stack1 = container.invokePartial(lookupProperty(partials,"bfs-adjacency"),depth0,{"name":"bfs-adjacency","data":data,"helpers":helpers,"partials":partials,"decorators":container.decorators})) != null ? stack1 : "")
-            + "\nfn claim(u: u32, parent_plus_one: u32) -> bool {\n  if (atomicLoad(&parent[u]) != 0u) { return false; }\n  // The weak exchange may fail spuriously: retry while the slot still reads unvisited.\n  var r = atomicCompareExchangeWeak(&parent[u], 0u, parent_plus_one);\n  while (!r.exchanged && r.old_value == 0u) {\n    r = atomicCompareExchangeWeak(&parent[u], 0u, parent_plus_one);\n  }\n  return r.exchanged;\n}\n\n@compute @workgroup_size("
-            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"workgroupSize") || (depth0 != null ? lookupProperty(depth0,"workgroupSize") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"workgroupSize","hash":{},"data":data,"loc":{"start":{"line":23,"column":25},"end":{"line":23,"column":42}}}) : helper))) != null ? stack1 : "")
+            + "\n"
+            + ((stack1 = container.invokePartial(lookupProperty(partials,"bfs-expand"),depth0,{"name":"bfs-expand","data":data,"helpers":helpers,"partials":partials,"decorators":container.decorators})) != null ? stack1 : "")
+            + "\n// Blocks of the vertex in slot t: the rounds whose slot count exceeds t (non-increasing, so a binary search).\nfn blocks_of(t: u32) -> u32 {\n  var lo = 0u;\n  var hi = params.round_end;\n  while (lo < hi) {\n    let mid = (lo + hi) / 2u;\n    if (rounds[2u * mid + 1u] > t) { lo = mid + 1u; } else { hi = mid; }\n  }\n  return lo;\n}\n\nvar<workgroup> frontier_size: u32;\nvar<workgroup> hub_slots_size: u32;\n\n@compute @workgroup_size("
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"workgroupSize") || (depth0 != null ? lookupProperty(depth0,"workgroupSize") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"workgroupSize","hash":{},"data":data,"loc":{"start":{"line":30,"column":25},"end":{"line":30,"column":42}}}) : helper))) != null ? stack1 : "")
             + ", 1, 1)\nfn "
-            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"entryPoint") || (depth0 != null ? lookupProperty(depth0,"entryPoint") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"entryPoint","hash":{},"data":data,"loc":{"start":{"line":24,"column":3},"end":{"line":24,"column":17}}}) : helper))) != null ? stack1 : "")
-            + "(\n  @builtin(workgroup_id) wid: vec3<u32>,\n  @builtin(num_workgroups) nwg: vec3<u32>,\n  @builtin(local_invocation_index) lid: u32,\n) {\n  let teams = WG / LANES;\n  let lane = lid % LANES;\n  // Levels batched into one submit read their frontier's size from the level before (params.count = NONE).\n  var count = params.count;\n  if (count == NONE) { count = atomicLoad(&counters[2u * params.slot - 2u]); }\n  for (var i = wid.x * teams + lid / LANES; i < count; i += nwg.x * teams) {\n    let v = queue_in[i];\n    let t = slot_of(v);\n    for (var k = lane; k < params.round_end; k += LANES) {\n      if (t >= rounds[2u * k + 1u]) { break; }\n      for (var j = 0u; j < L; j++) {\n        let u = neighbour(k, j, t);\n        if (u == NONE) { break; }\n        if (claim(u, v + 1u)) {\n          depth[u] = params.level;\n          queue_out[atomicAdd(&counters[2u * params.slot], 1u)] = u;\n          mark_next(u);\n"
-            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"countEdges") : depth0),{"name":"if","hash":{},"fn":container.program(3, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":46,"column":0},"end":{"line":48,"column":7}}})) != null ? stack1 : "")
-            + "        }\n      }\n    }\n  }\n}\n";
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"entryPoint") || (depth0 != null ? lookupProperty(depth0,"entryPoint") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"entryPoint","hash":{},"data":data,"loc":{"start":{"line":31,"column":3},"end":{"line":31,"column":17}}}) : helper))) != null ? stack1 : "")
+            + "(\n  @builtin(workgroup_id) wid: vec3<u32>,\n  @builtin(num_workgroups) nwg: vec3<u32>,\n  @builtin(local_invocation_index) lid: u32,\n) {\n  let teams = WG / LANES;\n  let lane = lid % LANES;\n  if (lid == 0u) {\n    frontier_size = atomicLoad(&state[FRONTIER]);\n    hub_slots_size = select(0u, rounds[2u * params.hub_round + 1u], params.hub_round < params.round_end);\n  }\n  let count = workgroupUniformLoad(&frontier_size);\n  let hub_slots = workgroupUniformLoad(&hub_slots_size);\n  // The loop is uniform over the workgroup (every invocation reaches each flush); a round takes `teams` vertices.\n  for (var first = wid.x * teams; first < count; first += nwg.x * teams) {\n    let i = first + lid / LANES;\n    if (i < count) {\n      let v = queues[queue_in_at() + i];\n      let t = slot_of(v);\n      if (t < hub_slots) {\n        if (lane == 0u) {\n          let h = atomicAdd(&state[HUBS], 1u);\n          queues[hubs_at() + h] = v;\n          atomicMax(&hub_args[0], min((blocks_of(t) + "
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"hubBlocks") || (depth0 != null ? lookupProperty(depth0,"hubBlocks") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"hubBlocks","hash":{},"data":data,"loc":{"start":{"line":54,"column":54},"end":{"line":54,"column":67}}}) : helper))) != null ? stack1 : "")
+            + "u * WG - 1u) / ("
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"hubBlocks") || (depth0 != null ? lookupProperty(depth0,"hubBlocks") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"hubBlocks","hash":{},"data":data,"loc":{"start":{"line":54,"column":83},"end":{"line":54,"column":96}}}) : helper))) != null ? stack1 : "")
+            + "u * WG), "
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"hubGroups") || (depth0 != null ? lookupProperty(depth0,"hubGroups") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"hubGroups","hash":{},"data":data,"loc":{"start":{"line":54,"column":105},"end":{"line":54,"column":118}}}) : helper))) != null ? stack1 : "")
+            + "u));\n          atomicMax(&hub_args[1], min(h + 1u, MAX_GRID));\n        }\n      } else {\n        for (var k = lane; k < params.round_end; k += LANES) {\n          if (t >= rounds[2u * k + 1u]) { break; }\n          expand_block(v, t, k);\n        }\n      }\n    }\n    flush(lid);\n  }\n}\n";
+        },"usePartial":true,"useData":true},
+        "wgsl/bfs/top-down-hub": {"compiler":[8,">= 4.3.0"],"main":function(container,depth0,helpers,partials,data) {
+            var stack1, helper, alias1=depth0 != null ? depth0 : (container.nullContext || {}), alias2=container.hooks.helperMissing, alias3="function", lookupProperty = container.lookupProperty || function(parent, propertyName) {
+                if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
+                  return parent[propertyName];
+                }
+                return undefined
+            };
+
+          return ((stack1 = container.invokePartial(lookupProperty(partials,"header"),depth0,{"name":"header","data":data,"helpers":helpers,"partials":partials,"decorators":container.decorators})) != null ? stack1 : "")
+            + "// BFS top-down step for the hubs bfs_top_down listed: workgroup row y takes hubs y, y + rows, …, and the\n// invocations of a row's workgroups take the hub's blocks in turn, so a vertex of a million neighbours is\n// spread over thousands of invocations without dynamic parallelism. The grid comes from the indirect counts\n// bfs_top_down raised (zero rows when the level has no hub).\n\n"
+            + ((stack1 = container.invokePartial(lookupProperty(partials,"bfs-prelude"),depth0,{"name":"bfs-prelude","data":data,"helpers":helpers,"partials":partials,"decorators":container.decorators})) != null ? stack1 : "")
+            + "\n"
+            + ((stack1 = container.invokePartial(lookupProperty(partials,"bfs-adjacency"),depth0,{"name":"bfs-adjacency","data":data,"helpers":helpers,"partials":partials,"decorators":container.decorators})) != null ? stack1 : "")
+            + "\n"
+            + ((stack1 = container.invokePartial(lookupProperty(partials,"bfs-expand"),depth0,{"name":"bfs-expand","data":data,"helpers":helpers,"partials":partials,"decorators":container.decorators})) != null ? stack1 : "")
+            + "\nvar<workgroup> hub_count: u32;\n\n@compute @workgroup_size("
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"workgroupSize") || (depth0 != null ? lookupProperty(depth0,"workgroupSize") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"workgroupSize","hash":{},"data":data,"loc":{"start":{"line":15,"column":25},"end":{"line":15,"column":42}}}) : helper))) != null ? stack1 : "")
+            + ", 1, 1)\nfn "
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"entryPoint") || (depth0 != null ? lookupProperty(depth0,"entryPoint") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"entryPoint","hash":{},"data":data,"loc":{"start":{"line":16,"column":3},"end":{"line":16,"column":17}}}) : helper))) != null ? stack1 : "")
+            + "(\n  @builtin(workgroup_id) wid: vec3<u32>,\n  @builtin(num_workgroups) nwg: vec3<u32>,\n  @builtin(local_invocation_index) lid: u32,\n) {\n  if (lid == 0u) { hub_count = atomicLoad(&state[HUBS]); }\n  let hubs = workgroupUniformLoad(&hub_count);\n  for (var h = wid.y; h < hubs; h += nwg.y) {\n    let v = queues[hubs_at() + h];\n    let t = slot_of(v);\n    for (var k = wid.x * WG + lid; k < params.round_end; k += nwg.x * WG) {\n      if (t >= rounds[2u * k + 1u]) { break; }\n      expand_block(v, t, k);\n    }\n    flush(lid);\n  }\n}\n";
         },"usePartial":true,"useData":true},
         "wgsl/fw/panel-col": {"1":function(container,depth0,helpers,partials,data) {
             return "fn load_sa(r: u32, k: u32) -> u32 { return succ[at(r, params.k0 + k)]; }\nfn load_sc(r: u32, c: u32) -> u32 { return succ[at(r, params.k0 + c)]; }\nfn store_sc(r: u32, c: u32, s: u32) { out_succ[c * params.n + r] = s; }\n";
@@ -2111,7 +2448,7 @@ export const TEMPLATE_SPECS: Readonly<Record<string, unknown>> = {
         },"19":function(container,depth0,helpers,partials,data) {
             return "  return perm[params.n + v];\n";
         },"21":function(container,depth0,helpers,partials,data) {
-            return "\n// Marks v in the next frontier's bitmap.\nfn mark_next(v: u32) {\n  atomicOr(&bitmap_out[v >> 5u], 1u << (v & 31u));\n}\n";
+            return "\n// Marks v in the next frontier's bitmap and as visited.\nfn mark_next(v: u32) {\n  atomicOr(&bitmap_out[v >> 5u], 1u << (v & 31u));\n  atomicOr(&state[VISITED_BITS + (v >> 5u)], 1u << (v & 31u));\n}\n\nfn is_visited(v: u32) -> bool {\n  return (atomicLoad(&state[VISITED_BITS + (v >> 5u)]) & (1u << (v & 31u))) != 0u;\n}\n";
         },"23":function(container,depth0,helpers,partials,data) {
             return "\nfn degree(v: u32) -> u32 { return indptr[v + 1u] - indptr[v]; }\n";
         },"compiler":[8,">= 4.3.0"],"main":function(container,depth0,helpers,partials,data) {
@@ -2133,10 +2470,36 @@ export const TEMPLATE_SPECS: Readonly<Record<string, unknown>> = {
             + "}\n\n// The slot of vertex v in the degree order.\nfn slot_of(v: u32) -> u32 {\n"
             + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"ordered") : depth0),{"name":"if","hash":{},"fn":container.program(17, data, 0),"inverse":container.program(19, data, 0),"data":data,"loc":{"start":{"line":31,"column":0},"end":{"line":35,"column":7}}})) != null ? stack1 : "")
             + "}\n\n// Element j of block k of the vertex in slot t (rounds[2k] = where round k starts, rounds[2k + 1] = its slots).\nfn neighbour(k: u32, j: u32, t: u32) -> u32 {\n  return adj(rounds[2u * k] + j * rounds[2u * k + 1u] + t);\n}\n"
-            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"step") : depth0),{"name":"if","hash":{},"fn":container.program(21, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":42,"column":0},"end":{"line":48,"column":7}}})) != null ? stack1 : "")
-            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"countEdges") : depth0),{"name":"if","hash":{},"fn":container.program(23, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":49,"column":0},"end":{"line":52,"column":7}}})) != null ? stack1 : "");
+            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"step") : depth0),{"name":"if","hash":{},"fn":container.program(21, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":42,"column":0},"end":{"line":53,"column":7}}})) != null ? stack1 : "")
+            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"countEdges") : depth0),{"name":"if","hash":{},"fn":container.program(23, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":54,"column":0},"end":{"line":57,"column":7}}})) != null ? stack1 : "");
         },"useData":true},
-        "wgsl/partials/bfs-prelude": {"compiler":[8,">= 4.3.0"],"main":function(container,depth0,helpers,partials,data) {
+        "wgsl/partials/bfs-expand": {"1":function(container,depth0,helpers,partials,data) {
+            return "var<workgroup> gathered_edges: atomic<u32>;\n";
+        },"3":function(container,depth0,helpers,partials,data) {
+            return "  atomicAdd(&gathered_edges, degree(u));\n";
+        },"5":function(container,depth0,helpers,partials,data) {
+            return "    atomicAdd(&state[FOUND_EDGES], atomicLoad(&gathered_edges));\n    atomicStore(&gathered_edges, 0u);\n";
+        },"compiler":[8,">= 4.3.0"],"main":function(container,depth0,helpers,partials,data) {
+            var stack1, helper, alias1=depth0 != null ? depth0 : (container.nullContext || {}), lookupProperty = container.lookupProperty || function(parent, propertyName) {
+                if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
+                  return parent[propertyName];
+                }
+                return undefined
+            };
+
+          return "// The vertices this workgroup reached since its last flush, appended to the next queue together: one global\n// atomic per workgroup and round instead of one per vertex (a hub's expansion reaches millions).\nconst GATHER: u32 = "
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"gather") || (depth0 != null ? lookupProperty(depth0,"gather") : depth0)) != null ? helper : container.hooks.helperMissing),(typeof helper === "function" ? helper.call(alias1,{"name":"gather","hash":{},"data":data,"loc":{"start":{"line":3,"column":20},"end":{"line":3,"column":30}}}) : helper))) != null ? stack1 : "")
+            + "u;\nvar<workgroup> gathered: array<u32, GATHER>;\nvar<workgroup> gathered_count: atomic<u32>;\n"
+            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"countEdges") : depth0),{"name":"if","hash":{},"fn":container.program(1, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":6,"column":0},"end":{"line":8,"column":7}}})) != null ? stack1 : "")
+            + "var<workgroup> gathered_base: u32;\nvar<workgroup> gathered_total: u32;\n\nfn claim(u: u32, parent_plus_one: u32) -> bool {\n  // The visited bitmap (a bit per vertex, likely in cache) turns most claims away before the parent array is touched.\n  if (is_visited(u) || atomicLoad(&parent[u]) != 0u) { return false; }\n  // The weak exchange may fail spuriously: retry while the slot still reads unvisited.\n  var r = atomicCompareExchangeWeak(&parent[u], 0u, parent_plus_one);\n  while (!r.exchanged && r.old_value == 0u) {\n    r = atomicCompareExchangeWeak(&parent[u], 0u, parent_plus_one);\n  }\n  return r.exchanged;\n}\n\n// A vertex reached: into the workgroup's list, or straight to the next queue when the list is full.\nfn gather(u: u32) {\n  let at = atomicAdd(&gathered_count, 1u);\n  if (at < GATHER) {\n    gathered[at] = u;\n  } else {\n    queues[queue_out_at() + atomicAdd(&state[FOUND], 1u)] = u;\n  }\n"
+            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"countEdges") : depth0),{"name":"if","hash":{},"fn":container.program(3, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":31,"column":0},"end":{"line":33,"column":7}}})) != null ? stack1 : "")
+            + "}\n\n// Appends the workgroup's list to the next queue (one atomic) and empties it. Call in uniform control flow.\nfn flush(lid: u32) {\n  workgroupBarrier();\n  if (lid == 0u) {\n    let total = min(atomicLoad(&gathered_count), GATHER);\n    gathered_total = total;\n    if (total != 0u) { gathered_base = atomicAdd(&state[FOUND], total); }\n"
+            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"countEdges") : depth0),{"name":"if","hash":{},"fn":container.program(5, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":43,"column":0},"end":{"line":46,"column":7}}})) != null ? stack1 : "")
+            + "    atomicStore(&gathered_count, 0u);\n  }\n  let total = workgroupUniformLoad(&gathered_total);\n  let base = workgroupUniformLoad(&gathered_base);\n  for (var j = lid; j < total; j += WG) { queues[queue_out_at() + base + j] = gathered[j]; }\n  workgroupBarrier();\n}\n\n// Block k of frontier vertex v (slot t): claims its unvisited neighbours and gathers them.\nfn expand_block(v: u32, t: u32, k: u32) {\n  for (var j = 0u; j < L; j++) {\n    let u = neighbour(k, j, t);\n    if (u == NONE) { break; }\n    if (claim(u, v + 1u)) {\n      depth[u] = params.level;\n      mark_next(u);\n      gather(u);\n    }\n  }\n}\n";
+        },"useData":true},
+        "wgsl/partials/bfs-prelude": {"1":function(container,depth0,helpers,partials,data) {
+            return "\n// The two frontier queues (the level's parity picks which one it reads) and the hub list, in one binding.\nfn queue_in_at() -> u32 { return (params.level & 1u) * params.n; }\nfn queue_out_at() -> u32 { return ((params.level + 1u) & 1u) * params.n; }\nfn hubs_at() -> u32 { return 2u * params.n; }\n";
+        },"compiler":[8,">= 4.3.0"],"main":function(container,depth0,helpers,partials,data) {
             var stack1, helper, alias1=depth0 != null ? depth0 : (container.nullContext || {}), alias2=container.hooks.helperMissing, alias3="function", lookupProperty = container.lookupProperty || function(parent, propertyName) {
                 if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
                   return parent[propertyName];
@@ -2148,11 +2511,16 @@ export const TEMPLATE_SPECS: Readonly<Record<string, unknown>> = {
             + ((stack1 = ((helper = (helper = lookupProperty(helpers,"workgroupSize") || (depth0 != null ? lookupProperty(depth0,"workgroupSize") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"workgroupSize","hash":{},"data":data,"loc":{"start":{"line":1,"column":16},"end":{"line":1,"column":33}}}) : helper))) != null ? stack1 : "")
             + "u;  // invocations per workgroup\nconst LANES: u32 = "
             + ((stack1 = ((helper = (helper = lookupProperty(helpers,"lanes") || (depth0 != null ? lookupProperty(depth0,"lanes") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"lanes","hash":{},"data":data,"loc":{"start":{"line":2,"column":19},"end":{"line":2,"column":28}}}) : helper))) != null ? stack1 : "")
-            + "u;  // top-down: invocations per frontier vertex\nconst L: u32 = "
+            + "u;  // top-down, control: invocations per frontier vertex\nconst L: u32 = "
             + ((stack1 = ((helper = (helper = lookupProperty(helpers,"blockLength") || (depth0 != null ? lookupProperty(depth0,"blockLength") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"blockLength","hash":{},"data":data,"loc":{"start":{"line":3,"column":15},"end":{"line":3,"column":30}}}) : helper))) != null ? stack1 : "")
-            + "u;  // neighbours per block\nconst NONE: u32 = 0xffffffffu;  // padding of the blocked adjacency; \"no vertex\"\n\nstruct Params {\n  n: u32,            // vertices\n  count: u32,        // seed, top-down: entries of the input queue; bottom-up: slots of this pass\n  round_first: u32,  // bottom-up: the first round this pass reads\n  round_end: u32,    // rounds to read up to (exclusive)\n  chunk_words: u32,  // entries per adjacency binding\n  source: u32,       // seed, check: the source vertex\n  level: u32,        // steps: the depth of the vertices this level reaches\n  slot: u32,         // steps: the counters this level writes, counters[2·slot] (n_f) and counters[2·slot + 1] (m_f)\n}\n\n"
-            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"bindings") || (depth0 != null ? lookupProperty(depth0,"bindings") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"bindings","hash":{},"data":data,"loc":{"start":{"line":17,"column":0},"end":{"line":17,"column":14}}}) : helper))) != null ? stack1 : "")
-            + "\n";
+            + "u;  // neighbours per block\nconst NONE: u32 = 0xffffffffu;  // padding of the blocked adjacency; \"no vertex\"\nconst MAX_GRID: u32 = "
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"maxGrid") || (depth0 != null ? lookupProperty(depth0,"maxGrid") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"maxGrid","hash":{},"data":data,"loc":{"start":{"line":5,"column":22},"end":{"line":5,"column":33}}}) : helper))) != null ? stack1 : "")
+            + "u;  // workgroups per dimension the control asks for at most\n// The search state (`state`), written by the control step and the steps, read back by the host once a batch ends.\nconst FOUND: u32 = 0u;             // vertices the current level has reached so far\nconst FOUND_EDGES: u32 = 1u;       // their degree sum (the exact m_f of the next frontier)\nconst FRONTIER: u32 = 2u;          // n_f: entries of the queue the current level expands\nconst PREVIOUS: u32 = 3u;          // n_f of the level before\nconst FRONTIER_EDGES: u32 = 4u;    // m_f of the current frontier (exact or approximated)\nconst UNVISITED_EDGES: u32 = 5u;   // m_u: edges of the vertices not yet reached\nconst VISITED: u32 = 6u;           // vertices reached, the source included\nconst DIRECTION: u32 = 7u;         // 0 top-down, 1 bottom-up: the current level's\nconst LEVEL: u32 = 8u;             // the last level that ran\nconst DONE: u32 = 9u;              // 1 once a level found its frontier empty\nconst HUBS: u32 = 10u;             // frontier vertices of the current level handed to bfs_top_down_hub\nconst STATS: u32 = 16u;            // per level l: direction, n_f, m_f, vertices reached at STATS + 4·(l % RING)\nconst RING: u32 = "
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"ring") || (depth0 != null ? lookupProperty(depth0,"ring") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"ring","hash":{},"data":data,"loc":{"start":{"line":19,"column":18},"end":{"line":19,"column":26}}}) : helper))) != null ? stack1 : "")
+            + "u;\nconst VISITED_BITS: u32 = STATS + 4u * RING;  // the visited bitmap, a bit per vertex\n\nstruct Params {\n  n: u32,             // vertices\n  count: u32,         // bottom-up: slots of this pass; control: its workgroups (the bitmap clear)\n  round_first: u32,   // bottom-up: the first round this pass reads\n  round_end: u32,     // rounds to read up to (exclusive)\n  chunk_words: u32,   // entries per adjacency binding\n  source: u32,        // seed, check: the source vertex\n  level: u32,         // steps: the depth of the vertices this level reaches (its parity picks the queues)\n  slot: u32,          // multi: the counters this level writes, counters[2·slot]\n  alpha: f32,         // control: top-down → bottom-up once α·m_f > m_u\n  beta: f32,          // control: bottom-up → top-down once n_f shrinks and β·m_f < m_u\n  mode: u32,          // control: 0 hybrid, 1 top-down only, 2 bottom-up only\n  words: u32,         // control: words of a frontier bitmap\n  hub_round: u32,     // top-down: a vertex with a block in this round is a hub (bfs_top_down_hub expands it)\n  pad0: u32,\n  pad1: u32,\n  pad2: u32,\n}\n\n"
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"bindings") || (depth0 != null ? lookupProperty(depth0,"bindings") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"bindings","hash":{},"data":data,"loc":{"start":{"line":41,"column":0},"end":{"line":41,"column":14}}}) : helper))) != null ? stack1 : "")
+            + "\n"
+            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"queues") : depth0),{"name":"if","hash":{},"fn":container.program(1, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":42,"column":0},"end":{"line":48,"column":7}}})) != null ? stack1 : "");
         },"useData":true},
         "wgsl/partials/header": {"compiler":[8,">= 4.3.0"],"main":function(container,depth0,helpers,partials,data) {
             var stack1, helper, alias1=depth0 != null ? depth0 : (container.nullContext || {}), alias2=container.hooks.helperMissing, alias3="function", alias4=container.lambda, lookupProperty = container.lookupProperty || function(parent, propertyName) {
@@ -2737,6 +3105,86 @@ export const TEMPLATE_SPECS: Readonly<Record<string, unknown>> = {
             + ";\n}\n\n"
             + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"accumulate") : depth0),{"name":"if","hash":{},"fn":container.program(5, data, 0),"inverse":container.program(7, data, 0),"data":data,"loc":{"start":{"line":26,"column":0},"end":{"line":32,"column":7}}})) != null ? stack1 : "");
         },"usePartial":true,"useData":true},
+        "wgsl/partials/spmv-slot-steps": {"1":function(container,depth0,helpers,partials,data) {
+            var stack1, alias1=container.lambda, lookupProperty = container.lookupProperty || function(parent, propertyName) {
+                if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
+                  return parent[propertyName];
+                }
+                return undefined
+            };
+
+          return "  let c"
+            + ((stack1 = alias1(depth0, depth0)) != null ? stack1 : "")
+            + " = indices[at + "
+            + ((stack1 = alias1(depth0, depth0)) != null ? stack1 : "")
+            + "u * "
+            + ((stack1 = alias1(((stack1 = (data && lookupProperty(data,"root"))) && lookupProperty(stack1,"slotStride")), depth0)) != null ? stack1 : "")
+            + "];\n";
+        },"3":function(container,depth0,helpers,partials,data) {
+            var stack1, alias1=container.lambda, lookupProperty = container.lookupProperty || function(parent, propertyName) {
+                if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
+                  return parent[propertyName];
+                }
+                return undefined
+            };
+
+          return "  let v"
+            + ((stack1 = alias1(depth0, depth0)) != null ? stack1 : "")
+            + " = values[at + "
+            + ((stack1 = alias1(depth0, depth0)) != null ? stack1 : "")
+            + "u * "
+            + ((stack1 = alias1(((stack1 = (data && lookupProperty(data,"root"))) && lookupProperty(stack1,"slotStride")), depth0)) != null ? stack1 : "")
+            + "];\n";
+        },"5":function(container,depth0,helpers,partials,data) {
+            var stack1, alias1=container.lambda;
+
+          return "  if (c"
+            + ((stack1 = alias1(depth0, depth0)) != null ? stack1 : "")
+            + " != NONE) { acc = sr_add(acc, sr_mul(v"
+            + ((stack1 = alias1(depth0, depth0)) != null ? stack1 : "")
+            + ", x[c"
+            + ((stack1 = alias1(depth0, depth0)) != null ? stack1 : "")
+            + "])); }\n";
+        },"compiler":[8,">= 4.3.0"],"main":function(container,depth0,helpers,partials,data) {
+            var stack1, helper, alias1=depth0 != null ? depth0 : (container.nullContext || {}), alias2=container.hooks.helperMissing, alias3="function", lookupProperty = container.lookupProperty || function(parent, propertyName) {
+                if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
+                  return parent[propertyName];
+                }
+                return undefined
+            };
+
+          return "// "
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"unroll") || (depth0 != null ? lookupProperty(depth0,"unroll") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"unroll","hash":{},"data":data,"loc":{"start":{"line":1,"column":3},"end":{"line":1,"column":13}}}) : helper))) != null ? stack1 : "")
+            + " slots a step while a whole step fits: their loads do not wait on one another, so they are in flight\n// together (one slot a step waits for each index before the next). Padding (NONE) is a suffix of a row's\n// slots, so a step ending in padding ends the row; what is left of it goes one slot a step. ⊕ keeps the order.\nvar open = true;\nfor (; open && at + "
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"unrollLast") || (depth0 != null ? lookupProperty(depth0,"unrollLast") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"unrollLast","hash":{},"data":data,"loc":{"start":{"line":5,"column":20},"end":{"line":5,"column":34}}}) : helper))) != null ? stack1 : "")
+            + "u * "
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"slotStride") || (depth0 != null ? lookupProperty(depth0,"slotStride") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"slotStride","hash":{},"data":data,"loc":{"start":{"line":5,"column":38},"end":{"line":5,"column":52}}}) : helper))) != null ? stack1 : "")
+            + " < end; at += "
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"unroll") || (depth0 != null ? lookupProperty(depth0,"unroll") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"unroll","hash":{},"data":data,"loc":{"start":{"line":5,"column":66},"end":{"line":5,"column":76}}}) : helper))) != null ? stack1 : "")
+            + "u * "
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"slotStride") || (depth0 != null ? lookupProperty(depth0,"slotStride") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"slotStride","hash":{},"data":data,"loc":{"start":{"line":5,"column":80},"end":{"line":5,"column":94}}}) : helper))) != null ? stack1 : "")
+            + ") {\n"
+            + ((stack1 = lookupProperty(helpers,"each").call(alias1,(depth0 != null ? lookupProperty(depth0,"unrollSlots") : depth0),{"name":"each","hash":{},"fn":container.program(1, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":6,"column":0},"end":{"line":8,"column":9}}})) != null ? stack1 : "")
+            + ((stack1 = lookupProperty(helpers,"each").call(alias1,(depth0 != null ? lookupProperty(depth0,"unrollSlots") : depth0),{"name":"each","hash":{},"fn":container.program(3, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":9,"column":0},"end":{"line":11,"column":9}}})) != null ? stack1 : "")
+            + ((stack1 = lookupProperty(helpers,"each").call(alias1,(depth0 != null ? lookupProperty(depth0,"unrollSlots") : depth0),{"name":"each","hash":{},"fn":container.program(5, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":12,"column":0},"end":{"line":14,"column":9}}})) != null ? stack1 : "")
+            + "  open = c"
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"unrollLast") || (depth0 != null ? lookupProperty(depth0,"unrollLast") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"unrollLast","hash":{},"data":data,"loc":{"start":{"line":15,"column":10},"end":{"line":15,"column":24}}}) : helper))) != null ? stack1 : "")
+            + " != NONE;\n}\nfor (; open && at < end; at += "
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"slotStride") || (depth0 != null ? lookupProperty(depth0,"slotStride") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"slotStride","hash":{},"data":data,"loc":{"start":{"line":17,"column":31},"end":{"line":17,"column":45}}}) : helper))) != null ? stack1 : "")
+            + ") {\n  let col = indices[at];\n  if (col == NONE) { break; }\n  acc = sr_add(acc, sr_mul(values[at], x[col]));\n}\n";
+        },"useData":true},
+        "wgsl/partials/sssp-append": {"compiler":[8,">= 4.3.0"],"main":function(container,depth0,helpers,partials,data) {
+            var stack1, helper, lookupProperty = container.lookupProperty || function(parent, propertyName) {
+                if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
+                  return parent[propertyName];
+                }
+                return undefined
+            };
+
+          return "// Appends to queue_out gathered per workgroup: an entry takes a slot in workgroup memory and its chunks' offset\n// among the workgroup's; flush() then reserves the workgroup's items with ONE atomicAdd on the queue length and\n// writes them, instead of one global atomic per vertex. Past CAPACITY entries an invocation reserves its own.\n// The smallest far key is gathered the same way (as the maximum of its complement, so that workgroup memory's\n// zero start means \"none\").\nconst CAPACITY: u32 = "
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"capacity") || (depth0 != null ? lookupProperty(depth0,"capacity") : depth0)) != null ? helper : container.hooks.helperMissing),(typeof helper === "function" ? helper.call(depth0 != null ? depth0 : (container.nullContext || {}),{"name":"capacity","hash":{},"data":data,"loc":{"start":{"line":6,"column":22},"end":{"line":6,"column":34}}}) : helper))) != null ? stack1 : "")
+            + "u;\nvar<workgroup> wg_vertex: array<u32, CAPACITY>;\nvar<workgroup> wg_at: array<u32, CAPACITY>;\nvar<workgroup> wg_entries: atomic<u32>;\nvar<workgroup> wg_items: atomic<u32>;\nvar<workgroup> wg_far_not: atomic<u32>;\nvar<workgroup> wg_base: u32;\n\n// Queue items of u: one per CHUNK arcs, at least one.\nfn chunks_of(u: u32) -> u32 {\n  return max(1u, (indptr[u + 1u] - indptr[u] + CHUNK - 1u) / CHUNK);\n}\n\nfn write_items(u: u32, at: u32, chunks: u32) {\n  for (var c = 0u; c < chunks; c++) {\n    queue_out[at + c] = u;\n    chunk_out[at + c] = c;\n  }\n}\n\nfn append(u: u32, len_word: u32) {\n  let chunks = chunks_of(u);\n  let i = atomicAdd(&wg_entries, 1u);\n  if (i < CAPACITY) {\n    wg_vertex[i] = u;\n    wg_at[i] = atomicAdd(&wg_items, chunks);\n    return;\n  }\n  write_items(u, atomicAdd(&state[len_word], chunks), chunks);\n}\n\nfn note_far(k: u32) {\n  atomicMax(&wg_far_not, ~k);\n}\n\n// Called by every invocation of the workgroup, in uniform control flow.\nfn flush(lid: u32, len_word: u32) {\n  workgroupBarrier();\n  if (lid == 0u) {\n    let items = atomicLoad(&wg_items);\n    if (items != 0u) { wg_base = atomicAdd(&state[len_word], items); }\n    let far = ~atomicLoad(&wg_far_not);\n    if (far != UNREACHED && far < atomicLoad(&state[FAR_MIN])) { atomicMin(&state[FAR_MIN], far); }\n  }\n  workgroupBarrier();\n  let entries = min(atomicLoad(&wg_entries), CAPACITY);\n  for (var i = lid; i < entries; i += WG) {\n    let u = wg_vertex[i];\n    write_items(u, wg_base + wg_at[i], chunks_of(u));\n  }\n}\n";
+        },"useData":true},
         "wgsl/partials/sssp-prelude": {"1":function(container,depth0,helpers,partials,data) {
             return "// Distances are stored as u32 keys whose unsigned order is the order of the f32 values: the sign bit\n// flipped for x ≥ 0, every bit flipped for x < 0. So atomicMin on keys is min on distances, negative included.\nfn to_key(d: T) -> u32 {\n  let b = bitcast<u32>(d);\n  return b ^ select(0x80000000u, 0xffffffffu, (b >> 31u) == 1u);\n}\nfn from_key(k: u32) -> T {\n  return bitcast<T>(k ^ select(0xffffffffu, 0x80000000u, (k >> 31u) == 1u));\n}\n";
         },"3":function(container,depth0,helpers,partials,data) {
@@ -2754,14 +3202,14 @@ export const TEMPLATE_SPECS: Readonly<Record<string, unknown>> = {
             + ((stack1 = ((helper = (helper = lookupProperty(helpers,"threads") || (depth0 != null ? lookupProperty(depth0,"threads") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"threads","hash":{},"data":data,"loc":{"start":{"line":2,"column":16},"end":{"line":2,"column":27}}}) : helper))) != null ? stack1 : "")
             + "u;        // invocations per workgroup\nconst LANES: u32 = "
             + ((stack1 = ((helper = (helper = lookupProperty(helpers,"lanes") || (depth0 != null ? lookupProperty(depth0,"lanes") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"lanes","hash":{},"data":data,"loc":{"start":{"line":3,"column":19},"end":{"line":3,"column":28}}}) : helper))) != null ? stack1 : "")
-            + "u;       // invocations per queue item (sssp_frontier)\nconst CHUNK: u32 = "
+            + "u;       // invocations per queue item (the queue kernels)\nconst CHUNK: u32 = "
             + ((stack1 = ((helper = (helper = lookupProperty(helpers,"chunk") || (depth0 != null ? lookupProperty(depth0,"chunk") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"chunk","hash":{},"data":data,"loc":{"start":{"line":4,"column":19},"end":{"line":4,"column":28}}}) : helper))) != null ? stack1 : "")
-            + "u;       // arcs per queue item (sssp_frontier)\nconst UNREACHED: u32 = 0xffffffffu;  // the key of \"no path yet\"; never decoded\n\nstruct Params {\n  count: u32,  // pairs, arcs or vertices the dispatch covers; sssp_advance: the target vertex or NONE\n  iter: u32,   // the pass number, from 1 (written to the changed flag)\n  limit: u32,  // largest key kept (maxDistance); sssp_advance: the bucket width delta, as T's bits\n  aux: u32,    // sssp_frontier, sssp_advance: which queue the pass reads (0: A, 1: B); sssp_parents: 1 when every weight ≥ 0\n}\n\n"
-            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"bindings") || (depth0 != null ? lookupProperty(depth0,"bindings") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"bindings","hash":{},"data":data,"loc":{"start":{"line":14,"column":0},"end":{"line":14,"column":14}}}) : helper))) != null ? stack1 : "")
+            + "u;       // arcs per queue item (the queue kernels)\nconst UNREACHED: u32 = 0xffffffffu;  // the key of \"no path yet\"; never decoded\n\n// Words of the queue kernels' state buffer.\nconst DONE: u32 = 0u;       // the pass that found nothing left to do (0 while searching)\nconst THRESHOLD: u32 = 1u;  // keys below it are near (relaxed now); UNREACHED for frontier Bellman-Ford\nconst FAR_MIN: u32 = 2u;    // no far vertex has a smaller key\nconst VERTICES: u32 = 3u;   // n, for sizing a scan\nconst LEN_A: u32 = 4u;      // items in queue A, then in queue B\nconst SCANNING: u32 = 6u;   // 1: this pass scans the vertices for far ones below a new threshold\n\nstruct Params {\n  count: u32,  // pairs, arcs or vertices the dispatch covers; sssp_advance: the target vertex or NONE\n  iter: u32,   // the pass number, from 1 (written to the changed flag; the queue stamp)\n  limit: u32,  // largest key kept (maxDistance); sssp_advance: the bucket width delta, as T's bits\n  aux: u32,    // queue kernels: which queue the pass reads (0: A, 1: B); sssp_parents: 1 when every weight ≥ 0\n}\n\n"
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"bindings") || (depth0 != null ? lookupProperty(depth0,"bindings") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"bindings","hash":{},"data":data,"loc":{"start":{"line":22,"column":0},"end":{"line":22,"column":14}}}) : helper))) != null ? stack1 : "")
             + "\n\n"
             + ((stack1 = container.invokePartial(lookupProperty(partials,"semiring-ops"),depth0,{"name":"semiring-ops","data":data,"helpers":helpers,"partials":partials,"decorators":container.decorators})) != null ? stack1 : "")
             + "\n"
-            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"f32") : depth0),{"name":"if","hash":{},"fn":container.program(1, data, 0),"inverse":container.program(3, data, 0),"data":data,"loc":{"start":{"line":18,"column":0},"end":{"line":32,"column":7}}})) != null ? stack1 : "")
+            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"f32") : depth0),{"name":"if","hash":{},"fn":container.program(1, data, 0),"inverse":container.program(3, data, 0),"data":data,"loc":{"start":{"line":26,"column":0},"end":{"line":40,"column":7}}})) != null ? stack1 : "")
             + "\n// The key of d + w (min-plus ⊗) for a reached d.\nfn relax(k: u32, w: T) -> u32 { return to_key(sr_mul(from_key(k), w)); }\n\n// More than 65535 workgroups need a 2-D grid: workgroups are numbered x-fastest.\nfn item_of(wid: vec3<u32>, nwg: vec3<u32>, lid: u32) -> u32 {\n  return (wid.x + wid.y * nwg.x) * WG + lid;\n}\n";
         },"usePartial":true,"useData":true},
         "wgsl/partials/vector-prelude": {"compiler":[8,">= 4.3.0"],"main":function(container,depth0,helpers,partials,data) {
@@ -2775,7 +3223,7 @@ export const TEMPLATE_SPECS: Readonly<Record<string, unknown>> = {
           return ((stack1 = container.invokePartial(lookupProperty(partials,"semiring-constants"),depth0,{"name":"semiring-constants","data":data,"helpers":helpers,"partials":partials,"decorators":container.decorators})) != null ? stack1 : "")
             + "const WG: u32 = "
             + ((stack1 = ((helper = (helper = lookupProperty(helpers,"workgroupSize") || (depth0 != null ? lookupProperty(depth0,"workgroupSize") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"workgroupSize","hash":{},"data":data,"loc":{"start":{"line":2,"column":16},"end":{"line":2,"column":33}}}) : helper))) != null ? stack1 : "")
-            + "u;  // invocations per workgroup\n\nstruct Params {\n  n: u32,        // length of the vectors\n  offset: u32,   // vec_reduce: the element of dst that workgroup 0 writes\n  damping: f32,  // vec_pagerank_update: d\n  pad0: u32,\n}\n\n"
+            + "u;  // invocations per workgroup\n\nstruct Params {\n  n: u32,        // length of the vectors\n  offset: u32,     // vec_reduce: the element of dst that workgroup 0 writes; vec_pagerank_update: the element of sums holding the step before's residual\n  damping: f32,    // vec_pagerank_update: d\n  tolerance: f32,  // vec_pagerank_update: the residual below which the ranks stay as they are\n}\n\n"
             + ((stack1 = ((helper = (helper = lookupProperty(helpers,"bindings") || (depth0 != null ? lookupProperty(depth0,"bindings") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"bindings","hash":{},"data":data,"loc":{"start":{"line":11,"column":0},"end":{"line":11,"column":14}}}) : helper))) != null ? stack1 : "")
             + "\n";
         },"usePartial":true,"useData":true},
@@ -2903,7 +3351,19 @@ export const TEMPLATE_SPECS: Readonly<Record<string, unknown>> = {
             + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"subgroup") : depth0),{"name":"if","hash":{},"fn":container.program(9, data, 0),"inverse":container.program(11, data, 0),"data":data,"loc":{"start":{"line":37,"column":0},"end":{"line":49,"column":7}}})) != null ? stack1 : "")
             + "  if (lane == 0u && live) { store_row(row, acc); }\n}\n";
         },"usePartial":true,"useData":true},
-        "wgsl/spmv/ell": {"compiler":[8,">= 4.3.0"],"main":function(container,depth0,helpers,partials,data) {
+        "wgsl/spmv/ell": {"1":function(container,depth0,helpers,partials,data) {
+            var stack1, lookupProperty = container.lookupProperty || function(parent, propertyName) {
+                if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
+                  return parent[propertyName];
+                }
+                return undefined
+            };
+
+          return "  // Slot s of the row is at s * rows + row, for s < width.\n  var at = row;\n  let end = params.width * params.rows + row;\n"
+            + ((stack1 = container.invokePartial(lookupProperty(partials,"spmv-slot-steps"),depth0,{"name":"spmv-slot-steps","data":data,"indent":"  ","helpers":helpers,"partials":partials,"decorators":container.decorators})) != null ? stack1 : "");
+        },"3":function(container,depth0,helpers,partials,data) {
+            return "  for (var s = 0u; s < params.width; s++) {\n    let at = s * params.rows + row;\n    let col = indices[at];\n    if (col == NONE) { break; }\n    acc = sr_add(acc, sr_mul(values[at], x[col]));\n  }\n";
+        },"compiler":[8,">= 4.3.0"],"main":function(container,depth0,helpers,partials,data) {
             var stack1, helper, alias1=depth0 != null ? depth0 : (container.nullContext || {}), alias2=container.hooks.helperMissing, alias3="function", lookupProperty = container.lookupProperty || function(parent, propertyName) {
                 if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
                   return parent[propertyName];
@@ -2918,7 +3378,9 @@ export const TEMPLATE_SPECS: Readonly<Record<string, unknown>> = {
             + ((stack1 = ((helper = (helper = lookupProperty(helpers,"threads") || (depth0 != null ? lookupProperty(depth0,"threads") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"threads","hash":{},"data":data,"loc":{"start":{"line":8,"column":25},"end":{"line":8,"column":36}}}) : helper))) != null ? stack1 : "")
             + ", 1, 1)\nfn "
             + ((stack1 = ((helper = (helper = lookupProperty(helpers,"entryPoint") || (depth0 != null ? lookupProperty(depth0,"entryPoint") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"entryPoint","hash":{},"data":data,"loc":{"start":{"line":9,"column":3},"end":{"line":9,"column":17}}}) : helper))) != null ? stack1 : "")
-            + "(\n  @builtin(workgroup_id) wid: vec3<u32>,\n  @builtin(num_workgroups) nwg: vec3<u32>,\n  @builtin(local_invocation_index) lid: u32,\n) {\n  let row = row_of(wid, nwg, lid);\n  if (!row_wanted(row)) { return; }\n  var acc = ZERO;\n  for (var s = 0u; s < params.width; s++) {\n    let at = s * params.rows + row;\n    let col = indices[at];\n    if (col == NONE) { break; }\n    acc = sr_add(acc, sr_mul(values[at], x[col]));\n  }\n  store_row(row, acc);\n}\n";
+            + "(\n  @builtin(workgroup_id) wid: vec3<u32>,\n  @builtin(num_workgroups) nwg: vec3<u32>,\n  @builtin(local_invocation_index) lid: u32,\n) {\n  let row = row_of(wid, nwg, lid);\n  if (!row_wanted(row)) { return; }\n  var acc = ZERO;\n"
+            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"unroll") : depth0),{"name":"if","hash":{},"fn":container.program(1, data, 0),"inverse":container.program(3, data, 0),"data":data,"loc":{"start":{"line":17,"column":0},"end":{"line":29,"column":7}}})) != null ? stack1 : "")
+            + "  store_row(row, acc);\n}\n";
         },"usePartial":true,"useData":true},
         "wgsl/spmv/fold-combine": {"1":function(container,depth0,helpers,partials,data) {
             return "enable subgroups;\n";
@@ -2986,13 +3448,86 @@ export const TEMPLATE_SPECS: Readonly<Record<string, unknown>> = {
         },"3":function(container,depth0,helpers,partials,data) {
             return "// Fold method (paper 002): stored rows 0 … rows − 1 hold each row's first piece, at most the fold width\n// long; the stored rows after them are the other pieces of long rows, whose results go to\n// partial[p − rows] for spmv_fold_combine to add to y (on masked-out rows too: the combine skips those).\n";
         },"5":function(container,depth0,helpers,partials,data) {
+            var stack1, helper, alias1=depth0 != null ? depth0 : (container.nullContext || {}), alias2=container.hooks.helperMissing, alias3="function", lookupProperty = container.lookupProperty || function(parent, propertyName) {
+                if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
+                  return parent[propertyName];
+                }
+                return undefined
+            };
+
+          return "// Four consecutive stored rows an invocation: slot s of rows p0 … p0 + 3 is one vec4 of column indices and one\n// of values (SLICE is a multiple of 4, so a slice's slots are vec4-aligned), a 16-byte load each. Each row ⊕s\n// its slots in order, so the results are those of one row an invocation.\n@compute @workgroup_size("
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"threads") || (depth0 != null ? lookupProperty(depth0,"threads") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"threads","hash":{},"data":data,"loc":{"start":{"line":23,"column":25},"end":{"line":23,"column":36}}}) : helper))) != null ? stack1 : "")
+            + ", 1, 1)\nfn "
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"entryPoint") || (depth0 != null ? lookupProperty(depth0,"entryPoint") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"entryPoint","hash":{},"data":data,"loc":{"start":{"line":24,"column":3},"end":{"line":24,"column":17}}}) : helper))) != null ? stack1 : "")
+            + "(\n  @builtin(workgroup_id) wid: vec3<u32>,\n  @builtin(num_workgroups) nwg: vec3<u32>,\n  @builtin(local_invocation_index) lid: u32,\n) {\n  let p0 = (wid.x + wid.y * nwg.x) * ROWS + 4u * lid;\n  if (p0 >= params.items) { return; }\n  let slice = p0 / SLICE;\n  let end = sliceStart[slice + 1u] / 4u;\n  var acc = vec4<T>(ZERO);\n  for (var at = (sliceStart[slice] + p0 % SLICE) / 4u; at < end; at += SLICE / 4u) {\n    let col = indices[at];\n    if (all(col == vec4<u32>(NONE))) { break; }\n    let v = values[at];\n"
+            + ((stack1 = lookupProperty(helpers,"each").call(alias1,(depth0 != null ? lookupProperty(depth0,"quadRows") : depth0),{"name":"each","hash":{},"fn":container.program(6, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":38,"column":0},"end":{"line":40,"column":9}}})) != null ? stack1 : "")
+            + "  }\n  for (var k = 0u; k < 4u; k++) {\n    let p = p0 + k;\n    if (p >= params.items) { break; }\n"
+            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"folded") : depth0),{"name":"if","hash":{},"fn":container.program(8, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":45,"column":0},"end":{"line":50,"column":7}}})) != null ? stack1 : "")
+            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"permuted") : depth0),{"name":"if","hash":{},"fn":container.program(10, data, 0),"inverse":container.program(12, data, 0),"data":data,"loc":{"start":{"line":51,"column":0},"end":{"line":55,"column":7}}})) != null ? stack1 : "")
+            + "    if (row_wanted(row)) { store_row(row, acc[k]); }\n  }\n}\n";
+        },"6":function(container,depth0,helpers,partials,data) {
+            var stack1, helper, alias1=depth0 != null ? depth0 : (container.nullContext || {}), alias2=container.hooks.helperMissing, alias3="function", lookupProperty = container.lookupProperty || function(parent, propertyName) {
+                if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
+                  return parent[propertyName];
+                }
+                return undefined
+            };
+
+          return "    if (col."
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"c") || (depth0 != null ? lookupProperty(depth0,"c") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"c","hash":{},"data":data,"loc":{"start":{"line":39,"column":12},"end":{"line":39,"column":17}}}) : helper))) != null ? stack1 : "")
+            + " != NONE) { acc."
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"c") || (depth0 != null ? lookupProperty(depth0,"c") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"c","hash":{},"data":data,"loc":{"start":{"line":39,"column":33},"end":{"line":39,"column":38}}}) : helper))) != null ? stack1 : "")
+            + " = sr_add(acc."
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"c") || (depth0 != null ? lookupProperty(depth0,"c") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"c","hash":{},"data":data,"loc":{"start":{"line":39,"column":52},"end":{"line":39,"column":57}}}) : helper))) != null ? stack1 : "")
+            + ", sr_mul(v."
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"c") || (depth0 != null ? lookupProperty(depth0,"c") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"c","hash":{},"data":data,"loc":{"start":{"line":39,"column":68},"end":{"line":39,"column":73}}}) : helper))) != null ? stack1 : "")
+            + ", x[col."
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"c") || (depth0 != null ? lookupProperty(depth0,"c") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"c","hash":{},"data":data,"loc":{"start":{"line":39,"column":81},"end":{"line":39,"column":86}}}) : helper))) != null ? stack1 : "")
+            + "])); }\n";
+        },"8":function(container,depth0,helpers,partials,data) {
+            return "    if (p >= params.rows) {\n      partial[p - params.rows] = acc[k];\n      continue;\n    }\n";
+        },"10":function(container,depth0,helpers,partials,data) {
+            return "    let row = rowIds[p];\n";
+        },"12":function(container,depth0,helpers,partials,data) {
+            return "    let row = p;\n";
+        },"14":function(container,depth0,helpers,partials,data) {
+            var stack1, helper, alias1=depth0 != null ? depth0 : (container.nullContext || {}), alias2=container.hooks.helperMissing, alias3="function", lookupProperty = container.lookupProperty || function(parent, propertyName) {
+                if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
+                  return parent[propertyName];
+                }
+                return undefined
+            };
+
+          return "// ⊕ over the stored row p's slots.\nfn stored_row(p: u32) -> T {\n  var acc = ZERO;\n  let slice = p / SLICE;\n  let end = sliceStart[slice + 1u];\n"
+            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"unroll") : depth0),{"name":"if","hash":{},"fn":container.program(15, data, 0),"inverse":container.program(17, data, 0),"data":data,"loc":{"start":{"line":65,"column":0},"end":{"line":74,"column":7}}})) != null ? stack1 : "")
+            + "  return acc;\n}\n\n@compute @workgroup_size("
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"threads") || (depth0 != null ? lookupProperty(depth0,"threads") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"threads","hash":{},"data":data,"loc":{"start":{"line":78,"column":25},"end":{"line":78,"column":36}}}) : helper))) != null ? stack1 : "")
+            + ", 1, 1)\nfn "
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"entryPoint") || (depth0 != null ? lookupProperty(depth0,"entryPoint") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"entryPoint","hash":{},"data":data,"loc":{"start":{"line":79,"column":3},"end":{"line":79,"column":17}}}) : helper))) != null ? stack1 : "")
+            + "(\n  @builtin(workgroup_id) wid: vec3<u32>,\n  @builtin(num_workgroups) nwg: vec3<u32>,\n  @builtin(local_invocation_index) lid: u32,\n) {\n  let p = row_of(wid, nwg, lid);\n  if (p >= params.items) { return; }\n"
+            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"folded") : depth0),{"name":"if","hash":{},"fn":container.program(19, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":86,"column":0},"end":{"line":91,"column":7}}})) != null ? stack1 : "")
+            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"permuted") : depth0),{"name":"if","hash":{},"fn":container.program(21, data, 0),"inverse":container.program(23, data, 0),"data":data,"loc":{"start":{"line":92,"column":0},"end":{"line":96,"column":7}}})) != null ? stack1 : "")
+            + "  if (!row_wanted(row)) { return; }\n  store_row(row, stored_row(p));\n}\n";
+        },"15":function(container,depth0,helpers,partials,data) {
+            var stack1, lookupProperty = container.lookupProperty || function(parent, propertyName) {
+                if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
+                  return parent[propertyName];
+                }
+                return undefined
+            };
+
+          return "  var at = sliceStart[slice] + p % SLICE;\n"
+            + ((stack1 = container.invokePartial(lookupProperty(partials,"spmv-slot-steps"),depth0,{"name":"spmv-slot-steps","data":data,"indent":"  ","helpers":helpers,"partials":partials,"decorators":container.decorators})) != null ? stack1 : "");
+        },"17":function(container,depth0,helpers,partials,data) {
+            return "  for (var at = sliceStart[slice] + p % SLICE; at < end; at += SLICE) {\n    let col = indices[at];\n    if (col == NONE) { break; }\n    acc = sr_add(acc, sr_mul(values[at], x[col]));\n  }\n";
+        },"19":function(container,depth0,helpers,partials,data) {
             return "  if (p >= params.rows) {\n    partial[p - params.rows] = stored_row(p);\n    return;\n  }\n";
-        },"7":function(container,depth0,helpers,partials,data) {
+        },"21":function(container,depth0,helpers,partials,data) {
             return "  let row = rowIds[p];\n";
-        },"9":function(container,depth0,helpers,partials,data) {
+        },"23":function(container,depth0,helpers,partials,data) {
             return "  let row = p;\n";
         },"compiler":[8,">= 4.3.0"],"main":function(container,depth0,helpers,partials,data) {
-            var stack1, helper, alias1=depth0 != null ? depth0 : (container.nullContext || {}), alias2=container.hooks.helperMissing, alias3="function", lookupProperty = container.lookupProperty || function(parent, propertyName) {
+            var stack1, helper, alias1=depth0 != null ? depth0 : (container.nullContext || {}), lookupProperty = container.lookupProperty || function(parent, propertyName) {
                 if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
                   return parent[propertyName];
                 }
@@ -3006,15 +3541,9 @@ export const TEMPLATE_SPECS: Readonly<Record<string, unknown>> = {
             + "\n"
             + ((stack1 = container.invokePartial(lookupProperty(partials,"spmv-prelude"),depth0,{"name":"spmv-prelude","data":data,"helpers":helpers,"partials":partials,"decorators":container.decorators})) != null ? stack1 : "")
             + "\nconst SLICE: u32 = "
-            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"sliceHeight") || (depth0 != null ? lookupProperty(depth0,"sliceHeight") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"sliceHeight","hash":{},"data":data,"loc":{"start":{"line":17,"column":19},"end":{"line":17,"column":34}}}) : helper))) != null ? stack1 : "")
-            + "u;  // stored rows per slice\n\n// ⊕ over the stored row p's slots.\nfn stored_row(p: u32) -> T {\n  var acc = ZERO;\n  let slice = p / SLICE;\n  let end = sliceStart[slice + 1u];\n  for (var at = sliceStart[slice] + p % SLICE; at < end; at += SLICE) {\n    let col = indices[at];\n    if (col == NONE) { break; }\n    acc = sr_add(acc, sr_mul(values[at], x[col]));\n  }\n  return acc;\n}\n\n@compute @workgroup_size("
-            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"threads") || (depth0 != null ? lookupProperty(depth0,"threads") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"threads","hash":{},"data":data,"loc":{"start":{"line":32,"column":25},"end":{"line":32,"column":36}}}) : helper))) != null ? stack1 : "")
-            + ", 1, 1)\nfn "
-            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"entryPoint") || (depth0 != null ? lookupProperty(depth0,"entryPoint") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"entryPoint","hash":{},"data":data,"loc":{"start":{"line":33,"column":3},"end":{"line":33,"column":17}}}) : helper))) != null ? stack1 : "")
-            + "(\n  @builtin(workgroup_id) wid: vec3<u32>,\n  @builtin(num_workgroups) nwg: vec3<u32>,\n  @builtin(local_invocation_index) lid: u32,\n) {\n  let p = row_of(wid, nwg, lid);\n  if (p >= params.items) { return; }\n"
-            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"folded") : depth0),{"name":"if","hash":{},"fn":container.program(5, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":40,"column":0},"end":{"line":45,"column":7}}})) != null ? stack1 : "")
-            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"permuted") : depth0),{"name":"if","hash":{},"fn":container.program(7, data, 0),"inverse":container.program(9, data, 0),"data":data,"loc":{"start":{"line":46,"column":0},"end":{"line":50,"column":7}}})) != null ? stack1 : "")
-            + "  if (!row_wanted(row)) { return; }\n  store_row(row, stored_row(p));\n}\n";
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"sliceHeight") || (depth0 != null ? lookupProperty(depth0,"sliceHeight") : depth0)) != null ? helper : container.hooks.helperMissing),(typeof helper === "function" ? helper.call(alias1,{"name":"sliceHeight","hash":{},"data":data,"loc":{"start":{"line":17,"column":19},"end":{"line":17,"column":34}}}) : helper))) != null ? stack1 : "")
+            + "u;  // stored rows per slice\n\n"
+            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"quad") : depth0),{"name":"if","hash":{},"fn":container.program(5, data, 0),"inverse":container.program(14, data, 0),"data":data,"loc":{"start":{"line":19,"column":0},"end":{"line":100,"column":7}}})) != null ? stack1 : "");
         },"usePartial":true,"useData":true},
         "wgsl/sssp/advance": {"compiler":[8,">= 4.3.0"],"main":function(container,depth0,helpers,partials,data) {
             var stack1, helper, lookupProperty = container.lookupProperty || function(parent, propertyName) {
@@ -3025,11 +3554,11 @@ export const TEMPLATE_SPECS: Readonly<Record<string, unknown>> = {
             };
 
           return ((stack1 = container.invokePartial(lookupProperty(partials,"header"),depth0,{"name":"header","data":data,"helpers":helpers,"partials":partials,"decorators":container.decorators})) != null ? stack1 : "")
-            + "// One invocation between frontier passes. The queue the pass read is emptied (it is the next pass's output).\n// When the pass left near work, nothing moves. Otherwise the queue holds only far vertices: with none, or once\n// the target lies below the threshold, the search is done (state[DONE] = the pass number); else the threshold\n// moves to the nearest far distance + delta (near-far's next bucket). The pass counters are reset.\n\n"
+            + "// One invocation before each frontier pass: it sizes the pass's indirect grid (args) from the near queue's\n// length and empties the queue the pass will fill. With the near queue empty, the bucket is done: with no far\n// vertex left, or the target below the threshold, the search ends (state[DONE] = this pass); else the\n// threshold moves to the nearest far key + delta and the pass becomes a scan of every vertex that gathers the\n// new bucket. Once done, the grid stays zero: the passes left in a batch cost two launches each.\n\n"
             + ((stack1 = container.invokePartial(lookupProperty(partials,"sssp-prelude"),depth0,{"name":"sssp-prelude","data":data,"helpers":helpers,"partials":partials,"decorators":container.decorators})) != null ? stack1 : "")
-            + "\nconst DONE: u32 = 0u;\nconst THRESHOLD: u32 = 1u;\nconst NEAR: u32 = 2u;\nconst FAR_MIN: u32 = 3u;\nconst LEN_A: u32 = 4u;\n\n@compute @workgroup_size(1, 1, 1)\nfn "
-            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"entryPoint") || (depth0 != null ? lookupProperty(depth0,"entryPoint") : depth0)) != null ? helper : container.hooks.helperMissing),(typeof helper === "function" ? helper.call(depth0 != null ? depth0 : (container.nullContext || {}),{"name":"entryPoint","hash":{},"data":data,"loc":{"start":{"line":16,"column":3},"end":{"line":16,"column":17}}}) : helper))) != null ? stack1 : "")
-            + "() {\n  if (atomicLoad(&state[DONE]) != 0u) { return; }\n  let near = atomicLoad(&state[NEAR]);\n  let far = atomicLoad(&state[FAR_MIN]);\n  atomicStore(&state[NEAR], 0u);\n  atomicStore(&state[FAR_MIN], UNREACHED);\n  atomicStore(&state[LEN_A + params.aux], 0u);\n  if (near != 0u) { return; }\n  let threshold = atomicLoad(&state[THRESHOLD]);\n  let target_settled = params.count != NONE && dist[params.count] < threshold;\n  if (far == UNREACHED || target_settled) {\n    atomicStore(&state[DONE], params.iter);\n    return;\n  }\n  // At least one key past the nearest far vertex, however small delta is next to it.\n  atomicStore(&state[THRESHOLD], max(relax(far, bitcast<T>(params.limit)), far + 1u));\n}\n";
+            + "\nconst MAX_X: u32 = 65535u;\n\nfn set_grid(items: u32) {\n  let groups = (items + WG - 1u) / WG;\n  args[0] = min(groups, MAX_X);\n  args[1] = max(1u, (groups + MAX_X - 1u) / MAX_X);\n  args[2] = 1u;\n}\n\n@compute @workgroup_size(1, 1, 1)\nfn "
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"entryPoint") || (depth0 != null ? lookupProperty(depth0,"entryPoint") : depth0)) != null ? helper : container.hooks.helperMissing),(typeof helper === "function" ? helper.call(depth0 != null ? depth0 : (container.nullContext || {}),{"name":"entryPoint","hash":{},"data":data,"loc":{"start":{"line":20,"column":3},"end":{"line":20,"column":17}}}) : helper))) != null ? stack1 : "")
+            + "() {\n  if (state[DONE] != 0u) { return; }\n  let len = state[LEN_A + params.aux];\n  state[LEN_A + 1u - params.aux] = 0u;\n  state[SCANNING] = 0u;\n  set_grid(len * LANES);\n  if (len != 0u) { return; }\n  let far = state[FAR_MIN];\n  let threshold = state[THRESHOLD];\n  let target_settled = params.count != NONE && dist[params.count] < threshold;\n  if (far == UNREACHED || target_settled) {\n    state[DONE] = params.iter;\n    return;\n  }\n  // At least one key past the nearest far vertex, however small delta is next to it.\n  state[THRESHOLD] = max(relax(far, bitcast<T>(params.limit)), far + 1u);\n  state[FAR_MIN] = UNREACHED;\n  state[SCANNING] = 1u;\n  set_grid(state[VERTICES]);\n}\n";
         },"usePartial":true,"useData":true},
         "wgsl/sssp/edges": {"1":function(container,depth0,helpers,partials,data) {
             return ", relaxed both ways (an\n// undirected edge is stored once)";
@@ -3079,15 +3608,17 @@ export const TEMPLATE_SPECS: Readonly<Record<string, unknown>> = {
             };
 
           return ((stack1 = container.invokePartial(lookupProperty(partials,"header"),depth0,{"name":"header","data":data,"helpers":helpers,"partials":partials,"decorators":container.decorators})) != null ? stack1 : "")
-            + "// One pass of frontier Bellman-Ford / near-far over CSR, on a queue. A queued vertex is one item per chunk of\n// CHUNK arcs (so a hub's arcs spread over many invocations), "
-            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"lanes") || (depth0 != null ? lookupProperty(depth0,"lanes") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"lanes","hash":{},"data":data,"loc":{"start":{"line":3,"column":62},"end":{"line":3,"column":71}}}) : helper))) != null ? stack1 : "")
-            + " invocation(s) an item, the grid striding\n// over the queue (its length is on the GPU, so the host dispatches a fixed grid and never reads it).\n// An item whose vertex is below the threshold (state[THRESHOLD]) relaxes its arcs; each head it lowers is\n// appended to queue_out once (queued_out marks membership) and counts as near (state[NEAR]) or lowers the far\n// minimum (state[FAR_MIN]). A vertex at or past the threshold is carried to queue_out as it is. With the\n// threshold at UNREACHED every vertex is near: plain frontier Bellman-Ford.\n// The queues alternate between passes (params.aux: which of state[LEN_A], state[LEN_B] counts queue_in), each\n// with its own membership flags: a vertex lowered while this pass reads it goes to queue_out, so no item ever\n// relaxes with a stale distance unseen; queue_in's flags are cleared here, ready for its turn as output.\n\n"
+            + "// One pass of near-far / frontier Bellman-Ford over CSR, dispatched indirectly with the grid sssp_advance sized\n// (never a read-back). A relaxing pass reads the near queue: a queued vertex is one item per chunk of CHUNK arcs\n// (so a hub's arcs spread over many invocations), "
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"lanes") || (depth0 != null ? lookupProperty(depth0,"lanes") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"lanes","hash":{},"data":data,"loc":{"start":{"line":4,"column":51},"end":{"line":4,"column":60}}}) : helper))) != null ? stack1 : "")
+            + " invocation(s) an item. Each head it lowers below the\n// threshold is appended to queue_out once for the next pass (mark[u] >> 1 is the pass u is queued for); a head\n// lowered to the threshold or past it is only marked far (mark[u] & 1, its key noted in state[FAR_MIN]):\n// Davidson et al.'s far pile, kept as marks. The lowering that wins also writes its arc to via[u], from which\n// sssp_tree reads the parent. After the near queue ran dry and the threshold moved, the pass is a scan\n// instead (state[SCANNING], one invocation a vertex): far vertices now below the threshold join queue_out, the\n// others' smallest key becomes state[FAR_MIN].\n// The queues alternate between passes: params.aux says which of state[LEN_A], state[LEN_A + 1] counts queue_in.\n\n"
             + ((stack1 = container.invokePartial(lookupProperty(partials,"sssp-prelude"),depth0,{"name":"sssp-prelude","data":data,"helpers":helpers,"partials":partials,"decorators":container.decorators})) != null ? stack1 : "")
-            + "\nconst DONE: u32 = 0u;\nconst THRESHOLD: u32 = 1u;\nconst NEAR: u32 = 2u;\nconst FAR_MIN: u32 = 3u;\nconst LEN_A: u32 = 4u;\n\nfn note_far(k: u32) {\n  if (k < atomicLoad(&state[FAR_MIN])) { atomicMin(&state[FAR_MIN], k); }\n}\n\n// Appends u's chunks to queue_out unless u is queued there already.\nfn enqueue(u: u32) {\n  if (atomicLoad(&queued_out[u]) != 0u || atomicExchange(&queued_out[u], 1u) != 0u) { return; }\n  let chunks = max(1u, (indptr[u + 1u] - indptr[u] + CHUNK - 1u) / CHUNK);\n  let at = atomicAdd(&state[LEN_A + 1u - params.aux], chunks);\n  for (var c = 0u; c < chunks; c++) {\n    queue_out[at + c] = u;\n    chunk_out[at + c] = c;\n  }\n}\n\n@compute @workgroup_size("
-            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"threads") || (depth0 != null ? lookupProperty(depth0,"threads") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"threads","hash":{},"data":data,"loc":{"start":{"line":36,"column":25},"end":{"line":36,"column":36}}}) : helper))) != null ? stack1 : "")
+            + "\n"
+            + ((stack1 = container.invokePartial(lookupProperty(partials,"sssp-append"),depth0,{"name":"sssp-append","data":data,"helpers":helpers,"partials":partials,"decorators":container.decorators})) != null ? stack1 : "")
+            + "\nfn relax_item(item: u32, threshold: u32, len_out: u32) {\n  let v = queue_in[item / LANES];\n  let c = chunk_in[item / LANES];\n  // v is relaxed from below the threshold now: any far mark it had is stale (later lowerings stay near).\n  if (c == 0u && item % LANES == 0u && (atomicLoad(&mark[v]) & 1u) != 0u) { atomicAnd(&mark[v], ~1u); }\n  let kv = atomicLoad(&dist[v]);\n  let start = indptr[v] + c * CHUNK;\n  let end = min(indptr[v + 1u], start + CHUNK);\n  let next = (params.iter + 1u) << 1u;\n  for (var p = start + item % LANES; p < end; p += LANES) {\n    let u = indices[p];\n    let k = relax(kv, weight[p]);\n    if (k > params.limit || k >= atomicLoad(&dist[u])) { continue; }\n    if (k >= atomicMin(&dist[u], k)) { continue; }\n    via[u] = p;\n    if (k < threshold) {\n      if ((atomicMax(&mark[u], next) >> 1u) < (next >> 1u)) { append(u, len_out); }\n    } else {\n      atomicOr(&mark[u], 1u);\n      note_far(k);\n    }\n  }\n}\n\nfn scan_vertex(v: u32, threshold: u32, len_out: u32) {\n  if ((atomicLoad(&mark[v]) & 1u) == 0u) { return; }\n  let k = atomicLoad(&dist[v]);\n  if (k < threshold) {\n    atomicAnd(&mark[v], ~1u);\n    append(v, len_out);\n  } else {\n    note_far(k);\n  }\n}\n\n@compute @workgroup_size("
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"threads") || (depth0 != null ? lookupProperty(depth0,"threads") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"threads","hash":{},"data":data,"loc":{"start":{"line":52,"column":25},"end":{"line":52,"column":36}}}) : helper))) != null ? stack1 : "")
             + ", 1, 1)\nfn "
-            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"entryPoint") || (depth0 != null ? lookupProperty(depth0,"entryPoint") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"entryPoint","hash":{},"data":data,"loc":{"start":{"line":37,"column":3},"end":{"line":37,"column":17}}}) : helper))) != null ? stack1 : "")
-            + "(\n  @builtin(workgroup_id) wid: vec3<u32>,\n  @builtin(num_workgroups) nwg: vec3<u32>,\n  @builtin(local_invocation_index) lid: u32,\n) {\n  if (atomicLoad(&state[DONE]) != 0u) { return; }\n  let items = atomicLoad(&state[LEN_A + params.aux]) * LANES;\n  let threshold = atomicLoad(&state[THRESHOLD]);\n  let stride = nwg.x * nwg.y * WG;\n  for (var item = item_of(wid, nwg, lid); item < items; item += stride) {\n    let v = queue_in[item / LANES];\n    let c = chunk_in[item / LANES];\n    let first = c == 0u && item % LANES == 0u;\n    if (first) { atomicStore(&queued_in[v], 0u); }\n    let kv = atomicLoad(&dist[v]);\n    if (kv >= threshold) {\n      if (first) {\n        enqueue(v);\n        note_far(kv);\n      }\n      continue;\n    }\n    var near = false;\n    let start = indptr[v] + c * CHUNK;\n    let end = min(indptr[v + 1u], start + CHUNK);\n    for (var p = start + item % LANES; p < end; p += LANES) {\n      let u = indices[p];\n      let k = relax(kv, weight[p]);\n      if (k > params.limit || k >= atomicLoad(&dist[u])) { continue; }\n      if (k < atomicMin(&dist[u], k)) {\n        enqueue(u);\n        if (k < threshold) { near = true; } else { note_far(k); }\n      }\n    }\n    if (near && atomicLoad(&state[NEAR]) == 0u) { atomicStore(&state[NEAR], 1u); }\n  }\n}\n";
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"entryPoint") || (depth0 != null ? lookupProperty(depth0,"entryPoint") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"entryPoint","hash":{},"data":data,"loc":{"start":{"line":53,"column":3},"end":{"line":53,"column":17}}}) : helper))) != null ? stack1 : "")
+            + "(\n  @builtin(workgroup_id) wid: vec3<u32>,\n  @builtin(num_workgroups) nwg: vec3<u32>,\n  @builtin(local_invocation_index) lid: u32,\n) {\n  let len_out = LEN_A + 1u - params.aux;\n  let threshold = atomicLoad(&state[THRESHOLD]);\n  let item = item_of(wid, nwg, lid);\n  if (atomicLoad(&state[SCANNING]) != 0u) {\n    if (item < params.count) { scan_vertex(item, threshold, len_out); }\n  } else if (item < atomicLoad(&state[LEN_A + params.aux]) * LANES) {\n    relax_item(item, threshold, len_out);\n  }\n  flush(lid, len_out);\n}\n";
         },"usePartial":true,"useData":true},
         "wgsl/sssp/parents": {"1":function(container,depth0,helpers,partials,data) {
             return "relaxed both\n// ways, b of a";
@@ -3116,6 +3647,33 @@ export const TEMPLATE_SPECS: Readonly<Record<string, unknown>> = {
             + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"symmetric") : depth0),{"name":"if","hash":{},"fn":container.program(5, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":33,"column":0},"end":{"line":35,"column":7}}})) != null ? stack1 : "")
             + "  if (changed) { flag[0] = params.iter; }\n}\n";
         },"usePartial":true,"useData":true},
+        "wgsl/sssp/tree": {"1":function(container,depth0,helpers,partials,data) {
+            return "v takes the first\n// tight arc to a strictly closer neighbour among its own (the CSR is undirected)";
+        },"3":function(container,depth0,helpers,partials,data) {
+            return "v is left to the pair\n// passes";
+        },"5":function(container,depth0,helpers,partials,data) {
+            return "  let end = indptr[v + 1u];\n  for (var q = indptr[v]; q < end; q++) {\n    let u = indices[q];\n    if (tight(u, q, kv)) {\n      parent[v] = u;\n      return;\n    }\n  }\n";
+        },"compiler":[8,">= 4.3.0"],"main":function(container,depth0,helpers,partials,data) {
+            var stack1, helper, alias1=depth0 != null ? depth0 : (container.nullContext || {}), alias2=container.hooks.helperMissing, alias3="function", lookupProperty = container.lookupProperty || function(parent, propertyName) {
+                if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
+                  return parent[propertyName];
+                }
+                return undefined
+            };
+
+          return ((stack1 = container.invokePartial(lookupProperty(partials,"header"),depth0,{"name":"header","data":data,"helpers":helpers,"partials":partials,"decorators":container.decorators})) != null ? stack1 : "")
+            + "// Parents from converged distances, one invocation a vertex. via[v] is the CSR arc of the relaxation that won\n// v's last atomicMin; its tail (found by binary search in indptr) is the parent when the arc is tight\n// (dist[t] + w == dist[v] in f32/u32 exactly as relaxed) and t strictly closer (so the parents cannot cycle).\n// Racing lowerings may leave the arc of an earlier, larger distance: then "
+            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"symmetric") : depth0),{"name":"if","hash":{},"fn":container.program(1, data, 0),"inverse":container.program(3, data, 0),"data":data,"loc":{"start":{"line":5,"column":75},"end":{"line":7,"column":16}}})) != null ? stack1 : "")
+            + ". A reached vertex with no parent after that (a zero weight, an f32 sum that rounds back to dist[t])\n// sets flag[0]: the pair passes then finish the tree.\n\n"
+            + ((stack1 = container.invokePartial(lookupProperty(partials,"sssp-prelude"),depth0,{"name":"sssp-prelude","data":data,"helpers":helpers,"partials":partials,"decorators":container.decorators})) != null ? stack1 : "")
+            + "\n// The vertex whose row holds arc p: the last t with indptr[t] <= p.\nfn tail_of(p: u32) -> u32 {\n  var lo = 0u;\n  var hi = params.count;\n  while (hi - lo > 1u) {\n    let mid = (lo + hi) / 2u;\n    if (indptr[mid] <= p) { lo = mid; } else { hi = mid; }\n  }\n  return lo;\n}\n\nfn tight(t: u32, p: u32, kv: u32) -> bool {\n  let kt = dist[t];\n  return kt < kv && relax(kt, weight[p]) == kv;\n}\n\n@compute @workgroup_size("
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"threads") || (depth0 != null ? lookupProperty(depth0,"threads") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"threads","hash":{},"data":data,"loc":{"start":{"line":28,"column":25},"end":{"line":28,"column":36}}}) : helper))) != null ? stack1 : "")
+            + ", 1, 1)\nfn "
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"entryPoint") || (depth0 != null ? lookupProperty(depth0,"entryPoint") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"entryPoint","hash":{},"data":data,"loc":{"start":{"line":29,"column":3},"end":{"line":29,"column":17}}}) : helper))) != null ? stack1 : "")
+            + "(\n  @builtin(workgroup_id) wid: vec3<u32>,\n  @builtin(num_workgroups) nwg: vec3<u32>,\n  @builtin(local_invocation_index) lid: u32,\n) {\n  let v = item_of(wid, nwg, lid);\n  if (v >= params.count || parent[v] != NONE) { return; }\n  let kv = dist[v];\n  if (kv == UNREACHED) { return; }\n  let p = via[v];\n  let t = tail_of(p);\n  if (tight(t, p, kv)) {\n    parent[v] = t;\n    return;\n  }\n"
+            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"symmetric") : depth0),{"name":"if","hash":{},"fn":container.program(5, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":44,"column":0},"end":{"line":53,"column":7}}})) != null ? stack1 : "")
+            + "  flag[0] = 1u;\n}\n";
+        },"usePartial":true,"useData":true},
         "wgsl/vector/pagerank-update": {"compiler":[8,">= 4.3.0"],"main":function(container,depth0,helpers,partials,data) {
             var stack1, helper, alias1=depth0 != null ? depth0 : (container.nullContext || {}), alias2=container.hooks.helperMissing, alias3="function", lookupProperty = container.lookupProperty || function(parent, propertyName) {
                 if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
@@ -3125,13 +3683,13 @@ export const TEMPLATE_SPECS: Readonly<Record<string, unknown>> = {
             };
 
           return ((stack1 = container.invokePartial(lookupProperty(partials,"header"),depth0,{"name":"header","data":data,"helpers":helpers,"partials":partials,"decorators":container.decorators})) != null ? stack1 : "")
-            + "// PageRank's step after the product: next enters holding y = Pᵀ·previous and sums[0] = Σ y.\n// next = d·y + (1 − d·Σy)·teleport and delta = |next − previous|. With Σ previous = 1,\n// 1 − d·Σy = (1 − d) + d·(dangling mass), so one sum covers both the teleport and the dangling vertices,\n// and it renormalises: Σ next = 1 whatever the rounding of the steps before.\n\n"
+            + "// PageRank's step after the product: next enters holding y = Pᵀ·previous and sums[0] = Σ y.\n// next = d·y + (1 − d·Σy)·teleport and delta = |next − previous|. With Σ previous = 1,\n// 1 − d·Σy = (1 − d) + d·(dangling mass), so one sum covers both the teleport and the dangling vertices,\n// and it renormalises: Σ next = 1 whatever the rounding of the steps before.\n// Once the step before converged (its residual sums[offset] below the tolerance) the step keeps the ranks\n// (delta 0, so its own residual is 0 and the steps after keep them too): the host reads the residuals only\n// now and then, yet gets the ranks of the first converged step.\n\n"
             + ((stack1 = container.invokePartial(lookupProperty(partials,"vector-prelude"),depth0,{"name":"vector-prelude","data":data,"helpers":helpers,"partials":partials,"decorators":container.decorators})) != null ? stack1 : "")
             + "\n@compute @workgroup_size("
-            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"workgroupSize") || (depth0 != null ? lookupProperty(depth0,"workgroupSize") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"workgroupSize","hash":{},"data":data,"loc":{"start":{"line":9,"column":25},"end":{"line":9,"column":42}}}) : helper))) != null ? stack1 : "")
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"workgroupSize") || (depth0 != null ? lookupProperty(depth0,"workgroupSize") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"workgroupSize","hash":{},"data":data,"loc":{"start":{"line":12,"column":25},"end":{"line":12,"column":42}}}) : helper))) != null ? stack1 : "")
             + ", 1, 1)\nfn "
-            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"entryPoint") || (depth0 != null ? lookupProperty(depth0,"entryPoint") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"entryPoint","hash":{},"data":data,"loc":{"start":{"line":10,"column":3},"end":{"line":10,"column":17}}}) : helper))) != null ? stack1 : "")
-            + "(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>) {\n  let base = 1.0 - params.damping * sums[0];\n  for (var i = gid.x; i < params.n; i += nwg.x * WG) {\n    let r = params.damping * next[i] + base * teleport[i];\n    delta[i] = abs(r - previous[i]);\n    next[i] = r;\n  }\n}\n";
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"entryPoint") || (depth0 != null ? lookupProperty(depth0,"entryPoint") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"entryPoint","hash":{},"data":data,"loc":{"start":{"line":13,"column":3},"end":{"line":13,"column":17}}}) : helper))) != null ? stack1 : "")
+            + "(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>) {\n  let base = 1.0 - params.damping * sums[0];\n  let converged = sums[params.offset] < params.tolerance;\n  for (var i = gid.x; i < params.n; i += nwg.x * WG) {\n    let r = select(params.damping * next[i] + base * teleport[i], previous[i], converged);\n    delta[i] = abs(r - previous[i]);\n    next[i] = r;\n  }\n}\n";
         },"usePartial":true,"useData":true},
         "wgsl/vector/reduce": {"compiler":[8,">= 4.3.0"],"main":function(container,depth0,helpers,partials,data) {
             var stack1, helper, alias1=depth0 != null ? depth0 : (container.nullContext || {}), alias2=container.hooks.helperMissing, alias3="function", lookupProperty = container.lookupProperty || function(parent, propertyName) {

@@ -13,11 +13,24 @@ function adjacency(spec: BfsKernelSpec) {
   return [...Array.from({ length: spec.chunks }, (_, c) => read(`adj${c}`)), read('rounds'), !spec.ordered && read('perm'), spec.countEdges && read('indptr')];
 }
 
+/**
+ * A level's step: `queues` holds both frontier queues (the level's parity picks which it reads) and the hub
+ * list; `state` the counters, the per-level statistics and the visited bitmap. Top-down claims a vertex with
+ * a compare-exchange; bottom-up gives each vertex one invocation, which writes its parent plainly and reads
+ * the frontier bitmap the level before wrote. Top-down also raises the hub step's indirect counts.
+ */
 function stepBindings(spec: BfsKernelSpec): KernelBinding[] {
-  const frontier = spec.op === 'bfs_top_down' ? read('queue_in') : read('bitmap_in');
-  // Top-down claims a vertex with a compare-exchange; bottom-up gives each vertex one invocation, which writes its parent plainly.
-  const parent = spec.op === 'bfs_top_down' ? atomic('parent') : write('parent');
-  return numberBindings([PARAMS_BINDING, ...adjacency(spec), parent, write('depth'), frontier, write('queue_out'), atomic('bitmap_out'), atomic('counters')]);
+  const topDown = spec.op !== 'bfs_bottom_up';
+  const parent = topDown ? atomic('parent') : write('parent');
+  const frontier = topDown ? [] : [read('bitmap_in')];
+  const hubArgs = spec.op === 'bfs_top_down' ? [atomic('hub_args')] : [];
+  return numberBindings([PARAMS_BINDING, ...adjacency(spec), parent, write('depth'), write('queues'), ...frontier, atomic('bitmap_out'), atomic('state'), ...hubArgs]);
+}
+
+/** Storage bindings of the widest step besides the adjacency chunks: what the device's per-stage limit leaves for chunks. */
+export function bfsBindingsBesideChunks(spec: Pick<BfsKernelSpec, 'ordered' | 'countEdges'>): number {
+  // bfs_top_down: rounds, perm?, indptr?, parent, depth, queues, bitmap_out, state, hub_args.
+  return 7 + (spec.ordered ? 0 : 1) + (spec.countEdges ? 1 : 0);
 }
 
 /** Invocations over `items` (queue entries or vertex slots), on a grid the kernels stride over. */
@@ -30,7 +43,6 @@ const grid = (spec: BfsKernelSpec, items: number): [number, number, number] => [
 const common = {
   view: (spec: BfsKernelSpec) => ({
     workgroupSize: spec.workgroupSize,
-    step: spec.op === 'bfs_top_down' || spec.op === 'bfs_bottom_up',
     lanes: spec.lanes,
     blockLength: spec.blockLength,
     ordered: spec.ordered,
@@ -38,20 +50,48 @@ const common = {
     subgroup: spec.aggregation === 'subgroup',
     chunkIndices: Array.from({ length: spec.chunks }, (_, c) => c),
     lastChunk: spec.chunks - 1,
+    queues: spec.op === 'bfs_seed' || spec.op === 'bfs_top_down' || spec.op === 'bfs_top_down_hub' || spec.op === 'bfs_bottom_up',
+    step: spec.op === 'bfs_top_down' || spec.op === 'bfs_top_down_hub' || spec.op === 'bfs_bottom_up',
+    maxGrid: MAX_GRID_X,
+    ring: BFS_STATS_RING,
+    hubBlocks: HUB_BLOCKS_PER_INVOCATION,
+    hubGroups: MAX_HUB_GROUPS,
+    gather: GATHER_CAPACITY,
   }),
   grid,
   workgroupSize: (spec: BfsKernelSpec): [number, number] => [spec.workgroupSize, 1],
 };
 
-/** The BFS family (paper 003): level-1 scatter, top-down and bottom-up steps over the blocked adjacency. */
+/** Levels whose statistics `state` keeps (a ring): more than a batch of levels between two read-backs. */
+export const BFS_STATS_RING = 1024;
+/** Words of `state` before the visited bitmap: the header and the statistics ring. */
+export const BFS_STATE_HEADER = 16 + 4 * BFS_STATS_RING;
+/** Blocks each invocation of bfs_top_down_hub takes of the largest hub, at the most workgroups per hub. */
+const HUB_BLOCKS_PER_INVOCATION = 4;
+const MAX_HUB_GROUPS = 256;
+/** Vertices a top-down workgroup gathers before one append to the next queue (u32 words of workgroup memory). */
+const GATHER_CAPACITY = 2048;
+/** Workgroup memory of the top-down steps: the gathered list, its count, edge sum, base and total, and the kernel's own words. */
+const GATHER_BYTES = 4 * GATHER_CAPACITY + 24;
+
+/** The BFS family (paper 003): the start, the per-level control, top-down (with a hub step) and bottom-up over the blocked adjacency. */
 export const BFS_OPS: Record<BfsOp, OpInfo<BfsKernelSpec>> = {
   bfs_seed: {
     ...common,
     template: 'bfs/seed',
-    bindings: () => numberBindings([PARAMS_BINDING, read('seeds'), write('parent'), write('depth'), atomic('bitmap_out')]),
+    bindings: () => numberBindings([PARAMS_BINDING, write('parent'), write('depth'), write('queues'), atomic('bitmap_out'), atomic('state')]),
     workgroupStorageBytes: () => 0,
   },
-  bfs_top_down: { ...common, template: 'bfs/top-down', bindings: stepBindings, workgroupStorageBytes: () => 0 },
+  bfs_control: {
+    ...common,
+    template: 'bfs/control',
+    // control_next: the next control's indirect counts; step_args: this level's top-down and two bottom-up passes'.
+    bindings: () =>
+      numberBindings([PARAMS_BINDING, read('rounds'), read('indptr'), atomic('state'), write('control_next'), write('step_args'), atomic('hub_args'), write('bitmap_out')]),
+    workgroupStorageBytes: () => 0,
+  },
+  bfs_top_down: { ...common, template: 'bfs/top-down', bindings: stepBindings, workgroupStorageBytes: () => GATHER_BYTES },
+  bfs_top_down_hub: { ...common, template: 'bfs/top-down-hub', bindings: stepBindings, workgroupStorageBytes: () => GATHER_BYTES },
   bfs_bottom_up: {
     ...common,
     template: 'bfs/bottom-up',

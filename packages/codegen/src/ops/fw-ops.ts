@@ -94,7 +94,7 @@ const panelBindings = (spec: FwKernelSpec) =>
   ]);
 
 /** Values every FW template reads: the tile and layout the prelude's `at()` needs, and the shape flags. */
-const fwView = (spec: FwKernelSpec) => ({ tile: spec.tile, unroll: spec.unroll, bdl: spec.layout === 'bdl', successors: spec.successors });
+const fwView = (spec: FwKernelSpec) => ({ tile: spec.tile, unroll: spec.unroll, bdl: spec.layout === 'bdl', successors: spec.successors, dpx: spec.dpx === true });
 
 /** An FW op with the family's common view and its [x, y] workgroup. */
 function fwOp(info: OpInfo): GenericOpInfo<FwKernelSpec> {

@@ -7,7 +7,8 @@ import { mergeFixupOp, mergeOp } from './spmv-merge-ops.js';
 /** WebGPU's guaranteed `maxComputeWorkgroupsPerDimension`: larger row counts spill into grid y. */
 export const MAX_GRID_X = 65535;
 
-const threads = (spec: SpmvKernelSpec) => spec.rowsPerWorkgroup * spec.lanesPerRow;
+const threads = (spec: SpmvKernelSpec) => (spec.rowsPerWorkgroup * spec.lanesPerRow) / (spec.rowsPerInvocation ?? 1);
+const QUAD = (spec: SpmvKernelSpec) => spec.rowsPerInvocation === 4;
 
 /** The bindings of a format, in order: its arrays, then x, y and the optional mask. */
 function spmvBindings(format: 'csr' | 'ell') {
@@ -28,8 +29,9 @@ function sellBindings(spec: SpmvKernelSpec) {
   return numberBindings([
     PARAMS_BINDING,
     { name: 'sliceStart', kind: 'read-only-storage', element: 'u32' },
-    { name: 'indices', kind: 'read-only-storage', element: 'u32' },
-    { name: 'values', kind: 'read-only-storage', element: spec.type },
+    // Four rows an invocation read a slot of theirs as one vec4 (16-byte loads).
+    { name: 'indices', kind: 'read-only-storage', element: 'u32', vec4: QUAD(spec) },
+    { name: 'values', kind: 'read-only-storage', element: spec.type, vec4: QUAD(spec) },
     { name: 'x', kind: 'read-only-storage', element: spec.type },
     { name: 'y', kind: 'storage', element: spec.type },
     spec.permuted === true && { name: 'rowIds', kind: 'read-only-storage', element: 'u32' },
@@ -66,6 +68,15 @@ function spmvOp(template: string, format: keyof typeof BINDINGS): OpInfo<SpmvKer
       sliceHeight: spec.sliceHeight,
       permuted: spec.permuted,
       folded: spec.folded,
+      // spmv_ell, spmv_sell: the slots of one loop step, and the distance between a row's consecutive slots.
+      unroll: spec.unroll,
+      unrollLast: (spec.unroll ?? 1) - 1,
+      unrollSlots: spec.unroll === undefined ? [] : Array.from({ length: spec.unroll }, (_, k) => k),
+      slotStride: spec.op === 'spmv_ell' ? 'params.rows' : 'SLICE',
+      // spmv_sell, 4 rows an invocation: the vec4 components of rows k = 0…3, and CUDA's vec4 of the element type.
+      quad: QUAD(spec),
+      quadRows: ['x', 'y', 'z', 'w'].map((c, k) => ({ k, c })),
+      cudaVec4: { f32: 'float4', i32: 'int4', u32: 'uint4' }[spec.type],
     }),
     workgroupStorageBytes: (spec) =>
       (spec.op === 'spmv_csr_vector' || spec.op === 'spmv_fold_combine') && spec.reduction !== 'subgroup' ? threads(spec) * ELEMENT_BYTES : 0,

@@ -12,11 +12,12 @@ function grid(spec: SsspKernelSpec, items: number): [number, number, number] {
 }
 
 /**
- * Workgroups of a frontier pass: enough for its queue at most, capped at SSSP_FRONTIER_GROUPS (the grid
- * strides over a longer queue, whose length only the GPU knows).
+ * Queue entries a workgroup of `sssp_frontier` gathers in workgroup memory before one atomicAdd
+ * reserves their place in the global queue (past this many, an invocation appends on its own).
  */
-export const SSSP_FRONTIER_GROUPS = 4096;
-const frontierItems = (spec: SsspKernelSpec) => (SSSP_FRONTIER_GROUPS * spec.workgroupSize) / lanes(spec);
+export const ssspAppendCapacity = (spec: SsspKernelSpec) => 2 * spec.workgroupSize;
+/** Workgroup memory of the aggregated appends: vertex and chunk offset per entry, plus four counters. */
+const appendBytes = (spec: SsspKernelSpec) => (2 * ssspAppendCapacity(spec) + 4) * 4;
 
 const ro = (name: string, element: 'u32' | SsspKernelSpec['type']) => ({ name, kind: 'read-only-storage', element }) as const;
 const atomic = (name: string) => ({ name, kind: 'storage', element: 'u32', atomic: true }) as const;
@@ -31,10 +32,14 @@ const BINDINGS: Record<SsspOp, (spec: SsspKernelSpec) => ReturnType<typeof numbe
   sssp_frontier: (spec) =>
     numberBindings([
       PARAMS_BINDING, ro('indptr', 'u32'), ro('indices', 'u32'), ro('weight', spec.type), atomic('dist'),
-      ro('queue_in', 'u32'), ro('chunk_in', 'u32'), atomic('queued_in'), rw('queue_out'), rw('chunk_out'), atomic('queued_out'), atomic('state'),
+      ro('queue_in', 'u32'), ro('chunk_in', 'u32'), rw('queue_out'), rw('chunk_out'), atomic('mark'), rw('via'), atomic('state'),
     ]),
-  sssp_advance: () => numberBindings([PARAMS_BINDING, ro('dist', 'u32'), atomic('state')]),
+  sssp_advance: () => numberBindings([PARAMS_BINDING, ro('dist', 'u32'), rw('state'), rw('args')]),
   sssp_parents: (spec) => numberBindings([PARAMS_BINDING, ...coo(spec), ro('dist', 'u32'), atomic('parent'), rw('flag')]),
+  sssp_tree: (spec) =>
+    numberBindings([
+      PARAMS_BINDING, ro('indptr', 'u32'), spec.symmetric && ro('indices', 'u32'), ro('weight', spec.type), ro('dist', 'u32'), ro('via', 'u32'), rw('parent'), rw('flag'),
+    ]),
 };
 
 function ssspOp(op: SsspOp, template: string): OpInfo<SsspKernelSpec> {
@@ -45,20 +50,23 @@ function ssspOp(op: SsspOp, template: string): OpInfo<SsspKernelSpec> {
       threads: spec.workgroupSize,
       lanes: lanes(spec),
       chunk: spec.chunk ?? 1,
+      capacity: ssspAppendCapacity(spec),
       symmetric: spec.symmetric,
       snapshot: spec.reads === 'snapshot',
       f32: spec.type === 'f32',
     }),
-    workgroupStorageBytes: () => 0,
-    grid: (spec, n) => (op === 'sssp_advance' ? [1, 1, 1] : op === 'sssp_frontier' ? grid(spec, Math.min(n, frontierItems(spec))) : grid(spec, n)),
-    workgroupSize: (spec) => [spec.workgroupSize, 1],
+    workgroupStorageBytes: (spec) => (op === 'sssp_frontier' ? appendBytes(spec) : 0),
+    // sssp_frontier runs indirectly, sized by sssp_advance; this grid covers n items (a scan).
+    grid: (spec, n) => (op === 'sssp_advance' ? [1, 1, 1] : grid(spec, n)),
+    workgroupSize: (spec) => (op === 'sssp_advance' ? [1, 1] : [spec.workgroupSize, 1]),
   };
 }
 
-/** The SSSP family: paper 001's edge-parallel Bellman-Ford, the frontier/near-far pass, its threshold step, parents. */
+/** The SSSP family: paper 001's Bellman-Ford pass, the near-far/frontier pass and its sizing step, parents. */
 export const SSSP_OPS: Record<SsspOp, OpInfo<SsspKernelSpec>> = {
   sssp_edges: ssspOp('sssp_edges', 'sssp/edges'),
   sssp_frontier: ssspOp('sssp_frontier', 'sssp/frontier'),
   sssp_advance: ssspOp('sssp_advance', 'sssp/advance'),
   sssp_parents: ssspOp('sssp_parents', 'sssp/parents'),
+  sssp_tree: ssspOp('sssp_tree', 'sssp/tree'),
 };

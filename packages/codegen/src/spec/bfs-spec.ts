@@ -1,17 +1,19 @@
 import type { SpecBase } from './kernel-spec.js';
 
 /**
- * Ops of the BFS family (paper 003): `bfs_seed` scatters level 1, which the host expands from the source
- * (the paper runs level 0 on the CPU); `bfs_top_down` expands a frontier queue; `bfs_bottom_up` lets every
- * unvisited vertex look for a parent in a frontier bitmap. Both steps write the next frontier as a queue
- * and as a bitmap and count it, so a level may switch direction without a conversion pass; each also writes
- * the depth of the vertices it reaches. `bfs_check` validates a finished search on the GPU by the Graph500
+ * Ops of the BFS family (paper 003): `bfs_seed` starts a search at its source; `bfs_control` runs before each
+ * level on the GPU, closes the level before (statistics, n_f, m_f, m_u), picks the direction and writes the
+ * indirect workgroup counts of the level's steps (zero once the frontier is empty), so that many levels go
+ * in one submit; `bfs_top_down` expands a frontier queue, handing hubs to `bfs_top_down_hub`, which spreads
+ * each over many workgroups; `bfs_bottom_up` lets every unvisited vertex look for a parent in a frontier
+ * bitmap. The steps write the next frontier as a queue and as a bitmap and count it, so a level may switch
+ * direction without a conversion pass; each also writes the depth of the vertices it reaches. `bfs_check` validates a finished search on the GPU by the Graph500
  * rules (depths tied to parents, every arc's levels, coverage, parents among the neighbours). `bfs_multi` is
  * one bottom-up level of up to 32 searches at once, a bit per search in a u32 per vertex.
  */
-export type BfsOp = 'bfs_seed' | 'bfs_top_down' | 'bfs_bottom_up' | 'bfs_check' | 'bfs_multi';
+export type BfsOp = 'bfs_seed' | 'bfs_control' | 'bfs_top_down' | 'bfs_top_down_hub' | 'bfs_bottom_up' | 'bfs_check' | 'bfs_multi';
 
-export const BFS_KERNEL_OPS: readonly BfsOp[] = ['bfs_seed', 'bfs_top_down', 'bfs_bottom_up', 'bfs_check', 'bfs_multi'];
+export const BFS_KERNEL_OPS: readonly BfsOp[] = ['bfs_seed', 'bfs_control', 'bfs_top_down', 'bfs_top_down_hub', 'bfs_bottom_up', 'bfs_check', 'bfs_multi'];
 
 /** How `bfs_bottom_up` gathers its new vertices into one queue append per group: subgroup operations or workgroup memory. */
 export type BfsAggregation = 'subgroup' | 'workgroup';
@@ -33,15 +35,15 @@ export interface BfsKernelSpec extends SpecBase {
   readonly op: BfsOp;
   /** Invocations per workgroup, a power of two from 32 to 1024. */
   readonly workgroupSize: number;
-  /** `bfs_top_down`: invocations that share one frontier vertex, taking its blocks in turn (a power of two ≤ workgroupSize); 1 elsewhere. */
+  /** `bfs_top_down` (and `bfs_control`, which sizes its grid): invocations that share one frontier vertex, taking its blocks in turn (a power of two ≤ workgroupSize); 1 elsewhere. */
   readonly lanes: number;
   /** L: neighbours per block, 1 to 64. */
   readonly blockLength: number;
   /** Vertices are numbered in descending degree order (degree ordering), so slot t is vertex t; otherwise `perm` maps slots and vertices. */
   readonly ordered: boolean;
-  /** Storage bindings the blocked adjacency is split over (1 to 8), for graphs beyond one binding. */
+  /** Storage bindings the blocked adjacency is split over (1 to 24, within the device's storage buffers per stage), for graphs beyond one binding. */
   readonly chunks: number;
-  /** Sum the degrees of the new frontier (the exact m_f); false under the m_f approximation. `bfs_seed` normalises it to false. */
+  /** Sum the degrees of the new frontier (the exact m_f; `bfs_control` reads it); false under the m_f approximation. `bfs_seed` normalises it to false. */
   readonly countEdges: boolean;
   /** `bfs_bottom_up` only (others normalise it away): how new vertices are gathered before the queue append. */
   readonly aggregation?: BfsAggregation;

@@ -57,6 +57,12 @@ export interface FwKernelSpec extends SpecBase {
   readonly workgroup: readonly [number, number];
   /** Also maintain the successor matrix (first hop on a best path) for path reconstruction. */
   readonly successors: boolean;
+  /**
+   * CUDA, min-plus, i32 only: the products relax with DPX (`__viaddmin_s32`, one VIADDMNMX on sm_90) on
+   * values staged without saturation — exact while every finite path length stays within ±(2^28 − 1).
+   * The pivot closure and plain FW normalise it away (they keep the saturating ⊗).
+   */
+  readonly dpx?: boolean;
 }
 
 /** How the lanes of one row combine their partial results in `spmv_csr_vector` and `spmv_fold_combine`. */
@@ -109,6 +115,17 @@ export interface SpmvKernelSpec extends SpecBase {
    * invocations there, not rows).
    */
   readonly itemsPerThread?: number;
+  /**
+   * `spmv_ell` and `spmv_sell` only: slots a row loads per loop step, 1, 2, 4 or 8 (absent: 1). A step's index
+   * and value loads do not wait on one another, so they are in flight together; ⊕ keeps the slot order.
+   */
+  readonly unroll?: number;
+  /**
+   * `spmv_sell` only: consecutive stored rows one invocation computes, 1 or 4 (absent: 1). With 4 each slot of
+   * them is one 16-byte load of their column indices and one of their values (the slice height and
+   * rowsPerWorkgroup must be multiples of 4; a workgroup has rowsPerWorkgroup / 4 invocations).
+   */
+  readonly rowsPerInvocation?: number;
 }
 
 /** Everything a kernel's text depends on, as plain serialisable data. One spec → one id → one pipeline. */

@@ -2,14 +2,17 @@ import type { SpecBase } from './kernel-spec.js';
 
 /**
  * Ops of the single-source shortest path family. `sssp_edges`: paper 001's Bellman-Ford pass over a COO
- * edge list; `sssp_frontier`: relaxes the CSR arcs of the frontier's vertices below a threshold (frontier
- * Bellman-Ford with the threshold at ∞, near-far otherwise); `sssp_advance`: one invocation that moves the
- * near-far threshold and notices the end; `sssp_parents`: a tight-edge pass that picks parents once the
- * distances have converged.
+ * edge list; `sssp_frontier`: relaxes the CSR arcs of the near queue's vertices (all of them for frontier
+ * Bellman-Ford, whose threshold is ∞), queueing heads lowered below the threshold and marking the others far,
+ * or, after the threshold moved, scans the vertices for far ones now below it; `sssp_advance`: one invocation
+ * before each pass that sizes it (an indirect dispatch), moves the threshold when the near queue runs dry and
+ * notices the end; `sssp_parents`: a tight-edge pass over COO pairs that picks
+ * parents once the distances have converged; `sssp_tree`: one invocation a vertex, taking its parent from the
+ * arc of the relaxation that lowered it last when that arc is tight (else, undirected, from its own arcs).
  */
-export type SsspOp = 'sssp_edges' | 'sssp_frontier' | 'sssp_advance' | 'sssp_parents';
+export type SsspOp = 'sssp_edges' | 'sssp_frontier' | 'sssp_advance' | 'sssp_parents' | 'sssp_tree';
 
-export const SSSP_KERNEL_OPS: readonly SsspOp[] = ['sssp_edges', 'sssp_frontier', 'sssp_advance', 'sssp_parents'];
+export const SSSP_KERNEL_OPS: readonly SsspOp[] = ['sssp_edges', 'sssp_frontier', 'sssp_advance', 'sssp_parents', 'sssp_tree'];
 
 /**
  * How `sssp_edges` reads distances while other invocations lower them with atomicMin (WGSL cannot bind one
@@ -32,16 +35,25 @@ export type SsspReads = 'atomic' | 'snapshot';
  */
 export interface SsspKernelSpec extends SpecBase {
   readonly op: SsspOp;
-  /** Invocations per workgroup, a power of two up to 1024 (`sssp_advance` normalises it to 1). */
+  /**
+   * Invocations per workgroup, a power of two up to 1024. `sssp_advance` runs one invocation and sizes the
+   * queue kernels' grids with it (it must equal theirs).
+   */
   readonly workgroupSize: number;
-  /** `sssp_edges`, `sssp_parents`: each stored pair is an undirected edge, relaxed both ways. Must be false for the others. */
+  /**
+   * `sssp_edges`, `sssp_parents`: each stored pair is an undirected edge, relaxed both ways; `sssp_tree`: the CSR
+   * is undirected, so a vertex may look for its parent among its own arcs. Must be false for the others.
+   */
   readonly symmetric: boolean;
   /** `sssp_edges` only (default `atomic`). */
   readonly reads?: SsspReads;
-  /** `sssp_frontier` only: invocations sharing one queue item's arcs, a power of two ≤ workgroupSize (default 1). */
+  /**
+   * `sssp_frontier` (and `sssp_advance`, which sizes it): invocations sharing one
+   * queue item's arcs, a power of two ≤ workgroupSize (default 1).
+   */
   readonly lanesPerVertex?: number;
   /**
-   * `sssp_frontier` only: a queued vertex's arcs are cut into chunks of this many, each its own queue item, so
+   * The queue kernels: a queued vertex's arcs are cut into chunks of this many, each its own queue item, so
    * that a hub's arcs spread over many invocations (a power of two ≥ lanesPerVertex; default 256).
    */
   readonly chunk?: number;

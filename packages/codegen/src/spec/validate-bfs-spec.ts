@@ -4,8 +4,8 @@ import { SpecError } from './spec-error.js';
 const MAX_INVOCATIONS = 1024;
 const MIN_WORKGROUP = 32;
 const MAX_BLOCK = 64;
-/** Adjacency bindings a step may take: with its other seven, within the 16 storage buffers most adapters allow. */
-export const MAX_BFS_CHUNKS = 8;
+/** Adjacency bindings a step may take (the device's storage buffers per stage, less a step's other bindings, bound it further). */
+export const MAX_BFS_CHUNKS = 24;
 const CUDA_WARP = 32;
 
 const isPowerOfTwo = (v: number) => Number.isInteger(v) && v >= 1 && (v & (v - 1)) === 0;
@@ -20,7 +20,7 @@ export function validateBfsSpec(spec: BfsKernelSpec): void {
     throw new SpecError('workgroupSize', `must be a power of two from ${MIN_WORKGROUP} to ${MAX_INVOCATIONS}, got ${w}`);
   }
   if (!isPowerOfTwo(spec.lanes) || spec.lanes > w) throw new SpecError('lanes', `must be a power of two up to workgroupSize ${w}, got ${spec.lanes}`);
-  if (spec.op !== 'bfs_top_down' && spec.lanes !== 1) {
+  if (spec.op !== 'bfs_top_down' && spec.op !== 'bfs_control' && spec.lanes !== 1) {
     throw new SpecError('lanes', `${spec.op} gives each vertex one invocation, so it must be 1, got ${spec.lanes}`);
   }
   if (!Number.isInteger(spec.blockLength) || spec.blockLength < 1 || spec.blockLength > MAX_BLOCK) {
@@ -45,6 +45,9 @@ export function validateBfsSpec(spec: BfsKernelSpec): void {
 export function normalizeBfsSpec(spec: BfsKernelSpec): BfsKernelSpec {
   const base = { op: spec.op, semiring: spec.semiring, type: spec.type, target: spec.target, workgroupSize: spec.workgroupSize };
   if (spec.op === 'bfs_seed') return { ...base, lanes: 1, blockLength: 1, ordered: true, chunks: 1, countEdges: false };
+  // The control reads the rounds table and indptr, never the adjacency: only the lanes (for the top-down grid) and m_f's source matter.
+  if (spec.op === 'bfs_control') return { ...base, lanes: spec.lanes, blockLength: 1, ordered: true, chunks: 1, countEdges: spec.countEdges };
+  if (spec.op === 'bfs_top_down_hub') return { ...base, lanes: 1, blockLength: spec.blockLength, ordered: spec.ordered, chunks: spec.chunks, countEdges: spec.countEdges };
   if (spec.op === 'bfs_check' || spec.op === 'bfs_multi') return { ...base, lanes: 1, blockLength: spec.blockLength, ordered: spec.ordered, chunks: spec.chunks, countEdges: false };
   const step = { ...base, lanes: spec.lanes, blockLength: spec.blockLength, ordered: spec.ordered, chunks: spec.chunks, countEdges: spec.countEdges };
   return spec.op === 'bfs_bottom_up' ? { ...step, aggregation: spec.aggregation ?? 'workgroup' } : step;

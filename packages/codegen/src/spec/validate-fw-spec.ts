@@ -36,6 +36,9 @@ export function validateFwSpec(spec: FwKernelSpec): void {
   if (wx * wy > MAX_INVOCATIONS) {
     throw new SpecError('workgroup', `${wx}×${wy} = ${wx * wy} invocations exceeds ${MAX_INVOCATIONS}`);
   }
+  if (spec.dpx && (spec.target !== 'cuda' || spec.semiring !== 'min-plus' || spec.type !== 'i32')) {
+    throw new SpecError('dpx', `needs target 'cuda', semiring 'min-plus' and type 'i32' (DPX instructions are integer min-plus on NVIDIA GPUs), got ${spec.target}, ${spec.semiring}, ${spec.type}`);
+  }
   const t = spec.tile;
   switch (spec.op) {
     case 'fw_plain':
@@ -89,5 +92,6 @@ export function normalizeFwSpec(spec: FwKernelSpec): FwKernelSpec {
   if (spec.op === 'fw_pivot') return { ...base, unroll: 1 };
   if (spec.op === 'fw_plain') return { ...base, unroll: 1, tile: spec.layout === 'bdl' ? spec.tile : 1 };
   const stage = stagingDepth(spec);
-  return { ...base, stage, kUnroll: Math.min(spec.kUnroll ?? DEFAULT_K_UNROLL, stage) };
+  // dpx is left out when false, so that the ids of specs without it do not change.
+  return { ...base, stage, kUnroll: Math.min(spec.kUnroll ?? DEFAULT_K_UNROLL, stage), ...(spec.dpx ? { dpx: true } : {}) };
 }

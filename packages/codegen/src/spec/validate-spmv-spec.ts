@@ -22,12 +22,16 @@ export function validateSpmvSpec(spec: SpmvKernelSpec): void {
   if (!LANE_OPS.includes(spec.op) && lanes !== 1) {
     throw new SpecError('lanesPerRow', `${spec.op} computes each row in one invocation, so it must be 1, got ${lanes} (spmv_csr_vector shares rows between lanes)`);
   }
-  if (rows * lanes > MAX_INVOCATIONS) {
-    throw new SpecError('rowsPerWorkgroup', `${rows} rows × ${lanes} lanes = ${rows * lanes} invocations exceeds ${MAX_INVOCATIONS}`);
+  const perInvocation = spec.rowsPerInvocation === 4 ? 4 : 1;
+  if ((rows * lanes) / perInvocation > MAX_INVOCATIONS) {
+    const per = perInvocation === 1 ? '' : ` / ${perInvocation} rows an invocation`;
+    throw new SpecError('rowsPerWorkgroup', `${rows} rows × ${lanes} lanes${per} = ${(rows * lanes) / perInvocation} invocations exceeds ${MAX_INVOCATIONS}`);
   }
   if (typeof spec.accumulate !== 'boolean') throw new SpecError('accumulate', `must be true or false, got ${String(spec.accumulate)}`);
   if (typeof spec.masked !== 'boolean') throw new SpecError('masked', `must be true or false, got ${String(spec.masked)}`);
   if (spec.op === 'spmv_sell') validateSlices(spec);
+  validateUnroll(spec);
+  validateRowsPerInvocation(spec);
   if (MERGE_OPS.includes(spec.op)) validateMergeSpec(spec);
   if (spec.op === 'spmv_fold_combine' && !spec.accumulate) {
     throw new SpecError('accumulate', 'spmv_fold_combine adds the extra pieces to the y the first step stored, so it must be true');
@@ -59,6 +63,29 @@ function validateSlices(spec: SpmvKernelSpec): void {
   }
 }
 
+/** Ops whose rows loop over slots, which `unroll` steps through several at a time. */
+const UNROLL_OPS: readonly string[] = ['spmv_ell', 'spmv_sell'];
+const MAX_UNROLL = 8;
+
+/** `unroll`: absent, or a power of two up to {@link MAX_UNROLL} on the slot-looping ops (1: the plain loop). */
+function validateUnroll(spec: SpmvKernelSpec): void {
+  const u = spec.unroll;
+  if (u === undefined) return;
+  if (!UNROLL_OPS.includes(spec.op)) throw new SpecError('unroll', `only ${UNROLL_OPS.join(' and ')} step through slots; ${spec.op} takes no unroll (got ${u})`);
+  if (!isPowerOfTwo(u) || u > MAX_UNROLL) throw new SpecError('unroll', `must be a power of two from 1 to ${MAX_UNROLL} (slots per loop step), got ${u}`);
+}
+
+/** `rowsPerInvocation`: 1 or 4 on spmv_sell, 4 needing vec4-aligned slices and whole invocations. */
+function validateRowsPerInvocation(spec: SpmvKernelSpec): void {
+  const r = spec.rowsPerInvocation;
+  if (r === undefined || r === 1) return;
+  if (spec.op !== 'spmv_sell') throw new SpecError('rowsPerInvocation', `only spmv_sell computes several rows an invocation; ${spec.op} takes 1 (got ${r})`);
+  if (r !== 4) throw new SpecError('rowsPerInvocation', `must be 1 or 4 (rows of one vec4 load), got ${r}`);
+  if ((spec.sliceHeight ?? 0) % 4 !== 0) throw new SpecError('sliceHeight', `4 rows an invocation load vec4s of a slice's slots, so it must be a multiple of 4, got ${String(spec.sliceHeight)}`);
+  if (spec.rowsPerWorkgroup % 4 !== 0) throw new SpecError('rowsPerWorkgroup', `4 rows an invocation need a multiple of 4, got ${spec.rowsPerWorkgroup}`);
+  if (spec.unroll !== undefined && spec.unroll !== 1) throw new SpecError('unroll', `4 rows an invocation step one slot at a time; leave unroll out (got ${spec.unroll})`);
+}
+
 /** The canonical SpMV spec: `reduction` and the slice fields only where they matter, so equal text gets one id. */
 export function normalizeSpmvSpec(spec: SpmvKernelSpec): SpmvKernelSpec {
   const base: SpmvKernelSpec = {
@@ -72,6 +99,9 @@ export function normalizeSpmvSpec(spec: SpmvKernelSpec): SpmvKernelSpec {
     masked: spec.masked,
   };
   if (spec.op === 'spmv_csr_merge') return { ...base, reduction: spec.reduction ?? 'workgroup', itemsPerThread: spec.itemsPerThread ?? DEFAULT_MERGE_ITEMS };
-  if (spec.op === 'spmv_sell') return { ...base, sliceHeight: spec.sliceHeight, permuted: spec.permuted ?? false, folded: spec.folded ?? false };
+  const unroll = spec.unroll === undefined || spec.unroll === 1 ? {} : { unroll: spec.unroll };
+  const quad = spec.rowsPerInvocation === 4 ? { rowsPerInvocation: 4 } : {};
+  if (spec.op === 'spmv_sell') return { ...base, sliceHeight: spec.sliceHeight, permuted: spec.permuted ?? false, folded: spec.folded ?? false, ...unroll, ...quad };
+  if (spec.op === 'spmv_ell') return { ...base, ...unroll };
   return LANE_OPS.includes(spec.op) ? { ...base, reduction: spec.reduction ?? 'workgroup' } : base;
 }

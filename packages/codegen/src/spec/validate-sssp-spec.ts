@@ -22,7 +22,7 @@ export function validateSsspSpec(spec: SsspKernelSpec): void {
     throw new SpecError('workgroupSize', `must be a power of two up to ${MAX_INVOCATIONS}, got ${spec.workgroupSize}`);
   }
   if (typeof spec.symmetric !== 'boolean') throw new SpecError('symmetric', `must be true or false, got ${String(spec.symmetric)}`);
-  if (spec.symmetric && spec.op !== 'sssp_edges' && spec.op !== 'sssp_parents') {
+  if (spec.symmetric && spec.op !== 'sssp_edges' && spec.op !== 'sssp_parents' && spec.op !== 'sssp_tree') {
     throw new SpecError('symmetric', `${spec.op} reads CSR arcs, each relaxed one way, so it must be false`);
   }
   const reads = spec.reads ?? 'atomic';
@@ -31,10 +31,11 @@ export function validateSsspSpec(spec: SsspKernelSpec): void {
   if (!isPowerOfTwo(lanes) || lanes > spec.workgroupSize) {
     throw new SpecError('lanesPerVertex', `must be a power of two no larger than workgroupSize ${spec.workgroupSize}, got ${lanes}`);
   }
-  if (lanes !== 1 && spec.op !== 'sssp_frontier') {
-    throw new SpecError('lanesPerVertex', `only sssp_frontier shares a vertex between lanes, so ${spec.op} needs 1, got ${lanes}`);
+  const queued = spec.op === 'sssp_frontier' || spec.op === 'sssp_advance';
+  if (lanes !== 1 && !queued) {
+    throw new SpecError('lanesPerVertex', `only the queue kernels (sssp_frontier and the advance step that sizes it) take lanes, so ${spec.op} needs 1, got ${lanes}`);
   }
-  if (spec.op !== 'sssp_frontier') return;
+  if (!queued) return;
   const chunk = spec.chunk ?? DEFAULT_CHUNK;
   if (!isPowerOfTwo(chunk) || chunk < lanes) {
     throw new SpecError('chunk', `must be a power of two no smaller than lanesPerVertex ${lanes} (arcs per queue item), got ${chunk}`);
@@ -48,10 +49,12 @@ export function normalizeSsspSpec(spec: SsspKernelSpec): SsspKernelSpec {
     semiring: spec.semiring,
     type: spec.type,
     target: spec.target,
-    workgroupSize: spec.op === 'sssp_advance' ? 1 : spec.workgroupSize,
+    workgroupSize: spec.workgroupSize,
     symmetric: spec.symmetric,
   };
   if (spec.op === 'sssp_edges') return { ...base, reads: spec.reads ?? 'atomic' };
-  if (spec.op === 'sssp_frontier') return { ...base, lanesPerVertex: spec.lanesPerVertex ?? 1, chunk: spec.chunk ?? DEFAULT_CHUNK };
+  if (spec.op === 'sssp_frontier' || spec.op === 'sssp_advance') {
+    return { ...base, lanesPerVertex: spec.lanesPerVertex ?? 1, chunk: spec.chunk ?? DEFAULT_CHUNK };
+  }
   return base;
 }

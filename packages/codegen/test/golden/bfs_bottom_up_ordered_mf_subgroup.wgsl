@@ -4,7 +4,7 @@
 // semiring or-and: reachability: ⊕ = or, ⊗ = and, on 0/1
 enable subgroups;
 // BFS bottom-up step, one pass over rounds [round_first, round_end): the invocation of slot t (its vertex v
-// unvisited) reads v's blocks of those rounds, neighbours in ascending id (under degree ordering, the likely
+// unvisited by the visited bitmap) reads v's blocks of those rounds, neighbours in ascending id (under degree ordering, the likely
 // parents first), and stops at the first neighbour in the frontier bitmap. Consecutive invocations read
 // consecutive words of a round. The host runs round 0 over every slot, then the later rounds over the slots
 // that have them, so the vertices that found a parent in their first block drop out.
@@ -12,19 +12,43 @@ enable subgroups;
 // slots is uniform per workgroup and every invocation reaches the subgroup operations.
 
 const WG: u32 = 256u;  // invocations per workgroup
-const LANES: u32 = 1u;  // top-down: invocations per frontier vertex
+const LANES: u32 = 1u;  // top-down, control: invocations per frontier vertex
 const L: u32 = 8u;  // neighbours per block
 const NONE: u32 = 0xffffffffu;  // padding of the blocked adjacency; "no vertex"
+const MAX_GRID: u32 = 65535u;  // workgroups per dimension the control asks for at most
+// The search state (`state`), written by the control step and the steps, read back by the host once a batch ends.
+const FOUND: u32 = 0u;             // vertices the current level has reached so far
+const FOUND_EDGES: u32 = 1u;       // their degree sum (the exact m_f of the next frontier)
+const FRONTIER: u32 = 2u;          // n_f: entries of the queue the current level expands
+const PREVIOUS: u32 = 3u;          // n_f of the level before
+const FRONTIER_EDGES: u32 = 4u;    // m_f of the current frontier (exact or approximated)
+const UNVISITED_EDGES: u32 = 5u;   // m_u: edges of the vertices not yet reached
+const VISITED: u32 = 6u;           // vertices reached, the source included
+const DIRECTION: u32 = 7u;         // 0 top-down, 1 bottom-up: the current level's
+const LEVEL: u32 = 8u;             // the last level that ran
+const DONE: u32 = 9u;              // 1 once a level found its frontier empty
+const HUBS: u32 = 10u;             // frontier vertices of the current level handed to bfs_top_down_hub
+const STATS: u32 = 16u;            // per level l: direction, n_f, m_f, vertices reached at STATS + 4·(l % RING)
+const RING: u32 = 1024u;
+const VISITED_BITS: u32 = STATS + 4u * RING;  // the visited bitmap, a bit per vertex
 
 struct Params {
-  n: u32,            // vertices
-  count: u32,        // seed, top-down: entries of the input queue; bottom-up: slots of this pass
-  round_first: u32,  // bottom-up: the first round this pass reads
-  round_end: u32,    // rounds to read up to (exclusive)
-  chunk_words: u32,  // entries per adjacency binding
-  source: u32,       // seed, check: the source vertex
-  level: u32,        // steps: the depth of the vertices this level reaches
-  slot: u32,         // steps: the counters this level writes, counters[2·slot] (n_f) and counters[2·slot + 1] (m_f)
+  n: u32,             // vertices
+  count: u32,         // bottom-up: slots of this pass; control: its workgroups (the bitmap clear)
+  round_first: u32,   // bottom-up: the first round this pass reads
+  round_end: u32,     // rounds to read up to (exclusive)
+  chunk_words: u32,   // entries per adjacency binding
+  source: u32,        // seed, check: the source vertex
+  level: u32,         // steps: the depth of the vertices this level reaches (its parity picks the queues)
+  slot: u32,          // multi: the counters this level writes, counters[2·slot]
+  alpha: f32,         // control: top-down → bottom-up once α·m_f > m_u
+  beta: f32,          // control: bottom-up → top-down once n_f shrinks and β·m_f < m_u
+  mode: u32,          // control: 0 hybrid, 1 top-down only, 2 bottom-up only
+  words: u32,         // control: words of a frontier bitmap
+  hub_round: u32,     // top-down: a vertex with a block in this round is a hub (bfs_top_down_hub expands it)
+  pad0: u32,
+  pad1: u32,
+  pad2: u32,
 }
 
 @group(0) @binding(0) var<uniform> params: Params;
@@ -33,10 +57,15 @@ struct Params {
 @group(0) @binding(3) var<storage, read> indptr: array<u32>;
 @group(0) @binding(4) var<storage, read_write> parent: array<u32>;
 @group(0) @binding(5) var<storage, read_write> depth: array<u32>;
-@group(0) @binding(6) var<storage, read> bitmap_in: array<u32>;
-@group(0) @binding(7) var<storage, read_write> queue_out: array<u32>;
+@group(0) @binding(6) var<storage, read_write> queues: array<u32>;
+@group(0) @binding(7) var<storage, read> bitmap_in: array<u32>;
 @group(0) @binding(8) var<storage, read_write> bitmap_out: array<atomic<u32>>;
-@group(0) @binding(9) var<storage, read_write> counters: array<atomic<u32>>;
+@group(0) @binding(9) var<storage, read_write> state: array<atomic<u32>>;
+
+// The two frontier queues (the level's parity picks which one it reads) and the hub list, in one binding.
+fn queue_in_at() -> u32 { return (params.level & 1u) * params.n; }
+fn queue_out_at() -> u32 { return ((params.level + 1u) & 1u) * params.n; }
+fn hubs_at() -> u32 { return 2u * params.n; }
 
 // Word p of the blocked adjacency.
 fn adj(p: u32) -> u32 {
@@ -58,9 +87,14 @@ fn neighbour(k: u32, j: u32, t: u32) -> u32 {
   return adj(rounds[2u * k] + j * rounds[2u * k + 1u] + t);
 }
 
-// Marks v in the next frontier's bitmap.
+// Marks v in the next frontier's bitmap and as visited.
 fn mark_next(v: u32) {
   atomicOr(&bitmap_out[v >> 5u], 1u << (v & 31u));
+  atomicOr(&state[VISITED_BITS + (v >> 5u)], 1u << (v & 31u));
+}
+
+fn is_visited(v: u32) -> bool {
+  return (atomicLoad(&state[VISITED_BITS + (v >> 5u)]) & (1u << (v & 31u))) != 0u;
 }
 
 fn degree(v: u32) -> u32 { return indptr[v + 1u] - indptr[v]; }
@@ -91,7 +125,7 @@ fn bfs_bottom_up(
     var edges = 0u;
     if (t < params.count) {
       let v = vertex_of(t);
-      if (parent[v] == 0u) {
+      if (!is_visited(v)) {
         let p = find_parent(t);
         if (p != 0u) {
           parent[v] = p;
@@ -108,10 +142,10 @@ fn bfs_bottom_up(
     let edge_sum = subgroupAdd(edges);
     var first = 0u;
     if (sg_lane == 0u && total != 0u) {
-      first = atomicAdd(&counters[2u * params.slot], total);
-      atomicAdd(&counters[2u * params.slot + 1u], edge_sum);
+      first = atomicAdd(&state[FOUND], total);
+      atomicAdd(&state[FOUND_EDGES], edge_sum);
     }
     first = subgroupBroadcast(first, 0u);
-    if (hit != 0u) { queue_out[first + offset] = found; }
+    if (hit != 0u) { queues[queue_out_at() + first + offset] = found; }
   }
 }

@@ -18,9 +18,13 @@ struct Params {
 };
 
 // min-plus ⊕
-static __device__ __forceinline__ T sr_add(T a, T b) { return (a < b ? a : b); }
+static __device__ __forceinline__ __attribute__((unused)) T sr_add(T a, T b) { return (a < b ? a : b); }
 // min-plus ⊗, saturating at INF
-static __device__ __forceinline__ T sr_mul(T a, T b) { return ((a + b < a) ? INF : a + b); }
+static __device__ __forceinline__ __attribute__((unused)) T sr_mul(T a, T b) { return ((a + b < a) ? INF : a + b); }
+// c ⊕ a ⊗ b, and the identities around it that the DPX variant replaces (kernels without a product leave them unused).
+static __device__ __forceinline__ __attribute__((unused)) T sr_stage(T x) { return x; }
+static __device__ __forceinline__ __attribute__((unused)) T sr_relax(T c, T a, T b) { return sr_add(c, sr_mul(a, b)); }
+static __device__ __forceinline__ __attribute__((unused)) T sr_unstage(T c) { return c; }
 
 #define at(i, j) ((i) * params.n + (j))
 

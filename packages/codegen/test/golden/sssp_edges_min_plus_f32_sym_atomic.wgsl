@@ -16,15 +16,23 @@ const ZERO: T = 0x1p126f;
 const ONE: T = 0.0f;
 const NONE: u32 = 0xffffffffu;
 const WG: u32 = 256u;        // invocations per workgroup
-const LANES: u32 = 1u;       // invocations per queue item (sssp_frontier)
-const CHUNK: u32 = 1u;       // arcs per queue item (sssp_frontier)
+const LANES: u32 = 1u;       // invocations per queue item (the queue kernels)
+const CHUNK: u32 = 1u;       // arcs per queue item (the queue kernels)
 const UNREACHED: u32 = 0xffffffffu;  // the key of "no path yet"; never decoded
+
+// Words of the queue kernels' state buffer.
+const DONE: u32 = 0u;       // the pass that found nothing left to do (0 while searching)
+const THRESHOLD: u32 = 1u;  // keys below it are near (relaxed now); UNREACHED for frontier Bellman-Ford
+const FAR_MIN: u32 = 2u;    // no far vertex has a smaller key
+const VERTICES: u32 = 3u;   // n, for sizing a scan
+const LEN_A: u32 = 4u;      // items in queue A, then in queue B
+const SCANNING: u32 = 6u;   // 1: this pass scans the vertices for far ones below a new threshold
 
 struct Params {
   count: u32,  // pairs, arcs or vertices the dispatch covers; sssp_advance: the target vertex or NONE
-  iter: u32,   // the pass number, from 1 (written to the changed flag)
+  iter: u32,   // the pass number, from 1 (written to the changed flag; the queue stamp)
   limit: u32,  // largest key kept (maxDistance); sssp_advance: the bucket width delta, as T's bits
-  aux: u32,    // sssp_frontier, sssp_advance: which queue the pass reads (0: A, 1: B); sssp_parents: 1 when every weight ≥ 0
+  aux: u32,    // queue kernels: which queue the pass reads (0: A, 1: B); sssp_parents: 1 when every weight ≥ 0
 }
 
 @group(0) @binding(0) var<uniform> params: Params;

@@ -17,9 +17,9 @@ const WG: u32 = 128u;  // invocations per workgroup
 
 struct Params {
   n: u32,        // length of the vectors
-  offset: u32,   // vec_reduce: the element of dst that workgroup 0 writes
-  damping: f32,  // vec_pagerank_update: d
-  pad0: u32,
+  offset: u32,     // vec_reduce: the element of dst that workgroup 0 writes; vec_pagerank_update: the element of sums holding the step before's residual
+  damping: f32,    // vec_pagerank_update: d
+  tolerance: f32,  // vec_pagerank_update: the residual below which the ranks stay as they are
 }
 
 @group(0) @binding(0) var<uniform> params: Params;

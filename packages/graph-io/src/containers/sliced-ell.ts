@@ -59,31 +59,12 @@ export interface SlicedEllOptions {
  * ```
  */
 export function slicedEllFromCsr(csr: Csr, options: SlicedEllOptions): SlicedEll {
-  const { sliceHeight: c, sigma = 1, foldWidth } = options;
-  if (!Number.isInteger(c) || c < 1) throw new RangeError(`sliceHeight = ${c} is not a positive integer`);
-  if (!Number.isInteger(sigma) || sigma < 1 || sigma > MAX_SIGMA || (sigma > 1 && sigma % c !== 0)) {
-    throw new RangeError(`sigma = ${sigma} must be 1 or a multiple of sliceHeight ${c} up to ${MAX_SIGMA} (a window within one slice changes nothing)`);
-  }
+  const { c, sigma, begin, length, storedRows, rowIds, sliceStart, slots, folded } = sliceRows(csr, options);
+  options.checkSlots?.(slots);
   const { n } = csr;
-  const folded = foldWidth === undefined ? null : foldCsr(csr, foldWidth);
-  const begin = folded ? folded.pieceBegin : csr.indptr;
-  const length = folded ? folded.pieceLength : rowLengths(csr);
-  const storedRows = folded ? folded.pieces : n;
-  const rowIds = sigma > 1 ? sortWithinWindows(length, n, sigma) : null;
+  const slices = sliceStart.length - 1;
   // The piece stored at p: σ moves rows within their windows; extra pieces (p ≥ n) stay where they are.
   const sorted = rowIds === null ? 0 : n;
-
-  const slices = Math.ceil(storedRows / c);
-  const sliceStart = new Uint32Array(slices + 1);
-  let slots = 0;
-  for (let s = 0, p = 0; s < slices; s++) {
-    let widest = 0;
-    for (const end = Math.min(p + c, storedRows); p < end; p++) widest = Math.max(widest, length[p < sorted ? rowIds![p] : p]);
-    slots += widest * c;
-    sliceStart[s + 1] = slots; // wraps past 2^32 − 1 only when the check below throws
-  }
-  checkArcCount(slots, `sliced ELL of ${storedRows} rows in slices of ${c}`);
-  options.checkSlots?.(slots);
 
   const indices = new Uint32Array(slots).fill(NO_VERTEX);
   const weight = allocateLike(csr.weight, slots);
@@ -114,6 +95,57 @@ export function slicedEllFromCsr(csr: Csr, options: SlicedEllOptions): SlicedEll
     fold: folded && { width: folded.width, foldedRows: folded.foldedRows, extraStart: folded.extraStart },
     paddingRatio: slots === 0 ? 1 : slots / arcs,
   };
+}
+
+/** What a {@link SlicedEll} of these options stores, without storing it: the sizes a traffic model needs. */
+export interface SlicedEllShape {
+  /** n, plus the extra pieces when folded. */
+  readonly storedRows: number;
+  readonly slices: number;
+  /** Slots, padding included. */
+  readonly slots: number;
+  /** Rows longer than the fold width (0 unfolded). */
+  readonly foldedRows: number;
+}
+
+/**
+ * The shape {@link slicedEllFromCsr} would give, in O(n log σ + pieces) time and no slot arrays.
+ *
+ * @example
+ * ```ts
+ * slicedEllShape(csr, { sliceHeight: 32, sigma: 4096, foldWidth: 64 }).slots / csr.indices.length; // padding ratio
+ * ```
+ */
+export function slicedEllShape(csr: Csr, options: SlicedEllOptions): SlicedEllShape {
+  const { storedRows, sliceStart, slots, folded } = sliceRows(csr, options);
+  return { storedRows, slices: sliceStart.length - 1, slots, foldedRows: folded ? folded.foldedRows.length : 0 };
+}
+
+/** The stored rows (pieces when folded), their order and the slices' offsets: everything but the slots' contents. */
+function sliceRows(csr: Csr, options: SlicedEllOptions) {
+  const { sliceHeight: c, sigma = 1, foldWidth } = options;
+  if (!Number.isInteger(c) || c < 1) throw new RangeError(`sliceHeight = ${c} is not a positive integer`);
+  if (!Number.isInteger(sigma) || sigma < 1 || sigma > MAX_SIGMA || (sigma > 1 && sigma % c !== 0)) {
+    throw new RangeError(`sigma = ${sigma} must be 1 or a multiple of sliceHeight ${c} up to ${MAX_SIGMA} (a window within one slice changes nothing)`);
+  }
+  const { n } = csr;
+  const folded = foldWidth === undefined ? null : foldCsr(csr, foldWidth);
+  const begin = folded ? folded.pieceBegin : csr.indptr;
+  const length = folded ? folded.pieceLength : rowLengths(csr);
+  const storedRows = folded ? folded.pieces : n;
+  const rowIds = sigma > 1 ? sortWithinWindows(length, n, sigma) : null;
+  const sorted = rowIds === null ? 0 : n;
+  const slices = Math.ceil(storedRows / c);
+  const sliceStart = new Uint32Array(slices + 1);
+  let slots = 0;
+  for (let s = 0, p = 0; s < slices; s++) {
+    let widest = 0;
+    for (const end = Math.min(p + c, storedRows); p < end; p++) widest = Math.max(widest, length[p < sorted ? rowIds![p] : p]);
+    slots += widest * c;
+    sliceStart[s + 1] = slots; // wraps past 2^32 − 1 only when the check below throws
+  }
+  checkArcCount(slots, `sliced ELL of ${storedRows} rows in slices of ${c}`);
+  return { c, sigma, begin, length, storedRows, rowIds, sliceStart, slots, folded };
 }
 
 function rowLengths(csr: Csr): Uint32Array {

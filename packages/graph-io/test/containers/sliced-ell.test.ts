@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { csrFromEdges, foldCsr, GraphLimitError, NO_VERTEX, slicedEllFromCsr, type Csr, type SlicedEll } from '../../src/index.js';
+import { csrFromEdges, foldCsr, GraphLimitError, NO_VERTEX, slicedEllFromCsr, slicedEllShape, type Csr, type SlicedEll } from '../../src/index.js';
 import { csrRows, smallEdgeList } from './reference-graph.js';
 
 type Entry = [number, number | null];
@@ -110,6 +110,13 @@ describe('slicedEllFromCsr', () => {
           expect(s.sliceStart[slice + 1] - s.sliceStart[slice]).toBe(longest * c);
         }
         if (foldWidth !== null) expect(Math.max(0, ...lengths)).toBeLessThanOrEqual(foldWidth);
+        // slicedEllShape tells the same sizes without the slots.
+        expect(slicedEllShape(csr, { sliceHeight: c, sigma, foldWidth: foldWidth ?? undefined })).toEqual({
+          storedRows: s.storedRows,
+          slices: s.sliceStart.length - 1,
+          slots: s.indices.length,
+          foldedRows: s.fold?.foldedRows.length ?? 0,
+        });
         if (s.rowIds !== null) {
           for (let p = 0; p < s.n; p++) expect(Math.floor(s.rowIds[p] / sigma)).toBe(Math.floor(p / sigma));
           for (let p = 1; p < s.n; p++) if (p % sigma !== 0) expect(lengths[p]).toBeLessThanOrEqual(lengths[p - 1]);

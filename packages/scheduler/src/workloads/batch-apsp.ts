@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { ApspRunner, verifyApsp, type ApspKernelOptions, type ApspResult, type Verification } from '@semiforge/algorithms';
 import { generateRandom4n, graphFileKind, readGraphFile, type EdgeList } from '@semiforge/graph-io';
 import type { Task } from '../backend.js';
+import { portableTask, registerExecutor, taskExecutor, type ExecutorDevice } from '../executor.js';
 import type { OutcomeOrder, Scheduler, TaskOutcome } from '../scheduler.js';
 import type { WebGpuDevice } from '../webgpu-backend.js';
 
@@ -53,6 +54,19 @@ export function apspTask(item: BatchGraph, kernelOptions: ApspKernelOptions = {}
   };
 }
 
+registerExecutor(
+  'batch-apsp',
+  taskExecutor(({ item, options }: { item: BatchGraph; options: ApspKernelOptions }) => apspTask(item, options)),
+);
+
+/**
+ * {@link apspTask} as a portable task: the same phases on any {@link ExecutorDevice}, a worker process's GPU
+ * included (the graph and the distances cross the process boundary).
+ */
+export function portableApspTask(item: BatchGraph, kernelOptions: ApspKernelOptions = {}): Task<ExecutorDevice, number, BatchApspResult> {
+  return portableTask<BatchApspResult>('batch-apsp', { item, options: kernelOptions });
+}
+
 /**
  * Solves every graph on the scheduler's devices and yields each outcome (in task order, or as completed);
  * with `verify`, each result carries its check against the CPU reference. The first graph runs once on every
@@ -66,13 +80,13 @@ export function apspTask(item: BatchGraph, kernelOptions: ApspKernelOptions = {}
  * ```
  */
 export async function* batchApsp(
-  scheduler: Scheduler<WebGpuDevice>,
+  scheduler: Scheduler<ExecutorDevice>,
   graphs: readonly BatchGraph[],
   options: ApspKernelOptions & { verify?: boolean; order?: OutcomeOrder } = {},
 ): AsyncGenerator<TaskOutcome<BatchApspResult>> {
   const { order, verify, ...kernelOptions } = options;
-  if (graphs.length > 0) await scheduler.warmUp(apspTask(graphs[0], kernelOptions));
-  const tasks = graphs.map((g) => apspTask(g, kernelOptions));
+  if (graphs.length > 0) await scheduler.warmUp(portableApspTask(graphs[0], kernelOptions));
+  const tasks = graphs.map((g) => portableApspTask(g, kernelOptions));
   for await (const outcome of scheduler.run(tasks, { order })) {
     if (!outcome.ok || !verify) {
       yield outcome;

@@ -77,8 +77,10 @@ import { spmv_sell__plus_times_f32__set__r256l1c32p__cuda__510218ff405f } from "
 import { spmv_sell__plus_times_f32__set__r256l1c32p__wgsl__9d4c581da001 } from "./spmv_sell__plus_times_f32__set__r256l1c32p__wgsl__9d4c581da001.js";
 import { spmv_sell__plus_times_f32__set__r256l1c32pf__cuda__b3e526b669ca } from "./spmv_sell__plus_times_f32__set__r256l1c32pf__cuda__b3e526b669ca.js";
 import { spmv_sell__plus_times_f32__set__r256l1c32pf__wgsl__849671db3ba0 } from "./spmv_sell__plus_times_f32__set__r256l1c32pf__wgsl__849671db3ba0.js";
-import { sssp_advance__min_plus_f32__dir__w1__wgsl__b7403d0e9e8a } from "./sssp_advance__min_plus_f32__dir__w1__wgsl__b7403d0e9e8a.js";
-import { sssp_advance__min_plus_u32__dir__w1__wgsl__3c10ff1862fd } from "./sssp_advance__min_plus_u32__dir__w1__wgsl__3c10ff1862fd.js";
+import { sssp_advance__min_plus_f32__dir__w256l16c256__wgsl__25f35cca777c } from "./sssp_advance__min_plus_f32__dir__w256l16c256__wgsl__25f35cca777c.js";
+import { sssp_advance__min_plus_f32__dir__w256l2c256__wgsl__bdd12c960baa } from "./sssp_advance__min_plus_f32__dir__w256l2c256__wgsl__bdd12c960baa.js";
+import { sssp_advance__min_plus_u32__dir__w256l16c256__wgsl__7934dee53d71 } from "./sssp_advance__min_plus_u32__dir__w256l16c256__wgsl__7934dee53d71.js";
+import { sssp_advance__min_plus_u32__dir__w256l2c256__wgsl__9b9b3d4886a5 } from "./sssp_advance__min_plus_u32__dir__w256l2c256__wgsl__9b9b3d4886a5.js";
 import { sssp_edges__min_plus_f32__dir_atomic__w256__wgsl__f0f28a7df4f3 } from "./sssp_edges__min_plus_f32__dir_atomic__w256__wgsl__f0f28a7df4f3.js";
 import { sssp_edges__min_plus_f32__sym_atomic__w256__wgsl__10225871d4a9 } from "./sssp_edges__min_plus_f32__sym_atomic__w256__wgsl__10225871d4a9.js";
 import { sssp_edges__min_plus_u32__dir_atomic__w256__wgsl__b1ced8ca486c } from "./sssp_edges__min_plus_u32__dir_atomic__w256__wgsl__b1ced8ca486c.js";
@@ -91,6 +93,8 @@ import { sssp_parents__min_plus_f32__dir__w256__wgsl__0609580e9091 } from "./sss
 import { sssp_parents__min_plus_f32__sym__w256__wgsl__de2087d94ef8 } from "./sssp_parents__min_plus_f32__sym__w256__wgsl__de2087d94ef8.js";
 import { sssp_parents__min_plus_u32__dir__w256__wgsl__da367efcc652 } from "./sssp_parents__min_plus_u32__dir__w256__wgsl__da367efcc652.js";
 import { sssp_parents__min_plus_u32__sym__w256__wgsl__870cf6547616 } from "./sssp_parents__min_plus_u32__sym__w256__wgsl__870cf6547616.js";
+import { sssp_tree__min_plus_f32__sym__w256__wgsl__4b796a020867 } from "./sssp_tree__min_plus_f32__sym__w256__wgsl__4b796a020867.js";
+import { sssp_tree__min_plus_u32__sym__w256__wgsl__1ffa9867b5bd } from "./sssp_tree__min_plus_u32__sym__w256__wgsl__1ffa9867b5bd.js";
 import { vec_pagerank_update__plus_times_f32__dense__w256__cuda__0156cf2e9de6 } from "./vec_pagerank_update__plus_times_f32__dense__w256__cuda__0156cf2e9de6.js";
 import { vec_pagerank_update__plus_times_f32__dense__w256__wgsl__8795a3441726 } from "./vec_pagerank_update__plus_times_f32__dense__w256__wgsl__8795a3441726.js";
 import { vec_reduce__plus_times_f32__dense__w256__cuda__0b6a83ca6fd0 } from "./vec_reduce__plus_times_f32__dense__w256__cuda__0b6a83ca6fd0.js";
@@ -178,8 +182,10 @@ export const CATALOG: Readonly<Record<string, GeneratedKernel>> = {
         "9d4c581da001": spmv_sell__plus_times_f32__set__r256l1c32p__wgsl__9d4c581da001,
         "b3e526b669ca": spmv_sell__plus_times_f32__set__r256l1c32pf__cuda__b3e526b669ca,
         "849671db3ba0": spmv_sell__plus_times_f32__set__r256l1c32pf__wgsl__849671db3ba0,
-        "b7403d0e9e8a": sssp_advance__min_plus_f32__dir__w1__wgsl__b7403d0e9e8a,
-        "3c10ff1862fd": sssp_advance__min_plus_u32__dir__w1__wgsl__3c10ff1862fd,
+        "25f35cca777c": sssp_advance__min_plus_f32__dir__w256l16c256__wgsl__25f35cca777c,
+        "bdd12c960baa": sssp_advance__min_plus_f32__dir__w256l2c256__wgsl__bdd12c960baa,
+        "7934dee53d71": sssp_advance__min_plus_u32__dir__w256l16c256__wgsl__7934dee53d71,
+        "9b9b3d4886a5": sssp_advance__min_plus_u32__dir__w256l2c256__wgsl__9b9b3d4886a5,
         "f0f28a7df4f3": sssp_edges__min_plus_f32__dir_atomic__w256__wgsl__f0f28a7df4f3,
         "10225871d4a9": sssp_edges__min_plus_f32__sym_atomic__w256__wgsl__10225871d4a9,
         "b1ced8ca486c": sssp_edges__min_plus_u32__dir_atomic__w256__wgsl__b1ced8ca486c,
@@ -192,6 +198,8 @@ export const CATALOG: Readonly<Record<string, GeneratedKernel>> = {
         "de2087d94ef8": sssp_parents__min_plus_f32__sym__w256__wgsl__de2087d94ef8,
         "da367efcc652": sssp_parents__min_plus_u32__dir__w256__wgsl__da367efcc652,
         "870cf6547616": sssp_parents__min_plus_u32__sym__w256__wgsl__870cf6547616,
+        "4b796a020867": sssp_tree__min_plus_f32__sym__w256__wgsl__4b796a020867,
+        "1ffa9867b5bd": sssp_tree__min_plus_u32__sym__w256__wgsl__1ffa9867b5bd,
         "0156cf2e9de6": vec_pagerank_update__plus_times_f32__dense__w256__cuda__0156cf2e9de6,
         "8795a3441726": vec_pagerank_update__plus_times_f32__dense__w256__wgsl__8795a3441726,
         "0b6a83ca6fd0": vec_reduce__plus_times_f32__dense__w256__cuda__0b6a83ca6fd0,

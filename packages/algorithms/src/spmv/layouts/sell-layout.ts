@@ -1,4 +1,4 @@
-import { slicedEllFromCsr, type Csr } from '@semiforge/graph-io';
+import { NO_VERTEX, slicedEllFromCsr, type Csr } from '@semiforge/graph-io';
 import { checkSpmvFits } from '../spmv.limits.js';
 import type { SpmvPlan } from '../spmv.plan.js';
 import { matrixValues } from './matrix-values.js';
@@ -27,11 +27,13 @@ export function sellLayout(csr: Csr, plan: SpmvPlan, limits: BindingLimits): Spm
   if ((fold !== null) !== (spec.folded === true) || (ell.rowIds !== null) !== (spec.permuted === true) || (fold !== null && !combine)) {
     throw new Error(`spmv: the plan's kernel (folded ${spec.folded}, permuted ${spec.permuted}) does not match the matrix it was given; plan with this matrix's rowStats`);
   }
+  // Bound as vec4 arrays (4 rows an invocation), the slots need at least one vec4 even when there are none.
+  const indices = spec.rowsPerInvocation === 4 && ell.indices.length === 0 ? new Uint32Array(4).fill(NO_VERTEX) : ell.indices;
   return {
     arrays: {
       sliceStart: ell.sliceStart,
-      indices: ell.indices,
-      values: matrixValues(ell.weight, ell.indices.length, plan, `spmv matrix (${plan.format} slots)`),
+      indices,
+      values: matrixValues(ell.weight && indices === ell.indices ? ell.weight : null, indices.length, plan, `spmv matrix (${plan.format} slots)`),
       ...(ell.rowIds === null ? {} : { rowIds: ell.rowIds }),
       ...(fold === null ? {} : { foldedRows: fold.foldedRows, extraStart: fold.extraStart }),
     },

@@ -1,0 +1,50 @@
+// The devices a suite run measures: WebGPU devices of this process, or one worker process per GPU.
+import { openProcessBackend, openWebGpuBackend, type Backend, type ExecutorDevice } from '@semiforge/scheduler';
+import { webgpuContext } from '../lib/gpu-context.js';
+import { nvidiaInfo } from '../lib/gpu-peak.js';
+import { deviceSlug, hostDescription, type BenchContext } from '../lib/results.js';
+import { selectionEnv, type Selection } from './gpus.js';
+
+/** What the command line asked for. */
+export interface BackendChoice {
+  /** Worker processes, one GPU each; undefined: devices of this process. */
+  gpus?: number;
+  select: Selection;
+  devices: number;
+  adapters?: string[];
+  buses?: number[];
+}
+
+/** The opened devices and the results' context. */
+export interface OpenedBackend {
+  backend: Backend<ExecutorDevice>;
+  context: BenchContext;
+  /** 'process' or 'webgpu'. */
+  kind: string;
+}
+
+export async function openBackend(choice: BackendChoice, suite: string): Promise<OpenedBackend> {
+  if (choice.gpus === undefined) {
+    const backend = await openWebGpuBackend({
+      ...(choice.adapters ? { adapters: choice.adapters } : { devices: choice.devices }),
+      ...(choice.buses ? { buses: choice.buses } : {}),
+    });
+    return { backend, context: webgpuContext(suite, backend.devices[0].runtime), kind: 'webgpu' };
+  }
+  const env = selectionEnv(choice.gpus, choice.select);
+  const backend = await openProcessBackend({ gpus: choice.gpus, ...(env ? { env } : {}), ...(choice.buses ? { buses: choice.buses } : {}) });
+  const info = nvidiaInfo();
+  const adapter = backend.devices[0].ready.adapter;
+  const context: BenchContext = {
+    date: new Date().toISOString(),
+    git: process.env.SEMIFORGE_GIT ?? 'unknown',
+    command: `node benchmarks/${suite}/run.ts ${process.argv.slice(2).join(' ')}`.trim(),
+    host: hostDescription(),
+    // `2xh200`: its own results file, apart from the one-GPU runs' `h200`.
+    device: `${choice.gpus}x${deviceSlug(info?.name ?? adapter)}`,
+    backend: 'webgpu (one worker process per GPU)',
+    adapter: { vendor: '', architecture: '', driver: info?.driver ?? '', description: `${info?.name ?? adapter}: ${backend.devices.map((d) => d.label).join('; ')}` },
+    versions: { node: process.versions.node, webgpu: '0.6.2', '@semiforge/algorithms': '0.1.0' },
+  };
+  return { backend, context, kind: 'process' };
+}

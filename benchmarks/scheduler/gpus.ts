@@ -1,0 +1,45 @@
+// Which GPUs of this host the benchmark's worker processes get: nvidia-smi's PCI bus ids, turned into the
+// DRI_PRIME values of Mesa's device-select layer (scripts/device-select-layer.sh puts it into .device/).
+import { execFileSync } from 'node:child_process';
+import { deviceSelectEnv } from '@semiforge/scheduler';
+
+/** One GPU as nvidia-smi lists it. */
+export interface NvidiaGpu {
+  index: number;
+  /** e.g. `00000000:18:00.0`. */
+  busId: string;
+  name: string;
+  memoryUsedMiB: number;
+}
+
+/** Every GPU nvidia-smi sees, or [] where there is no nvidia-smi. */
+export function nvidiaGpus(): NvidiaGpu[] {
+  try {
+    const out = execFileSync('nvidia-smi', ['--query-gpu=index,pci.bus_id,name,memory.used', '--format=csv,noheader,nounits'], { encoding: 'utf8' });
+    return out
+      .trim()
+      .split('\n')
+      .filter((l) => l.trim() !== '')
+      .map((line) => {
+        const [index, busId, name, used] = line.split(',').map((s) => s.trim());
+        return { index: Number(index), busId, name, memoryUsedMiB: Number(used) };
+      });
+  } catch {
+    return [];
+  }
+}
+
+/** How workers pick their GPU: `pci` = one GPU each through the device-select layer; `none` = what Dawn returns first. */
+export type Selection = 'pci' | 'none';
+
+/** Per-worker environment for `gpus` workers. */
+export function selectionEnv(gpus: number, selection: Selection): Record<string, string>[] | undefined {
+  if (selection === 'none') return undefined;
+  const found = nvidiaGpus();
+  if (found.length < gpus) {
+    throw new Error(
+      `--select pci: nvidia-smi lists ${found.length} GPU(s), ${gpus} asked for; use --gpus ${found.length || 1} or --select none (every worker on the first GPU)`,
+    );
+  }
+  return found.slice(0, gpus).map((g) => deviceSelectEnv(g.busId));
+}

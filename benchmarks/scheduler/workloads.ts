@@ -1,0 +1,64 @@
+// The three workloads of issue 8 as timed passes: batched small APSP, blocked APSP streamed in blocks, and
+// multi-source BFS/SSSP on a resident graph. Each pass builds its own scheduler over the given devices.
+import { validateBfs, validateSssp, verifyApsp } from '@semiforge/algorithms';
+import type { Csr, EdgeList } from '@semiforge/graph-io';
+import {
+  blockedApsp,
+  multiSourceSearch,
+  Scheduler,
+  warmUpBlockedApsp,
+  type Backend,
+  type BlockedApspOptions,
+  type BlockedApspResult,
+  type ExecutorDevice,
+  type SchedulerReport,
+  type SearchSpec,
+} from '@semiforge/scheduler';
+
+/** One blocked-APSP pass; throws when the distances differ from the reference rows. */
+export async function blockedApspPass(
+  backend: Backend<ExecutorDevice>,
+  graph: EdgeList,
+  options: BlockedApspOptions,
+  streams: number,
+  kernelsInFlight: number,
+): Promise<{ report: SchedulerReport; result: BlockedApspResult }> {
+  const scheduler = new Scheduler(backend, { streams, kernelsInFlight });
+  await warmUpBlockedApsp(scheduler, graph.n, options);
+  const result = await blockedApsp(scheduler, graph, options);
+  const report = scheduler.report();
+  const check = verifyApsp(graph, result.dist, result.plan);
+  if (!check.ok) throw new Error(`blocked APSP: distances differ from the reference at ${JSON.stringify(check.first)}`);
+  return { report, result };
+}
+
+/** Sources checked per pass (CPU validation of every search would dwarf the GPU time). */
+export const CHECKED_PER_PASS = 8;
+
+/** One multi-source pass; validates the first source of up to {@link CHECKED_PER_PASS} tasks. */
+export async function searchPass(
+  backend: Backend<ExecutorDevice>,
+  graph: Csr,
+  search: SearchSpec,
+  sources: readonly number[],
+  perTask: number,
+  streams: number,
+  kernelsInFlight: number,
+): Promise<SchedulerReport> {
+  const scheduler = new Scheduler(backend, { streams, kernelsInFlight });
+  let checked = 0;
+  for await (const o of multiSourceSearch(scheduler, graph, search, sources, { perTask, key: 'bench-graph' })) {
+    if (!o.ok) throw o.error;
+    if (checked >= CHECKED_PER_PASS) continue;
+    checked += 1;
+    const s = o.value.sources[0];
+    if (search.algorithm === 'bfs') {
+      const verdict = validateBfs(graph, s, o.value.parents![0]);
+      if (!verdict.ok) throw new Error(`bfs from ${s}: ${verdict.message}`);
+    } else {
+      const verdict = validateSssp(graph, s, { dist: o.value.dist![0], parent: o.value.ssspParents![0] }, { weights: search.options?.weights });
+      if (!verdict.valid) throw new Error(`sssp from ${s}: ${JSON.stringify(verdict.violation)}`);
+    }
+  }
+  return scheduler.report();
+}

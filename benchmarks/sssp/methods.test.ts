@@ -1,0 +1,22 @@
+import { describe, expect, it } from 'vitest';
+import { METHODS, parseMethod } from './methods.js';
+
+describe('SSSP suite method variants', () => {
+  it('a bare name is the configuration as listed', () => {
+    expect(parseMethod('bellman-ford-snapshot')).toEqual({ name: 'bellman-ford-snapshot', options: METHODS['bellman-ford-snapshot'] });
+  });
+
+  it('tuning after slashes: lanes, chunk, batch, workgroup and a delta scale', () => {
+    expect(parseMethod('near-far/l4/c64/b32/w128/d0.5')).toEqual({
+      name: 'near-far/l4/c64/b32/w128/d0.5',
+      options: { method: 'near-far', lanesPerVertex: 4, chunk: 64, batch: 32, workgroupSize: 128 },
+      deltaScale: 0.5,
+    });
+  });
+
+  it('refuses unknown methods and fields, naming what it takes', () => {
+    expect(() => parseMethod('dijkstra')).toThrow(/unknown 'dijkstra' \(expected bellman-ford, bellman-ford-snapshot, frontier, near-far/);
+    expect(() => parseMethod('near-far/x3')).toThrow(/'x3' in 'near-far\/x3' is not l<lanes>/);
+    expect(() => parseMethod('near-far/l0')).toThrow(/with a positive number/);
+  });
+});

@@ -1,0 +1,64 @@
+import { mergeTile } from '@semiforge/codegen';
+import { slicedEllShape, type Csr } from '@semiforge/graph-io';
+import type { SpmvFormat, SpmvPlan } from '../spmv/spmv.plan.js';
+
+/** Bytes of a u32 index, offset or element (every element type is 4 bytes). */
+const WORD = 4;
+
+/**
+ * What one product of a planned format streams besides x: the slots (each a value and a column index,
+ * padding included) and the other bytes of its layout.
+ */
+export interface LayoutTraffic {
+  readonly format: SpmvFormat;
+  /** Nonzeros. */
+  readonly nnz: number;
+  /** Slots streamed: nnz for CSR and merge; n · longest row for ELL; the slices' padded slots for sell and fold. */
+  readonly slots: number;
+  /**
+   * Other bytes per product: CSR row offsets (n + 1 words); sell and fold slice offsets and, σ-sorted, the
+   * row ids; fold's extra pieces' partial results (written, then read) and its combine step (folded rows,
+   * their piece offsets, and y read and written again); merge's tile starts, carries (two words, written
+   * and read) and the fixup's read and write of y per tile.
+   */
+  readonly extraBytes: number;
+}
+
+/**
+ * The traffic of one product of `plan` on `csr`, for {@link predictSpmv}: O(n) for CSR, ELL and merge;
+ * O(n log σ + pieces) for sell and fold (their slices are sized, not filled).
+ *
+ * @example
+ * const plan = planSpmv({ format: 'fold' }, rowStats(csr), subgroupSupport(device));
+ * predictSpmv(matrixFactors(csr), { bandwidthGBps: 2800, format: 'fold', layout: layoutTraffic(csr, plan) });
+ */
+export function layoutTraffic(csr: Csr, plan: SpmvPlan): LayoutTraffic {
+  const { n } = csr;
+  const nnz = csr.indices.length;
+  const format = plan.format;
+  const offsets = WORD * (n + 1);
+  switch (format) {
+    case 'csr-scalar':
+    case 'csr-vector':
+      return { format, nnz, slots: nnz, extraBytes: offsets };
+    case 'ell': {
+      let longest = 0;
+      for (let v = 0; v < n; v++) longest = Math.max(longest, csr.indptr[v + 1] - csr.indptr[v]);
+      return { format, nnz, slots: n * longest, extraBytes: 0 };
+    }
+    case 'csr-merge': {
+      const tiles = Math.ceil((n + nnz) / mergeTile(plan.spec));
+      return { format, nnz, slots: nnz, extraBytes: offsets + WORD * (tiles + 1) + 2 * 2 * WORD * tiles + 2 * WORD * tiles };
+    }
+    case 'sell':
+    case 'fold': {
+      const { spec, slicing } = plan;
+      if (!slicing || spec.sliceHeight === undefined) throw new Error(`spmv model: a '${format}' plan needs its slicing and slice height (make it with planSpmv)`);
+      const shape = slicedEllShape(csr, { sliceHeight: spec.sliceHeight, sigma: slicing.sigma, foldWidth: slicing.foldWidth });
+      const rowIds = slicing.sigma > 1 ? WORD * n : 0;
+      const pieces = shape.storedRows - n;
+      const combine = shape.foldedRows === 0 ? 0 : 2 * WORD * pieces + WORD * (2 * shape.foldedRows + 1) + 2 * WORD * shape.foldedRows;
+      return { format, nnz, slots: shape.slots, extraBytes: WORD * (shape.slices + 1) + rowIds + combine };
+    }
+  }
+}

@@ -1,0 +1,176 @@
+// Device halves of blocked Floyd-Warshall over streamed blocks: the closure of a pivot block, and the block
+// product C ⊕= A ⊗ B, both on the FW kernels of @semiforge/algorithms called as `ApspRunner` calls them.
+import { dispatchGrid, type ElementArray } from '@semiforge/codegen';
+import { kernelFor, planApsp, type ApspKernelOptions } from '@semiforge/algorithms';
+import type { TypedArrayConstructor } from '@semiforge/runtime';
+import { registerExecutor, type Executor } from '../executor.js';
+import type { WebGpuDevice } from '../webgpu-backend.js';
+
+/** The kernels of a plan on blocks of side `side` (method 'a', row-major, a tile dividing the side). */
+function blockPlan(options: ApspKernelOptions, side: number) {
+  const plan = planApsp({ ...options, method: 'a', layout: 'row-major', successors: false }, side);
+  if (side % plan.tile !== 0) throw new RangeError(`block side ${side} is not a multiple of the tile ${plan.tile}`);
+  return { plan, specs: plan.blocked! };
+}
+
+/** A block operand: sent with the task (kept on the device under `key` when `keep`), or already there. */
+export interface BlockOperand {
+  readonly key: string;
+  readonly data?: ElementArray;
+  readonly keep?: boolean;
+}
+
+/** Input of the `fw-product` executor: C ⊕= A ⊗ B over blocks of side `side`, with A given transposed. */
+export interface BlockProductInput {
+  /** Names the blocked-APSP run: a task of another run first frees what earlier runs left on the device. */
+  readonly run: string;
+  /** Resident operands no task needs any more: freed first (once the tasks still using them are done). */
+  readonly evict?: readonly string[];
+  readonly side: number;
+  readonly kernel: ApspKernelOptions;
+  readonly c: ElementArray;
+  /** Aᵀ, row-major: the fw_update kernel reads its column panel as rows of Aᵀ. */
+  readonly at: BlockOperand;
+  /** B; absent: C itself (a panel step, C ⊕= A ⊗ C). */
+  readonly b?: BlockOperand;
+}
+
+/** Input of the `fw-closure` executor: the pivot block to close in place. */
+export interface BlockClosureInput {
+  readonly side: number;
+  readonly kernel: ApspKernelOptions;
+  readonly data: ElementArray;
+}
+
+interface BlockState {
+  readonly side: number;
+  readonly type: TypedArrayConstructor<ElementArray>;
+  readonly record: (batch: ReturnType<WebGpuDevice['runtime']['batch']>) => void;
+  /** The block that comes back. */
+  readonly out: GPUBuffer;
+  /** Buffers this task allocated (resident operands are not among them). */
+  readonly own: GPUBuffer[];
+  /** Resident operands this task pinned. */
+  readonly pinned: [string, GPUBuffer][];
+}
+
+async function operand(device: WebGpuDevice, op: BlockOperand, own: GPUBuffer[], pinned: [string, GPUBuffer][]): Promise<GPUBuffer> {
+  const key = `fw:${op.key}`;
+  if (op.data === undefined) {
+    const buffer = device.resident.pin<GPUBuffer>(key);
+    pinned.push([key, buffer]);
+    return buffer;
+  }
+  const buffer = await device.upload(`fw operand ${op.key}`, op.data);
+  if (!op.keep) {
+    own.push(buffer);
+    return buffer;
+  }
+  device.resident.put(key, buffer, op.data.byteLength, (b) => b.destroy());
+  device.resident.pin(key);
+  pinned.push([key, buffer]);
+  return buffer;
+}
+
+function free(device: WebGpuDevice, own: readonly GPUBuffer[], pinned: readonly [string, GPUBuffer][]): void {
+  for (const b of own) b.destroy();
+  for (const [key, b] of pinned) device.resident.unpin(key, b);
+}
+
+const release = (device: WebGpuDevice, state: BlockState) => free(device, state.own, state.pinned);
+
+const readOut = (device: WebGpuDevice, state: BlockState) => device.readback(state.out, state.type, 0, state.side * state.side);
+
+/** Panels of one t-deep product step: t rows of Aᵀ and of B, as the fw kernels' panel buffers (t × side). */
+async function panels(device: WebGpuDevice, tile: number, side: number, own: GPUBuffer[]) {
+  const make = async (label: string) => {
+    const b = await device.runtime.createBuffer(label, tile * side * 4, 'storage');
+    own.push(b);
+    return b;
+  };
+  return { row: await make('fw row panel'), col: await make('fw col panel') };
+}
+
+/**
+ * `fw-product`: C ⊕= A ⊗ B in side/t steps of the fw_update kernel, each on t rows of Aᵀ and of B copied into
+ * its panel buffers. With B = C (a panel step) the copies see C partly updated, which only brings in paths
+ * through the same pivot block: the result is the same.
+ */
+const productExecutor: Executor<BlockProductInput, BlockState, ElementArray> = {
+  async download(device, input) {
+    if (device.resident.get<string>('fw.run') !== input.run) {
+      device.resident.deletePrefix('fw:');
+      device.resident.put('fw.run', input.run, 0, () => undefined);
+    }
+    for (const key of input.evict ?? []) device.resident.delete(`fw:${key}`);
+    const { side } = input;
+    const { plan, specs } = blockPlan(input.kernel, side);
+    const own: GPUBuffer[] = [];
+    const pinned: [string, GPUBuffer][] = [];
+    try {
+      const c = await device.upload('fw block', input.c);
+      own.push(c);
+      const at = await operand(device, input.at, own, pinned);
+      const b = input.b === undefined ? c : await operand(device, input.b, own, pinned);
+      const { row, col } = await panels(device, plan.tile, side, own);
+      await device.flush();
+      const update = kernelFor(specs.update);
+      const grid = dispatchGrid(specs.update, side);
+      const params = new Uint32Array([side, 0, 0, 0]);
+      const bytes = plan.tile * side * 4;
+      const record: BlockState['record'] = (batch) => {
+        for (let step = 0; step < side / plan.tile; step++) {
+          batch.copy(at, col, bytes, step * bytes, 0);
+          batch.copy(b, row, bytes, step * bytes, 0);
+          batch.dispatch(update, { buffers: { d: c, row_panel: row, col_panel: col }, params, workgroups: grid });
+        }
+      };
+      return { side, type: input.c.constructor as TypedArrayConstructor<ElementArray>, record, out: c, own, pinned };
+    } catch (error) {
+      free(device, own, pinned);
+      throw error;
+    }
+  },
+  kernel: async (device, state) => {
+    await device.run(state.record, 'fw block product');
+  },
+  readback: readOut,
+  release,
+};
+
+/** `fw-closure`: in-core blocked FW of one block (pivot, panels, update per t-step), as `ApspRunner` runs it. */
+const closureExecutor: Executor<BlockClosureInput, BlockState, ElementArray> = {
+  async download(device, input) {
+    const { side } = input;
+    const { plan, specs } = blockPlan(input.kernel, side);
+    const own: GPUBuffer[] = [];
+    try {
+      const d = await device.upload('fw pivot block', input.data);
+      own.push(d);
+      const { row, col } = await panels(device, plan.tile, side, own);
+      await device.flush();
+      const order = [specs.pivot, specs.panelRow, specs.panelCol, specs.update];
+      const kernels = order.map(kernelFor);
+      const grids = order.map((s) => dispatchGrid(s, side));
+      const buffers = [{ d }, { d, out_panel: row }, { d, out_panel: col }, { d, row_panel: row, col_panel: col }];
+      const record: BlockState['record'] = (batch) => {
+        for (let step = 0; step < side / plan.tile; step++) {
+          const params = new Uint32Array([side, step * plan.tile, 0, 0]);
+          for (let i = 0; i < 4; i++) batch.dispatch(kernels[i], { buffers: buffers[i], params, workgroups: grids[i] });
+        }
+      };
+      return { side, type: input.data.constructor as TypedArrayConstructor<ElementArray>, record, out: d, own, pinned: [] };
+    } catch (error) {
+      for (const b of own) b.destroy();
+      throw error;
+    }
+  },
+  kernel: async (device, state) => {
+    await device.run(state.record, 'fw pivot closure');
+  },
+  readback: readOut,
+  release,
+};
+
+registerExecutor('fw-product', productExecutor);
+registerExecutor('fw-closure', closureExecutor);
