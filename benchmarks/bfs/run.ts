@@ -8,12 +8,16 @@
 //       [--sources 64] [--variants baseline,approx,core,multi] [--cpu-checks 4] [--cpu-sources 4] [--threads N]
 //       [--alpha 16 --beta 16] [--profile-sources 2] [--budget-s 540] [--min-sources 8]
 //       [--cache DIR] [--prepare-only] [--merge EARLIER.json] [--out DIR]
+//       [--dispatch auto|indirect|fixed] [--fixed-workgroups 1024] [--skip-validation]
+// --dispatch: how a level's steps are launched (BfsOptions.dispatch; auto: the runner's default for the device); --skip-validation: open the device with
+// Dawn's skip_validation toggle (no validation pass before each indirect dispatch). Both go in every result's params.
 // --budget-s: no graph or variant starts after it, and a variant's sources stop there (after --min-sources);
 // --prepare-only: build the graphs into --cache and stop (a scale too big to build and measure in one command).
 //   tsx --conditions=source benchmarks/bfs/run.ts --quick      (scale 10 and a 48 × 48 grid: a check on lavapipe)
 import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { parseArgs } from 'node:util';
+import { defaultBfsDispatch, type BfsDispatch } from '@semiforge/algorithms';
 import { openDevice } from '@semiforge/runtime';
 import { copyBandwidth } from '../lib/copy-bandwidth.js';
 import { webgpuContext } from '../lib/gpu-context.js';
@@ -49,6 +53,9 @@ const { values: args } = parseArgs({
     // so that scales split over several commands end in one file.
     merge: { type: 'string' },
     quick: { type: 'boolean', default: false },
+    dispatch: { type: 'string', default: 'auto' },
+    'fixed-workgroups': { type: 'string', default: '1024' },
+    'skip-validation': { type: 'boolean', default: false },
     out: { type: 'string', multiple: true, default: ['benchmarks/results'] },
   },
 });
@@ -66,6 +73,7 @@ for (const v of variants) if (!(v in VARIANTS)) throw new Error(`--variants: unk
 const sourceCount = args.quick ? 8 : int('sources', args.sources);
 const cpuChecks = int('cpu-checks', args['cpu-checks']);
 const cpuSources = int('cpu-sources', args['cpu-sources']);
+if (!['auto', 'indirect', 'fixed'].includes(args.dispatch)) throw new Error(`--dispatch: expected auto, indirect or fixed, got '${args.dispatch}'`);
 const tuning = { alpha: Number(args.alpha), beta: Number(args.beta) };
 for (const [name, v] of Object.entries(tuning)) if (!(v > 0 && Number.isFinite(v))) throw new Error(`--${name}: expected a positive number, got '${args[name as 'alpha' | 'beta']}'`);
 
@@ -73,8 +81,10 @@ const started = performance.now();
 const stopAt = started + 1000 * Number(args['budget-s']);
 if (!(stopAt > started)) throw new Error(`--budget-s: expected a positive number of seconds, got '${args['budget-s']}'`);
 const elapsed = () => `${((performance.now() - started) / 1e3).toFixed(0)} s`;
-const device = await openDevice();
+const device = await openDevice(args['skip-validation'] ? { dawnFlags: ['enable-dawn-features=skip_validation'] } : {});
 const context = webgpuContext('bfs', device);
+const dispatch: BfsDispatch = args.dispatch === 'auto' ? defaultBfsDispatch(device.describe().isFallbackAdapter) : (args.dispatch as BfsDispatch);
+const launch = { dispatch, ...(dispatch === 'fixed' ? { fixedWorkgroups: int('fixed-workgroups', args['fixed-workgroups']) } : {}) };
 const outDirs = [...args.out, ...(process.env.OUT ? [process.env.OUT] : [])];
 console.error(`bfs suite on ${context.device} (${device.describe().description}); scales ${scales.join(', ') || 'none'}, road ${road?.join(' × ') ?? 'none'}, budget ${args['budget-s']} s`);
 // The adjacency of scale 25 and 26 spans 3 to 5 bindings beside a step's 7 or 8 others: these two limits say whether it fits.
@@ -105,7 +115,7 @@ for (const [i, make] of makers.entries()) {
   const peer = cpuPeer(graph, sources.slice(0, cpuSources));
   if (peer) console.error(`  CPU: ${(peer.value / 1e6).toFixed(1)} MTEPS (${peer.name})`);
   // Variants with the same options (the baseline and the multi-source mode) share one runner: one upload.
-  const engines = new EnginePool(variants.map((v) => ({ options: { ...VARIANTS[v].options, ...tuning }, core: VARIANTS[v].core })));
+  const engines = new EnginePool(variants.map((v) => ({ options: { ...VARIANTS[v].options, ...tuning, ...launch }, core: VARIANTS[v].core })));
   for (const variant of variants) {
     if (performance.now() > stopAt) {
       console.error(`  ${VARIANTS[variant].label}: skipped, the budget of ${args['budget-s']} s is spent`);
@@ -118,7 +128,7 @@ for (const [i, make] of makers.entries()) {
       run = await measureVariant(device, graph, sources, variant, {
         cpuCheck: (i) => i < cpuChecks,
         warmupMs: args.quick ? 0 : 1000,
-        options: tuning,
+        options: { ...tuning, ...launch },
         profileSources: int('profile-sources', args['profile-sources']),
         stopAt,
         minSources: int('min-sources', args['min-sources']),
@@ -130,7 +140,8 @@ for (const [i, make] of makers.entries()) {
       skipped.push(`${graph.name}, ${variant}: ${(e as Error).message}`);
       continue;
     }
-    const r = variantResult(graph, run, bandwidth, peer);
+    const measured = variantResult(graph, run, bandwidth, peer);
+    const r: BenchResult = { ...measured, params: { ...measured.params, dispatch, ...('fixedWorkgroups' in launch ? { fixed_workgroups: launch.fixedWorkgroups } : {}), ...(args['skip-validation'] ? { dawn_skip_validation: true } : {}) } };
     results.push(r);
     const ratio = r.ratio_to_limit === undefined ? '' : `, ${(100 * r.ratio_to_limit).toFixed(1)}% of the bandwidth bound`;
     const gpuTeps = r.params.gpu_teps as number | undefined;

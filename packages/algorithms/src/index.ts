@@ -51,7 +51,7 @@ export { validateBfs, type BfsValidation, type BfsRule } from './bfs/bfs.validat
 export { treeDepths } from './bfs/bfs.output.js';
 export { bfsGraph, checkSource, splitAdjacency, type BfsGraphOptions, type AdjacencySplit } from './bfs/bfs.input.js';
 export { blockedAdjacency, NO_NEIGHBOUR, type BlockedAdjacency } from './bfs/bfs.layout.js';
-export { BFS_DEFAULTS, defaultBfsLanes, nextDirection, bfsSpecs, type BfsOptions, type BfsDirection, type FrontierCounts, type BfsKernelSpecs } from './bfs/bfs.plan.js';
+export { BFS_DEFAULTS, defaultBfsDispatch, defaultBfsLanes, nextDirection, bfsSpecs, type BfsOptions, type BfsDirection, type BfsDispatch, type FrontierCounts, type BfsKernelSpecs } from './bfs/bfs.plan.js';
 export { sssp, type SsspOptions } from './sssp/sssp.js';
 export { SsspRunner, type SsspResult, type SsspRunOptions } from './sssp/sssp.runner.js';
 export { ssspReference, dijkstraTree, bellmanFordTree, NO_PARENT, type SsspTree } from './sssp/sssp.reference.js';

@@ -50,6 +50,11 @@ const VARIANTS: [string, BfsOptions | ((csr: Csr) => BfsOptions)][] = [
   ['bottom-up only, subgroup aggregation, no degree ordering', { direction: 'bottom-up', aggregation: 'subgroup', degreeOrder: false }],
   // Blocks of 4 pad to at most arcs + 3n words: bindings of a third of that split it over 2 or 3.
   ['adjacency split over two or three bindings', (csr) => ({ chunkBytes: 4 * Math.ceil((csr.indices.length + 3 * csr.n) / 3), blockLength: 4 })],
+  // Fixed grids: the kernels stride over the work and find from the state whether the level is theirs.
+  ['fixed dispatch, hybrid', { dispatch: 'fixed' }],
+  ['fixed dispatch of 1 workgroup a step, hybrid, m_f approximation', { dispatch: 'fixed', fixedWorkgroups: 1, mfApprox: true }],
+  ['fixed dispatch of 2 workgroups, top-down only, 4 lanes, blocks of 2', { dispatch: 'fixed', fixedWorkgroups: 2, direction: 'top-down', lanes: 4, blockLength: 2 }],
+  ['fixed dispatch of 2 workgroups, bottom-up only, workgroup aggregation', { dispatch: 'fixed', fixedWorkgroups: 2, direction: 'bottom-up', aggregation: 'workgroup', blockLength: 3 }],
 ];
 
 describe.skipIf(!device)('bfs on the GPU against the CPU reference', () => {
@@ -92,6 +97,9 @@ describe.skipIf(!device)('bfs on the GPU against the CPU reference', () => {
     ['the Kronecker graph, 2 levels a submit, m_f approximation', BFS_CASES[3].csr, 2, { mfApprox: true }],
     ['the road-like grid, 3 levels a submit, no degree ordering', BFS_CASES[4].csr, 3, { degreeOrder: false }],
     ['a 2 × 400 grid, submits growing from 16 levels', long, undefined, {}],
+    ['the Kronecker graph, 1 level a submit, fixed dispatch', BFS_CASES[3].csr, 1, { dispatch: 'fixed' }],
+    ['the road-like grid, 3 levels a submit, fixed dispatch of 2 workgroups', BFS_CASES[4].csr, 3, { dispatch: 'fixed', fixedWorkgroups: 2 }],
+    ['a 2 × 400 grid, submits growing from 16 levels, fixed dispatch', long, undefined, { dispatch: 'fixed' }],
   ] as const)('ends submits mid-search and goes on: %s', async (_name, csr, levelsPerSubmit, options) => {
     const source = csr.n - 1;
     const r = await bfs(device!, csr, source, { ...options, ...(levelsPerSubmit === undefined ? {} : { levelsPerSubmit }), depths: true });
@@ -100,10 +108,30 @@ describe.skipIf(!device)('bfs on the GPU against the CPU reference', () => {
     if (levelsPerSubmit === undefined) expect(r.levels.length).toBeGreaterThan(16 + 32 + 64);
   });
 
-  it('spreads hubs over workgroups (bfs_top_down_hub) when top-down meets a long list', async () => {
+  it.each([
+    ['indirect dispatch', {}],
+    ['fixed dispatch', { dispatch: 'fixed' }],
+    ['fixed dispatch of 3 workgroups', { dispatch: 'fixed', fixedWorkgroups: 3 }],
+  ] as const)('spreads hubs over workgroups (bfs_top_down_hub) when top-down meets a long list (%s)', async (_name, options) => {
     const { csr, sources } = BFS_CASES[3];
     // One lane and blocks of one: every vertex of more than 4 neighbours is a hub.
-    await expectValid(csr, sources.slice(0, 1), { direction: 'top-down', lanes: 1, blockLength: 1 });
+    await expectValid(csr, sources.slice(0, 2), { direction: 'top-down', lanes: 1, blockLength: 1, ...options });
+  });
+
+  it('fixed dispatch finds the same levels as indirect dispatch, level by level', async () => {
+    const { csr } = BFS_CASES[3];
+    const stats = (r: { levels: readonly BfsLevel[] }) => r.levels.map(({ level, direction, frontier, frontierEdges, discovered }) => ({ level, direction, frontier, frontierEdges, discovered }));
+    const indirect = await bfs(device!, csr, 5, { depths: true });
+    const fixed = await bfs(device!, csr, 5, { depths: true, dispatch: 'fixed', fixedWorkgroups: 2 });
+    expect(stats(fixed)).toEqual(stats(indirect));
+    expect(fixed.depth).toEqual(indirect.depth);
+    expect(fixed.reached).toBe(indirect.reached);
+  });
+
+  it('refuses a dispatch mode or grid it does not know', async () => {
+    const { csr } = BFS_CASES[1];
+    await expect(BfsRunner.create(device!, csr, { dispatch: 'direct' as 'fixed' })).rejects.toThrow('bfs: dispatch = direct (expected indirect or fixed)');
+    await expect(BfsRunner.create(device!, csr, { fixedWorkgroups: 0 })).rejects.toThrow('bfs: fixedWorkgroups = 0 (expected an integer from 1 to 65535)');
   });
 
   // A star of 5000 leaves (and a path among the first leaves): the centre's expansion reaches more vertices in
@@ -117,6 +145,7 @@ describe.skipIf(!device)('bfs on the GPU against the CPU reference', () => {
   it.each([
     ['top-down', { direction: 'top-down' }],
     ['hybrid', {}],
+    ['hybrid, fixed dispatch', { dispatch: 'fixed' }],
   ] as const)('gathers the thousands of new vertices of a hub past the list of a workgroup (%s), m_f exact', async (_name, options) => {
     const runner = await BfsRunner.create(device!, star, options);
     for (const source of [0, 4, leaves]) {

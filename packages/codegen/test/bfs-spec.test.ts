@@ -65,7 +65,7 @@ describe('BFS kernels', () => {
       expect(bfsBindingsBesideChunks(spec)).toBe(names(spec).filter((n) => n !== 'params' && !n.startsWith('adj')).length);
     }
     expect(names({ ...bottomUp, op: 'bfs_check', aggregation: undefined })).toEqual(['params', 'adj0', 'rounds', 'parent', 'depth', 'errors']);
-    expect(generateKernel({ ...bottomUp, aggregation: 'workgroup' }).workgroupStorageBytes).toBe(12);
+    expect(generateKernel({ ...bottomUp, aggregation: 'workgroup' }).workgroupStorageBytes).toBe(16);
   });
 
   it('split adjacency reads go through one switch over the chunks', () => {

@@ -31,7 +31,20 @@ export interface BfsOptions {
   readonly levelsPerSubmit?: number;
   /** One level per submit, timed with GPU timestamps: per-level GPU times, at a round trip per level. Default false. */
   readonly profileLevels?: boolean;
+  /**
+   * How a level's steps are launched (default: {@link defaultBfsDispatch}). `indirect`: `bfs_control` writes each step's workgroup
+   * counts and the steps are dispatched indirectly, sized to the frontier (zero when idle). `fixed`: direct
+   * dispatches of at most `fixedWorkgroups` workgroups each; the kernels stride over the work and return at
+   * once on a level of the other direction or after the search, so no indirect counts (nor Dawn's validation
+   * of them) are involved. Results are identical.
+   */
+  readonly dispatch?: BfsDispatch;
+  /** Workgroups of each step under `dispatch: 'fixed'` (fewer where the graph needs fewer). Default 1024. */
+  readonly fixedWorkgroups?: number;
 }
+
+/** How a level's steps are launched: sized by the GPU (indirect dispatch) or a fixed grid. */
+export type BfsDispatch = 'indirect' | 'fixed';
 
 export const BFS_DEFAULTS = {
   degreeOrder: true,
@@ -41,7 +54,18 @@ export const BFS_DEFAULTS = {
   direction: 'hybrid',
   blockLength: 8,
   workgroupSize: 256,
+  fixedWorkgroups: 1024,
 } as const;
+
+/**
+ * `fixed` on a hardware GPU, `indirect` on a software adapter. On the H100 Dawn validates every indirect
+ * dispatch with an injected pass (32 indirect pairs a pass: 18.6 ms from submit to done against 0.25 ms
+ * direct), which made a scale-20 search 32–190 ms against 3.3 ms with fixed grids
+ * (benchmarks/bfs/latency-probe.ts); on lavapipe every idle workgroup of a fixed grid costs CPU time instead.
+ */
+export function defaultBfsDispatch(softwareAdapter: boolean): BfsDispatch {
+  return softwareAdapter ? 'indirect' : 'fixed';
+}
 
 /** Top-down lanes per vertex when not given: 1 for graphs of short lists, 8 when some list spans more than 4 blocks. */
 export function defaultBfsLanes(maxDegree: number, blockLength: number): number {
@@ -110,6 +134,12 @@ export function checkBfsOptions(o: BfsOptions): void {
   }
   if (o.levelsPerSubmit !== undefined && !(Number.isInteger(o.levelsPerSubmit) && o.levelsPerSubmit >= 1 && o.levelsPerSubmit <= 512)) {
     throw new RangeError(`bfs: levelsPerSubmit = ${o.levelsPerSubmit} (expected an integer from 1 to 512)`);
+  }
+  if (o.dispatch !== undefined && !['indirect', 'fixed'].includes(o.dispatch)) {
+    throw new RangeError(`bfs: dispatch = ${String(o.dispatch)} (expected indirect or fixed)`);
+  }
+  if (o.fixedWorkgroups !== undefined && !(Number.isInteger(o.fixedWorkgroups) && o.fixedWorkgroups >= 1 && o.fixedWorkgroups <= 65535)) {
+    throw new RangeError(`bfs: fixedWorkgroups = ${o.fixedWorkgroups} (expected an integer from 1 to 65535)`);
   }
   if (o.direction !== undefined && !['hybrid', 'top-down', 'bottom-up'].includes(o.direction)) {
     throw new RangeError(`bfs: direction = ${String(o.direction)} (expected hybrid, top-down or bottom-up)`);

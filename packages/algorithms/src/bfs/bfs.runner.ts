@@ -5,7 +5,7 @@ import { kernelFor } from '../kernels/kernel-source.js';
 import { bfsGraph, checkSource, splitAdjacency } from './bfs.input.js';
 import { blockedAdjacency, NO_NEIGHBOUR, type BlockedAdjacency } from './bfs.layout.js';
 import type { BfsRule } from './bfs.validate.js';
-import { BFS_DEFAULTS, bfsSpecs, checkBfsOptions, defaultBfsLanes, type BfsDirection, type BfsOptions } from './bfs.plan.js';
+import { BFS_DEFAULTS, bfsSpecs, checkBfsOptions, defaultBfsDispatch, defaultBfsLanes, type BfsDirection, type BfsDispatch, type BfsOptions } from './bfs.plan.js';
 
 /** One level of a search: the frontier it expanded and what it found. */
 export interface BfsLevel {
@@ -60,6 +60,9 @@ export interface BfsRunnerPlan {
   readonly levelsPerSubmit?: number;
   /** One level a submit, timed on the GPU (per-level times at the cost of a round trip per level). */
   readonly profileLevels: boolean;
+  /** How the steps are launched: indirect counts from `bfs_control`, or fixed grids of at most `fixedWorkgroups`. */
+  readonly dispatch: BfsDispatch;
+  readonly fixedWorkgroups: number;
   readonly blockLength: number;
   readonly lanes: number;
   readonly workgroupSize: number;
@@ -75,6 +78,14 @@ export interface BfsRunnerPlan {
 
 /** The buffers of each kernel a level dispatches, by binding name. */
 type LevelBindings = Record<'control' | 'topDown' | 'hub' | 'bottomUp', Record<string, GPUBuffer>>;
+
+/** Workgroups of each step under fixed dispatch (the hub step's: blocks of a hub × hubs). */
+interface FixedGrids {
+  readonly topDown: number;
+  readonly hub: readonly [number, number];
+  readonly bottomUpFirst: number;
+  readonly bottomUpLater: number;
+}
 
 /** The kernels of a runner. */
 interface BfsKernels {
@@ -110,6 +121,8 @@ const STATE = { frontier: 2, previous: 3, frontierEdges: 4, unvisitedEdges: 5, v
 const DIRECTION_MODE = { hybrid: 0, 'top-down': 1, 'bottom-up': 2 } as const;
 /** A frontier vertex with more than this many blocks per top-down lane goes to `bfs_top_down_hub`. */
 const HUB_ROUND_LANES = 4;
+/** Blocks each invocation of `bfs_top_down_hub` takes of the largest hub (as `bfs_top_down` sizes the indirect grid). */
+const HUB_BLOCKS_PER_INVOCATION = 4;
 /** Workgroups per grid dimension that WebGPU guarantees. */
 const MAX_GRID_X = 65535;
 /** Words each invocation of a control step clears of the next frontier bitmap. */
@@ -121,8 +134,9 @@ const INDIRECT_USAGE = BufferUsage.STORAGE | BufferUsage.INDIRECT | BufferUsage.
  * A graph made ready for many BFS queries on a device (paper 003's setting): relabelled by degree, laid out
  * in blocks and uploaded once; `run(source)` searches from a source (a vertex id of the graph you gave) and
  * returns the parent array. The level loop runs on the GPU: a control step before each level picks the
- * direction from n_f, m_f and m_u and sizes the level's steps through indirect dispatch, so a submit holds
- * many levels and the host reads the state back once per submit.
+ * direction from n_f, m_f and m_u and sizes the level's steps through indirect dispatch (with `dispatch: 'fixed'`
+ * the steps run on fixed grids and read from the state whether the level is theirs), so a submit holds many
+ * levels and the host reads the state back once per submit.
  *
  * @example
  * const runner = await BfsRunner.create(device, csr, { mfApprox: true });
@@ -151,6 +165,8 @@ export class BfsRunner {
   readonly #clearGroups: number;
   /** Each kernel's buffers for even and odd levels. */
   readonly #levelBindings: readonly LevelBindings[];
+  /** The steps' grids under fixed dispatch. */
+  readonly #fixed: FixedGrids;
 
   private constructor(fields: {
     device: Device;
@@ -180,6 +196,7 @@ export class BfsRunner {
     this.#indirect = fields.indirect;
     this.#levelBindings = [this.#makeLevelBindings(0), this.#makeLevelBindings(1)];
     this.#clearGroups = Math.max(1, Math.min(MAX_GRID_X, Math.ceil(bitmapWords(this.n) / (fields.plan.workgroupSize * CLEAR_WORDS_PER_INVOCATION))));
+    this.#fixed = this.#fixedGrids();
   }
 
   /** Checks the graph and options, relabels by degree (unless told not to), builds the blocked adjacency and uploads it. */
@@ -224,6 +241,8 @@ export class BfsRunner {
       direction: options.direction ?? BFS_DEFAULTS.direction,
       ...(options.levelsPerSubmit === undefined ? {} : { levelsPerSubmit: options.levelsPerSubmit }),
       profileLevels: options.profileLevels ?? false,
+      dispatch: options.dispatch ?? defaultBfsDispatch(device.describe().isFallbackAdapter),
+      fixedWorkgroups: options.fixedWorkgroups ?? BFS_DEFAULTS.fixedWorkgroups,
       blockLength,
       lanes,
       workgroupSize,
@@ -394,7 +413,7 @@ export class BfsRunner {
     header[STATE.direction] = this.plan.direction === 'bottom-up' ? 1 : 0;
     this.#device.upload(b.state, header);
     // Level 1 (odd) runs the control step from the second control buffer.
-    this.#device.upload(this.#indirect.control[1], Uint32Array.of(this.#clearGroups, 1, 1));
+    if (this.plan.dispatch === 'indirect') this.#device.upload(this.#indirect.control[1], Uint32Array.of(this.#clearGroups, 1, 1));
     const started = performance.now();
     const first = this.#device.batch({ label: 'bfs search', timing: profile });
     first.clear(b.parent).clear(b.bitmapA).clear(b.bitmapB).clear(b.state, 4 * BFS_STATE_HEADER, b.state.size - 4 * BFS_STATE_HEADER);
@@ -451,25 +470,53 @@ export class BfsRunner {
    * Level `level`: its control step (indirect counts from the control buffer of the level's parity, its own
    * written to the other), then top-down and its hub step, then bottom-up round 0 over every slot and the
    * later rounds over the slots that have them (so vertices that found a parent in their first block drop out).
+   * Under fixed dispatch the same steps go on fixed grids, and the kernels find from `state` whether they have work.
    */
   #encodeLevel(batch: DispatchBatch, level: number): void {
     const k = this.#kernels;
     const { control, steps, hubs } = this.#indirect;
+    const fixed = this.plan.dispatch === 'fixed' ? this.#fixed : undefined;
+    // A step sized by the counts at `offset` of `indirect`, or, under fixed dispatch, on the grid given.
+    const step = (kernel: GeneratedKernel, args: { buffers: Record<string, GPUBuffer>; params: Uint32Array }, indirect: GPUBuffer, offset: number, grid: readonly [number, number?]) => {
+      if (fixed) batch.dispatch(kernel, { ...args, workgroups: grid });
+      else batch.dispatchIndirect(kernel, { ...args, indirect, indirectOffset: offset });
+    };
     const bind = this.#levelBindings[level % 2];
     const roundCount = this.#rounds.length / 2;
     const params = this.#params({ level, count: this.#clearGroups, roundEnd: roundCount });
-    batch.dispatchIndirect(k.control, { buffers: bind.control, params, indirect: control[level % 2] });
+    step(k.control, { buffers: bind.control, params }, control[level % 2], 0, [this.#clearGroups]);
     if (this.plan.direction !== 'bottom-up') {
-      batch.dispatchIndirect(k.topDown, { buffers: bind.topDown, params, indirect: steps, indirectOffset: 0 });
+      step(k.topDown, { buffers: bind.topDown, params }, steps, 0, [this.#fixed.topDown]);
       // No vertex has a block in the hub round: bfs_top_down never lists a hub.
-      if (HUB_ROUND_LANES * this.plan.lanes < roundCount) batch.dispatchIndirect(k.hub, { buffers: bind.hub, params, indirect: hubs });
+      if (HUB_ROUND_LANES * this.plan.lanes < roundCount) step(k.hub, { buffers: bind.hub, params }, hubs, 0, this.#fixed.hub);
     }
     if (this.plan.direction === 'top-down' || roundCount === 0) return;
     const first = this.#params({ level, count: this.#rounds[1], roundEnd: 1 });
-    batch.dispatchIndirect(k.bottomUp, { buffers: bind.bottomUp, params: first, indirect: steps, indirectOffset: 12 });
+    step(k.bottomUp, { buffers: bind.bottomUp, params: first }, steps, 12, [this.#fixed.bottomUpFirst]);
     if (roundCount === 1) return;
     const later = this.#params({ level, count: this.#rounds[3], roundFirst: 1, roundEnd: roundCount });
-    batch.dispatchIndirect(k.bottomUp, { buffers: bind.bottomUp, params: later, indirect: steps, indirectOffset: 24 });
+    step(k.bottomUp, { buffers: bind.bottomUp, params: later }, steps, 24, [this.#fixed.bottomUpLater]);
+  }
+
+  /**
+   * The steps' grids under fixed dispatch: `fixedWorkgroups`, or fewer where the graph cannot use them (top-down:
+   * every vertex in the frontier; bottom-up: the slots of its pass; the hub step: the largest hub's blocks × the
+   * vertices that can be hubs).
+   */
+  #fixedGrids(): FixedGrids {
+    const { fixedWorkgroups: most, workgroupSize: wg, lanes } = this.plan;
+    const rounds = this.#rounds;
+    const roundCount = rounds.length / 2;
+    const cap = (groups: number) => Math.max(1, Math.min(most, MAX_GRID_X, groups));
+    const hubRound = HUB_ROUND_LANES * lanes;
+    const hubSlots = hubRound < roundCount ? rounds[2 * hubRound + 1] : 0;
+    const hubBlocks = cap(Math.ceil(roundCount / (HUB_BLOCKS_PER_INVOCATION * wg)));
+    return {
+      topDown: cap(Math.ceil(this.n / (wg / lanes))),
+      hub: [hubBlocks, Math.max(1, Math.min(MAX_GRID_X, hubSlots, Math.floor(most / hubBlocks)))],
+      bottomUpFirst: cap(Math.ceil((rounds[1] ?? 0) / wg)),
+      bottomUpLater: cap(Math.ceil((rounds[3] ?? 0) / wg)),
+    };
   }
 
   /** The buffers of a level's dispatches, by the level's parity (which picks the bitmaps and the control buffers), made once. */

@@ -96,8 +96,8 @@ export const BFS_OPS: Record<BfsOp, OpInfo<BfsKernelSpec>> = {
     ...common,
     template: 'bfs/bottom-up',
     bindings: stepBindings,
-    // Workgroup aggregation: the group's count, its edge sum and its base in the queue.
-    workgroupStorageBytes: (spec) => (spec.aggregation === 'subgroup' ? 0 : 12),
+    // Whether the level is bottom-up; workgroup aggregation adds the group's count, its edge sum and its base in the queue.
+    workgroupStorageBytes: (spec) => (spec.aggregation === 'subgroup' ? 4 : 16),
   },
   bfs_check: {
     ...common,

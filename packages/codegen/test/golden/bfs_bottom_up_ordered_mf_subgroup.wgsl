@@ -10,6 +10,7 @@ enable subgroups;
 // that have them, so the vertices that found a parent in their first block drop out.
 // New vertices go to the next queue with one atomic per subgroup (subgroup prefix sums); the loop over
 // slots is uniform per workgroup and every invocation reaches the subgroup operations.
+// A top-down level or an ended search returns at once, so a grid dispatched directly does nothing then.
 
 const WG: u32 = 256u;  // invocations per workgroup
 const LANES: u32 = 1u;  // top-down, control: invocations per frontier vertex
@@ -112,6 +113,8 @@ fn find_parent(t: u32) -> u32 {
   return 0u;
 }
 
+var<workgroup> idle: u32;
+
 @compute @workgroup_size(256, 1, 1)
 fn bfs_bottom_up(
   @builtin(workgroup_id) wid: vec3<u32>,
@@ -119,6 +122,8 @@ fn bfs_bottom_up(
   @builtin(local_invocation_index) lid: u32,
   @builtin(subgroup_invocation_id) sg_lane: u32,
 ) {
+  if (lid == 0u) { idle = select(0u, 1u, atomicLoad(&state[DIRECTION]) != 1u || atomicLoad(&state[DONE]) == 1u); }
+  if (workgroupUniformLoad(&idle) == 1u) { return; }
   for (var base = wid.x * WG; base < params.count; base += nwg.x * WG) {
     let t = base + lid;
     var found = NONE;

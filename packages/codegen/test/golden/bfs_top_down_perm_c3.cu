@@ -121,7 +121,9 @@ extern "C" __global__ void __launch_bounds__(256) bfs_top_down(const Params para
   };
   const unsigned teams = WG / LANES;
   const unsigned lane = threadIdx.x % LANES;
-  const unsigned count = ((volatile unsigned *)state)[FRONTIER];
+  // A bottom-up level or an ended search reads as an empty frontier (a fixed grid runs on every level).
+  const volatile unsigned *status = state;
+  const unsigned count = status[DIRECTION] == 1 || status[DONE] == 1 ? 0 : status[FRONTIER];
   const unsigned hub_slots = params.hub_round < params.round_end ? rounds[2 * params.hub_round + 1] : 0;
   // The loop is uniform over the block (every thread reaches each flush); a round takes `teams` vertices.
   for (unsigned first = blockIdx.x * teams; first < count; first += gridDim.x * teams) {
