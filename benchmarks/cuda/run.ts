@@ -5,16 +5,20 @@
 // on tiny inputs instead and exits non-zero on a mismatch.
 //   tsx --conditions=source benchmarks/cuda/run.ts --n 1024,2048,4096,8192 [--types f32,i32] [--backends cuda,webgpu]
 //       [--runs 5] [--warmup-ms 1500] [--budget-s 540] [--out DIR] [--quick] [--selftest] [--cuda-device 0]
-//       [--tile T] [--unroll U] [--stage KC] [--k-unroll K]   (shape overrides, both backends)
+//       [--tile T] [--unroll U] [--stage KC] [--k-unroll K] [--workgroup XxY]   (shape overrides, both backends)
+//   Each shape option takes a comma list and the run sweeps their product (e.g. `--unroll 4,8 --workgroup
+//   16x16,8x16 --stage 8,4`): --tile applies to every kernel, the others to the update alone (the product
+//   that dominates), so the panels keep their defaults; --panel-unroll U and --panel-workgroup XxY (lists too)
+//   shape the panels. Shapes a backend cannot run are skipped and named.
 //   GPU host: scripts/device-bundle.sh cuda, then `. .device/env.sh && node .device/cuda.mjs ...`
 import { parseArgs } from 'node:util';
-import { loadCudaRuntime, verifyApsp, type ApspKernelOptions, type ApspResult } from '@semiforge/algorithms';
+import { loadCudaRuntime, verifyApsp, type ApspKernelOptions, type ApspPlan, type ApspResult } from '@semiforge/algorithms';
 import { generateRandom4n, type EdgeList } from '@semiforge/graph-io';
-import { normalizeSpec, type ElementType } from '@semiforge/codegen';
+import { kernelIdentity, normalizeSpec, type ElementType } from '@semiforge/codegen';
 import { openDevice } from '@semiforge/runtime';
 import { webgpuContext } from '../lib/gpu-context.js';
 import { summarize, writeResults, type BenchContext, type BenchResult } from '../lib/results.js';
-import { compareMatrices, prepareApsp, type BackendName, type Backends } from './apsp-backends.js';
+import { compareMatrices, prepareApsp, type BackendName, type Backends, type PreparedApsp } from './apsp-backends.js';
 import { cudaContext, cudaMinPlusPeak } from './cuda-context.js';
 import { selftest } from './selftest.js';
 
@@ -32,6 +36,9 @@ const { values: args } = parseArgs({
     unroll: { type: 'string' },
     stage: { type: 'string' },
     'k-unroll': { type: 'string' },
+    workgroup: { type: 'string' },
+    'panel-unroll': { type: 'string' },
+    'panel-workgroup': { type: 'string' },
     'cuda-device': { type: 'string' },
     quick: { type: 'boolean', default: false },
     selftest: { type: 'boolean', default: false },
@@ -66,6 +73,11 @@ if (wanted.includes('webgpu') || args.selftest) {
   }
 }
 
+if (!backends.cuda && !backends.webgpu) {
+  console.error('cuda: no backend opened (the reasons are above); nothing to run');
+  process.exit(1);
+}
+
 if (args.selftest) {
   const ok = await selftest(rt!, backends);
   backends.cuda?.destroy();
@@ -85,19 +97,30 @@ const context: BenchContext = backends.cuda
   : webgpuContext('cuda', backends.webgpu!);
 const out = [...args.out, ...(process.env.OUT ? [process.env.OUT] : [])];
 
-/** The variants of one n and type, WebGPU first so that CUDA's figures can be given as ratios to it. */
-function variants(type: ElementType): { label: string; backend: BackendName; options: ApspKernelOptions }[] {
-  // Shape overrides for both backends (tuning on the GPU host); the plan's defaults otherwise.
-  const shape = Object.fromEntries(
-    (
-      [
-        ['tile', args.tile],
-        ['unroll', args.unroll],
-        ['stage', args.stage],
-        ['kUnroll', args['k-unroll']],
-      ] as const
-    ).flatMap(([key, value]) => (value === undefined ? [] : [[key, Number(value)]])),
-  ) as ApspKernelOptions;
+function workgroup(s: string): readonly [number, number] {
+  const [x, y] = s.split('x').map(Number);
+  if (!(x > 0 && y > 0)) throw new Error(`--workgroup: '${s}' is not XxY (e.g. 16x16)`);
+  return [x, y];
+}
+
+/** Every combination of the shape options (tuning on the GPU host); one entry, the plan's defaults, without any. */
+function shapes(): ApspKernelOptions[] {
+  const axis = <T>(value: string | undefined, parse: (s: string) => T, key: string) => (value === undefined ? [{}] : value.split(',').map((s) => ({ [key]: parse(s) })));
+  const combine = (axes: Record<string, unknown>[][]) => axes.reduce<Record<string, unknown>[]>((all, a) => all.flatMap((x) => a.map((y) => ({ ...x, ...y }))), [{}]);
+  const panels = combine([axis(args.tile, Number, 'tile'), axis(args['panel-unroll'], Number, 'unroll'), axis(args['panel-workgroup'], workgroup, 'workgroup')]);
+  const updates = combine([axis(args.unroll, Number, 'unroll'), axis(args.workgroup, workgroup, 'workgroup'), axis(args.stage, Number, 'stage'), axis(args['k-unroll'], Number, 'kUnroll')]);
+  return panels.flatMap((p) => updates.map((u) => ({ ...p, ...(Object.keys(u).length ? { update: u } : {}) }) as ApspKernelOptions));
+}
+
+/** The update's shape as its kernel name spells it (t…u…k…c…w…x…), then the panels' (p<unroll>w<x>x<y>), to tell swept shapes apart. */
+function shapeName(blocked: ApspPlan['blocked']): string {
+  if (!blocked) return 'plain';
+  const update = /__(t\d+u\d+k\d+c\d+w\d+x\d+)/.exec(kernelIdentity(blocked.update).name)?.[1] ?? '';
+  return `${update}/p${blocked.panelRow.unroll}w${blocked.panelRow.workgroup.join('x')}`;
+}
+
+/** The variants of one n, type and shape, WebGPU first so that CUDA's figures can be given as ratios to it. */
+function variants(type: ElementType, shape: ApspKernelOptions): { label: string; backend: BackendName; options: ApspKernelOptions }[] {
   const list: { label: string; backend: BackendName; options: ApspKernelOptions }[] = [];
   if (backends.webgpu && wanted.includes('webgpu')) list.push({ label: 'webgpu', backend: 'webgpu', options: { type, ...shape } });
   if (backends.cuda && wanted.includes('cuda')) {
@@ -128,64 +151,88 @@ for (const n of ns) {
   const g = generateRandom4n(n, Number(args.seed));
   for (const type of types) {
     let first: { label: string; dist: ArrayLike<number> } | undefined;
-    let webgpuRate: number | undefined;
-    for (const v of variants(type)) {
-      if (performance.now() > deadline) {
-        skipped.push(`${v.label} n=${n} ${type}: past the run's time budget (--budget-s)`);
-        continue;
-      }
-      const prepared = await prepareApsp(backends, v.backend, g, v.options);
-      const warmUntil = performance.now() + warmupMs; // compile, ramp clocks up
-      do await prepared.time();
-      while (performance.now() < warmUntil);
-      const times: number[] = [];
-      for (let i = 0; i < runs; i++) times.push(await prepared.time());
-      const last = await prepared.run();
-      prepared.destroy();
-      const { ok, how } = validate(g, last, first);
-      first ??= { label: v.label, dist: last.dist };
-      const time = summarize(times);
-      const rate = n ** 3 / (time.median / 1e3);
-      const plan = last.plan;
-      const update = plan.blocked && normalizeSpec(plan.blocked.update);
-      const result: BenchResult = {
-        case: `fw ${v.label} n=${n} ${type} (validated: ${how})`,
-        params: {
-          n,
-          tile: plan.tile,
-          unroll: plan.blocked?.update.unroll ?? 1,
-          kUnroll: update?.kUnroll ?? 1,
-          stage: update?.stage ?? 1,
-          method: plan.method,
-          layout: plan.layout,
-          type,
-          semiring: 'min-plus',
-          backend: v.backend,
-          dpx: plan.dpx,
+    for (const shape of shapes()) {
+      let webgpuRate: number | undefined;
+      for (const v of variants(type, shape)) {
+        const what = `${v.label} n=${n} ${type} ${JSON.stringify(shape)}`;
+        if (performance.now() > deadline) {
+          skipped.push(`${what}: past the run's time budget (--budget-s)`);
+          continue;
+        }
+        let prepared: PreparedApsp;
+        try {
+          prepared = await prepareApsp(backends, v.backend, g, v.options);
+        } catch (e) {
+          // A swept shape this backend cannot run (a spec rule, a device limit): named, and the sweep goes on.
+          skipped.push(`${what}: ${(e as Error).message}`);
+          console.error(`skipped ${what}: ${(e as Error).message}`);
+          continue;
+        }
+        const warmUntil = performance.now() + warmupMs; // compile, ramp clocks up
+        do await prepared.time();
+        while (performance.now() < warmUntil);
+        const times: number[] = [];
+        for (let i = 0; i < runs; i++) times.push(await prepared.time());
+        const last = await prepared.run();
+        prepared.destroy();
+        const { ok, how } = validate(g, last, first);
+        first ??= { label: v.label, dist: last.dist };
+        const time = summarize(times);
+        const rate = n ** 3 / (time.median / 1e3);
+        const plan = last.plan;
+        const update = plan.blocked && normalizeSpec(plan.blocked.update);
+        const shapeLabel = shapeName(plan.blocked);
+        const result: BenchResult = {
+          case: `fw ${v.label} ${shapeLabel} n=${n} ${type} (validated: ${how})`,
+          params: {
+            n,
+            tile: plan.tile,
+            unroll: plan.blocked?.update.unroll ?? 1,
+            kUnroll: update?.kUnroll ?? 1,
+            stage: update?.stage ?? 1,
+            workgroup: update?.workgroup.join('x') ?? '',
+          panelUnroll: plan.blocked?.panelRow.unroll ?? 1,
+          panelWorkgroup: plan.blocked?.panelRow.workgroup.join('x') ?? '',
+            method: plan.method,
+            layout: plan.layout,
+            type,
+            semiring: 'min-plus',
+            backend: v.backend,
+            dpx: plan.dpx,
+            metric: 'relaxations_per_s',
+          },
           metric: 'relaxations_per_s',
-        },
-        metric: 'relaxations_per_s',
-        value: rate,
-        unit: '1/s',
-        time_ms: time,
-        validated: ok,
-        validation: how,
-      };
-      if (limit) Object.assign(result, { limit, ratio_to_limit: rate / limit.value });
-      if (v.backend === 'webgpu') webgpuRate = rate;
-      else if (webgpuRate) Object.assign(result, { peer: { name: `the WebGPU backend (Dawn), same GPU, same ${type} kernels' specs`, value: webgpuRate, same_run: true }, ratio_to_peer: rate / webgpuRate });
-      results.push(result);
-      writeResults('cuda', context, results, out);
-      console.error(
-        `n=${n} ${type} ${v.label.padEnd(8)} ${time.median.toFixed(2).padStart(9)} ms  ${(rate / 1e12).toFixed(3)} T/s` +
-          (limit ? `  ${((100 * rate) / limit.value).toFixed(1)}% of peak` : '') +
-          (result.ratio_to_peer ? `  ${result.ratio_to_peer.toFixed(2)}x WebGPU` : '') +
-          `  ${ok ? 'valid' : 'INVALID'}`,
-      );
+          value: rate,
+          unit: '1/s',
+          time_ms: time,
+          validated: ok,
+          validation: how,
+        };
+        if (limit) Object.assign(result, { limit, ratio_to_limit: rate / limit.value });
+        if (v.backend === 'webgpu') webgpuRate = rate;
+        else if (webgpuRate) Object.assign(result, { peer: { name: `the WebGPU backend (Dawn), same GPU, same ${type} kernels' specs`, value: webgpuRate, same_run: true }, ratio_to_peer: rate / webgpuRate });
+        results.push(result);
+        writeResults('cuda', context, results, out);
+        console.error(
+          `n=${n} ${type} ${v.label.padEnd(8)} ${shapeLabel.padEnd(28)} ${time.median.toFixed(2).padStart(9)} ms  ${(rate / 1e12).toFixed(3)} T/s` +
+            (limit ? `  ${((100 * rate) / limit.value).toFixed(1)}% of peak` : '') +
+            (result.ratio_to_peer ? `  ${result.ratio_to_peer.toFixed(2)}x WebGPU` : '') +
+            `  ${ok ? 'valid' : 'INVALID'}`,
+        );
+      }
     }
   }
 }
 
+if (shapes().length > 1) {
+  // The sweep's answer: the fastest shape of each n, type and variant.
+  const best = new Map<string, BenchResult>();
+  for (const r of results) {
+    const key = r.case.replace(/ t\d+u\S+/, '').replace(/ \(validated.*/, '');
+    if (r.validated && r.value > (best.get(key)?.value ?? 0)) best.set(key, r);
+  }
+  for (const [key, r] of best) console.error(`best ${key}: ${/ (t\d+u\S+) /.exec(r.case)?.[1]} ${(r.value / 1e12).toFixed(3)} T/s${r.ratio_to_limit ? `  ${(100 * r.ratio_to_limit).toFixed(1)}% of peak` : ''}`);
+}
 for (const s of skipped) console.error(`skipped ${s}`);
 const files = writeResults('cuda', context, results, out);
 console.error(`wrote ${files.join(', ')}`);

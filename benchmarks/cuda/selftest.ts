@@ -27,6 +27,8 @@ const APSP_CASES: (ApspKernelOptions & { label: string })[] = [
   { label: 'f32 successors', type: 'f32', successors: true },
   { label: 'i32 dpx successors', type: 'i32', dpx: true, successors: true },
   { label: 'f32 tile 128', type: 'f32', tile: 128 },
+  { label: 'i32 dpx tile 128', type: 'i32', dpx: true, tile: 128 },
+  { label: 'f32 successors tile 128', type: 'f32', successors: true, tile: 128 },
   { label: 'max-min f32', semiring: 'max-min', type: 'f32' },
   { label: 'or-and u32', semiring: 'or-and', type: 'u32' },
 ];
@@ -150,6 +152,18 @@ async function machinery(rt: typeof RuntimeCuda, gpu: CudaDevice): Promise<Check
       const [withDpx, without] = [await counts(true), await counts(false)];
       if (gpu.info.computeCapability.major === 9) expect(withDpx.VIADDMNMX >= 64, `only ${withDpx.VIADDMNMX} VIADDMNMX`);
       return `dpx ${JSON.stringify(withDpx)}; without ${JSON.stringify(without)}`;
+    }),
+  );
+  checks.push(
+    await attempt('f32 min-plus update: one FADD and one FMNMX a relaxation in the SASS, no spills', async () => {
+      const cuobjdump = await rt.findCuobjdump();
+      if (!cuobjdump) return 'skipped: cuobjdump not found (PATH, $CUDA_HOME/bin, /usr/local/cuda/bin)';
+      const k = generateKernel({ ...spec, type: 'f32', tile: 128, unroll: 8, kUnroll: 8, workgroup: [16, 16] });
+      const counts = rt.countSass(await rt.disassemble(cuobjdump, await gpu.compiler!.compile(k.source, gpu.info.arch, k.name)), ['FMNMX', 'FADD', 'FSETP', 'FSEL', 'LDS', 'STL', 'LDL']);
+      // 8 × 8 results × 8 unrolled k steps of a slice.
+      expect(counts.FMNMX >= 512 && counts.FADD >= 512, `FMNMX ${counts.FMNMX}, FADD ${counts.FADD}`);
+      expect(counts.STL === 0 && counts.LDL === 0, `spills: STL ${counts.STL}, LDL ${counts.LDL}`);
+      return JSON.stringify(counts);
     }),
   );
   return checks;

@@ -4,10 +4,20 @@ import { generateKernel, kernelIdentity, normalizeSpec, parseKernelName, SpecErr
 const update: FwKernelSpec = { op: 'fw_update', semiring: 'min-plus', type: 'i32', tile: 128, unroll: 4, layout: 'row-major', workgroup: [8, 16], target: 'cuda', successors: false };
 
 describe('FW products with DPX (spec dpx)', () => {
-  it('relax with __viaddmin_s32 on staged values, with no saturation test left in the loop', () => {
+  it('relax with __viaddmin_s32 on staged values in the register-blocked update, with no saturation test left in the loop', () => {
     const source = generateKernel({ ...update, dpx: true }).source;
-    const loop = source.slice(source.indexOf('#pragma unroll'), source.lastIndexOf('__syncthreads();'));
+    const loop = source.slice(source.indexOf('#pragma unroll 4'), source.lastIndexOf('__syncthreads();'));
     expect(source).toContain('return __viaddmin_s32(a, b, c);');
+    expect(loop.match(/sr_relax\(/g)).toHaveLength(1);
+    expect(loop).not.toMatch(/INF|sr_mul/);
+    expect(source).toContain('V r = {sr_stage(v.x), sr_stage(v.y), sr_stage(v.z), sr_stage(v.w)};');
+    expect(source).toMatch(/reinterpret_cast<V\*>\(As\[buf\]\)\[e\] = stage4\(ra\[i\]\);/);
+    expect(source).toContain('V v = {sr_unstage(c[m][4u * q]),');
+  });
+
+  it('relax with __viaddmin_s32 on staged values in the generic product (a panel staged 2 deep), unrolled into 16 relaxations', () => {
+    const source = generateKernel({ ...update, op: 'fw_panel_row', workgroup: [16, 16], stage: 2, kUnroll: 2, dpx: true }).source;
+    const loop = source.slice(source.indexOf('#pragma unroll'), source.lastIndexOf('__syncthreads();'));
     expect(loop.match(/sr_relax\(/g)).toHaveLength(16);
     expect(source).toMatch(/As\[kk \* AS \+ r\] = sr_stage\(load_a/);
     expect(source).toMatch(/store_c\([^;]*sr_unstage\(c3_3\)\);/);

@@ -5,6 +5,7 @@ import { generateKernel, type FwKernelSpec, type KernelSpec } from '../src/index
 const GOLDEN: [string, KernelSpec][] = [
   ['fw_update_min_plus_f32_row_major.wgsl', { op: 'fw_update', semiring: 'min-plus', type: 'f32', tile: 32, unroll: 2, layout: 'row-major', workgroup: [16, 16], target: 'wgsl', successors: false }],
   ['fw_pivot_max_min_i32_bdl_successors.wgsl', { op: 'fw_pivot', semiring: 'max-min', type: 'i32', tile: 32, unroll: 1, layout: 'bdl', workgroup: [16, 16], target: 'wgsl', successors: true }],
+  ['fw_update_min_plus_f32_t128u8.cu', { op: 'fw_update', semiring: 'min-plus', type: 'f32', tile: 128, unroll: 8, kUnroll: 8, layout: 'row-major', workgroup: [16, 16], target: 'cuda', successors: false }],
   ['fw_panel_col_or_and_u32.cu', { op: 'fw_panel_col', semiring: 'or-and', type: 'u32', tile: 32, unroll: 2, layout: 'row-major', workgroup: [16, 16], target: 'cuda', successors: false }],
   ['spmv_csr_vector_plus_times_f32_subgroup.wgsl', { op: 'spmv_csr_vector', semiring: 'plus-times', type: 'f32', target: 'wgsl', rowsPerWorkgroup: 32, lanesPerRow: 8, reduction: 'subgroup', accumulate: true, masked: false }],
   ['spmv_csr_merge_min_plus_f32_acc_masked_subgroup.wgsl', { op: 'spmv_csr_merge', semiring: 'min-plus', type: 'f32', target: 'wgsl', rowsPerWorkgroup: 128, lanesPerRow: 1, reduction: 'subgroup', itemsPerThread: 7, accumulate: true, masked: true }],

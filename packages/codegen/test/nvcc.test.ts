@@ -16,6 +16,12 @@ const fwSpecs: KernelSpec[] = FW_KERNEL_OPS.flatMap((op) =>
   VARIANTS.map((v) => ({ ...v, op, tile: 64, unroll: op === 'fw_pivot' ? 1 : 4, workgroup: op === 'fw_pivot' ? [32, 32] : [16, 16], target: 'cuda' }) as KernelSpec),
 );
 
+// The register-blocked update in the shape the H100 runs (8×8 a thread, 16×16 threads), DPX included.
+const fwUpdateShapes: KernelSpec[] = [
+  ...VARIANTS.map((v) => ({ ...v, op: 'fw_update', tile: 128, unroll: 8, kUnroll: 8, workgroup: [16, 16], target: 'cuda' }) as KernelSpec),
+  { op: 'fw_update', semiring: 'min-plus', type: 'i32', layout: 'row-major', successors: true, dpx: true, tile: 128, unroll: 8, kUnroll: 8, workgroup: [16, 16], target: 'cuda' },
+];
+
 // Every SpMV op and reduction, each semiring, with and without accumulate and mask.
 const SPMV_VARIANTS: Pick<SpmvKernelSpec, 'semiring' | 'type' | 'accumulate' | 'masked'>[] = [
   { semiring: 'plus-times', type: 'f32', accumulate: false, masked: false },
@@ -79,7 +85,7 @@ const ssspSpecs: SsspKernelSpec[] = SSSP_KERNEL_OPS.flatMap((op) =>
   ),
 );
 
-const specs = [...fwSpecs, ...spmvSpecs, ...sellSpecs, ...unrolledSpecs, ...vectorSpecs, ...bfsSpecs, ...ssspSpecs];
+const specs = [...fwSpecs, ...fwUpdateShapes, ...spmvSpecs, ...sellSpecs, ...unrolledSpecs, ...vectorSpecs, ...bfsSpecs, ...ssspSpecs];
 
 describe.skipIf(!nvcc)('CUDA kernels compile with nvcc -ptx -arch=sm_90', () => {
   it.each(specs.map((s) => [generateKernel(s).name, s] as const))('%s', async (_name, spec) => {

@@ -19,6 +19,11 @@ export interface ApspKernelOptions {
   stage?: number;
   /** Threads [x, y] of the product kernels (default: {@link defaultWorkgroups}). */
   workgroup?: readonly [number, number];
+  /**
+   * Shape of the update (the rank-t product that dominates) alone, over the options above: for tuning it
+   * without changing the panels. CUDA's default is {@link defaultCudaUpdate}.
+   */
+  update?: { unroll?: number; workgroup?: readonly [number, number]; kUnroll?: number; stage?: number };
   /** Threads per side of the pivot closure's square workgroup (default: {@link defaultWorkgroups}). */
   pivotThreads?: number;
   /** Semiring name (default 'min-plus'); its ⊕ must be idempotent. */
@@ -76,6 +81,18 @@ export function defaultWorkgroups(tile: number, unroll: number) {
 }
 
 /**
+ * CUDA's update (the rank-t product that dominates) when no shape is given: codegen's register-blocked
+ * sm_90 kernel with 8×8 results a thread, 16×16 threads → 128×128 blocks, and its 8-deep slices fully
+ * unrolled, where the relaxation is cheap enough to leave registers for that (f32 min-plus, DPX); 4×4 a
+ * thread otherwise, as the integer ⊗'s saturation tests need the registers (ptxas spills at 8×8).
+ */
+export function defaultCudaUpdate(tile: number, cheapRelax: boolean): { unroll: number; workgroup: readonly [number, number]; kUnroll: number } | undefined {
+  if (tile % 128 === 0 && cheapRelax) return { unroll: 8, workgroup: [16, 16], kUnroll: 8 };
+  if (tile % 64 === 0) return { unroll: 4, workgroup: [16, 16], kUnroll: 8 };
+  return undefined;
+}
+
+/**
  * Chooses the kernel specs for a set of options and, when known, the number of vertices; invalid
  * combinations fail in codegen's validator.
  */
@@ -102,11 +119,21 @@ export function planApsp(options: ApspKernelOptions = {}, n?: number): ApspPlan 
   const unroll = options.unroll ?? Math.max(1, Math.min(APSP_DEFAULTS.unroll, tile / 16));
   const defaults = defaultWorkgroups(tile, unroll);
   const panels = options.workgroup ?? defaults.panels;
-  const update = options.workgroup ?? defaults.update;
   const pivotSide = options.pivotThreads ?? defaults.pivotThreads;
   const dpx = options.dpx === true;
   // Only the products take dpx (the pivot closure keeps the saturating ⊗); left out when off, for stable ids.
   const product = { ...base, unroll, kUnroll: options.kUnroll, stage: options.stage, ...(dpx ? { dpx } : {}) };
+  const cuda = target === 'cuda' ? defaultCudaUpdate(tile, dpx || (semiring === 'min-plus' && type === 'f32')) : undefined;
+  const own = options.update ?? {};
+  const updateUnroll = own.unroll ?? options.unroll ?? cuda?.unroll ?? unroll;
+  const fits = (w: readonly [number, number]) => tile % (w[0] * updateUnroll) === 0 && tile % (w[1] * updateUnroll) === 0;
+  const update = {
+    ...product,
+    unroll: updateUnroll,
+    kUnroll: own.kUnroll ?? options.kUnroll ?? cuda?.kUnroll,
+    stage: own.stage ?? options.stage,
+    workgroup: own.workgroup ?? options.workgroup ?? (cuda && fits(cuda.workgroup) ? cuda.workgroup : defaultWorkgroups(tile, updateUnroll).update),
+  };
   return {
     method,
     tile,
@@ -119,7 +146,7 @@ export function planApsp(options: ApspKernelOptions = {}, n?: number): ApspPlan 
       pivot: { ...base, op: 'fw_pivot', unroll: 1, workgroup: [pivotSide, pivotSide] },
       panelRow: { ...product, op: 'fw_panel_row', workgroup: panels },
       panelCol: { ...product, op: 'fw_panel_col', workgroup: panels },
-      update: { ...product, op: 'fw_update', workgroup: update },
+      update: { ...update, op: 'fw_update' },
     },
   };
 }

@@ -33,9 +33,9 @@ export const TEMPLATE_SPECS: Readonly<Record<string, unknown>> = {
             };
 
           return "    const unsigned lane = threadIdx.x & 31;\n    const unsigned ballot = __ballot_sync(0xffffffffu, hit);\n    const unsigned offset = __popc(ballot & ((1u << lane) - 1));\n"
-            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"countEdges") : depth0),{"name":"if","hash":{},"fn":container.program(13, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":55,"column":0},"end":{"line":57,"column":7}}})) != null ? stack1 : "")
+            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"countEdges") : depth0),{"name":"if","hash":{},"fn":container.program(13, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":57,"column":0},"end":{"line":59,"column":7}}})) != null ? stack1 : "")
             + "    unsigned first = 0;\n    if (lane == 0 && ballot != 0) {\n      first = atomicAdd(&state[FOUND], __popc(ballot));\n"
-            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"countEdges") : depth0),{"name":"if","hash":{},"fn":container.program(15, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":61,"column":0},"end":{"line":63,"column":7}}})) != null ? stack1 : "")
+            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"countEdges") : depth0),{"name":"if","hash":{},"fn":container.program(15, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":63,"column":0},"end":{"line":65,"column":7}}})) != null ? stack1 : "")
             + "    }\n    first = __shfl_sync(0xffffffffu, first, 0);\n";
         },"13":function(container,depth0,helpers,partials,data) {
             return "    const unsigned edge_sum = __reduce_add_sync(0xffffffffu, edges);\n";
@@ -50,11 +50,11 @@ export const TEMPLATE_SPECS: Readonly<Record<string, unknown>> = {
             };
 
           return "    if (threadIdx.x == 0) {\n      group_count = 0;\n"
-            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"countEdges") : depth0),{"name":"if","hash":{},"fn":container.program(18, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":69,"column":0},"end":{"line":71,"column":7}}})) != null ? stack1 : "")
+            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"countEdges") : depth0),{"name":"if","hash":{},"fn":container.program(18, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":71,"column":0},"end":{"line":73,"column":7}}})) != null ? stack1 : "")
             + "    }\n    __syncthreads();\n    unsigned offset = 0;\n    if (hit) {\n      offset = atomicAdd(&group_count, 1u);\n"
-            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"countEdges") : depth0),{"name":"if","hash":{},"fn":container.program(20, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":77,"column":0},"end":{"line":79,"column":7}}})) != null ? stack1 : "")
+            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"countEdges") : depth0),{"name":"if","hash":{},"fn":container.program(20, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":79,"column":0},"end":{"line":81,"column":7}}})) != null ? stack1 : "")
             + "    }\n    __syncthreads();\n    if (threadIdx.x == 0 && group_count != 0) {\n      group_base = atomicAdd(&state[FOUND], group_count);\n"
-            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"countEdges") : depth0),{"name":"if","hash":{},"fn":container.program(22, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":84,"column":0},"end":{"line":86,"column":7}}})) != null ? stack1 : "")
+            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"countEdges") : depth0),{"name":"if","hash":{},"fn":container.program(22, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":86,"column":0},"end":{"line":88,"column":7}}})) != null ? stack1 : "")
             + "    }\n    __syncthreads();\n    const unsigned first = group_base;\n";
         },"18":function(container,depth0,helpers,partials,data) {
             return "      group_edges = 0;\n";
@@ -85,12 +85,12 @@ export const TEMPLATE_SPECS: Readonly<Record<string, unknown>> = {
             + ((stack1 = container.invokePartial(lookupProperty(partials,"bfs-adjacency"),depth0,{"name":"bfs-adjacency","data":data,"helpers":helpers,"partials":partials,"decorators":container.decorators})) != null ? stack1 : "")
             + "  // The parent (plus one) the vertex in slot t finds in this pass, or 0.\n  auto find_parent = [&](unsigned t) -> unsigned {\n    for (unsigned k = params.round_first; k < params.round_end; k++) {\n      if (t >= rounds[2 * k + 1]) break;\n      for (unsigned j = 0; j < L; j++) {\n        const unsigned u = neighbour(k, j, t);\n        if (u == NONE) return 0;\n        if (bitmap_in[u >> 5] & (1u << (u & 31))) return u + 1;\n      }\n    }\n    return 0;\n  };\n"
             + ((stack1 = lookupProperty(helpers,"unless").call(alias1,(depth0 != null ? lookupProperty(depth0,"subgroup") : depth0),{"name":"unless","hash":{},"fn":container.program(5, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":22,"column":0},"end":{"line":28,"column":11}}})) != null ? stack1 : "")
-            + "  for (unsigned base = blockIdx.x * WG; base < params.count; base += gridDim.x * WG) {\n    const unsigned t = base + threadIdx.x;\n    unsigned found = NONE;\n"
-            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"countEdges") : depth0),{"name":"if","hash":{},"fn":container.program(8, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":32,"column":0},"end":{"line":34,"column":7}}})) != null ? stack1 : "")
+            + "  // Only the step kernels run between two control steps, so every thread of the block reads the same words.\n  if (((volatile unsigned *)state)[DIRECTION] != 1 || ((volatile unsigned *)state)[DONE] == 1) return;\n  for (unsigned base = blockIdx.x * WG; base < params.count; base += gridDim.x * WG) {\n    const unsigned t = base + threadIdx.x;\n    unsigned found = NONE;\n"
+            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"countEdges") : depth0),{"name":"if","hash":{},"fn":container.program(8, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":34,"column":0},"end":{"line":36,"column":7}}})) != null ? stack1 : "")
             + "    if (t < params.count) {\n      const unsigned v = vertex_of(t);\n      if (!is_visited(v)) {\n        const unsigned p = find_parent(t);\n        if (p != 0) {\n          parent[v] = p;\n          depth[v] = params.level;\n          mark_next(v);\n          found = v;\n"
-            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"countEdges") : depth0),{"name":"if","hash":{},"fn":container.program(10, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":44,"column":0},"end":{"line":46,"column":7}}})) != null ? stack1 : "")
+            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"countEdges") : depth0),{"name":"if","hash":{},"fn":container.program(10, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":46,"column":0},"end":{"line":48,"column":7}}})) != null ? stack1 : "")
             + "        }\n      }\n    }\n    const bool hit = found != NONE;\n"
-            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"subgroup") : depth0),{"name":"if","hash":{},"fn":container.program(12, data, 0),"inverse":container.program(17, data, 0),"data":data,"loc":{"start":{"line":51,"column":0},"end":{"line":90,"column":7}}})) != null ? stack1 : "")
+            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"subgroup") : depth0),{"name":"if","hash":{},"fn":container.program(12, data, 0),"inverse":container.program(17, data, 0),"data":data,"loc":{"start":{"line":53,"column":0},"end":{"line":92,"column":7}}})) != null ? stack1 : "")
             + "    if (hit) queues[queue_out_at + first + offset] = found;\n  }\n}\n";
         },"usePartial":true,"useData":true},
         "cuda/bfs/check": {"compiler":[8,">= 4.3.0"],"main":function(container,depth0,helpers,partials,data) {
@@ -135,8 +135,8 @@ export const TEMPLATE_SPECS: Readonly<Record<string, unknown>> = {
             + ((stack1 = ((helper = (helper = lookupProperty(helpers,"entryPoint") || (depth0 != null ? lookupProperty(depth0,"entryPoint") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"entryPoint","hash":{},"data":data,"loc":{"start":{"line":8,"column":64},"end":{"line":8,"column":78}}}) : helper))) != null ? stack1 : "")
             + "("
             + ((stack1 = ((helper = (helper = lookupProperty(helpers,"params") || (depth0 != null ? lookupProperty(depth0,"params") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"params","hash":{},"data":data,"loc":{"start":{"line":8,"column":79},"end":{"line":8,"column":91}}}) : helper))) != null ? stack1 : "")
-            + ") {\n  const unsigned g = blockIdx.x * WG + threadIdx.x;\n  for (unsigned i = g; i < params.words; i += gridDim.x * WG) bitmap_out[i] = 0;\n  if (g != 0) return;\n  auto set_args = [&](unsigned at, unsigned x) {\n    step_args[at] = x;\n    step_args[at + 1] = 1;\n    step_args[at + 2] = 1;\n  };\n  auto groups = [&](unsigned items) -> unsigned { return min((items + WG - 1) / WG, MAX_GRID); };\n  const unsigned level = params.level;\n  if (level > 1) {\n    const unsigned found = state[FOUND];\n    const unsigned row = STATS + 4 * ((level - 1) % RING);\n    state[row] = state[DIRECTION];\n    state[row + 1] = state[FRONTIER];\n    state[row + 2] = state[FRONTIER_EDGES];\n    state[row + 3] = found;\n    const unsigned visited = state[VISITED];\n"
-            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"countEdges") : depth0),{"name":"if","hash":{},"fn":container.program(1, data, 0),"inverse":container.program(3, data, 0),"data":data,"loc":{"start":{"line":27,"column":0},"end":{"line":33,"column":7}}})) != null ? stack1 : "")
+            + ") {\n  const unsigned g = blockIdx.x * WG + threadIdx.x;\n  // A fixed grid (no indirect counts) still runs the control steps queued past the end: DONE ends them.\n  if (((volatile unsigned *)state)[DONE] == 1) return;\n  for (unsigned i = g; i < params.words; i += gridDim.x * WG) bitmap_out[i] = 0;\n  if (g != 0) return;\n  auto set_args = [&](unsigned at, unsigned x) {\n    step_args[at] = x;\n    step_args[at + 1] = 1;\n    step_args[at + 2] = 1;\n  };\n  auto groups = [&](unsigned items) -> unsigned { return min((items + WG - 1) / WG, MAX_GRID); };\n  const unsigned level = params.level;\n  if (level > 1) {\n    const unsigned found = state[FOUND];\n    const unsigned row = STATS + 4 * ((level - 1) % RING);\n    state[row] = state[DIRECTION];\n    state[row + 1] = state[FRONTIER];\n    state[row + 2] = state[FRONTIER_EDGES];\n    state[row + 3] = found;\n    const unsigned visited = state[VISITED];\n"
+            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"countEdges") : depth0),{"name":"if","hash":{},"fn":container.program(1, data, 0),"inverse":container.program(3, data, 0),"data":data,"loc":{"start":{"line":29,"column":0},"end":{"line":35,"column":7}}})) != null ? stack1 : "")
             + "    state[PREVIOUS] = state[FRONTIER];\n    state[FRONTIER] = found;\n    state[FRONTIER_EDGES] = edges;\n    state[VISITED] = visited + found;\n  }\n  const unsigned frontier = state[FRONTIER];\n  hub_args[0] = 0;\n  hub_args[1] = 0;\n  hub_args[2] = 1;\n  control_next[1] = 1;\n  control_next[2] = 1;\n  if (frontier == 0) {\n    state[DONE] = 1;\n    set_args(0, 0);\n    set_args(3, 0);\n    set_args(6, 0);\n    control_next[0] = 0;\n    return;\n  }\n  unsigned direction = state[DIRECTION];\n  const float mf = (float)state[FRONTIER_EDGES];\n  const float mu = (float)state[UNVISITED_EDGES];\n  if (params.mode == 1) direction = 0;\n  else if (params.mode == 2) direction = 1;\n  else if (direction == 0) direction = params.alpha * mf > mu ? 1 : 0;\n  else direction = frontier < state[PREVIOUS] && params.beta * mf < mu ? 0 : 1;\n  state[DIRECTION] = direction;\n  state[LEVEL] = level;\n  state[FOUND] = 0;\n  state[FOUND_EDGES] = 0;\n  state[HUBS] = 0;\n  const bool bottom_up = direction == 1;\n  set_args(0, bottom_up ? 0 : min((frontier + WG / LANES - 1) / (WG / LANES), MAX_GRID));\n  set_args(3, bottom_up && params.round_end > 0 ? groups(rounds[1]) : 0);\n  set_args(6, bottom_up && params.round_end > 1 ? groups(rounds[3]) : 0);\n  control_next[0] = params.count;\n}\n";
         },"usePartial":true,"useData":true},
         "cuda/bfs/multi": {"compiler":[8,">= 4.3.0"],"main":function(container,depth0,helpers,partials,data) {
@@ -199,12 +199,12 @@ export const TEMPLATE_SPECS: Readonly<Record<string, unknown>> = {
             + ") {\n"
             + ((stack1 = container.invokePartial(lookupProperty(partials,"bfs-adjacency"),depth0,{"name":"bfs-adjacency","data":data,"helpers":helpers,"partials":partials,"decorators":container.decorators})) != null ? stack1 : "")
             + ((stack1 = container.invokePartial(lookupProperty(partials,"bfs-expand"),depth0,{"name":"bfs-expand","data":data,"helpers":helpers,"partials":partials,"decorators":container.decorators})) != null ? stack1 : "")
-            + "  // Blocks of the vertex in slot t: the rounds whose slot count exceeds t.\n  auto blocks_of = [&](unsigned t) -> unsigned {\n    unsigned lo = 0, hi = params.round_end;\n    while (lo < hi) {\n      const unsigned mid = (lo + hi) / 2;\n      if (rounds[2 * mid + 1] > t) lo = mid + 1; else hi = mid;\n    }\n    return lo;\n  };\n  const unsigned teams = WG / LANES;\n  const unsigned lane = threadIdx.x % LANES;\n  const unsigned count = ((volatile unsigned *)state)[FRONTIER];\n  const unsigned hub_slots = params.hub_round < params.round_end ? rounds[2 * params.hub_round + 1] : 0;\n  // The loop is uniform over the block (every thread reaches each flush); a round takes `teams` vertices.\n  for (unsigned first = blockIdx.x * teams; first < count; first += gridDim.x * teams) {\n    const unsigned i = first + threadIdx.x / LANES;\n    if (i < count) {\n      const unsigned v = queues[queue_in_at + i];\n      const unsigned t = slot_of(v);\n      if (t < hub_slots) {\n        if (lane == 0) {\n          const unsigned h = atomicAdd(&state[HUBS], 1u);\n          queues[hubs_at + h] = v;\n          atomicMax(&hub_args[0], min((blocks_of(t) + "
-            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"hubBlocks") || (depth0 != null ? lookupProperty(depth0,"hubBlocks") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"hubBlocks","hash":{},"data":data,"loc":{"start":{"line":33,"column":54},"end":{"line":33,"column":67}}}) : helper))) != null ? stack1 : "")
+            + "  // Blocks of the vertex in slot t: the rounds whose slot count exceeds t.\n  auto blocks_of = [&](unsigned t) -> unsigned {\n    unsigned lo = 0, hi = params.round_end;\n    while (lo < hi) {\n      const unsigned mid = (lo + hi) / 2;\n      if (rounds[2 * mid + 1] > t) lo = mid + 1; else hi = mid;\n    }\n    return lo;\n  };\n  const unsigned teams = WG / LANES;\n  const unsigned lane = threadIdx.x % LANES;\n  // A bottom-up level or an ended search reads as an empty frontier (a fixed grid runs on every level).\n  const volatile unsigned *status = state;\n  const unsigned count = status[DIRECTION] == 1 || status[DONE] == 1 ? 0 : status[FRONTIER];\n  const unsigned hub_slots = params.hub_round < params.round_end ? rounds[2 * params.hub_round + 1] : 0;\n  // The loop is uniform over the block (every thread reaches each flush); a round takes `teams` vertices.\n  for (unsigned first = blockIdx.x * teams; first < count; first += gridDim.x * teams) {\n    const unsigned i = first + threadIdx.x / LANES;\n    if (i < count) {\n      const unsigned v = queues[queue_in_at + i];\n      const unsigned t = slot_of(v);\n      if (t < hub_slots) {\n        if (lane == 0) {\n          const unsigned h = atomicAdd(&state[HUBS], 1u);\n          queues[hubs_at + h] = v;\n          atomicMax(&hub_args[0], min((blocks_of(t) + "
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"hubBlocks") || (depth0 != null ? lookupProperty(depth0,"hubBlocks") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"hubBlocks","hash":{},"data":data,"loc":{"start":{"line":35,"column":54},"end":{"line":35,"column":67}}}) : helper))) != null ? stack1 : "")
             + "u * WG - 1) / ("
-            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"hubBlocks") || (depth0 != null ? lookupProperty(depth0,"hubBlocks") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"hubBlocks","hash":{},"data":data,"loc":{"start":{"line":33,"column":82},"end":{"line":33,"column":95}}}) : helper))) != null ? stack1 : "")
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"hubBlocks") || (depth0 != null ? lookupProperty(depth0,"hubBlocks") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"hubBlocks","hash":{},"data":data,"loc":{"start":{"line":35,"column":82},"end":{"line":35,"column":95}}}) : helper))) != null ? stack1 : "")
             + "u * WG), "
-            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"hubGroups") || (depth0 != null ? lookupProperty(depth0,"hubGroups") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"hubGroups","hash":{},"data":data,"loc":{"start":{"line":33,"column":104},"end":{"line":33,"column":117}}}) : helper))) != null ? stack1 : "")
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"hubGroups") || (depth0 != null ? lookupProperty(depth0,"hubGroups") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"hubGroups","hash":{},"data":data,"loc":{"start":{"line":35,"column":104},"end":{"line":35,"column":117}}}) : helper))) != null ? stack1 : "")
             + "u));\n          atomicMax(&hub_args[1], min(h + 1, MAX_GRID));\n        }\n      } else {\n        for (unsigned k = lane; k < params.round_end; k += LANES) {\n          if (t >= rounds[2 * k + 1]) break;\n          expand_block(v, t, k);\n        }\n      }\n    }\n    flush();\n  }\n}\n";
         },"usePartial":true,"useData":true},
         "cuda/bfs/top-down-hub": {"compiler":[8,">= 4.3.0"],"main":function(container,depth0,helpers,partials,data) {
@@ -227,10 +227,10 @@ export const TEMPLATE_SPECS: Readonly<Record<string, unknown>> = {
             + ") {\n"
             + ((stack1 = container.invokePartial(lookupProperty(partials,"bfs-adjacency"),depth0,{"name":"bfs-adjacency","data":data,"helpers":helpers,"partials":partials,"decorators":container.decorators})) != null ? stack1 : "")
             + ((stack1 = container.invokePartial(lookupProperty(partials,"bfs-expand"),depth0,{"name":"bfs-expand","data":data,"helpers":helpers,"partials":partials,"decorators":container.decorators})) != null ? stack1 : "")
-            + "  const unsigned hubs = ((volatile unsigned *)state)[HUBS];\n  for (unsigned h = blockIdx.y; h < hubs; h += gridDim.y) {\n    const unsigned v = queues[hubs_at + h];\n    const unsigned t = slot_of(v);\n    for (unsigned k = blockIdx.x * WG + threadIdx.x; k < params.round_end; k += gridDim.x * WG) {\n      if (t >= rounds[2 * k + 1]) break;\n      expand_block(v, t, k);\n    }\n    flush();\n  }\n}\n";
+            + "  // An ended search keeps its last level's HUBS: it has none left.\n  const unsigned hubs = ((volatile unsigned *)state)[DONE] == 1 ? 0 : ((volatile unsigned *)state)[HUBS];\n  for (unsigned h = blockIdx.y; h < hubs; h += gridDim.y) {\n    const unsigned v = queues[hubs_at + h];\n    const unsigned t = slot_of(v);\n    for (unsigned k = blockIdx.x * WG + threadIdx.x; k < params.round_end; k += gridDim.x * WG) {\n      if (t >= rounds[2 * k + 1]) break;\n      expand_block(v, t, k);\n    }\n    flush();\n  }\n}\n";
         },"usePartial":true,"useData":true},
         "cuda/fw/panel-col": {"1":function(container,depth0,helpers,partials,data) {
-            return "#define load_sa(r, k) (succ[at((r), params.k0 + (k))])\n#define load_sc(r, c) (succ[at((r), params.k0 + (c))])\n#define store_sc(r, c, s) (out_succ[(c) * params.n + (r)] = (s))\n";
+            return "#define load_sa(r, k) (succ[at((r), params.k0 + (k))])\n#define load_sc(r, c) (succ[at((r), params.k0 + (c))])\n#define out_sc(r, c) (out_succ[(c) * params.n + (r)])\n#define store_sc(r, c, s) (out_sc(r, c) = (s))\n";
         },"compiler":[8,">= 4.3.0"],"main":function(container,depth0,helpers,partials,data) {
             var stack1, lookupProperty = container.lookupProperty || function(parent, propertyName) {
                 if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
@@ -242,13 +242,13 @@ export const TEMPLATE_SPECS: Readonly<Record<string, unknown>> = {
           return ((stack1 = container.invokePartial(lookupProperty(partials,"header"),depth0,{"name":"header","data":data,"helpers":helpers,"partials":partials,"decorators":container.decorators})) != null ? stack1 : "")
             + "// Phase 2 of blocked FW, pivot column, stored transposed into CcT (TILE × N) (see the WGSL template).\n\n"
             + ((stack1 = container.invokePartial(lookupProperty(partials,"prelude"),depth0,{"name":"prelude","data":data,"helpers":helpers,"partials":partials,"decorators":container.decorators})) != null ? stack1 : "")
-            + "\n#define load_a(r, k) (d[at((r), params.k0 + (k))])\n#define load_b(k, c) (d[at(params.k0 + (k), params.k0 + (c))])\n#define load_c(r, c) (d[at((r), params.k0 + (c))])\n#define store_c(r, c, v) (out_panel[(c) * params.n + (r)] = (v))\n"
-            + ((stack1 = lookupProperty(helpers,"if").call(depth0 != null ? depth0 : (container.nullContext || {}),(depth0 != null ? lookupProperty(depth0,"successors") : depth0),{"name":"if","hash":{},"fn":container.program(1, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":10,"column":0},"end":{"line":14,"column":7}}})) != null ? stack1 : "")
+            + "\n#define load_a(r, k) (d[at((r), params.k0 + (k))])\n#define load_b(k, c) (d[at(params.k0 + (k), params.k0 + (c))])\n#define load_c(r, c) (d[at((r), params.k0 + (c))])\n#define out_c(r, c) (out_panel[(c) * params.n + (r)])\n#define store_c(r, c, v) (out_c(r, c) = (v))\n"
+            + ((stack1 = lookupProperty(helpers,"if").call(depth0 != null ? depth0 : (container.nullContext || {}),(depth0 != null ? lookupProperty(depth0,"successors") : depth0),{"name":"if","hash":{},"fn":container.program(1, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":11,"column":0},"end":{"line":16,"column":7}}})) != null ? stack1 : "")
             + "\n"
             + ((stack1 = container.invokePartial(lookupProperty(partials,"product"),depth0,{"name":"product","data":data,"helpers":helpers,"partials":partials,"decorators":container.decorators})) != null ? stack1 : "");
         },"usePartial":true,"useData":true},
         "cuda/fw/panel-row": {"1":function(container,depth0,helpers,partials,data) {
-            return "#define load_sa(r, k) (succ[at(params.k0 + (r), params.k0 + (k))])\n#define load_sc(r, c) (succ[at(params.k0 + (r), (c))])\n#define store_sc(r, c, s) (out_succ[(r) * params.n + (c)] = (s))\n";
+            return "#define load_sa(r, k) (succ[at(params.k0 + (r), params.k0 + (k))])\n#define load_sc(r, c) (succ[at(params.k0 + (r), (c))])\n#define out_sc(r, c) (out_succ[(r) * params.n + (c)])\n#define store_sc(r, c, s) (out_sc(r, c) = (s))\n";
         },"compiler":[8,">= 4.3.0"],"main":function(container,depth0,helpers,partials,data) {
             var stack1, lookupProperty = container.lookupProperty || function(parent, propertyName) {
                 if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
@@ -260,8 +260,8 @@ export const TEMPLATE_SPECS: Readonly<Record<string, unknown>> = {
           return ((stack1 = container.invokePartial(lookupProperty(partials,"header"),depth0,{"name":"header","data":data,"helpers":helpers,"partials":partials,"decorators":container.decorators})) != null ? stack1 : "")
             + "// Phase 2 of blocked FW, pivot row, out of place into R (TILE × N) (see the WGSL template).\n\n"
             + ((stack1 = container.invokePartial(lookupProperty(partials,"prelude"),depth0,{"name":"prelude","data":data,"helpers":helpers,"partials":partials,"decorators":container.decorators})) != null ? stack1 : "")
-            + "\n#define load_a(r, k) (d[at(params.k0 + (r), params.k0 + (k))])\n#define load_b(k, c) (d[at(params.k0 + (k), (c))])\n#define load_c(r, c) (d[at(params.k0 + (r), (c))])\n#define store_c(r, c, v) (out_panel[(r) * params.n + (c)] = (v))\n"
-            + ((stack1 = lookupProperty(helpers,"if").call(depth0 != null ? depth0 : (container.nullContext || {}),(depth0 != null ? lookupProperty(depth0,"successors") : depth0),{"name":"if","hash":{},"fn":container.program(1, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":10,"column":0},"end":{"line":14,"column":7}}})) != null ? stack1 : "")
+            + "\n#define load_a(r, k) (d[at(params.k0 + (r), params.k0 + (k))])\n#define load_b(k, c) (d[at(params.k0 + (k), (c))])\n#define load_c(r, c) (d[at(params.k0 + (r), (c))])\n#define out_c(r, c) (out_panel[(r) * params.n + (c)])\n#define store_c(r, c, v) (out_c(r, c) = (v))\n"
+            + ((stack1 = lookupProperty(helpers,"if").call(depth0 != null ? depth0 : (container.nullContext || {}),(depth0 != null ? lookupProperty(depth0,"successors") : depth0),{"name":"if","hash":{},"fn":container.program(1, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":11,"column":0},"end":{"line":16,"column":7}}})) != null ? stack1 : "")
             + "\n"
             + ((stack1 = container.invokePartial(lookupProperty(partials,"product"),depth0,{"name":"product","data":data,"helpers":helpers,"partials":partials,"decorators":container.decorators})) != null ? stack1 : "");
         },"usePartial":true,"useData":true},
@@ -593,7 +593,7 @@ export const TEMPLATE_SPECS: Readonly<Record<string, unknown>> = {
             + "  }\n}\n";
         },"usePartial":true,"useData":true},
         "cuda/fw/update": {"1":function(container,depth0,helpers,partials,data) {
-            return "#define load_sa(r, k) (col_succ[(k) * params.n + (r)])\n#define load_sb(k, c) (row_succ[(k) * params.n + (c)])\n#define load_sc(r, c) (succ[at(r, c)])\n#define store_sc(r, c, s) (succ[at(r, c)] = (s))\n";
+            return "#define load_sa(r, k) (col_succ[(k) * params.n + (r)])\n#define load_sb(k, c) (row_succ[(k) * params.n + (c)])\n#define load_sc(r, c) (succ[at(r, c)])\n#define out_sc(r, c) (succ[at(r, c)])\n#define store_sc(r, c, s) (out_sc(r, c) = (s))\n";
         },"compiler":[8,">= 4.3.0"],"main":function(container,depth0,helpers,partials,data) {
             var stack1, lookupProperty = container.lookupProperty || function(parent, propertyName) {
                 if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
@@ -605,8 +605,8 @@ export const TEMPLATE_SPECS: Readonly<Record<string, unknown>> = {
           return ((stack1 = container.invokePartial(lookupProperty(partials,"header"),depth0,{"name":"header","data":data,"helpers":helpers,"partials":partials,"decorators":container.decorators})) != null ? stack1 : "")
             + "// Phase 3 of blocked FW over every tile: D[i][j] ⊕= Cc[i][k] ⊗ R[k][j] (see the WGSL template).\n\n"
             + ((stack1 = container.invokePartial(lookupProperty(partials,"prelude"),depth0,{"name":"prelude","data":data,"helpers":helpers,"partials":partials,"decorators":container.decorators})) != null ? stack1 : "")
-            + "\n#define load_a(r, k) (col_panel[(k) * params.n + (r)])\n#define load_b(k, c) (row_panel[(k) * params.n + (c)])\n#define load_c(r, c) (d[at(r, c)])\n#define store_c(r, c, v) (d[at(r, c)] = (v))\n"
-            + ((stack1 = lookupProperty(helpers,"if").call(depth0 != null ? depth0 : (container.nullContext || {}),(depth0 != null ? lookupProperty(depth0,"successors") : depth0),{"name":"if","hash":{},"fn":container.program(1, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":10,"column":0},"end":{"line":15,"column":7}}})) != null ? stack1 : "")
+            + "\n#define load_a(r, k) (col_panel[(k) * params.n + (r)])\n#define load_b(k, c) (row_panel[(k) * params.n + (c)])\n#define load_c(r, c) (d[at(r, c)])\n#define out_c(r, c) (d[at(r, c)])\n#define store_c(r, c, v) (out_c(r, c) = (v))\n"
+            + ((stack1 = lookupProperty(helpers,"if").call(depth0 != null ? depth0 : (container.nullContext || {}),(depth0 != null ? lookupProperty(depth0,"successors") : depth0),{"name":"if","hash":{},"fn":container.program(1, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":11,"column":0},"end":{"line":17,"column":7}}})) != null ? stack1 : "")
             + "\n"
             + ((stack1 = container.invokePartial(lookupProperty(partials,"product"),depth0,{"name":"product","data":data,"helpers":helpers,"partials":partials,"decorators":container.decorators})) != null ? stack1 : "");
         },"usePartial":true,"useData":true},
@@ -785,201 +785,102 @@ export const TEMPLATE_SPECS: Readonly<Record<string, unknown>> = {
             + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"bdl") : depth0),{"name":"if","hash":{},"fn":container.program(1, data, 0),"inverse":container.program(3, data, 0),"data":data,"loc":{"start":{"line":11,"column":0},"end":{"line":16,"column":7}}})) != null ? stack1 : "");
         },"usePartial":true,"useData":true},
         "cuda/partials/product": {"1":function(container,depth0,helpers,partials,data) {
-            var stack1, helper, alias1=depth0 != null ? depth0 : (container.nullContext || {}), lookupProperty = container.lookupProperty || function(parent, propertyName) {
+            var stack1, helper, alias1=depth0 != null ? depth0 : (container.nullContext || {}), alias2=container.hooks.helperMissing, alias3="function", lookupProperty = container.lookupProperty || function(parent, propertyName) {
                 if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
                   return parent[propertyName];
                 }
                 return undefined
             };
 
-          return "  __shared__ unsigned Sa["
-            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"aWords") || (depth0 != null ? lookupProperty(depth0,"aWords") : depth0)) != null ? helper : container.hooks.helperMissing),(typeof helper === "function" ? helper.call(alias1,{"name":"aWords","hash":{},"data":data,"loc":{"start":{"line":16,"column":25},"end":{"line":16,"column":35}}}) : helper))) != null ? stack1 : "")
-            + "];\n"
-            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"hopUsesB") : depth0),{"name":"if","hash":{},"fn":container.program(2, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":17,"column":0},"end":{"line":19,"column":7}}})) != null ? stack1 : "");
+          return "// A semiring matrix product out = C ⊕ A ⊗ B of depth TILE, register-blocked for sm_90 (paper 000's method\n// A, shaped like an SGEMM): a WY×WX block computes BM×BN results, each thread U×U of them in registers as\n// (U/4)² quads, rows q·4WY + 4ty + 0..3 and columns q·4WX + 4tx + 0..3, so that a warp's 128-bit shared\n// loads of a B row are contiguous and those of A are broadcasts. KC-deep slices of A and B are copied as\n// 128-bit vectors (A along k where it is contiguous that way, and transposed into shared memory),\n// double-buffered through registers (the next slice's global loads are in flight while this one is\n// relaxed), one barrier per slice. The op's template defines load_a/b/c and out_c as element lvalues.\n#define WX "
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"wx") || (depth0 != null ? lookupProperty(depth0,"wx") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"wx","hash":{},"data":data,"loc":{"start":{"line":9,"column":11},"end":{"line":9,"column":17}}}) : helper))) != null ? stack1 : "")
+            + "u\n#define WY "
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"wy") || (depth0 != null ? lookupProperty(depth0,"wy") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"wy","hash":{},"data":data,"loc":{"start":{"line":10,"column":11},"end":{"line":10,"column":17}}}) : helper))) != null ? stack1 : "")
+            + "u\n#define U "
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"unroll") || (depth0 != null ? lookupProperty(depth0,"unroll") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"unroll","hash":{},"data":data,"loc":{"start":{"line":11,"column":10},"end":{"line":11,"column":20}}}) : helper))) != null ? stack1 : "")
+            + "u\n#define Q (U / 4u)\n#define BM "
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"bm") || (depth0 != null ? lookupProperty(depth0,"bm") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"bm","hash":{},"data":data,"loc":{"start":{"line":13,"column":11},"end":{"line":13,"column":17}}}) : helper))) != null ? stack1 : "")
+            + "u\n#define BN "
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"bn") || (depth0 != null ? lookupProperty(depth0,"bn") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"bn","hash":{},"data":data,"loc":{"start":{"line":14,"column":11},"end":{"line":14,"column":17}}}) : helper))) != null ? stack1 : "")
+            + "u\n#define KC "
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"kc") || (depth0 != null ? lookupProperty(depth0,"kc") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"kc","hash":{},"data":data,"loc":{"start":{"line":15,"column":11},"end":{"line":15,"column":17}}}) : helper))) != null ? stack1 : "")
+            + "u\n#define THREADS "
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"threads") || (depth0 != null ? lookupProperty(depth0,"threads") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"threads","hash":{},"data":data,"loc":{"start":{"line":16,"column":16},"end":{"line":16,"column":27}}}) : helper))) != null ? stack1 : "")
+            + "u\n#define A_QUADS (KC * BM / 4u)\n#define B_QUADS (KC * BN / 4u)\n#define ROW(m) (((m) / 4u) * 4u * WY + ty * 4u + (m) % 4u)\n#define COL(n) (((n) / 4u) * 4u * WX + tx * 4u + (n) % 4u)\ntypedef "
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"quadType") || (depth0 != null ? lookupProperty(depth0,"quadType") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"quadType","hash":{},"data":data,"loc":{"start":{"line":21,"column":8},"end":{"line":21,"column":20}}}) : helper))) != null ? stack1 : "")
+            + " V;\n"
+            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"successors") : depth0),{"name":"if","hash":{},"fn":container.program(2, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":22,"column":0},"end":{"line":24,"column":7}}})) != null ? stack1 : "")
+            + "\nstatic __device__ __forceinline__ T lane(V v, unsigned i) { return i == 0u ? v.x : i == 1u ? v.y : i == 2u ? v.z : v.w; }\n"
+            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"successors") : depth0),{"name":"if","hash":{},"fn":container.program(4, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":27,"column":0},"end":{"line":29,"column":7}}})) != null ? stack1 : "")
+            + "static __device__ __forceinline__ V stage4(V v) {\n  V r = {sr_stage(v.x), sr_stage(v.y), sr_stage(v.z), sr_stage(v.w)};\n  return r;\n}\n\nextern \"C\" __global__ void __launch_bounds__("
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"threads") || (depth0 != null ? lookupProperty(depth0,"threads") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"threads","hash":{},"data":data,"loc":{"start":{"line":35,"column":45},"end":{"line":35,"column":56}}}) : helper))) != null ? stack1 : "")
+            + ", "
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"minBlocks") || (depth0 != null ? lookupProperty(depth0,"minBlocks") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"minBlocks","hash":{},"data":data,"loc":{"start":{"line":35,"column":58},"end":{"line":35,"column":71}}}) : helper))) != null ? stack1 : "")
+            + ") "
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"entryPoint") || (depth0 != null ? lookupProperty(depth0,"entryPoint") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"entryPoint","hash":{},"data":data,"loc":{"start":{"line":35,"column":73},"end":{"line":35,"column":87}}}) : helper))) != null ? stack1 : "")
+            + "("
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"params") || (depth0 != null ? lookupProperty(depth0,"params") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"params","hash":{},"data":data,"loc":{"start":{"line":35,"column":88},"end":{"line":35,"column":100}}}) : helper))) != null ? stack1 : "")
+            + ") {\n  __shared__ __align__(16) T As[2][KC * BM];\n  __shared__ __align__(16) T Bs[2][KC * BN];\n"
+            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"successors") : depth0),{"name":"if","hash":{},"fn":container.program(6, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":38,"column":0},"end":{"line":40,"column":7}}})) != null ? stack1 : "")
+            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"hopUsesB") : depth0),{"name":"if","hash":{},"fn":container.program(8, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":41,"column":0},"end":{"line":43,"column":7}}})) != null ? stack1 : "")
+            + "  const unsigned tx = threadIdx.x;\n  const unsigned ty = threadIdx.y;\n  const unsigned flat = ty * WX + tx;\n  const unsigned row0 = blockIdx.y * BM;\n  const unsigned col0 = blockIdx.x * BN;\n  T c[U][U];\n"
+            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"successors") : depth0),{"name":"if","hash":{},"fn":container.program(10, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":50,"column":0},"end":{"line":52,"column":7}}})) != null ? stack1 : "")
+            + "#pragma unroll\n  for (unsigned m = 0; m < U; m++) {\n#pragma unroll\n    for (unsigned q = 0; q < Q; q++) {\n      const V v = *reinterpret_cast<const V*>(&load_c(row0 + ROW(m), col0 + COL(4u * q)));\n#pragma unroll\n      for (unsigned i = 0; i < 4u; i++) c[m][4u * q + i] = sr_stage(lane(v, i));\n"
+            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"successors") : depth0),{"name":"if","hash":{},"fn":container.program(12, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":60,"column":0},"end":{"line":64,"column":7}}})) != null ? stack1 : "")
+            + "    }\n  }\n\n  // Quad e of a B slice is element 4e of its shared buffer (row-major over (kk, c)); so is A's when it runs\n  // along r, else quad e holds 4 k of row r, stored transposed.\n  V ra[(A_QUADS + THREADS - 1u) / THREADS], rb[(B_QUADS + THREADS - 1u) / THREADS];\n"
+            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"successors") : depth0),{"name":"if","hash":{},"fn":container.program(14, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":71,"column":0},"end":{"line":73,"column":7}}})) != null ? stack1 : "")
+            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"hopUsesB") : depth0),{"name":"if","hash":{},"fn":container.program(16, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":74,"column":0},"end":{"line":76,"column":7}}})) != null ? stack1 : "")
+            + "  const auto fetch = [&](unsigned k0) {\n#pragma unroll\n    for (unsigned i = 0; i < (A_QUADS + THREADS - 1u) / THREADS; i++) {\n      const unsigned e = flat + i * THREADS;\n      if (A_QUADS % THREADS == 0u || e < A_QUADS) {\n"
+            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"aAlongK") : depth0),{"name":"if","hash":{},"fn":container.program(18, data, 0),"inverse":container.program(20, data, 0),"data":data,"loc":{"start":{"line":82,"column":0},"end":{"line":86,"column":7}}})) != null ? stack1 : "")
+            + "        ra[i] = *reinterpret_cast<const V*>(&load_a(row0 + r, k0 + kk));\n"
+            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"successors") : depth0),{"name":"if","hash":{},"fn":container.program(22, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":88,"column":0},"end":{"line":90,"column":7}}})) != null ? stack1 : "")
+            + "      }\n    }\n#pragma unroll\n    for (unsigned i = 0; i < (B_QUADS + THREADS - 1u) / THREADS; i++) {\n      const unsigned e = flat + i * THREADS;\n      if (B_QUADS % THREADS == 0u || e < B_QUADS) {\n        const unsigned kk = e / (BN / 4u), c = 4u * (e % (BN / 4u));\n        rb[i] = *reinterpret_cast<const V*>(&load_b(k0 + kk, col0 + c));\n"
+            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"hopUsesB") : depth0),{"name":"if","hash":{},"fn":container.program(24, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":99,"column":0},"end":{"line":101,"column":7}}})) != null ? stack1 : "")
+            + "      }\n    }\n  };\n  const auto publish = [&](unsigned buf) {\n#pragma unroll\n    for (unsigned i = 0; i < (A_QUADS + THREADS - 1u) / THREADS; i++) {\n      const unsigned e = flat + i * THREADS;\n      if (A_QUADS % THREADS == 0u || e < A_QUADS) {\n"
+            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"aAlongK") : depth0),{"name":"if","hash":{},"fn":container.program(26, data, 0),"inverse":container.program(29, data, 0),"data":data,"loc":{"start":{"line":110,"column":0},"end":{"line":124,"column":7}}})) != null ? stack1 : "")
+            + "      }\n    }\n#pragma unroll\n    for (unsigned i = 0; i < (B_QUADS + THREADS - 1u) / THREADS; i++) {\n      const unsigned e = flat + i * THREADS;\n      if (B_QUADS % THREADS == 0u || e < B_QUADS) {\n        reinterpret_cast<V*>(Bs[buf])[e] = stage4(rb[i]);\n"
+            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"hopUsesB") : depth0),{"name":"if","hash":{},"fn":container.program(32, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":132,"column":0},"end":{"line":134,"column":7}}})) != null ? stack1 : "")
+            + "      }\n    }\n  };\n\n  fetch(0u);\n  publish(0u);\n  __syncthreads();\n  for (unsigned k0 = 0; k0 < TILE; k0 += KC) {\n    const unsigned buf = (k0 / KC) & 1u;\n    if (k0 + KC < TILE) fetch(k0 + KC);\n    const V* a4 = reinterpret_cast<const V*>(As[buf]);\n    const V* b4 = reinterpret_cast<const V*>(Bs[buf]);\n"
+            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"successors") : depth0),{"name":"if","hash":{},"fn":container.program(34, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":147,"column":0},"end":{"line":149,"column":7}}})) != null ? stack1 : "")
+            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"hopUsesB") : depth0),{"name":"if","hash":{},"fn":container.program(36, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":150,"column":0},"end":{"line":152,"column":7}}})) != null ? stack1 : "")
+            + "#pragma unroll "
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"kUnroll") || (depth0 != null ? lookupProperty(depth0,"kUnroll") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"kUnroll","hash":{},"data":data,"loc":{"start":{"line":153,"column":15},"end":{"line":153,"column":26}}}) : helper))) != null ? stack1 : "")
+            + "\n    for (unsigned kk = 0; kk < KC; kk++) {\n      V a[Q], b[Q];\n"
+            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"successors") : depth0),{"name":"if","hash":{},"fn":container.program(38, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":156,"column":0},"end":{"line":158,"column":7}}})) != null ? stack1 : "")
+            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"hopUsesB") : depth0),{"name":"if","hash":{},"fn":container.program(40, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":159,"column":0},"end":{"line":161,"column":7}}})) != null ? stack1 : "")
+            + "#pragma unroll\n      for (unsigned q = 0; q < Q; q++) {\n        a[q] = a4[kk * (BM / 4u) + q * WY + ty];\n        b[q] = b4[kk * (BN / 4u) + q * WX + tx];\n"
+            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"successors") : depth0),{"name":"if","hash":{},"fn":container.program(42, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":166,"column":0},"end":{"line":168,"column":7}}})) != null ? stack1 : "")
+            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"hopUsesB") : depth0),{"name":"if","hash":{},"fn":container.program(44, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":169,"column":0},"end":{"line":171,"column":7}}})) != null ? stack1 : "")
+            + "      }\n#pragma unroll\n      for (unsigned m = 0; m < U; m++) {\n#pragma unroll\n        for (unsigned n = 0; n < U; n++) {\n"
+            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"successors") : depth0),{"name":"if","hash":{},"fn":container.program(46, data, 0),"inverse":container.program(51, data, 0),"data":data,"loc":{"start":{"line":177,"column":0},"end":{"line":189,"column":7}}})) != null ? stack1 : "")
+            + "        }\n      }\n    }\n    if (k0 + KC < TILE) publish(buf ^ 1u);\n    __syncthreads();\n  }\n\n#pragma unroll\n  for (unsigned m = 0; m < U; m++) {\n#pragma unroll\n    for (unsigned q = 0; q < Q; q++) {\n"
+            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"outTransposed") : depth0),{"name":"if","hash":{},"fn":container.program(53, data, 0),"inverse":container.program(56, data, 0),"data":data,"loc":{"start":{"line":201,"column":0},"end":{"line":217,"column":7}}})) != null ? stack1 : "")
+            + "    }\n  }\n}\n";
         },"2":function(container,depth0,helpers,partials,data) {
-            var stack1, helper, lookupProperty = container.lookupProperty || function(parent, propertyName) {
-                if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
-                  return parent[propertyName];
-                }
-                return undefined
-            };
-
-          return "  __shared__ unsigned Sb["
-            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"bWords") || (depth0 != null ? lookupProperty(depth0,"bWords") : depth0)) != null ? helper : container.hooks.helperMissing),(typeof helper === "function" ? helper.call(depth0 != null ? depth0 : (container.nullContext || {}),{"name":"bWords","hash":{},"data":data,"loc":{"start":{"line":18,"column":25},"end":{"line":18,"column":35}}}) : helper))) != null ? stack1 : "")
-            + "];\n";
-        },"4":function(container,depth0,helpers,partials,data,blockParams,depths) {
-            var stack1, helper, alias1=depth0 != null ? depth0 : (container.nullContext || {}), alias2=container.hooks.helperMissing, alias3="function", lookupProperty = container.lookupProperty || function(parent, propertyName) {
-                if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
-                  return parent[propertyName];
-                }
-                return undefined
-            };
-
-          return "  T c"
-            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"m") || (depth0 != null ? lookupProperty(depth0,"m") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"m","hash":{},"data":data,"loc":{"start":{"line":27,"column":5},"end":{"line":27,"column":10}}}) : helper))) != null ? stack1 : "")
-            + "_"
-            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"n") || (depth0 != null ? lookupProperty(depth0,"n") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"n","hash":{},"data":data,"loc":{"start":{"line":27,"column":11},"end":{"line":27,"column":16}}}) : helper))) != null ? stack1 : "")
-            + " = sr_stage(load_c(row0 + "
-            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"row") || (depth0 != null ? lookupProperty(depth0,"row") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"row","hash":{},"data":data,"loc":{"start":{"line":27,"column":42},"end":{"line":27,"column":49}}}) : helper))) != null ? stack1 : "")
-            + ", col0 + "
-            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"col") || (depth0 != null ? lookupProperty(depth0,"col") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"col","hash":{},"data":data,"loc":{"start":{"line":27,"column":58},"end":{"line":27,"column":65}}}) : helper))) != null ? stack1 : "")
-            + "));\n"
-            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depths[1] != null ? lookupProperty(depths[1],"successors") : depths[1]),{"name":"if","hash":{},"fn":container.program(5, data, 0, blockParams, depths),"inverse":container.noop,"data":data,"loc":{"start":{"line":28,"column":0},"end":{"line":30,"column":7}}})) != null ? stack1 : "");
-        },"5":function(container,depth0,helpers,partials,data) {
-            var stack1, helper, alias1=depth0 != null ? depth0 : (container.nullContext || {}), alias2=container.hooks.helperMissing, alias3="function", lookupProperty = container.lookupProperty || function(parent, propertyName) {
-                if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
-                  return parent[propertyName];
-                }
-                return undefined
-            };
-
-          return "  unsigned s"
-            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"m") || (depth0 != null ? lookupProperty(depth0,"m") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"m","hash":{},"data":data,"loc":{"start":{"line":29,"column":12},"end":{"line":29,"column":17}}}) : helper))) != null ? stack1 : "")
-            + "_"
-            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"n") || (depth0 != null ? lookupProperty(depth0,"n") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"n","hash":{},"data":data,"loc":{"start":{"line":29,"column":18},"end":{"line":29,"column":23}}}) : helper))) != null ? stack1 : "")
-            + " = load_sc(row0 + "
-            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"row") || (depth0 != null ? lookupProperty(depth0,"row") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"row","hash":{},"data":data,"loc":{"start":{"line":29,"column":41},"end":{"line":29,"column":48}}}) : helper))) != null ? stack1 : "")
-            + ", col0 + "
-            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"col") || (depth0 != null ? lookupProperty(depth0,"col") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"col","hash":{},"data":data,"loc":{"start":{"line":29,"column":57},"end":{"line":29,"column":64}}}) : helper))) != null ? stack1 : "")
-            + ");\n";
-        },"7":function(container,depth0,helpers,partials,data) {
-            return "      const unsigned r = e / KC, kk = e % KC;\n";
-        },"9":function(container,depth0,helpers,partials,data) {
-            return "      const unsigned kk = e / BM, r = e % BM;\n";
-        },"11":function(container,depth0,helpers,partials,data) {
-            return "      Sa[kk * AS + r] = load_sa(row0 + r, k0 + kk);\n";
-        },"13":function(container,depth0,helpers,partials,data) {
-            return "      Sb[e] = load_sb(k0 + kk, col0 + c);\n";
-        },"15":function(container,depth0,helpers,partials,data) {
-            var stack1, helper, alias1=depth0 != null ? depth0 : (container.nullContext || {}), alias2=container.hooks.helperMissing, alias3="function", lookupProperty = container.lookupProperty || function(parent, propertyName) {
-                if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
-                  return parent[propertyName];
-                }
-                return undefined
-            };
-
-          return "      const T a"
-            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"m") || (depth0 != null ? lookupProperty(depth0,"m") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"m","hash":{},"data":data,"loc":{"start":{"line":55,"column":15},"end":{"line":55,"column":20}}}) : helper))) != null ? stack1 : "")
-            + " = As[kk * AS + "
-            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"row") || (depth0 != null ? lookupProperty(depth0,"row") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"row","hash":{},"data":data,"loc":{"start":{"line":55,"column":36},"end":{"line":55,"column":43}}}) : helper))) != null ? stack1 : "")
-            + "];\n";
-        },"17":function(container,depth0,helpers,partials,data) {
-            var stack1, helper, alias1=depth0 != null ? depth0 : (container.nullContext || {}), alias2=container.hooks.helperMissing, alias3="function", lookupProperty = container.lookupProperty || function(parent, propertyName) {
-                if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
-                  return parent[propertyName];
-                }
-                return undefined
-            };
-
-          return "      const T b"
-            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"n") || (depth0 != null ? lookupProperty(depth0,"n") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"n","hash":{},"data":data,"loc":{"start":{"line":58,"column":15},"end":{"line":58,"column":20}}}) : helper))) != null ? stack1 : "")
-            + " = Bs[kk * BN + "
-            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"col") || (depth0 != null ? lookupProperty(depth0,"col") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"col","hash":{},"data":data,"loc":{"start":{"line":58,"column":36},"end":{"line":58,"column":43}}}) : helper))) != null ? stack1 : "")
-            + "];\n";
-        },"19":function(container,depth0,helpers,partials,data,blockParams,depths) {
-            var stack1, alias1=depth0 != null ? depth0 : (container.nullContext || {}), lookupProperty = container.lookupProperty || function(parent, propertyName) {
-                if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
-                  return parent[propertyName];
-                }
-                return undefined
-            };
-
-          return ((stack1 = lookupProperty(helpers,"each").call(alias1,(depth0 != null ? lookupProperty(depth0,"rows") : depth0),{"name":"each","hash":{},"fn":container.program(20, data, 0, blockParams, depths),"inverse":container.noop,"data":data,"loc":{"start":{"line":61,"column":0},"end":{"line":63,"column":9}}})) != null ? stack1 : "")
-            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"hopUsesB") : depth0),{"name":"if","hash":{},"fn":container.program(22, data, 0, blockParams, depths),"inverse":container.noop,"data":data,"loc":{"start":{"line":64,"column":0},"end":{"line":68,"column":7}}})) != null ? stack1 : "")
-            + ((stack1 = lookupProperty(helpers,"each").call(alias1,(depth0 != null ? lookupProperty(depth0,"cells") : depth0),{"name":"each","hash":{},"fn":container.program(25, data, 0, blockParams, depths),"inverse":container.noop,"data":data,"loc":{"start":{"line":69,"column":0},"end":{"line":80,"column":9}}})) != null ? stack1 : "");
+            return "typedef uint4 S;\n";
+        },"4":function(container,depth0,helpers,partials,data) {
+            return "static __device__ __forceinline__ unsigned slane(S v, unsigned i) { return i == 0u ? v.x : i == 1u ? v.y : i == 2u ? v.z : v.w; }\n";
+        },"6":function(container,depth0,helpers,partials,data) {
+            return "  __shared__ __align__(16) unsigned Sa[2][KC * BM];\n";
+        },"8":function(container,depth0,helpers,partials,data) {
+            return "  __shared__ __align__(16) unsigned Sb[2][KC * BN];\n";
+        },"10":function(container,depth0,helpers,partials,data) {
+            return "  unsigned s[U][U];\n";
+        },"12":function(container,depth0,helpers,partials,data) {
+            return "      const S w = *reinterpret_cast<const S*>(&load_sc(row0 + ROW(m), col0 + COL(4u * q)));\n#pragma unroll\n      for (unsigned i = 0; i < 4u; i++) s[m][4u * q + i] = slane(w, i);\n";
+        },"14":function(container,depth0,helpers,partials,data) {
+            return "  S rsa[(A_QUADS + THREADS - 1u) / THREADS];\n";
+        },"16":function(container,depth0,helpers,partials,data) {
+            return "  S rsb[(B_QUADS + THREADS - 1u) / THREADS];\n";
+        },"18":function(container,depth0,helpers,partials,data) {
+            return "        const unsigned r = e / (KC / 4u), kk = 4u * (e % (KC / 4u));\n";
         },"20":function(container,depth0,helpers,partials,data) {
-            var stack1, helper, alias1=depth0 != null ? depth0 : (container.nullContext || {}), alias2=container.hooks.helperMissing, alias3="function", lookupProperty = container.lookupProperty || function(parent, propertyName) {
-                if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
-                  return parent[propertyName];
-                }
-                return undefined
-            };
-
-          return "      const unsigned sa"
-            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"m") || (depth0 != null ? lookupProperty(depth0,"m") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"m","hash":{},"data":data,"loc":{"start":{"line":62,"column":23},"end":{"line":62,"column":28}}}) : helper))) != null ? stack1 : "")
-            + " = Sa[kk * AS + "
-            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"row") || (depth0 != null ? lookupProperty(depth0,"row") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"row","hash":{},"data":data,"loc":{"start":{"line":62,"column":44},"end":{"line":62,"column":51}}}) : helper))) != null ? stack1 : "")
-            + "];\n";
+            return "        const unsigned kk = e / (BM / 4u), r = 4u * (e % (BM / 4u));\n";
         },"22":function(container,depth0,helpers,partials,data) {
-            var stack1, lookupProperty = container.lookupProperty || function(parent, propertyName) {
-                if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
-                  return parent[propertyName];
-                }
-                return undefined
-            };
-
-          return ((stack1 = lookupProperty(helpers,"each").call(depth0 != null ? depth0 : (container.nullContext || {}),(depth0 != null ? lookupProperty(depth0,"cols") : depth0),{"name":"each","hash":{},"fn":container.program(23, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":65,"column":0},"end":{"line":67,"column":9}}})) != null ? stack1 : "");
-        },"23":function(container,depth0,helpers,partials,data) {
-            var stack1, helper, alias1=depth0 != null ? depth0 : (container.nullContext || {}), alias2=container.hooks.helperMissing, alias3="function", lookupProperty = container.lookupProperty || function(parent, propertyName) {
-                if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
-                  return parent[propertyName];
-                }
-                return undefined
-            };
-
-          return "      const unsigned sb"
-            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"n") || (depth0 != null ? lookupProperty(depth0,"n") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"n","hash":{},"data":data,"loc":{"start":{"line":66,"column":23},"end":{"line":66,"column":28}}}) : helper))) != null ? stack1 : "")
-            + " = Sb[kk * BN + "
-            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"col") || (depth0 != null ? lookupProperty(depth0,"col") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"col","hash":{},"data":data,"loc":{"start":{"line":66,"column":44},"end":{"line":66,"column":51}}}) : helper))) != null ? stack1 : "")
-            + "];\n";
-        },"25":function(container,depth0,helpers,partials,data,blockParams,depths) {
-            var stack1, helper, alias1=depth0 != null ? depth0 : (container.nullContext || {}), alias2=container.hooks.helperMissing, alias3="function", lookupProperty = container.lookupProperty || function(parent, propertyName) {
-                if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
-                  return parent[propertyName];
-                }
-                return undefined
-            };
-
-          return "      {\n        const T nv = sr_relax(c"
-            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"m") || (depth0 != null ? lookupProperty(depth0,"m") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"m","hash":{},"data":data,"loc":{"start":{"line":71,"column":31},"end":{"line":71,"column":36}}}) : helper))) != null ? stack1 : "")
-            + "_"
-            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"n") || (depth0 != null ? lookupProperty(depth0,"n") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"n","hash":{},"data":data,"loc":{"start":{"line":71,"column":37},"end":{"line":71,"column":42}}}) : helper))) != null ? stack1 : "")
-            + ", a"
-            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"m") || (depth0 != null ? lookupProperty(depth0,"m") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"m","hash":{},"data":data,"loc":{"start":{"line":71,"column":45},"end":{"line":71,"column":50}}}) : helper))) != null ? stack1 : "")
-            + ", b"
-            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"n") || (depth0 != null ? lookupProperty(depth0,"n") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"n","hash":{},"data":data,"loc":{"start":{"line":71,"column":53},"end":{"line":71,"column":58}}}) : helper))) != null ? stack1 : "")
-            + ");\n"
-            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depths[1] != null ? lookupProperty(depths[1],"hopUsesB") : depths[1]),{"name":"if","hash":{},"fn":container.program(26, data, 0, blockParams, depths),"inverse":container.program(28, data, 0, blockParams, depths),"data":data,"loc":{"start":{"line":72,"column":0},"end":{"line":76,"column":7}}})) != null ? stack1 : "")
-            + "        if (nv != c"
-            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"m") || (depth0 != null ? lookupProperty(depth0,"m") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"m","hash":{},"data":data,"loc":{"start":{"line":77,"column":19},"end":{"line":77,"column":24}}}) : helper))) != null ? stack1 : "")
-            + "_"
-            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"n") || (depth0 != null ? lookupProperty(depth0,"n") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"n","hash":{},"data":data,"loc":{"start":{"line":77,"column":25},"end":{"line":77,"column":30}}}) : helper))) != null ? stack1 : "")
-            + ") s"
-            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"m") || (depth0 != null ? lookupProperty(depth0,"m") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"m","hash":{},"data":data,"loc":{"start":{"line":77,"column":33},"end":{"line":77,"column":38}}}) : helper))) != null ? stack1 : "")
-            + "_"
-            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"n") || (depth0 != null ? lookupProperty(depth0,"n") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"n","hash":{},"data":data,"loc":{"start":{"line":77,"column":39},"end":{"line":77,"column":44}}}) : helper))) != null ? stack1 : "")
-            + " = hop;\n        c"
-            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"m") || (depth0 != null ? lookupProperty(depth0,"m") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"m","hash":{},"data":data,"loc":{"start":{"line":78,"column":9},"end":{"line":78,"column":14}}}) : helper))) != null ? stack1 : "")
-            + "_"
-            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"n") || (depth0 != null ? lookupProperty(depth0,"n") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"n","hash":{},"data":data,"loc":{"start":{"line":78,"column":15},"end":{"line":78,"column":20}}}) : helper))) != null ? stack1 : "")
-            + " = nv;\n      }\n";
+            return "        rsa[i] = *reinterpret_cast<const S*>(&load_sa(row0 + r, k0 + kk));\n";
+        },"24":function(container,depth0,helpers,partials,data) {
+            return "        rsb[i] = *reinterpret_cast<const S*>(&load_sb(k0 + kk, col0 + c));\n";
         },"26":function(container,depth0,helpers,partials,data) {
-            var stack1, helper, alias1=depth0 != null ? depth0 : (container.nullContext || {}), alias2=container.hooks.helperMissing, alias3="function", lookupProperty = container.lookupProperty || function(parent, propertyName) {
-                if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
-                  return parent[propertyName];
-                }
-                return undefined
-            };
-
-          return "        const unsigned hop = (row0 + "
-            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"row") || (depth0 != null ? lookupProperty(depth0,"row") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"row","hash":{},"data":data,"loc":{"start":{"line":73,"column":37},"end":{"line":73,"column":44}}}) : helper))) != null ? stack1 : "")
-            + " == params.k0 + k0 + kk) ? sb"
-            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"n") || (depth0 != null ? lookupProperty(depth0,"n") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"n","hash":{},"data":data,"loc":{"start":{"line":73,"column":73},"end":{"line":73,"column":78}}}) : helper))) != null ? stack1 : "")
-            + " : sa"
-            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"m") || (depth0 != null ? lookupProperty(depth0,"m") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"m","hash":{},"data":data,"loc":{"start":{"line":73,"column":83},"end":{"line":73,"column":88}}}) : helper))) != null ? stack1 : "")
-            + ";\n";
-        },"28":function(container,depth0,helpers,partials,data) {
-            var stack1, helper, lookupProperty = container.lookupProperty || function(parent, propertyName) {
-                if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
-                  return parent[propertyName];
-                }
-                return undefined
-            };
-
-          return "        const unsigned hop = sa"
-            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"m") || (depth0 != null ? lookupProperty(depth0,"m") : depth0)) != null ? helper : container.hooks.helperMissing),(typeof helper === "function" ? helper.call(depth0 != null ? depth0 : (container.nullContext || {}),{"name":"m","hash":{},"data":data,"loc":{"start":{"line":75,"column":31},"end":{"line":75,"column":36}}}) : helper))) != null ? stack1 : "")
-            + ";\n";
-        },"30":function(container,depth0,helpers,partials,data) {
             var stack1, lookupProperty = container.lookupProperty || function(parent, propertyName) {
                 if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
                   return parent[propertyName];
@@ -987,64 +888,80 @@ export const TEMPLATE_SPECS: Readonly<Record<string, unknown>> = {
                 return undefined
             };
 
-          return ((stack1 = lookupProperty(helpers,"each").call(depth0 != null ? depth0 : (container.nullContext || {}),(depth0 != null ? lookupProperty(depth0,"cells") : depth0),{"name":"each","hash":{},"fn":container.program(31, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":82,"column":0},"end":{"line":84,"column":9}}})) != null ? stack1 : "");
-        },"31":function(container,depth0,helpers,partials,data) {
-            var stack1, helper, alias1=depth0 != null ? depth0 : (container.nullContext || {}), alias2=container.hooks.helperMissing, alias3="function", lookupProperty = container.lookupProperty || function(parent, propertyName) {
+          return "        const unsigned r = e / (KC / 4u), kk = 4u * (e % (KC / 4u));\n#pragma unroll\n        for (unsigned j = 0; j < 4u; j++) {\n          As[buf][(kk + j) * BM + r] = sr_stage(lane(ra[i], j));\n"
+            + ((stack1 = lookupProperty(helpers,"if").call(depth0 != null ? depth0 : (container.nullContext || {}),(depth0 != null ? lookupProperty(depth0,"successors") : depth0),{"name":"if","hash":{},"fn":container.program(27, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":115,"column":0},"end":{"line":117,"column":7}}})) != null ? stack1 : "")
+            + "        }\n";
+        },"27":function(container,depth0,helpers,partials,data) {
+            return "          Sa[buf][(kk + j) * BM + r] = slane(rsa[i], j);\n";
+        },"29":function(container,depth0,helpers,partials,data) {
+            var stack1, lookupProperty = container.lookupProperty || function(parent, propertyName) {
                 if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
                   return parent[propertyName];
                 }
                 return undefined
             };
 
-          return "      c"
-            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"m") || (depth0 != null ? lookupProperty(depth0,"m") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"m","hash":{},"data":data,"loc":{"start":{"line":83,"column":7},"end":{"line":83,"column":12}}}) : helper))) != null ? stack1 : "")
-            + "_"
-            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"n") || (depth0 != null ? lookupProperty(depth0,"n") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"n","hash":{},"data":data,"loc":{"start":{"line":83,"column":13},"end":{"line":83,"column":18}}}) : helper))) != null ? stack1 : "")
-            + " = sr_relax(c"
-            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"m") || (depth0 != null ? lookupProperty(depth0,"m") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"m","hash":{},"data":data,"loc":{"start":{"line":83,"column":31},"end":{"line":83,"column":36}}}) : helper))) != null ? stack1 : "")
-            + "_"
-            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"n") || (depth0 != null ? lookupProperty(depth0,"n") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"n","hash":{},"data":data,"loc":{"start":{"line":83,"column":37},"end":{"line":83,"column":42}}}) : helper))) != null ? stack1 : "")
-            + ", a"
-            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"m") || (depth0 != null ? lookupProperty(depth0,"m") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"m","hash":{},"data":data,"loc":{"start":{"line":83,"column":45},"end":{"line":83,"column":50}}}) : helper))) != null ? stack1 : "")
-            + ", b"
-            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"n") || (depth0 != null ? lookupProperty(depth0,"n") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"n","hash":{},"data":data,"loc":{"start":{"line":83,"column":53},"end":{"line":83,"column":58}}}) : helper))) != null ? stack1 : "")
-            + ");\n";
-        },"33":function(container,depth0,helpers,partials,data,blockParams,depths) {
-            var stack1, helper, alias1=depth0 != null ? depth0 : (container.nullContext || {}), alias2=container.hooks.helperMissing, alias3="function", lookupProperty = container.lookupProperty || function(parent, propertyName) {
-                if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
-                  return parent[propertyName];
-                }
-                return undefined
-            };
-
-          return "  store_c(row0 + "
-            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"row") || (depth0 != null ? lookupProperty(depth0,"row") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"row","hash":{},"data":data,"loc":{"start":{"line":90,"column":17},"end":{"line":90,"column":24}}}) : helper))) != null ? stack1 : "")
-            + ", col0 + "
-            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"col") || (depth0 != null ? lookupProperty(depth0,"col") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"col","hash":{},"data":data,"loc":{"start":{"line":90,"column":33},"end":{"line":90,"column":40}}}) : helper))) != null ? stack1 : "")
-            + ", sr_unstage(c"
-            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"m") || (depth0 != null ? lookupProperty(depth0,"m") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"m","hash":{},"data":data,"loc":{"start":{"line":90,"column":54},"end":{"line":90,"column":59}}}) : helper))) != null ? stack1 : "")
-            + "_"
-            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"n") || (depth0 != null ? lookupProperty(depth0,"n") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"n","hash":{},"data":data,"loc":{"start":{"line":90,"column":60},"end":{"line":90,"column":65}}}) : helper))) != null ? stack1 : "")
-            + "));\n"
-            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depths[1] != null ? lookupProperty(depths[1],"successors") : depths[1]),{"name":"if","hash":{},"fn":container.program(34, data, 0, blockParams, depths),"inverse":container.noop,"data":data,"loc":{"start":{"line":91,"column":0},"end":{"line":93,"column":7}}})) != null ? stack1 : "");
+          return "        reinterpret_cast<V*>(As[buf])[e] = stage4(ra[i]);\n"
+            + ((stack1 = lookupProperty(helpers,"if").call(depth0 != null ? depth0 : (container.nullContext || {}),(depth0 != null ? lookupProperty(depth0,"successors") : depth0),{"name":"if","hash":{},"fn":container.program(30, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":121,"column":0},"end":{"line":123,"column":7}}})) != null ? stack1 : "");
+        },"30":function(container,depth0,helpers,partials,data) {
+            return "        reinterpret_cast<S*>(Sa[buf])[e] = rsa[i];\n";
+        },"32":function(container,depth0,helpers,partials,data) {
+            return "        reinterpret_cast<S*>(Sb[buf])[e] = rsb[i];\n";
         },"34":function(container,depth0,helpers,partials,data) {
-            var stack1, helper, alias1=depth0 != null ? depth0 : (container.nullContext || {}), alias2=container.hooks.helperMissing, alias3="function", lookupProperty = container.lookupProperty || function(parent, propertyName) {
+            return "    const S* sa4 = reinterpret_cast<const S*>(Sa[buf]);\n";
+        },"36":function(container,depth0,helpers,partials,data) {
+            return "    const S* sb4 = reinterpret_cast<const S*>(Sb[buf]);\n";
+        },"38":function(container,depth0,helpers,partials,data) {
+            return "      S sa[Q];\n";
+        },"40":function(container,depth0,helpers,partials,data) {
+            return "      S sb[Q];\n";
+        },"42":function(container,depth0,helpers,partials,data) {
+            return "        sa[q] = sa4[kk * (BM / 4u) + q * WY + ty];\n";
+        },"44":function(container,depth0,helpers,partials,data) {
+            return "        sb[q] = sb4[kk * (BN / 4u) + q * WX + tx];\n";
+        },"46":function(container,depth0,helpers,partials,data) {
+            var stack1, lookupProperty = container.lookupProperty || function(parent, propertyName) {
                 if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
                   return parent[propertyName];
                 }
                 return undefined
             };
 
-          return "  store_sc(row0 + "
-            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"row") || (depth0 != null ? lookupProperty(depth0,"row") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"row","hash":{},"data":data,"loc":{"start":{"line":92,"column":18},"end":{"line":92,"column":25}}}) : helper))) != null ? stack1 : "")
-            + ", col0 + "
-            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"col") || (depth0 != null ? lookupProperty(depth0,"col") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"col","hash":{},"data":data,"loc":{"start":{"line":92,"column":34},"end":{"line":92,"column":41}}}) : helper))) != null ? stack1 : "")
-            + ", s"
-            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"m") || (depth0 != null ? lookupProperty(depth0,"m") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"m","hash":{},"data":data,"loc":{"start":{"line":92,"column":44},"end":{"line":92,"column":49}}}) : helper))) != null ? stack1 : "")
-            + "_"
-            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"n") || (depth0 != null ? lookupProperty(depth0,"n") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"n","hash":{},"data":data,"loc":{"start":{"line":92,"column":50},"end":{"line":92,"column":55}}}) : helper))) != null ? stack1 : "")
-            + ");\n";
-        },"compiler":[8,">= 4.3.0"],"main":function(container,depth0,helpers,partials,data,blockParams,depths) {
+          return "          const T nv = sr_relax(c[m][n], lane(a[m / 4u], m % 4u), lane(b[n / 4u], n % 4u));\n"
+            + ((stack1 = lookupProperty(helpers,"if").call(depth0 != null ? depth0 : (container.nullContext || {}),(depth0 != null ? lookupProperty(depth0,"hopUsesB") : depth0),{"name":"if","hash":{},"fn":container.program(47, data, 0),"inverse":container.program(49, data, 0),"data":data,"loc":{"start":{"line":179,"column":0},"end":{"line":184,"column":7}}})) != null ? stack1 : "")
+            + "          if (nv != c[m][n]) s[m][n] = hop;\n          c[m][n] = nv;\n";
+        },"47":function(container,depth0,helpers,partials,data) {
+            return "          // Row k of the pivot block takes its hop from the row panel (its column-panel entry is the pivot's own).\n          const unsigned hop = row0 + ROW(m) == params.k0 + k0 + kk ? slane(sb[n / 4u], n % 4u) : slane(sa[m / 4u], m % 4u);\n";
+        },"49":function(container,depth0,helpers,partials,data) {
+            return "          const unsigned hop = slane(sa[m / 4u], m % 4u);\n";
+        },"51":function(container,depth0,helpers,partials,data) {
+            return "          c[m][n] = sr_relax(c[m][n], lane(a[m / 4u], m % 4u), lane(b[n / 4u], n % 4u));\n";
+        },"53":function(container,depth0,helpers,partials,data) {
+            var stack1, lookupProperty = container.lookupProperty || function(parent, propertyName) {
+                if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
+                  return parent[propertyName];
+                }
+                return undefined
+            };
+
+          return "      // The output runs along r: four scalar stores.\n#pragma unroll\n      for (unsigned i = 0; i < 4u; i++) {\n        out_c(row0 + ROW(m), col0 + COL(4u * q) + i) = sr_unstage(c[m][4u * q + i]);\n"
+            + ((stack1 = lookupProperty(helpers,"if").call(depth0 != null ? depth0 : (container.nullContext || {}),(depth0 != null ? lookupProperty(depth0,"successors") : depth0),{"name":"if","hash":{},"fn":container.program(54, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":206,"column":0},"end":{"line":208,"column":7}}})) != null ? stack1 : "")
+            + "      }\n";
+        },"54":function(container,depth0,helpers,partials,data) {
+            return "        out_sc(row0 + ROW(m), col0 + COL(4u * q) + i) = s[m][4u * q + i];\n";
+        },"56":function(container,depth0,helpers,partials,data) {
+            var stack1, lookupProperty = container.lookupProperty || function(parent, propertyName) {
+                if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
+                  return parent[propertyName];
+                }
+                return undefined
+            };
+
+          return "      V v = {sr_unstage(c[m][4u * q]), sr_unstage(c[m][4u * q + 1u]), sr_unstage(c[m][4u * q + 2u]), sr_unstage(c[m][4u * q + 3u])};\n      *reinterpret_cast<V*>(&out_c(row0 + ROW(m), col0 + COL(4u * q))) = v;\n"
+            + ((stack1 = lookupProperty(helpers,"if").call(depth0 != null ? depth0 : (container.nullContext || {}),(depth0 != null ? lookupProperty(depth0,"successors") : depth0),{"name":"if","hash":{},"fn":container.program(57, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":213,"column":0},"end":{"line":216,"column":7}}})) != null ? stack1 : "");
+        },"57":function(container,depth0,helpers,partials,data) {
+            return "      S w = {s[m][4u * q], s[m][4u * q + 1u], s[m][4u * q + 2u], s[m][4u * q + 3u]};\n      *reinterpret_cast<S*>(&out_sc(row0 + ROW(m), col0 + COL(4u * q))) = w;\n";
+        },"59":function(container,depth0,helpers,partials,data,blockParams,depths) {
             var stack1, helper, alias1=depth0 != null ? depth0 : (container.nullContext || {}), alias2=container.hooks.helperMissing, alias3="function", lookupProperty = container.lookupProperty || function(parent, propertyName) {
                 if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
                   return parent[propertyName];
@@ -1053,48 +970,317 @@ export const TEMPLATE_SPECS: Readonly<Record<string, unknown>> = {
             };
 
           return "// A semiring matrix product out = C ⊕ A ⊗ B of depth TILE, register-blocked (Volkov-style, method A of\n// paper 000): a WY×WX block computes BM×BN results, each thread U×U in registers (rows ty + m·WY,\n// columns tx + n·WX); KC-deep slices of A and B staged in shared memory, A transposed with a padded stride.\n#define WX "
-            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"wx") || (depth0 != null ? lookupProperty(depth0,"wx") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"wx","hash":{},"data":data,"loc":{"start":{"line":4,"column":11},"end":{"line":4,"column":17}}}) : helper))) != null ? stack1 : "")
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"wx") || (depth0 != null ? lookupProperty(depth0,"wx") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"wx","hash":{},"data":data,"loc":{"start":{"line":225,"column":11},"end":{"line":225,"column":17}}}) : helper))) != null ? stack1 : "")
             + "u\n#define WY "
-            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"wy") || (depth0 != null ? lookupProperty(depth0,"wy") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"wy","hash":{},"data":data,"loc":{"start":{"line":5,"column":11},"end":{"line":5,"column":17}}}) : helper))) != null ? stack1 : "")
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"wy") || (depth0 != null ? lookupProperty(depth0,"wy") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"wy","hash":{},"data":data,"loc":{"start":{"line":226,"column":11},"end":{"line":226,"column":17}}}) : helper))) != null ? stack1 : "")
             + "u\n#define BM "
-            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"bm") || (depth0 != null ? lookupProperty(depth0,"bm") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"bm","hash":{},"data":data,"loc":{"start":{"line":6,"column":11},"end":{"line":6,"column":17}}}) : helper))) != null ? stack1 : "")
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"bm") || (depth0 != null ? lookupProperty(depth0,"bm") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"bm","hash":{},"data":data,"loc":{"start":{"line":227,"column":11},"end":{"line":227,"column":17}}}) : helper))) != null ? stack1 : "")
             + "u\n#define BN "
-            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"bn") || (depth0 != null ? lookupProperty(depth0,"bn") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"bn","hash":{},"data":data,"loc":{"start":{"line":7,"column":11},"end":{"line":7,"column":17}}}) : helper))) != null ? stack1 : "")
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"bn") || (depth0 != null ? lookupProperty(depth0,"bn") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"bn","hash":{},"data":data,"loc":{"start":{"line":228,"column":11},"end":{"line":228,"column":17}}}) : helper))) != null ? stack1 : "")
             + "u\n#define KC "
-            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"kc") || (depth0 != null ? lookupProperty(depth0,"kc") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"kc","hash":{},"data":data,"loc":{"start":{"line":8,"column":11},"end":{"line":8,"column":17}}}) : helper))) != null ? stack1 : "")
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"kc") || (depth0 != null ? lookupProperty(depth0,"kc") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"kc","hash":{},"data":data,"loc":{"start":{"line":229,"column":11},"end":{"line":229,"column":17}}}) : helper))) != null ? stack1 : "")
             + "u\n#define AS "
-            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"aStride") || (depth0 != null ? lookupProperty(depth0,"aStride") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"aStride","hash":{},"data":data,"loc":{"start":{"line":9,"column":11},"end":{"line":9,"column":22}}}) : helper))) != null ? stack1 : "")
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"aStride") || (depth0 != null ? lookupProperty(depth0,"aStride") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"aStride","hash":{},"data":data,"loc":{"start":{"line":230,"column":11},"end":{"line":230,"column":22}}}) : helper))) != null ? stack1 : "")
             + "u\n#define THREADS "
-            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"threads") || (depth0 != null ? lookupProperty(depth0,"threads") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"threads","hash":{},"data":data,"loc":{"start":{"line":10,"column":16},"end":{"line":10,"column":27}}}) : helper))) != null ? stack1 : "")
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"threads") || (depth0 != null ? lookupProperty(depth0,"threads") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"threads","hash":{},"data":data,"loc":{"start":{"line":231,"column":16},"end":{"line":231,"column":27}}}) : helper))) != null ? stack1 : "")
             + "u\n\nextern \"C\" __global__ void __launch_bounds__("
-            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"threads") || (depth0 != null ? lookupProperty(depth0,"threads") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"threads","hash":{},"data":data,"loc":{"start":{"line":12,"column":45},"end":{"line":12,"column":56}}}) : helper))) != null ? stack1 : "")
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"threads") || (depth0 != null ? lookupProperty(depth0,"threads") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"threads","hash":{},"data":data,"loc":{"start":{"line":233,"column":45},"end":{"line":233,"column":56}}}) : helper))) != null ? stack1 : "")
             + ") "
-            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"entryPoint") || (depth0 != null ? lookupProperty(depth0,"entryPoint") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"entryPoint","hash":{},"data":data,"loc":{"start":{"line":12,"column":58},"end":{"line":12,"column":72}}}) : helper))) != null ? stack1 : "")
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"entryPoint") || (depth0 != null ? lookupProperty(depth0,"entryPoint") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"entryPoint","hash":{},"data":data,"loc":{"start":{"line":233,"column":58},"end":{"line":233,"column":72}}}) : helper))) != null ? stack1 : "")
             + "("
-            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"params") || (depth0 != null ? lookupProperty(depth0,"params") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"params","hash":{},"data":data,"loc":{"start":{"line":12,"column":73},"end":{"line":12,"column":85}}}) : helper))) != null ? stack1 : "")
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"params") || (depth0 != null ? lookupProperty(depth0,"params") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"params","hash":{},"data":data,"loc":{"start":{"line":233,"column":73},"end":{"line":233,"column":85}}}) : helper))) != null ? stack1 : "")
             + ") {\n  __shared__ T As["
-            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"aWords") || (depth0 != null ? lookupProperty(depth0,"aWords") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"aWords","hash":{},"data":data,"loc":{"start":{"line":13,"column":18},"end":{"line":13,"column":28}}}) : helper))) != null ? stack1 : "")
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"aWords") || (depth0 != null ? lookupProperty(depth0,"aWords") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"aWords","hash":{},"data":data,"loc":{"start":{"line":234,"column":18},"end":{"line":234,"column":28}}}) : helper))) != null ? stack1 : "")
             + "];\n  __shared__ T Bs["
-            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"bWords") || (depth0 != null ? lookupProperty(depth0,"bWords") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"bWords","hash":{},"data":data,"loc":{"start":{"line":14,"column":18},"end":{"line":14,"column":28}}}) : helper))) != null ? stack1 : "")
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"bWords") || (depth0 != null ? lookupProperty(depth0,"bWords") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"bWords","hash":{},"data":data,"loc":{"start":{"line":235,"column":18},"end":{"line":235,"column":28}}}) : helper))) != null ? stack1 : "")
             + "];\n"
-            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"successors") : depth0),{"name":"if","hash":{},"fn":container.program(1, data, 0, blockParams, depths),"inverse":container.noop,"data":data,"loc":{"start":{"line":15,"column":0},"end":{"line":20,"column":7}}})) != null ? stack1 : "")
+            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"successors") : depth0),{"name":"if","hash":{},"fn":container.program(60, data, 0, blockParams, depths),"inverse":container.noop,"data":data,"loc":{"start":{"line":236,"column":0},"end":{"line":241,"column":7}}})) != null ? stack1 : "")
             + "  const unsigned tx = threadIdx.x;\n  const unsigned ty = threadIdx.y;\n  const unsigned flat = ty * WX + tx;\n  const unsigned row0 = blockIdx.y * BM;\n  const unsigned col0 = blockIdx.x * BN;\n"
-            + ((stack1 = lookupProperty(helpers,"each").call(alias1,(depth0 != null ? lookupProperty(depth0,"cells") : depth0),{"name":"each","hash":{},"fn":container.program(4, data, 0, blockParams, depths),"inverse":container.noop,"data":data,"loc":{"start":{"line":26,"column":0},"end":{"line":31,"column":9}}})) != null ? stack1 : "")
+            + ((stack1 = lookupProperty(helpers,"each").call(alias1,(depth0 != null ? lookupProperty(depth0,"cells") : depth0),{"name":"each","hash":{},"fn":container.program(63, data, 0, blockParams, depths),"inverse":container.noop,"data":data,"loc":{"start":{"line":247,"column":0},"end":{"line":252,"column":9}}})) != null ? stack1 : "")
             + "  for (unsigned k0 = 0; k0 < TILE; k0 += KC) {\n    for (unsigned e = flat; e < BM * KC; e += THREADS) {\n"
-            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"aAlongK") : depth0),{"name":"if","hash":{},"fn":container.program(7, data, 0, blockParams, depths),"inverse":container.program(9, data, 0, blockParams, depths),"data":data,"loc":{"start":{"line":34,"column":0},"end":{"line":38,"column":7}}})) != null ? stack1 : "")
+            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"aAlongK") : depth0),{"name":"if","hash":{},"fn":container.program(66, data, 0, blockParams, depths),"inverse":container.program(68, data, 0, blockParams, depths),"data":data,"loc":{"start":{"line":255,"column":0},"end":{"line":259,"column":7}}})) != null ? stack1 : "")
             + "      As[kk * AS + r] = sr_stage(load_a(row0 + r, k0 + kk));\n"
-            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"successors") : depth0),{"name":"if","hash":{},"fn":container.program(11, data, 0, blockParams, depths),"inverse":container.noop,"data":data,"loc":{"start":{"line":40,"column":0},"end":{"line":42,"column":7}}})) != null ? stack1 : "")
+            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"successors") : depth0),{"name":"if","hash":{},"fn":container.program(70, data, 0, blockParams, depths),"inverse":container.noop,"data":data,"loc":{"start":{"line":261,"column":0},"end":{"line":263,"column":7}}})) != null ? stack1 : "")
             + "    }\n    for (unsigned e = flat; e < KC * BN; e += THREADS) {\n      const unsigned kk = e / BN, c = e % BN;\n      Bs[e] = sr_stage(load_b(k0 + kk, col0 + c));\n"
-            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"hopUsesB") : depth0),{"name":"if","hash":{},"fn":container.program(13, data, 0, blockParams, depths),"inverse":container.noop,"data":data,"loc":{"start":{"line":47,"column":0},"end":{"line":49,"column":7}}})) != null ? stack1 : "")
+            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"hopUsesB") : depth0),{"name":"if","hash":{},"fn":container.program(72, data, 0, blockParams, depths),"inverse":container.noop,"data":data,"loc":{"start":{"line":268,"column":0},"end":{"line":270,"column":7}}})) != null ? stack1 : "")
             + "    }\n    __syncthreads();\n#pragma unroll "
-            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"kUnroll") || (depth0 != null ? lookupProperty(depth0,"kUnroll") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"kUnroll","hash":{},"data":data,"loc":{"start":{"line":52,"column":15},"end":{"line":52,"column":26}}}) : helper))) != null ? stack1 : "")
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"kUnroll") || (depth0 != null ? lookupProperty(depth0,"kUnroll") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"kUnroll","hash":{},"data":data,"loc":{"start":{"line":273,"column":15},"end":{"line":273,"column":26}}}) : helper))) != null ? stack1 : "")
             + "\n    for (unsigned kk = 0; kk < KC; kk++) {\n"
-            + ((stack1 = lookupProperty(helpers,"each").call(alias1,(depth0 != null ? lookupProperty(depth0,"rows") : depth0),{"name":"each","hash":{},"fn":container.program(15, data, 0, blockParams, depths),"inverse":container.noop,"data":data,"loc":{"start":{"line":54,"column":0},"end":{"line":56,"column":9}}})) != null ? stack1 : "")
-            + ((stack1 = lookupProperty(helpers,"each").call(alias1,(depth0 != null ? lookupProperty(depth0,"cols") : depth0),{"name":"each","hash":{},"fn":container.program(17, data, 0, blockParams, depths),"inverse":container.noop,"data":data,"loc":{"start":{"line":57,"column":0},"end":{"line":59,"column":9}}})) != null ? stack1 : "")
-            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"successors") : depth0),{"name":"if","hash":{},"fn":container.program(19, data, 0, blockParams, depths),"inverse":container.program(30, data, 0, blockParams, depths),"data":data,"loc":{"start":{"line":60,"column":0},"end":{"line":85,"column":7}}})) != null ? stack1 : "")
+            + ((stack1 = lookupProperty(helpers,"each").call(alias1,(depth0 != null ? lookupProperty(depth0,"rows") : depth0),{"name":"each","hash":{},"fn":container.program(74, data, 0, blockParams, depths),"inverse":container.noop,"data":data,"loc":{"start":{"line":275,"column":0},"end":{"line":277,"column":9}}})) != null ? stack1 : "")
+            + ((stack1 = lookupProperty(helpers,"each").call(alias1,(depth0 != null ? lookupProperty(depth0,"cols") : depth0),{"name":"each","hash":{},"fn":container.program(76, data, 0, blockParams, depths),"inverse":container.noop,"data":data,"loc":{"start":{"line":278,"column":0},"end":{"line":280,"column":9}}})) != null ? stack1 : "")
+            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"successors") : depth0),{"name":"if","hash":{},"fn":container.program(78, data, 0, blockParams, depths),"inverse":container.program(89, data, 0, blockParams, depths),"data":data,"loc":{"start":{"line":281,"column":0},"end":{"line":306,"column":7}}})) != null ? stack1 : "")
             + "    }\n    __syncthreads();\n  }\n"
-            + ((stack1 = lookupProperty(helpers,"each").call(alias1,(depth0 != null ? lookupProperty(depth0,"cells") : depth0),{"name":"each","hash":{},"fn":container.program(33, data, 0, blockParams, depths),"inverse":container.noop,"data":data,"loc":{"start":{"line":89,"column":0},"end":{"line":94,"column":9}}})) != null ? stack1 : "")
+            + ((stack1 = lookupProperty(helpers,"each").call(alias1,(depth0 != null ? lookupProperty(depth0,"cells") : depth0),{"name":"each","hash":{},"fn":container.program(92, data, 0, blockParams, depths),"inverse":container.noop,"data":data,"loc":{"start":{"line":310,"column":0},"end":{"line":315,"column":9}}})) != null ? stack1 : "")
             + "}\n";
+        },"60":function(container,depth0,helpers,partials,data) {
+            var stack1, helper, alias1=depth0 != null ? depth0 : (container.nullContext || {}), lookupProperty = container.lookupProperty || function(parent, propertyName) {
+                if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
+                  return parent[propertyName];
+                }
+                return undefined
+            };
+
+          return "  __shared__ unsigned Sa["
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"aWords") || (depth0 != null ? lookupProperty(depth0,"aWords") : depth0)) != null ? helper : container.hooks.helperMissing),(typeof helper === "function" ? helper.call(alias1,{"name":"aWords","hash":{},"data":data,"loc":{"start":{"line":237,"column":25},"end":{"line":237,"column":35}}}) : helper))) != null ? stack1 : "")
+            + "];\n"
+            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"hopUsesB") : depth0),{"name":"if","hash":{},"fn":container.program(61, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":238,"column":0},"end":{"line":240,"column":7}}})) != null ? stack1 : "");
+        },"61":function(container,depth0,helpers,partials,data) {
+            var stack1, helper, lookupProperty = container.lookupProperty || function(parent, propertyName) {
+                if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
+                  return parent[propertyName];
+                }
+                return undefined
+            };
+
+          return "  __shared__ unsigned Sb["
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"bWords") || (depth0 != null ? lookupProperty(depth0,"bWords") : depth0)) != null ? helper : container.hooks.helperMissing),(typeof helper === "function" ? helper.call(depth0 != null ? depth0 : (container.nullContext || {}),{"name":"bWords","hash":{},"data":data,"loc":{"start":{"line":239,"column":25},"end":{"line":239,"column":35}}}) : helper))) != null ? stack1 : "")
+            + "];\n";
+        },"63":function(container,depth0,helpers,partials,data,blockParams,depths) {
+            var stack1, helper, alias1=depth0 != null ? depth0 : (container.nullContext || {}), alias2=container.hooks.helperMissing, alias3="function", lookupProperty = container.lookupProperty || function(parent, propertyName) {
+                if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
+                  return parent[propertyName];
+                }
+                return undefined
+            };
+
+          return "  T c"
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"m") || (depth0 != null ? lookupProperty(depth0,"m") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"m","hash":{},"data":data,"loc":{"start":{"line":248,"column":5},"end":{"line":248,"column":10}}}) : helper))) != null ? stack1 : "")
+            + "_"
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"n") || (depth0 != null ? lookupProperty(depth0,"n") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"n","hash":{},"data":data,"loc":{"start":{"line":248,"column":11},"end":{"line":248,"column":16}}}) : helper))) != null ? stack1 : "")
+            + " = sr_stage(load_c(row0 + "
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"row") || (depth0 != null ? lookupProperty(depth0,"row") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"row","hash":{},"data":data,"loc":{"start":{"line":248,"column":42},"end":{"line":248,"column":49}}}) : helper))) != null ? stack1 : "")
+            + ", col0 + "
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"col") || (depth0 != null ? lookupProperty(depth0,"col") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"col","hash":{},"data":data,"loc":{"start":{"line":248,"column":58},"end":{"line":248,"column":65}}}) : helper))) != null ? stack1 : "")
+            + "));\n"
+            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depths[1] != null ? lookupProperty(depths[1],"successors") : depths[1]),{"name":"if","hash":{},"fn":container.program(64, data, 0, blockParams, depths),"inverse":container.noop,"data":data,"loc":{"start":{"line":249,"column":0},"end":{"line":251,"column":7}}})) != null ? stack1 : "");
+        },"64":function(container,depth0,helpers,partials,data) {
+            var stack1, helper, alias1=depth0 != null ? depth0 : (container.nullContext || {}), alias2=container.hooks.helperMissing, alias3="function", lookupProperty = container.lookupProperty || function(parent, propertyName) {
+                if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
+                  return parent[propertyName];
+                }
+                return undefined
+            };
+
+          return "  unsigned s"
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"m") || (depth0 != null ? lookupProperty(depth0,"m") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"m","hash":{},"data":data,"loc":{"start":{"line":250,"column":12},"end":{"line":250,"column":17}}}) : helper))) != null ? stack1 : "")
+            + "_"
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"n") || (depth0 != null ? lookupProperty(depth0,"n") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"n","hash":{},"data":data,"loc":{"start":{"line":250,"column":18},"end":{"line":250,"column":23}}}) : helper))) != null ? stack1 : "")
+            + " = load_sc(row0 + "
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"row") || (depth0 != null ? lookupProperty(depth0,"row") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"row","hash":{},"data":data,"loc":{"start":{"line":250,"column":41},"end":{"line":250,"column":48}}}) : helper))) != null ? stack1 : "")
+            + ", col0 + "
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"col") || (depth0 != null ? lookupProperty(depth0,"col") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"col","hash":{},"data":data,"loc":{"start":{"line":250,"column":57},"end":{"line":250,"column":64}}}) : helper))) != null ? stack1 : "")
+            + ");\n";
+        },"66":function(container,depth0,helpers,partials,data) {
+            return "      const unsigned r = e / KC, kk = e % KC;\n";
+        },"68":function(container,depth0,helpers,partials,data) {
+            return "      const unsigned kk = e / BM, r = e % BM;\n";
+        },"70":function(container,depth0,helpers,partials,data) {
+            return "      Sa[kk * AS + r] = load_sa(row0 + r, k0 + kk);\n";
+        },"72":function(container,depth0,helpers,partials,data) {
+            return "      Sb[e] = load_sb(k0 + kk, col0 + c);\n";
+        },"74":function(container,depth0,helpers,partials,data) {
+            var stack1, helper, alias1=depth0 != null ? depth0 : (container.nullContext || {}), alias2=container.hooks.helperMissing, alias3="function", lookupProperty = container.lookupProperty || function(parent, propertyName) {
+                if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
+                  return parent[propertyName];
+                }
+                return undefined
+            };
+
+          return "      const T a"
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"m") || (depth0 != null ? lookupProperty(depth0,"m") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"m","hash":{},"data":data,"loc":{"start":{"line":276,"column":15},"end":{"line":276,"column":20}}}) : helper))) != null ? stack1 : "")
+            + " = As[kk * AS + "
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"row") || (depth0 != null ? lookupProperty(depth0,"row") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"row","hash":{},"data":data,"loc":{"start":{"line":276,"column":36},"end":{"line":276,"column":43}}}) : helper))) != null ? stack1 : "")
+            + "];\n";
+        },"76":function(container,depth0,helpers,partials,data) {
+            var stack1, helper, alias1=depth0 != null ? depth0 : (container.nullContext || {}), alias2=container.hooks.helperMissing, alias3="function", lookupProperty = container.lookupProperty || function(parent, propertyName) {
+                if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
+                  return parent[propertyName];
+                }
+                return undefined
+            };
+
+          return "      const T b"
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"n") || (depth0 != null ? lookupProperty(depth0,"n") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"n","hash":{},"data":data,"loc":{"start":{"line":279,"column":15},"end":{"line":279,"column":20}}}) : helper))) != null ? stack1 : "")
+            + " = Bs[kk * BN + "
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"col") || (depth0 != null ? lookupProperty(depth0,"col") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"col","hash":{},"data":data,"loc":{"start":{"line":279,"column":36},"end":{"line":279,"column":43}}}) : helper))) != null ? stack1 : "")
+            + "];\n";
+        },"78":function(container,depth0,helpers,partials,data,blockParams,depths) {
+            var stack1, alias1=depth0 != null ? depth0 : (container.nullContext || {}), lookupProperty = container.lookupProperty || function(parent, propertyName) {
+                if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
+                  return parent[propertyName];
+                }
+                return undefined
+            };
+
+          return ((stack1 = lookupProperty(helpers,"each").call(alias1,(depth0 != null ? lookupProperty(depth0,"rows") : depth0),{"name":"each","hash":{},"fn":container.program(79, data, 0, blockParams, depths),"inverse":container.noop,"data":data,"loc":{"start":{"line":282,"column":0},"end":{"line":284,"column":9}}})) != null ? stack1 : "")
+            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"hopUsesB") : depth0),{"name":"if","hash":{},"fn":container.program(81, data, 0, blockParams, depths),"inverse":container.noop,"data":data,"loc":{"start":{"line":285,"column":0},"end":{"line":289,"column":7}}})) != null ? stack1 : "")
+            + ((stack1 = lookupProperty(helpers,"each").call(alias1,(depth0 != null ? lookupProperty(depth0,"cells") : depth0),{"name":"each","hash":{},"fn":container.program(84, data, 0, blockParams, depths),"inverse":container.noop,"data":data,"loc":{"start":{"line":290,"column":0},"end":{"line":301,"column":9}}})) != null ? stack1 : "");
+        },"79":function(container,depth0,helpers,partials,data) {
+            var stack1, helper, alias1=depth0 != null ? depth0 : (container.nullContext || {}), alias2=container.hooks.helperMissing, alias3="function", lookupProperty = container.lookupProperty || function(parent, propertyName) {
+                if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
+                  return parent[propertyName];
+                }
+                return undefined
+            };
+
+          return "      const unsigned sa"
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"m") || (depth0 != null ? lookupProperty(depth0,"m") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"m","hash":{},"data":data,"loc":{"start":{"line":283,"column":23},"end":{"line":283,"column":28}}}) : helper))) != null ? stack1 : "")
+            + " = Sa[kk * AS + "
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"row") || (depth0 != null ? lookupProperty(depth0,"row") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"row","hash":{},"data":data,"loc":{"start":{"line":283,"column":44},"end":{"line":283,"column":51}}}) : helper))) != null ? stack1 : "")
+            + "];\n";
+        },"81":function(container,depth0,helpers,partials,data) {
+            var stack1, lookupProperty = container.lookupProperty || function(parent, propertyName) {
+                if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
+                  return parent[propertyName];
+                }
+                return undefined
+            };
+
+          return ((stack1 = lookupProperty(helpers,"each").call(depth0 != null ? depth0 : (container.nullContext || {}),(depth0 != null ? lookupProperty(depth0,"cols") : depth0),{"name":"each","hash":{},"fn":container.program(82, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":286,"column":0},"end":{"line":288,"column":9}}})) != null ? stack1 : "");
+        },"82":function(container,depth0,helpers,partials,data) {
+            var stack1, helper, alias1=depth0 != null ? depth0 : (container.nullContext || {}), alias2=container.hooks.helperMissing, alias3="function", lookupProperty = container.lookupProperty || function(parent, propertyName) {
+                if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
+                  return parent[propertyName];
+                }
+                return undefined
+            };
+
+          return "      const unsigned sb"
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"n") || (depth0 != null ? lookupProperty(depth0,"n") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"n","hash":{},"data":data,"loc":{"start":{"line":287,"column":23},"end":{"line":287,"column":28}}}) : helper))) != null ? stack1 : "")
+            + " = Sb[kk * BN + "
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"col") || (depth0 != null ? lookupProperty(depth0,"col") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"col","hash":{},"data":data,"loc":{"start":{"line":287,"column":44},"end":{"line":287,"column":51}}}) : helper))) != null ? stack1 : "")
+            + "];\n";
+        },"84":function(container,depth0,helpers,partials,data,blockParams,depths) {
+            var stack1, helper, alias1=depth0 != null ? depth0 : (container.nullContext || {}), alias2=container.hooks.helperMissing, alias3="function", lookupProperty = container.lookupProperty || function(parent, propertyName) {
+                if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
+                  return parent[propertyName];
+                }
+                return undefined
+            };
+
+          return "      {\n        const T nv = sr_relax(c"
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"m") || (depth0 != null ? lookupProperty(depth0,"m") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"m","hash":{},"data":data,"loc":{"start":{"line":292,"column":31},"end":{"line":292,"column":36}}}) : helper))) != null ? stack1 : "")
+            + "_"
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"n") || (depth0 != null ? lookupProperty(depth0,"n") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"n","hash":{},"data":data,"loc":{"start":{"line":292,"column":37},"end":{"line":292,"column":42}}}) : helper))) != null ? stack1 : "")
+            + ", a"
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"m") || (depth0 != null ? lookupProperty(depth0,"m") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"m","hash":{},"data":data,"loc":{"start":{"line":292,"column":45},"end":{"line":292,"column":50}}}) : helper))) != null ? stack1 : "")
+            + ", b"
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"n") || (depth0 != null ? lookupProperty(depth0,"n") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"n","hash":{},"data":data,"loc":{"start":{"line":292,"column":53},"end":{"line":292,"column":58}}}) : helper))) != null ? stack1 : "")
+            + ");\n"
+            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depths[1] != null ? lookupProperty(depths[1],"hopUsesB") : depths[1]),{"name":"if","hash":{},"fn":container.program(85, data, 0, blockParams, depths),"inverse":container.program(87, data, 0, blockParams, depths),"data":data,"loc":{"start":{"line":293,"column":0},"end":{"line":297,"column":7}}})) != null ? stack1 : "")
+            + "        if (nv != c"
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"m") || (depth0 != null ? lookupProperty(depth0,"m") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"m","hash":{},"data":data,"loc":{"start":{"line":298,"column":19},"end":{"line":298,"column":24}}}) : helper))) != null ? stack1 : "")
+            + "_"
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"n") || (depth0 != null ? lookupProperty(depth0,"n") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"n","hash":{},"data":data,"loc":{"start":{"line":298,"column":25},"end":{"line":298,"column":30}}}) : helper))) != null ? stack1 : "")
+            + ") s"
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"m") || (depth0 != null ? lookupProperty(depth0,"m") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"m","hash":{},"data":data,"loc":{"start":{"line":298,"column":33},"end":{"line":298,"column":38}}}) : helper))) != null ? stack1 : "")
+            + "_"
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"n") || (depth0 != null ? lookupProperty(depth0,"n") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"n","hash":{},"data":data,"loc":{"start":{"line":298,"column":39},"end":{"line":298,"column":44}}}) : helper))) != null ? stack1 : "")
+            + " = hop;\n        c"
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"m") || (depth0 != null ? lookupProperty(depth0,"m") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"m","hash":{},"data":data,"loc":{"start":{"line":299,"column":9},"end":{"line":299,"column":14}}}) : helper))) != null ? stack1 : "")
+            + "_"
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"n") || (depth0 != null ? lookupProperty(depth0,"n") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"n","hash":{},"data":data,"loc":{"start":{"line":299,"column":15},"end":{"line":299,"column":20}}}) : helper))) != null ? stack1 : "")
+            + " = nv;\n      }\n";
+        },"85":function(container,depth0,helpers,partials,data) {
+            var stack1, helper, alias1=depth0 != null ? depth0 : (container.nullContext || {}), alias2=container.hooks.helperMissing, alias3="function", lookupProperty = container.lookupProperty || function(parent, propertyName) {
+                if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
+                  return parent[propertyName];
+                }
+                return undefined
+            };
+
+          return "        const unsigned hop = (row0 + "
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"row") || (depth0 != null ? lookupProperty(depth0,"row") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"row","hash":{},"data":data,"loc":{"start":{"line":294,"column":37},"end":{"line":294,"column":44}}}) : helper))) != null ? stack1 : "")
+            + " == params.k0 + k0 + kk) ? sb"
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"n") || (depth0 != null ? lookupProperty(depth0,"n") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"n","hash":{},"data":data,"loc":{"start":{"line":294,"column":73},"end":{"line":294,"column":78}}}) : helper))) != null ? stack1 : "")
+            + " : sa"
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"m") || (depth0 != null ? lookupProperty(depth0,"m") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"m","hash":{},"data":data,"loc":{"start":{"line":294,"column":83},"end":{"line":294,"column":88}}}) : helper))) != null ? stack1 : "")
+            + ";\n";
+        },"87":function(container,depth0,helpers,partials,data) {
+            var stack1, helper, lookupProperty = container.lookupProperty || function(parent, propertyName) {
+                if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
+                  return parent[propertyName];
+                }
+                return undefined
+            };
+
+          return "        const unsigned hop = sa"
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"m") || (depth0 != null ? lookupProperty(depth0,"m") : depth0)) != null ? helper : container.hooks.helperMissing),(typeof helper === "function" ? helper.call(depth0 != null ? depth0 : (container.nullContext || {}),{"name":"m","hash":{},"data":data,"loc":{"start":{"line":296,"column":31},"end":{"line":296,"column":36}}}) : helper))) != null ? stack1 : "")
+            + ";\n";
+        },"89":function(container,depth0,helpers,partials,data) {
+            var stack1, lookupProperty = container.lookupProperty || function(parent, propertyName) {
+                if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
+                  return parent[propertyName];
+                }
+                return undefined
+            };
+
+          return ((stack1 = lookupProperty(helpers,"each").call(depth0 != null ? depth0 : (container.nullContext || {}),(depth0 != null ? lookupProperty(depth0,"cells") : depth0),{"name":"each","hash":{},"fn":container.program(90, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":303,"column":0},"end":{"line":305,"column":9}}})) != null ? stack1 : "");
+        },"90":function(container,depth0,helpers,partials,data) {
+            var stack1, helper, alias1=depth0 != null ? depth0 : (container.nullContext || {}), alias2=container.hooks.helperMissing, alias3="function", lookupProperty = container.lookupProperty || function(parent, propertyName) {
+                if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
+                  return parent[propertyName];
+                }
+                return undefined
+            };
+
+          return "      c"
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"m") || (depth0 != null ? lookupProperty(depth0,"m") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"m","hash":{},"data":data,"loc":{"start":{"line":304,"column":7},"end":{"line":304,"column":12}}}) : helper))) != null ? stack1 : "")
+            + "_"
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"n") || (depth0 != null ? lookupProperty(depth0,"n") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"n","hash":{},"data":data,"loc":{"start":{"line":304,"column":13},"end":{"line":304,"column":18}}}) : helper))) != null ? stack1 : "")
+            + " = sr_relax(c"
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"m") || (depth0 != null ? lookupProperty(depth0,"m") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"m","hash":{},"data":data,"loc":{"start":{"line":304,"column":31},"end":{"line":304,"column":36}}}) : helper))) != null ? stack1 : "")
+            + "_"
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"n") || (depth0 != null ? lookupProperty(depth0,"n") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"n","hash":{},"data":data,"loc":{"start":{"line":304,"column":37},"end":{"line":304,"column":42}}}) : helper))) != null ? stack1 : "")
+            + ", a"
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"m") || (depth0 != null ? lookupProperty(depth0,"m") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"m","hash":{},"data":data,"loc":{"start":{"line":304,"column":45},"end":{"line":304,"column":50}}}) : helper))) != null ? stack1 : "")
+            + ", b"
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"n") || (depth0 != null ? lookupProperty(depth0,"n") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"n","hash":{},"data":data,"loc":{"start":{"line":304,"column":53},"end":{"line":304,"column":58}}}) : helper))) != null ? stack1 : "")
+            + ");\n";
+        },"92":function(container,depth0,helpers,partials,data,blockParams,depths) {
+            var stack1, helper, alias1=depth0 != null ? depth0 : (container.nullContext || {}), alias2=container.hooks.helperMissing, alias3="function", lookupProperty = container.lookupProperty || function(parent, propertyName) {
+                if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
+                  return parent[propertyName];
+                }
+                return undefined
+            };
+
+          return "  store_c(row0 + "
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"row") || (depth0 != null ? lookupProperty(depth0,"row") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"row","hash":{},"data":data,"loc":{"start":{"line":311,"column":17},"end":{"line":311,"column":24}}}) : helper))) != null ? stack1 : "")
+            + ", col0 + "
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"col") || (depth0 != null ? lookupProperty(depth0,"col") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"col","hash":{},"data":data,"loc":{"start":{"line":311,"column":33},"end":{"line":311,"column":40}}}) : helper))) != null ? stack1 : "")
+            + ", sr_unstage(c"
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"m") || (depth0 != null ? lookupProperty(depth0,"m") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"m","hash":{},"data":data,"loc":{"start":{"line":311,"column":54},"end":{"line":311,"column":59}}}) : helper))) != null ? stack1 : "")
+            + "_"
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"n") || (depth0 != null ? lookupProperty(depth0,"n") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"n","hash":{},"data":data,"loc":{"start":{"line":311,"column":60},"end":{"line":311,"column":65}}}) : helper))) != null ? stack1 : "")
+            + "));\n"
+            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depths[1] != null ? lookupProperty(depths[1],"successors") : depths[1]),{"name":"if","hash":{},"fn":container.program(93, data, 0, blockParams, depths),"inverse":container.noop,"data":data,"loc":{"start":{"line":312,"column":0},"end":{"line":314,"column":7}}})) != null ? stack1 : "");
+        },"93":function(container,depth0,helpers,partials,data) {
+            var stack1, helper, alias1=depth0 != null ? depth0 : (container.nullContext || {}), alias2=container.hooks.helperMissing, alias3="function", lookupProperty = container.lookupProperty || function(parent, propertyName) {
+                if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
+                  return parent[propertyName];
+                }
+                return undefined
+            };
+
+          return "  store_sc(row0 + "
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"row") || (depth0 != null ? lookupProperty(depth0,"row") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"row","hash":{},"data":data,"loc":{"start":{"line":313,"column":18},"end":{"line":313,"column":25}}}) : helper))) != null ? stack1 : "")
+            + ", col0 + "
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"col") || (depth0 != null ? lookupProperty(depth0,"col") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"col","hash":{},"data":data,"loc":{"start":{"line":313,"column":34},"end":{"line":313,"column":41}}}) : helper))) != null ? stack1 : "")
+            + ", s"
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"m") || (depth0 != null ? lookupProperty(depth0,"m") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"m","hash":{},"data":data,"loc":{"start":{"line":313,"column":44},"end":{"line":313,"column":49}}}) : helper))) != null ? stack1 : "")
+            + "_"
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"n") || (depth0 != null ? lookupProperty(depth0,"n") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"n","hash":{},"data":data,"loc":{"start":{"line":313,"column":50},"end":{"line":313,"column":55}}}) : helper))) != null ? stack1 : "")
+            + ");\n";
+        },"compiler":[8,">= 4.3.0"],"main":function(container,depth0,helpers,partials,data,blockParams,depths) {
+            var stack1, lookupProperty = container.lookupProperty || function(parent, propertyName) {
+                if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
+                  return parent[propertyName];
+                }
+                return undefined
+            };
+
+          return ((stack1 = lookupProperty(helpers,"if").call(depth0 != null ? depth0 : (container.nullContext || {}),(depth0 != null ? lookupProperty(depth0,"quadKernel") : depth0),{"name":"if","hash":{},"fn":container.program(1, data, 0, blockParams, depths),"inverse":container.program(59, data, 0, blockParams, depths),"data":data,"loc":{"start":{"line":1,"column":0},"end":{"line":317,"column":7}}})) != null ? stack1 : "");
         },"useData":true,"useDepths":true},
         "cuda/partials/semiring-constants": {"compiler":[8,">= 4.3.0"],"main":function(container,depth0,helpers,partials,data) {
             var stack1, helper, alias1=depth0 != null ? depth0 : (container.nullContext || {}), alias2=container.hooks.helperMissing, alias3="function", lookupProperty = container.lookupProperty || function(parent, propertyName) {
@@ -1119,7 +1305,20 @@ export const TEMPLATE_SPECS: Readonly<Record<string, unknown>> = {
         "cuda/partials/semiring-ops": {"1":function(container,depth0,helpers,partials,data) {
             return "// DPX (spec dpx, i32 min-plus): values are staged with \"no path\" as DPX_INF, small enough that a sum of two\n// never overflows, so ⊗ needs no saturation test and c ⊕ a ⊗ b is one __viaddmin_s32 (VIADDMNMX on sm_90).\n// Sums at or above DPX_NO_PATH are \"no path\" again when stored. Exact while every finite path length\n// stays within ±(2^28 − 1) (the caller checks the input against that).\n#define DPX_INF 0x3fffffff\n#define DPX_NO_PATH 0x20000000\nstatic __device__ __forceinline__ __attribute__((unused)) T sr_stage(T x) { return min(x, DPX_INF); }\nstatic __device__ __forceinline__ __attribute__((unused)) T sr_relax(T c, T a, T b) { return __viaddmin_s32(a, b, c); }\nstatic __device__ __forceinline__ __attribute__((unused)) T sr_unstage(T c) { return c >= DPX_NO_PATH ? INF : c; }\n";
         },"3":function(container,depth0,helpers,partials,data) {
-            return "// c ⊕ a ⊗ b, and the identities around it that the DPX variant replaces (kernels without a product leave them unused).\nstatic __device__ __forceinline__ __attribute__((unused)) T sr_stage(T x) { return x; }\nstatic __device__ __forceinline__ __attribute__((unused)) T sr_relax(T c, T a, T b) { return sr_add(c, sr_mul(a, b)); }\nstatic __device__ __forceinline__ __attribute__((unused)) T sr_unstage(T c) { return c; }\n";
+            var stack1, lookupProperty = container.lookupProperty || function(parent, propertyName) {
+                if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
+                  return parent[propertyName];
+                }
+                return undefined
+            };
+
+          return "// c ⊕ a ⊗ b, and the identities around it that the DPX variant replaces (kernels without a product leave them unused).\nstatic __device__ __forceinline__ __attribute__((unused)) T sr_stage(T x) { return x; }\n"
+            + ((stack1 = lookupProperty(helpers,"if").call(depth0 != null ? depth0 : (container.nullContext || {}),(depth0 != null ? lookupProperty(depth0,"fminRelax") : depth0),{"name":"if","hash":{},"fn":container.program(4, data, 0),"inverse":container.program(6, data, 0),"data":data,"loc":{"start":{"line":18,"column":0},"end":{"line":23,"column":7}}})) != null ? stack1 : "")
+            + "static __device__ __forceinline__ __attribute__((unused)) T sr_unstage(T c) { return c; }\n";
+        },"4":function(container,depth0,helpers,partials,data) {
+            return "// f32 min-plus (FW products): fminf, one FMNMX after the FADD; the ternary ⊕ keeps NaN semantics ptxas must honour (FSETP + FSEL).\nstatic __device__ __forceinline__ __attribute__((unused)) T sr_relax(T c, T a, T b) { return fminf(c, a + b); }\n";
+        },"6":function(container,depth0,helpers,partials,data) {
+            return "static __device__ __forceinline__ __attribute__((unused)) T sr_relax(T c, T a, T b) { return sr_add(c, sr_mul(a, b)); }\n";
         },"compiler":[8,">= 4.3.0"],"main":function(container,depth0,helpers,partials,data) {
             var stack1, helper, alias1=container.lambda, alias2=depth0 != null ? depth0 : (container.nullContext || {}), alias3=container.hooks.helperMissing, alias4="function", lookupProperty = container.lookupProperty || function(parent, propertyName) {
                 if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
@@ -1137,7 +1336,7 @@ export const TEMPLATE_SPECS: Readonly<Record<string, unknown>> = {
             + " ⊗, saturating at INF\nstatic __device__ __forceinline__ __attribute__((unused)) T sr_mul(T a, T b) { return "
             + ((stack1 = ((helper = (helper = lookupProperty(helpers,"mul") || (depth0 != null ? lookupProperty(depth0,"mul") : depth0)) != null ? helper : alias3),(typeof helper === alias4 ? helper.call(alias2,{"name":"mul","hash":{},"data":data,"loc":{"start":{"line":4,"column":86},"end":{"line":4,"column":95}}}) : helper))) != null ? stack1 : "")
             + "; }\n"
-            + ((stack1 = lookupProperty(helpers,"if").call(alias2,(depth0 != null ? lookupProperty(depth0,"dpx") : depth0),{"name":"if","hash":{},"fn":container.program(1, data, 0),"inverse":container.program(3, data, 0),"data":data,"loc":{"start":{"line":5,"column":0},"end":{"line":20,"column":7}}})) != null ? stack1 : "");
+            + ((stack1 = lookupProperty(helpers,"if").call(alias2,(depth0 != null ? lookupProperty(depth0,"dpx") : depth0),{"name":"if","hash":{},"fn":container.program(1, data, 0),"inverse":container.program(3, data, 0),"data":data,"loc":{"start":{"line":5,"column":0},"end":{"line":25,"column":7}}})) != null ? stack1 : "");
         },"useData":true},
         "cuda/partials/spmv-prelude": {"1":function(container,depth0,helpers,partials,data) {
             return " and its mask word asks for it";
@@ -1784,8 +1983,8 @@ export const TEMPLATE_SPECS: Readonly<Record<string, unknown>> = {
                 return undefined
             };
 
-          return "\nvar<workgroup> group_count: atomic<u32>;\n"
-            + ((stack1 = lookupProperty(helpers,"if").call(depth0 != null ? depth0 : (container.nullContext || {}),(depth0 != null ? lookupProperty(depth0,"countEdges") : depth0),{"name":"if","hash":{},"fn":container.program(12, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":32,"column":0},"end":{"line":34,"column":7}}})) != null ? stack1 : "")
+          return "var<workgroup> group_count: atomic<u32>;\n"
+            + ((stack1 = lookupProperty(helpers,"if").call(depth0 != null ? depth0 : (container.nullContext || {}),(depth0 != null ? lookupProperty(depth0,"countEdges") : depth0),{"name":"if","hash":{},"fn":container.program(12, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":34,"column":0},"end":{"line":36,"column":7}}})) != null ? stack1 : "")
             + "var<workgroup> group_base: u32;\n";
         },"12":function(container,depth0,helpers,partials,data) {
             return "var<workgroup> group_edges: atomic<u32>;\n";
@@ -1804,9 +2003,9 @@ export const TEMPLATE_SPECS: Readonly<Record<string, unknown>> = {
             };
 
           return "    let offset = subgroupExclusiveAdd(hit);\n    let total = subgroupAdd(hit);\n"
-            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"countEdges") : depth0),{"name":"if","hash":{},"fn":container.program(21, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":72,"column":0},"end":{"line":74,"column":7}}})) != null ? stack1 : "")
+            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"countEdges") : depth0),{"name":"if","hash":{},"fn":container.program(21, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":76,"column":0},"end":{"line":78,"column":7}}})) != null ? stack1 : "")
             + "    var first = 0u;\n    if (sg_lane == 0u && total != 0u) {\n      first = atomicAdd(&state[FOUND], total);\n"
-            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"countEdges") : depth0),{"name":"if","hash":{},"fn":container.program(23, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":78,"column":0},"end":{"line":80,"column":7}}})) != null ? stack1 : "")
+            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"countEdges") : depth0),{"name":"if","hash":{},"fn":container.program(23, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":82,"column":0},"end":{"line":84,"column":7}}})) != null ? stack1 : "")
             + "    }\n    first = subgroupBroadcast(first, 0u);\n    if (hit != 0u) { queues[queue_out_at() + first + offset] = found; }\n";
         },"21":function(container,depth0,helpers,partials,data) {
             return "    let edge_sum = subgroupAdd(edges);\n";
@@ -1821,11 +2020,11 @@ export const TEMPLATE_SPECS: Readonly<Record<string, unknown>> = {
             };
 
           return "    if (lid == 0u) {\n      atomicStore(&group_count, 0u);\n"
-            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"countEdges") : depth0),{"name":"if","hash":{},"fn":container.program(26, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":87,"column":0},"end":{"line":89,"column":7}}})) != null ? stack1 : "")
+            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"countEdges") : depth0),{"name":"if","hash":{},"fn":container.program(26, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":91,"column":0},"end":{"line":93,"column":7}}})) != null ? stack1 : "")
             + "    }\n    workgroupBarrier();\n    var offset = 0u;\n    if (hit != 0u) {\n      offset = atomicAdd(&group_count, 1u);\n"
-            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"countEdges") : depth0),{"name":"if","hash":{},"fn":container.program(28, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":95,"column":0},"end":{"line":97,"column":7}}})) != null ? stack1 : "")
+            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"countEdges") : depth0),{"name":"if","hash":{},"fn":container.program(28, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":99,"column":0},"end":{"line":101,"column":7}}})) != null ? stack1 : "")
             + "    }\n    workgroupBarrier();\n    if (lid == 0u) {\n      let total = atomicLoad(&group_count);\n      if (total != 0u) {\n        group_base = atomicAdd(&state[FOUND], total);\n"
-            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"countEdges") : depth0),{"name":"if","hash":{},"fn":container.program(30, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":104,"column":0},"end":{"line":106,"column":7}}})) != null ? stack1 : "")
+            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"countEdges") : depth0),{"name":"if","hash":{},"fn":container.program(30, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":108,"column":0},"end":{"line":110,"column":7}}})) != null ? stack1 : "")
             + "      }\n    }\n    let first = workgroupUniformLoad(&group_base);\n    if (hit != 0u) { queues[queue_out_at() + first + offset] = found; }\n";
         },"26":function(container,depth0,helpers,partials,data) {
             return "      atomicStore(&group_edges, 0u);\n";
@@ -1847,24 +2046,24 @@ export const TEMPLATE_SPECS: Readonly<Record<string, unknown>> = {
             + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"subgroup") : depth0),{"name":"if","hash":{},"fn":container.program(3, data, 0),"inverse":container.program(5, data, 0),"data":data,"loc":{"start":{"line":10,"column":57},"end":{"line":10,"column":158}}})) != null ? stack1 : "")
             + "; the loop over\n// slots is uniform per workgroup and every invocation reaches the "
             + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"subgroup") : depth0),{"name":"if","hash":{},"fn":container.program(7, data, 0),"inverse":container.program(9, data, 0),"data":data,"loc":{"start":{"line":11,"column":67},"end":{"line":11,"column":125}}})) != null ? stack1 : "")
-            + ".\n\n"
+            + ".\n// A top-down level or an ended search returns at once, so a grid dispatched directly does nothing then.\n\n"
             + ((stack1 = container.invokePartial(lookupProperty(partials,"bfs-prelude"),depth0,{"name":"bfs-prelude","data":data,"helpers":helpers,"partials":partials,"decorators":container.decorators})) != null ? stack1 : "")
             + "\n"
             + ((stack1 = container.invokePartial(lookupProperty(partials,"bfs-adjacency"),depth0,{"name":"bfs-adjacency","data":data,"helpers":helpers,"partials":partials,"decorators":container.decorators})) != null ? stack1 : "")
-            + "\n// The parent (plus one) v finds in this pass, or 0.\nfn find_parent(t: u32) -> u32 {\n  for (var k = params.round_first; k < params.round_end; k++) {\n    if (t >= rounds[2u * k + 1u]) { break; }\n    for (var j = 0u; j < L; j++) {\n      let u = neighbour(k, j, t);\n      if (u == NONE) { return 0u; }\n      if ((bitmap_in[u >> 5u] & (1u << (u & 31u))) != 0u) { return u + 1u; }\n    }\n  }\n  return 0u;\n}\n"
-            + ((stack1 = lookupProperty(helpers,"unless").call(alias1,(depth0 != null ? lookupProperty(depth0,"subgroup") : depth0),{"name":"unless","hash":{},"fn":container.program(11, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":29,"column":0},"end":{"line":36,"column":11}}})) != null ? stack1 : "")
+            + "\n// The parent (plus one) v finds in this pass, or 0.\nfn find_parent(t: u32) -> u32 {\n  for (var k = params.round_first; k < params.round_end; k++) {\n    if (t >= rounds[2u * k + 1u]) { break; }\n    for (var j = 0u; j < L; j++) {\n      let u = neighbour(k, j, t);\n      if (u == NONE) { return 0u; }\n      if ((bitmap_in[u >> 5u] & (1u << (u & 31u))) != 0u) { return u + 1u; }\n    }\n  }\n  return 0u;\n}\n\nvar<workgroup> idle: u32;\n"
+            + ((stack1 = lookupProperty(helpers,"unless").call(alias1,(depth0 != null ? lookupProperty(depth0,"subgroup") : depth0),{"name":"unless","hash":{},"fn":container.program(11, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":32,"column":0},"end":{"line":38,"column":11}}})) != null ? stack1 : "")
             + "\n@compute @workgroup_size("
-            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"workgroupSize") || (depth0 != null ? lookupProperty(depth0,"workgroupSize") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"workgroupSize","hash":{},"data":data,"loc":{"start":{"line":38,"column":25},"end":{"line":38,"column":42}}}) : helper))) != null ? stack1 : "")
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"workgroupSize") || (depth0 != null ? lookupProperty(depth0,"workgroupSize") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"workgroupSize","hash":{},"data":data,"loc":{"start":{"line":40,"column":25},"end":{"line":40,"column":42}}}) : helper))) != null ? stack1 : "")
             + ", 1, 1)\nfn "
-            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"entryPoint") || (depth0 != null ? lookupProperty(depth0,"entryPoint") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"entryPoint","hash":{},"data":data,"loc":{"start":{"line":39,"column":3},"end":{"line":39,"column":17}}}) : helper))) != null ? stack1 : "")
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"entryPoint") || (depth0 != null ? lookupProperty(depth0,"entryPoint") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"entryPoint","hash":{},"data":data,"loc":{"start":{"line":41,"column":3},"end":{"line":41,"column":17}}}) : helper))) != null ? stack1 : "")
             + "(\n  @builtin(workgroup_id) wid: vec3<u32>,\n  @builtin(num_workgroups) nwg: vec3<u32>,\n  @builtin(local_invocation_index) lid: u32,\n"
-            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"subgroup") : depth0),{"name":"if","hash":{},"fn":container.program(14, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":43,"column":0},"end":{"line":45,"column":7}}})) != null ? stack1 : "")
-            + ") {\n  for (var base = wid.x * WG; base < params.count; base += nwg.x * WG) {\n    let t = base + lid;\n    var found = NONE;\n"
-            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"countEdges") : depth0),{"name":"if","hash":{},"fn":container.program(16, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":50,"column":0},"end":{"line":52,"column":7}}})) != null ? stack1 : "")
+            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"subgroup") : depth0),{"name":"if","hash":{},"fn":container.program(14, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":45,"column":0},"end":{"line":47,"column":7}}})) != null ? stack1 : "")
+            + ") {\n  if (lid == 0u) { idle = select(0u, 1u, atomicLoad(&state[DIRECTION]) != 1u || atomicLoad(&state[DONE]) == 1u); }\n  if (workgroupUniformLoad(&idle) == 1u) { return; }\n  for (var base = wid.x * WG; base < params.count; base += nwg.x * WG) {\n    let t = base + lid;\n    var found = NONE;\n"
+            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"countEdges") : depth0),{"name":"if","hash":{},"fn":container.program(16, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":54,"column":0},"end":{"line":56,"column":7}}})) != null ? stack1 : "")
             + "    if (t < params.count) {\n      let v = vertex_of(t);\n      if (!is_visited(v)) {\n        let p = find_parent(t);\n        if (p != 0u) {\n          parent[v] = p;\n          depth[v] = params.level;\n          mark_next(v);\n          found = v;\n"
-            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"countEdges") : depth0),{"name":"if","hash":{},"fn":container.program(18, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":62,"column":0},"end":{"line":64,"column":7}}})) != null ? stack1 : "")
+            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"countEdges") : depth0),{"name":"if","hash":{},"fn":container.program(18, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":66,"column":0},"end":{"line":68,"column":7}}})) != null ? stack1 : "")
             + "        }\n      }\n    }\n    let hit = select(0u, 1u, found != NONE);\n"
-            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"subgroup") : depth0),{"name":"if","hash":{},"fn":container.program(20, data, 0),"inverse":container.program(25, data, 0),"data":data,"loc":{"start":{"line":69,"column":0},"end":{"line":111,"column":7}}})) != null ? stack1 : "")
+            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"subgroup") : depth0),{"name":"if","hash":{},"fn":container.program(20, data, 0),"inverse":container.program(25, data, 0),"data":data,"loc":{"start":{"line":73,"column":0},"end":{"line":115,"column":7}}})) != null ? stack1 : "")
             + "  }\n}\n";
         },"usePartial":true,"useData":true},
         "wgsl/bfs/check": {"compiler":[8,">= 4.3.0"],"main":function(container,depth0,helpers,partials,data) {
@@ -1905,15 +2104,15 @@ export const TEMPLATE_SPECS: Readonly<Record<string, unknown>> = {
           return ((stack1 = container.invokePartial(lookupProperty(partials,"header"),depth0,{"name":"header","data":data,"helpers":helpers,"partials":partials,"decorators":container.decorators})) != null ? stack1 : "")
             + "// BFS control step, run before each level so that many levels go in one submit with no read-back between\n// them. Every workgroup clears a share of the bitmap this level writes (the one the level before last read);\n// invocation 0 then closes the level before — records its direction, n_f, m_f and vertices reached at\n// STATS + 4·(level % RING), derives the new n_f, m_f ("
             + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"countEdges") : depth0),{"name":"if","hash":{},"fn":container.program(1, data, 0),"inverse":container.program(3, data, 0),"data":data,"loc":{"start":{"line":5,"column":55},"end":{"line":5,"column":208}}})) != null ? stack1 : "")
-            + ") and m_u\n// — picks this level's direction (α·m_f > m_u: bottom-up; n_f shrinking and β·m_f < m_u: back to top-down)\n// and writes the indirect workgroup counts of this level's steps and of the next control step. An empty\n// frontier sets DONE and zero counts everywhere, so the levels encoded after it do no work.\n\n"
+            + ") and m_u\n// — picks this level's direction (α·m_f > m_u: bottom-up; n_f shrinking and β·m_f < m_u: back to top-down)\n// and writes the indirect workgroup counts of this level's steps and of the next control step. An empty\n// frontier sets DONE and zero counts everywhere, so the levels encoded after it do no work. Under direct\n// dispatch of a fixed grid (no indirect counts) the control steps queued past the end still run: DONE ends them.\n\n"
             + ((stack1 = container.invokePartial(lookupProperty(partials,"bfs-prelude"),depth0,{"name":"bfs-prelude","data":data,"helpers":helpers,"partials":partials,"decorators":container.decorators})) != null ? stack1 : "")
             + "\nfn set_args(at: u32, x: u32) {\n  step_args[at] = x;\n  step_args[at + 1u] = 1u;\n  step_args[at + 2u] = 1u;\n}\n\n// Workgroups for `items` invocations, within one grid dimension (the steps stride over the rest).\nfn groups(items: u32) -> u32 { return min((items + WG - 1u) / WG, MAX_GRID); }\n\nfn decide() {\n  let level = params.level;\n  if (level > 1u) {\n    let found = atomicLoad(&state[FOUND]);\n    let row = STATS + 4u * ((level - 1u) % RING);\n    atomicStore(&state[row], atomicLoad(&state[DIRECTION]));\n    atomicStore(&state[row + 1u], atomicLoad(&state[FRONTIER]));\n    atomicStore(&state[row + 2u], atomicLoad(&state[FRONTIER_EDGES]));\n    atomicStore(&state[row + 3u], found);\n    let visited = atomicLoad(&state[VISITED]);\n"
-            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"countEdges") : depth0),{"name":"if","hash":{},"fn":container.program(5, data, 0),"inverse":container.program(7, data, 0),"data":data,"loc":{"start":{"line":31,"column":0},"end":{"line":37,"column":7}}})) != null ? stack1 : "")
+            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"countEdges") : depth0),{"name":"if","hash":{},"fn":container.program(5, data, 0),"inverse":container.program(7, data, 0),"data":data,"loc":{"start":{"line":32,"column":0},"end":{"line":38,"column":7}}})) != null ? stack1 : "")
             + "    atomicStore(&state[PREVIOUS], atomicLoad(&state[FRONTIER]));\n    atomicStore(&state[FRONTIER], found);\n    atomicStore(&state[FRONTIER_EDGES], edges);\n    atomicStore(&state[VISITED], visited + found);\n  }\n  let frontier = atomicLoad(&state[FRONTIER]);\n  atomicStore(&hub_args[0], 0u);\n  atomicStore(&hub_args[1], 0u);\n  atomicStore(&hub_args[2], 1u);\n  control_next[1] = 1u;\n  control_next[2] = 1u;\n  if (frontier == 0u) {\n    atomicStore(&state[DONE], 1u);\n    set_args(0u, 0u);\n    set_args(3u, 0u);\n    set_args(6u, 0u);\n    control_next[0] = 0u;\n    return;\n  }\n  var direction = atomicLoad(&state[DIRECTION]);\n  let mf = f32(atomicLoad(&state[FRONTIER_EDGES]));\n  let mu = f32(atomicLoad(&state[UNVISITED_EDGES]));\n  if (params.mode == 1u) {\n    direction = 0u;\n  } else if (params.mode == 2u) {\n    direction = 1u;\n  } else if (direction == 0u) {\n    direction = select(0u, 1u, params.alpha * mf > mu);\n  } else {\n    direction = select(1u, 0u, frontier < atomicLoad(&state[PREVIOUS]) && params.beta * mf < mu);\n  }\n  atomicStore(&state[DIRECTION], direction);\n  atomicStore(&state[LEVEL], level);\n  atomicStore(&state[FOUND], 0u);\n  atomicStore(&state[FOUND_EDGES], 0u);\n  atomicStore(&state[HUBS], 0u);\n  let bottom_up = direction == 1u;\n  set_args(0u, select(min((frontier + WG / LANES - 1u) / (WG / LANES), MAX_GRID), 0u, bottom_up));\n  set_args(3u, select(0u, groups(rounds[1u]), bottom_up && params.round_end > 0u));\n  set_args(6u, select(0u, groups(rounds[3u]), bottom_up && params.round_end > 1u));\n  control_next[0] = params.count;\n}\n\n@compute @workgroup_size("
-            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"workgroupSize") || (depth0 != null ? lookupProperty(depth0,"workgroupSize") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"workgroupSize","hash":{},"data":data,"loc":{"start":{"line":81,"column":25},"end":{"line":81,"column":42}}}) : helper))) != null ? stack1 : "")
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"workgroupSize") || (depth0 != null ? lookupProperty(depth0,"workgroupSize") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"workgroupSize","hash":{},"data":data,"loc":{"start":{"line":82,"column":25},"end":{"line":82,"column":42}}}) : helper))) != null ? stack1 : "")
             + ", 1, 1)\nfn "
-            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"entryPoint") || (depth0 != null ? lookupProperty(depth0,"entryPoint") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"entryPoint","hash":{},"data":data,"loc":{"start":{"line":82,"column":3},"end":{"line":82,"column":17}}}) : helper))) != null ? stack1 : "")
-            + "(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>) {\n  for (var i = gid.x; i < params.words; i += nwg.x * WG) { bitmap_out[i] = 0u; }\n  if (gid.x == 0u) { decide(); }\n}\n";
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"entryPoint") || (depth0 != null ? lookupProperty(depth0,"entryPoint") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"entryPoint","hash":{},"data":data,"loc":{"start":{"line":83,"column":3},"end":{"line":83,"column":17}}}) : helper))) != null ? stack1 : "")
+            + "(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>) {\n  if (atomicLoad(&state[DONE]) == 1u) { return; }\n  for (var i = gid.x; i < params.words; i += nwg.x * WG) { bitmap_out[i] = 0u; }\n  if (gid.x == 0u) { decide(); }\n}\n";
         },"usePartial":true,"useData":true},
         "wgsl/bfs/multi": {"compiler":[8,">= 4.3.0"],"main":function(container,depth0,helpers,partials,data) {
             var stack1, helper, alias1=depth0 != null ? depth0 : (container.nullContext || {}), alias2=container.hooks.helperMissing, alias3="function", lookupProperty = container.lookupProperty || function(parent, propertyName) {
@@ -1960,22 +2159,22 @@ export const TEMPLATE_SPECS: Readonly<Record<string, unknown>> = {
             };
 
           return ((stack1 = container.invokePartial(lookupProperty(partials,"header"),depth0,{"name":"header","data":data,"helpers":helpers,"partials":partials,"decorators":container.decorators})) != null ? stack1 : "")
-            + "// BFS top-down step: LANES consecutive invocations share one vertex of the frontier queue (its length is\n// state[FRONTIER], set by bfs_control) and take its blocks in turn (lane l reads blocks l, l + LANES, …).\n// A hub — a vertex with a block in round params.hub_round, more than LANES lanes could take quickly — is\n// handed to bfs_top_down_hub instead: its lane 0 appends it to the hub list and raises that step's indirect\n// workgroup counts (x: workgroups for its blocks, y: hubs). A neighbour is claimed by a compare-exchange on\n// its parent (stored plus one, 0 = unvisited) after a look at the visited bitmap; the workgroup gathers what\n// it reached and appends it to the next queue with one atomic per round.\n\n"
+            + "// BFS top-down step: LANES consecutive invocations share one vertex of the frontier queue (its length is\n// state[FRONTIER], set by bfs_control) and take its blocks in turn (lane l reads blocks l, l + LANES, …).\n// A hub — a vertex with a block in round params.hub_round, more than LANES lanes could take quickly — is\n// handed to bfs_top_down_hub instead: its lane 0 appends it to the hub list and raises that step's indirect\n// workgroup counts (x: workgroups for its blocks, y: hubs). A neighbour is claimed by a compare-exchange on\n// its parent (stored plus one, 0 = unvisited) after a look at the visited bitmap; the workgroup gathers what\n// it reached and appends it to the next queue with one atomic per round. A bottom-up level or an ended search\n// reads as an empty frontier, so a grid dispatched directly (not sized by bfs_control) does nothing then.\n\n"
             + ((stack1 = container.invokePartial(lookupProperty(partials,"bfs-prelude"),depth0,{"name":"bfs-prelude","data":data,"helpers":helpers,"partials":partials,"decorators":container.decorators})) != null ? stack1 : "")
             + "\n"
             + ((stack1 = container.invokePartial(lookupProperty(partials,"bfs-adjacency"),depth0,{"name":"bfs-adjacency","data":data,"helpers":helpers,"partials":partials,"decorators":container.decorators})) != null ? stack1 : "")
             + "\n"
             + ((stack1 = container.invokePartial(lookupProperty(partials,"bfs-expand"),depth0,{"name":"bfs-expand","data":data,"helpers":helpers,"partials":partials,"decorators":container.decorators})) != null ? stack1 : "")
             + "\n// Blocks of the vertex in slot t: the rounds whose slot count exceeds t (non-increasing, so a binary search).\nfn blocks_of(t: u32) -> u32 {\n  var lo = 0u;\n  var hi = params.round_end;\n  while (lo < hi) {\n    let mid = (lo + hi) / 2u;\n    if (rounds[2u * mid + 1u] > t) { lo = mid + 1u; } else { hi = mid; }\n  }\n  return lo;\n}\n\nvar<workgroup> frontier_size: u32;\nvar<workgroup> hub_slots_size: u32;\n\n@compute @workgroup_size("
-            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"workgroupSize") || (depth0 != null ? lookupProperty(depth0,"workgroupSize") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"workgroupSize","hash":{},"data":data,"loc":{"start":{"line":30,"column":25},"end":{"line":30,"column":42}}}) : helper))) != null ? stack1 : "")
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"workgroupSize") || (depth0 != null ? lookupProperty(depth0,"workgroupSize") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"workgroupSize","hash":{},"data":data,"loc":{"start":{"line":31,"column":25},"end":{"line":31,"column":42}}}) : helper))) != null ? stack1 : "")
             + ", 1, 1)\nfn "
-            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"entryPoint") || (depth0 != null ? lookupProperty(depth0,"entryPoint") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"entryPoint","hash":{},"data":data,"loc":{"start":{"line":31,"column":3},"end":{"line":31,"column":17}}}) : helper))) != null ? stack1 : "")
-            + "(\n  @builtin(workgroup_id) wid: vec3<u32>,\n  @builtin(num_workgroups) nwg: vec3<u32>,\n  @builtin(local_invocation_index) lid: u32,\n) {\n  let teams = WG / LANES;\n  let lane = lid % LANES;\n  if (lid == 0u) {\n    frontier_size = atomicLoad(&state[FRONTIER]);\n    hub_slots_size = select(0u, rounds[2u * params.hub_round + 1u], params.hub_round < params.round_end);\n  }\n  let count = workgroupUniformLoad(&frontier_size);\n  let hub_slots = workgroupUniformLoad(&hub_slots_size);\n  // The loop is uniform over the workgroup (every invocation reaches each flush); a round takes `teams` vertices.\n  for (var first = wid.x * teams; first < count; first += nwg.x * teams) {\n    let i = first + lid / LANES;\n    if (i < count) {\n      let v = queues[queue_in_at() + i];\n      let t = slot_of(v);\n      if (t < hub_slots) {\n        if (lane == 0u) {\n          let h = atomicAdd(&state[HUBS], 1u);\n          queues[hubs_at() + h] = v;\n          atomicMax(&hub_args[0], min((blocks_of(t) + "
-            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"hubBlocks") || (depth0 != null ? lookupProperty(depth0,"hubBlocks") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"hubBlocks","hash":{},"data":data,"loc":{"start":{"line":54,"column":54},"end":{"line":54,"column":67}}}) : helper))) != null ? stack1 : "")
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"entryPoint") || (depth0 != null ? lookupProperty(depth0,"entryPoint") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"entryPoint","hash":{},"data":data,"loc":{"start":{"line":32,"column":3},"end":{"line":32,"column":17}}}) : helper))) != null ? stack1 : "")
+            + "(\n  @builtin(workgroup_id) wid: vec3<u32>,\n  @builtin(num_workgroups) nwg: vec3<u32>,\n  @builtin(local_invocation_index) lid: u32,\n) {\n  let teams = WG / LANES;\n  let lane = lid % LANES;\n  if (lid == 0u) {\n    let idle = atomicLoad(&state[DIRECTION]) == 1u || atomicLoad(&state[DONE]) == 1u;\n    frontier_size = select(atomicLoad(&state[FRONTIER]), 0u, idle);\n    hub_slots_size = select(0u, rounds[2u * params.hub_round + 1u], params.hub_round < params.round_end);\n  }\n  let count = workgroupUniformLoad(&frontier_size);\n  let hub_slots = workgroupUniformLoad(&hub_slots_size);\n  // The loop is uniform over the workgroup (every invocation reaches each flush); a round takes `teams` vertices.\n  for (var first = wid.x * teams; first < count; first += nwg.x * teams) {\n    let i = first + lid / LANES;\n    if (i < count) {\n      let v = queues[queue_in_at() + i];\n      let t = slot_of(v);\n      if (t < hub_slots) {\n        if (lane == 0u) {\n          let h = atomicAdd(&state[HUBS], 1u);\n          queues[hubs_at() + h] = v;\n          atomicMax(&hub_args[0], min((blocks_of(t) + "
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"hubBlocks") || (depth0 != null ? lookupProperty(depth0,"hubBlocks") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"hubBlocks","hash":{},"data":data,"loc":{"start":{"line":56,"column":54},"end":{"line":56,"column":67}}}) : helper))) != null ? stack1 : "")
             + "u * WG - 1u) / ("
-            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"hubBlocks") || (depth0 != null ? lookupProperty(depth0,"hubBlocks") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"hubBlocks","hash":{},"data":data,"loc":{"start":{"line":54,"column":83},"end":{"line":54,"column":96}}}) : helper))) != null ? stack1 : "")
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"hubBlocks") || (depth0 != null ? lookupProperty(depth0,"hubBlocks") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"hubBlocks","hash":{},"data":data,"loc":{"start":{"line":56,"column":83},"end":{"line":56,"column":96}}}) : helper))) != null ? stack1 : "")
             + "u * WG), "
-            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"hubGroups") || (depth0 != null ? lookupProperty(depth0,"hubGroups") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"hubGroups","hash":{},"data":data,"loc":{"start":{"line":54,"column":105},"end":{"line":54,"column":118}}}) : helper))) != null ? stack1 : "")
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"hubGroups") || (depth0 != null ? lookupProperty(depth0,"hubGroups") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"hubGroups","hash":{},"data":data,"loc":{"start":{"line":56,"column":105},"end":{"line":56,"column":118}}}) : helper))) != null ? stack1 : "")
             + "u));\n          atomicMax(&hub_args[1], min(h + 1u, MAX_GRID));\n        }\n      } else {\n        for (var k = lane; k < params.round_end; k += LANES) {\n          if (t >= rounds[2u * k + 1u]) { break; }\n          expand_block(v, t, k);\n        }\n      }\n    }\n    flush(lid);\n  }\n}\n";
         },"usePartial":true,"useData":true},
         "wgsl/bfs/top-down-hub": {"compiler":[8,">= 4.3.0"],"main":function(container,depth0,helpers,partials,data) {
@@ -1987,17 +2186,17 @@ export const TEMPLATE_SPECS: Readonly<Record<string, unknown>> = {
             };
 
           return ((stack1 = container.invokePartial(lookupProperty(partials,"header"),depth0,{"name":"header","data":data,"helpers":helpers,"partials":partials,"decorators":container.decorators})) != null ? stack1 : "")
-            + "// BFS top-down step for the hubs bfs_top_down listed: workgroup row y takes hubs y, y + rows, …, and the\n// invocations of a row's workgroups take the hub's blocks in turn, so a vertex of a million neighbours is\n// spread over thousands of invocations without dynamic parallelism. The grid comes from the indirect counts\n// bfs_top_down raised (zero rows when the level has no hub).\n\n"
+            + "// BFS top-down step for the hubs bfs_top_down listed: workgroup row y takes hubs y, y + rows, …, and the\n// invocations of a row's workgroups take the hub's blocks in turn, so a vertex of a million neighbours is\n// spread over thousands of invocations without dynamic parallelism. The grid comes from the indirect counts\n// bfs_top_down raised (zero rows when the level has no hub), or is a fixed one: HUBS is 0 on a bottom-up\n// level, and an ended search (whose last HUBS stays) has none.\n\n"
             + ((stack1 = container.invokePartial(lookupProperty(partials,"bfs-prelude"),depth0,{"name":"bfs-prelude","data":data,"helpers":helpers,"partials":partials,"decorators":container.decorators})) != null ? stack1 : "")
             + "\n"
             + ((stack1 = container.invokePartial(lookupProperty(partials,"bfs-adjacency"),depth0,{"name":"bfs-adjacency","data":data,"helpers":helpers,"partials":partials,"decorators":container.decorators})) != null ? stack1 : "")
             + "\n"
             + ((stack1 = container.invokePartial(lookupProperty(partials,"bfs-expand"),depth0,{"name":"bfs-expand","data":data,"helpers":helpers,"partials":partials,"decorators":container.decorators})) != null ? stack1 : "")
             + "\nvar<workgroup> hub_count: u32;\n\n@compute @workgroup_size("
-            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"workgroupSize") || (depth0 != null ? lookupProperty(depth0,"workgroupSize") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"workgroupSize","hash":{},"data":data,"loc":{"start":{"line":15,"column":25},"end":{"line":15,"column":42}}}) : helper))) != null ? stack1 : "")
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"workgroupSize") || (depth0 != null ? lookupProperty(depth0,"workgroupSize") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"workgroupSize","hash":{},"data":data,"loc":{"start":{"line":16,"column":25},"end":{"line":16,"column":42}}}) : helper))) != null ? stack1 : "")
             + ", 1, 1)\nfn "
-            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"entryPoint") || (depth0 != null ? lookupProperty(depth0,"entryPoint") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"entryPoint","hash":{},"data":data,"loc":{"start":{"line":16,"column":3},"end":{"line":16,"column":17}}}) : helper))) != null ? stack1 : "")
-            + "(\n  @builtin(workgroup_id) wid: vec3<u32>,\n  @builtin(num_workgroups) nwg: vec3<u32>,\n  @builtin(local_invocation_index) lid: u32,\n) {\n  if (lid == 0u) { hub_count = atomicLoad(&state[HUBS]); }\n  let hubs = workgroupUniformLoad(&hub_count);\n  for (var h = wid.y; h < hubs; h += nwg.y) {\n    let v = queues[hubs_at() + h];\n    let t = slot_of(v);\n    for (var k = wid.x * WG + lid; k < params.round_end; k += nwg.x * WG) {\n      if (t >= rounds[2u * k + 1u]) { break; }\n      expand_block(v, t, k);\n    }\n    flush(lid);\n  }\n}\n";
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"entryPoint") || (depth0 != null ? lookupProperty(depth0,"entryPoint") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"entryPoint","hash":{},"data":data,"loc":{"start":{"line":17,"column":3},"end":{"line":17,"column":17}}}) : helper))) != null ? stack1 : "")
+            + "(\n  @builtin(workgroup_id) wid: vec3<u32>,\n  @builtin(num_workgroups) nwg: vec3<u32>,\n  @builtin(local_invocation_index) lid: u32,\n) {\n  if (lid == 0u) { hub_count = select(atomicLoad(&state[HUBS]), 0u, atomicLoad(&state[DONE]) == 1u); }\n  let hubs = workgroupUniformLoad(&hub_count);\n  for (var h = wid.y; h < hubs; h += nwg.y) {\n    let v = queues[hubs_at() + h];\n    let t = slot_of(v);\n    for (var k = wid.x * WG + lid; k < params.round_end; k += nwg.x * WG) {\n      if (t >= rounds[2u * k + 1u]) { break; }\n      expand_block(v, t, k);\n    }\n    flush(lid);\n  }\n}\n";
         },"usePartial":true,"useData":true},
         "wgsl/fw/panel-col": {"1":function(container,depth0,helpers,partials,data) {
             return "fn load_sa(r: u32, k: u32) -> u32 { return succ[at(r, params.k0 + k)]; }\nfn load_sc(r: u32, c: u32) -> u32 { return succ[at(r, params.k0 + c)]; }\nfn store_sc(r: u32, c: u32, s: u32) { out_succ[c * params.n + r] = s; }\n";

@@ -1,7 +1,7 @@
 import { numberBindings } from '../render/bindings.js';
 import { ELEMENT_BYTES } from '../spec/element-type.js';
 import type { FwKernelSpec, FwOp } from '../spec/kernel-spec.js';
-import { stagingDepth } from '../spec/validate-fw-spec.js';
+import { cudaQuads, cudaQuadsStorageBytes, stagingDepth } from '../spec/validate-fw-spec.js';
 import { PARAMS_BINDING as params, type OpInfo as GenericOpInfo } from './op-info.js';
 
 type OpInfo = Omit<GenericOpInfo<FwKernelSpec>, 'workgroupSize'>;
@@ -51,6 +51,20 @@ function productRegisters(spec: FwKernelSpec, vec4: boolean) {
   };
 }
 
+/** 128-bit vector of each element type, as the quads kernel loads and stores. */
+const QUAD_TYPE = { f32: 'float4', i32: 'int4', u32: 'uint4' } as const;
+
+/**
+ * Blocks an SM should fit at once, for __launch_bounds__: as many as leave each thread registers for its
+ * results (twice as many with successors) plus about 64 for operands and addresses, 32 more where ⊗
+ * saturates (integer min-plus without DPX: ptxas spilled at 128); at least 1.
+ */
+function minBlocks(spec: FwKernelSpec, threads: number): number {
+  const saturating = spec.semiring === 'min-plus' && spec.type !== 'f32' && !spec.dpx;
+  const budget = Math.min(255, spec.unroll * spec.unroll * (spec.successors ? 2 : 1) + 64 + (saturating ? 32 : 0));
+  return Math.max(1, Math.floor(65536 / (threads * budget)));
+}
+
 /** fw_update reads both panels contiguously along its block: with vec4 registers it stages them as vec4 too. */
 function stagesVec4(spec: FwKernelSpec): boolean {
   return spec.op === 'fw_update' && productShape(spec).vec4;
@@ -74,10 +88,15 @@ function productInfo(template: string, aAlongK: boolean, hopUsesB: boolean, bind
         stageVec4: stagesVec4(spec),
         kUnroll,
         ksteps,
+        quadKernel: cudaQuads(spec),
+        outTransposed: spec.op === 'fw_panel_col',
+        quadType: QUAD_TYPE[spec.type],
+        minBlocks: minBlocks(spec, shape.threads),
       };
     },
     workgroupStorageBytes: (spec) => {
       const s = productShape(spec);
+      if (cudaQuads(spec)) return cudaQuadsStorageBytes(spec);
       const words = s.aWords + s.bWords + (spec.successors ? s.aWords + (hopUsesB ? s.bWords : 0) : 0);
       return words * ELEMENT_BYTES;
     },
@@ -94,7 +113,14 @@ const panelBindings = (spec: FwKernelSpec) =>
   ]);
 
 /** Values every FW template reads: the tile and layout the prelude's `at()` needs, and the shape flags. */
-const fwView = (spec: FwKernelSpec) => ({ tile: spec.tile, unroll: spec.unroll, bdl: spec.layout === 'bdl', successors: spec.successors, dpx: spec.dpx === true });
+const fwView = (spec: FwKernelSpec) => ({
+  tile: spec.tile,
+  unroll: spec.unroll,
+  bdl: spec.layout === 'bdl',
+  successors: spec.successors,
+  dpx: spec.dpx === true,
+  fminRelax: spec.target === 'cuda' && spec.semiring === 'min-plus' && spec.type === 'f32',
+});
 
 /** An FW op with the family's common view and its [x, y] workgroup. */
 function fwOp(info: OpInfo): GenericOpInfo<FwKernelSpec> {

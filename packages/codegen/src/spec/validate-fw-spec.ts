@@ -1,4 +1,5 @@
 import type { FwKernelSpec } from './kernel-spec.js';
+import { ELEMENT_BYTES } from './element-type.js';
 import { SpecError } from './spec-error.js';
 
 /** Default staging depth: shallow slices leave workgroup memory for more workgroups per SM (H100: KC = 8
@@ -13,7 +14,28 @@ export function stagingDepth(spec: Pick<FwKernelSpec, 'tile' | 'successors' | 's
   return Math.min(spec.tile, spec.stage ?? DEFAULT_STAGE);
 }
 
+/**
+ * CUDA products with unroll a multiple of 4 (and, for the panels, which copy A along k, a staging depth a
+ * multiple of 4): the register-blocked sm_90 kernel (quads of registers, 128-bit copies, double-buffered
+ * slices) instead of the generic one; see templates/cuda/partials/product.cu.hbs.
+ */
+export function cudaQuads(spec: FwKernelSpec): boolean {
+  if (spec.target !== 'cuda' || spec.unroll % 4 !== 0) return false;
+  if (spec.op === 'fw_update') return true;
+  return (spec.op === 'fw_panel_row' || spec.op === 'fw_panel_col') && stagingDepth(spec) % 4 === 0;
+}
+
+/** Shared memory of the quads kernel: two slices of A and B, and of the successors it reads (the update: both), unpadded. */
+export function cudaQuadsStorageBytes(spec: FwKernelSpec): number {
+  const kc = stagingDepth(spec);
+  const [a, b] = [spec.unroll * spec.workgroup[1], spec.unroll * spec.workgroup[0]];
+  const successors = spec.successors ? a + (spec.op === 'fw_update' ? b : 0) : 0;
+  return 2 * kc * (a + b + successors) * ELEMENT_BYTES;
+}
+
 const MAX_INVOCATIONS = 1024;
+/** Static shared memory a CUDA block may declare. */
+const CUDA_STATIC_SHARED_BYTES = 48 * 1024;
 
 /** Default unroll of the products' k loop. */
 export const DEFAULT_K_UNROLL = 4;
@@ -68,6 +90,12 @@ export function validateFwSpec(spec: FwKernelSpec): void {
       const ku = spec.kUnroll ?? DEFAULT_K_UNROLL;
       if (!Number.isInteger(ku) || ku < 1 || kc % Math.min(ku, kc) !== 0) {
         throw new SpecError('kUnroll', `${ku} must be a positive integer dividing the staging depth ${kc}`);
+      }
+      if (cudaQuads(spec) && cudaQuadsStorageBytes(spec) > CUDA_STATIC_SHARED_BYTES) {
+        throw new SpecError(
+          'stage',
+          `${kc}-deep double-buffered slices of a ${bm}×${bn} block take ${cudaQuadsStorageBytes(spec)} bytes of shared memory, over CUDA's ${CUDA_STATIC_SHARED_BYTES} static limit; use a smaller stage`,
+        );
       }
     }
   }

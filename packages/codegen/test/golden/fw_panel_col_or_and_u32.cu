@@ -31,7 +31,8 @@ static __device__ __forceinline__ __attribute__((unused)) T sr_unstage(T c) { re
 #define load_a(r, k) (d[at((r), params.k0 + (k))])
 #define load_b(k, c) (d[at(params.k0 + (k), params.k0 + (c))])
 #define load_c(r, c) (d[at((r), params.k0 + (c))])
-#define store_c(r, c, v) (out_panel[(c) * params.n + (r)] = (v))
+#define out_c(r, c) (out_panel[(c) * params.n + (r)])
+#define store_c(r, c, v) (out_c(r, c) = (v))
 
 // A semiring matrix product out = C ⊕ A ⊗ B of depth TILE, register-blocked (Volkov-style, method A of
 // paper 000): a WY×WX block computes BM×BN results, each thread U×U in registers (rows ty + m·WY,

@@ -30,9 +30,9 @@ import { fw_plain__min_plus_f32__row_major__t1u1k1c1w16x16__wgsl__6d9cd739bf00 }
 import { fw_update__max_min_f32__row_major__t64u4k4c8w16x16__wgsl__b415de25b457 } from "./fw_update__max_min_f32__row_major__t64u4k4c8w16x16__wgsl__b415de25b457.js";
 import { fw_update__min_plus_f32__bdl__t64u4k4c8w16x16__wgsl__f3aa6204456a } from "./fw_update__min_plus_f32__bdl__t64u4k4c8w16x16__wgsl__f3aa6204456a.js";
 import { fw_update__min_plus_f32__row_major__t128u4k4c8w8x16__wgsl__48921c2712c0 } from "./fw_update__min_plus_f32__row_major__t128u4k4c8w8x16__wgsl__48921c2712c0.js";
-import { fw_update__min_plus_f32__row_major__t64u4k4c8w16x16__cuda__203311f82bf9 } from "./fw_update__min_plus_f32__row_major__t64u4k4c8w16x16__cuda__203311f82bf9.js";
 import { fw_update__min_plus_f32__row_major__t64u4k4c8w16x16__wgsl__e719b740a0cc } from "./fw_update__min_plus_f32__row_major__t64u4k4c8w16x16__wgsl__e719b740a0cc.js";
 import { fw_update__min_plus_f32__row_major__t64u4k4c8w16x16s__wgsl__e5440bccefa7 } from "./fw_update__min_plus_f32__row_major__t64u4k4c8w16x16s__wgsl__e5440bccefa7.js";
+import { fw_update__min_plus_f32__row_major__t64u4k8c8w16x16__cuda__06faa92b9bdb } from "./fw_update__min_plus_f32__row_major__t64u4k8c8w16x16__cuda__06faa92b9bdb.js";
 import { fw_update__min_plus_i32__row_major__t64u4k4c8w16x16__wgsl__1307d8c9b11d } from "./fw_update__min_plus_i32__row_major__t64u4k4c8w16x16__wgsl__1307d8c9b11d.js";
 import { fw_update__min_plus_u32__row_major__t64u4k4c8w16x16__wgsl__7227775c47c9 } from "./fw_update__min_plus_u32__row_major__t64u4k4c8w16x16__wgsl__7227775c47c9.js";
 import { fw_update__or_and_u32__row_major__t64u4k4c8w16x16__wgsl__e793704d2fa7 } from "./fw_update__or_and_u32__row_major__t64u4k4c8w16x16__wgsl__e793704d2fa7.js";
@@ -135,9 +135,9 @@ export const CATALOG: Readonly<Record<string, GeneratedKernel>> = {
         "b415de25b457": fw_update__max_min_f32__row_major__t64u4k4c8w16x16__wgsl__b415de25b457,
         "f3aa6204456a": fw_update__min_plus_f32__bdl__t64u4k4c8w16x16__wgsl__f3aa6204456a,
         "48921c2712c0": fw_update__min_plus_f32__row_major__t128u4k4c8w8x16__wgsl__48921c2712c0,
-        "203311f82bf9": fw_update__min_plus_f32__row_major__t64u4k4c8w16x16__cuda__203311f82bf9,
         "e719b740a0cc": fw_update__min_plus_f32__row_major__t64u4k4c8w16x16__wgsl__e719b740a0cc,
         "e5440bccefa7": fw_update__min_plus_f32__row_major__t64u4k4c8w16x16s__wgsl__e5440bccefa7,
+        "06faa92b9bdb": fw_update__min_plus_f32__row_major__t64u4k8c8w16x16__cuda__06faa92b9bdb,
         "1307d8c9b11d": fw_update__min_plus_i32__row_major__t64u4k4c8w16x16__wgsl__1307d8c9b11d,
         "7227775c47c9": fw_update__min_plus_u32__row_major__t64u4k4c8w16x16__wgsl__7227775c47c9,
         "e793704d2fa7": fw_update__or_and_u32__row_major__t64u4k4c8w16x16__wgsl__e793704d2fa7,
