@@ -117,7 +117,7 @@ for (const n of ns) {
   }
 }
 
-const out = [...args.out, ...(process.env.OUT ? [process.env.OUT] : [])];
+const out = args.out;
 const files = writeResults('apsp', context, results, out);
 console.error(`wrote ${files.join(', ')}`);
 device.destroy();

@@ -85,7 +85,7 @@ const device = await openDevice(args['skip-validation'] ? { dawnFlags: ['enable-
 const context = webgpuContext('bfs', device);
 const dispatch: BfsDispatch = args.dispatch === 'auto' ? defaultBfsDispatch(device.describe().isFallbackAdapter) : (args.dispatch as BfsDispatch);
 const launch = { dispatch, ...(dispatch === 'fixed' ? { fixedWorkgroups: int('fixed-workgroups', args['fixed-workgroups']) } : {}) };
-const outDirs = [...args.out, ...(process.env.OUT ? [process.env.OUT] : [])];
+const outDirs = args.out;
 console.error(`bfs suite on ${context.device} (${device.describe().description}); scales ${scales.join(', ') || 'none'}, road ${road?.join(' × ') ?? 'none'}, budget ${args['budget-s']} s`);
 // The adjacency of scale 25 and 26 spans 3 to 5 bindings beside a step's 7 or 8 others: these two limits say whether it fits.
 console.error(`limits: maxStorageBufferBindingSize ${device.limits.maxStorageBufferBindingSize}, maxStorageBuffersPerShaderStage ${device.limits.maxStorageBuffersPerShaderStage}, maxBufferSize ${device.limits.maxBufferSize}`);

@@ -17,7 +17,8 @@ import { generateRandom4n, type EdgeList } from '@semiforge/graph-io';
 import { kernelIdentity, normalizeSpec, type ElementType } from '@semiforge/codegen';
 import { openDevice } from '@semiforge/runtime';
 import { webgpuContext } from '../lib/gpu-context.js';
-import { summarize, writeResults, type BenchContext, type BenchResult } from '../lib/results.js';
+import { writeResults, type BenchContext, type BenchResult } from '../lib/results.js';
+import { timedRepeats } from '../lib/timed-repeats.js';
 import { compareMatrices, prepareApsp, type BackendName, type Backends, type PreparedApsp } from './apsp-backends.js';
 import { cudaContext, cudaMinPlusPeak } from './cuda-context.js';
 import { selftest } from './selftest.js';
@@ -95,7 +96,7 @@ const limit = backends.cuda && cudaMinPlusPeak(backends.cuda);
 const context: BenchContext = backends.cuda
   ? cudaContext('cuda', backends.cuda, wanted.filter((b) => backends[b]))
   : webgpuContext('cuda', backends.webgpu!);
-const out = [...args.out, ...(process.env.OUT ? [process.env.OUT] : [])];
+const out = args.out;
 
 function workgroup(s: string): readonly [number, number] {
   const [x, y] = s.split('x').map(Number);
@@ -168,16 +169,12 @@ for (const n of ns) {
           console.error(`skipped ${what}: ${(e as Error).message}`);
           continue;
         }
-        const warmUntil = performance.now() + warmupMs; // compile, ramp clocks up
-        do await prepared.time();
-        while (performance.now() < warmUntil);
-        const times: number[] = [];
-        for (let i = 0; i < runs; i++) times.push(await prepared.time());
+        // The warm-up compiles and brings the clocks up.
+        const time = (await timedRepeats(() => prepared.time(), runs, warmupMs))!;
         const last = await prepared.run();
         prepared.destroy();
         const { ok, how } = validate(g, last, first);
         first ??= { label: v.label, dist: last.dist };
-        const time = summarize(times);
         const rate = n ** 3 / (time.median / 1e3);
         const plan = last.plan;
         const update = plan.blocked && normalizeSpec(plan.blocked.update);
@@ -186,13 +183,13 @@ for (const n of ns) {
           case: `fw ${v.label} ${shapeLabel} n=${n} ${type} (validated: ${how})`,
           params: {
             n,
-            tile: plan.tile,
+            tile: plan.plain ? 1 : plan.tile,
             unroll: plan.blocked?.update.unroll ?? 1,
             kUnroll: update?.kUnroll ?? 1,
             stage: update?.stage ?? 1,
             workgroup: update?.workgroup.join('x') ?? '',
-          panelUnroll: plan.blocked?.panelRow.unroll ?? 1,
-          panelWorkgroup: plan.blocked?.panelRow.workgroup.join('x') ?? '',
+            panelUnroll: plan.blocked?.panelRow.unroll ?? 1,
+            panelWorkgroup: plan.blocked?.panelRow.workgroup.join('x') ?? '',
             method: plan.method,
             layout: plan.layout,
             type,

@@ -59,8 +59,9 @@ export function summarize(times: number[]): BenchResult['time_ms'] {
 export function writeResults(suite: string, context: BenchContext, results: BenchResult[], dirs: string[], summary?: Record<string, unknown>): string[] {
   const day = context.date.slice(0, 10).replace(/-/g, '');
   const name = `${suite}-${deviceSlug(context.device)}-${day}.json`;
-  // `--out $OUT` with OUT also set in the environment names one folder twice: write it once.
-  return [...new Set(dirs.map((dir) => resolve(dir)))].map((dir) => {
+  // Also $OUT, where the GPU host collects what comes back; `--out $OUT` with OUT set names one folder twice: written once.
+  const all = [...dirs, ...(process.env.OUT ? [process.env.OUT] : [])];
+  return [...new Set(all.map((dir) => resolve(dir)))].map((dir) => {
     mkdirSync(dir, { recursive: true });
     const path = join(dir, name);
     writeFileSync(path, `${JSON.stringify({ suite, context, results: newestPerCase(results), ...(summary ? { summary } : {}) }, null, 2)}\n`);

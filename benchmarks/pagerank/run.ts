@@ -52,7 +52,7 @@ const settings = { damping: Number(args.damping), tolerance: Number(args.toleran
 
 const device = await openDevice();
 const context = webgpuContext('pagerank', device);
-const outDirs = [...args.out, ...(process.env.OUT ? [process.env.OUT] : [])];
+const outDirs = args.out;
 console.error(`pagerank suite on ${context.device} (${device.describe().description}); sizes ${sizes.join(', ')}; d = ${settings.damping}, tolerance ${settings.tolerance}`);
 
 // The limit, measured first; its copying also brings an idle GPU up to its clocks.

@@ -118,7 +118,7 @@ async function main(): Promise<void> {
   const c = backend.devices.length;
   const busOf = backend.devices.map((d) => d.bus);
   context.versions['@semiforge/scheduler'] = '0.1.0';
-  const outDirs = [...args.out, ...(process.env.OUT ? [process.env.OUT] : [])];
+  const outDirs = args.out;
   console.error(
     `scheduler suite on ${context.device}: ${c} device(s) [${backend.devices.map((d) => d.label).join('; ')}], buses ${busOf.join(',')}, ${streams} streams, ${kernelsInFlight} kernel(s) in flight, budget ${args['budget-s']} s`,
   );

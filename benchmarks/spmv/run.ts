@@ -65,7 +65,7 @@ const variants = spmvVariants({ minPlus: args['min-plus'], sweep: args.sweep }).
 const dawnFlags = args['dawn-flag'];
 const device = await openDevice({ dawnFlags });
 const context = webgpuContext('spmv', device);
-const outDirs = [...args.out, ...(process.env.OUT ? [process.env.OUT] : [])];
+const outDirs = args.out;
 console.error(`spmv suite on ${context.device} (${device.describe().description}); sizes ${sizes.join(', ')}${dawnFlags.length ? `; Dawn flags ${dawnFlags.join(' ')}` : ''}`);
 
 // The limit, measured first; its 1.5 s of copying also brings an idle GPU up to its clocks.

@@ -78,7 +78,7 @@ const tuning: SsspKernelOptions = {
 const dawnFlags = args['dawn-flag'];
 const device = await openDevice({ dawnFlags });
 const context = webgpuContext('sssp', device);
-const outDirs = [...args.out, ...(process.env.OUT ? [process.env.OUT] : [])];
+const outDirs = args.out;
 const timing = device.hasTimestamps ? 'gpu' : 'wall';
 console.error(
   `sssp suite on ${context.device}; ${graphs.length} graphs, methods ${methods.map((m) => m.name).join(', ')}, ${sourceCount} sources (SciPy on ≤ ${peerSources}, ≤ ${peerBudgetS} s); ` +

@@ -9,7 +9,8 @@ export { ApspRunner, type ApspResult, type ApspRunOptions, type ApspTiming } fro
 export { apspReference } from './apsp/apsp.reference.js';
 export { planApsp, planSpecs, defaultTile, defaultWorkgroups, APSP_DEFAULTS, type ApspMethod, type ApspPlan, type ApspKernelOptions } from './apsp/apsp.plan.js';
 export { buildApspMatrix, NO_SUCCESSOR, type ApspGraph, type ApspMatrix } from './apsp/apsp.input.js';
-export { followSuccessors } from './apsp/apsp.output.js';
+export { followSuccessors, checkNegativeCycles } from './apsp/apsp.output.js';
+export { decodeF32 } from './kernels/f32-encoding.js';
 export { NegativeCycleError } from './apsp/apsp.errors.js';
 export { dijkstra } from './apsp/apsp.dijkstra.js';
 export { verifyApsp, verifyMethod, sampleSources, FULL_REFERENCE_MAX_N, DIJKSTRA_ROWS, type Verification } from './apsp/apsp.verify.js';

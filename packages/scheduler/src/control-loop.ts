@@ -105,11 +105,6 @@ export class ControlLoop {
     return buffered + this.#inFlight;
   }
 
-  /** Where task `task` was placed, if it has calls left. */
-  placement(task: number): { device: number; stream: number } | undefined {
-    return this.#placed.get(task);
-  }
-
   /**
    * Buffers a task's calls, in order, on the stream Fig. 5 assigns it. Throws when no device is alive.
    */

@@ -1,6 +1,6 @@
 import { dispatchGrid, type GeneratedKernel } from '@semiforge/codegen';
 import type { Csr } from '@semiforge/graph-io';
-import type { Device } from '@semiforge/runtime';
+import { BufferUsage, type Device } from '@semiforge/runtime';
 import { NegativeCycleError } from '../apsp/apsp.errors.js';
 import { kernelFor } from '../kernels/kernel-source.js';
 import { checkNegativeWeights, checkSource, checkSsspFits, ssspWeights, type SsspWeights } from './sssp.input.js';
@@ -331,8 +331,8 @@ const STATE_WORDS = 7;
 /** The indirect counts sssp_advance writes for the pass: x, y, z. */
 const INDIRECT_WORDS = 3;
 
-/** WebGPU's STORAGE | INDIRECT | COPY_DST usage (the runtime's storage buffers cannot be dispatch arguments). */
-const INDIRECT_USAGE = 0x0080 | 0x0100 | 0x0008;
+/** The runtime's storage buffers cannot be dispatch arguments: this one is made with INDIRECT usage too. */
+const INDIRECT_USAGE = BufferUsage.STORAGE | BufferUsage.INDIRECT | BufferUsage.COPY_DST;
 
 /** The buffer sssp_advance writes the next grids into, and the indirect dispatches read. */
 function indirectArgs(device: Device): GPUBuffer {

@@ -1,5 +1,5 @@
-import { buildApspMatrix, defaultTile, NegativeCycleError, planApsp, type ApspKernelOptions, type ApspPlan } from '@semiforge/algorithms';
-import { CONSTANTS, type ElementArray } from '@semiforge/codegen';
+import { buildApspMatrix, checkNegativeCycles, decodeF32, defaultTile, planApsp, type ApspKernelOptions, type ApspPlan } from '@semiforge/algorithms';
+import type { ElementArray } from '@semiforge/codegen';
 import type { EdgeList } from '@semiforge/graph-io';
 import { portableTask, type ExecutorDevice } from '../executor.js';
 import type { Scheduler } from '../scheduler.js';
@@ -132,16 +132,10 @@ function chooseBlock(n: number, tile: number, streams: number, block: number | u
   return side;
 }
 
-/** f32 stand-ins back to ±Infinity, and a negative diagonal (min-plus) as a negative cycle. */
+/** A diagonal improved past the semiring's one as a negative cycle, then f32 stand-ins back to ±Infinity, as `apsp` does. */
 function finish(dist: ElementArray, n: number, plan: ApspPlan): ElementArray {
-  if (plan.semiring === 'min-plus') for (let v = 0; v < n; v++) if (dist[v * n + v] < 0) throw new NegativeCycleError(v);
-  if (plan.type === 'f32') {
-    const { INF, NEG_INF } = CONSTANTS.f32;
-    for (let i = 0; i < dist.length; i++) {
-      if (dist[i] >= INF) dist[i] = Infinity;
-      else if (dist[i] <= NEG_INF) dist[i] = -Infinity;
-    }
-  }
+  checkNegativeCycles(dist, n, plan);
+  decodeF32(dist, plan.type);
   return dist;
 }
 
