@@ -1,22 +1,22 @@
 import { CONSTANTS } from '@semiforge/codegen';
 import { generateErdosRenyi } from '@semiforge/graph-io';
 import { afterAll, describe, expect, it } from 'vitest';
-import { apsp, apspBackend, apspReference, buildApspMatrix, DPX_MAX_PATH, dpxFits, planApsp, planSpecs } from '../src/index.js';
+import { apsp, chooseBackend, apspReference, buildApspMatrix, DPX_MAX_PATH, dpxFits, planApsp, planSpecs } from '../src/index.js';
 import { testDevice } from './gpu-device.js';
 
 const device = await testDevice();
 afterAll(() => device?.destroy());
 
-describe('apspBackend', () => {
+describe('chooseBackend', () => {
   it('takes the option, else SEMIFORGE_BACKEND, else webgpu', () => {
-    expect(apspBackend('cuda', { SEMIFORGE_BACKEND: 'webgpu' })).toBe('cuda');
-    expect(apspBackend(undefined, { SEMIFORGE_BACKEND: 'cuda' })).toBe('cuda');
-    expect(apspBackend(undefined, {})).toBe('webgpu');
+    expect(chooseBackend('cuda', { SEMIFORGE_BACKEND: 'webgpu' })).toBe('cuda');
+    expect(chooseBackend(undefined, { SEMIFORGE_BACKEND: 'cuda' })).toBe('cuda');
+    expect(chooseBackend(undefined, {})).toBe('webgpu');
   });
 
   it('refuses an unknown backend, naming where it came from', () => {
-    expect(() => apspBackend(undefined, { SEMIFORGE_BACKEND: 'metal' })).toThrow("backend 'metal' (from SEMIFORGE_BACKEND) is not one of webgpu, cuda");
-    expect(() => apspBackend('vulkan' as never, {})).toThrow("backend 'vulkan' is not one of webgpu, cuda");
+    expect(() => chooseBackend(undefined, { SEMIFORGE_BACKEND: 'metal' })).toThrow("backend 'metal' (from SEMIFORGE_BACKEND) is not one of webgpu, cuda");
+    expect(() => chooseBackend('vulkan' as never, {})).toThrow("backend 'vulkan' is not one of webgpu, cuda");
   });
 });
 

@@ -1,6 +1,6 @@
 import { openDevice, type Device } from '@semiforge/runtime';
 import type { CudaDevice } from '@semiforge/runtime-cuda';
-import { apspBackend, loadCudaRuntime, type ApspBackend } from './apsp.backend.js';
+import { chooseBackend, loadCudaRuntime, type Backend } from '../kernels/backend.js';
 import { CudaApspRunner } from './apsp.cuda.js';
 import type { ApspGraph } from './apsp.input.js';
 import type { ApspKernelOptions } from './apsp.plan.js';
@@ -11,7 +11,7 @@ export interface ApspOptions extends ApspKernelOptions, ApspRunOptions {
    * 'webgpu' or 'cuda': both run the same specs and give the same answer. Default: the backend of the device
    * given (`device` or `cudaDevice`), else `$SEMIFORGE_BACKEND`, else 'webgpu'.
    */
-  backend?: ApspBackend;
+  backend?: Backend;
   /** WebGPU device to run on; default: one opened (and destroyed) for this call. */
   device?: Device;
   /** CUDA device to run on (backend 'cuda'); default: device `$SEMIFORGE_CUDA_DEVICE` or 0, opened for this call. */
@@ -31,7 +31,7 @@ export interface ApspOptions extends ApspKernelOptions, ApspRunOptions {
  */
 export async function apsp(graph: ApspGraph, options: ApspOptions = {}): Promise<ApspResult> {
   const chosen = options.backend ?? (options.device ? 'webgpu' : options.cudaDevice ? 'cuda' : undefined);
-  if (apspBackend(chosen) === 'cuda') return apspCuda(graph, options);
+  if (chooseBackend(chosen) === 'cuda') return apspCuda(graph, options);
   const device = options.device ?? (await openDevice());
   try {
     const runner = await ApspRunner.create(device, graph, options);

@@ -1,23 +1,23 @@
 import type * as RuntimeCuda from '@semiforge/runtime-cuda';
 
-/** Where APSP runs: WebGPU (Dawn; any GPU) or CUDA (NVIDIA, through `@semiforge/runtime-cuda`). */
-export type ApspBackend = 'webgpu' | 'cuda';
+/** Where an algorithm runs: WebGPU (Dawn; any GPU) or CUDA (NVIDIA, through `@semiforge/runtime-cuda`). */
+export type Backend = 'webgpu' | 'cuda';
 
-const BACKENDS: readonly ApspBackend[] = ['webgpu', 'cuda'];
+const BACKENDS: readonly Backend[] = ['webgpu', 'cuda'];
 
 /**
  * The backend asked for: the option, else `$SEMIFORGE_BACKEND`, else `webgpu`. Throws on an unknown name.
  *
  * @example
- * apspBackend(undefined, { SEMIFORGE_BACKEND: 'cuda' }); // 'cuda'
+ * chooseBackend(undefined, { SEMIFORGE_BACKEND: 'cuda' }); // 'cuda'
  */
-export function apspBackend(option: string | undefined, env: Readonly<Record<string, string | undefined>> = process.env): ApspBackend {
+export function chooseBackend(option: string | undefined, env: Readonly<Record<string, string | undefined>> = process.env): Backend {
   const value = option ?? env.SEMIFORGE_BACKEND ?? 'webgpu';
-  if (!BACKENDS.includes(value as ApspBackend)) {
+  if (!BACKENDS.includes(value as Backend)) {
     const from = option === undefined ? ' (from SEMIFORGE_BACKEND)' : '';
     throw new Error(`backend '${value}'${from} is not one of ${BACKENDS.join(', ')}`);
   }
-  return value as ApspBackend;
+  return value as Backend;
 }
 
 /**
