@@ -1,6 +1,6 @@
 // The SpMV suite's matrix set: one matrix per class at a target number of nonzeros, generated where the run
 // happens (nothing large travels), with f32 weights in [1, 2) so that plus-times sums stay well scaled.
-import { csrFromEdges, generateErdosRenyi, generateGrid, generateRmat, type Csr, type EdgeList } from '@semiforge/graph-io';
+import { csrFromEdges, generateErdosRenyi, generateGrid, generateRmat, relabelByDegree, type Csr, type EdgeList } from '@semiforge/graph-io';
 import { banded, stencil3d } from './stencils.js';
 
 /** A class of BENCHMARKS.md (`power-law`, `stencil`, `banded`, `uniform`, `road`) and how one matrix of it is made. */
@@ -41,6 +41,9 @@ export function matrixSet(target: number): MatrixCase[] {
   return [
     // generateRmat, not its parallel twin: a bundle for the GPU host (pack.sh) has no separate worker file.
     { class: 'power-law', name: `rmat-s${scale}`, make: () => csr(generateRmat({ scale, seed: 1 }), true) },
+    // The same matrix relabelled by descending degree (rows and columns), as a graph library would store it: the
+    // hubs' x entries share cache lines, which is what decides power-law SpMV (paper 002's spatial locality).
+    { class: 'power-law', name: `rmat-s${scale}-by-degree`, make: () => withWeights(relabelByDegree(csrFromEdges(generateRmat({ scale, seed: 1 }), { symmetrize: true, sortRows: true }))) },
     { class: 'stencil', name: `grid-${side2}x${side2}`, make: () => csr(generateGrid({ rows: side2, cols: side2, weights: unit, seed: 1 }).graph) },
     { class: 'stencil', name: `stencil3d-${side3}^3`, make: () => csr(stencil3d(side3)) },
     { class: 'banded', name: `band-${bandRows}-w${2 * BAND_HALF_WIDTH + 1}`, make: () => csr(banded(bandRows, BAND_HALF_WIDTH)) },
