@@ -12,6 +12,8 @@ export interface PreparedApsp {
   time(): Promise<number>;
   run(): Promise<ApspResult>;
   destroy(): void;
+  /** CUDA's blocked rounds overlap the next pivot with the update (always false on WebGPU). */
+  readonly lookahead: boolean;
 }
 
 export interface Backends {
@@ -30,6 +32,7 @@ export async function prepareApsp(backends: Backends, backend: BackendName, grap
       },
       run: async () => runner.run(),
       destroy: () => runner.destroy(),
+      lookahead: runner.lookahead,
     };
   }
   const runner = await ApspRunner.create(backends.webgpu!, graph, options);
@@ -41,6 +44,7 @@ export async function prepareApsp(backends: Backends, backend: BackendName, grap
     },
     run: () => runner.run({ stepsPerSubmit }),
     destroy: () => runner.destroy(),
+    lookahead: false,
   };
 }
 

@@ -1,5 +1,7 @@
-// The devices a suite run measures: WebGPU devices of this process, or one worker process per GPU.
-import { openProcessBackend, openWebGpuBackend, type Backend, type ExecutorDevice } from '@semiforge/scheduler';
+// The devices a suite run measures: WebGPU devices of this process, one worker process per GPU, or CUDA devices
+// of this process (by index, each with its own streams).
+import { openCudaBackend, openProcessBackend, openWebGpuBackend, type Backend, type ExecutorDevice } from '@semiforge/scheduler';
+import { cudaContext } from '../cuda/cuda-context.js';
 import { webgpuContext } from '../lib/gpu-context.js';
 import { nvidiaInfo } from '../lib/gpu-peak.js';
 import { deviceSlug, hostDescription, type BenchContext } from '../lib/results.js';
@@ -7,7 +9,9 @@ import { selectionEnv, type Selection } from './gpus.js';
 
 /** What the command line asked for. */
 export interface BackendChoice {
-  /** Worker processes, one GPU each; undefined: devices of this process. */
+  /** 'webgpu' (default) or 'cuda'. */
+  backend?: 'webgpu' | 'cuda';
+  /** WebGPU: worker processes, one GPU each (undefined: devices of this process). CUDA: devices 0..gpus − 1 of this process. */
   gpus?: number;
   select: Selection;
   devices: number;
@@ -19,11 +23,18 @@ export interface BackendChoice {
 export interface OpenedBackend {
   backend: Backend<ExecutorDevice>;
   context: BenchContext;
-  /** 'process' or 'webgpu'. */
+  /** 'process', 'webgpu' or 'cuda'. */
   kind: string;
 }
 
 export async function openBackend(choice: BackendChoice, suite: string): Promise<OpenedBackend> {
+  if (choice.backend === 'cuda') {
+    const backend = await openCudaBackend({ gpus: choice.gpus ?? 1, ...(choice.buses ? { buses: choice.buses } : {}) });
+    const first = backend.devices[0].runtime;
+    const context = cudaContext(suite, first, ['cuda (one process, CUDA streams per device)']);
+    const c = backend.devices.length;
+    return { backend, context: c > 1 ? { ...context, device: `${c}x${deviceSlug(first.info.name)}` } : context, kind: 'cuda' };
+  }
   if (choice.gpus === undefined) {
     const backend = await openWebGpuBackend({
       ...(choice.adapters ? { adapters: choice.adapters } : { devices: choice.devices }),

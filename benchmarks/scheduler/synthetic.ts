@@ -91,12 +91,23 @@ export function syntheticTask(input: Uint32Array, load: KernelLoad): Task<WebGpu
   };
 }
 
+/** Input of the 'bench-synthetic' executors: the array, the kernel's load, and the task's slot in its pass. */
+export interface SyntheticInput {
+  readonly input: Uint32Array;
+  readonly load: KernelLoad;
+  /** The task's index in its pass: on CUDA, the pinned host array its result is read into. */
+  readonly slot: number;
+}
+
 registerExecutor(
   'bench-synthetic',
-  taskExecutor(({ input, load }: { input: Uint32Array; load: KernelLoad }) => syntheticTask(input, load)),
+  taskExecutor(({ input, load }: SyntheticInput) => syntheticTask(input, load)),
 );
 
-/** {@link syntheticTask} on any device, a worker process's GPU included (the array crosses the process boundary). */
-export function portableSyntheticTask(input: Uint32Array, load: KernelLoad): Task<ExecutorDevice, number, Uint32Array> {
-  return portableTask<Uint32Array>('bench-synthetic', { input, load });
+/**
+ * {@link syntheticTask} on any device — a worker process's GPU (the array crosses the process boundary), or a
+ * CUDA device (synthetic-cuda.ts) — as task `slot` of its pass.
+ */
+export function portableSyntheticTask(input: Uint32Array, load: KernelLoad, slot = 0): Task<ExecutorDevice, number, Uint32Array> {
+  return portableTask<Uint32Array>('bench-synthetic', { input, load, slot } satisfies SyntheticInput);
 }

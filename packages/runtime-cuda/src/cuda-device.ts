@@ -3,6 +3,7 @@ import { loadCudaDriver, type CudaDriver, type Handle } from './driver.js';
 import { cuResultError } from './cu-result.js';
 import { CudaDriverError, CudaError, CudaUnavailableError } from './errors.js';
 import { kernelArgs, packKernelArgs } from './kernel-args.js';
+import { prepareKernelArgs, type PreparedArgs } from './prepared-args.js';
 import { CubinCache } from './kernel-cache.js';
 import { checkLaunchConfig, type Dim3, type LaunchLimits } from './launch-config.js';
 import { findNvcc, type CudaCompiler } from './nvcc-compiler.js';
@@ -77,6 +78,17 @@ export interface LaunchArgs {
   readonly grid: Dim3;
 }
 
+/** A launch made ready by {@link CudaDevice.prepare}: the kernel, its configuration and its packed arguments (kept alive here: `pointers` points into them). */
+export interface PreparedLaunch {
+  readonly kernel: CudaKernel;
+  readonly grid: Dim3;
+  readonly block: Dim3;
+  readonly args: PreparedArgs;
+  /** The uniform block inside `args`: what a field is set to here, the next launch passes. */
+  readonly params: Uint32Array;
+  readonly pointers: BigUint64Array;
+}
+
 export interface OpenCudaDeviceOptions {
   /** Device ordinal (default `$SEMIFORGE_CUDA_DEVICE` or 0). */
   index?: number;
@@ -88,6 +100,24 @@ export interface OpenCudaDeviceOptions {
 
 const PINNED_PORTABLE = 0x01;
 const CU_OUT_OF_MEMORY = 2;
+const CU_NOT_READY = 600;
+// cuEventCreate flag: no timestamps, so recording and querying cost less (fences, not timers).
+const EVENT_DISABLE_TIMING = 0x02;
+
+/** Pinned host memory as {@link CudaDevice.allocHost} returns it. */
+export interface PinnedMemory {
+  readonly ptr: Handle;
+  readonly bytes: Uint8Array;
+}
+
+function checkRange(what: string, buffer: CudaBuffer, host: PinnedMemory, byteLength: number, offset: number): void {
+  if (!Number.isInteger(offset) || offset < 0 || !Number.isInteger(byteLength) || byteLength < 0 || offset + byteLength > buffer.byteLength) {
+    throw new CudaError(`${what} of ${byteLength} bytes at offset ${offset} of buffer "${buffer.label}" (${buffer.byteLength} bytes) overruns it; check the size and offset`);
+  }
+  if (byteLength > host.bytes.byteLength) {
+    throw new CudaError(`${what} of ${byteLength} bytes with pinned host memory of ${host.bytes.byteLength} bytes; allocate at least ${byteLength} with allocHost`);
+  }
+}
 
 /** The number of CUDA devices; throws {@link CudaUnavailableError} without a driver. */
 export async function cudaDeviceCount(): Promise<number> {
@@ -297,6 +327,26 @@ export class CudaDevice {
     return s[0];
   }
 
+  /**
+   * A new stream whose blocks the device schedules before those of ordinary streams as resources free up:
+   * for short work on a critical path that runs beside a long kernel (blocked FW's next pivot). Destroy it with
+   * {@link destroyStream}.
+   */
+  createPriorityStream(): Handle {
+    const driver = this.#use();
+    const least = [0];
+    const greatest = [0];
+    driver.call('cuCtxGetStreamPriorityRange', [least, greatest]);
+    const s: Handle[] = [null];
+    driver.call('cuStreamCreateWithPriority', [s, 0, greatest[0]]);
+    return s[0];
+  }
+
+  /** Makes work queued on `stream` from now on wait for `event` (recorded on another stream), without blocking the host. */
+  waitFor(event: Handle, stream: Handle = this.stream): void {
+    this.#use().call('cuStreamWaitEvent', [stream, event, 0]);
+  }
+
   destroyStream(stream: Handle): void {
     this.#use().call('cuStreamDestroy_v2', [stream]);
   }
@@ -319,6 +369,47 @@ export class CudaDevice {
     driver.call('cuEventDestroy_v2', [start]);
     driver.call('cuEventDestroy_v2', [end]);
     return ms[0];
+  }
+
+  /**
+   * Queues a host → device copy of `byteLength` bytes from pinned host memory (from {@link allocHost}) into
+   * `buffer` at byte `offset`, on `stream`; returns at once. The host memory must not change until the copy is
+   * done (a {@link fence} recorded after it {@link isDone}).
+   */
+  writeAsync(buffer: CudaBuffer, host: PinnedMemory, byteLength: number, stream: Handle, offset = 0): void {
+    checkRange('writeAsync', buffer, host, byteLength, offset);
+    this.#use().call('cuMemcpyHtoDAsync_v2', [buffer.ptr + BigInt(offset), host.ptr, byteLength, stream]);
+  }
+
+  /** Queues a device → host copy of `byteLength` bytes of `buffer` from byte `offset` into pinned host memory, on `stream`. */
+  readAsync(host: PinnedMemory, buffer: CudaBuffer, byteLength: number, stream: Handle, offset = 0): void {
+    checkRange('readAsync', buffer, host, byteLength, offset);
+    this.#use().call('cuMemcpyDtoHAsync_v2', [host.ptr, buffer.ptr + BigInt(offset), byteLength, stream]);
+  }
+
+  /** Records a new event without timing on `stream`: it completes when the work queued there before it has. */
+  fence(stream: Handle = this.stream): Handle {
+    const driver = this.#use();
+    const e: Handle[] = [null];
+    driver.call('cuEventCreate', [e, EVENT_DISABLE_TIMING]);
+    driver.call('cuEventRecord', [e[0], stream]);
+    return e[0];
+  }
+
+  /**
+   * Whether the work before an event has finished, without waiting (cuEventQuery): for polling from an event
+   * loop. A failure of that work (a kernel's) throws here, as a CudaLaunchError naming the last kernel.
+   */
+  isDone(event: Handle): boolean {
+    const code = this.#use().status('cuEventQuery', [event]);
+    if (code === CU_NOT_READY) return false;
+    const error = cuResultError('cuEventQuery', code, { kernelName: this.#lastKernel, surfaced: true });
+    if (error) throw error;
+    return true;
+  }
+
+  destroyEvent(event: Handle): void {
+    this.#use().call('cuEventDestroy_v2', [event]);
   }
 
   /** Waits for the device's stream (or another); a kernel's failure surfaces here as a CudaLaunchError naming it. */
@@ -378,6 +469,27 @@ export class CudaDevice {
     const pointers = new BigUint64Array(packed.offsets.map((o) => base + BigInt(o)));
     this.#lastKernel = kernel.name;
     driver.call('cuLaunchKernel', [kernel.fn, ...args.grid, ...block, 0, stream, pointers, null], { kernelName: kernel.name });
+  }
+
+  /**
+   * A launch checked and its arguments packed once, for {@link launchPrepared} to queue again and again with
+   * only the driver call: a loop's steps, whose parameters change in place (`params`) between launches.
+   */
+  prepare(kernel: CudaKernel, args: LaunchArgs): PreparedLaunch {
+    const { source } = kernel;
+    const block: Dim3 = [source.workgroupSize[0] ?? 1, source.workgroupSize[1] ?? 1, source.workgroupSize[2] ?? 1];
+    checkLaunchConfig(kernel.name, { grid: args.grid, block, staticSharedBytes: source.workgroupStorageBytes }, this.info.limits);
+    const ptrs = Object.fromEntries(Object.entries(args.buffers).map(([k, b]) => [k, b?.ptr]));
+    const packed = prepareKernelArgs(kernel.name, source.bindings, ptrs, args.params);
+    const base = this.#use().koffi.address(packed.block);
+    return { kernel, grid: args.grid, block, args: packed, params: packed.params, pointers: new BigUint64Array(packed.offsets.map((o) => base + BigInt(o))) };
+  }
+
+  /** Queues a prepared launch on a stream (default the device's), with its parameters as they are now. */
+  launchPrepared(launch: PreparedLaunch, stream: Handle = this.stream): void {
+    const driver = this.#use();
+    this.#lastKernel = launch.kernel.name;
+    driver.call('cuLaunchKernel', [launch.kernel.fn, ...launch.grid, ...launch.block, 0, stream, launch.pointers, null], { kernelName: launch.kernel.name });
   }
 
   /** Frees every buffer, module and the staging memory, and releases the context. */

@@ -26,9 +26,13 @@ const PROTOTYPES = [
   'int cuStreamCreate(_Out_ void **stream, unsigned int flags)',
   'int cuStreamDestroy_v2(void *stream)',
   'int cuStreamSynchronize(void *stream)',
+  'int cuStreamCreateWithPriority(_Out_ void **stream, unsigned int flags, int priority)',
+  'int cuStreamWaitEvent(void *stream, void *event, unsigned int flags)',
+  'int cuCtxGetStreamPriorityRange(_Out_ int *least, _Out_ int *greatest)',
   'int cuEventCreate(_Out_ void **event, unsigned int flags)',
   'int cuEventRecord(void *event, void *stream)',
   'int cuEventSynchronize(void *event)',
+  'int cuEventQuery(void *event)',
   'int cuEventElapsedTime(_Out_ float *ms, void *start, void *end)',
   'int cuEventDestroy_v2(void *event)',
   'int cuModuleLoadData(_Out_ void **module, const void *image)',
@@ -56,6 +60,11 @@ export interface CudaDriver {
   readonly koffi: Koffi;
   /** Calls a driver function; throws the typed error of a non-zero CUresult. */
   call(name: DriverFunction, args: unknown[], context?: CuCallContext): void;
+  /**
+   * Calls a driver function and returns its CUresult unchecked: for queries whose "not yet" is a code
+   * (cuEventQuery's CUDA_ERROR_NOT_READY), polled too often to build an error each time.
+   */
+  status(name: DriverFunction, args: unknown[]): number;
   /** The driver's version as cuDriverGetVersion gives it, e.g. 13000 for 13.0. */
   readonly version: number;
 }
@@ -111,13 +120,14 @@ async function open(): Promise<CudaDriver> {
       throw new CudaUnavailableError(`${name} in ${LIBCUDA}`, (e as Error).message, 'update the NVIDIA driver');
     }
   }
+  const status: CudaDriver['status'] = (name, args) => fns.get(name)!(...args) as number;
   const call: CudaDriver['call'] = (name, args, context) => {
-    const code = fns.get(name)!(...args) as number;
+    const code = status(name, args);
     const error = cuResultError(name, code, context);
     if (error) throw error;
   };
   call('cuInit', [0]);
   const version = [0];
   call('cuDriverGetVersion', [version]);
-  return { koffi, call, version: version[0] };
+  return { koffi, call, status, version: version[0] };
 }

@@ -11,7 +11,9 @@ export {
   type CudaKernel,
   type CudaKernelSource,
   type LaunchArgs,
+  type PreparedLaunch,
   type OpenCudaDeviceOptions,
+  type PinnedMemory,
 } from './cuda-device.js';
 export { loadCudaDriver, type CudaDriver, type Handle } from './driver.js';
 export {
@@ -25,6 +27,7 @@ export {
   type CudaDiagnostic,
 } from './errors.js';
 export { kernelArgs, packKernelArgs, type BindingLike, type KernelArg, type PackedArgs } from './kernel-args.js';
+export { prepareKernelArgs, type PreparedArgs } from './prepared-args.js';
 export { CubinCache, cubinCacheDir, cubinCacheKey, type CubinKeyParts } from './kernel-cache.js';
 export { checkLaunchConfig, DEFAULT_LAUNCH_LIMITS, type Dim3, type LaunchConfig, type LaunchLimits } from './launch-config.js';
 export { findNvcc, nvccCandidates, nvccVersion, type CudaCompiler } from './nvcc-compiler.js';

@@ -16,7 +16,7 @@ export interface BackendDevice {
 }
 
 /**
- * Devices of one kind (WebGPU now, CUDA later) behind one interface. A backend owns its devices: `destroy()`
+ * Devices of one kind (WebGPU, CUDA, worker processes) behind one interface. A backend owns its devices: `destroy()`
  * frees them all.
  *
  * A task's phases get the scheduler's stream index j (0 ≤ j < l) with the device: a backend with hardware

@@ -19,13 +19,14 @@ import type { WebGpuDevice } from './webgpu-backend.js';
  * ```
  */
 export interface Executor<I = unknown, S = unknown, O = unknown, D = WebGpuDevice> {
-  download(device: D, input: I): Promise<S> | S;
-  kernel(device: D, state: S): Promise<void> | void;
-  readback(device: D, state: S): Promise<O> | O;
+  /** `stream`: the scheduler's stream j of the task (a CUDA device runs the phase on its stream j; WebGPU ignores it). */
+  download(device: D, input: I, stream: number): Promise<S> | S;
+  kernel(device: D, state: S, stream: number): Promise<void> | void;
+  readback(device: D, state: S, stream: number): Promise<O> | O;
   release?(device: D, state: S): void;
 }
 
-/** Executors by device kind ('webgpu'; a CUDA backend registers its own under the same task kinds), then by task kind. */
+/** Executors by device kind ('webgpu', 'cuda': each backend registers its own under the same task kinds), then by task kind. */
 const registries = new Map<string, Map<string, Executor<unknown, unknown, unknown, never>>>();
 
 /**
@@ -53,7 +54,8 @@ export function executorFor<D = WebGpuDevice>(kind: string, backend = 'webgpu'):
 }
 
 /**
- * An executor made from a {@link Task} over a {@link WebGpuDevice}: `make(input)` builds the task where the
+ * An executor made from a {@link Task} over a {@link WebGpuDevice} (or, registered for 'cuda', a
+ * {@link CudaStreamDevice}): `make(input)` builds the task where the
  * device is, so any in-process task becomes portable once its input is data.
  *
  * @example
@@ -61,24 +63,27 @@ export function executorFor<D = WebGpuDevice>(kind: string, backend = 'webgpu'):
  * registerExecutor('batch-apsp', taskExecutor(({ item, options }) => apspTask(item, options)));
  * ```
  */
-export function taskExecutor<I, S, O>(make: (input: I) => Task<WebGpuDevice, S, O>): Executor<I, { task: Task<WebGpuDevice, S, O>; state: S }, O> {
+export function taskExecutor<I, S, O, D extends BackendDevice = WebGpuDevice>(make: (input: I) => Task<D, S, O>): Executor<I, { task: Task<D, S, O>; state: S }, O, D> {
   return {
-    download: async (device, input) => {
+    download: async (device, input, stream) => {
       const task = make(input);
-      return { task, state: await task.download(device, 0) };
+      return { task, state: await task.download(device, stream) };
     },
-    kernel: (device, s) => s.task.kernel(device, s.state, 0),
-    readback: (device, s) => s.task.readback(device, s.state, 0),
+    kernel: (device, s, stream) => s.task.kernel(device, s.state, stream),
+    readback: (device, s, stream) => s.task.readback(device, s.state, stream),
     release: (device, s) => s.task.release?.(device, s.state),
   };
 }
 
 /** Where a portable task's device half runs: runs its phases by executor kind, and keeps device-resident data. */
 export interface ExecutorDevice extends BackendDevice {
-  /** Runs the executor's download with `input`; resolves with a handle to its state on the device's side. */
-  open(kind: string, input: unknown): Promise<number>;
-  compute(handle: number): Promise<void>;
-  collect(handle: number): Promise<unknown>;
+  /**
+   * Runs the executor's download with `input` on the scheduler's stream `stream` (default 0); resolves with a
+   * handle to its state on the device's side. The task's later phases get the same stream.
+   */
+  open(kind: string, input: unknown, stream?: number): Promise<number>;
+  compute(handle: number, stream?: number): Promise<void>;
+  collect(handle: number, stream?: number): Promise<unknown>;
   close(handle: number): void;
 }
 
@@ -94,9 +99,9 @@ export interface ExecutorDevice extends BackendDevice {
  */
 export function portableTask<O>(kind: string, input: unknown): Task<ExecutorDevice, number, O> {
   return {
-    download: (device) => device.open(kind, typeof input === 'function' ? (input as (device: ExecutorDevice) => unknown)(device) : input),
-    kernel: (device, handle) => device.compute(handle),
-    readback: async (device, handle) => (await device.collect(handle)) as O,
+    download: (device, stream) => device.open(kind, typeof input === 'function' ? (input as (device: ExecutorDevice) => unknown)(device) : input, stream),
+    kernel: (device, handle, stream) => device.compute(handle, stream),
+    readback: async (device, handle, stream) => (await device.collect(handle, stream)) as O,
     release: (device, handle) => device.close(handle),
   };
 }
@@ -114,22 +119,22 @@ export class ExecutorStates<D = WebGpuDevice> {
     this.#backend = backend;
   }
 
-  async open(device: D, kind: string, input: unknown): Promise<number> {
+  async open(device: D, kind: string, input: unknown, stream = 0): Promise<number> {
     const executor = executorFor<D>(kind, this.#backend);
-    const state = await executor.download(device, input);
+    const state = await executor.download(device, input, stream);
     const handle = this.#next++;
     this.#states.set(handle, { executor, state });
     return handle;
   }
 
-  async compute(device: D, handle: number): Promise<void> {
+  async compute(device: D, handle: number, stream = 0): Promise<void> {
     const { executor, state } = this.#get(handle);
-    await executor.kernel(device, state);
+    await executor.kernel(device, state, stream);
   }
 
-  async collect(device: D, handle: number): Promise<unknown> {
+  async collect(device: D, handle: number, stream = 0): Promise<unknown> {
     const { executor, state } = this.#get(handle);
-    return executor.readback(device, state);
+    return executor.readback(device, state, stream);
   }
 
   close(device: D, handle: number): void {

@@ -28,6 +28,8 @@ export class WebGpuDevice implements ExecutorDevice {
   /** Data kept on this device between tasks (a resident graph, broadcast pivot blocks). */
   readonly resident = new ResidentStore();
   readonly #executors = new ExecutorStates();
+  /** A 4-byte buffer {@link flush} clears, so that its wait goes through the runtime's submit (and its loss handling). */
+  #marker: Promise<GPUBuffer> | undefined;
 
   constructor(runtime: Device, index: number, bus: number) {
     this.runtime = runtime;
@@ -55,10 +57,8 @@ export class WebGpuDevice implements ExecutorDevice {
    * the copy runs, and is timed, with the next submit); on one queue it also waits for kernels queued before.
    */
   async flush(): Promise<void> {
-    const lost = this.runtime.lost.then((error) => Promise.reject(error));
-    lost.catch(() => undefined);
-    if (this.runtime.isLost) await lost;
-    await Promise.race([this.runtime.gpu.queue.onSubmittedWorkDone(), lost]);
+    this.#marker ??= this.runtime.createBuffer('scheduler flush marker', 4, 'storage');
+    await this.runtime.batch({ label: 'scheduler flush' }).clear(await this.#marker).submit();
   }
 
   /** Records dispatches into one batch, submits it and resolves when the GPU has run it. */

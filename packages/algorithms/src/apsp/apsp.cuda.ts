@@ -1,10 +1,11 @@
 import { dispatchGrid, type ElementArray, type GeneratedKernel } from '@semiforge/codegen';
-import type { CudaBuffer, CudaDevice, CudaKernel } from '@semiforge/runtime-cuda';
+import type { CudaBuffer, CudaDevice, CudaKernel, Handle } from '@semiforge/runtime-cuda';
 import { kernelFor } from '../kernels/kernel-source.js';
 import { dpxFits, DPX_MAX_PATH } from './apsp.dpx.js';
 import { buildApspMatrix, type ApspGraph, type ApspMatrix } from './apsp.input.js';
 import { apspResult } from './apsp.output.js';
-import { planApsp, planSpecs, type ApspKernelOptions, type ApspPlan } from './apsp.plan.js';
+import { blockedRounds, queueRounds, type BlockedRun, type RoundOp } from './apsp.cuda-rounds.js';
+import { LOOKAHEAD_FROM_TILES, planApsp, planSpecs, type ApspKernelOptions, type ApspPlan } from './apsp.plan.js';
 import type { ApspResult, ApspRunOptions, ApspTiming } from './apsp.runner.js';
 
 /** The distance matrix and, with successors, the first-hop matrix, on the device. */
@@ -13,11 +14,40 @@ interface MatrixBuffers {
   succ?: CudaBuffer;
 }
 
-/** One launch of a pivot step, ready but for the step's `k0`. */
+/** One launch of plain FW's pivot step, ready but for the step's `k0`. */
 interface Launch {
   kernel: CudaKernel;
   grid: [number, number, number];
   buffers: Record<string, CudaBuffer | undefined>;
+}
+
+/** How the blocked methods run: their kernels and buffers, the rounds, and the side stream of a lookahead. */
+interface Blocked {
+  run: BlockedRun;
+  ops: RoundOp[];
+  side?: Handle;
+}
+
+/**
+ * Where a {@link CudaApspRunner} queues its work and gets its memory, for callers that run many on streams of
+ * their own (the scheduler). Default: the device's stream, its allocator, and synchronous uploads.
+ */
+export interface CudaApspPlacement {
+  /** The stream every copy and launch is queued on. */
+  readonly stream?: Handle;
+  readonly alloc?: (label: string, byteLength: number) => CudaBuffer;
+  readonly free?: (buffer: CudaBuffer) => void;
+  /**
+   * Fills a new buffer with the input (the `slot`-th upload of this runner). It may only queue the copy on
+   * `stream`: the caller then waits for the stream before running.
+   */
+  readonly write?: (buffer: CudaBuffer, data: ArrayBufferView, slot: number) => void;
+}
+
+/** A typed-array class the result can be read into. */
+export interface CudaReadType {
+  new (buffer: ArrayBuffer, byteOffset?: number, length?: number): ElementArray;
+  readonly BYTES_PER_ELEMENT: number;
 }
 
 /**
@@ -63,6 +93,9 @@ export class CudaApspRunner {
   readonly #source: MatrixBuffers;
   readonly #work: MatrixBuffers;
   readonly #launches: Launch[];
+  #blocked: Blocked | undefined;
+  readonly #stream: Handle;
+  readonly #free: (buffer: CudaBuffer) => void;
 
   private constructor(
     device: CudaDevice,
@@ -70,8 +103,13 @@ export class CudaApspRunner {
     plan: ApspPlan,
     buffers: { owned: CudaBuffer[]; source: MatrixBuffers; work: MatrixBuffers },
     launches: Launch[],
+    blocked: Blocked | undefined,
+    placement: CudaApspPlacement,
   ) {
+    this.#blocked = blocked;
     this.#device = device;
+    this.#stream = placement.stream ?? device.stream;
+    this.#free = placement.free ?? ((b) => device.free(b));
     this.#input = input;
     this.plan = plan;
     this.n = input.n;
@@ -83,7 +121,7 @@ export class CudaApspRunner {
   }
 
   /** Plans for CUDA, compiles (or loads from the cache) the kernels, uploads the input, allocates the work buffers. */
-  static async create(device: CudaDevice, graph: ApspGraph, options: ApspKernelOptions = {}): Promise<CudaApspRunner> {
+  static async create(device: CudaDevice, graph: ApspGraph, options: ApspKernelOptions = {}, placement: CudaApspPlacement = {}): Promise<CudaApspRunner> {
     const { plan, input } = planCuda(graph, options);
     const kernels = new Map<string, CudaKernel>();
     for (const spec of planSpecs(plan)) {
@@ -93,66 +131,87 @@ export class CudaApspRunner {
     const N = input.N;
     const created: CudaBuffer[] = [];
     const alloc = (label: string, bytes: number) => {
-      const b = device.alloc(label, bytes);
+      const b = placement.alloc ? placement.alloc(label, bytes) : device.alloc(label, bytes);
       created.push(b);
       return b;
     };
+    let uploads = 0;
+    const upload = (label: string, data: ArrayBufferView) => {
+      const b = alloc(label, data.byteLength);
+      if (placement.write) placement.write(b, data, uploads++);
+      else device.write(b, data);
+      return b;
+    };
     try {
-      const d = device.upload('apsp.input', input.data);
-      created.push(d);
-      const succ = input.succ && device.upload('apsp.input_succ', input.succ);
-      if (succ) created.push(succ);
+      const d = upload('apsp.input', input.data);
+      const succ = input.succ && upload('apsp.input_succ', input.succ);
       const work = alloc('apsp.d', input.data.byteLength);
       const workSucc = input.succ && alloc('apsp.succ', input.succ.byteLength);
       const kernel = (spec: Parameters<typeof kernelFor>[0]) => kernels.get(kernelFor(spec).name)!;
-      let launches: Launch[];
+      let launches: Launch[] = [];
+      let blocked: Blocked | undefined;
       if (plan.plain) {
         launches = [{ kernel: kernel(plan.plain), grid: dispatchGrid(plan.plain, N), buffers: { d: work, succ: workSucc } }];
       } else {
         const b = plan.blocked!;
+        const tiles = N / plan.tile;
+        const lookahead = options.lookahead ?? (plan.dpx && tiles >= LOOKAHEAD_FROM_TILES);
         const panelBytes = plan.tile * N * 4;
-        const rowPanel = alloc('apsp.row_panel', panelBytes);
-        const colPanel = alloc('apsp.col_panel', panelBytes);
-        const rowSucc = workSucc && alloc('apsp.row_succ', panelBytes);
-        const colSucc = workSucc && alloc('apsp.col_succ', panelBytes);
-        launches = [
-          { kernel: kernel(b.pivot), grid: dispatchGrid(b.pivot, N), buffers: { d: work, succ: workSucc } },
-          { kernel: kernel(b.panelRow), grid: dispatchGrid(b.panelRow, N), buffers: { d: work, out_panel: rowPanel, succ: workSucc, out_succ: rowSucc } },
-          { kernel: kernel(b.panelCol), grid: dispatchGrid(b.panelCol, N), buffers: { d: work, out_panel: colPanel, succ: workSucc, out_succ: colSucc } },
-          {
-            kernel: kernel(b.update),
-            grid: dispatchGrid(b.update, N),
-            buffers: { d: work, row_panel: rowPanel, col_panel: colPanel, succ: workSucc, row_succ: rowSucc, col_succ: colSucc },
+        const panelSet = (parity: number) => ({
+          row: alloc(`apsp.row_panel${parity}`, panelBytes),
+          col: alloc(`apsp.col_panel${parity}`, panelBytes),
+          rowSucc: workSucc && alloc(`apsp.row_succ${parity}`, panelBytes),
+          colSucc: workSucc && alloc(`apsp.col_succ${parity}`, panelBytes),
+        });
+        const first = panelSet(0);
+        const buffers = { d: work, succ: workSucc };
+        const launch = (spec: Parameters<typeof kernelFor>[0]) => ({ kernel: kernel(spec), grid: dispatchGrid(spec, N), buffers });
+        blocked = {
+          run: {
+            pivot: launch(b.pivot),
+            panelRow: launch(b.panelRow),
+            panelCol: launch(b.panelCol),
+            update: launch(b.update),
+            panels: [first, lookahead ? panelSet(1) : first],
+            n: N,
+            tile: plan.tile,
+            blockedLayout: plan.layout === 'bdl',
+            elementBytes: input.data.BYTES_PER_ELEMENT,
           },
-        ];
+          ops: blockedRounds(tiles, lookahead),
+          side: lookahead ? device.createPriorityStream() : undefined,
+        };
       }
-      return new CudaApspRunner(device, input, plan, { owned: created, source: { d, succ }, work: { d: work, succ: workSucc } }, launches);
+      return new CudaApspRunner(device, input, plan, { owned: created, source: { d, succ }, work: { d: work, succ: workSucc } }, launches, blocked, placement);
     } catch (e) {
-      for (const b of created) device.free(b);
+      for (const b of created) (placement.free ?? ((x: CudaBuffer) => device.free(x)))(b);
       throw e;
     }
   }
 
-  /** Queues a fresh copy of the input and every pivot step. */
-  #enqueue(): void {
+  /** Queues a fresh copy of the input and every pivot step on the runner's stream, without waiting. */
+  enqueue(): void {
     const device = this.#device;
+    const stream = this.#stream;
     const N = this.paddedN;
-    device.copy(this.#source.d, this.#work.d);
-    if (this.#source.succ) device.copy(this.#source.succ, this.#work.succ!);
-    const steps = this.plan.plain ? N : N / this.plan.tile;
-    const stride = this.plan.plain ? 1 : this.plan.tile;
-    for (let step = 0; step < steps; step++) {
-      const params = new Uint32Array([N, step * stride]);
-      for (const l of this.#launches) device.launch(l.kernel, { buffers: l.buffers, params, grid: l.grid });
+    device.copy(this.#source.d, this.#work.d, undefined, stream);
+    if (this.#source.succ) device.copy(this.#source.succ, this.#work.succ!, undefined, stream);
+    if (this.#blocked) {
+      queueRounds(device, this.#blocked.ops, this.#blocked.run, [stream, this.#blocked.side]);
+      return;
+    }
+    for (let step = 0; step < N; step++) {
+      const params = new Uint32Array([N, step]);
+      for (const l of this.#launches) device.launch(l.kernel, { buffers: l.buffers, params, grid: l.grid }, stream);
     }
   }
 
   /** Runs APSP without reading back: for timing. `gpuTimeMs` is between CUDA events around the whole run. */
   time(options: ApspRunOptions = {}): ApspTiming {
     const started = performance.now();
-    const start = this.#device.record();
-    this.#enqueue();
-    const end = this.#device.record();
+    const start = this.#device.record(this.#stream);
+    this.enqueue();
+    const end = this.#device.record(this.#stream);
     const gpuTimeMs = this.#device.elapsedMs(start, end);
     const steps = this.plan.plain ? this.paddedN : this.paddedN / this.plan.tile;
     options.onProgress?.(steps, steps);
@@ -171,6 +230,14 @@ export class CudaApspRunner {
     return this.#read(performance.now(), undefined);
   }
 
+  /** Reads back the result of the last run through `read` (e.g. an async copy on a scheduler's stream). */
+  async readWith(read: (buffer: CudaBuffer, type: CudaReadType) => Promise<ArrayBufferView>): Promise<ApspResult> {
+    const started = performance.now();
+    const dist = (await read(this.#work.d, this.#input.data.constructor as CudaReadType)) as ElementArray;
+    const succ = this.#work.succ ? ((await read(this.#work.succ, Uint32Array)) as Uint32Array) : undefined;
+    return apspResult({ dist, succ }, { n: this.n, N: this.paddedN }, this.plan, { gpuTimeMs: undefined, started });
+  }
+
   #read(started: number, gpuTimeMs: number | undefined): ApspResult {
     const ctor = this.#input.data.constructor as new (b: ArrayBuffer) => ElementArray;
     const dist = this.#device.download(this.#work.d, ctor);
@@ -178,9 +245,16 @@ export class CudaApspRunner {
     return apspResult({ dist, succ }, { n: this.n, N: this.paddedN }, this.plan, { gpuTimeMs, started });
   }
 
+  /** Whether the blocked rounds overlap the next pivot with the update ({@link ApspKernelOptions.lookahead}). */
+  get lookahead(): boolean {
+    return this.#blocked?.side !== undefined;
+  }
+
   /** Frees the device buffers. */
   destroy(): void {
-    for (const b of this.#buffers) this.#device.free(b);
+    for (const b of this.#buffers) this.#free(b);
     this.#buffers.length = 0;
+    if (this.#blocked?.side) this.#device.destroyStream(this.#blocked.side);
+    this.#blocked = undefined;
   }
 }

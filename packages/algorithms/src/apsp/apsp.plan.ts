@@ -26,6 +26,14 @@ export interface ApspKernelOptions {
   update?: { unroll?: number; workgroup?: readonly [number, number]; kUnroll?: number; stage?: number };
   /** Threads per side of the pivot closure's square workgroup (default: {@link defaultWorkgroups}). */
   pivotThreads?: number;
+  /**
+   * CUDA, blocked methods: close the next pivot tile and build its panels on a high-priority second stream
+   * while the current update runs (see `blockedRounds`). Default: on for DPX from {@link LOOKAHEAD_FROM_TILES}
+   * tiles a side, off otherwise (H100, same run: DPX n = 8192 47.2 ms against 48.8, n = 4096 9.3 against 10.1;
+   * f32 n = 8192 55.7 against 52.5, and 2–3× slower at n = 2048, where launching 7 update rectangles a round
+   * outweighs what the overlap saves).
+   */
+  lookahead?: boolean;
   /** Semiring name (default 'min-plus'); its ⊕ must be idempotent. */
   semiring?: string;
   /** Element type (default 'f32'). */
@@ -56,6 +64,9 @@ export interface ApspPlan {
 }
 
 export const APSP_DEFAULTS = { method: 'a', tile: 64, largeTile: 128, largeFrom: 4096, unroll: 4, semiring: 'min-plus', type: 'f32' } as const;
+
+/** Tiles a side from which CUDA's blocked FW with DPX overlaps the next pivot with the update by default. */
+export const LOOKAHEAD_FROM_TILES = 32;
 
 /**
  * The tile for a graph of n vertices when none is given: 128 from n = 4096 (fewer pivot steps; the H100

@@ -63,7 +63,7 @@ export class ProcessDevice implements ExecutorDevice {
   }
 
   close(handle: number): void {
-    if (!this.isLost) this.#child.send({ op: 'close', id: -1, handle } satisfies HostMessage);
+    if (!this.isLost) this.#child.send({ op: 'close', handle } satisfies HostMessage);
   }
 
   /** Asks the worker to free its device and exit. */

@@ -14,7 +14,9 @@ export interface WorkerConfig {
 
 export type HostMessage =
   | { readonly op: 'open'; readonly id: number; readonly kind: string; readonly input: unknown }
-  | { readonly op: 'compute' | 'collect' | 'close'; readonly id: number; readonly handle: number }
+  | { readonly op: 'compute' | 'collect'; readonly id: number; readonly handle: number }
+  /** Not answered: the host does not wait for a task's state to be freed. */
+  | { readonly op: 'close'; readonly handle: number }
   | { readonly op: 'destroy' };
 
 /** What the worker says of its device once it is open. */

@@ -58,7 +58,14 @@ async function serve(config: WorkerConfig): Promise<void> {
     if (message.op === 'open') reply(message.id, () => device.open(message.kind, decodeShared(message.input)));
     else if (message.op === 'compute') reply(message.id, () => device.compute(message.handle));
     else if (message.op === 'collect') reply(message.id, () => device.collect(message.handle));
-    else reply(message.id, () => device.close(message.handle));
+    else {
+      // Fire and forget on the host's side (it sends no id to answer): a failure to free is only worth a warning.
+      try {
+        device.close(message.handle);
+      } catch (error) {
+        process.emitWarning(`scheduler worker ${config.index}: freeing task state ${message.handle} failed: ${errorOf(error).message}`);
+      }
+    }
   });
   // The host's exit closes the channel: nothing is left to serve.
   process.on('disconnect', () => {

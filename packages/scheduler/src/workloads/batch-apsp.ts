@@ -6,6 +6,8 @@ import type { Task } from '../backend.js';
 import { portableTask, registerExecutor, taskExecutor, type ExecutorDevice } from '../executor.js';
 import type { OutcomeOrder, Scheduler, TaskOutcome } from '../scheduler.js';
 import type { WebGpuDevice } from '../webgpu-backend.js';
+// Registers the same task kind for CUDA devices.
+import './batch-apsp.cuda.js';
 
 /** One graph of a batch and how to name it. */
 export interface BatchGraph {

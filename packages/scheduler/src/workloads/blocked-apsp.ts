@@ -1,11 +1,12 @@
 import { buildApspMatrix, checkNegativeCycles, decodeF32, defaultTile, planApsp, type ApspKernelOptions, type ApspPlan } from '@semiforge/algorithms';
 import type { ElementArray } from '@semiforge/codegen';
-import type { EdgeList } from '@semiforge/graph-io';
+import { paddedSize, type EdgeList } from '@semiforge/graph-io';
 import { portableTask, type ExecutorDevice } from '../executor.js';
 import type { Scheduler } from '../scheduler.js';
 import { fromBlocks, toBlocks, transposeBlock, type BlockMatrix } from './fw-blocks.js';
 import type { BlockClosureInput, BlockOperand, BlockProductInput } from './fw-block-executors.js';
 import './fw-block-executors.js';
+import './fw-block-executors.cuda.js';
 
 /** Options of {@link blockedApsp}: the FW kernels' options, and how the matrix is cut and held. */
 export interface BlockedApspOptions extends Omit<ApspKernelOptions, 'method' | 'layout' | 'successors'> {
@@ -48,7 +49,7 @@ export interface BlockedApspResult {
  * it tells that device to free it.
  */
 class ResidentMirror {
-  readonly #devices = new Map<number, Map<string, number>>();
+  readonly #devices = new Map<number, { keys: Map<string, number>; bytes: number }>();
   readonly #uses = new Map<string, number>();
   readonly #budget: number;
   hits = 0;
@@ -67,8 +68,11 @@ class ResidentMirror {
   /** Keys `device` should free before this task: dead ones it holds. */
   evictions(device: number): string[] {
     const held = this.#held(device);
-    const dead = [...held.keys()].filter((k) => (this.#uses.get(k) ?? 0) === 0);
-    for (const k of dead) held.delete(k);
+    const dead = [...held.keys.keys()].filter((k) => (this.#uses.get(k) ?? 0) === 0);
+    for (const k of dead) {
+      held.bytes -= held.keys.get(k)!;
+      held.keys.delete(k);
+    }
     return dead;
   }
 
@@ -76,22 +80,21 @@ class ResidentMirror {
     const left = (this.#uses.get(key) ?? 1) - 1;
     this.#uses.set(key, left);
     const held = this.#held(device);
-    if (held.has(key)) {
+    if (held.keys.has(key)) {
       this.hits += 1;
       return { key };
     }
     this.sent += 1;
     this.bytesDown += data.byteLength;
-    let bytes = 0;
-    for (const b of held.values()) bytes += b;
-    if (left === 0 || bytes + data.byteLength > this.#budget) return { key, data };
-    held.set(key, data.byteLength);
+    if (left === 0 || held.bytes + data.byteLength > this.#budget) return { key, data };
+    held.keys.set(key, data.byteLength);
+    held.bytes += data.byteLength;
     return { key, data, keep: true };
   }
 
-  #held(device: number): Map<string, number> {
+  #held(device: number): { keys: Map<string, number>; bytes: number } {
     let held = this.#devices.get(device);
-    if (held === undefined) this.#devices.set(device, (held = new Map()));
+    if (held === undefined) this.#devices.set(device, (held = { keys: new Map(), bytes: 0 }));
     return held;
   }
 }
@@ -107,7 +110,7 @@ function taskBytes(side: number, tile: number): number {
 
 /** The block side: given, or the largest multiple of the tile whose tasks (one per stream) and two cached blocks fit. */
 function chooseBlock(n: number, tile: number, streams: number, block: number | undefined, memory: number | undefined): number {
-  const fitsN = Math.ceil(n / tile) * tile;
+  const fitsN = paddedSize(n, tile);
   if (block !== undefined) {
     if (!Number.isInteger(block) || block < tile || block % tile !== 0) {
       throw new RangeError(`block = ${block}: the block side must be a positive multiple of the tile ${tile}.`);
@@ -242,7 +245,7 @@ export async function blockedApsp(scheduler: Scheduler<ExecutorDevice>, graph: E
         );
       }
     }
-    void Promise.all(current).then(() => onRound?.(K + 1, B), () => undefined);
+    if (onRound !== undefined) void Promise.all(current).then(() => onRound(K + 1, B), () => undefined);
   }
   m.blocks.splice(0, m.blocks.length, ...(await Promise.all(current)));
   return {

@@ -1,17 +1,12 @@
 // Device halves of blocked Floyd-Warshall over streamed blocks: the closure of a pivot block, and the block
 // product C ⊕= A ⊗ B, both on the FW kernels of @semiforge/algorithms called as `ApspRunner` calls them.
-import { dispatchGrid, type ElementArray } from '@semiforge/codegen';
-import { kernelFor, planApsp, type ApspKernelOptions } from '@semiforge/algorithms';
+import type { ElementArray } from '@semiforge/codegen';
+import type { ApspKernelOptions } from '@semiforge/algorithms';
 import type { TypedArrayConstructor } from '@semiforge/runtime';
 import { registerExecutor, type Executor } from '../executor.js';
+import type { ResidentStore } from '../resident-store.js';
 import type { WebGpuDevice } from '../webgpu-backend.js';
-
-/** The kernels of a plan on blocks of side `side` (method 'a', row-major, a tile dividing the side). */
-function blockPlan(options: ApspKernelOptions, side: number) {
-  const plan = planApsp({ ...options, method: 'a', layout: 'row-major', successors: false }, side);
-  if (side % plan.tile !== 0) throw new RangeError(`block side ${side} is not a multiple of the tile ${plan.tile}`);
-  return { plan, specs: plan.blocked! };
-}
+import { blockKernels } from './fw-block-plan.js';
 
 /** A block operand: sent with the task (kept on the device under `key` when `keep`), or already there. */
 export interface BlockOperand {
@@ -40,6 +35,18 @@ export interface BlockClosureInput {
   readonly side: number;
   readonly kernel: ApspKernelOptions;
   readonly data: ElementArray;
+}
+
+/**
+ * Before a product task: frees what another blocked-APSP run left on the device, then the operands the host
+ * says no task needs any more. Resident operands live under `fw:<key>`.
+ */
+export function enterRun(resident: ResidentStore, input: BlockProductInput): void {
+  if (resident.get<string>('fw.run') !== input.run) {
+    resident.deletePrefix('fw:');
+    resident.put('fw.run', input.run, 0, () => undefined);
+  }
+  for (const key of input.evict ?? []) resident.delete(`fw:${key}`);
 }
 
 interface BlockState {
@@ -98,13 +105,9 @@ async function panels(device: WebGpuDevice, tile: number, side: number, own: GPU
  */
 const productExecutor: Executor<BlockProductInput, BlockState, ElementArray> = {
   async download(device, input) {
-    if (device.resident.get<string>('fw.run') !== input.run) {
-      device.resident.deletePrefix('fw:');
-      device.resident.put('fw.run', input.run, 0, () => undefined);
-    }
-    for (const key of input.evict ?? []) device.resident.delete(`fw:${key}`);
+    enterRun(device.resident, input);
     const { side } = input;
-    const { plan, specs } = blockPlan(input.kernel, side);
+    const k = blockKernels(input.kernel, side, 'wgsl');
     const own: GPUBuffer[] = [];
     const pinned: [string, GPUBuffer][] = [];
     try {
@@ -112,17 +115,15 @@ const productExecutor: Executor<BlockProductInput, BlockState, ElementArray> = {
       own.push(c);
       const at = await operand(device, input.at, own, pinned);
       const b = input.b === undefined ? c : await operand(device, input.b, own, pinned);
-      const { row, col } = await panels(device, plan.tile, side, own);
+      const { row, col } = await panels(device, k.tile, side, own);
       await device.flush();
-      const update = kernelFor(specs.update);
-      const grid = dispatchGrid(specs.update, side);
       const params = new Uint32Array([side, 0, 0, 0]);
-      const bytes = plan.tile * side * 4;
+      const bytes = k.tile * side * 4;
       const record: BlockState['record'] = (batch) => {
-        for (let step = 0; step < side / plan.tile; step++) {
+        for (let step = 0; step < side / k.tile; step++) {
           batch.copy(at, col, bytes, step * bytes, 0);
           batch.copy(b, row, bytes, step * bytes, 0);
-          batch.dispatch(update, { buffers: { d: c, row_panel: row, col_panel: col }, params, workgroups: grid });
+          batch.dispatch(k.update, { buffers: { d: c, row_panel: row, col_panel: col }, params, workgroups: k.grids[3] });
         }
       };
       return { side, type: input.c.constructor as TypedArrayConstructor<ElementArray>, record, out: c, own, pinned };
@@ -142,21 +143,19 @@ const productExecutor: Executor<BlockProductInput, BlockState, ElementArray> = {
 const closureExecutor: Executor<BlockClosureInput, BlockState, ElementArray> = {
   async download(device, input) {
     const { side } = input;
-    const { plan, specs } = blockPlan(input.kernel, side);
+    const k = blockKernels(input.kernel, side, 'wgsl');
     const own: GPUBuffer[] = [];
     try {
       const d = await device.upload('fw pivot block', input.data);
       own.push(d);
-      const { row, col } = await panels(device, plan.tile, side, own);
+      const { row, col } = await panels(device, k.tile, side, own);
       await device.flush();
-      const order = [specs.pivot, specs.panelRow, specs.panelCol, specs.update];
-      const kernels = order.map(kernelFor);
-      const grids = order.map((s) => dispatchGrid(s, side));
+      const kernels = [k.pivot, k.panelRow, k.panelCol, k.update];
       const buffers = [{ d }, { d, out_panel: row }, { d, out_panel: col }, { d, row_panel: row, col_panel: col }];
       const record: BlockState['record'] = (batch) => {
-        for (let step = 0; step < side / plan.tile; step++) {
-          const params = new Uint32Array([side, step * plan.tile, 0, 0]);
-          for (let i = 0; i < 4; i++) batch.dispatch(kernels[i], { buffers: buffers[i], params, workgroups: grids[i] });
+        for (let step = 0; step < side / k.tile; step++) {
+          const params = new Uint32Array([side, step * k.tile, 0, 0]);
+          for (let i = 0; i < 4; i++) batch.dispatch(kernels[i], { buffers: buffers[i], params, workgroups: k.grids[i] });
         }
       };
       return { side, type: input.data.constructor as TypedArrayConstructor<ElementArray>, record, out: d, own, pinned: [] };
