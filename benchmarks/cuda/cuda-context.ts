@@ -2,20 +2,16 @@
 // and the min-plus peak computed from the device's own SM count and clock.
 import type { CudaDevice } from '@semiforge/runtime-cuda';
 import { minPlusPeak } from '../lib/gpu-peak.js';
-import { hostDescription, type BenchContext } from '../lib/results.js';
+import { baseContext, cudaVersion, type BenchContext } from '../lib/results.js';
 
 export function cudaContext(suite: string, cuda: CudaDevice, backends: string[]): BenchContext {
   const { info } = cuda;
-  const driver = `CUDA driver ${Math.floor(info.driverVersion / 1000)}.${(info.driverVersion % 1000) / 10}`;
+  const driver = `CUDA driver ${cudaVersion(info.driverVersion)}`;
   return {
-    date: new Date().toISOString(),
-    git: process.env.SEMIFORGE_GIT ?? 'unknown',
-    command: `node benchmarks/${suite}/run.ts ${process.argv.slice(2).join(' ')}`.trim(),
-    host: hostDescription(),
+    ...baseContext(suite, { koffi: '3.3.4', compiler: cuda.compiler?.version ?? 'none', '@semiforge/runtime-cuda': '0.1.0' }),
     device: info.name,
     backend: backends.join(', '),
     adapter: { vendor: 'nvidia', architecture: info.arch, driver, description: `${info.name}, compute capability ${info.computeCapability.major}.${info.computeCapability.minor}` },
-    versions: { node: process.versions.node, webgpu: '0.6.2', koffi: '3.3.4', compiler: cuda.compiler?.version ?? 'none', '@semiforge/runtime-cuda': '0.1.0', '@semiforge/algorithms': '0.1.0' },
   };
 }
 

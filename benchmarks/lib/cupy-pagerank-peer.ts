@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { writeGraphBinary, type Csr } from '@semiforge/graph-io';
 import { peerScript, runPython } from './python-peer.js';
-import type { BenchResult } from './results.js';
+import { cudaVersion, type BenchResult } from './results.js';
 
 export interface CupyPagerankRun {
   /** The whole loop to tolerance (residual read-backs included), median over runs between CUDA events. */
@@ -52,7 +52,7 @@ export async function cupyPagerank(graph: Csr, o: PagerankPeerOptions): Promise<
     flags.push('--check-every', String(o.checkEvery), '--runs', String(o.runs), '--warmup-ms', String(o.warmupMs));
     const out = runPython(peerScript('cupy_pagerank.py'), [join(dir, 'g.sfg'), ranksFile, ...flags]) as PeerJson;
     const bytes = readFileSync(ranksFile);
-    const cuda = `${Math.floor(out.cuda_runtime / 1000)}.${(out.cuda_runtime % 1000) / 10}`;
+    const cuda = cudaVersion(out.cuda_runtime);
     return {
       time_ms: { median: out.median_ms, min: out.min_ms, max: out.max_ms, runs: out.runs },
       perIteration: { median: out.per_iteration_median_ms, min: out.per_iteration_min_ms, max: out.per_iteration_max_ms, runs: out.runs },

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { writeGraphBinary, type Csr } from '@semiforge/graph-io';
 import { peerScript, runPython } from './python-peer.js';
-import type { BenchResult } from './results.js';
+import { cudaVersion, type BenchResult } from './results.js';
 
 export interface CusparseRun {
   /** Per product, the median over runs of (K products between CUDA events) / K. */
@@ -37,7 +37,7 @@ export async function cusparseSpmv(matrix: Csr, x: Float32Array, options: { runs
     const flags = ['--runs', String(options.runs), '--batch', String(options.batch), '--warmup-ms', String(options.warmupMs)];
     const out = runPython(peerScript('cusparse_spmv.py'), [join(dir, 'a.sfg'), join(dir, 'x.f32'), ...flags]) as PeerJson;
     if (!out.validated) console.error(`  cuSPARSE result differs from SciPy's at row ${out.first_bad_row}`);
-    const cuda = `${Math.floor(out.cuda_runtime / 1000)}.${(out.cuda_runtime % 1000) / 10}`;
+    const cuda = cudaVersion(out.cuda_runtime);
     return {
       time_ms: { median: out.median_ms, min: out.min_ms, max: out.max_ms, runs: out.runs },
       name: `cuSPARSE SpMV (cupyx.cusparse.spmv, CuPy ${out.cupy}, CUDA ${cuda}), same GPU, same run`,

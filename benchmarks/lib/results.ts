@@ -38,6 +38,28 @@ export function hostDescription(): string {
   return `${cpus().length} cores, ${Math.round(totalmem() / 2 ** 30)} GiB`;
 }
 
+/** The versions every GPU suite records (pinned in package.json; a bundle for the GPU host cannot read it). */
+export const BASE_VERSIONS: Readonly<Record<string, string>> = { webgpu: '0.6.2', '@semiforge/algorithms': '0.1.0' };
+
+/**
+ * The context fields that do not depend on the device: when, which commit (`$SEMIFORGE_GIT`), the command as
+ * run, the host, and the versions (node's and {@link BASE_VERSIONS}, plus `versions`).
+ */
+export function baseContext(suite: string, versions: Record<string, string> = {}): Pick<BenchContext, 'date' | 'git' | 'command' | 'host' | 'versions'> {
+  return {
+    date: new Date().toISOString(),
+    git: process.env.SEMIFORGE_GIT ?? 'unknown',
+    command: `node benchmarks/${suite}/run.ts ${process.argv.slice(2).join(' ')}`.trim(),
+    host: hostDescription(),
+    versions: { node: process.versions.node, ...BASE_VERSIONS, ...versions },
+  };
+}
+
+/** A CUDA version code as cuDriverGetVersion or cudaRuntimeGetVersion give it: 13000 → `13.0`, 12040 → `12.4`. */
+export function cudaVersion(code: number): string {
+  return `${Math.floor(code / 1000)}.${(code % 1000) / 10}`;
+}
+
 /** `NVIDIA H100 80GB HBM3` → `h100`; lavapipe → `lavapipe`. */
 export function deviceSlug(device: string): string {
   const m = /\b([ABHLV]\d{2,3}|RTX ?\w+|lavapipe|llvmpipe)\b/i.exec(device);

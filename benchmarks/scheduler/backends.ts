@@ -4,7 +4,7 @@ import { openCudaBackend, openProcessBackend, openWebGpuBackend, type Backend, t
 import { cudaContext } from '../cuda/cuda-context.js';
 import { webgpuContext } from '../lib/gpu-context.js';
 import { nvidiaInfo } from '../lib/gpu-peak.js';
-import { deviceSlug, hostDescription, type BenchContext } from '../lib/results.js';
+import { baseContext, deviceSlug, type BenchContext } from '../lib/results.js';
 import { selectionEnv, type Selection } from './gpus.js';
 
 /** What the command line asked for. */
@@ -47,15 +47,11 @@ export async function openBackend(choice: BackendChoice, suite: string): Promise
   const info = nvidiaInfo();
   const adapter = backend.devices[0].ready.adapter;
   const context: BenchContext = {
-    date: new Date().toISOString(),
-    git: process.env.SEMIFORGE_GIT ?? 'unknown',
-    command: `node benchmarks/${suite}/run.ts ${process.argv.slice(2).join(' ')}`.trim(),
-    host: hostDescription(),
+    ...baseContext(suite),
     // `2xh200`: its own results file, apart from the one-GPU runs' `h200`.
     device: `${choice.gpus}x${deviceSlug(info?.name ?? adapter)}`,
     backend: 'webgpu (one worker process per GPU)',
     adapter: { vendor: '', architecture: '', driver: info?.driver ?? '', description: `${info?.name ?? adapter}: ${backend.devices.map((d) => d.label).join('; ')}` },
-    versions: { node: process.versions.node, webgpu: '0.6.2', '@semiforge/algorithms': '0.1.0' },
   };
   return { backend, context, kind: 'process' };
 }
