@@ -5,7 +5,7 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
-import { csrFromEdges, generateGrid, generateKronecker, generateKroneckerParallel, readGraphBinary, relabelByDegree, writeGraphBinary, Xoshiro128ss, type Csr } from '@semiforge/graph-io';
+import { csrFromEdges, generateGrid, generateKronecker, generateKroneckerParallel, readGraphBinary, relabelByDegree, relabelByDegreeParallel, writeGraphBinary, Xoshiro128ss, type Csr } from '@semiforge/graph-io';
 
 export interface BenchGraph {
   readonly name: string;
@@ -22,7 +22,7 @@ export interface BenchGraph {
 export interface GraphOptions {
   readonly degreeOrder: boolean;
   readonly cacheDir?: string;
-  /** Generator threads; 0 generates on the main thread (no worker file needed beside a bundle). */
+  /** Generator and relabelling threads; 0 does both on the main thread (no worker files needed beside a bundle). */
   readonly threads?: number;
 }
 
@@ -55,7 +55,8 @@ async function cached(name: string, cls: BenchGraph['class'], params: Record<str
   const buildMs = performance.now() - started;
   started = performance.now();
   // The runners see a graph in degree order and skip their own relabelling; 'no-order' needs it as generated.
-  const csr = options.degreeOrder ? relabelByDegree(built) : built;
+  const threads = options.threads ?? availableParallelism();
+  const csr = !options.degreeOrder ? built : threads === 0 ? relabelByDegree(built) : await relabelByDegreeParallel(built, { threads });
   const relabelMs = options.degreeOrder ? performance.now() - started : 0;
   if (path) {
     mkdirSync(options.cacheDir!, { recursive: true });

@@ -2,8 +2,7 @@
 // source (the level loop on the GPU, many levels a submit), each validated by the Graph500 rules on the GPU
 // (bfs_check, after the timing) and the first few also by the CPU validator; then a few searches again in the
 // profiling mode (a level a submit, GPU-timed) for the per-level times.
-import { BfsRunner, CoreBfs, MAX_MULTI_SOURCES, treeDepths, validateBfs, type BfsGpuCheck, type BfsLevel, type BfsOptions } from '@semiforge/algorithms';
-import type { Device } from '@semiforge/runtime';
+import { BfsRunner, CoreBfs, createBfsEngine, isCudaDevice, MAX_MULTI_SOURCES, treeDepths, validateBfs, type BfsDevice, type BfsEngine, type BfsGpuCheck, type BfsLevel, type BfsOptions } from '@semiforge/algorithms';
 import { reachedEdges, type BenchGraph } from './graphs.js';
 
 export type Variant = 'no-order' | 'baseline' | 'approx' | 'core' | 'multi';
@@ -40,6 +39,8 @@ export interface VariantRun {
   readonly profiled: readonly { readonly source: number; readonly edges: number; readonly levels: readonly BfsLevel[] }[];
   /** Sources left out when the time budget ran out. */
   readonly cut: number;
+  /** The same sources again, `size` searches to a runMany call (a submit each, no read-back between them), when asked for. */
+  readonly batched?: { readonly size: number; readonly queries: readonly Query[]; readonly rerun: number };
   readonly plan: Record<string, string | number | boolean>;
 }
 
@@ -56,11 +57,13 @@ export interface MeasureSettings {
   readonly minSources: number;
   /** Called every few sources with how many are done. */
   readonly progress: (done: number, total: number) => void;
+  /** Searches per runMany call for the batched measurement after the one-at-a-time one; 0 or absent: none. */
+  readonly batch?: number;
 }
 
 /** Runs `variant` from every source; `cpuCheck(i)` says which queries the CPU validator also checks. */
 export async function measureVariant(
-  device: Device,
+  device: BfsDevice,
   graph: BenchGraph,
   sources: readonly number[],
   variant: Variant,
@@ -81,9 +84,10 @@ export async function measureVariant(
       const r = await engine.run(s, { check: true, profile });
       return { parent: r.parent, levels: r.levels, searchMs: r.searchMs, outputMs: r.readMs, gpuCheck: r.check! };
     };
-    if (spec.multi && engine instanceof BfsRunner) {
-      // Sources × n parents must fit one binding: scale 26 takes 8 a pass.
-      const passSize = Math.max(1, Math.min(MAX_MULTI_SOURCES, Math.floor(device.limits.maxStorageBufferBindingSize / (4 * graph.csr.n))));
+    if (spec.multi && !(engine instanceof CoreBfs)) {
+      // Sources × n parents must fit one binding (WebGPU): scale 26 takes 8 a pass.
+      const binding = isCudaDevice(device) ? Infinity : device.limits.maxStorageBufferBindingSize;
+      const passSize = Math.max(1, Math.min(MAX_MULTI_SOURCES, Math.floor(binding / (4 * graph.csr.n))));
       const queries = await multiQueries(engine, graph, sources, passSize, settings);
       const plan = { block_length: engine.plan.blockLength, chunks: engine.plan.chunks, searches_a_pass: passSize };
       return { variant, preprocessMs, queries, profiled: [], cut: sources.length - queries.length, plan };
@@ -101,11 +105,15 @@ export async function measureVariant(
     }
     const profiled = [];
     for (const q of queries.slice(0, settings.profileSources)) profiled.push({ source: q.source, edges: q.edges, levels: (await search(q.source, true)).levels });
+    // runMany encodes at most 512 levels a search: deeper graphs (large road grids) would only run every search twice.
+    const shallow = Math.max(0, ...queries.map((q) => q.levels.length)) < 512;
+    const batchable = shallow && (engine instanceof BfsRunner || (engine instanceof CoreBfs && !isCudaDevice(device)));
+    const batched = settings.batch && batchable ? await batchedQueries(engine, graph, queries.map((q) => q.source), settings.batch, settings) : undefined;
     const plan: Record<string, string | number | boolean> =
       engine instanceof CoreBfs
         ? { core_vertices: engine.stats.coreVertices, giant_vertices: engine.stats.giantVertices, core_arcs: engine.stats.coreArcs }
         : { block_length: engine.plan.blockLength, lanes: engine.plan.lanes, aggregation: engine.plan.aggregation, chunks: engine.plan.chunks, padded_words: engine.plan.words };
-    return { variant, preprocessMs, queries, profiled, cut: sources.length - queries.length, plan };
+    return { variant, preprocessMs, queries, profiled, cut: sources.length - queries.length, plan, ...(batched ? { batched } : {}) };
   } finally {
     if (!shared) engine.destroy();
   }
@@ -116,7 +124,7 @@ export async function measureVariant(
  * multi-source mode) share one preprocessing and upload; `keep` says which options a later variant needs again.
  */
 export class EnginePool {
-  readonly #engines = new Map<string, { engine: BfsRunner | CoreBfs; preprocessMs: number }>();
+  readonly #engines = new Map<string, { engine: BfsEngine | CoreBfs; preprocessMs: number }>();
   readonly #keep: ReadonlySet<string>;
 
   constructor(keep: readonly { options: BfsOptions; core: boolean }[]) {
@@ -126,12 +134,12 @@ export class EnginePool {
   }
 
   /** The engine for these options, made now (its preprocessing timed) or the one made before; `shared`: the pool destroys it. */
-  async get(device: Device, graph: BenchGraph, options: BfsOptions, core: boolean): Promise<{ engine: BfsRunner | CoreBfs; preprocessMs: number; shared: boolean }> {
+  async get(device: BfsDevice, graph: BenchGraph, options: BfsOptions, core: boolean): Promise<{ engine: BfsEngine | CoreBfs; preprocessMs: number; shared: boolean }> {
     const key = poolKey(options, core);
     const kept = this.#engines.get(key);
     if (kept) return { ...kept, shared: true };
     const started = performance.now();
-    const engine = core ? await CoreBfs.create(device, graph.csr, options) : await BfsRunner.create(device, graph.csr, options);
+    const engine = core ? await CoreBfs.create(device, graph.csr, options) : await createBfsEngine(device, graph.csr, options);
     const made = { engine, preprocessMs: performance.now() - started };
     if (!this.#keep.has(key)) return { ...made, shared: false };
     this.#engines.set(key, made);
@@ -155,7 +163,7 @@ function check(graph: BenchGraph, source: number, parent: Int32Array, gpu: BfsGp
 
 /** The multi-source mode: passes of `passSize` sources after a warm-up pass, each search checked on the GPU. */
 async function multiQueries(
-  runner: BfsRunner,
+  runner: BfsEngine,
   graph: BenchGraph,
   sources: readonly number[],
   passSize: number,
@@ -179,4 +187,30 @@ async function multiQueries(
     }
   }
   return queries;
+}
+
+/**
+ * The sources again in calls of `size` to runMany (a warm-up call first): each search's time is its
+ * share of its group's wall time, its GPU time its own submit's (the levels' `gpuMs`); every search is checked
+ * on the GPU after the call, with depths the host derives from the parents.
+ */
+async function batchedQueries(engine: BfsRunner | CoreBfs, graph: BenchGraph, sources: readonly number[], size: number, settings: MeasureSettings): Promise<VariantRun['batched']> {
+  const chunks: number[][] = [];
+  for (let i = 0; i < sources.length; i += size) chunks.push(sources.slice(i, i + size));
+  if (chunks.length > 0) await engine.runMany(chunks[0]);
+  const queries: Query[] = [];
+  let rerun = 0;
+  for (const chunk of chunks) {
+    if (queries.length >= settings.minSources && performance.now() > settings.stopAt) break;
+    const r = await engine.runMany(chunk);
+    rerun += r.rerun;
+    for (const result of r.results) {
+      const { source, parent } = result;
+      const tree = treeDepths(parent, source);
+      const gpu: BfsGpuCheck = 'brokenAt' in tree ? { ok: false, rule: 'tree', vertex: tree.brokenAt } : await engine.check(source, parent, tree.depth);
+      const outputMs = 'assembleMs' in result ? result.assembleMs : result.readMs;
+      queries.push({ source, searchMs: result.searchMs, outputMs, edges: reachedEdges(graph.csr, parent), levels: result.levels, check: check(graph, source, parent, gpu, settings.cpuCheck(queries.length)) });
+    }
+  }
+  return { size, queries, rerun };
 }

@@ -8,9 +8,12 @@
 //       [--sources 64] [--variants baseline,approx,core,multi] [--cpu-checks 4] [--cpu-sources 4] [--threads N]
 //       [--alpha 16 --beta 16] [--profile-sources 2] [--budget-s 540] [--min-sources 8]
 //       [--cache DIR] [--prepare-only] [--merge EARLIER.json] [--out DIR]
-//       [--dispatch auto|indirect|fixed] [--fixed-workgroups 1024] [--skip-validation]
+//       [--dispatch auto|indirect|fixed] [--fixed-workgroups 1024] [--skip-validation] [--batch K] [--chunk-mib M]
 // --dispatch: how a level's steps are launched (BfsOptions.dispatch; auto: the runner's default for the device); --skip-validation: open the device with
 // Dawn's skip_validation toggle (no validation pass before each indirect dispatch). Both go in every result's params.
+// --batch K: after the one-at-a-time searches, the same sources again K to a runMany call (a submit per search, no
+// read-back between searches; GPU time per search from its own submit's timestamps), reported as a result of its own
+// (method <variant>/batchK) with the one-at-a-time TEPS beside it; 0 (the default; --quick: 4) skips it. Not for 'multi'.
 // --budget-s: no graph or variant starts after it, and a variant's sources stop there (after --min-sources);
 // --prepare-only: build the graphs into --cache and stop (a scale too big to build and measure in one command).
 //   tsx --conditions=source benchmarks/bfs/run.ts --quick      (scale 10 and a 48 × 48 grid: a check on lavapipe)
@@ -25,7 +28,7 @@ import { earlierResults } from '../lib/merge-results.js';
 import { writeResults, type BenchResult } from '../lib/results.js';
 import { graph500Sources, kroneckerGraph, roadGraph, type BenchGraph } from './graphs.js';
 import { EnginePool, measureVariant, VARIANTS, type Variant } from './measure.js';
-import { cpuPeer, variantResult } from './report.js';
+import { batchedResult, cpuPeer, variantResult } from './report.js';
 
 const { values: args } = parseArgs({
   options: {
@@ -56,6 +59,9 @@ const { values: args } = parseArgs({
     dispatch: { type: 'string', default: 'auto' },
     'fixed-workgroups': { type: 'string', default: '1024' },
     'skip-validation': { type: 'boolean', default: false },
+    batch: { type: 'string', default: '0' },
+    // Largest adjacency binding in MiB (BfsOptions.chunkBytes; default: the device's limit): smaller uploads, more bindings.
+    'chunk-mib': { type: 'string' },
     out: { type: 'string', multiple: true, default: ['benchmarks/results'] },
   },
 });
@@ -84,7 +90,11 @@ const elapsed = () => `${((performance.now() - started) / 1e3).toFixed(0)} s`;
 const device = await openDevice(args['skip-validation'] ? { dawnFlags: ['enable-dawn-features=skip_validation'] } : {});
 const context = webgpuContext('bfs', device);
 const dispatch: BfsDispatch = args.dispatch === 'auto' ? defaultBfsDispatch(device.describe().isFallbackAdapter) : (args.dispatch as BfsDispatch);
-const launch = { dispatch, ...(dispatch === 'fixed' ? { fixedWorkgroups: int('fixed-workgroups', args['fixed-workgroups']) } : {}) };
+const launch = {
+  dispatch,
+  ...(dispatch === 'fixed' ? { fixedWorkgroups: int('fixed-workgroups', args['fixed-workgroups']) } : {}),
+  ...(args['chunk-mib'] === undefined ? {} : { chunkBytes: int('chunk-mib', args['chunk-mib']) * 2 ** 20 }),
+};
 const outDirs = args.out;
 console.error(`bfs suite on ${context.device} (${device.describe().description}); scales ${scales.join(', ') || 'none'}, road ${road?.join(' × ') ?? 'none'}, budget ${args['budget-s']} s`);
 // The adjacency of scale 25 and 26 spans 3 to 5 bindings beside a step's 7 or 8 others: these two limits say whether it fits.
@@ -133,6 +143,7 @@ for (const [i, make] of makers.entries()) {
         stopAt,
         minSources: int('min-sources', args['min-sources']),
         progress: (done, total) => console.error(`    [${elapsed()}] ${done} of ${total} sources`),
+        batch: args.quick && args.batch === '0' ? 4 : int('batch', args.batch),
       }, engines);
     } catch (e) {
       // A variant the device cannot hold (a limit named in the message) leaves the others to run.
@@ -140,8 +151,14 @@ for (const [i, make] of makers.entries()) {
       skipped.push(`${graph.name}, ${variant}: ${(e as Error).message}`);
       continue;
     }
+    const launchParams = {
+      dispatch,
+      ...('fixedWorkgroups' in launch ? { fixed_workgroups: launch.fixedWorkgroups } : {}),
+      ...('chunkBytes' in launch ? { chunk_bytes: launch.chunkBytes } : {}),
+      ...(args['skip-validation'] ? { dawn_skip_validation: true } : {}),
+    };
     const measured = variantResult(graph, run, bandwidth, peer);
-    const r: BenchResult = { ...measured, params: { ...measured.params, dispatch, ...('fixedWorkgroups' in launch ? { fixed_workgroups: launch.fixedWorkgroups } : {}), ...(args['skip-validation'] ? { dawn_skip_validation: true } : {}) } };
+    const r: BenchResult = { ...measured, params: { ...measured.params, ...launchParams } };
     results.push(r);
     const ratio = r.ratio_to_limit === undefined ? '' : `, ${(100 * r.ratio_to_limit).toFixed(1)}% of the bandwidth bound`;
     const gpuTeps = r.params.gpu_teps as number | undefined;
@@ -151,6 +168,16 @@ for (const [i, make] of makers.entries()) {
       `  [${elapsed()}] ${VARIANTS[variant].label}: ${(r.value / 1e9).toFixed(3)} GTEPS${ratio}${gpu}, search median ${r.time_ms.median.toFixed(2)} ms, ` +
         `preprocessing ${(run.preprocessMs / 1e3).toFixed(1)} s${cut}, ${r.validated ? r.validation : `NOT VALID: ${r.validation}`}`,
     );
+    const batched = batchedResult(graph, run, bandwidth, peer);
+    if (batched) {
+      results.push({ ...batched, params: { ...batched.params, ...launchParams } });
+      const gpuBatched = batched.params.gpu_teps as number | undefined;
+      console.error(
+        `  [${elapsed()}] ${VARIANTS[variant].label}, ${batched.params.batch} a runMany call: ${(batched.value / 1e9).toFixed(3)} GTEPS (one at a time ${(r.value / 1e9).toFixed(3)})` +
+          `${gpuBatched === undefined ? '' : `, GPU time only ${(gpuBatched / 1e9).toFixed(2)} GTEPS`}, search median ${batched.time_ms.median.toFixed(3)} ms, ` +
+          `${batched.params.rerun_alone} run again alone, ${batched.validated ? batched.validation : `NOT VALID: ${batched.validation}`}`,
+      );
+    }
     writeResults('bfs', context, results, outDirs);
   }
   engines.destroy();

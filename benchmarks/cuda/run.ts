@@ -10,6 +10,12 @@
 //   16x16,8x16 --stage 8,4`): --tile applies to every kernel, the others to the update alone (the product
 //   that dominates), so the panels keep their defaults; --panel-unroll U and --panel-workgroup XxY (lists too)
 //   shape the panels. Shapes a backend cannot run are skipped and named.
+//   --lookahead on,off: CUDA's blocked rounds with the next pivot closed beside the update, or not (default: the plan's rule).
+//   --algorithms apsp,spmv (default apsp): the suites beside APSP run after it into the same results file, each
+//   with its own options (spmv: --spmv-sizes, --spmv-formats, --spmv-plain-loads, ...; see spmv-suite.ts;
+//   bfs: --bfs-scales 20,21,22 --bfs-road 2048x2048 --bfs-sources 64 --bfs-variants baseline,approx,core --bfs-cache DIR; see bfs-suite.ts;
+//   sssp: --sssp-rmat 20,22 --sssp-kron 22 --sssp-road 3163 --sssp-methods bellman-ford,frontier,near-far --sssp-sources 4
+//   --sssp-weights f32|u32 --sssp-cache DIR; see sssp-suite.ts).
 //   GPU host: scripts/device-bundle.sh cuda, then `. .device/env.sh && node .device/cuda.mjs ...`
 import { parseArgs } from 'node:util';
 import { loadCudaRuntime, verifyApsp, type ApspKernelOptions, type ApspPlan, type ApspResult } from '@semiforge/algorithms';
@@ -22,6 +28,9 @@ import { timedRepeats } from '../lib/timed-repeats.js';
 import { compareMatrices, prepareApsp, type BackendName, type Backends, type PreparedApsp } from './apsp-backends.js';
 import { cudaContext, cudaMinPlusPeak } from './cuda-context.js';
 import { selftest } from './selftest.js';
+import { SPMV_SUITE_OPTIONS, spmvSuite } from './spmv-suite.js';
+import { BFS_SUITE_OPTIONS, bfsSuite } from './bfs-suite.js';
+import { SSSP_SUITE_OPTIONS, ssspSuite } from './sssp-suite.js';
 
 const { values: args } = parseArgs({
   options: {
@@ -39,13 +48,29 @@ const { values: args } = parseArgs({
     'k-unroll': { type: 'string' },
     workgroup: { type: 'string' },
     'panel-unroll': { type: 'string' },
+    // CUDA's blocked rounds with the next pivot beside the update, or not (`on,off` compares; default: the plan's rule).
+    lookahead: { type: 'string' },
     'panel-workgroup': { type: 'string' },
     'cuda-device': { type: 'string' },
     quick: { type: 'boolean', default: false },
     selftest: { type: 'boolean', default: false },
     out: { type: 'string', multiple: true, default: ['benchmarks/results'] },
+    algorithms: { type: 'string', default: 'apsp' },
+    ...SPMV_SUITE_OPTIONS,
+    ...BFS_SUITE_OPTIONS,
+    ...SSSP_SUITE_OPTIONS,
   },
 });
+
+/** The suites beside APSP (the loop below), by their --algorithms name; each runs once with the backends opened. */
+const SUITES = { bfs: bfsSuite, spmv: spmvSuite, sssp: ssspSuite } as const;
+const algorithms = args.algorithms.split(',');
+for (const a of algorithms) {
+  if (a !== 'apsp' && !(a in SUITES)) {
+    console.error(`--algorithms: unknown algorithm '${a}' (expected apsp, ${Object.keys(SUITES).join(', ')})`);
+    process.exit(2);
+  }
+}
 
 const started = performance.now();
 const deadline = started + 1e3 * Number(args['budget-s']);
@@ -87,8 +112,8 @@ if (args.selftest) {
 }
 
 const quick = args.quick || (!backends.cuda && backends.webgpu?.describe().isFallbackAdapter === true);
-if (quick && !args.n) console.error('quick mode (or a software adapter): n = 128,256 only; pass --n for other sizes');
-const ns = (args.n ?? (quick ? '128,256' : '1024,2048,4096,8192')).split(',').map(Number);
+if (quick && !args.n && algorithms.includes('apsp')) console.error('quick mode (or a software adapter): n = 128,256 only; pass --n for other sizes');
+const ns = algorithms.includes('apsp') ? (args.n ?? (quick ? '128,256' : '1024,2048,4096,8192')).split(',').map(Number) : [];
 const types = args.types.split(',') as ElementType[];
 const runs = Number(args.runs ?? (quick ? 2 : 5));
 const warmupMs = Number(args['warmup-ms'] ?? (quick ? 0 : 1500));
@@ -108,7 +133,12 @@ function workgroup(s: string): readonly [number, number] {
 function shapes(): ApspKernelOptions[] {
   const axis = <T>(value: string | undefined, parse: (s: string) => T, key: string) => (value === undefined ? [{}] : value.split(',').map((s) => ({ [key]: parse(s) })));
   const combine = (axes: Record<string, unknown>[][]) => axes.reduce<Record<string, unknown>[]>((all, a) => all.flatMap((x) => a.map((y) => ({ ...x, ...y }))), [{}]);
-  const panels = combine([axis(args.tile, Number, 'tile'), axis(args['panel-unroll'], Number, 'unroll'), axis(args['panel-workgroup'], workgroup, 'workgroup')]);
+  const panels = combine([
+    axis(args.tile, Number, 'tile'),
+    axis(args['panel-unroll'], Number, 'unroll'),
+    axis(args['panel-workgroup'], workgroup, 'workgroup'),
+    axis(args.lookahead, (s) => s === 'on', 'lookahead'),
+  ]);
   const updates = combine([axis(args.unroll, Number, 'unroll'), axis(args.workgroup, workgroup, 'workgroup'), axis(args.stage, Number, 'stage'), axis(args['k-unroll'], Number, 'kUnroll')]);
   return panels.flatMap((p) => updates.map((u) => ({ ...p, ...(Object.keys(u).length ? { update: u } : {}) }) as ApspKernelOptions));
 }
@@ -123,7 +153,8 @@ function shapeName(blocked: ApspPlan['blocked']): string {
 /** The variants of one n, type and shape, WebGPU first so that CUDA's figures can be given as ratios to it. */
 function variants(type: ElementType, shape: ApspKernelOptions): { label: string; backend: BackendName; options: ApspKernelOptions }[] {
   const list: { label: string; backend: BackendName; options: ApspKernelOptions }[] = [];
-  if (backends.webgpu && wanted.includes('webgpu')) list.push({ label: 'webgpu', backend: 'webgpu', options: { type, ...shape } });
+  // WebGPU has no lookahead: it runs once per shape, with the entry that leaves it on or unset.
+  if (backends.webgpu && wanted.includes('webgpu') && shape.lookahead !== false) list.push({ label: 'webgpu', backend: 'webgpu', options: { type, ...shape } });
   if (backends.cuda && wanted.includes('cuda')) {
     list.push({ label: 'cuda', backend: 'cuda', options: { type, dpx: false, ...shape } });
     if (type === 'i32') list.push({ label: 'cuda-dpx', backend: 'cuda', options: { type, dpx: true, ...shape } });
@@ -178,7 +209,7 @@ for (const n of ns) {
         const rate = n ** 3 / (time.median / 1e3);
         const plan = last.plan;
         const update = plan.blocked && normalizeSpec(plan.blocked.update);
-        const shapeLabel = shapeName(plan.blocked);
+        const shapeLabel = `${shapeName(plan.blocked)}${prepared.lookahead ? '/lookahead' : ''}`;
         const result: BenchResult = {
           case: `fw ${v.label} ${shapeLabel} n=${n} ${type} (validated: ${how})`,
           params: {
@@ -196,6 +227,7 @@ for (const n of ns) {
             semiring: 'min-plus',
             backend: v.backend,
             dpx: plan.dpx,
+            lookahead: prepared.lookahead,
             metric: 'relaxations_per_s',
           },
           metric: 'relaxations_per_s',
@@ -220,6 +252,18 @@ for (const n of ns) {
     }
   }
 }
+
+const suiteSettings = {
+  args,
+  quick,
+  stopAt: deadline,
+  record: (result: BenchResult) => {
+    results.push(result);
+    writeResults('cuda', context, results, out);
+  },
+  skip: (what: string) => skipped.push(what),
+};
+for (const name of algorithms) if (name !== 'apsp') await SUITES[name as keyof typeof SUITES](backends, wanted, suiteSettings);
 
 if (shapes().length > 1) {
   // The sweep's answer: the fastest shape of each n, type and variant.

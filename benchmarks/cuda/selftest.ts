@@ -9,6 +9,9 @@ import { generateRandom4n } from '@semiforge/graph-io';
 import type * as RuntimeCuda from '@semiforge/runtime-cuda';
 import type { CudaDevice } from '@semiforge/runtime-cuda';
 import { compareMatrices, prepareApsp, type Backends } from './apsp-backends.js';
+import { bfsSelftest } from './bfs-selftest.js';
+import { ssspSelftest } from './sssp-selftest.js';
+import { spmvSelftest } from './spmv-selftest.js';
 
 interface Check {
   name: string;
@@ -29,6 +32,10 @@ const APSP_CASES: (ApspKernelOptions & { label: string })[] = [
   { label: 'f32 tile 128', type: 'f32', tile: 128 },
   { label: 'i32 dpx tile 128', type: 'i32', dpx: true, tile: 128 },
   { label: 'f32 successors tile 128', type: 'f32', successors: true, tile: 128 },
+  // The next pivot beside the update (on by itself only with DPX from 32 tiles a side): tile 32 gives 4 and 7 tiles.
+  { label: 'f32 lookahead tile 32', type: 'f32', tile: 32, lookahead: true },
+  { label: 'i32 dpx successors lookahead tile 32', type: 'i32', dpx: true, successors: true, tile: 32, lookahead: true },
+  { label: 'f32 method b (bdl) lookahead tile 32', type: 'f32', method: 'b', tile: 32, lookahead: true },
   { label: 'max-min f32', semiring: 'max-min', type: 'f32' },
   { label: 'or-and u32', semiring: 'or-and', type: 'u32' },
 ];
@@ -237,7 +244,7 @@ async function otherDevices(rt: typeof RuntimeCuda, backends: Backends): Promise
 
 /** Runs every check, prints them, and returns whether all passed. */
 export async function selftest(rt: typeof RuntimeCuda, backends: Backends): Promise<boolean> {
-  const checks = [...(await machinery(rt, backends.cuda!)), ...(await apspChecks(backends)), ...(await otherDevices(rt, backends))];
+  const checks = [...(await machinery(rt, backends.cuda!)), ...(await apspChecks(backends)), ...(await bfsSelftest(backends)), ...(await ssspSelftest(backends)), ...(await spmvSelftest(backends)), ...(await otherDevices(rt, backends))];
   for (const c of checks) console.error(`${c.ok ? 'ok  ' : 'FAIL'} ${c.name}: ${c.detail}`);
   const failed = checks.filter((c) => !c.ok).length;
   console.error(`selftest: ${checks.length - failed} passed, ${failed} failed`);

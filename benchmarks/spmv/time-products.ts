@@ -32,13 +32,20 @@ export async function timeProducts(
   buffers: { x: GPUBuffer; y: GPUBuffer },
   options: { runs: number; warmupMs: number; batchMs: number },
 ): Promise<ProductTiming> {
-  const perProduct = async (k: number): Promise<number> => {
+  return timeQueued(async (k) => {
     const batch = device.batch({ label: `spmv ${runner.plan.format} x${k}` });
     for (let i = 0; i < k; i++) runner.encode(batch, buffers);
     const { gpuTimeMs } = await batch.submit();
     if (gpuTimeMs === undefined) throw new Error('spmv timing needs the timestamp-query feature, which this device lacks');
     return gpuTimeMs / k;
-  };
+  }, options);
+}
+
+/**
+ * The timing of {@link timeProducts} for any backend: `perProduct(k)` runs K products as one batch and gives
+ * the GPU time of one (WebGPU: one submit's timestamps; CUDA: events around K queued launches).
+ */
+export async function timeQueued(perProduct: (k: number) => Promise<number>, options: { runs: number; warmupMs: number; batchMs: number }): Promise<ProductTiming> {
   // `count` batches queued back to back, so that the GPU never waits for the host between them.
   const queued = (k: number, count: number): Promise<number[]> => Promise.all(Array.from({ length: count }, () => perProduct(k)));
   // K so that one submit spans about batchMs: a lone small product would time mostly the pass's start and end.

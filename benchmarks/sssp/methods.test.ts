@@ -14,9 +14,14 @@ describe('SSSP suite method variants', () => {
     });
   });
 
+  it('fixed or indirect picks the launch of the frontier passes; g the fixed grid', () => {
+    expect(parseMethod('near-far/indirect').options).toEqual({ method: 'near-far', dispatch: 'indirect' });
+    expect(parseMethod('frontier/fixed/g256').options).toEqual({ method: 'frontier', dispatch: 'fixed', fixedWorkgroups: 256 });
+  });
+
   it('refuses unknown methods and fields, naming what it takes', () => {
     expect(() => parseMethod('dijkstra')).toThrow(/unknown 'dijkstra' \(expected bellman-ford, bellman-ford-snapshot, frontier, near-far/);
-    expect(() => parseMethod('near-far/x3')).toThrow(/'x3' in 'near-far\/x3' is not l<lanes>/);
+    expect(() => parseMethod('near-far/x3')).toThrow(/'x3' in 'near-far\/x3' is not fixed, indirect, or l<lanes>/);
     expect(() => parseMethod('near-far/l0')).toThrow(/with a positive number/);
   });
 });

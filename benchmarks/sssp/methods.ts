@@ -26,25 +26,31 @@ const FIELDS: Record<string, (value: number) => Partial<SsspKernelOptions> | { d
   b: (v) => ({ batch: v }),
   w: (v) => ({ workgroupSize: v }),
   d: (v) => ({ deltaScale: v }),
+  g: (v) => ({ fixedWorkgroups: v }),
 };
 
 /**
  * A method name with optional tuning after slashes, so that one command sweeps variants: `near-far/l4/d2` is
  * near-far with 4 lanes a queue item and twice the default delta (l lanes, c chunk, b batch, w workgroup,
- * d delta scale).
+ * d delta scale, g fixed-grid workgroups); `fixed` or `indirect` picks how the frontier passes are launched
+ * (`near-far/indirect,near-far/fixed` compares the two in one run).
  *
  * @example
  * parseMethod('near-far/l8/c64'); // { name: 'near-far/l8/c64', options: { method: 'near-far', lanesPerVertex: 8, chunk: 64 } }
  */
 export function parseMethod(text: string): MethodVariant {
   const [base, ...parts] = text.split('/');
-  if (!(base in METHODS)) throw new Error(`--methods: unknown '${base}' (expected ${Object.keys(METHODS).join(', ')}, optionally /l<lanes>/c<chunk>/b<batch>/w<workgroup>/d<delta scale>)`);
+  if (!(base in METHODS)) throw new Error(`--methods: unknown '${base}' (expected ${Object.keys(METHODS).join(', ')}, optionally /fixed or /indirect and /l<lanes>/c<chunk>/b<batch>/w<workgroup>/d<delta scale>/g<fixed workgroups>)`);
   let options: SsspKernelOptions = METHODS[base];
   let deltaScale: number | undefined;
   for (const part of parts) {
+    if (part === 'fixed' || part === 'indirect') {
+      options = { ...options, dispatch: part };
+      continue;
+    }
     const field = FIELDS[part[0]];
     const value = Number(part.slice(1));
-    if (!field || !(value > 0)) throw new Error(`--methods: '${part}' in '${text}' is not l<lanes>, c<chunk>, b<batch>, w<workgroup> or d<delta scale> with a positive number`);
+    if (!field || !(value > 0)) throw new Error(`--methods: '${part}' in '${text}' is not fixed, indirect, or l<lanes>, c<chunk>, b<batch>, w<workgroup>, d<delta scale>, g<fixed workgroups> with a positive number`);
     const patch = field(value);
     if ('deltaScale' in patch) deltaScale = patch.deltaScale;
     else options = { ...options, ...patch };

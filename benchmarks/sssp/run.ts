@@ -9,21 +9,25 @@
 //       [--methods bellman-ford,bellman-ford-snapshot,frontier,near-far,near-far/l4/d2] [--sources 4] [--peer-sources 2]
 //       [--peer-budget-s 30] [--no-peer] [--budget-s 540] [--threads T] [--cache DIR] [--out DIR]
 //       [--weights f32|u32] [--merge EARLIER.json] [--segment P] [--batch K] [--delta-scale X] [--lanes L]
-//       [--chunk C] [--workgroup W]
+//       [--chunk C] [--workgroup W] [--dispatch fixed|indirect] [--fixed-workgroups G]
+// --dispatch sets how the frontier methods launch their passes (default: fixed on a hardware GPU, indirect on a
+// software adapter); a method variant's /fixed or /indirect overrides it, so `--methods near-far/indirect,near-far/fixed`
+// compares the two in one run. The table shows GPU time and host wall time (the wall is where indirect dispatch pays).
 // A large graph's methods or weightings may run in separate commands (each under the GPU host's time limit):
 // --merge keeps an earlier file's results, and the speed-ups over paper 001's Bellman-Ford are computed over
 // all results of the file, so they appear once both sides have run.
 //   tsx --conditions=source benchmarks/sssp/run.ts --quick      (small graphs: a check on a software adapter)
 import { parseArgs } from 'node:util';
-import { SsspRunner, ssspWeights, validateSssp, defaultDelta, type SsspKernelOptions, type SsspResult, type SsspWeights } from '@semiforge/algorithms';
-import { Xoshiro128ss, type Csr } from '@semiforge/graph-io';
+import { SsspRunner, ssspWeights, type DispatchMode, type SsspKernelOptions, type SsspWeights } from '@semiforge/algorithms';
+import type { Csr } from '@semiforge/graph-io';
 import { LimitError, openDevice } from '@semiforge/runtime';
 import { webgpuContext } from '../lib/gpu-context.js';
 import { earlierResults } from '../lib/merge-results.js';
 import { summarize, writeResults, type BenchResult } from '../lib/results.js';
-import { kroneckerGraph, rmatGraph, roadGraph, type SsspGraph, type Weighting } from './graphs.js';
-import { BELLMAN_FORD, METHODS, parseMethod, type MethodVariant } from './methods.js';
-import { agreesWithScipy, scipyDijkstra, type ScipyDijkstra } from './scipy-peer.js';
+import { kroneckerGraph, rmatGraph, roadGraph, type SsspGraph } from './graphs.js';
+import { measureSssp, pickSources, ssspResult, variantOptions, type Measured } from './measure.js';
+import { BELLMAN_FORD, METHODS, parseMethod } from './methods.js';
+import { scipyDijkstra, type ScipyDijkstra } from './scipy-peer.js';
 
 const { values: args } = parseArgs({
   options: {
@@ -45,6 +49,8 @@ const { values: args } = parseArgs({
     lanes: { type: 'string' },
     chunk: { type: 'string' },
     workgroup: { type: 'string' },
+    dispatch: { type: 'string' },
+    'fixed-workgroups': { type: 'string' },
     weights: { type: 'string' },
     merge: { type: 'string' },
     out: { type: 'string', multiple: true, default: ['benchmarks/results'] },
@@ -73,6 +79,8 @@ const tuning: SsspKernelOptions = {
   ...(args.lanes === undefined ? {} : { lanesPerVertex: Number(args.lanes) }),
   ...(args.chunk === undefined ? {} : { chunk: Number(args.chunk) }),
   ...(args.workgroup === undefined ? {} : { workgroupSize: Number(args.workgroup) }),
+  ...(args.dispatch === undefined ? {} : { dispatch: args.dispatch as DispatchMode }),
+  ...(args['fixed-workgroups'] === undefined ? {} : { fixedWorkgroups: Number(args['fixed-workgroups']) }),
 };
 
 const dawnFlags = args['dawn-flag'];
@@ -86,7 +94,7 @@ console.error(
 );
 
 const results: BenchResult[] = args.merge ? earlierResults(args.merge, 'sssp', context.device) : [];
-const table: string[][] = [['graph', 'weights', 'method', 'median ms (min–max)', 'passes', 'GTEPS', '× SciPy', '× BF', 'valid']];
+const table: string[][] = [['graph', 'weights', 'method', 'median ms (min–max)', 'wall ms', 'passes', 'GTEPS', '× SciPy', '× BF', 'valid']];
 const skipped: string[] = [];
 let peerMissing = args.peer ? undefined : 'not run (--no-peer)';
 
@@ -118,13 +126,14 @@ for (const graph of graphs) {
       if (!inBudget(`${graph.name} ${weighting.label} ${method.name}`)) continue;
       let row: Measured;
       try {
-        row = await measure(weighting, csr, weights, method, sources);
+        const options = variantOptions(method, tuning, weighting.type, csr, weights, args['delta-scale'] === undefined ? undefined : Number(args['delta-scale']));
+        row = await measureSssp(() => SsspRunner.create(device, csr, options), csr, weights, method.name, sources, timing);
       } catch (e) {
         if (!(e instanceof LimitError)) throw e;
         log(`  ${weighting.label} ${method.name}: skipped, ${e.message}`);
         continue;
       }
-      const result = toResult(graph, weighting, csr, row, sources, peer, peerMs);
+      const result = ssspResult({ graph, weighting, csr, row, sources, peer, peerMs, timing, backend: 'webgpu' });
       results.push(result);
       addSpeedups(results);
       save();
@@ -134,6 +143,7 @@ for (const graph of graphs) {
         weighting.label,
         row.method,
         `${row.time.median.toFixed(2)} (${row.time.min.toFixed(2)}–${row.time.max.toFixed(2)})`,
+        summarize(row.wallMs).median.toFixed(1),
         String(summarize(row.passes).median),
         (result.value / 1e9).toFixed(3),
         result.ratio_to_peer === undefined ? '—' : result.ratio_to_peer.toFixed(1),
@@ -158,108 +168,6 @@ console.error(`wrote ${save().join(', ')}`);
 device.destroy();
 if (results.some((r) => !r.validated)) process.exitCode = 1;
 
-interface Measured {
-  method: string;
-  settings: Record<string, string | number>;
-  results: SsspResult[];
-  time: BenchResult['time_ms'];
-  distanceMs: number[];
-  parentMs: number[];
-  wallMs: number[];
-  validateMs: number[];
-  passes: number[];
-  /** Host time of SsspRunner.create: the layout (pairs, sorts) and the upload. */
-  prepareMs: number;
-  valid: boolean;
-  violation?: string;
-}
-
-/** One method on one weighted graph: upload, a warm-up query, then one query per source, each validated. */
-async function measure(weighting: Weighting, csr: Csr, weights: SsspWeights, variant: MethodVariant, sources: number[]): Promise<Measured> {
-  const method = variant.name;
-  const stats = { n: csr.n, arcs: csr.indices.length, minWeight: weights.min, meanWeight: weights.mean };
-  const scale = variant.deltaScale ?? (args['delta-scale'] === undefined ? undefined : Number(args['delta-scale']));
-  const delta = scale === undefined ? undefined : defaultDelta(stats, weighting.type) * scale;
-  const options: SsspKernelOptions = { ...tuning, ...variant.options, weights: weighting.type, ...(delta === undefined ? {} : { delta: weighting.type === 'u32' ? Math.max(1, Math.round(delta)) : delta }) };
-  const preparing = performance.now();
-  const runner = await SsspRunner.create(device, csr, options);
-  const prepareMs = performance.now() - preparing;
-  try {
-    await runner.run(sources[0]);
-    const out: Measured = { method, settings: planSettings(runner), results: [], time: summarize([0]), distanceMs: [], parentMs: [], wallMs: [], validateMs: [], passes: [], prepareMs, valid: true };
-    const times: number[] = [];
-    for (const s of sources) {
-      const r = await runner.run(s);
-      const validating = performance.now();
-      const check = validateSssp(csr, s, r, { weights: weighting.type, arcWeights: weights.values });
-      out.validateMs.push(performance.now() - validating);
-      if (!check.valid && out.valid) {
-        out.valid = false;
-        out.violation = `source ${s}: ${check.violation!.message}`;
-      }
-      const distanceMs = r.gpuTimeMs ?? r.wallTimeMs;
-      const parentMs = r.parentGpuTimeMs ?? 0;
-      out.results.push(r);
-      out.distanceMs.push(distanceMs);
-      out.parentMs.push(parentMs);
-      out.wallMs.push(r.wallTimeMs);
-      out.passes.push(r.passes);
-      times.push(timing === 'gpu' ? distanceMs + parentMs : r.wallTimeMs);
-    }
-    out.time = summarize(times);
-    return out;
-  } finally {
-    runner.destroy();
-  }
-}
-
-function toResult(graph: SsspGraph, weighting: Weighting, csr: Csr, row: Measured, sources: number[], peer: ScipyDijkstra | undefined, peerMs: number | undefined): BenchResult {
-  const peerOk = peer && row.results.slice(0, peer.runs.length).every((r, i) => agreesWithScipy(r.dist, peer.runs[i]));
-  const validated = row.valid && peerOk !== false;
-  const arcs = csr.indices.length;
-  return {
-    case: `${graph.name} ${weighting.label} ${row.method} (${sources.length} sources; Graph500 rules checked on every run${peer ? `, SciPy distances on ${peer.runs.length}` : ''})`,
-    params: {
-      ...graph.params,
-      class: graph.class,
-      type: weighting.type,
-      weights: weighting.label,
-      method: row.method,
-      backend: 'webgpu',
-      metric: 'teps',
-      arcs,
-      sources: sources.length,
-      timing,
-      passes_median: summarize(row.passes).median,
-      distances_ms_median: summarize(row.distanceMs).median,
-      parents_ms_median: summarize(row.parentMs).median,
-      wall_ms_median: summarize(row.wallMs).median,
-      prepare_ms: Math.round(row.prepareMs),
-      ...(peerMs === undefined ? {} : { scipy_ms_median: peerMs }),
-      ...row.settings,
-    },
-    metric: 'teps',
-    value: arcs / (row.time.median / 1000),
-    unit: 'arcs/s',
-    time_ms: row.time,
-    ...(peer && peerMs !== undefined
-      ? { peer: { name: `scipy.sparse.csgraph.dijkstra ${peer.version} (CPU, one source a call, with predecessors)`, value: arcs / (peerMs / 1000), same_run: true }, ratio_to_peer: peerMs / row.time.median }
-      : {}),
-    validated,
-    validation: row.violation ?? (peerOk === false ? 'reached count or distance sum differs from SciPy' : 'Graph500 SSSP rules on every run' + (peer ? '; SciPy reached count and distance sum agree' : '')),
-  };
-}
-
-function planSettings(runner: SsspRunner): Record<string, string | number> {
-  const p = runner.plan;
-  return {
-    workgroup: p.relax.workgroupSize,
-    batch: p.batch,
-    ...(p.method === 'bellman-ford' ? { reads: p.relax.reads!, segment: p.segment } : { lanes: p.relax.lanesPerVertex!, chunk: p.relax.chunk! }),
-    ...(p.method === 'near-far' ? { delta: p.delta } : {}),
-  };
-}
-
 /** SciPy's Dijkstra on the first sources, with the graph's weights as f32; undefined (with the reason printed once) when it cannot run. */
 function runPeer(csr: Csr, weights: SsspWeights, sources: number[]): ScipyDijkstra | undefined {
   if (peerMissing || sources.length === 0) return undefined;
@@ -269,17 +177,6 @@ function runPeer(csr: Csr, weights: SsspWeights, sources: number[]): ScipyDijkst
     return undefined;
   }
   return tried;
-}
-
-/** Graph500's choice of sources: random vertices with at least one arc, seeded. */
-function pickSources(csr: Csr, count: number): number[] {
-  const rng = Xoshiro128ss.fromSeed(7);
-  const out: number[] = [];
-  for (let tries = 0; out.length < count && tries < 1000 * count; tries++) {
-    const v = rng.nextBelow(csr.n);
-    if (csr.indptr[v + 1] > csr.indptr[v]) out.push(v);
-  }
-  return out;
 }
 
 function graphKey(cls: unknown, n: unknown, weights: unknown): string {

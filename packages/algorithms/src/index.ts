@@ -2,7 +2,7 @@
  * @semiforge/algorithms: graph algorithms on generated GPU kernels, each beside its CPU reference.
  */
 export { apsp, type ApspOptions } from './apsp/apsp.js';
-export { chooseBackend, loadCudaRuntime, type Backend } from './kernels/backend.js';
+export { chooseBackend, loadCudaRuntime, backendOf, withDevice, isCudaDevice, type Backend, type AnyDevice } from './kernels/backend.js';
 export { CudaApspRunner } from './apsp/apsp.cuda.js';
 export { dpxFits, DPX_MAX_PATH } from './apsp/apsp.dpx.js';
 export { ApspRunner, type ApspResult, type ApspRunOptions, type ApspTiming } from './apsp/apsp.runner.js';
@@ -17,6 +17,8 @@ export { verifyApsp, verifyMethod, sampleSources, FULL_REFERENCE_MAX_N, DIJKSTRA
 export { APSP_CATALOG_SPECS } from './apsp/apsp.catalog.js';
 export { spmv, type SpmvOptions } from './spmv/spmv.js';
 export { SpmvRunner, rowStats, subgroupSupport, type SpmvResult, type SpmvBuffers } from './spmv/spmv.runner.js';
+export { CudaSpmvRunner, type CudaSpmvBuffers } from './spmv/spmv.cuda.js';
+export { planSpmvLaunches, bindLaunch, CUDA_SPMV_TARGET, type SpmvLaunch, type PlannedSpmv, type SpmvTarget } from './spmv/spmv.steps.js';
 export { spmvReference } from './spmv/spmv.reference.js';
 export { verifySpmv, spmvChecker, type SpmvVerification, type SpmvChecker } from './spmv/spmv.verify.js';
 export { checkSpmvFits } from './spmv/spmv.limits.js';
@@ -44,23 +46,31 @@ export { predictSpmv, predictFormats, SPMV_MODEL_FORMATS, type SpmvModelOptions,
 export { xLocality, type XLocality, type XLocalityOptions } from './spmv-model/x-locality.js';
 export { correlation, type Correlation } from './spmv-model/correlation.js';
 export { H100_NOMINAL, SMALL_MATRIX_ROWS } from './spmv-model/platform.js';
-export { bfs } from './bfs/bfs.js';
-export { BfsRunner, MAX_MULTI_SOURCES, type BfsResult, type BfsLevel, type BfsRunnerPlan, type BfsGpuCheck, type BfsMultiResult } from './bfs/bfs.runner.js';
+export { bfs, type BfsCallOptions } from './bfs/bfs.js';
+export { CudaBfsRunner } from './bfs/bfs.cuda.js';
+export { planCudaBfs, cudaLevelGroup, CUDA_LEVELS_IN_FLIGHT, type CudaBfsPlan } from './bfs/bfs.cuda-plan.js';
+export { createBfsEngine, type BfsEngine, type BfsDevice } from './bfs/bfs.engine.js';
+export { prepareBfs, type PreparedBfs } from './bfs/bfs.prepare.js';
+export { fixedGrids, bfsParams, type FixedGrids } from './bfs/bfs.steps.js';
+export { BfsRunner, MAX_MULTI_SOURCES, type BfsResult, type BfsLevel, type BfsRunnerPlan, type BfsGpuCheck, type BfsMultiResult, type BfsManyResult, type BfsManyOptions } from './bfs/bfs.runner.js';
 export { bfsReference, type BfsTree } from './bfs/bfs.reference.js';
-export { CoreBfs, type CoreBfsResult, type CoreBfsStats, type CoreBfsMode } from './bfs/bfs.core.js';
+export { CoreBfs, type CoreBfsResult, type CoreBfsStats, type CoreBfsMode, type CoreBfsManyResult } from './bfs/bfs.core.js';
 export { validateBfs, type BfsValidation, type BfsRule } from './bfs/bfs.validate.js';
 export { treeDepths } from './bfs/bfs.output.js';
 export { bfsGraph, checkSource, splitAdjacency, type BfsGraphOptions, type AdjacencySplit } from './bfs/bfs.input.js';
 export { blockedAdjacency, NO_NEIGHBOUR, type BlockedAdjacency } from './bfs/bfs.layout.js';
 export { BFS_DEFAULTS, defaultBfsDispatch, defaultBfsLanes, nextDirection, bfsSpecs, type BfsOptions, type BfsDirection, type BfsDispatch, type FrontierCounts, type BfsKernelSpecs } from './bfs/bfs.plan.js';
-export { sssp, type SsspOptions } from './sssp/sssp.js';
+export { sssp, createSsspRunner, type SsspOptions, type SsspDevice } from './sssp/sssp.js';
 export { SsspRunner, type SsspResult, type SsspRunOptions } from './sssp/sssp.runner.js';
+export { CudaSsspRunner } from './sssp/sssp.cuda.js';
+export { prepareSssp, type SsspSetup, type SsspGrids } from './sssp/sssp.setup.js';
+export { defaultDispatch, type DispatchMode } from './kernels/dispatch-mode.js';
 export { ssspReference, dijkstraTree, bellmanFordTree, NO_PARENT, type SsspTree } from './sssp/sssp.reference.js';
 export { validateSssp, type SsspValidation, type SsspViolation, type SsspRule, type SsspValidateOptions } from './sssp/sssp.validate.js';
-export { planSssp, defaultDelta, defaultLanes as defaultSsspLanes, SSSP_DEFAULTS, type SsspMethod, type SsspPlan, type SsspKernelOptions, type SsspGraphStats } from './sssp/sssp.plan.js';
+export { planSssp, defaultDelta, defaultLanes as defaultSsspLanes, SSSP_DEFAULTS, type SsspMethod, type SsspPlan, type SsspKernelOptions, type SsspGraphStats, type SsspTargetInfo } from './sssp/sssp.plan.js';
 export { ssspWeights, checkSsspFits, toIntegerWeights, type SsspWeights, type SsspWeightType } from './sssp/sssp.input.js';
 export { edgePairs, type EdgePairs } from './sssp/sssp.layout.js';
 export { SSSP_CATALOG_SPECS } from './sssp/sssp.catalog.js';
 export { kernelFor, inCatalog } from './kernels/kernel-source.js';
-export { VectorReduction } from './kernels/vector-reduction.js';
+export { VectorReduction, reductionPasses, type ReductionPass } from './kernels/vector-reduction.js';
 export { CATALOG } from './generated/kernels/index.js';

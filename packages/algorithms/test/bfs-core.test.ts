@@ -1,11 +1,13 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { csrFromEdges, edgeListFromArrays } from '@semiforge/graph-io';
+import { connectedComponents, coreNumbers, csrFromEdges, edgeListFromArrays, generateKronecker } from '@semiforge/graph-io';
 import { CoreBfs } from '../src/bfs/bfs.core.js';
 import type { BfsOptions } from '../src/bfs/bfs.plan.js';
 import { bfsReference } from '../src/bfs/bfs.reference.js';
 import { validateBfs } from '../src/bfs/bfs.validate.js';
 import { BFS_CASES, DISCONNECTED } from './bfs-cases.js';
 import { testDevice } from './gpu-device.js';
+
+const undirected = (n: number, src: number[], dst: number[]) => csrFromEdges(edgeListFromArrays(n, src, dst), { symmetrize: true, sortRows: true });
 
 const device = await testDevice();
 afterAll(() => device?.destroy());
@@ -41,6 +43,49 @@ describe.skipIf(!device)('CoreBFS against the CPU reference', () => {
     expect(stats.coreVertices).toBeLessThanOrEqual(stats.giantVertices);
     expect(modes.has('core')).toBe(true);
     await expectAllSources(csr, { mfApprox: true });
+  });
+
+  it.each([
+    ['a hand-made graph', DISCONNECTED],
+    ['Kronecker scale 9', BFS_CASES[3].csr],
+    ['a giant component that is a tree', csrFromEdges(edgeListFromArrays(6, [0, 1, 2, 3, 1], [1, 2, 3, 4, 5]), { symmetrize: true, sortRows: true })],
+  ] as const)('runMany gives the answers run gives, core searches batched: %s', async (_name, csr) => {
+    const core = await CoreBfs.create(device!, csr);
+    try {
+      const sources = Array.from({ length: Math.min(csr.n, 12) }, (_, i) => (i * 37) % csr.n);
+      const many = await core.runMany(sources, { depths: true });
+      expect(many.results.map((r) => r.source)).toEqual(sources);
+      for (const r of many.results) {
+        const one = await core.run(r.source, { depths: true });
+        expect(r.mode).toBe(one.mode);
+        expect(r.depth).toEqual(bfsReference(csr, r.source).depth);
+        expect(validateBfs(csr, r.source, r.parent, r.depth)).toMatchObject({ ok: true });
+      }
+      expect(many.searchMs).toBeCloseTo(many.results.reduce((sum, r) => sum + r.searchMs, 0));
+    } finally {
+      core.destroy();
+    }
+  });
+
+  it.each([
+    ['Kronecker scale 8, self-loops and repeated edges kept', csrFromEdges(generateKronecker({ scale: 8, edgeFactor: 8, seed: 3 }), { symmetrize: true, sortRows: true })],
+    ['the disconnected graph (giant component found by search)', DISCONNECTED],
+    // Two triangles with tails and an isolated vertex: no component holds more than half, so the union-find decides.
+    ['no component over half the graph', undirected(11, [0, 1, 2, 2, 5, 6, 7, 7, 9], [1, 2, 0, 3, 6, 7, 5, 8, 4])],
+    ['unsorted rows (the core decomposition decides)', csrFromEdges(edgeListFromArrays(6, [0, 1, 2, 3, 0], [2, 0, 1, 4, 5]), { symmetrize: true })],
+  ] as const)('finds the giant component and its 2-core as union-find and core numbers do: %s', async (_name, csr) => {
+    const { label, sizes, count } = connectedComponents(csr);
+    let giant = 0;
+    for (let c = 1; c < count; c++) if (sizes[c] > sizes[giant]) giant = c;
+    const core = coreNumbers(csr);
+    const inCore = Array.from({ length: csr.n }, (_, v) => v).filter((v) => label[v] === giant && core[v] >= 2);
+    const engine = await CoreBfs.create(device!, csr);
+    try {
+      expect(engine.stats).toMatchObject({ giantVertices: sizes[giant], coreVertices: inCore.length });
+      if (inCore.length > 0) expect(engine.stats.root).toBe(inCore[0]);
+    } finally {
+      engine.destroy();
+    }
   });
 
   it('a giant component that is a tree has no core: every query reverses a path', async () => {

@@ -191,6 +191,69 @@ describe.skipIf(!device)('bfs on the GPU against the CPU reference', () => {
     }
   });
 
+  it('multi-source mode keeps its buffers between calls: fewer, more, then fewer sources again', async () => {
+    const { csr } = BFS_CASES[3];
+    const runner = await BfsRunner.create(device!, csr, { blockLength: 3 });
+    try {
+      for (const many of [[1, 77], [300, 1, 5, 77, 9], [77, 300]]) {
+        const r = await runner.runMulti(many);
+        r.parents.forEach((parent, i) => expect(treeDepths(parent, many[i])).toEqual({ depth: bfsReference(csr, many[i]).depth }));
+        r.parents.forEach((parent, i) => expect(validateBfs(csr, many[i], parent)).toMatchObject({ ok: true }));
+      }
+    } finally {
+      runner.destroy();
+    }
+  });
+
+  const MANY_VARIANTS: [string, BfsOptions][] = [
+    ['hybrid, degree ordering', {}],
+    ['fixed dispatch, m_f approximation', { dispatch: 'fixed', mfApprox: true }],
+    ['no degree ordering, bottom-up only', { degreeOrder: false, direction: 'bottom-up' }],
+  ];
+  it.each(MANY_VARIANTS)('runMany: a submit per search, no read-back between them, every search as run finds it (%s)', async (_name, options) => {
+    for (const { csr, sources } of BFS_CASES) {
+      const runner = await BfsRunner.create(device!, csr, options);
+      try {
+        // Repeats, and outputs for two searches at a time: three groups.
+        const list = [...sources, sources[0]];
+        const many = await runner.runMany(list, { depths: true, outputBytes: 2 * 8 * csr.n });
+        expect(many.groupSize).toBe(Math.min(2, list.length));
+        expect(many.results.map((r) => r.source)).toEqual(list);
+        for (const r of many.results) {
+          const want = bfsReference(csr, r.source);
+          expect(validateBfs(csr, r.source, r.parent, r.depth)).toMatchObject({ ok: true });
+          expect(r.depth).toEqual(want.depth);
+          expect(r.reached).toBe(want.depth.filter((d) => d >= 0).length);
+          expectLevelStats(r.levels, want.depth);
+          expect(await runner.check(r.source, r.parent, r.depth!)).toEqual({ ok: true });
+        }
+        expect(many.searchMs).toBeGreaterThan(0);
+        if (device!.hasTimestamps) expect(many.gpuMs).toHaveLength(list.length);
+      } finally {
+        runner.destroy();
+      }
+    }
+  });
+
+  it('runMany runs a search again alone when its levels are too few, and learns the depth for the next batch', async () => {
+    const { csr, sources } = BFS_CASES[4];
+    const runner = await BfsRunner.create(device!, csr);
+    try {
+      const short = await runner.runMany(sources, { levels: 2 });
+      expect(short.rerun).toBe(sources.length);
+      short.results.forEach((r) => expect(treeDepths(r.parent, r.source)).toEqual({ depth: bfsReference(csr, r.source).depth }));
+      const learnt = await runner.runMany(sources);
+      expect(learnt.rerun).toBe(0);
+      expect(learnt.levelsPerSearch).toBe(Math.max(...short.results.map((r) => r.levels.length)) + 2);
+      learnt.results.forEach((r) => expect(treeDepths(r.parent, r.source)).toEqual({ depth: bfsReference(csr, r.source).depth }));
+      await expect(runner.runMany([0], { levels: 0 })).rejects.toThrow('bfs: runMany levels = 0');
+      await expect(runner.runMany([0], { outputBytes: 8 })).rejects.toThrow('bfs: runMany outputBytes = 8 is below one search');
+      await expect(runner.runMany([0, 500])).rejects.toThrow('bfs: source 500');
+    } finally {
+      runner.destroy();
+    }
+  });
+
   it('searches a batch of sources on one upload, in your vertex ids', async () => {
     const { csr, sources } = BFS_CASES[1];
     const results = await bfs(device!, csr, sources);

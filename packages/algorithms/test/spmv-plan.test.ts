@@ -48,6 +48,15 @@ describe('planSpmv (no GPU)', () => {
     expect(() => generateKernel(planSpmv({ format: 'ell', unroll: 3 }, rows({}), SUBGROUPS_8).spec)).toThrow(SpecError);
   });
 
+  it('fold on power-law rows: pieces of 4× the mean and 8 slots a step; on even-ish rows 2× and none', () => {
+    const skewed = planSpmv({ format: 'fold' }, rows({ mean: 32, max: 5000, paddingRatio: 150 }), SUBGROUPS_8);
+    expect([skewed.slicing?.foldWidth, skewed.spec.unroll]).toEqual([128, 8]);
+    const uniform = planSpmv({ format: 'fold' }, rows({ mean: 16, max: 40, paddingRatio: 2.5 }), SUBGROUPS_8);
+    expect([uniform.slicing?.foldWidth, uniform.spec.unroll]).toEqual([32, undefined]);
+    const chosen = planSpmv({ format: 'fold', unroll: 2, foldWidth: 64 }, rows({ mean: 32, max: 5000, paddingRatio: 150 }), SUBGROUPS_8);
+    expect([chosen.slicing?.foldWidth, chosen.spec.unroll]).toEqual([64, 2]);
+  });
+
   it('4 rows an invocation: sell and fold only, the workgroup counting stored rows', () => {
     const fold = planSpmv({ format: 'fold', rowsPerInvocation: 4, threadsPerWorkgroup: 128 }, rows({ max: 40, paddingRatio: 10 }), SUBGROUPS_8);
     expect(fold.spec).toMatchObject({ rowsPerInvocation: 4, rowsPerWorkgroup: 512 });

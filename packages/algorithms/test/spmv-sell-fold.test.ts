@@ -178,7 +178,7 @@ describe('planning sell and fold (no GPU)', () => {
     expect(skew.spec).toMatchObject({ op: 'spmv_sell', folded: true, permuted: true, accumulate: false, masked: true });
     // The longest row's 7 extra pieces: 8 lanes, the device's smallest subgroup.
     expect(skew.combine).toMatchObject({ op: 'spmv_fold_combine', accumulate: true, masked: true, lanesPerRow: 8, rowsPerWorkgroup: 32, reduction: 'subgroup' });
-    expect(planSpmv({ format: 'fold', reduction: 'workgroup' }, rows({ max: 80 }), SUBGROUPS_8).combine).toMatchObject({ lanesPerRow: 16, reduction: 'workgroup' }); // 9 extra pieces of 8
+    expect(planSpmv({ format: 'fold', reduction: 'workgroup', foldWidth: 8 }, rows({ max: 80 }), SUBGROUPS_8).combine).toMatchObject({ lanesPerRow: 16, reduction: 'workgroup' }); // 9 extra pieces of 8
   });
 
   it('refuses a fold width that is not a positive integer', () => {

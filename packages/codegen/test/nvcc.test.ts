@@ -64,28 +64,34 @@ const vectorSpecs: VectorKernelSpec[] = [
   { op: 'vec_pagerank_update', semiring: 'plus-times', type: 'f32', target: 'cuda', workgroupSize: 256 },
 ];
 
-// Each BFS step with a split and a single adjacency, degree-ordered or through the slot map, exact or approximate m_f, both aggregations.
+// Each BFS step with a split and a single adjacency, degree-ordered or through the slot map, exact or approximate m_f, both aggregations,
+// top-down and the control sized for 8 lanes a vertex (the CUDA runner's specs: algorithms/test/bfs-cuda-plan.test.ts compiles those it plans).
 const bfsSpecs: BfsKernelSpec[] = BFS_KERNEL_OPS.flatMap((op) =>
   [
     { chunks: 1, ordered: true, countEdges: true, aggregation: 'subgroup' as const },
     { chunks: 3, ordered: false, countEdges: false, aggregation: 'workgroup' as const },
+    { chunks: 2, ordered: false, countEdges: true, aggregation: 'subgroup' as const },
   ]
     // The seed reads none of these fields: one variant.
-    .slice(0, op === 'bfs_seed' ? 1 : 2)
-    .map((v) => ({ ...v, op, semiring: 'or-and', type: 'u32' as const, target: 'cuda' as const, workgroupSize: 256, lanes: op === 'bfs_top_down' ? 8 : 1, blockLength: 8 })),
+    .slice(0, op === 'bfs_seed' ? 1 : 3)
+    .map((v) => ({ ...v, op, semiring: 'or-and', type: 'u32' as const, target: 'cuda' as const, workgroupSize: 256, lanes: op === 'bfs_top_down' || op === 'bfs_control' ? 8 : 1, blockLength: 8 })),
 );
 
-// Every SSSP op in both weight types, both read modes of the Bellman-Ford pass, lanes on the frontier pass.
-const ssspSpecs: SsspKernelSpec[] = SSSP_KERNEL_OPS.flatMap((op) =>
+// Every SSSP op in both weight types, both read modes of the Bellman-Ford pass, lanes on the frontier pass and
+// its sizing step, the tree step on an undirected CSR (own arcs, pull passes) too.
+const ssspSpecs: SsspKernelSpec[] = SSSP_KERNEL_OPS.flatMap((op): SsspKernelSpec[] =>
   (['f32', 'u32'] as const).flatMap((type) =>
     (op === 'sssp_edges' ? (['atomic', 'snapshot'] as const) : [undefined]).map((reads) => ({
       op, semiring: 'min-plus', type, target: 'cuda' as const, workgroupSize: 256, reads,
-      symmetric: op === 'sssp_edges' || op === 'sssp_parents', lanesPerVertex: op === 'sssp_frontier' ? 8 : undefined, chunk: op === 'sssp_frontier' ? 64 : undefined,
+      symmetric: op === 'sssp_edges' || op === 'sssp_parents', lanesPerVertex: op === 'sssp_frontier' || op === 'sssp_advance' ? 8 : undefined, chunk: op === 'sssp_frontier' || op === 'sssp_advance' ? 64 : undefined,
     })),
   ),
-);
+).concat((['f32', 'u32'] as const).map((type): SsspKernelSpec => ({ op: 'sssp_tree', semiring: 'min-plus', type, target: 'cuda', workgroupSize: 256, symmetric: true })));
 
-const specs = [...fwSpecs, ...fwUpdateShapes, ...spmvSpecs, ...sellSpecs, ...unrolledSpecs, ...vectorSpecs, ...bfsSpecs, ...ssspSpecs];
+// Every SpMV spec above again with read-only cache loads (__ldg), as the CUDA plans make them.
+const ldgSpecs: SpmvKernelSpec[] = [...spmvSpecs, ...sellSpecs, ...unrolledSpecs].map((s) => ({ ...s, ldg: true }));
+
+const specs = [...fwSpecs, ...fwUpdateShapes, ...spmvSpecs, ...sellSpecs, ...unrolledSpecs, ...ldgSpecs, ...vectorSpecs, ...bfsSpecs, ...ssspSpecs];
 
 describe.skipIf(!nvcc)('CUDA kernels compile with nvcc -ptx -arch=sm_90', () => {
   it.each(specs.map((s) => [generateKernel(s).name, s] as const))('%s', async (_name, spec) => {

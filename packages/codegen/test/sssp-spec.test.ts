@@ -66,7 +66,7 @@ describe('SSSP kernels', () => {
 
   it('the queue kernels gather appends per workgroup and are sized by the advance step', () => {
     const f = generateKernel(frontier);
-    expect(f.workgroupStorageBytes).toBe((2 * ssspAppendCapacity(frontier) + 4) * 4);
+    expect(f.workgroupStorageBytes).toBe((2 * ssspAppendCapacity(frontier) + 7) * 4);
     expect(f.source).toContain(`var<workgroup> wg_vertex: array<u32, CAPACITY>;`);
     expect(f.source).toContain('wg_base = atomicAdd(&state[len_word], items);');
     const a = generateKernel({ ...frontier, op: 'sssp_advance' });

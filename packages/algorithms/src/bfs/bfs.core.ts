@@ -1,9 +1,9 @@
-import { connectedComponents, coreNumbers, inducedSubgraph, type Csr } from '@semiforge/graph-io';
-import type { Device } from '@semiforge/runtime';
+import { connectedComponents, coreNumbers, inducedSubgraph, relabelByDegreeParallel, type Csr } from '@semiforge/graph-io';
 import { bfsGraph, checkSource } from './bfs.input.js';
 import { treeDepths } from './bfs.output.js';
-import type { BfsOptions } from './bfs.plan.js';
-import { BfsRunner, type BfsGpuCheck, type BfsLevel } from './bfs.runner.js';
+import { BFS_DEFAULTS, type BfsOptions } from './bfs.plan.js';
+import { createBfsEngine, type BfsDevice, type BfsEngine } from './bfs.engine.js';
+import { BfsRunner, type BfsGpuCheck, type BfsLevel, type BfsManyOptions, type BfsResult } from './bfs.runner.js';
 
 /** How a CoreBFS query was answered. */
 export type CoreBfsMode =
@@ -29,6 +29,16 @@ export interface CoreBfsResult {
   readonly assembleMs: number;
 }
 
+/** What {@link CoreBfs.runMany} returns: one answer per source, in the order given. */
+export interface CoreBfsManyResult {
+  /** Each answer as `run` gives it; a batched core search's `searchMs` is its share of its group's wall time. */
+  readonly results: readonly CoreBfsResult[];
+  /** Host wall time of all the searches: the core's, the fallback searches and the walks of sources without a core. */
+  readonly searchMs: number;
+  /** Core searches that needed more levels than encoded and ran again alone (see {@link BfsRunner.runMany}). */
+  readonly rerun: number;
+}
+
 /** What the precomputation found and how long it took. */
 export interface CoreBfsStats {
   readonly giantVertices: number;
@@ -47,7 +57,8 @@ export interface CoreBfsStats {
  * precomputed parents, reverses the path from the source into the core (when the source is in a tree),
  * searches the core from where that path enters it, and writes the core's parents over the copy. Sources
  * outside the giant component get a plain search of the whole graph, whose runner (it also computes the
- * precomputed tree and checks answers on the GPU) stays on the device beside the core's.
+ * precomputed tree and checks answers on the GPU) stays on the device beside the core's. The device may be
+ * a WebGPU or a CUDA device: the precomputation is the host's, the searches run on the device's backend.
  *
  * @example
  * const core = await CoreBfs.create(device, csr, { mfApprox: true });
@@ -58,8 +69,8 @@ export class CoreBfs {
   readonly stats: CoreBfsStats;
   /** The graph searched, in the caller's ids (symmetrised if asked). */
   readonly graph: Csr;
-  readonly #core: BfsRunner | undefined;
-  readonly #full: BfsRunner;
+  readonly #core: BfsEngine | undefined;
+  readonly #full: BfsEngine;
   /** Core-local id → the caller's id. */
   readonly #coreIds: Uint32Array;
   /** The caller's id → core-local id, or −1 outside the core. */
@@ -68,7 +79,7 @@ export class CoreBfs {
   /** Parents of the precomputed tree from the root (−1 outside the giant component). */
   readonly #rootParent: Int32Array;
 
-  private constructor(graph: Csr, full: BfsRunner, core: BfsRunner | undefined, coreIds: Uint32Array, coreOf: Int32Array, inGiant: Uint8Array, rootParent: Int32Array, stats: CoreBfsStats) {
+  private constructor(graph: Csr, full: BfsEngine, core: BfsEngine | undefined, coreIds: Uint32Array, coreOf: Int32Array, inGiant: Uint8Array, rootParent: Int32Array, stats: CoreBfsStats) {
     this.graph = graph;
     this.#full = full;
     this.#core = core;
@@ -80,40 +91,39 @@ export class CoreBfs {
   }
 
   /** The precomputation (paper 003's algorithm 2), then the core's upload. */
-  static async create(device: Device, csr: Csr, options: BfsOptions = {}): Promise<CoreBfs> {
+  static async create(device: BfsDevice, csr: Csr, options: BfsOptions = {}): Promise<CoreBfs> {
     const started = performance.now();
     const graph = bfsGraph(csr, options);
     const plain = { ...graph, ids: undefined };
-    const { label, sizes, count } = connectedComponents(plain);
-    let giant = 0;
-    for (let c = 1; c < count; c++) if (sizes[c] > sizes[giant]) giant = c;
-    const inGiant = new Uint8Array(graph.n);
-    for (let v = 0; v < graph.n; v++) inGiant[v] = count > 0 && label[v] === giant ? 1 : 0;
-    const coreNumber = coreNumbers(plain);
-    let coreCount = 0;
-    for (let v = 0; v < graph.n; v++) if (inGiant[v] && coreNumber[v] >= 2) coreCount++;
-    const coreVertices = new Uint32Array(coreCount);
-    for (let v = 0, i = 0; v < graph.n; v++) if (inGiant[v] && coreNumber[v] >= 2) coreVertices[i++] = v;
-    const coreOf = new Int32Array(graph.n).fill(-1);
-    coreVertices.forEach((v, i) => (coreOf[v] = i));
-
-    // Without a core (the giant component is a tree) every query is a tree walk from any root; root 0 of the giant component serves.
-    let rootVertex = coreCount > 0 ? coreVertices[0] : 0;
-    if (coreCount === 0) while (rootVertex < graph.n && !inGiant[rootVertex]) rootVertex++;
-    const full = await BfsRunner.create(device, graph, { ...options, symmetrize: false });
-    let core: BfsRunner | undefined;
+    const full = await createBfsEngine(device, graph, { ...options, symmetrize: false });
+    let core: BfsEngine | undefined;
     try {
+      const { inGiant, giantVertices } = await giantComponent(full, plain);
+      const inCore = twoCore(plain);
+      let coreCount = 0;
+      for (let v = 0; v < graph.n; v++) if (inGiant[v] && inCore[v]) coreCount++;
+      const coreVertices = new Uint32Array(coreCount);
+      for (let v = 0, i = 0; v < graph.n; v++) if (inGiant[v] && inCore[v]) coreVertices[i++] = v;
+      // Without a core (the giant component is a tree) every query is a tree walk from any root; root 0 of the giant component serves.
+      let rootVertex = coreCount > 0 ? coreVertices[0] : 0;
+      if (coreCount === 0) while (rootVertex < graph.n && !inGiant[rootVertex]) rootVertex++;
       const rootParent = graph.n === 0 ? new Int32Array(0) : (await full.run(rootVertex)).parent;
-      const coreGraph = inducedSubgraph(plain, coreVertices);
-      core = coreCount > 0 ? await BfsRunner.create(device, coreGraph, { ...options, symmetrize: false }) : undefined;
+      // The core in degree order here, in worker threads, rather than in the engine's own single-threaded pass
+      // (the same order: the engine then finds it ordered). Its vertex i is the caller's coreIds[i].
+      const induced = inducedSubgraph(plain, coreVertices);
+      const coreGraph = (options.degreeOrder ?? BFS_DEFAULTS.degreeOrder) ? await relabelByDegreeParallel(induced) : induced;
+      const coreIds = coreGraph.ids!;
+      const coreOf = new Int32Array(graph.n).fill(-1);
+      coreIds.forEach((v, i) => (coreOf[v] = i));
+      core = coreCount > 0 ? await createBfsEngine(device, { ...coreGraph, ids: undefined }, { ...options, symmetrize: false }) : undefined;
       const stats: CoreBfsStats = {
-        giantVertices: count > 0 ? sizes[giant] : 0,
+        giantVertices,
         coreVertices: coreCount,
         coreArcs: coreGraph.indices.length,
         root: rootVertex,
         preprocessMs: performance.now() - started,
       };
-      return new CoreBfs(graph, full, core, coreVertices, coreOf, inGiant, rootParent, stats);
+      return new CoreBfs(graph, full, core, coreIds, coreOf, inGiant, rootParent, stats);
     } catch (e) {
       full.destroy();
       core?.destroy();
@@ -124,15 +134,57 @@ export class CoreBfs {
   /** A query (paper 003's algorithm 3) from `source`, a vertex of the graph given to `create`. */
   async run(source: number, options: { readonly depths?: boolean; readonly profile?: boolean } = {}): Promise<CoreBfsResult> {
     checkSource(this.graph.n, source);
-    if (!this.#inGiant[source]) {
-      const r = await this.#full.run(source, options);
-      return { source, mode: 'fallback', parent: r.parent, ...(r.depth ? { depth: r.depth } : {}), levels: r.levels, searchMs: r.searchMs, assembleMs: r.readMs };
+    if (!this.#inGiant[source]) return fallback(await this.#full.run(source, options));
+    const path = this.#pathIntoCore(source);
+    const search = this.#core ? await this.#core.run(this.#coreOf[path[path.length - 1]], { profile: options.profile }) : undefined;
+    return this.#assemble(source, path, search, options.depths ?? false);
+  }
+
+  /**
+   * Queries from every source. On WebGPU the core's searches are batched by {@link BfsRunner.runMany} (a
+   * submit each, no read-back between them); elsewhere they run one at a time. Sources outside the giant
+   * component are searched one at a time as `run` does.
+   *
+   * @example
+   * const { results, searchMs } = await core.runMany(sources);
+   * console.log(`${searchMs / sources.length} ms a query`);
+   */
+  async runMany(sources: readonly number[], options: BfsManyOptions = {}): Promise<CoreBfsManyResult> {
+    for (const s of sources) checkSource(this.graph.n, s);
+    const depths = options.depths ?? false;
+    const paths = sources.map((s) => (this.#inGiant[s] ? this.#pathIntoCore(s) : undefined));
+    const inGiant = paths.flatMap((path, i) => (path ? [i] : []));
+    const entries = inGiant.map((i) => this.#coreOf[paths[i]!.at(-1)!]);
+    const core = this.#core;
+    let searches: readonly (BfsResult | undefined)[] = [];
+    let rerun = 0;
+    if (core instanceof BfsRunner) {
+      const batched = await core.runMany(entries, { ...options, depths: false });
+      searches = batched.results;
+      rerun = batched.rerun;
+    } else if (core) {
+      const one: BfsResult[] = [];
+      for (const entry of entries) one.push(await core.run(entry));
+      searches = one;
     }
-    // The path from the source into the core, along the precomputed tree (which leads every tree vertex towards the core).
+    const searchOf = new Map(inGiant.map((i, j) => [i, searches[j]]));
+    const results: CoreBfsResult[] = [];
+    for (const [i, source] of sources.entries()) {
+      const path = paths[i];
+      results.push(path ? this.#assemble(source, path, searchOf.get(i), depths) : fallback(await this.#full.run(source, { depths })));
+    }
+    return { results, searchMs: results.reduce((sum, r) => sum + r.searchMs, 0), rerun };
+  }
+
+  /** The path from a giant-component source into the core along the precomputed tree (which leads every tree vertex towards the core). */
+  #pathIntoCore(source: number): number[] {
     const path = [source];
     while (this.#coreOf[path[path.length - 1]] === -1 && this.#core) path.push(this.#rootParent[path[path.length - 1]]);
-    const entry = path[path.length - 1];
-    const search = this.#core ? await this.#core.run(this.#coreOf[entry], { profile: options.profile }) : undefined;
+    return path;
+  }
+
+  /** The answer from the core's search (entered at the end of `path`) and the precomputed tree, the path from the source reversed. */
+  #assemble(source: number, path: number[], search: BfsResult | undefined, depths: boolean): CoreBfsResult {
     const started = performance.now();
     const parent = Int32Array.from(this.#rootParent);
     if (search) {
@@ -153,7 +205,7 @@ export class CoreBfs {
     // Without a core the whole answer is the host's walk: it counts as the search.
     const timing = search ? { searchMs: search.searchMs, assembleMs: hostMs + search.readMs } : { searchMs: hostMs, assembleMs: 0 };
     const result = { source, mode, parent, levels: search?.levels ?? [], ...timing };
-    if (!options.depths) return result;
+    if (!depths) return result;
     const tree = treeDepths(parent, source);
     if ('brokenAt' in tree) throw new Error(`bfs: internal error: the CoreBFS parents from ${source} do not form a tree at vertex ${tree.brokenAt}`);
     return { ...result, depth: tree.depth };
@@ -168,4 +220,74 @@ export class CoreBfs {
     this.#full.destroy();
     this.#core?.destroy();
   }
+}
+
+/**
+ * The largest component: the vertices a search (on the device) from the vertex of highest degree reaches, when
+ * they are more than half the graph (then no other component can be as large); else the host's union-find
+ * ({@link connectedComponents}), the first of the largest. At scale 26 the search takes milliseconds where the
+ * union-find over 2^31 arcs takes a minute or more.
+ */
+async function giantComponent(full: BfsEngine, csr: Csr): Promise<{ inGiant: Uint8Array; giantVertices: number }> {
+  const { n, indptr } = csr;
+  const inGiant = new Uint8Array(n);
+  if (n === 0) return { inGiant, giantVertices: 0 };
+  let hub = 0;
+  for (let v = 1; v < n; v++) if (indptr[v + 1] - indptr[v] > indptr[hub + 1] - indptr[hub]) hub = v;
+  const { parent, reached } = await full.run(hub);
+  if (2 * reached > n) {
+    for (let v = 0; v < n; v++) inGiant[v] = parent[v] === -1 ? 0 : 1;
+    return { inGiant, giantVertices: reached };
+  }
+  const { label, sizes, count } = connectedComponents(csr);
+  let giant = 0;
+  for (let c = 1; c < count; c++) if (sizes[c] > sizes[giant]) giant = c;
+  for (let v = 0; v < n; v++) inGiant[v] = label[v] === giant ? 1 : 0;
+  return { inGiant, giantVertices: sizes[giant] };
+}
+
+/**
+ * Membership of the 2-core (core number ≥ 2 on the simple undirected view, as {@link coreNumbers} defines
+ * it): vertices with fewer than two distinct neighbours other than themselves are peeled until none is left.
+ * Peeling touches only the arcs of the peeled vertices besides one pass counting degrees, where the full
+ * core decomposition orders every vertex; rows must be sorted (repeats adjacent), else the decomposition runs.
+ */
+function twoCore(csr: Csr): Uint8Array {
+  const { n, indptr, indices } = csr;
+  const inCore = new Uint8Array(n);
+  if (csr.directed || !csr.sorted) {
+    const core = coreNumbers(csr);
+    for (let v = 0; v < n; v++) inCore[v] = core[v] >= 2 ? 1 : 0;
+    return inCore;
+  }
+  // A distinct neighbour: not the vertex itself, and not a repeat of the arc before it.
+  const distinct = (v: number, p: number) => indices[p] !== v && (p === indptr[v] || indices[p - 1] !== indices[p]);
+  const degree = new Uint32Array(n);
+  const peel = new Uint32Array(n);
+  let top = 0;
+  for (let v = 0; v < n; v++) {
+    for (let p = indptr[v]; p < indptr[v + 1]; p++) if (distinct(v, p)) degree[v]++;
+    inCore[v] = 1;
+    if (degree[v] < 2) {
+      inCore[v] = 0;
+      peel[top++] = v;
+    }
+  }
+  while (top > 0) {
+    const v = peel[--top];
+    for (let p = indptr[v]; p < indptr[v + 1]; p++) {
+      const u = indices[p];
+      if (!distinct(v, p) || !inCore[u]) continue;
+      if (--degree[u] < 2) {
+        inCore[u] = 0;
+        peel[top++] = u;
+      }
+    }
+  }
+  return inCore;
+}
+
+/** A source outside the giant component: the whole graph's search is the answer. */
+function fallback(r: BfsResult): CoreBfsResult {
+  return { source: r.source, mode: 'fallback', parent: r.parent, ...(r.depth ? { depth: r.depth } : {}), levels: r.levels, searchMs: r.searchMs, assembleMs: r.readMs };
 }

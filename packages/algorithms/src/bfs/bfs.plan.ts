@@ -1,4 +1,5 @@
 import type { BfsAggregation, BfsKernelSpec } from '@semiforge/codegen';
+import { checkDispatchOptions, defaultDispatch, type DispatchMode } from '../kernels/dispatch-mode.js';
 
 /** Which way a BFS level searches. */
 export type BfsDirection = 'top-down' | 'bottom-up';
@@ -27,7 +28,7 @@ export interface BfsOptions {
   readonly chunkBytes?: number;
   /** Add the mirror of every arc of a directed graph instead of refusing it. Default false. */
   readonly symmetrize?: boolean;
-  /** Levels each submit encodes; default 16 for the first submit of a search, doubling up to 512 (tests set it small to end submits mid-search). */
+  /** Levels each submit encodes; default: a search's first submit encodes what the runner's deepest search so far needed plus one (16 before any), doubling up to 512 (tests set it small to end submits mid-search). On CUDA: the groups of levels in flight, launched before the host reads the state after the first of them (default 2, see cudaLevelGroup). */
   readonly levelsPerSubmit?: number;
   /** One level per submit, timed with GPU timestamps: per-level GPU times, at a round trip per level. Default false. */
   readonly profileLevels?: boolean;
@@ -44,7 +45,7 @@ export interface BfsOptions {
 }
 
 /** How a level's steps are launched: sized by the GPU (indirect dispatch) or a fixed grid. */
-export type BfsDispatch = 'indirect' | 'fixed';
+export type BfsDispatch = DispatchMode;
 
 export const BFS_DEFAULTS = {
   degreeOrder: true,
@@ -57,15 +58,8 @@ export const BFS_DEFAULTS = {
   fixedWorkgroups: 1024,
 } as const;
 
-/**
- * `fixed` on a hardware GPU, `indirect` on a software adapter. On the H100 Dawn validates every indirect
- * dispatch with an injected pass (32 indirect pairs a pass: 18.6 ms from submit to done against 0.25 ms
- * direct), which made a scale-20 search 32–190 ms against 3.3 ms with fixed grids
- * (benchmarks/bfs/latency-probe.ts); on lavapipe every idle workgroup of a fixed grid costs CPU time instead.
- */
-export function defaultBfsDispatch(softwareAdapter: boolean): BfsDispatch {
-  return softwareAdapter ? 'indirect' : 'fixed';
-}
+/** BFS's dispatch default: the rule every GPU-sized loop shares ({@link defaultDispatch}). */
+export const defaultBfsDispatch: (softwareAdapter: boolean) => BfsDispatch = defaultDispatch;
 
 /** Top-down lanes per vertex when not given: 1 for graphs of short lists, 8 when some list spans more than 4 blocks. */
 export function defaultBfsLanes(maxDegree: number, blockLength: number): number {
@@ -135,12 +129,7 @@ export function checkBfsOptions(o: BfsOptions): void {
   if (o.levelsPerSubmit !== undefined && !(Number.isInteger(o.levelsPerSubmit) && o.levelsPerSubmit >= 1 && o.levelsPerSubmit <= 512)) {
     throw new RangeError(`bfs: levelsPerSubmit = ${o.levelsPerSubmit} (expected an integer from 1 to 512)`);
   }
-  if (o.dispatch !== undefined && !['indirect', 'fixed'].includes(o.dispatch)) {
-    throw new RangeError(`bfs: dispatch = ${String(o.dispatch)} (expected indirect or fixed)`);
-  }
-  if (o.fixedWorkgroups !== undefined && !(Number.isInteger(o.fixedWorkgroups) && o.fixedWorkgroups >= 1 && o.fixedWorkgroups <= 65535)) {
-    throw new RangeError(`bfs: fixedWorkgroups = ${o.fixedWorkgroups} (expected an integer from 1 to 65535)`);
-  }
+  checkDispatchOptions('bfs', o.dispatch, o.fixedWorkgroups);
   if (o.direction !== undefined && !['hybrid', 'top-down', 'bottom-up'].includes(o.direction)) {
     throw new RangeError(`bfs: direction = ${String(o.direction)} (expected hybrid, top-down or bottom-up)`);
   }

@@ -1,11 +1,14 @@
 import { BFS_STATE_HEADER, BFS_STATS_RING, bfsBindingsBesideChunks, dispatchGrid, type GeneratedKernel } from '@semiforge/codegen';
-import { degreeStats, mapVertexIds, relabelByDegree, toUserOrder, type Csr } from '@semiforge/graph-io';
+import type { Csr } from '@semiforge/graph-io';
 import { BufferUsage, MapMode, type Device, type DispatchBatch } from '@semiforge/runtime';
 import { kernelFor } from '../kernels/kernel-source.js';
-import { bfsGraph, checkSource, splitAdjacency } from './bfs.input.js';
-import { blockedAdjacency, NO_NEIGHBOUR, type BlockedAdjacency } from './bfs.layout.js';
+import { checkSource, splitAdjacency } from './bfs.input.js';
+import { NO_NEIGHBOUR, type BlockedAdjacency } from './bfs.layout.js';
 import type { BfsRule } from './bfs.validate.js';
-import { BFS_DEFAULTS, bfsSpecs, checkBfsOptions, defaultBfsDispatch, defaultBfsLanes, type BfsDirection, type BfsDispatch, type BfsOptions } from './bfs.plan.js';
+import { bfsSpecs, defaultBfsDispatch, type BfsDirection, type BfsDispatch, type BfsOptions } from './bfs.plan.js';
+import type { BfsIds } from './bfs.ids.js';
+import { prepareBfs } from './bfs.prepare.js';
+import { bfsParams, bitmapWords, CHECK_RULES, controlGroups, fixedGrids, HUB_ROUND_LANES, initialState, MULTI_BATCH, STATE, type FixedGrids } from './bfs.steps.js';
 
 /** One level of a search: the frontier it expanded and what it found. */
 export interface BfsLevel {
@@ -46,8 +49,6 @@ export interface BfsResult {
 /** What `bfs_check` found: `ok`, or a rule broken and the least vertex (your ids) that breaks it. */
 export type BfsGpuCheck = { readonly ok: true } | { readonly ok: false; readonly rule: BfsRule; readonly vertex: number };
 
-/** The rules in the order of `bfs_check`'s error words. */
-const CHECK_RULES: readonly BfsRule[] = ['root', 'tree', 'edge-levels', 'coverage', 'parent-edge'];
 
 /** What the runner settled on for a graph. */
 export interface BfsRunnerPlan {
@@ -56,7 +57,7 @@ export interface BfsRunnerPlan {
   readonly alpha: number;
   readonly beta: number;
   readonly direction: 'hybrid' | BfsDirection;
-  /** Levels a submit encodes (fixed), or undefined: 16, doubling per submit up to 512. */
+  /** Levels a submit encodes (fixed), or undefined: the deepest search's levels plus one (16 before any), doubling per submit up to 512. */
   readonly levelsPerSubmit?: number;
   /** One level a submit, timed on the GPU (per-level times at the cost of a round trip per level). */
   readonly profileLevels: boolean;
@@ -79,14 +80,6 @@ export interface BfsRunnerPlan {
 /** The buffers of each kernel a level dispatches, by binding name. */
 type LevelBindings = Record<'control' | 'topDown' | 'hub' | 'bottomUp', Record<string, GPUBuffer>>;
 
-/** Workgroups of each step under fixed dispatch (the hub step's: blocks of a hub × hubs). */
-interface FixedGrids {
-  readonly topDown: number;
-  readonly hub: readonly [number, number];
-  readonly bottomUpFirst: number;
-  readonly bottomUpLater: number;
-}
-
 /** The kernels of a runner. */
 interface BfsKernels {
   readonly seed: GeneratedKernel;
@@ -108,25 +101,43 @@ export interface BfsMultiResult {
   readonly searchMs: number;
 }
 
+/** What {@link BfsRunner.runMany} returns: one result per source, in the order given, and the batch's times. */
+export interface BfsManyResult {
+  /** Each search as `run` returns it; its `searchMs` is its share of its group's wall time (plus its own search when run again). */
+  readonly results: readonly BfsResult[];
+  /** Host wall time of the searches: per group, from encoding its first submit to reading its searches' states (the parents left on the GPU); the searches run again included. */
+  readonly searchMs: number;
+  /** GPU time of each search's submit (timestamps, from its first compute pass to its last), where the device has them. */
+  readonly gpuMs?: readonly number[];
+  /** Host time of reading the parents (and depths) back and mapping them to your ids. */
+  readonly readMs: number;
+  /** Levels encoded per search. */
+  readonly levelsPerSearch: number;
+  /** Searches that had not ended within `levelsPerSearch` levels and were run again one at a time. */
+  readonly rerun: number;
+  /** Searches a group held: a group's outputs are read back before the next group starts. */
+  readonly groupSize: number;
+}
+
+/** Options of {@link BfsRunner.runMany}. */
+export interface BfsManyOptions {
+  readonly depths?: boolean;
+  /** Levels encoded per search, up to 512 (a search that needs more is run again alone); default: as many as the deepest search this runner has run needed, plus one (16 before any), at most 512. */
+  readonly levels?: number;
+  /** GPU memory for the searches' output slots (parents, and depths when asked for), which sets the group size. Default 2 GiB. */
+  readonly outputBytes?: number;
+}
+
 /** Searches one `bfs_multi` pass runs at once: a bit each in a u32. */
 export const MAX_MULTI_SOURCES = 32;
-/** Levels of a multi-source search encoded per submit (bottom-up needs no frontier size from the host). */
-const MULTI_BATCH = 4;
 
-/** Levels the first submit of a search encodes (a scale-free graph's whole search), and the most any submit encodes. */
+/** Levels the first submit of a runner's first search encodes (a scale-free graph's whole search), and the most any submit encodes. */
 const FIRST_BATCH = 16;
 const MAX_BATCH = 512;
-/** Where `bfs_control` keeps what it tracks in `state` (the WGSL prelude's constants). */
-const STATE = { frontier: 2, previous: 3, frontierEdges: 4, unvisitedEdges: 5, visited: 6, direction: 7, level: 8, done: 9, stats: 16, words: 16 } as const;
-const DIRECTION_MODE = { hybrid: 0, 'top-down': 1, 'bottom-up': 2 } as const;
-/** A frontier vertex with more than this many blocks per top-down lane goes to `bfs_top_down_hub`. */
-const HUB_ROUND_LANES = 4;
-/** Blocks each invocation of `bfs_top_down_hub` takes of the largest hub (as `bfs_top_down` sizes the indirect grid). */
-const HUB_BLOCKS_PER_INVOCATION = 4;
-/** Workgroups per grid dimension that WebGPU guarantees. */
-const MAX_GRID_X = 65535;
-/** Words each invocation of a control step clears of the next frontier bitmap. */
-const CLEAR_WORDS_PER_INVOCATION = 8;
+/** Default GPU memory of runMany's output slots. */
+const MANY_OUTPUT_BYTES = 2 ** 31;
+/** Levels a first submit (and runMany) encodes past the deepest search seen: Kronecker searches from different sources differ by a level or so, and a level past a search's end costs empty dispatches. */
+const MANY_SPARE_LEVELS = 1;
 /** Usage of the buffers the GPU reads workgroup counts from and the control step writes. */
 const INDIRECT_USAGE = BufferUsage.STORAGE | BufferUsage.INDIRECT | BufferUsage.COPY_DST | BufferUsage.COPY_SRC;
 
@@ -152,8 +163,7 @@ export class BfsRunner {
   readonly #device: Device;
   /** The graph in the kernels' ids, and the maps between those and the caller's (absent without degree ordering). */
   readonly #inner: Csr;
-  readonly #toUser?: Uint32Array;
-  readonly #toInner?: Uint32Array;
+  readonly #ids: BfsIds;
   readonly #kernels: BfsKernels;
   readonly #rounds: Uint32Array;
   readonly #chunkWords: number;
@@ -167,13 +177,18 @@ export class BfsRunner {
   readonly #levelBindings: readonly LevelBindings[];
   /** The steps' grids under fixed dispatch. */
   readonly #fixed: FixedGrids;
+  /** Levels the deepest search so far needed (its last level, plus the control step that found the frontier empty). */
+  #deepest = 0;
+  /** runMany's output slots and headers, grown to the largest group seen. */
+  #many: ManySlots | undefined;
+  /** runMulti's buffers and bindings, the parents grown to the most sources seen. */
+  #multi: MultiBuffers | undefined;
 
   private constructor(fields: {
     device: Device;
     graph: Csr;
     inner: Csr;
-    toUser?: Uint32Array;
-    toInner?: Uint32Array;
+    ids: BfsIds;
     plan: BfsRunnerPlan;
     kernels: BfsKernels;
     rounds: Uint32Array;
@@ -185,8 +200,7 @@ export class BfsRunner {
     this.graph = fields.graph;
     this.n = fields.graph.n;
     this.#inner = fields.inner;
-    this.#toUser = fields.toUser;
-    this.#toInner = fields.toInner;
+    this.#ids = fields.ids;
     this.plan = fields.plan;
     this.#kernels = fields.kernels;
     this.#rounds = fields.rounds;
@@ -195,34 +209,23 @@ export class BfsRunner {
     this.#own = fields.own;
     this.#indirect = fields.indirect;
     this.#levelBindings = [this.#makeLevelBindings(0), this.#makeLevelBindings(1)];
-    this.#clearGroups = Math.max(1, Math.min(MAX_GRID_X, Math.ceil(bitmapWords(this.n) / (fields.plan.workgroupSize * CLEAR_WORDS_PER_INVOCATION))));
-    this.#fixed = this.#fixedGrids();
+    this.#clearGroups = controlGroups(this.n, fields.plan.workgroupSize);
+    this.#fixed = fixedGrids(fields.plan, this.n, fields.rounds);
   }
 
   /** Checks the graph and options, relabels by degree (unless told not to), builds the blocked adjacency and uploads it. */
   static async create(device: Device, csr: Csr, options: BfsOptions = {}): Promise<BfsRunner> {
-    checkBfsOptions(options);
     const started = performance.now();
-    const graph = bfsGraph(csr, options);
-    const degreeOrder = options.degreeOrder ?? BFS_DEFAULTS.degreeOrder;
-    // A graph already in degree order with sorted lists is its own relabelling: skip the O(m log d) pass.
-    const relabel = degreeOrder && !inDegreeOrder(graph);
-    const inner = relabel ? relabelByDegree({ ...graph, ids: undefined }) : graph;
-    const toUser = relabel ? inner.ids : undefined;
-    const toInner = toUser && inverse(toUser);
-    const blockLength = options.blockLength ?? BFS_DEFAULTS.blockLength;
-    const layout = blockedAdjacency(inner, blockLength);
-    const mfApprox = options.mfApprox ?? BFS_DEFAULTS.mfApprox;
+    const { graph, inner, ids, layout, plan: base } = prepareBfs(csr, options);
     const split = splitAdjacency(device.limits, inner.n, layout.words.length, {
       chunkBytes: options.chunkBytes,
       slotMap: !layout.ordered,
-      otherBindings: bfsBindingsBesideChunks({ ordered: layout.ordered, countEdges: !mfApprox }),
+      otherBindings: bfsBindingsBesideChunks({ ordered: layout.ordered, countEdges: !base.mfApprox }),
     });
     const aggregationOption = options.aggregation ?? 'auto';
     const aggregation = aggregationOption === 'auto' ? (device.gpu.features.has('subgroups') ? 'subgroup' : 'workgroup') : aggregationOption;
-    const lanes = options.lanes === undefined || options.lanes === 'auto' ? defaultBfsLanes(degreeStats(inner).max, blockLength) : options.lanes;
-    const workgroupSize = options.workgroupSize ?? BFS_DEFAULTS.workgroupSize;
-    const specs = bfsSpecs({ workgroupSize, lanes, blockLength, ordered: layout.ordered, chunks: split.chunks, countEdges: !mfApprox, aggregation });
+    const { workgroupSize, lanes, blockLength } = base;
+    const specs = bfsSpecs({ workgroupSize, lanes, blockLength, ordered: layout.ordered, chunks: split.chunks, countEdges: !base.mfApprox, aggregation });
     const kernels = {
       seed: kernelFor(specs.seed),
       control: kernelFor(specs.control),
@@ -234,26 +237,14 @@ export class BfsRunner {
     };
     const { buffers, own, indirect } = await upload(device, inner, layout, split.chunkWords, split.chunks);
     const plan: BfsRunnerPlan = {
-      degreeOrder,
-      mfApprox,
-      alpha: options.alpha ?? BFS_DEFAULTS.alpha,
-      beta: options.beta ?? BFS_DEFAULTS.beta,
-      direction: options.direction ?? BFS_DEFAULTS.direction,
-      ...(options.levelsPerSubmit === undefined ? {} : { levelsPerSubmit: options.levelsPerSubmit }),
-      profileLevels: options.profileLevels ?? false,
+      ...base,
       dispatch: options.dispatch ?? defaultBfsDispatch(device.describe().isFallbackAdapter),
-      fixedWorkgroups: options.fixedWorkgroups ?? BFS_DEFAULTS.fixedWorkgroups,
-      blockLength,
-      lanes,
-      workgroupSize,
       aggregation,
-      words: layout.words.length,
-      rounds: layout.rounds.length / 2,
       chunks: split.chunks,
       chunkWords: split.chunkWords,
       preprocessMs: performance.now() - started,
     };
-    return new BfsRunner({ device, graph, inner, toUser, toInner, plan, kernels, rounds: layout.rounds, buffers, own, indirect });
+    return new BfsRunner({ device, graph, inner, ids, plan, kernels, rounds: layout.rounds, buffers, own, indirect });
   }
 
   /**
@@ -263,18 +254,51 @@ export class BfsRunner {
    */
   async run(source: number, options: { readonly depths?: boolean; readonly check?: boolean; readonly profile?: boolean } = {}): Promise<BfsResult> {
     checkSource(this.n, source);
-    const inner = this.#toInner ? this.#toInner[source] : source;
+    const inner = this.#ids.inner(source);
     const { levels, searchMs, reached } = await this.#search(inner, options.profile ?? this.plan.profileLevels);
     const check = options.check ? await this.#check(inner) : undefined;
     const readStarted = performance.now();
-    const parent = this.#parentsToCaller(await this.#device.read(this.#buffers.parent, Uint32Array, 0, this.n));
+    const output = await this.#readOutput(this.#buffers.parent, options.depths ? this.#buffers.depth : undefined);
     const readMs = performance.now() - readStarted;
-    const result = { source, parent, levels, reached, searchMs, readMs, ...(check ? { check } : {}) };
-    if (!options.depths) return result;
-    const depth = this.#depthsToCaller(await this.#device.read(this.#buffers.depth, Uint32Array, 0, this.n));
-    // Depths are written only where a vertex is reached: the others read as −1.
-    for (let v = 0; v < depth.length; v++) if (parent[v] === -1) depth[v] = -1;
-    return { ...result, depth };
+    return { source, ...output, levels, reached, searchMs, readMs, ...(check ? { check } : {}) };
+  }
+
+  /**
+   * Searches from every source with no read-back between the searches: each search is one submit (its
+   * state header copied in on the GPU, the seed, `levels` levels, then its state and parents copied to slots of
+   * its own), and the submits are queued back to back, so the GPU runs one search after another while the host
+   * encodes the next. The sources go in groups whose output slots fit `outputBytes`; a group's outputs are read
+   * back once its last search is done. A search still running after its levels (its state says so) is run again
+   * with `run`, its time added to its share. Levels past a search's end cost only kernels that return at once.
+   *
+   * @example
+   * const { results, searchMs, gpuMs } = await runner.runMany(sources, { depths: true });
+   * console.log(`${searchMs / sources.length} ms a search (wall), GPU ${gpuMs?.[0]} ms for the first`);
+   */
+  async runMany(sources: readonly number[], options: BfsManyOptions = {}): Promise<BfsManyResult> {
+    for (const s of sources) checkSource(this.n, s);
+    const levels = options.levels ?? this.#learntLevels();
+    if (!(Number.isInteger(levels) && levels >= 1 && levels <= MAX_BATCH)) throw new RangeError(`bfs: runMany levels = ${levels} (expected an integer from 1 to ${MAX_BATCH})`);
+    const outputBytes = options.outputBytes ?? MANY_OUTPUT_BYTES;
+    const depths = options.depths ?? false;
+    const slotBytes = 4 * Math.max(this.n, 1) * (depths ? 2 : 1);
+    if (!(outputBytes >= slotBytes)) throw new RangeError(`bfs: runMany outputBytes = ${outputBytes} is below one search's outputs (${slotBytes} bytes); give at least that`);
+    const groupSize = Math.max(1, Math.min(sources.length, Math.floor(outputBytes / slotBytes)));
+    const results: BfsResult[] = [];
+    const gpuMs: (number | undefined)[] = [];
+    let searchMs = 0;
+    let readMs = 0;
+    let rerun = 0;
+    for (let i = 0; i < sources.length; i += groupSize) {
+      const group = await this.#runGroup(sources.slice(i, i + groupSize), levels, depths);
+      results.push(...group.results);
+      gpuMs.push(...group.gpuMs);
+      searchMs += group.searchMs;
+      readMs += group.readMs;
+      rerun += group.rerun;
+    }
+    const timed = gpuMs.length > 0 && gpuMs.every((t) => t !== undefined);
+    return { results, searchMs, ...(timed ? { gpuMs: gpuMs as number[] } : {}), readMs, levelsPerSearch: levels, rerun, groupSize };
   }
 
   /**
@@ -285,18 +309,10 @@ export class BfsRunner {
   async check(source: number, parent: Int32Array, depth: Int32Array): Promise<BfsGpuCheck> {
     checkSource(this.n, source);
     if (parent.length !== this.n || depth.length !== this.n) throw new RangeError(`bfs: check needs ${this.n} parents and depths, got ${parent.length} and ${depth.length}`);
-    const stored = new Uint32Array(this.n);
-    const depths = new Uint32Array(this.n);
-    for (let v = 0; v < this.n; v++) {
-      const user = this.#toUser ? this.#toUser[v] : v;
-      const p = parent[user];
-      if (!Number.isInteger(p) || p < -1 || p >= this.n) throw new RangeError(`bfs: parent[${user}] = ${p} is neither −1 nor a vertex below ${this.n}`);
-      stored[v] = p === -1 ? 0 : (this.#toInner ? this.#toInner[p] : p) + 1;
-      depths[v] = depth[user] >>> 0;
-    }
-    this.#device.upload(this.#buffers.parent, stored);
-    this.#device.upload(this.#buffers.depth, depths);
-    return this.#check(this.#toInner ? this.#toInner[source] : source);
+    const stored = this.#ids.storedForCheck(parent, depth);
+    this.#device.upload(this.#buffers.parent, stored.parent);
+    this.#device.upload(this.#buffers.depth, stored.depth);
+    return this.#check(this.#ids.inner(source));
   }
 
   /**
@@ -309,68 +325,77 @@ export class BfsRunner {
     if (sources.length === 0 || sources.length > MAX_MULTI_SOURCES) throw new RangeError(`bfs: runMulti takes 1 to ${MAX_MULTI_SOURCES} sources, got ${sources.length}`);
     for (const s of sources) checkSource(this.n, s);
     const n = this.n;
-    const inner = sources.map((s) => (this.#toInner ? this.#toInner[s] : s));
-    const seen = new Uint32Array(n);
-    inner.forEach((s, i) => (seen[s] |= 1 << i));
-    const own: GPUBuffer[] = [];
-    const make = async (name: string, words: number) => {
-      const b = await this.#device.createBuffer(`bfs.multi.${name}`, words * 4, 'storage');
-      own.push(b);
+    const m = await this.#multiBuffers(sources.length);
+    const inner = sources.map((s) => this.#ids.inner(s));
+    // The seeds, written on the GPU after the clears: each distinct source's mask of searches, then each search's own parent.
+    const masks = new Map<number, number>();
+    inner.forEach((s, i) => masks.set(s, (masks.get(s) ?? 0) | (1 << i)));
+    const seeds = Uint32Array.from([...masks.values(), ...inner.map((s) => s + 1)]);
+    this.#device.upload(m.seeds, seeds);
+    const all = sources.length === 32 ? 0xffffffff : (1 << sources.length) - 1;
+    const k = this.#kernels.multi;
+    const started = performance.now();
+    let levels = 0;
+    for (let done = false; !done; ) {
+      const batch = this.#device.batch({ label: 'bfs multi', timing: false });
+      if (levels === 0) {
+        batch.clear(m.seen).clear(m.frontiers[0]).clear(m.parents, 0, 4 * sources.length * n);
+        [...masks.keys()].forEach((s, j) => batch.copy(m.seeds, m.seen, 4, 4 * j, 4 * s).copy(m.seeds, m.frontiers[0], 4, 4 * j, 4 * s));
+        inner.forEach((s, i) => batch.copy(m.seeds, m.parents, 4, 4 * (masks.size + i), 4 * (i * n + s)));
+      }
+      batch.clear(this.#buffers.counters, 0, 8 * MULTI_BATCH);
+      for (let j = 0; j < MULTI_BATCH; j++) {
+        // Level 1 reads frontier A; the parity of the level picks the bindings.
+        batch.dispatch(k, { buffers: m.bindings[(levels + j) % 2], params: this.#params({ count: n, source: all >>> 0, slot: j }), workgroups: dispatchGrid(k.spec, n) });
+      }
+      await batch.submit();
+      const counts = await this.#device.read(this.#buffers.counters, Uint32Array, 0, 2 * MULTI_BATCH);
+      for (let j = 0; j < MULTI_BATCH && !done; j++) {
+        levels++;
+        done = counts[2 * j] === 0;
+      }
+    }
+    const searchMs = performance.now() - started;
+    const stored = await this.#device.read(m.parents, Uint32Array, 0, sources.length * n);
+    const parents = sources.map((_, i) => this.#ids.parentsToCaller(stored.slice(i * n, (i + 1) * n)));
+    return { sources, parents, levels, searchMs };
+  }
+
+  /** runMulti's buffers, made on its first call and the parents grown to `sources` × n when fewer; the bindings of both parities with them. */
+  async #multiBuffers(sources: number): Promise<MultiBuffers> {
+    const have = this.#multi;
+    if (have && have.capacity >= sources) return have;
+    const words = Math.max(this.n, 1);
+    const made: GPUBuffer[] = [];
+    const make = async (name: string, count: number) => {
+      const b = await this.#device.createBuffer(`bfs.multi.${name}`, count * 4, 'storage');
+      made.push(b);
       return b;
     };
     try {
-      const buffers = { seen: await make('seen', n), parents: await make('parents', sources.length * n) };
-      let frontiers = [await make('frontierA', n), await make('frontierB', n)];
-      // New buffers are zero: only the seeds' bits and the sources' own parents are written.
-      this.#device.upload(buffers.seen, seen);
-      this.#device.upload(frontiers[0], seen);
-      inner.forEach((s, i) => this.#device.upload(buffers.parents, Uint32Array.of(s + 1), 4 * (i * n + s)));
-      const all = sources.length === 32 ? 0xffffffff : (1 << sources.length) - 1;
+      const parents = await make('parents', sources * words);
+      have?.parents.destroy();
+      const kept = have ?? { seen: await make('seen', words), frontiers: [await make('frontierA', words), await make('frontierB', words)] as const, seeds: await make('seeds', 2 * MAX_MULTI_SOURCES) };
       const k = this.#kernels.multi;
-      const started = performance.now();
-      let levels = 0;
-      for (let done = false; !done; ) {
-        const batch = this.#device.batch({ label: 'bfs multi', timing: false });
-        batch.clear(this.#buffers.counters, 0, 8 * MULTI_BATCH);
-        for (let j = 0; j < MULTI_BATCH; j++) {
-          const extra = { ...buffers, frontier_in: frontiers[0], frontier_out: frontiers[1] };
-          batch.dispatch(k, { buffers: this.#bind(k, extra), params: this.#params({ count: n, source: all >>> 0, slot: j }), workgroups: dispatchGrid(k.spec, n) });
-          frontiers = [frontiers[1], frontiers[0]];
-        }
-        await batch.submit();
-        const counts = await this.#device.read(this.#buffers.counters, Uint32Array, 0, 2 * MULTI_BATCH);
-        for (let j = 0; j < MULTI_BATCH && !done; j++) {
-          levels++;
-          done = counts[2 * j] === 0;
-        }
-      }
-      const searchMs = performance.now() - started;
-      const stored = await this.#device.read(buffers.parents, Uint32Array, 0, sources.length * n);
-      const parents = sources.map((_, i) => this.#parentsToCaller(stored.slice(i * n, (i + 1) * n)));
-      return { sources, parents, levels, searchMs };
-    } finally {
-      for (const b of own) b.destroy();
+      const bind = (p: number) => this.#bind(k, { seen: kept.seen, parents, frontier_in: kept.frontiers[p], frontier_out: kept.frontiers[1 - p] });
+      const m: MultiBuffers = { capacity: sources, seen: kept.seen, frontiers: kept.frontiers, seeds: kept.seeds, parents, bindings: [bind(0), bind(1)] };
+      this.#multi = m;
+      return m;
+    } catch (e) {
+      for (const b of made) b.destroy();
+      throw e;
     }
   }
 
   /** Frees the GPU buffers. */
   destroy(): void {
     for (const b of [...this.#indirect.control, this.#indirect.steps, this.#indirect.hubs]) b.destroy();
+    if (this.#many) destroyManySlots(this.#many);
+    this.#many = undefined;
+    if (this.#multi) for (const b of multiBuffers(this.#multi)) b.destroy();
+    this.#multi = undefined;
     for (const b of this.#own) b.destroy();
     this.#own.length = 0;
-  }
-
-  /** Parents as stored (plus one, 0 = unvisited, the kernels' ids) → the caller's ids, −1 for unvisited. */
-  #parentsToCaller(stored: Uint32Array): Int32Array {
-    const parent = new Int32Array(stored.buffer, stored.byteOffset, stored.length);
-    for (let v = 0; v < parent.length; v++) parent[v] -= 1;
-    return this.#toUser ? toUserOrder(mapVertexIds(parent, this.#toUser), this.#toUser) : parent;
-  }
-
-  /** Depths (the kernels' vertex order) → the caller's order. */
-  #depthsToCaller(stored: Uint32Array): Int32Array {
-    const depth = new Int32Array(stored.buffer, stored.byteOffset, stored.length);
-    return this.#toUser ? toUserOrder(depth, this.#toUser) : depth;
   }
 
   /** Runs `bfs_check` over the search just finished from `source` (kernels' ids). */
@@ -381,10 +406,7 @@ export class BfsRunner {
     const k = this.#kernels.check;
     batch.dispatch(k, { buffers: this.#bind(k, {}), params: this.#params({ count: this.n, source }), workgroups: dispatchGrid(k.spec, this.n) });
     await batch.submit();
-    const found = await this.#device.read(errors, Uint32Array, 0, CHECK_RULES.length);
-    const broken = found.findIndex((v) => v !== NO_NEIGHBOUR);
-    if (broken === -1) return { ok: true };
-    return { ok: false, rule: CHECK_RULES[broken], vertex: this.#toUser ? this.#toUser[found[broken]] : found[broken] };
+    return this.#ids.checkOutcome(await this.#device.read(errors, Uint32Array, 0, CHECK_RULES.length));
   }
 
   /** The buffers a kernel binds, by name, from the runner's and `extra`. */
@@ -396,34 +418,24 @@ export class BfsRunner {
   /**
    * The level loop, in the kernels' ids, on the GPU: each submit encodes a batch of levels, each a
    * `bfs_control` step (which sizes the level's steps through indirect counts, zero once the frontier is
-   * empty) and the steps; the host reads the state back once per batch. Batches grow from 16 levels (a
-   * scale-free graph's whole search) to 512 (a road network's thousands); past the first, the next batch is
+   * empty) and the steps; the host reads the state back once per batch. The first batch holds as many levels
+   * as the deepest search so far needed plus one (16 before any: a scale-free graph's whole search), and
+   * batches double up to 512 (a road network's thousands); past the first, the next batch is
    * encoded and queued while the GPU runs the current one. The parents stay on the GPU.
    */
   async #search(source: number, profile: boolean): Promise<{ levels: BfsLevel[]; searchMs: number; reached: number }> {
-    const { indptr } = this.#inner;
     const b = this.#buffers;
-    const degree = indptr[source + 1] - indptr[source];
-    const header = new Uint32Array(STATE.words);
-    header[STATE.frontier] = 1;
-    header[STATE.previous] = 1;
-    header[STATE.frontierEdges] = degree;
-    header[STATE.unvisitedEdges] = indptr[this.n] - degree;
-    header[STATE.visited] = 1;
-    header[STATE.direction] = this.plan.direction === 'bottom-up' ? 1 : 0;
-    this.#device.upload(b.state, header);
+    this.#device.upload(b.state, this.#header(source));
     // Level 1 (odd) runs the control step from the second control buffer.
-    if (this.plan.dispatch === 'indirect') this.#device.upload(this.#indirect.control[1], Uint32Array.of(this.#clearGroups, 1, 1));
+    if (this.plan.dispatch === 'indirect') this.#device.upload(this.#indirect.control[1], this.#firstControl());
     const started = performance.now();
     const first = this.#device.batch({ label: 'bfs search', timing: profile });
-    first.clear(b.parent).clear(b.bitmapA).clear(b.bitmapB).clear(b.state, 4 * BFS_STATE_HEADER, b.state.size - 4 * BFS_STATE_HEADER);
-    const seed = this.#kernels.seed;
-    first.dispatch(seed, { buffers: this.#bind(seed, { bitmap_out: b.bitmapB }), params: this.#params({ source }), workgroups: [1] });
+    this.#encodeSeed(first, source);
     const levels: BfsLevel[] = [];
     // Each submit's levels (first to last that ran) and times, which the levels it ran share.
     const submits: { first: number; last: number; wallMs: number; gpuMs?: number }[] = [];
     const grow = (size: number) => (profile || this.plan.levelsPerSubmit !== undefined ? size : Math.min(2 * size, MAX_BATCH));
-    let current = this.#launch(first, 1, profile ? 1 : (this.plan.levelsPerSubmit ?? FIRST_BATCH), b.stateReadback);
+    let current = this.#launch(first, 1, profile ? 1 : (this.plan.levelsPerSubmit ?? this.#learntLevels()), b.stateReadback);
     for (;;) {
       const after = current.first + current.size;
       const spare = current.readback === b.stateReadback ? b.stateReadbackB : b.stateReadback;
@@ -436,16 +448,15 @@ export class BfsRunner {
       current.readback.unmap();
       const wallMs = performance.now() - current.started;
       const done = state[STATE.done] === 1;
+      if (done) this.#deepest = Math.max(this.#deepest, state[STATE.level] + 1);
       submits.push({ first: current.first, last: done ? state[STATE.level] : after - 1, wallMs, gpuMs: gpuTimeMs });
       // The control step of level l + 1 closes level l: a submit not done has the statistics of all but its last
       // level, whose time is its own submit's.
       const closed = done ? state[STATE.level] : state[STATE.level] - 1;
       for (let l = levels.length + 1; l <= closed; l++) {
-        const row = STATE.stats + 4 * (l % BFS_STATS_RING);
         const ran = submits.findLast((r) => r.first <= l && l <= r.last)!;
         const count = ran.last - ran.first + 1;
-        const share = { wallMs: ran.wallMs / count, ...(ran.gpuMs === undefined ? {} : { gpuMs: ran.gpuMs / count }), ...(count > 1 ? { batched: count } : {}) };
-        levels.push({ level: l, direction: state[row] === 1 ? 'bottom-up' : 'top-down', frontier: state[row + 1], frontierEdges: state[row + 2], discovered: state[row + 3], ...share });
+        levels.push(levelFromState(state, l, ran.wallMs, ran.gpuMs, count));
       }
       if (done) {
         if (next) await next.result;
@@ -453,6 +464,137 @@ export class BfsRunner {
       }
       current = next ?? this.#launch(this.#device.batch({ label: 'bfs search', timing: profile }), after, grow(current.size), spare);
     }
+  }
+
+  /**
+   * Levels a search's first submit encodes: as many as the deepest search so far needed plus one, at most 512, or
+   * 16 before any search. Under fixed dispatch every level past a search's end still launches its (idle) grids.
+   */
+  #learntLevels(): number {
+    return this.#deepest === 0 ? FIRST_BATCH : Math.min(MAX_BATCH, this.#deepest + MANY_SPARE_LEVELS);
+  }
+
+  /** The state header a search from `source` (kernels' ids) starts from: the source alone in the frontier. */
+  #header(source: number): Uint32Array {
+    return initialState(this.#inner.indptr, this.n, source, this.plan.direction);
+  }
+
+  /** The indirect counts of level 1's control step (a clear of the bitmap): the control buffer of odd levels starts with these. */
+  #firstControl(): Uint32Array {
+    return Uint32Array.of(this.#clearGroups, 1, 1);
+  }
+
+  /** Encodes a search's start once its header is in `state`: clears the parents, bitmaps and visited bits, then the seed. */
+  #encodeSeed(batch: DispatchBatch, source: number): void {
+    const b = this.#buffers;
+    batch.clear(b.parent).clear(b.bitmapA).clear(b.bitmapB).clear(b.state, 4 * BFS_STATE_HEADER, b.state.size - 4 * BFS_STATE_HEADER);
+    const seed = this.#kernels.seed;
+    batch.dispatch(seed, { buffers: this.#bind(seed, { bitmap_out: b.bitmapB }), params: this.#params({ source }), workgroups: [1] });
+  }
+
+  /**
+   * One group of runMany: a submit per search, queued without waiting, each search's header, state and
+   * outputs in slots of its own; then the states, the outputs, and the searches that need more levels again.
+   */
+  async #runGroup(sources: readonly number[], levels: number, depths: boolean) {
+    const slots = await this.#manySlots(sources.length, depths);
+    const b = this.#buffers;
+    const words = Math.max(this.n, 1);
+    const headerBytes = 4 * STATE.words;
+    const stateBytes = 4 * BFS_STATE_HEADER;
+    const inner = sources.map((s) => this.#ids.inner(s));
+    const headers = new Uint32Array(STATE.words * sources.length);
+    inner.forEach((s, k) => headers.set(this.#header(s), k * STATE.words));
+    this.#device.upload(slots.headers, headers);
+    const started = performance.now();
+    const submits: Promise<{ gpuTimeMs?: number }>[] = [];
+    for (const [k, s] of inner.entries()) {
+      const batch = this.#device.batch({ label: 'bfs many' });
+      batch.copy(slots.headers, b.state, headerBytes, k * headerBytes, 0);
+      if (this.plan.dispatch === 'indirect') batch.copy(slots.firstControl, this.#indirect.control[1], 12);
+      this.#encodeSeed(batch, s);
+      for (let l = 1; l <= levels; l++) this.#encodeLevel(batch, l);
+      batch.copy(b.state, slots.states, stateBytes, 0, k * stateBytes);
+      batch.copy(b.parent, slots.parents[k], 4 * words);
+      if (depths) batch.copy(b.depth, slots.depths[k], 4 * words);
+      const result = batch.submit();
+      // Awaited below; a failure must not count as unhandled before that.
+      result.catch(() => undefined);
+      submits.push(result);
+      // submit() reaches the queue in microtasks: let it, so that the searches are queued in order.
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    const timings = await Promise.all(submits);
+    await slots.states.mapAsync(MapMode.READ, 0, sources.length * stateBytes);
+    const states = new Uint32Array(slots.states.getMappedRange(0, sources.length * stateBytes).slice(0));
+    slots.states.unmap();
+    const searchMs = performance.now() - started;
+    const share = searchMs / sources.length;
+    const results: BfsResult[] = [];
+    const gpuMs = timings.map((t) => t.gpuTimeMs);
+    let readMs = 0;
+    let rerun = 0;
+    for (const [k, source] of sources.entries()) {
+      const state = states.subarray(k * BFS_STATE_HEADER, (k + 1) * BFS_STATE_HEADER);
+      if (state[STATE.done] !== 1) {
+        const again = await this.run(source, { depths });
+        results.push({ ...again, searchMs: share + again.searchMs });
+        readMs += again.readMs;
+        rerun++;
+        continue;
+      }
+      const last = state[STATE.level];
+      this.#deepest = Math.max(this.#deepest, last + 1);
+      const levelRows = Array.from({ length: last }, (_, i) => levelFromState(state, i + 1, share, gpuMs[k], last));
+      const readStarted = performance.now();
+      const output = await this.#readOutput(slots.parents[k], depths ? slots.depths[k] : undefined);
+      const read = performance.now() - readStarted;
+      readMs += read;
+      results.push({ source, ...output, levels: levelRows, reached: state[STATE.visited], searchMs: share, readMs: read });
+    }
+    return { results, gpuMs, searchMs, readMs, rerun };
+  }
+
+  /** runMany's slots for `count` searches (parents, depths when asked for, states, headers), grown when too few. */
+  async #manySlots(count: number, depths: boolean): Promise<ManySlots> {
+    const have = this.#many;
+    if (have && have.parents.length >= count && (!depths || have.depths.length >= count)) return have;
+    const capacity = Math.max(count, have?.parents.length ?? 0);
+    if (have) destroyManySlots(have);
+    this.#many = undefined;
+    const made: GPUBuffer[] = [];
+    const make = async (name: string, bytes: number, kind: 'storage' | 'readback') => {
+      const buffer = await this.#device.createBuffer(`bfs.many.${name}`, bytes, kind);
+      made.push(buffer);
+      return buffer;
+    };
+    try {
+      const words = Math.max(this.n, 1);
+      const parents: GPUBuffer[] = [];
+      const depthSlots: GPUBuffer[] = [];
+      for (let k = 0; k < capacity; k++) parents.push(await make(`parent${k}`, 4 * words, 'storage'));
+      if (depths || (have?.depths.length ?? 0) > 0) for (let k = 0; k < capacity; k++) depthSlots.push(await make(`depth${k}`, 4 * words, 'storage'));
+      const slots: ManySlots = {
+        parents,
+        depths: depthSlots,
+        states: await make('states', 4 * BFS_STATE_HEADER * capacity, 'readback'),
+        headers: await make('headers', 4 * STATE.words * capacity, 'storage'),
+        firstControl: await make('firstControl', 12, 'storage'),
+      };
+      this.#device.upload(slots.firstControl, this.#firstControl());
+      this.#many = slots;
+      return slots;
+    } catch (e) {
+      for (const buffer of made) buffer.destroy();
+      throw e;
+    }
+  }
+
+  /** A search's parents (and depths) from the GPU, in the caller's ids; depths are −1 where a vertex was not reached. */
+  async #readOutput(parentBuffer: GPUBuffer, depthBuffer: GPUBuffer | undefined): Promise<{ parent: Int32Array; depth?: Int32Array }> {
+    const parent = this.#ids.parentsToCaller(await this.#device.read(parentBuffer, Uint32Array, 0, this.n));
+    if (!depthBuffer) return { parent };
+    return { parent, depth: this.#ids.depthsToCaller(await this.#device.read(depthBuffer, Uint32Array, 0, this.n), parent) };
   }
 
   /** Encodes levels first … first + size − 1 and the state's read-back (in the same submit: one round trip), and submits. */
@@ -498,27 +640,6 @@ export class BfsRunner {
     step(k.bottomUp, { buffers: bind.bottomUp, params: later }, steps, 24, [this.#fixed.bottomUpLater]);
   }
 
-  /**
-   * The steps' grids under fixed dispatch: `fixedWorkgroups`, or fewer where the graph cannot use them (top-down:
-   * every vertex in the frontier; bottom-up: the slots of its pass; the hub step: the largest hub's blocks × the
-   * vertices that can be hubs).
-   */
-  #fixedGrids(): FixedGrids {
-    const { fixedWorkgroups: most, workgroupSize: wg, lanes } = this.plan;
-    const rounds = this.#rounds;
-    const roundCount = rounds.length / 2;
-    const cap = (groups: number) => Math.max(1, Math.min(most, MAX_GRID_X, groups));
-    const hubRound = HUB_ROUND_LANES * lanes;
-    const hubSlots = hubRound < roundCount ? rounds[2 * hubRound + 1] : 0;
-    const hubBlocks = cap(Math.ceil(roundCount / (HUB_BLOCKS_PER_INVOCATION * wg)));
-    return {
-      topDown: cap(Math.ceil(this.n / (wg / lanes))),
-      hub: [hubBlocks, Math.max(1, Math.min(MAX_GRID_X, hubSlots, Math.floor(most / hubBlocks)))],
-      bottomUpFirst: cap(Math.ceil((rounds[1] ?? 0) / wg)),
-      bottomUpLater: cap(Math.ceil((rounds[3] ?? 0) / wg)),
-    };
-  }
-
   /** The buffers of a level's dispatches, by the level's parity (which picks the bitmaps and the control buffers), made once. */
   #makeLevelBindings(parity: number): LevelBindings {
     const k = this.#kernels;
@@ -536,35 +657,51 @@ export class BfsRunner {
   }
 
   /** The parameter block every BFS kernel reads (the prelude's `Params`); fields not given are 0. */
-  #params(p: { count?: number; roundFirst?: number; roundEnd?: number; source?: number; level?: number; slot?: number }): Uint32Array {
-    const words = new Uint32Array(16);
-    words.set([this.n, p.count ?? 0, p.roundFirst ?? 0, p.roundEnd ?? this.#rounds.length / 2, this.#chunkWords, p.source ?? 0, p.level ?? 0, p.slot ?? 0]);
-    const floats = new Float32Array(words.buffer);
-    floats[8] = this.plan.alpha;
-    floats[9] = this.plan.beta;
-    words[10] = DIRECTION_MODE[this.plan.direction];
-    words[11] = bitmapWords(this.n);
-    words[12] = HUB_ROUND_LANES * this.plan.lanes;
-    return words;
+  #params(p: Parameters<typeof bfsParams>[4]): Uint32Array {
+    return bfsParams(this.n, this.#rounds, this.#chunkWords, this.plan, p);
   }
 }
 
-/** Whether relabelling by degree would change nothing: sorted lists, degrees non-increasing with the id. */
-function inDegreeOrder(csr: Csr): boolean {
-  if (!csr.sorted) return false;
-  for (let v = 1; v < csr.n; v++) if (csr.indptr[v + 1] - csr.indptr[v] > csr.indptr[v] - csr.indptr[v - 1]) return false;
-  return true;
+/** runMany's per-search slots: outputs on the GPU, the states in one mappable buffer, the headers the searches start from. */
+interface ManySlots {
+  readonly parents: readonly GPUBuffer[];
+  readonly depths: readonly GPUBuffer[];
+  readonly states: GPUBuffer;
+  readonly headers: GPUBuffer;
+  readonly firstControl: GPUBuffer;
 }
 
-function inverse(ids: Uint32Array): Uint32Array {
-  const out = new Uint32Array(ids.length);
-  for (let v = 0; v < ids.length; v++) out[ids[v]] = v;
-  return out;
+/** runMulti's buffers: what each vertex has seen, the two frontiers, the seeds, sources × n parents; the bindings of even and odd levels. */
+interface MultiBuffers {
+  readonly capacity: number;
+  readonly seen: GPUBuffer;
+  readonly frontiers: readonly [GPUBuffer, GPUBuffer];
+  readonly seeds: GPUBuffer;
+  readonly parents: GPUBuffer;
+  readonly bindings: readonly [Record<string, GPUBuffer>, Record<string, GPUBuffer>];
 }
 
-/** Words of a bitmap with a bit per vertex (at least one). */
-function bitmapWords(n: number): number {
-  return Math.max(1, Math.ceil(n / 32));
+function multiBuffers(m: MultiBuffers): GPUBuffer[] {
+  return [m.seen, ...m.frontiers, m.seeds, m.parents];
+}
+
+function destroyManySlots(slots: ManySlots): void {
+  for (const b of [...slots.parents, ...slots.depths, slots.states, slots.headers, slots.firstControl]) b.destroy();
+}
+
+/** Level `level`'s statistics row of a state read-back, with its share of the times of the `count` levels run with it. */
+function levelFromState(state: Uint32Array, level: number, wallMs: number, gpuMs: number | undefined, count: number): BfsLevel {
+  const row = STATE.stats + 4 * (level % BFS_STATS_RING);
+  return {
+    level,
+    direction: state[row] === 1 ? 'bottom-up' : 'top-down',
+    frontier: state[row + 1],
+    frontierEdges: state[row + 2],
+    discovered: state[row + 3],
+    wallMs: wallMs / count,
+    ...(gpuMs === undefined ? {} : { gpuMs: gpuMs / count }),
+    ...(count > 1 ? { batched: count } : {}),
+  };
 }
 
 /**

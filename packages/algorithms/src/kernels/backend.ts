@@ -1,4 +1,6 @@
+import { openDevice, type Device } from '@semiforge/runtime';
 import type * as RuntimeCuda from '@semiforge/runtime-cuda';
+import type { CudaDevice } from '@semiforge/runtime-cuda';
 
 /** Where an algorithm runs: WebGPU (Dawn; any GPU) or CUDA (NVIDIA, through `@semiforge/runtime-cuda`). */
 export type Backend = 'webgpu' | 'cuda';
@@ -31,5 +33,45 @@ export async function loadCudaRuntime(): Promise<typeof RuntimeCuda> {
     const missing = (e as { code?: string }).code === 'ERR_MODULE_NOT_FOUND' || (e as { code?: string }).code === 'MODULE_NOT_FOUND';
     if (!missing) throw e;
     throw new Error(`backend 'cuda' needs the package @semiforge/runtime-cuda (and koffi): npm install @semiforge/runtime-cuda; or run with backend 'webgpu' (${(e as Error).message})`);
+  }
+}
+
+/** A device of either backend: WebGPU (`@semiforge/runtime`) or CUDA (`@semiforge/runtime-cuda`). */
+export type AnyDevice = Device | CudaDevice;
+
+/** Whether a device is a CUDA one, told by its shape so that `@semiforge/runtime-cuda` need not be loaded. */
+export function isCudaDevice(device: AnyDevice): device is CudaDevice {
+  return typeof (device as CudaDevice).launch === 'function' && 'info' in device;
+}
+
+/**
+ * The backend of a call: the device's when one is given (a `backend` option naming the other one is
+ * refused), else the option, else `$SEMIFORGE_BACKEND`, else 'webgpu' (see `chooseBackend`).
+ *
+ * @example
+ * backendOf(undefined, 'cuda'); // 'cuda'
+ * backendOf(cudaDevice, 'webgpu'); // throws: the device is a CUDA one
+ */
+export function backendOf(device: AnyDevice | undefined, backend: Backend | undefined, env: Readonly<Record<string, string | undefined>> = process.env): Backend {
+  if (device === undefined) return chooseBackend(backend, env);
+  const own: Backend = isCudaDevice(device) ? 'cuda' : 'webgpu';
+  if (backend !== undefined && chooseBackend(backend, env) !== own) {
+    throw new Error(`backend '${backend}' was asked for with a ${own === 'cuda' ? 'CUDA' : 'WebGPU'} device; pass a ${backend === 'cuda' ? 'CUDA' : 'WebGPU'} device, or no device and backend '${backend}'`);
+  }
+  return own;
+}
+
+/**
+ * Runs `body` on the device given, or on one of the chosen backend opened for the call (and destroyed
+ * after it): CUDA's runtime is loaded only when CUDA is asked for, so machines without it run WebGPU.
+ */
+export async function withDevice<T>(device: AnyDevice | undefined, backend: Backend | undefined, body: (device: AnyDevice) => Promise<T>): Promise<T> {
+  const chosen = backendOf(device, backend);
+  if (device) return body(device);
+  const opened: AnyDevice = chosen === 'cuda' ? await (await loadCudaRuntime()).openCudaDevice() : await openDevice();
+  try {
+    return await body(opened);
+  } finally {
+    opened.destroy();
   }
 }

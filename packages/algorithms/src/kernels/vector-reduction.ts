@@ -2,6 +2,29 @@ import { dispatchGrid, type GeneratedKernel, type VectorKernelSpec } from '@semi
 import type { Device, DispatchBatch } from '@semiforge/runtime';
 import { kernelFor } from './kernel-source.js';
 
+/** One pass of a reduction: which buffer it reads and writes (the caller's source and target, or the partials). */
+export interface ReductionPass {
+  readonly src: 'source' | 'partials';
+  readonly dst: 'partials' | 'target';
+  readonly params: Uint32Array;
+  readonly grid: [number, number, number];
+}
+
+/**
+ * The two passes of target[index] = ⊕ source[0..n) with a `vec_reduce` kernel, for either backend: workgroup
+ * partials (at most workgroupSize of them), then one workgroup over them.
+ *
+ * @example
+ * reductionPasses(spec, 1000, 3).map((p) => p.grid); // [[4, 1, 1], [1, 1, 1]] at 256 invocations a workgroup
+ */
+export function reductionPasses(spec: VectorKernelSpec, n: number, index: number): [ReductionPass, ReductionPass] {
+  const [groups] = dispatchGrid(spec, n);
+  return [
+    { src: 'source', dst: 'partials', params: new Uint32Array([n, 0]), grid: [groups, 1, 1] },
+    { src: 'partials', dst: 'target', params: new Uint32Array([groups, index]), grid: dispatchGrid(spec, groups) },
+  ];
+}
+
 /**
  * ⊕ of a vector on the GPU into one element of another buffer, in two dispatches of a generated
  * `vec_reduce`: at most `workgroupSize` workgroup partials (each workgroup strides over its share), then one
@@ -34,10 +57,10 @@ export class VectorReduction {
 
   /** Records target[index] = ⊕ source[0..n). */
   encode(batch: DispatchBatch, source: GPUBuffer, n: number, target: GPUBuffer, index: number): void {
-    const spec = this.#kernel.spec;
-    const [groups] = dispatchGrid(spec, n);
-    batch.dispatch(this.#kernel, { buffers: { src: source, dst: this.#partials }, params: new Uint32Array([n, 0]), workgroups: [groups] });
-    batch.dispatch(this.#kernel, { buffers: { src: this.#partials, dst: target }, params: new Uint32Array([groups, index]), workgroups: dispatchGrid(spec, groups) });
+    const buffers = { source, partials: this.#partials, target };
+    for (const pass of reductionPasses(this.#kernel.spec as VectorKernelSpec, n, index)) {
+      batch.dispatch(this.#kernel, { buffers: { src: buffers[pass.src], dst: buffers[pass.dst] }, params: pass.params, workgroups: pass.grid });
+    }
   }
 
   destroy(): void {

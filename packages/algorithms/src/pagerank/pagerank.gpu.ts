@@ -7,18 +7,18 @@ import { SpmvRunner } from '../spmv/spmv.runner.js';
 import type { SpmvFormat } from '../spmv/spmv.plan.js';
 import { transitionTranspose, type PagerankSettings } from './pagerank.input.js';
 import { pagerankSpecs } from './pagerank.specs.js';
-
-/**
- * The `sums` buffer: Σ Pᵀr at 0, then the residual of step k at 1 + k mod {@link RESIDUAL_SLOTS}. Step 0 (the
- * uniform start) holds the largest f32, so that step 1 runs; a step whose predecessor's residual is below the
- * tolerance keeps the ranks (see `vec_pagerank_update`), so the host may read the residuals late.
- */
-const SUM_OF_PRODUCT = 0;
-const FIRST_RESIDUAL = 1;
-/** Residuals kept: the host reads them at least every RESIDUAL_SLOTS − 1 steps. */
-export const RESIDUAL_SLOTS = 1024;
-const F32_MAX = 3.4028234663852886e38;
-const slotOf = (step: number) => FIRST_RESIDUAL + (step % RESIDUAL_SLOTS);
+import {
+  checkStep,
+  F32_MAX,
+  FIRST_RESIDUAL,
+  leastF32AtLeast,
+  RESIDUAL_SLOTS,
+  ringResiduals,
+  slotOf,
+  SUM_OF_PRODUCT,
+  updateParams,
+  type PagerankSteps,
+} from './pagerank.steps.js';
 
 /**
  * PageRank's state on the GPU: Pᵀ in an {@link SpmvRunner}, two rank vectors used in turn, the teleport
@@ -26,7 +26,7 @@ const slotOf = (step: number) => FIRST_RESIDUAL + (step % RESIDUAL_SLOTS);
  * residual. `encodeStep` records one iteration (six dispatches, no read-back); the host reads residuals only
  * when it chooses to, and steps after the first converged one change nothing.
  */
-export class PagerankState {
+export class PagerankState implements PagerankSteps {
   readonly n: number;
   readonly #runner: SpmvRunner;
   readonly #device: Device;
@@ -101,17 +101,14 @@ export class PagerankState {
    * when step k's residual was below the tolerance, r' = r and residual 0.
    */
   encodeStep(batch: DispatchBatch): void {
-    if (this.#steps >= this.maxIterations) throw new RangeError(`pagerank: step ${this.#steps + 1} is past maxIterations = ${this.maxIterations}`);
+    checkStep(this.#steps, this.maxIterations);
     const previous = this.#ranks[this.#current];
     const next = this.#ranks[1 - this.#current];
     this.#runner.encode(batch, { x: previous, y: next });
     this.#sum.encode(batch, next, this.n, this.#sums, SUM_OF_PRODUCT);
-    // Params { n, offset: step k's residual, damping, tolerance }: the last two as f32 bits.
-    const params = new Uint32Array([this.n, slotOf(this.#steps), 0, 0]);
-    new Float32Array(params.buffer).set([this.#damping, this.#tolerance], 2);
     batch.dispatch(this.#update, {
       buffers: { teleport: this.#teleport, previous, sums: this.#sums, next, delta: this.#delta },
-      params,
+      params: updateParams(this.n, this.#steps, this.#damping, this.#tolerance),
       workgroups: dispatchGrid(this.#update.spec, this.n),
     });
     this.#steps += 1;
@@ -119,24 +116,21 @@ export class PagerankState {
     this.#current = 1 - this.#current;
   }
 
-  /**
-   * The residuals of steps first … last (1-based, at most {@link RESIDUAL_SLOTS} − 1 of them before the last
-   * recorded), once the GPU has run the steps submitted before this call.
-   */
-  async residuals(first: number, last: number): Promise<Float32Array> {
-    if (last > this.#steps || first < 1 || this.#steps - first >= RESIDUAL_SLOTS - 1) {
-      throw new RangeError(`pagerank: residuals of steps ${first}…${last} are not kept after step ${this.#steps} (the last ${RESIDUAL_SLOTS - 1} are)`);
-    }
-    const ring = await this.#device.read(this.#sums, Float32Array, FIRST_RESIDUAL * 4, RESIDUAL_SLOTS);
-    return Float32Array.from({ length: last - first + 1 }, (_, i) => ring[(first + i) % RESIDUAL_SLOTS]);
+  /** Records steps up to `last` in one batch and submits it. */
+  async runTo(last: number): Promise<number | undefined> {
+    const batch = this.#device.batch({ label: `pagerank ${this.#steps + 1}..${last}` });
+    while (this.#steps < last) this.encodeStep(batch);
+    return (await batch.submit()).gpuTimeMs;
   }
 
-  /** The format of the product with Pᵀ (the automatic choice when asked for 'auto'). */
+  async residuals(first: number, last: number): Promise<Float32Array> {
+    return ringResiduals(await this.#device.read(this.#sums, Float32Array, FIRST_RESIDUAL * 4, RESIDUAL_SLOTS), first, last, this.#steps);
+  }
+
   get format(): SpmvFormat {
     return this.#runner.plan.format;
   }
 
-  /** The latest ranks. */
   ranks(): Promise<Float32Array> {
     return this.#device.read(this.#ranks[this.#current], Float32Array, 0, this.n);
   }
@@ -148,14 +142,3 @@ export class PagerankState {
   }
 }
 
-/**
- * The least f32 ≥ t (at most the largest f32): an f32 residual r is below t exactly when it is below this, so
- * the GPU's test (in f32) and the host's (in f64) agree on the step that converged.
- */
-function leastF32AtLeast(t: number): number {
-  const f = Math.fround(t);
-  if (f >= t) return Math.min(f, F32_MAX);
-  const next = Float32Array.of(f);
-  new Uint32Array(next.buffer)[0] += 1; // f ≥ 0 here: the next larger f32
-  return next[0];
-}

@@ -1,8 +1,10 @@
 import type { Csr } from '@semiforge/graph-io';
-import type { Device } from '@semiforge/runtime';
+import { isCudaDevice, withDevice, type AnyDevice, type Backend } from '../kernels/backend.js';
 import type { SpmvFormat } from '../spmv/spmv.plan.js';
-import { PagerankState, RESIDUAL_SLOTS } from './pagerank.gpu.js';
+import { CudaPagerankState } from './pagerank.cuda.js';
+import { PagerankState } from './pagerank.gpu.js';
 import { checkCount, PAGERANK_DEFAULTS, pagerankSettings, type PagerankParameters, type PagerankSettings } from './pagerank.input.js';
+import { RESIDUAL_SLOTS, type PagerankSteps } from './pagerank.steps.js';
 
 export interface PagerankOptions extends PagerankParameters {
   /** SpMV format of the product with Pᵀ (default 'auto', chosen from Pᵀ's rows as `spmv()` does). */
@@ -14,6 +16,11 @@ export interface PagerankOptions extends PagerankParameters {
    * one keep its ranks on the GPU, so the result (ranks, iterations, residual) is the same for any checkEvery.
    */
   checkEvery?: number;
+  /**
+   * 'webgpu' or 'cuda': both run the same kernels' specs and give the same answer. Default: the backend of
+   * the device given, else `$SEMIFORGE_BACKEND`, else 'webgpu'.
+   */
+  backend?: Backend;
 }
 
 export interface PagerankResult {
@@ -29,7 +36,7 @@ export interface PagerankResult {
   readonly residual: number;
   /** The SpMV format of the product with Pᵀ that ran (absent for the empty graph, which runs nothing). */
   readonly format?: SpmvFormat;
-  /** GPU time of the iterations (timestamp queries), when the device has them. */
+  /** GPU time of the iterations (WebGPU timestamp queries, when the device has them; CUDA events). */
   readonly gpuTimeMs?: number;
   /** Host wall time from the start of the call to the read-back of the ranks (`pagerank()`: matrix build and upload included). */
   readonly wallTimeMs: number;
@@ -45,6 +52,7 @@ export interface PagerankResult {
 /**
  * One graph made ready for many PageRank runs with the same options: Pᵀ built, its product planned and
  * everything uploaded once; each `run` starts again from uniform ranks. `pagerank()` is create → run → destroy.
+ * A WebGPU `Device` runs WGSL, a `CudaDevice` CUDA.
  *
  * @example
  * const runner = await PagerankRunner.create(device, g, { tolerance: 1e-6 });
@@ -53,26 +61,28 @@ export interface PagerankResult {
  * runner.destroy();
  */
 export class PagerankRunner {
-  readonly #device: Device;
   readonly #settings: PagerankSettings;
   readonly #checkEvery: number;
   /** Undefined for the empty graph, which runs nothing. */
-  readonly #state: PagerankState | undefined;
+  readonly #state: PagerankSteps | undefined;
 
-  private constructor(device: Device, settings: PagerankSettings, checkEvery: number, state: PagerankState | undefined) {
-    this.#device = device;
+  private constructor(settings: PagerankSettings, checkEvery: number, state: PagerankSteps | undefined) {
     this.#settings = settings;
     this.#checkEvery = checkEvery;
     this.#state = state;
   }
 
   /** Checks the options against the graph (before touching the GPU), then builds and uploads Pᵀ. */
-  static async create(device: Device, graph: Csr, options: PagerankOptions = {}): Promise<PagerankRunner> {
+  static async create(device: AnyDevice, graph: Csr, options: PagerankOptions = {}): Promise<PagerankRunner> {
     const settings = pagerankSettings(graph.n, options);
     const checkEvery = options.checkEvery ?? PAGERANK_DEFAULTS.checkEvery;
     checkCount('checkEvery', checkEvery);
-    const state = graph.n === 0 ? undefined : await PagerankState.create(device, graph, settings, options.format ?? 'auto');
-    return new PagerankRunner(device, settings, checkEvery, state);
+    const format = options.format ?? 'auto';
+    let state: PagerankSteps | undefined;
+    if (graph.n > 0) {
+      state = isCudaDevice(device) ? await CudaPagerankState.create(device, graph, settings, format) : await PagerankState.create(device, graph, settings, format);
+    }
+    return new PagerankRunner(settings, checkEvery, state);
   }
 
   /** Iterates from uniform ranks to the tolerance or maxIterations; `wallTimeMs` counts this call only. */
@@ -92,9 +102,7 @@ export class PagerankRunner {
     for (;;) {
       const first = read.length + 1;
       const last = Math.min(read.length + steps, maxIterations);
-      const batch = this.#device.batch({ label: `pagerank ${first}..${last}` });
-      while (state.steps < last) state.encodeStep(batch);
-      const { gpuTimeMs: ms } = await batch.submit();
+      const ms = await state.runTo(last);
       gpuTimeMs = gpuTimeMs === undefined || ms === undefined ? undefined : gpuTimeMs + ms;
       read.push(...(await state.residuals(first, last)));
       const hit = read.findIndex((r) => r < tolerance);
@@ -130,21 +138,25 @@ export class PagerankRunner {
  * count); dangling vertices (out-degree 0) spread their rank by the personalization p like the teleport
  * does (the Google matrix). A personalization gives personalized PageRank / random walk with restart.
  * Every step's L1 residual is reduced on the GPU and kept there; the host reads them once per submit, and
- * sizes the next submit by their decay. For several runs on one graph, see {@link PagerankRunner}.
+ * sizes the next submit by their decay. For several runs on one graph, see {@link PagerankRunner}. A WebGPU
+ * `Device` runs WGSL, a `CudaDevice` CUDA; with no device, one of `backend` is opened for the call.
  *
  * @example
  * const g = csrFromEdges(generateRmat({ scale: 12, seed: 1 }));
  * const { ranks, iterations, converged } = await pagerank(device, g, { damping: 0.85, tolerance: 1e-6 });
  * const ppr = await pagerank(device, g, { personalization: { vertices: [0], weights: [1] } }); // restart at 0
+ * const onCuda = await pagerank(undefined, g, { backend: 'cuda' }); // or pass a CudaDevice
  */
-export async function pagerank(device: Device, graph: Csr, options: PagerankOptions = {}): Promise<PagerankResult> {
+export async function pagerank(device: AnyDevice | undefined, graph: Csr, options: PagerankOptions = {}): Promise<PagerankResult> {
   const started = performance.now();
-  const runner = await PagerankRunner.create(device, graph, options);
-  try {
-    return { ...(await runner.run()), wallTimeMs: performance.now() - started };
-  } finally {
-    runner.destroy();
-  }
+  return withDevice(device, options.backend, async (on) => {
+    const runner = await PagerankRunner.create(on, graph, options);
+    try {
+      return { ...(await runner.run()), wallTimeMs: performance.now() - started };
+    } finally {
+      runner.destroy();
+    }
+  });
 }
 
 /** Residuals over which the decay rate is taken. */

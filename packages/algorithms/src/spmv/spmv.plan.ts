@@ -48,6 +48,11 @@ export interface SpmvKernelOptions {
    * one 16-byte load of indices and one of values (the slice height must be a multiple of 4).
    */
   rowsPerInvocation?: number;
+  /**
+   * CUDA: load the matrix, x and the mask through the read-only data cache (`__ldg`; default true). WGSL has
+   * no such loads: true there is refused.
+   */
+  ldg?: boolean;
   target?: Target;
 }
 
@@ -92,10 +97,15 @@ export const SPMV_DEFAULTS = {
   /** fold (else csr-scalar) for uneven rows holding at least this many nonzeros on average. */
   foldMinMean: 8,
   /**
-   * fold's pieces hold this many times the mean row (H100, R-MAT scale 22, mean 32: pieces of 32 ran at 157
-   * GFLOP/s, 64 at 189–197, 128 at 180, 256 at 166).
+   * fold's pieces hold this many times the mean row, and `skewedFoldWidthPerMean` times on power-law rows (longest
+   * over `skewedFrom` × the mean), whose slots a loop step are then `skewedUnroll` (H100, R-MAT scale 22, mean 32,
+   * with the clocks kept up: pieces of 64 ran at 197 GFLOP/s, 128 at 211, 256 at 209, 128 with 8 slots a step at
+   * 216; Erdős–Rényi, mean 16, longest about 2.5× the mean, keeps twice the mean: 215).
    */
   foldWidthPerMean: 2,
+  skewedFoldWidthPerMean: 4,
+  skewedUnroll: 8,
+  skewedFrom: 16,
   maxLanes: 32,
   /** sell, fold: rows per slice (a warp). */
   sliceHeight: 32,
@@ -108,9 +118,9 @@ export const SPMV_DEFAULTS = {
  * plus-times; `benchmarks/results/spmv-h100-20261122.json`):
  * - ELL when its padding is small (≤ 1.5 slots per nonzero: stencils, bands, meshes): coalesced slot-major
  *   reads, no row offsets (2-D grid 419 GFLOP/s, 3-D stencil 457, band 490; 74–75% of the copy bandwidth);
- * - otherwise fold when rows are long on average (mean ≥ 8): its pieces of twice the mean bound each
- *   invocation's loop, which is what power-law and random rows need (R-MAT 189–197 against csr-vector's 151–153,
- *   Erdős–Rényi 100 against 56–64);
+ * - otherwise fold when rows are long on average (mean ≥ 8): its pieces of twice the mean (four times on
+ *   power-law rows) bound each invocation's loop, which is what power-law and random rows need (R-MAT 216 against
+ *   csr-vector's 174–180, Erdős–Rényi 215);
  * - otherwise csr-scalar (short uneven rows: the road-like grid, 230–366 against 177–186 for ELL, sell and fold).
  * An empty matrix takes csr-scalar.
  *
@@ -152,7 +162,9 @@ export function planSpmv(options: SpmvKernelOptions, stats: RowStats, subgroups:
   const target = options.target ?? 'wgsl';
   const format = options.format === undefined || options.format === 'auto' ? chooseFormat(stats) : options.format;
   const threads = options.threadsPerWorkgroup ?? SPMV_DEFAULTS.threads;
-  const common = { semiring, type, target, accumulate: options.accumulate ?? false, masked: options.masked ?? false };
+  // Read-only cache loads: on by default on CUDA; asked of WGSL, refused by codegen's rules.
+  const ldg = (target === 'cuda' ? (options.ldg ?? true) : options.ldg) ? { ldg: true } : {};
+  const common = { semiring, type, target, accumulate: options.accumulate ?? false, masked: options.masked ?? false, ...ldg };
   const slotFormat = format === 'ell' || format === 'sell' || format === 'fold';
   if (options.unroll !== undefined && !slotFormat) {
     throw new RangeError(`spmv: unroll = ${options.unroll} steps through ELL slots; format '${format}' has none (use ell, sell or fold)`);
@@ -203,7 +215,9 @@ function planSliced(
 ): SpmvPlan {
   const { semiring, type, target } = common;
   const sigma = options.sigma ?? (stats.paddingRatio <= SPMV_DEFAULTS.ellMaxPadding ? 1 : SPMV_DEFAULTS.sigma);
-  const foldWidth = format === 'fold' ? (options.foldWidth ?? Math.max(1, Math.ceil(SPMV_DEFAULTS.foldWidthPerMean * stats.mean))) : undefined;
+  const skewed = format === 'fold' && stats.max > SPMV_DEFAULTS.skewedFrom * stats.mean;
+  const perMean = skewed ? SPMV_DEFAULTS.skewedFoldWidthPerMean : SPMV_DEFAULTS.foldWidthPerMean;
+  const foldWidth = format === 'fold' ? (options.foldWidth ?? Math.max(1, Math.ceil(perMean * stats.mean))) : undefined;
   if (foldWidth !== undefined && !(Number.isInteger(foldWidth) && foldWidth >= 1)) {
     throw new RangeError(`spmv: foldWidth = ${foldWidth} is not a positive integer (the most entries of one piece of a folded row)`);
   }
@@ -211,7 +225,9 @@ function planSliced(
   const sliceHeight = options.sliceHeight ?? SPMV_DEFAULTS.sliceHeight;
   // rowsPerWorkgroup counts stored rows: 4 an invocation make a workgroup of 4 × its invocations.
   const rowsPerWorkgroup = common.rowsPerWorkgroup * (own.rowsPerInvocation ?? 1);
-  const spec: SpmvKernelSpec = { ...common, op: 'spmv_sell', rowsPerWorkgroup, sliceHeight, permuted: sigma > 1, folded, ...own };
+  // Unrolled slots only where a piece holds enough of them (and unless the caller chose).
+  const slots = skewed && options.unroll === undefined && own.rowsPerInvocation === undefined && foldWidth! >= SPMV_DEFAULTS.skewedUnroll ? { unroll: SPMV_DEFAULTS.skewedUnroll } : {};
+  const spec: SpmvKernelSpec = { ...common, op: 'spmv_sell', rowsPerWorkgroup, sliceHeight, permuted: sigma > 1, folded, ...own, ...slots };
   const slicing = { sigma, ...(foldWidth === undefined ? {} : { foldWidth }) };
   if (!folded) return { format, semiring, type, spec, slicing };
   const reduction = options.reduction ?? (target === 'cuda' || subgroups.available ? 'subgroup' : 'workgroup');

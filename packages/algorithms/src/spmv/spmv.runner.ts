@@ -1,12 +1,12 @@
-import { dispatchGrid, type ElementArray, type GeneratedKernel } from '@semiforge/codegen';
-import { degreeStats, ellPaddingRatio, type Csr } from '@semiforge/graph-io';
+import type { ElementArray } from '@semiforge/codegen';
+import type { Csr } from '@semiforge/graph-io';
 import type { Device, DispatchBatch, TypedArrayConstructor } from '@semiforge/runtime';
 import { decodeF32 } from '../kernels/f32-encoding.js';
-import { kernelFor } from '../kernels/kernel-source.js';
-import { layoutFor } from './layouts/index.js';
-import { checkSquareCsr, encodeOperands, type SpmvOperands } from './spmv.input.js';
-import { checkSpmvFits } from './spmv.limits.js';
-import { planSpmv, type RowStats, type SpmvKernelOptions, type SpmvPlan, type SubgroupSupport } from './spmv.plan.js';
+import { encodeOperands, type SpmvOperands } from './spmv.input.js';
+import type { RowStats, SpmvKernelOptions, SpmvPlan, SubgroupSupport } from './spmv.plan.js';
+import { bindLaunch, planSpmvLaunches, type SpmvLaunch } from './spmv.steps.js';
+
+export { rowStats } from './spmv.steps.js';
 
 export interface SpmvResult {
   /** y, length n; f32 shows the kernels' stand-ins for ±infinity as ±Infinity. */
@@ -28,12 +28,6 @@ export interface SpmvBuffers {
   readonly mask?: GPUBuffer;
 }
 
-/** Row statistics of a matrix, as the automatic format choice reads them. */
-export function rowStats(csr: Csr): RowStats {
-  const s = degreeStats(csr);
-  return { n: s.n, arcs: s.arcs, mean: s.mean, max: s.max, paddingRatio: ellPaddingRatio(csr, s.max) };
-}
-
 /** Whether the device can run the vector kernel's subgroup reduction, and its smallest subgroup. */
 export function subgroupSupport(device: Device): SubgroupSupport {
   // An adapter that does not report its sizes gets WebGPU's smallest allowed subgroup, 4.
@@ -51,32 +45,23 @@ export function subgroupSupport(device: Device): SubgroupSupport {
  * const again = await runner.run(y);   // the matrix is not uploaded again
  * runner.destroy();
  */
-/** A step ready to record: its kernel, and its bindings' buffer names. */
-interface ReadyStep {
-  readonly kernel: GeneratedKernel;
-  readonly params: Uint32Array;
-  readonly workgroups: [number, number, number];
-  /** binding name → name in the buffer pool. */
-  readonly sources: readonly (readonly [string, string])[];
-}
-
 export class SpmvRunner {
   readonly plan: SpmvPlan;
   readonly n: number;
   readonly stats: RowStats;
   readonly #device: Device;
-  readonly #steps: readonly ReadyStep[];
+  readonly #launches: readonly SpmvLaunch[];
   /** The matrix's arrays and scratch buffers by name. */
   readonly #matrix: Record<string, GPUBuffer>;
   readonly #own: GPUBuffer[];
   readonly #work: SpmvBuffers;
 
-  private constructor(device: Device, plan: SpmvPlan, stats: RowStats, steps: ReadyStep[], matrix: Record<string, GPUBuffer>, work: SpmvBuffers, own: GPUBuffer[]) {
+  private constructor(device: Device, plan: SpmvPlan, stats: RowStats, launches: readonly SpmvLaunch[], matrix: Record<string, GPUBuffer>, work: SpmvBuffers, own: GPUBuffer[]) {
     this.#device = device;
     this.plan = plan;
     this.stats = stats;
     this.n = stats.n;
-    this.#steps = steps;
+    this.#launches = launches;
     this.#matrix = matrix;
     this.#work = work;
     this.#own = own;
@@ -84,12 +69,11 @@ export class SpmvRunner {
 
   /** Checks the matrix, plans the kernel for its rows and the device, checks the sizes, uploads it. */
   static async create(device: Device, matrix: Csr, options: SpmvKernelOptions = {}): Promise<SpmvRunner> {
-    checkSquareCsr(matrix);
-    const stats = rowStats(matrix);
-    const plan = planSpmv(options, stats, subgroupSupport(device));
-    if (plan.spec.target !== 'wgsl') throw new Error(`spmv: the WebGPU runner runs WGSL kernels; target '${plan.spec.target}' is for generation only`);
-    checkSpmvFits(device.limits, { n: stats.n, nnz: stats.arcs, format: plan.format, width: stats.max });
-    const layout = layoutFor(matrix, plan, device.limits);
+    const { stats, plan, layout, launches } = planSpmvLaunches(matrix, options, {
+      target: 'wgsl',
+      subgroups: subgroupSupport(device),
+      limits: device.limits,
+    });
     const own: GPUBuffer[] = [];
     const make = async (label: string, data: ArrayBufferView) => {
       const b = await device.createStorage(label, data);
@@ -107,12 +91,7 @@ export class SpmvRunner {
         y: await make('spmv.y', vector),
         mask: plan.spec.masked ? await make('spmv.mask', vector) : undefined,
       };
-      const steps = layout.steps.map((step): ReadyStep => {
-        const kernel = kernelFor(step.spec);
-        const sources = kernel.bindings.filter((b) => b.kind !== 'uniform').map((b) => [b.name, step.bind?.[b.name] ?? b.name] as const);
-        return { kernel, params: step.params, workgroups: dispatchGrid(step.spec, step.rows), sources };
-      });
-      return new SpmvRunner(device, plan, stats, steps, buffers, work, own);
+      return new SpmvRunner(device, plan, stats, launches, buffers, work, own);
     } catch (e) {
       for (const b of own) b.destroy();
       throw e;
@@ -123,9 +102,8 @@ export class SpmvRunner {
   encode(batch: DispatchBatch, buffers: SpmvBuffers): void {
     if (this.plan.spec.masked && !buffers.mask) throw new Error('spmv: this runner was planned with masked: true; pass a mask buffer');
     const pool: Record<string, GPUBuffer | undefined> = { ...this.#matrix, x: buffers.x, y: buffers.y, mask: buffers.mask };
-    for (const step of this.#steps) {
-      const bound = Object.fromEntries(step.sources.map(([binding, source]) => [binding, pool[source]]));
-      batch.dispatch(step.kernel, { buffers: bound, params: step.params, workgroups: step.workgroups });
+    for (const launch of this.#launches) {
+      batch.dispatch(launch.kernel, { buffers: bindLaunch(launch, pool), params: launch.params, workgroups: launch.grid });
     }
   }
 

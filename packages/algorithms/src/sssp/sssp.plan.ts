@@ -1,4 +1,5 @@
 import { SSSP_DEFAULT_CHUNK, type SsspKernelSpec, type SsspReads, type Target } from '@semiforge/codegen';
+import { checkDispatchOptions, defaultDispatch, type DispatchMode } from '../kernels/dispatch-mode.js';
 import type { SsspWeightType } from './sssp.input.js';
 
 /**
@@ -24,7 +25,7 @@ export interface SsspKernelOptions {
   readonly lanesPerVertex?: number;
   /** Frontier methods: arcs per queue item (a hub's arcs become many items). Default 256. */
   readonly chunk?: number;
-  /** Near-far: the bucket width. Default Davidson et al.'s 32 · mean weight / mean degree. */
+  /** Near-far: the bucket width. Default from the mean weight and mean degree ({@link defaultDelta}). */
   readonly delta?: number;
   /**
    * Passes recorded before the first read-back of the changed flag or done word; later batches grow with the
@@ -32,8 +33,24 @@ export interface SsspKernelOptions {
    * Default 16.
    */
   readonly batch?: number;
-  /** The kernels' language (the runner needs wgsl; cuda is for generation). Default wgsl. */
+  /** The kernels' language: wgsl for the WebGPU runner, cuda for the CUDA one (each sets its own). Default wgsl. */
   readonly kernelTarget?: Target;
+  /**
+   * Frontier methods: how each pass is launched (see {@link DispatchMode}). `indirect`: `sssp_advance` writes
+   * the pass's workgroup counts and the pass is dispatched indirectly; `fixed`: a direct dispatch of at most
+   * `fixedWorkgroups` workgroups whose invocations stride over the pass's items (none once the search ended).
+   * Default: fixed on a hardware GPU and on CUDA (which has no indirect launch here), indirect on a software
+   * adapter. Results are identical.
+   */
+  readonly dispatch?: DispatchMode;
+  /** Workgroups of a pass under `dispatch: 'fixed'` (fewer where the graph needs fewer). Default 1024. */
+  readonly fixedWorkgroups?: number;
+}
+
+/** What the plan needs to know of where it runs. */
+export interface SsspTargetInfo {
+  /** A software adapter (lavapipe): indirect dispatch by default, idle fixed workgroups cost CPU time there. */
+  readonly softwareAdapter?: boolean;
 }
 
 /** What the plan reads of the graph. */
@@ -57,11 +74,14 @@ export interface SsspPlan {
   readonly tree?: SsspKernelSpec;
   /** Near-far: the bucket width (in the weights' type); frontier: Infinity. */
   readonly delta: number;
+  /** Frontier methods: indirect dispatch sized by `advance`, or fixed grids of at most `fixedWorkgroups`. */
+  readonly dispatch: DispatchMode;
+  readonly fixedWorkgroups: number;
   readonly segment: number;
   readonly batch: number;
 }
 
-export const SSSP_DEFAULTS = { workgroupSize: 256, reads: 'atomic', segment: 1 << 14, batch: 16, warp: 32 } as const;
+export const SSSP_DEFAULTS = { workgroupSize: 256, reads: 'atomic', segment: 1 << 14, batch: 16, fixedWorkgroups: 1024 } as const;
 
 /** Invocations per vertex: about half the mean degree, a power of two from 1 to 32. */
 export function defaultLanes(meanDegree: number): number {
@@ -69,13 +89,28 @@ export function defaultLanes(meanDegree: number): number {
   return Math.min(32, Math.max(1, lanes));
 }
 
+/** The constants of {@link defaultDelta}: Davidson et al.'s warp width and the mean degree where their rule fits as is. */
+const DELTA_RULE = { warp: 32, degree: 8, minScale: 1 / 4, maxScale: 4 } as const;
+
 /**
- * Near-far's bucket width as Davidson, Baxter, Garland and Owens (2014) set it: warp width × mean weight /
- * mean degree, so a bucket holds about a warp's worth of arcs per vertex; at least 1 for integer weights.
+ * Near-far's bucket width from the weights and degrees: Davidson, Baxter, Garland and Owens's (2014) warp
+ * width × mean weight / mean degree d, scaled by 8 / d (within ¼…4×), i.e. 256 · mean weight / d² for mean
+ * degrees 4 to 32. Davidson's rule alone is too wide on dense graphs and too narrow on sparse ones: on the H100
+ * (benchmarks/results/sssp-h100-20261122.json) R-MAT 2^20–2^22 (d = 32, weights in [0, 1)) was fastest at ¼ of
+ * it (the many short arcs settle a vertex early, so a wide bucket re-relaxes), the road-like grid (d = 3) at
+ * 2–4× (few arcs a vertex: narrow buckets mean thousands of near-empty passes), and Kronecker scale 22 (d ≈ 31)
+ * within 8% of its best anywhere from ¼ to 2×. At least 1 for integer weights.
+ *
+ * @example
+ * defaultDelta({ n: 1 << 20, arcs: 1 << 25, minWeight: 0, meanWeight: 0.5 }, 'f32'); // 0.125: d = 32, ¼ of Davidson's 0.5
  */
 export function defaultDelta(stats: SsspGraphStats, weights: SsspWeightType): number {
   const meanDegree = stats.n ? stats.arcs / stats.n : 0;
-  const delta = meanDegree > 0 && stats.meanWeight > 0 ? (SSSP_DEFAULTS.warp * stats.meanWeight) / meanDegree : 1;
+  let delta = 1;
+  if (meanDegree > 0 && stats.meanWeight > 0) {
+    const scale = Math.min(DELTA_RULE.maxScale, Math.max(DELTA_RULE.minScale, DELTA_RULE.degree / meanDegree));
+    delta = ((DELTA_RULE.warp * stats.meanWeight) / meanDegree) * scale;
+  }
   return weights === 'u32' ? Math.max(1, Math.ceil(delta)) : Math.fround(delta);
 }
 
@@ -83,9 +118,9 @@ export function defaultDelta(stats: SsspGraphStats, weights: SsspWeightType): nu
  * The kernels and settings of one SSSP configuration.
  *
  * @example
- * planSssp({ method: 'auto' }, { n: 1 << 20, arcs: 1 << 25, minWeight: 0, meanWeight: 0.5 }).method; // 'near-far'
+ * planSssp({ method: 'auto' }, { n: 1 << 20, arcs: 1 << 25, minWeight: 0, meanWeight: 0.5 }, false).method; // 'near-far'
  */
-export function planSssp(options: SsspKernelOptions, stats: SsspGraphStats, directed: boolean): SsspPlan {
+export function planSssp(options: SsspKernelOptions, stats: SsspGraphStats, directed: boolean, where: SsspTargetInfo = {}): SsspPlan {
   const weights = options.weights ?? 'f32';
   const requested = options.method ?? 'auto';
   if (!['auto', 'bellman-ford', 'frontier', 'near-far'].includes(requested)) {
@@ -100,6 +135,11 @@ export function planSssp(options: SsspKernelOptions, stats: SsspGraphStats, dire
     throw new RangeError(`sssp: delta must be positive${weights === 'u32' ? ' and an integer for u32 weights' : ''}, got ${delta}`);
   }
   const segment = options.segment ?? SSSP_DEFAULTS.segment;
+  checkDispatchOptions('sssp', options.dispatch, options.fixedWorkgroups);
+  const cuda = base.target === 'cuda';
+  if (cuda && options.dispatch === 'indirect') throw new RangeError("sssp: the CUDA runner launches passes on fixed grids (the driver API has no indirect launch); use dispatch: 'fixed'");
+  const dispatch = options.dispatch ?? (cuda ? 'fixed' : defaultDispatch(where.softwareAdapter ?? false));
+  const loop = { delta, segment, batch, dispatch, fixedWorkgroups: options.fixedWorkgroups ?? SSSP_DEFAULTS.fixedWorkgroups };
   if (method === 'bellman-ford') {
     const symmetric = !directed;
     return {
@@ -107,9 +147,7 @@ export function planSssp(options: SsspKernelOptions, stats: SsspGraphStats, dire
       weights,
       relax: { ...base, op: 'sssp_edges', symmetric, reads: options.reads ?? SSSP_DEFAULTS.reads },
       parents: { ...base, op: 'sssp_parents', symmetric },
-      delta,
-      segment,
-      batch,
+      ...loop,
     };
   }
   const queue = { ...base, symmetric: false, lanesPerVertex: options.lanesPerVertex ?? defaultLanes(stats.n ? stats.arcs / stats.n : 0), chunk: options.chunk ?? SSSP_DEFAULT_CHUNK };
@@ -120,8 +158,6 @@ export function planSssp(options: SsspKernelOptions, stats: SsspGraphStats, dire
     advance: { ...queue, op: 'sssp_advance' },
     parents: { ...base, op: 'sssp_parents', symmetric: false },
     tree: { ...base, op: 'sssp_tree', symmetric: !directed },
-    delta,
-    segment,
-    batch,
+    ...loop,
   };
 }

@@ -6,8 +6,8 @@ import type { KernelFamily } from './kernel-family.js';
 const MODE_RE = /^(acc|set)(_mask)?$/;
 // Shape: rows r, lanes l, reduction sg|wg; spmv_sell adds its slice height c, then p (permuted), f (folded);
 // spmv_csr_merge its items per invocation i; spmv_ell and spmv_sell their slots per step u; spmv_sell its rows
-// per invocation x.
-const SHAPE_RE = /^r(\d+)l(\d+)(sg|wg)?(?:c(\d+)(p?)(f?))?(?:i(\d+))?(?:u(\d+))?(?:x(\d+))?$/;
+// per invocation x; a CUDA kernel with read-only cache loads ends in g.
+const SHAPE_RE = /^r(\d+)l(\d+)(sg|wg)?(?:c(\d+)(p?)(f?))?(?:i(\d+))?(?:u(\d+))?(?:x(\d+))?(g)?$/;
 
 /** Sparse matrix–vector products over a semiring (paper 002), one op per storage format. */
 export const SPMV_FAMILY: KernelFamily<SpmvKernelSpec> = {
@@ -21,7 +21,8 @@ export const SPMV_FAMILY: KernelFamily<SpmvKernelSpec> = {
     const items = spec.itemsPerThread === undefined ? '' : `i${spec.itemsPerThread}`;
     const unroll = spec.unroll === undefined ? '' : `u${spec.unroll}`;
     const quad = spec.rowsPerInvocation === undefined ? '' : `x${spec.rowsPerInvocation}`;
-    return [`${spec.accumulate ? 'acc' : 'set'}${spec.masked ? '_mask' : ''}`, `r${spec.rowsPerWorkgroup}l${spec.lanesPerRow}${reduction}${slices}${items}${unroll}${quad}`];
+    const ldg = spec.ldg ? 'g' : '';
+    return [`${spec.accumulate ? 'acc' : 'set'}${spec.masked ? '_mask' : ''}`, `r${spec.rowsPerWorkgroup}l${spec.lanesPerRow}${reduction}${slices}${items}${unroll}${quad}${ldg}`];
   },
   parseNameParts(mode, shape) {
     const m = MODE_RE.exec(mode);
@@ -37,6 +38,7 @@ export const SPMV_FAMILY: KernelFamily<SpmvKernelSpec> = {
       ...(s[7] === undefined ? {} : { itemsPerThread: Number(s[7]) }),
       ...(s[8] === undefined ? {} : { unroll: Number(s[8]) }),
       ...(s[9] === undefined ? {} : { rowsPerInvocation: Number(s[9]) }),
+      ...(s[10] === undefined ? {} : { ldg: true }),
     };
   },
   describe(spec) {
@@ -46,6 +48,7 @@ export const SPMV_FAMILY: KernelFamily<SpmvKernelSpec> = {
     const items = spec.itemsPerThread === undefined ? '' : `, ${spec.itemsPerThread} merge-path items an invocation`;
     const unroll = spec.unroll === undefined ? '' : `, ${spec.unroll} slots a loop step`;
     const quad = spec.rowsPerInvocation === undefined ? '' : `, ${spec.rowsPerInvocation} rows an invocation (vec4 loads)`;
-    return `${mode}, ${spec.rowsPerWorkgroup} rows × ${spec.lanesPerRow} lanes a workgroup${spec.reduction ? `, ${spec.reduction} reduction` : ''}${slices}${items}${unroll}${quad}`;
+    const ldg = spec.ldg ? ', read-only cache loads' : '';
+    return `${mode}, ${spec.rowsPerWorkgroup} rows × ${spec.lanesPerRow} lanes a workgroup${spec.reduction ? `, ${spec.reduction} reduction` : ''}${slices}${items}${unroll}${quad}${ldg}`;
   },
 };

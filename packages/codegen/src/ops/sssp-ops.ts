@@ -16,8 +16,8 @@ function grid(spec: SsspKernelSpec, items: number): [number, number, number] {
  * reserves their place in the global queue (past this many, an invocation appends on its own).
  */
 export const ssspAppendCapacity = (spec: SsspKernelSpec) => 2 * spec.workgroupSize;
-/** Workgroup memory of the aggregated appends: vertex and chunk offset per entry, plus four counters. */
-const appendBytes = (spec: SsspKernelSpec) => (2 * ssspAppendCapacity(spec) + 4) * 4;
+/** Workgroup memory of `sssp_frontier`: vertex and chunk offset per gathered entry, five counters, and the pass's size and kind. */
+const appendBytes = (spec: SsspKernelSpec) => (2 * ssspAppendCapacity(spec) + 7) * 4;
 
 const ro = (name: string, element: 'u32' | SsspKernelSpec['type']) => ({ name, kind: 'read-only-storage', element }) as const;
 const atomic = (name: string) => ({ name, kind: 'storage', element: 'u32', atomic: true }) as const;
@@ -38,7 +38,7 @@ const BINDINGS: Record<SsspOp, (spec: SsspKernelSpec) => ReturnType<typeof numbe
   sssp_parents: (spec) => numberBindings([PARAMS_BINDING, ...coo(spec), ro('dist', 'u32'), atomic('parent'), rw('flag')]),
   sssp_tree: (spec) =>
     numberBindings([
-      PARAMS_BINDING, ro('indptr', 'u32'), spec.symmetric && ro('indices', 'u32'), ro('weight', spec.type), ro('dist', 'u32'), ro('via', 'u32'), rw('parent'), rw('flag'),
+      PARAMS_BINDING, ro('indptr', 'u32'), spec.symmetric && ro('indices', 'u32'), ro('weight', spec.type), ro('dist', 'u32'), ro('via', 'u32'), atomic('parent'), rw('flag'),
     ]),
 };
 
@@ -56,7 +56,7 @@ function ssspOp(op: SsspOp, template: string): OpInfo<SsspKernelSpec> {
       f32: spec.type === 'f32',
     }),
     workgroupStorageBytes: (spec) => (op === 'sssp_frontier' ? appendBytes(spec) : 0),
-    // sssp_frontier runs indirectly, sized by sssp_advance; this grid covers n items (a scan).
+    // sssp_frontier runs on the grid sssp_advance sizes, or on a fixed one it strides over; this grid covers n items (a scan).
     grid: (spec, n) => (op === 'sssp_advance' ? [1, 1, 1] : grid(spec, n)),
     workgroupSize: (spec) => (op === 'sssp_advance' ? [1, 1] : [spec.workgroupSize, 1]),
   };

@@ -126,6 +126,11 @@ export interface SpmvKernelSpec extends SpecBase {
    * rowsPerWorkgroup must be multiples of 4; a workgroup has rowsPerWorkgroup / 4 invocations).
    */
   readonly rowsPerInvocation?: number;
+  /**
+   * CUDA only: load the matrix's arrays, x and the mask through the read-only data cache (`__ldg`, paper 001);
+   * they are `const __restrict__` either way. Absent: plain loads.
+   */
+  readonly ldg?: boolean;
 }
 
 /** Everything a kernel's text depends on, as plain serialisable data. One spec → one id → one pipeline. */

@@ -5,10 +5,11 @@ import type { SpecBase } from './kernel-spec.js';
  * edge list; `sssp_frontier`: relaxes the CSR arcs of the near queue's vertices (all of them for frontier
  * Bellman-Ford, whose threshold is ∞), queueing heads lowered below the threshold and marking the others far,
  * or, after the threshold moved, scans the vertices for far ones now below it; `sssp_advance`: one invocation
- * before each pass that sizes it (an indirect dispatch), moves the threshold when the near queue runs dry and
- * notices the end; `sssp_parents`: a tight-edge pass over COO pairs that picks
- * parents once the distances have converged; `sssp_tree`: one invocation a vertex, taking its parent from the
- * arc of the relaxation that lowered it last when that arc is tight (else, undirected, from its own arcs).
+ * before each pass that sizes it (for an indirect dispatch, or for a fixed grid that strides over the items),
+ * moves the threshold when the near queue runs dry and notices the end; `sssp_parents`: a tight-edge pass over
+ * COO pairs that picks parents once the distances have converged; `sssp_tree`: one invocation a vertex, taking
+ * its parent from the arc of the relaxation that lowered it last when that arc is tight (else, undirected, from
+ * its own arcs), and on an undirected graph the pull passes after it (a tight neighbour that has a parent).
  */
 export type SsspOp = 'sssp_edges' | 'sssp_frontier' | 'sssp_advance' | 'sssp_parents' | 'sssp_tree';
 

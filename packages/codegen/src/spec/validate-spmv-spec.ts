@@ -33,6 +33,7 @@ export function validateSpmvSpec(spec: SpmvKernelSpec): void {
   validateUnroll(spec);
   validateRowsPerInvocation(spec);
   if (MERGE_OPS.includes(spec.op)) validateMergeSpec(spec);
+  validateLdg(spec);
   if (spec.op === 'spmv_fold_combine' && !spec.accumulate) {
     throw new SpecError('accumulate', 'spmv_fold_combine adds the extra pieces to the y the first step stored, so it must be true');
   }
@@ -86,6 +87,13 @@ function validateRowsPerInvocation(spec: SpmvKernelSpec): void {
   if (spec.unroll !== undefined && spec.unroll !== 1) throw new SpecError('unroll', `4 rows an invocation step one slot at a time; leave unroll out (got ${spec.unroll})`);
 }
 
+/** `ldg`: absent or a boolean, true only for CUDA (WGSL has no read-only cache loads to ask for). */
+function validateLdg(spec: SpmvKernelSpec): void {
+  if (spec.ldg === undefined) return;
+  if (typeof spec.ldg !== 'boolean') throw new SpecError('ldg', `must be true or false, got ${String(spec.ldg)}`);
+  if (spec.ldg && spec.target !== 'cuda') throw new SpecError('ldg', `read-only cache loads (__ldg) are CUDA's; target '${spec.target}' takes no ldg`);
+}
+
 /** The canonical SpMV spec: `reduction` and the slice fields only where they matter, so equal text gets one id. */
 export function normalizeSpmvSpec(spec: SpmvKernelSpec): SpmvKernelSpec {
   const base: SpmvKernelSpec = {
@@ -97,6 +105,7 @@ export function normalizeSpmvSpec(spec: SpmvKernelSpec): SpmvKernelSpec {
     lanesPerRow: spec.lanesPerRow,
     accumulate: spec.accumulate,
     masked: spec.masked,
+    ...(spec.ldg === true ? { ldg: true } : {}),
   };
   if (spec.op === 'spmv_csr_merge') return { ...base, reduction: spec.reduction ?? 'workgroup', itemsPerThread: spec.itemsPerThread ?? DEFAULT_MERGE_ITEMS };
   const unroll = spec.unroll === undefined || spec.unroll === 1 ? {} : { unroll: spec.unroll };

@@ -28,10 +28,12 @@ static __device__ __forceinline__ __attribute__((unused)) T sr_stage(T x) { retu
 static __device__ __forceinline__ __attribute__((unused)) T sr_relax(T c, T a, T b) { return sr_add(c, sr_mul(a, b)); }
 static __device__ __forceinline__ __attribute__((unused)) T sr_unstage(T c) { return c; }
 
+#define LOAD(p) (p)
+
 // More than 65535 blocks of rows need a 2-D grid: blocks are numbered x-fastest.
 #define ROW_OF() ((blockIdx.x + blockIdx.y * gridDim.x) * ROWS + threadIdx.x / LANES)
 // Whether a thread's row exists and its mask word asks for it.
-#define ROW_WANTED(row) ((row) < params.rows && mask[row] != 0u)
+#define ROW_WANTED(row) ((row) < params.rows && LOAD(mask[row]) != 0u)
 // y = A ⊗ x
 #define STORE_ROW(row, r) (y[row] = (r))
 
@@ -41,9 +43,9 @@ extern "C" __global__ void __launch_bounds__(128) spmv_ell(const Params params, 
   T acc = ZERO;
   for (unsigned s = 0; s < params.width; s++) {
     const unsigned at = s * params.rows + row;
-    const unsigned col = indices[at];
+    const unsigned col = LOAD(indices[at]);
     if (col == NONE) break;
-    acc = sr_add(acc, sr_mul(values[at], x[col]));
+    acc = sr_add(acc, sr_mul(LOAD(values[at]), LOAD(x[col])));
   }
   STORE_ROW(row, acc);
 }

@@ -30,6 +30,8 @@ static __device__ __forceinline__ __attribute__((unused)) T sr_stage(T x) { retu
 static __device__ __forceinline__ __attribute__((unused)) T sr_relax(T c, T a, T b) { return sr_add(c, sr_mul(a, b)); }
 static __device__ __forceinline__ __attribute__((unused)) T sr_unstage(T c) { return c; }
 
+#define LOAD(p) (p)
+
 // More than 65535 blocks of rows need a 2-D grid: blocks are numbered x-fastest.
 #define ROW_OF() ((blockIdx.x + blockIdx.y * gridDim.x) * ROWS + threadIdx.x / LANES)
 // Whether a thread's row exists.
@@ -40,12 +42,12 @@ static __device__ __forceinline__ __attribute__((unused)) T sr_unstage(T c) { re
 extern "C" __global__ void __launch_bounds__(256) spmv_fold_combine(const Params params, const unsigned int* __restrict__ foldedRows, const unsigned int* __restrict__ extraStart, const float* __restrict__ partial, float* __restrict__ y) {
   const unsigned k = ROW_OF();
   const unsigned lane = threadIdx.x % LANES;
-  const unsigned row = k < params.items ? foldedRows[k] : 0u;
+  const unsigned row = k < params.items ? LOAD(foldedRows[k]) : 0u;
   const bool live = k < params.items && ROW_WANTED(row);
   T acc = ZERO;
   if (live) {
-    const unsigned end = extraStart[k + 1];
-    for (unsigned q = extraStart[k] + lane; q < end; q += LANES) acc = sr_add(acc, partial[q]);
+    const unsigned end = LOAD(extraStart[k + 1]);
+    for (unsigned q = LOAD(extraStart[k]) + lane; q < end; q += LANES) acc = sr_add(acc, LOAD(partial[q]));
   }
   __shared__ T part[256];
   part[threadIdx.x] = acc;

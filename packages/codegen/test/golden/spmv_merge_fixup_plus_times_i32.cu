@@ -29,6 +29,8 @@ static __device__ __forceinline__ __attribute__((unused)) T sr_stage(T x) { retu
 static __device__ __forceinline__ __attribute__((unused)) T sr_relax(T c, T a, T b) { return sr_add(c, sr_mul(a, b)); }
 static __device__ __forceinline__ __attribute__((unused)) T sr_unstage(T c) { return c; }
 
+#define LOAD(p) (p)
+
 // More than 65535 blocks of rows need a 2-D grid: blocks are numbered x-fastest.
 #define ROW_OF() ((blockIdx.x + blockIdx.y * gridDim.x) * ROWS + threadIdx.x / LANES)
 // Whether a thread's row exists.

@@ -31,6 +31,8 @@ static __device__ __forceinline__ __attribute__((unused)) T sr_stage(T x) { retu
 static __device__ __forceinline__ __attribute__((unused)) T sr_relax(T c, T a, T b) { return sr_add(c, sr_mul(a, b)); }
 static __device__ __forceinline__ __attribute__((unused)) T sr_unstage(T c) { return c; }
 
+#define LOAD(p) (p)
+
 // More than 65535 blocks of rows need a 2-D grid: blocks are numbered x-fastest.
 #define ROW_OF() ((blockIdx.x + blockIdx.y * gridDim.x) * ROWS + threadIdx.x / LANES)
 // Whether a thread's row exists.
@@ -49,16 +51,16 @@ extern "C" __global__ void __launch_bounds__(128) spmv_sell(const Params params,
   const uint4* __restrict__ indices4 = reinterpret_cast<const uint4*>(indices);
   const T4* __restrict__ values4 = reinterpret_cast<const T4*>(values);
   const unsigned slice = p0 / SLICE;
-  const unsigned end = sliceStart[slice + 1] / 4u;
+  const unsigned end = LOAD(sliceStart[slice + 1]) / 4u;
   T acc[4] = {ZERO, ZERO, ZERO, ZERO};
-  for (unsigned at = (sliceStart[slice] + p0 % SLICE) / 4u; at < end; at += SLICE / 4u) {
-    const uint4 col = indices4[at];
+  for (unsigned at = (LOAD(sliceStart[slice]) + p0 % SLICE) / 4u; at < end; at += SLICE / 4u) {
+    const uint4 col = LOAD(indices4[at]);
     if (col.x == NONE && col.y == NONE && col.z == NONE && col.w == NONE) break;
-    const T4 v = values4[at];
-    if (col.x != NONE) acc[0] = sr_add(acc[0], sr_mul(v.x, x[col.x]));
-    if (col.y != NONE) acc[1] = sr_add(acc[1], sr_mul(v.y, x[col.y]));
-    if (col.z != NONE) acc[2] = sr_add(acc[2], sr_mul(v.z, x[col.z]));
-    if (col.w != NONE) acc[3] = sr_add(acc[3], sr_mul(v.w, x[col.w]));
+    const T4 v = LOAD(values4[at]);
+    if (col.x != NONE) acc[0] = sr_add(acc[0], sr_mul(v.x, LOAD(x[col.x])));
+    if (col.y != NONE) acc[1] = sr_add(acc[1], sr_mul(v.y, LOAD(x[col.y])));
+    if (col.z != NONE) acc[2] = sr_add(acc[2], sr_mul(v.z, LOAD(x[col.z])));
+    if (col.w != NONE) acc[3] = sr_add(acc[3], sr_mul(v.w, LOAD(x[col.w])));
   }
   for (unsigned k = 0; k < 4u; k++) {
     const unsigned p = p0 + k;

@@ -3,7 +3,7 @@
 // spec: {"chunk":256,"lanesPerVertex":16,"op":"sssp_frontier","semiring":"min-plus","symmetric":false,"target":"wgsl","type":"u32","workgroupSize":256}
 // semiring min-plus: shortest paths: ⊕ = min, ⊗ = + saturating at INF
 // One pass of near-far / frontier Bellman-Ford over CSR, dispatched indirectly with the grid sssp_advance sized
-// (never a read-back). A relaxing pass reads the near queue: a queued vertex is one item per chunk of CHUNK arcs
+// or directly on a fixed grid that strides over the items (never a read-back either way). A relaxing pass reads the near queue: a queued vertex is one item per chunk of CHUNK arcs
 // (so a hub's arcs spread over many invocations), 16 invocation(s) an item. Each head it lowers below the
 // threshold is appended to queue_out once for the next pass (mark[u] >> 1 is the pass u is queued for); a head
 // lowered to the threshold or past it is only marked far (mark[u] & 1, its key noted in state[FAR_MIN]):
@@ -81,6 +81,7 @@ var<workgroup> wg_entries: atomic<u32>;
 var<workgroup> wg_items: atomic<u32>;
 var<workgroup> wg_far_not: atomic<u32>;
 var<workgroup> wg_base: u32;
+var<workgroup> wg_count: u32;
 
 // Queue items of u: one per CHUNK arcs, at least one.
 fn chunks_of(u: u32) -> u32 {
@@ -109,7 +110,8 @@ fn note_far(k: u32) {
   atomicMax(&wg_far_not, ~k);
 }
 
-// Called by every invocation of the workgroup, in uniform control flow.
+// Called by every invocation of the workgroup, in uniform control flow, after each round of items: writes the
+// gathered entries and empties the workgroup's buffer for the next round (a fixed grid strides over its items).
 fn flush(lid: u32, len_word: u32) {
   workgroupBarrier();
   if (lid == 0u) {
@@ -117,13 +119,18 @@ fn flush(lid: u32, len_word: u32) {
     if (items != 0u) { wg_base = atomicAdd(&state[len_word], items); }
     let far = ~atomicLoad(&wg_far_not);
     if (far != UNREACHED && far < atomicLoad(&state[FAR_MIN])) { atomicMin(&state[FAR_MIN], far); }
+    wg_count = min(atomicLoad(&wg_entries), CAPACITY);
+    atomicStore(&wg_entries, 0u);
+    atomicStore(&wg_items, 0u);
+    atomicStore(&wg_far_not, 0u);
   }
-  workgroupBarrier();
-  let entries = min(atomicLoad(&wg_entries), CAPACITY);
+  let entries = workgroupUniformLoad(&wg_count);
   for (var i = lid; i < entries; i += WG) {
     let u = wg_vertex[i];
     write_items(u, wg_base + wg_at[i], chunks_of(u));
   }
+  // The next round's appends overwrite wg_vertex and wg_at from the start.
+  workgroupBarrier();
 }
 
 fn relax_item(item: u32, threshold: u32, len_out: u32) {
@@ -161,6 +168,9 @@ fn scan_vertex(v: u32, threshold: u32, len_out: u32) {
   }
 }
 
+var<workgroup> wg_total: u32;
+var<workgroup> wg_scanning: u32;
+
 @compute @workgroup_size(256, 1, 1)
 fn sssp_frontier(
   @builtin(workgroup_id) wid: vec3<u32>,
@@ -169,11 +179,22 @@ fn sssp_frontier(
 ) {
   let len_out = LEN_A + 1u - params.aux;
   let threshold = atomicLoad(&state[THRESHOLD]);
-  let item = item_of(wid, nwg, lid);
-  if (atomicLoad(&state[SCANNING]) != 0u) {
-    if (item < params.count) { scan_vertex(item, threshold, len_out); }
-  } else if (item < atomicLoad(&state[LEN_A + params.aux]) * LANES) {
-    relax_item(item, threshold, len_out);
+  if (lid == 0u) {
+    let scanning = atomicLoad(&state[SCANNING]);
+    wg_scanning = scanning;
+    // An ended search (a fixed grid runs on every pass of a batch) has no items.
+    let queued = atomicLoad(&state[LEN_A + params.aux]) * LANES;
+    wg_total = select(select(queued, params.count, scanning != 0u), 0u, atomicLoad(&state[DONE]) != 0u);
   }
-  flush(lid, len_out);
+  let total = workgroupUniformLoad(&wg_total);
+  let scanning = workgroupUniformLoad(&wg_scanning) != 0u;
+  // The grid sssp_advance sized covers the items once; a fixed grid strides over them, a round at a time.
+  let groups = nwg.x * nwg.y;
+  for (var first = (wid.x + wid.y * nwg.x) * WG; first < total; first += groups * WG) {
+    let item = first + lid;
+    if (item < total) {
+      if (scanning) { scan_vertex(item, threshold, len_out); } else { relax_item(item, threshold, len_out); }
+    }
+    flush(lid, len_out);
+  }
 }

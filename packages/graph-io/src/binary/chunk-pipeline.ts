@@ -4,7 +4,7 @@ export const CHUNK_BYTES = 16 << 20;
 const IN_FLIGHT = 4;
 
 /**
- * Splits `bytes` into chunks and calls `start` on each in order, with up to four calls in flight, then
+ * Splits `bytes` (any typed array, of any byte length) into chunks and calls `start` on each in order, with up to four calls in flight, then
  * `finished` on each in order once its call is done. Reads put the CRC in `finished`, writes in `start`,
  * so either way the checksum runs on the main thread while I/O proceeds. On a failure it waits for the
  * calls still in flight (none may outlive the file handle), then rethrows.
@@ -16,12 +16,14 @@ const IN_FLIGHT = 4;
  * ```
  */
 export async function pipelineChunks(
-  bytes: Uint8Array,
+  bytes: ArrayBufferView,
   start: (part: Uint8Array, at: number) => Promise<void>,
   finished: (part: Uint8Array) => void,
 ): Promise<void> {
-  const count = Math.ceil(bytes.length / CHUNK_BYTES);
-  const part = (i: number): Uint8Array => bytes.subarray(i * CHUNK_BYTES, (i + 1) * CHUNK_BYTES);
+  const count = Math.ceil(bytes.byteLength / CHUNK_BYTES);
+  // Each chunk is its own view of the buffer: one Uint8Array over all of it would fail past 4 GiB (Node 20's
+  // typed-array length limit is 2^32 elements), which a scale-26 graph's 8 GiB of indices reaches.
+  const part = (i: number): Uint8Array => new Uint8Array(bytes.buffer, bytes.byteOffset + i * CHUNK_BYTES, Math.min(CHUNK_BYTES, bytes.byteLength - i * CHUNK_BYTES));
   const calls: Promise<void>[] = [];
   try {
     for (let i = 0; i < count; i++) {

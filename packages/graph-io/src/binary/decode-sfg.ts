@@ -41,7 +41,7 @@ export async function decodeSfg(source: ByteSource, options: ReadGraphBinaryOpti
     const array = new ARRAYS[section.element](section.count);
     let crc = 0;
     await pipelineChunks(
-      new Uint8Array(array.buffer),
+      array,
       async (part, at) => {
         if ((await source.read(part, section.offset + at)) < part.length) {
           throw sfgError(file, section.offset + at, `section ${section.name}`, `the file shrank to fewer than ${section.offset + at + part.length} bytes while being read`);

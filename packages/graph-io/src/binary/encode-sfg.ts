@@ -26,10 +26,8 @@ export interface SfgPlan {
   readonly fileBytes: number;
   readonly csr: Csr;
   readonly weightType: SfgWeightType;
-  readonly sections: ReadonlyArray<{ readonly kind: number; readonly element: number; readonly offset: number; readonly data: Uint8Array }>;
+  readonly sections: ReadonlyArray<{ readonly kind: number; readonly element: number; readonly offset: number; readonly data: ArrayBufferView }>;
 }
-
-const bytesOf = (a: ArrayBufferView): Uint8Array => new Uint8Array(a.buffer, a.byteOffset, a.byteLength);
 
 /** Throws a RangeError (or GraphLimitError) naming the first thing about `csr` a reader would refuse. */
 function checkCsr(csr: Csr): void {
@@ -61,9 +59,9 @@ export function planSfg(csr: Csr): SfgPlan {
   const arrays = { indptr: csr.indptr, indices: csr.indices, weights: csr.weight, ids: csr.ids };
   let end = HEADER_BYTES + specs.length * ENTRY_BYTES;
   const sections = specs.map((spec) => {
-    const data = bytesOf(arrays[spec.name] as ArrayBufferView);
+    const data = arrays[spec.name] as ArrayBufferView;
     const offset = alignSection(end);
-    end = offset + data.length;
+    end = offset + data.byteLength;
     return { kind: spec.kind, element: ELEMENT_TYPES.indexOf(spec.element), offset, data };
   });
   return { fileBytes: end, csr, weightType, sections };
@@ -79,7 +77,7 @@ export function planSfg(csr: Csr): SfgPlan {
  * ```
  */
 export async function emitSfg(plan: SfgPlan, sink: ByteSink, onProgress?: WriteGraphBinaryOptions['onProgress']): Promise<void> {
-  const total = plan.sections.reduce((sum, s) => sum + s.data.length, 0);
+  const total = plan.sections.reduce((sum, s) => sum + s.data.byteLength, 0);
   let done = 0;
   const entries = [];
   for (const s of plan.sections) {
@@ -95,7 +93,7 @@ export async function emitSfg(plan: SfgPlan, sink: ByteSink, onProgress?: WriteG
         onProgress?.(done, total);
       },
     );
-    entries.push({ kind: s.kind, element: s.element, offset: s.offset, bytes: s.data.length, crc, reserved: 0 });
+    entries.push({ kind: s.kind, element: s.element, offset: s.offset, bytes: s.data.byteLength, crc, reserved: 0 });
   }
   const { csr } = plan;
   const flags = (csr.directed ? FLAG_DIRECTED : 0) | (csr.sorted ? FLAG_SORTED : 0) | (csr.ids !== undefined ? FLAG_IDS : 0);

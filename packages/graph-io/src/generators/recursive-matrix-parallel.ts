@@ -1,5 +1,6 @@
 import { availableParallelism } from 'node:os';
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
+import { startWorker, workerDone, workerEntry } from '../worker-start.js';
 import { checkIntegerOption } from './check-option.js';
 import {
   allocateRecursiveMatrix,
@@ -19,16 +20,7 @@ export interface RecursiveMatrixJob {
 /** Most worker threads a generator may start. */
 export const MAX_THREADS = 256;
 
-// From dist the worker is plain .js. Under vitest or tsx this module is the .ts source, and Node 20 cannot
-// start a .ts worker even with `--import tsx` in its execArgv (the entry resolves before the hook), so the
-// worker is a small eval'd module that registers tsx first, then imports the .ts entry.
-const fromSource = import.meta.url.endsWith('.ts');
-const workerUrl = new URL(fromSource ? './recursive-matrix-worker.ts' : './recursive-matrix-worker.js', import.meta.url);
-const sourceWorker = `import('tsx/esm/api').then(({ register }) => { register(); return import(${JSON.stringify(workerUrl.href)}); });`;
-
-function startWorker(job: RecursiveMatrixJob): Worker {
-  return fromSource ? new Worker(sourceWorker, { eval: true, workerData: job }) : new Worker(workerUrl, { workerData: job });
-}
+const workerUrl = workerEntry(import.meta.url, 'recursive-matrix-worker');
 
 /**
  * Generates a plan's edges in `threads` worker threads (default: the machine's parallelism), each
@@ -58,9 +50,9 @@ export async function generateRecursiveMatrixInWorkers(
       firstBlock: Math.floor((blocks * w) / workers),
       endBlock: Math.floor((blocks * (w + 1)) / workers),
     };
-    const worker = startWorker(job);
+    const worker = startWorker(workerUrl, job);
     started.push(worker);
-    jobs.push(workerDone(worker, job));
+    jobs.push(workerDone(worker, `recursive-matrix worker for blocks ${job.firstBlock}..${job.endBlock - 1}`));
   }
   try {
     await Promise.all(jobs);
@@ -70,14 +62,4 @@ export async function generateRecursiveMatrixInWorkers(
     throw error;
   }
   return out;
-}
-
-function workerDone(worker: Worker, job: RecursiveMatrixJob): Promise<void> {
-  return new Promise((resolve, reject) => {
-    worker.once('error', reject);
-    worker.once('exit', (code) => {
-      if (code === 0) resolve();
-      else reject(new Error(`recursive-matrix worker for blocks ${job.firstBlock}..${job.endBlock - 1} exited with code ${code}`));
-    });
-  });
 }

@@ -39,13 +39,13 @@ import { fw_update__or_and_u32__row_major__t64u4k4c8w16x16__wgsl__e793704d2fa7 }
 import { spmv_csr_merge__max_min_f32__set__r256l1sgi7__wgsl__1307a61738bb } from "./spmv_csr_merge__max_min_f32__set__r256l1sgi7__wgsl__1307a61738bb.js";
 import { spmv_csr_merge__min_plus_f32__set__r256l1sgi7__wgsl__1f317b22304a } from "./spmv_csr_merge__min_plus_f32__set__r256l1sgi7__wgsl__1f317b22304a.js";
 import { spmv_csr_merge__or_and_u32__set__r256l1sgi7__wgsl__dba67c143aef } from "./spmv_csr_merge__or_and_u32__set__r256l1sgi7__wgsl__dba67c143aef.js";
-import { spmv_csr_merge__plus_times_f32__set__r256l1sgi7__cuda__37de1ea26552 } from "./spmv_csr_merge__plus_times_f32__set__r256l1sgi7__cuda__37de1ea26552.js";
 import { spmv_csr_merge__plus_times_f32__set__r256l1sgi7__wgsl__f3bedef37e1e } from "./spmv_csr_merge__plus_times_f32__set__r256l1sgi7__wgsl__f3bedef37e1e.js";
+import { spmv_csr_merge__plus_times_f32__set__r256l1sgi7g__cuda__efbce20b8ae5 } from "./spmv_csr_merge__plus_times_f32__set__r256l1sgi7g__cuda__efbce20b8ae5.js";
 import { spmv_csr_scalar__max_min_f32__set__r256l1__wgsl__cbf571ba0317 } from "./spmv_csr_scalar__max_min_f32__set__r256l1__wgsl__cbf571ba0317.js";
 import { spmv_csr_scalar__min_plus_f32__set__r256l1__wgsl__a178a882bed6 } from "./spmv_csr_scalar__min_plus_f32__set__r256l1__wgsl__a178a882bed6.js";
 import { spmv_csr_scalar__or_and_u32__set__r256l1__wgsl__5722eaefd667 } from "./spmv_csr_scalar__or_and_u32__set__r256l1__wgsl__5722eaefd667.js";
-import { spmv_csr_scalar__plus_times_f32__set__r256l1__cuda__b9cf1f468917 } from "./spmv_csr_scalar__plus_times_f32__set__r256l1__cuda__b9cf1f468917.js";
 import { spmv_csr_scalar__plus_times_f32__set__r256l1__wgsl__deb12a857fe8 } from "./spmv_csr_scalar__plus_times_f32__set__r256l1__wgsl__deb12a857fe8.js";
+import { spmv_csr_scalar__plus_times_f32__set__r256l1g__cuda__7f2eb126586f } from "./spmv_csr_scalar__plus_times_f32__set__r256l1g__cuda__7f2eb126586f.js";
 import { spmv_csr_vector__max_min_f32__set__r16l16sg__wgsl__fc2498f71fe0 } from "./spmv_csr_vector__max_min_f32__set__r16l16sg__wgsl__fc2498f71fe0.js";
 import { spmv_csr_vector__max_min_f32__set__r32l8sg__wgsl__10a7266b190e } from "./spmv_csr_vector__max_min_f32__set__r32l8sg__wgsl__10a7266b190e.js";
 import { spmv_csr_vector__max_min_f32__set__r8l32sg__wgsl__d78b8d88fc0a } from "./spmv_csr_vector__max_min_f32__set__r8l32sg__wgsl__d78b8d88fc0a.js";
@@ -57,43 +57,61 @@ import { spmv_csr_vector__or_and_u32__set__r32l8sg__wgsl__aad54505c5c5 } from ".
 import { spmv_csr_vector__or_and_u32__set__r8l32sg__wgsl__1105a76300f1 } from "./spmv_csr_vector__or_and_u32__set__r8l32sg__wgsl__1105a76300f1.js";
 import { spmv_csr_vector__plus_times_f32__set__r16l16sg__wgsl__47fb4af17956 } from "./spmv_csr_vector__plus_times_f32__set__r16l16sg__wgsl__47fb4af17956.js";
 import { spmv_csr_vector__plus_times_f32__set__r32l8sg__wgsl__8a2a9f898076 } from "./spmv_csr_vector__plus_times_f32__set__r32l8sg__wgsl__8a2a9f898076.js";
-import { spmv_csr_vector__plus_times_f32__set__r8l32sg__cuda__5f63ce6e2e11 } from "./spmv_csr_vector__plus_times_f32__set__r8l32sg__cuda__5f63ce6e2e11.js";
 import { spmv_csr_vector__plus_times_f32__set__r8l32sg__wgsl__224fac330d64 } from "./spmv_csr_vector__plus_times_f32__set__r8l32sg__wgsl__224fac330d64.js";
+import { spmv_csr_vector__plus_times_f32__set__r8l32sgg__cuda__3e0eb60ee8cc } from "./spmv_csr_vector__plus_times_f32__set__r8l32sgg__cuda__3e0eb60ee8cc.js";
 import { spmv_ell__max_min_f32__set__r256l1__wgsl__99f3c8d59089 } from "./spmv_ell__max_min_f32__set__r256l1__wgsl__99f3c8d59089.js";
 import { spmv_ell__min_plus_f32__set__r256l1__wgsl__5a3bb91a0f49 } from "./spmv_ell__min_plus_f32__set__r256l1__wgsl__5a3bb91a0f49.js";
 import { spmv_ell__or_and_u32__set__r256l1__wgsl__a21289e70e36 } from "./spmv_ell__or_and_u32__set__r256l1__wgsl__a21289e70e36.js";
-import { spmv_ell__plus_times_f32__set__r256l1__cuda__e839f21702d4 } from "./spmv_ell__plus_times_f32__set__r256l1__cuda__e839f21702d4.js";
 import { spmv_ell__plus_times_f32__set__r256l1__wgsl__81665c5de83c } from "./spmv_ell__plus_times_f32__set__r256l1__wgsl__81665c5de83c.js";
-import { spmv_fold_combine__plus_times_f32__acc__r8l32sg__cuda__b5a145dd659e } from "./spmv_fold_combine__plus_times_f32__acc__r8l32sg__cuda__b5a145dd659e.js";
+import { spmv_ell__plus_times_f32__set__r256l1g__cuda__05b460f5c373 } from "./spmv_ell__plus_times_f32__set__r256l1g__cuda__05b460f5c373.js";
 import { spmv_fold_combine__plus_times_f32__acc__r8l32sg__wgsl__ea198236154c } from "./spmv_fold_combine__plus_times_f32__acc__r8l32sg__wgsl__ea198236154c.js";
+import { spmv_fold_combine__plus_times_f32__acc__r8l32sgg__cuda__f595ccd05a49 } from "./spmv_fold_combine__plus_times_f32__acc__r8l32sgg__cuda__f595ccd05a49.js";
 import { spmv_merge_fixup__max_min_f32__acc__r256l1__wgsl__b4bbec0ccd98 } from "./spmv_merge_fixup__max_min_f32__acc__r256l1__wgsl__b4bbec0ccd98.js";
 import { spmv_merge_fixup__min_plus_f32__acc__r256l1__wgsl__1beff2f926a4 } from "./spmv_merge_fixup__min_plus_f32__acc__r256l1__wgsl__1beff2f926a4.js";
 import { spmv_merge_fixup__or_and_u32__acc__r256l1__wgsl__f7023ebf71ab } from "./spmv_merge_fixup__or_and_u32__acc__r256l1__wgsl__f7023ebf71ab.js";
-import { spmv_merge_fixup__plus_times_f32__acc__r256l1__cuda__3cfa7049c4ed } from "./spmv_merge_fixup__plus_times_f32__acc__r256l1__cuda__3cfa7049c4ed.js";
 import { spmv_merge_fixup__plus_times_f32__acc__r256l1__wgsl__08fffa07b289 } from "./spmv_merge_fixup__plus_times_f32__acc__r256l1__wgsl__08fffa07b289.js";
-import { spmv_sell__plus_times_f32__set__r256l1c32__cuda__c2d48f39e15c } from "./spmv_sell__plus_times_f32__set__r256l1c32__cuda__c2d48f39e15c.js";
+import { spmv_merge_fixup__plus_times_f32__acc__r256l1g__cuda__b5ad9b5dc305 } from "./spmv_merge_fixup__plus_times_f32__acc__r256l1g__cuda__b5ad9b5dc305.js";
 import { spmv_sell__plus_times_f32__set__r256l1c32__wgsl__8eda18f7cef8 } from "./spmv_sell__plus_times_f32__set__r256l1c32__wgsl__8eda18f7cef8.js";
-import { spmv_sell__plus_times_f32__set__r256l1c32p__cuda__510218ff405f } from "./spmv_sell__plus_times_f32__set__r256l1c32p__cuda__510218ff405f.js";
+import { spmv_sell__plus_times_f32__set__r256l1c32g__cuda__19a1cd423269 } from "./spmv_sell__plus_times_f32__set__r256l1c32g__cuda__19a1cd423269.js";
 import { spmv_sell__plus_times_f32__set__r256l1c32p__wgsl__9d4c581da001 } from "./spmv_sell__plus_times_f32__set__r256l1c32p__wgsl__9d4c581da001.js";
-import { spmv_sell__plus_times_f32__set__r256l1c32pf__cuda__b3e526b669ca } from "./spmv_sell__plus_times_f32__set__r256l1c32pf__cuda__b3e526b669ca.js";
 import { spmv_sell__plus_times_f32__set__r256l1c32pf__wgsl__849671db3ba0 } from "./spmv_sell__plus_times_f32__set__r256l1c32pf__wgsl__849671db3ba0.js";
+import { spmv_sell__plus_times_f32__set__r256l1c32pfg__cuda__9b64c0a801bb } from "./spmv_sell__plus_times_f32__set__r256l1c32pfg__cuda__9b64c0a801bb.js";
+import { spmv_sell__plus_times_f32__set__r256l1c32pg__cuda__87365355d2f0 } from "./spmv_sell__plus_times_f32__set__r256l1c32pg__cuda__87365355d2f0.js";
+import { sssp_advance__min_plus_f32__dir__w256l16c256__cuda__7d2d0454082e } from "./sssp_advance__min_plus_f32__dir__w256l16c256__cuda__7d2d0454082e.js";
 import { sssp_advance__min_plus_f32__dir__w256l16c256__wgsl__25f35cca777c } from "./sssp_advance__min_plus_f32__dir__w256l16c256__wgsl__25f35cca777c.js";
+import { sssp_advance__min_plus_f32__dir__w256l2c256__cuda__599fae1a0d82 } from "./sssp_advance__min_plus_f32__dir__w256l2c256__cuda__599fae1a0d82.js";
 import { sssp_advance__min_plus_f32__dir__w256l2c256__wgsl__bdd12c960baa } from "./sssp_advance__min_plus_f32__dir__w256l2c256__wgsl__bdd12c960baa.js";
+import { sssp_advance__min_plus_u32__dir__w256l16c256__cuda__e6e166fc871d } from "./sssp_advance__min_plus_u32__dir__w256l16c256__cuda__e6e166fc871d.js";
 import { sssp_advance__min_plus_u32__dir__w256l16c256__wgsl__7934dee53d71 } from "./sssp_advance__min_plus_u32__dir__w256l16c256__wgsl__7934dee53d71.js";
+import { sssp_advance__min_plus_u32__dir__w256l2c256__cuda__c91ce9fff1a1 } from "./sssp_advance__min_plus_u32__dir__w256l2c256__cuda__c91ce9fff1a1.js";
 import { sssp_advance__min_plus_u32__dir__w256l2c256__wgsl__9b9b3d4886a5 } from "./sssp_advance__min_plus_u32__dir__w256l2c256__wgsl__9b9b3d4886a5.js";
+import { sssp_edges__min_plus_f32__dir_atomic__w256__cuda__b7b490c6e5ee } from "./sssp_edges__min_plus_f32__dir_atomic__w256__cuda__b7b490c6e5ee.js";
 import { sssp_edges__min_plus_f32__dir_atomic__w256__wgsl__f0f28a7df4f3 } from "./sssp_edges__min_plus_f32__dir_atomic__w256__wgsl__f0f28a7df4f3.js";
+import { sssp_edges__min_plus_f32__sym_atomic__w256__cuda__c05eda09a7a6 } from "./sssp_edges__min_plus_f32__sym_atomic__w256__cuda__c05eda09a7a6.js";
 import { sssp_edges__min_plus_f32__sym_atomic__w256__wgsl__10225871d4a9 } from "./sssp_edges__min_plus_f32__sym_atomic__w256__wgsl__10225871d4a9.js";
+import { sssp_edges__min_plus_u32__dir_atomic__w256__cuda__91ef3e9300b8 } from "./sssp_edges__min_plus_u32__dir_atomic__w256__cuda__91ef3e9300b8.js";
 import { sssp_edges__min_plus_u32__dir_atomic__w256__wgsl__b1ced8ca486c } from "./sssp_edges__min_plus_u32__dir_atomic__w256__wgsl__b1ced8ca486c.js";
+import { sssp_edges__min_plus_u32__sym_atomic__w256__cuda__9165a28d4173 } from "./sssp_edges__min_plus_u32__sym_atomic__w256__cuda__9165a28d4173.js";
 import { sssp_edges__min_plus_u32__sym_atomic__w256__wgsl__e6ee4b811bc2 } from "./sssp_edges__min_plus_u32__sym_atomic__w256__wgsl__e6ee4b811bc2.js";
+import { sssp_frontier__min_plus_f32__dir__w256l16c256__cuda__4b0c0729ba1b } from "./sssp_frontier__min_plus_f32__dir__w256l16c256__cuda__4b0c0729ba1b.js";
 import { sssp_frontier__min_plus_f32__dir__w256l16c256__wgsl__69dca1f43b13 } from "./sssp_frontier__min_plus_f32__dir__w256l16c256__wgsl__69dca1f43b13.js";
+import { sssp_frontier__min_plus_f32__dir__w256l2c256__cuda__6e7a4be5fd68 } from "./sssp_frontier__min_plus_f32__dir__w256l2c256__cuda__6e7a4be5fd68.js";
 import { sssp_frontier__min_plus_f32__dir__w256l2c256__wgsl__4d90ceef7b4f } from "./sssp_frontier__min_plus_f32__dir__w256l2c256__wgsl__4d90ceef7b4f.js";
+import { sssp_frontier__min_plus_u32__dir__w256l16c256__cuda__ebbe01458e54 } from "./sssp_frontier__min_plus_u32__dir__w256l16c256__cuda__ebbe01458e54.js";
 import { sssp_frontier__min_plus_u32__dir__w256l16c256__wgsl__9bf0f9382e14 } from "./sssp_frontier__min_plus_u32__dir__w256l16c256__wgsl__9bf0f9382e14.js";
+import { sssp_frontier__min_plus_u32__dir__w256l2c256__cuda__ea49be4f9b99 } from "./sssp_frontier__min_plus_u32__dir__w256l2c256__cuda__ea49be4f9b99.js";
 import { sssp_frontier__min_plus_u32__dir__w256l2c256__wgsl__f489869441aa } from "./sssp_frontier__min_plus_u32__dir__w256l2c256__wgsl__f489869441aa.js";
+import { sssp_parents__min_plus_f32__dir__w256__cuda__99607ddc9042 } from "./sssp_parents__min_plus_f32__dir__w256__cuda__99607ddc9042.js";
 import { sssp_parents__min_plus_f32__dir__w256__wgsl__0609580e9091 } from "./sssp_parents__min_plus_f32__dir__w256__wgsl__0609580e9091.js";
+import { sssp_parents__min_plus_f32__sym__w256__cuda__cb5d769b3783 } from "./sssp_parents__min_plus_f32__sym__w256__cuda__cb5d769b3783.js";
 import { sssp_parents__min_plus_f32__sym__w256__wgsl__de2087d94ef8 } from "./sssp_parents__min_plus_f32__sym__w256__wgsl__de2087d94ef8.js";
+import { sssp_parents__min_plus_u32__dir__w256__cuda__ad87a6d148c2 } from "./sssp_parents__min_plus_u32__dir__w256__cuda__ad87a6d148c2.js";
 import { sssp_parents__min_plus_u32__dir__w256__wgsl__da367efcc652 } from "./sssp_parents__min_plus_u32__dir__w256__wgsl__da367efcc652.js";
+import { sssp_parents__min_plus_u32__sym__w256__cuda__c5aeae9faca7 } from "./sssp_parents__min_plus_u32__sym__w256__cuda__c5aeae9faca7.js";
 import { sssp_parents__min_plus_u32__sym__w256__wgsl__870cf6547616 } from "./sssp_parents__min_plus_u32__sym__w256__wgsl__870cf6547616.js";
+import { sssp_tree__min_plus_f32__sym__w256__cuda__02d1e4abd12b } from "./sssp_tree__min_plus_f32__sym__w256__cuda__02d1e4abd12b.js";
 import { sssp_tree__min_plus_f32__sym__w256__wgsl__4b796a020867 } from "./sssp_tree__min_plus_f32__sym__w256__wgsl__4b796a020867.js";
+import { sssp_tree__min_plus_u32__sym__w256__cuda__1356c7f9ca52 } from "./sssp_tree__min_plus_u32__sym__w256__cuda__1356c7f9ca52.js";
 import { sssp_tree__min_plus_u32__sym__w256__wgsl__1ffa9867b5bd } from "./sssp_tree__min_plus_u32__sym__w256__wgsl__1ffa9867b5bd.js";
 import { vec_pagerank_update__plus_times_f32__dense__w256__cuda__0156cf2e9de6 } from "./vec_pagerank_update__plus_times_f32__dense__w256__cuda__0156cf2e9de6.js";
 import { vec_pagerank_update__plus_times_f32__dense__w256__wgsl__8795a3441726 } from "./vec_pagerank_update__plus_times_f32__dense__w256__wgsl__8795a3441726.js";
@@ -144,13 +162,13 @@ export const CATALOG: Readonly<Record<string, GeneratedKernel>> = {
         "1307a61738bb": spmv_csr_merge__max_min_f32__set__r256l1sgi7__wgsl__1307a61738bb,
         "1f317b22304a": spmv_csr_merge__min_plus_f32__set__r256l1sgi7__wgsl__1f317b22304a,
         "dba67c143aef": spmv_csr_merge__or_and_u32__set__r256l1sgi7__wgsl__dba67c143aef,
-        "37de1ea26552": spmv_csr_merge__plus_times_f32__set__r256l1sgi7__cuda__37de1ea26552,
         "f3bedef37e1e": spmv_csr_merge__plus_times_f32__set__r256l1sgi7__wgsl__f3bedef37e1e,
+        "efbce20b8ae5": spmv_csr_merge__plus_times_f32__set__r256l1sgi7g__cuda__efbce20b8ae5,
         "cbf571ba0317": spmv_csr_scalar__max_min_f32__set__r256l1__wgsl__cbf571ba0317,
         "a178a882bed6": spmv_csr_scalar__min_plus_f32__set__r256l1__wgsl__a178a882bed6,
         "5722eaefd667": spmv_csr_scalar__or_and_u32__set__r256l1__wgsl__5722eaefd667,
-        "b9cf1f468917": spmv_csr_scalar__plus_times_f32__set__r256l1__cuda__b9cf1f468917,
         "deb12a857fe8": spmv_csr_scalar__plus_times_f32__set__r256l1__wgsl__deb12a857fe8,
+        "7f2eb126586f": spmv_csr_scalar__plus_times_f32__set__r256l1g__cuda__7f2eb126586f,
         "fc2498f71fe0": spmv_csr_vector__max_min_f32__set__r16l16sg__wgsl__fc2498f71fe0,
         "10a7266b190e": spmv_csr_vector__max_min_f32__set__r32l8sg__wgsl__10a7266b190e,
         "d78b8d88fc0a": spmv_csr_vector__max_min_f32__set__r8l32sg__wgsl__d78b8d88fc0a,
@@ -162,43 +180,61 @@ export const CATALOG: Readonly<Record<string, GeneratedKernel>> = {
         "1105a76300f1": spmv_csr_vector__or_and_u32__set__r8l32sg__wgsl__1105a76300f1,
         "47fb4af17956": spmv_csr_vector__plus_times_f32__set__r16l16sg__wgsl__47fb4af17956,
         "8a2a9f898076": spmv_csr_vector__plus_times_f32__set__r32l8sg__wgsl__8a2a9f898076,
-        "5f63ce6e2e11": spmv_csr_vector__plus_times_f32__set__r8l32sg__cuda__5f63ce6e2e11,
         "224fac330d64": spmv_csr_vector__plus_times_f32__set__r8l32sg__wgsl__224fac330d64,
+        "3e0eb60ee8cc": spmv_csr_vector__plus_times_f32__set__r8l32sgg__cuda__3e0eb60ee8cc,
         "99f3c8d59089": spmv_ell__max_min_f32__set__r256l1__wgsl__99f3c8d59089,
         "5a3bb91a0f49": spmv_ell__min_plus_f32__set__r256l1__wgsl__5a3bb91a0f49,
         "a21289e70e36": spmv_ell__or_and_u32__set__r256l1__wgsl__a21289e70e36,
-        "e839f21702d4": spmv_ell__plus_times_f32__set__r256l1__cuda__e839f21702d4,
         "81665c5de83c": spmv_ell__plus_times_f32__set__r256l1__wgsl__81665c5de83c,
-        "b5a145dd659e": spmv_fold_combine__plus_times_f32__acc__r8l32sg__cuda__b5a145dd659e,
+        "05b460f5c373": spmv_ell__plus_times_f32__set__r256l1g__cuda__05b460f5c373,
         "ea198236154c": spmv_fold_combine__plus_times_f32__acc__r8l32sg__wgsl__ea198236154c,
+        "f595ccd05a49": spmv_fold_combine__plus_times_f32__acc__r8l32sgg__cuda__f595ccd05a49,
         "b4bbec0ccd98": spmv_merge_fixup__max_min_f32__acc__r256l1__wgsl__b4bbec0ccd98,
         "1beff2f926a4": spmv_merge_fixup__min_plus_f32__acc__r256l1__wgsl__1beff2f926a4,
         "f7023ebf71ab": spmv_merge_fixup__or_and_u32__acc__r256l1__wgsl__f7023ebf71ab,
-        "3cfa7049c4ed": spmv_merge_fixup__plus_times_f32__acc__r256l1__cuda__3cfa7049c4ed,
         "08fffa07b289": spmv_merge_fixup__plus_times_f32__acc__r256l1__wgsl__08fffa07b289,
-        "c2d48f39e15c": spmv_sell__plus_times_f32__set__r256l1c32__cuda__c2d48f39e15c,
+        "b5ad9b5dc305": spmv_merge_fixup__plus_times_f32__acc__r256l1g__cuda__b5ad9b5dc305,
         "8eda18f7cef8": spmv_sell__plus_times_f32__set__r256l1c32__wgsl__8eda18f7cef8,
-        "510218ff405f": spmv_sell__plus_times_f32__set__r256l1c32p__cuda__510218ff405f,
+        "19a1cd423269": spmv_sell__plus_times_f32__set__r256l1c32g__cuda__19a1cd423269,
         "9d4c581da001": spmv_sell__plus_times_f32__set__r256l1c32p__wgsl__9d4c581da001,
-        "b3e526b669ca": spmv_sell__plus_times_f32__set__r256l1c32pf__cuda__b3e526b669ca,
         "849671db3ba0": spmv_sell__plus_times_f32__set__r256l1c32pf__wgsl__849671db3ba0,
+        "9b64c0a801bb": spmv_sell__plus_times_f32__set__r256l1c32pfg__cuda__9b64c0a801bb,
+        "87365355d2f0": spmv_sell__plus_times_f32__set__r256l1c32pg__cuda__87365355d2f0,
+        "7d2d0454082e": sssp_advance__min_plus_f32__dir__w256l16c256__cuda__7d2d0454082e,
         "25f35cca777c": sssp_advance__min_plus_f32__dir__w256l16c256__wgsl__25f35cca777c,
+        "599fae1a0d82": sssp_advance__min_plus_f32__dir__w256l2c256__cuda__599fae1a0d82,
         "bdd12c960baa": sssp_advance__min_plus_f32__dir__w256l2c256__wgsl__bdd12c960baa,
+        "e6e166fc871d": sssp_advance__min_plus_u32__dir__w256l16c256__cuda__e6e166fc871d,
         "7934dee53d71": sssp_advance__min_plus_u32__dir__w256l16c256__wgsl__7934dee53d71,
+        "c91ce9fff1a1": sssp_advance__min_plus_u32__dir__w256l2c256__cuda__c91ce9fff1a1,
         "9b9b3d4886a5": sssp_advance__min_plus_u32__dir__w256l2c256__wgsl__9b9b3d4886a5,
+        "b7b490c6e5ee": sssp_edges__min_plus_f32__dir_atomic__w256__cuda__b7b490c6e5ee,
         "f0f28a7df4f3": sssp_edges__min_plus_f32__dir_atomic__w256__wgsl__f0f28a7df4f3,
+        "c05eda09a7a6": sssp_edges__min_plus_f32__sym_atomic__w256__cuda__c05eda09a7a6,
         "10225871d4a9": sssp_edges__min_plus_f32__sym_atomic__w256__wgsl__10225871d4a9,
+        "91ef3e9300b8": sssp_edges__min_plus_u32__dir_atomic__w256__cuda__91ef3e9300b8,
         "b1ced8ca486c": sssp_edges__min_plus_u32__dir_atomic__w256__wgsl__b1ced8ca486c,
+        "9165a28d4173": sssp_edges__min_plus_u32__sym_atomic__w256__cuda__9165a28d4173,
         "e6ee4b811bc2": sssp_edges__min_plus_u32__sym_atomic__w256__wgsl__e6ee4b811bc2,
+        "4b0c0729ba1b": sssp_frontier__min_plus_f32__dir__w256l16c256__cuda__4b0c0729ba1b,
         "69dca1f43b13": sssp_frontier__min_plus_f32__dir__w256l16c256__wgsl__69dca1f43b13,
+        "6e7a4be5fd68": sssp_frontier__min_plus_f32__dir__w256l2c256__cuda__6e7a4be5fd68,
         "4d90ceef7b4f": sssp_frontier__min_plus_f32__dir__w256l2c256__wgsl__4d90ceef7b4f,
+        "ebbe01458e54": sssp_frontier__min_plus_u32__dir__w256l16c256__cuda__ebbe01458e54,
         "9bf0f9382e14": sssp_frontier__min_plus_u32__dir__w256l16c256__wgsl__9bf0f9382e14,
+        "ea49be4f9b99": sssp_frontier__min_plus_u32__dir__w256l2c256__cuda__ea49be4f9b99,
         "f489869441aa": sssp_frontier__min_plus_u32__dir__w256l2c256__wgsl__f489869441aa,
+        "99607ddc9042": sssp_parents__min_plus_f32__dir__w256__cuda__99607ddc9042,
         "0609580e9091": sssp_parents__min_plus_f32__dir__w256__wgsl__0609580e9091,
+        "cb5d769b3783": sssp_parents__min_plus_f32__sym__w256__cuda__cb5d769b3783,
         "de2087d94ef8": sssp_parents__min_plus_f32__sym__w256__wgsl__de2087d94ef8,
+        "ad87a6d148c2": sssp_parents__min_plus_u32__dir__w256__cuda__ad87a6d148c2,
         "da367efcc652": sssp_parents__min_plus_u32__dir__w256__wgsl__da367efcc652,
+        "c5aeae9faca7": sssp_parents__min_plus_u32__sym__w256__cuda__c5aeae9faca7,
         "870cf6547616": sssp_parents__min_plus_u32__sym__w256__wgsl__870cf6547616,
+        "02d1e4abd12b": sssp_tree__min_plus_f32__sym__w256__cuda__02d1e4abd12b,
         "4b796a020867": sssp_tree__min_plus_f32__sym__w256__wgsl__4b796a020867,
+        "1356c7f9ca52": sssp_tree__min_plus_u32__sym__w256__cuda__1356c7f9ca52,
         "1ffa9867b5bd": sssp_tree__min_plus_u32__sym__w256__wgsl__1ffa9867b5bd,
         "0156cf2e9de6": vec_pagerank_update__plus_times_f32__dense__w256__cuda__0156cf2e9de6,
         "8795a3441726": vec_pagerank_update__plus_times_f32__dense__w256__wgsl__8795a3441726,

@@ -1,0 +1,161 @@
+// One SSSP method on one weighted graph, measured the same way by the SSSP suite (run.ts, WebGPU) and the CUDA
+// suite's side-by-side (benchmarks/cuda/sssp-suite.ts): upload, a warm-up query, then one query per source,
+// each validated by the Graph500 SSSP rules.
+import { defaultDelta, validateSssp, type SsspKernelOptions, type SsspPlan, type SsspResult, type SsspRunOptions, type SsspWeights, type SsspWeightType } from '@semiforge/algorithms';
+import { Xoshiro128ss, type Csr } from '@semiforge/graph-io';
+import { summarize, type BenchResult } from '../lib/results.js';
+import type { SsspGraph, Weighting } from './graphs.js';
+import type { MethodVariant } from './methods.js';
+import { agreesWithScipy, type ScipyDijkstra } from './scipy-peer.js';
+
+/** What the measurement needs of a runner, on either backend. */
+export interface MeasuredRunner {
+  readonly plan: SsspPlan;
+  run(source: number, options?: SsspRunOptions): Promise<SsspResult>;
+  destroy(): void;
+}
+
+export interface Measured {
+  method: string;
+  settings: Record<string, string | number>;
+  results: SsspResult[];
+  time: BenchResult['time_ms'];
+  distanceMs: number[];
+  parentMs: number[];
+  wallMs: number[];
+  validateMs: number[];
+  passes: number[];
+  /** Host time of creating the runner: the layout (pairs, sorts) and the upload. */
+  prepareMs: number;
+  valid: boolean;
+  violation?: string;
+}
+
+/**
+ * A variant's options on a graph: the suite's tuning flags under the variant's own, the weights' type, and
+ * delta as the variant's (or `deltaScale`'s) factor on the default.
+ */
+export function variantOptions(variant: MethodVariant, tuning: SsspKernelOptions, type: SsspWeightType, csr: Csr, weights: SsspWeights, deltaScale?: number): SsspKernelOptions {
+  const stats = { n: csr.n, arcs: csr.indices.length, minWeight: weights.min, meanWeight: weights.mean };
+  const scale = variant.deltaScale ?? deltaScale;
+  const delta = scale === undefined ? undefined : defaultDelta(stats, type) * scale;
+  return { ...tuning, ...variant.options, weights: type, ...(delta === undefined ? {} : { delta: type === 'u32' ? Math.max(1, Math.round(delta)) : delta }) };
+}
+
+/**
+ * Creates the runner, runs a warm-up query, then one query per source, each validated; the time of a query is
+ * its GPU time (distances + parents) when `timing` is 'gpu', else its wall time.
+ */
+export async function measureSssp(
+  create: () => Promise<MeasuredRunner>,
+  csr: Csr,
+  weights: SsspWeights,
+  method: string,
+  sources: readonly number[],
+  timing: 'gpu' | 'wall',
+): Promise<Measured> {
+  const preparing = performance.now();
+  const runner = await create();
+  const prepareMs = performance.now() - preparing;
+  try {
+    await runner.run(sources[0]);
+    const out: Measured = { method, settings: planSettings(runner.plan), results: [], time: summarize([0]), distanceMs: [], parentMs: [], wallMs: [], validateMs: [], passes: [], prepareMs, valid: true };
+    const times: number[] = [];
+    for (const s of sources) {
+      const r = await runner.run(s);
+      const validating = performance.now();
+      const check = validateSssp(csr, s, r, { weights: weights.type, arcWeights: weights.values });
+      out.validateMs.push(performance.now() - validating);
+      if (!check.valid && out.valid) {
+        out.valid = false;
+        out.violation = `source ${s}: ${check.violation!.message}`;
+      }
+      const distanceMs = r.gpuTimeMs ?? r.wallTimeMs;
+      const parentMs = r.parentGpuTimeMs ?? 0;
+      out.results.push(r);
+      out.distanceMs.push(distanceMs);
+      out.parentMs.push(parentMs);
+      out.wallMs.push(r.wallTimeMs);
+      out.passes.push(r.passes);
+      times.push(timing === 'gpu' ? distanceMs + parentMs : r.wallTimeMs);
+    }
+    out.time = summarize(times);
+    return out;
+  } finally {
+    runner.destroy();
+  }
+}
+
+/** The plan's settings worth recording beside a result. */
+export function planSettings(p: SsspPlan): Record<string, string | number> {
+  return {
+    workgroup: p.relax.workgroupSize,
+    batch: p.batch,
+    ...(p.method === 'bellman-ford'
+      ? { reads: p.relax.reads!, segment: p.segment }
+      : { lanes: p.relax.lanesPerVertex!, chunk: p.relax.chunk!, dispatch: p.dispatch, ...(p.dispatch === 'fixed' ? { fixed_workgroups: p.fixedWorkgroups } : {}) }),
+    ...(p.method === 'near-far' ? { delta: p.delta } : {}),
+  };
+}
+
+/** What one result row is made of. */
+export interface ResultInput {
+  readonly graph: SsspGraph;
+  readonly weighting: Weighting;
+  readonly csr: Csr;
+  readonly row: Measured;
+  readonly sources: readonly number[];
+  readonly peer?: ScipyDijkstra;
+  readonly peerMs?: number;
+  readonly timing: 'gpu' | 'wall';
+  readonly backend: 'webgpu' | 'cuda';
+}
+
+/** A measured method as a result in the BENCHMARKS.md format, validated by the Graph500 rules (and SciPy's distances when it ran). */
+export function ssspResult({ graph, weighting, csr, row, sources, peer, peerMs, timing, backend }: ResultInput): BenchResult {
+  const peerOk = peer && row.results.slice(0, peer.runs.length).every((r, i) => agreesWithScipy(r.dist, peer.runs[i]));
+  const validated = row.valid && peerOk !== false;
+  const arcs = csr.indices.length;
+  return {
+    case: `${graph.name} ${weighting.label} ${row.method} (${sources.length} sources; Graph500 rules checked on every run${peer ? `, SciPy distances on ${peer.runs.length}` : ''})`,
+    params: {
+      ...graph.params,
+      class: graph.class,
+      type: weighting.type,
+      weights: weighting.label,
+      method: row.method,
+      backend,
+      metric: 'teps',
+      arcs,
+      sources: sources.length,
+      timing,
+      passes_median: summarize(row.passes).median,
+      distances_ms_median: summarize(row.distanceMs).median,
+      parents_ms_median: summarize(row.parentMs).median,
+      wall_ms_median: summarize(row.wallMs).median,
+      prepare_ms: Math.round(row.prepareMs),
+      ...(peerMs === undefined ? {} : { scipy_ms_median: peerMs }),
+      ...row.settings,
+    },
+    metric: 'teps',
+    value: arcs / (row.time.median / 1000),
+    unit: 'arcs/s',
+    time_ms: row.time,
+    ...(peer && peerMs !== undefined
+      ? { peer: { name: `scipy.sparse.csgraph.dijkstra ${peer.version} (CPU, one source a call, with predecessors)`, value: arcs / (peerMs / 1000), same_run: true }, ratio_to_peer: peerMs / row.time.median }
+      : {}),
+    validated,
+    validation: row.violation ?? (peerOk === false ? 'reached count or distance sum differs from SciPy' : 'Graph500 SSSP rules on every run' + (peer ? '; SciPy reached count and distance sum agree' : '')),
+  };
+}
+
+/** Graph500's choice of sources: random vertices with at least one arc, seeded. */
+export function pickSources(csr: Csr, count: number): number[] {
+  const rng = Xoshiro128ss.fromSeed(7);
+  const out: number[] = [];
+  for (let tries = 0; out.length < count && tries < 1000 * count; tries++) {
+    const v = rng.nextBelow(csr.n);
+    if (csr.indptr[v + 1] > csr.indptr[v]) out.push(v);
+  }
+  return out;
+}

@@ -1,0 +1,76 @@
+import { mapVertexIds, toUserOrder } from '@semiforge/graph-io';
+import { NO_NEIGHBOUR } from './bfs.layout.js';
+import { CHECK_RULES } from './bfs.steps.js';
+import type { BfsGpuCheck } from './bfs.runner.js';
+
+/**
+ * Between the caller's vertex ids and the kernels' (the degree order), on any backend: `toUser` maps a
+ * kernel id to the caller's, `toInner` back; both absent when the graph is searched as given.
+ *
+ * @example
+ * const ids = new BfsIds(inner.ids);
+ * const parent = ids.parentsToCaller(storedParents);
+ */
+export class BfsIds {
+  readonly toUser?: Uint32Array;
+  readonly toInner?: Uint32Array;
+
+  constructor(toUser: Uint32Array | undefined) {
+    this.toUser = toUser;
+    this.toInner = toUser && inverse(toUser);
+  }
+
+  /** A caller's vertex in the kernels' ids. */
+  inner(v: number): number {
+    return this.toInner ? this.toInner[v] : v;
+  }
+
+  /** A kernels' vertex in the caller's ids. */
+  user(v: number): number {
+    return this.toUser ? this.toUser[v] : v;
+  }
+
+  /** Parents as stored (plus one, 0 = unvisited, the kernels' ids) → the caller's ids, −1 for unvisited; reuses `stored`'s memory. */
+  parentsToCaller(stored: Uint32Array): Int32Array {
+    const parent = new Int32Array(stored.buffer, stored.byteOffset, stored.length);
+    for (let v = 0; v < parent.length; v++) parent[v] -= 1;
+    return this.toUser ? toUserOrder(mapVertexIds(parent, this.toUser), this.toUser) : parent;
+  }
+
+  /** Depths (the kernels' vertex order) → the caller's order, −1 where `parent` (the caller's) says unreached. */
+  depthsToCaller(stored: Uint32Array, parent: Int32Array): Int32Array {
+    const raw = new Int32Array(stored.buffer, stored.byteOffset, stored.length);
+    const depth = this.toUser ? toUserOrder(raw, this.toUser) : raw;
+    // Depths are written only where a vertex is reached: the others read as −1.
+    for (let v = 0; v < depth.length; v++) if (parent[v] === -1) depth[v] = -1;
+    return depth;
+  }
+
+  /** A caller's parents and depths as `bfs_check` reads them (parents plus one, kernels' ids); refuses a parent that is no vertex. */
+  storedForCheck(parent: Int32Array, depth: Int32Array): { parent: Uint32Array; depth: Uint32Array } {
+    const n = parent.length;
+    const stored = new Uint32Array(n);
+    const depths = new Uint32Array(n);
+    for (let v = 0; v < n; v++) {
+      const user = this.user(v);
+      const p = parent[user];
+      if (!Number.isInteger(p) || p < -1 || p >= n) throw new RangeError(`bfs: parent[${user}] = ${p} is neither −1 nor a vertex below ${n}`);
+      stored[v] = p === -1 ? 0 : this.inner(p) + 1;
+      depths[v] = depth[user] >>> 0;
+    }
+    return { parent: stored, depth: depths };
+  }
+
+  /** `bfs_check`'s error words → its verdict, the vertex in the caller's ids. */
+  checkOutcome(errors: Uint32Array): BfsGpuCheck {
+    const broken = CHECK_RULES.findIndex((_, i) => errors[i] !== NO_NEIGHBOUR);
+    if (broken === -1) return { ok: true };
+    return { ok: false, rule: CHECK_RULES[broken], vertex: this.user(errors[broken]) };
+  }
+}
+
+function inverse(ids: Uint32Array): Uint32Array {
+  const out = new Uint32Array(ids.length);
+  for (let v = 0; v < ids.length; v++) out[ids[v]] = v;
+  return out;
+}

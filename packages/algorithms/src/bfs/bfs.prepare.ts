@@ -1,0 +1,78 @@
+import { degreeStats, relabelByDegree, type Csr } from '@semiforge/graph-io';
+import { BfsIds } from './bfs.ids.js';
+import { bfsGraph } from './bfs.input.js';
+import { blockedAdjacency, type BlockedAdjacency } from './bfs.layout.js';
+import { BFS_DEFAULTS, checkBfsOptions, defaultBfsLanes, type BfsDirection, type BfsOptions } from './bfs.plan.js';
+
+/** A graph made ready for the BFS kernels on the host, whatever the backend: checked, relabelled, laid out in blocks. */
+export interface PreparedBfs {
+  /** The graph searched, in the caller's ids (symmetrised if asked). */
+  readonly graph: Csr;
+  /** The graph in the kernels' ids. */
+  readonly inner: Csr;
+  readonly ids: BfsIds;
+  readonly layout: BlockedAdjacency;
+  /** The plan's fields that do not depend on the device. */
+  readonly plan: {
+    readonly degreeOrder: boolean;
+    readonly mfApprox: boolean;
+    readonly alpha: number;
+    readonly beta: number;
+    readonly direction: 'hybrid' | BfsDirection;
+    readonly levelsPerSubmit?: number;
+    readonly profileLevels: boolean;
+    readonly fixedWorkgroups: number;
+    readonly blockLength: number;
+    readonly lanes: number;
+    readonly workgroupSize: number;
+    readonly words: number;
+    readonly rounds: number;
+  };
+}
+
+/**
+ * Checks the graph and options, relabels by degree (unless told not to, or the graph is in degree order
+ * already) and builds the blocked adjacency: the host's part of every BFS runner. O(m log d).
+ *
+ * @example
+ * const { inner, layout, plan } = prepareBfs(csr, { mfApprox: true });
+ */
+export function prepareBfs(csr: Csr, options: BfsOptions = {}): PreparedBfs {
+  checkBfsOptions(options);
+  const graph = bfsGraph(csr, options);
+  const degreeOrder = options.degreeOrder ?? BFS_DEFAULTS.degreeOrder;
+  // A graph already in degree order with sorted lists is its own relabelling: skip the O(m log d) pass.
+  const relabel = degreeOrder && !inDegreeOrder(graph);
+  const inner = relabel ? relabelByDegree({ ...graph, ids: undefined }) : graph;
+  const blockLength = options.blockLength ?? BFS_DEFAULTS.blockLength;
+  const layout = blockedAdjacency(inner, blockLength);
+  const lanes = options.lanes === undefined || options.lanes === 'auto' ? defaultBfsLanes(degreeStats(inner).max, blockLength) : options.lanes;
+  return {
+    graph,
+    inner,
+    ids: new BfsIds(relabel ? inner.ids : undefined),
+    layout,
+    plan: {
+      degreeOrder,
+      mfApprox: options.mfApprox ?? BFS_DEFAULTS.mfApprox,
+      alpha: options.alpha ?? BFS_DEFAULTS.alpha,
+      beta: options.beta ?? BFS_DEFAULTS.beta,
+      direction: options.direction ?? BFS_DEFAULTS.direction,
+      ...(options.levelsPerSubmit === undefined ? {} : { levelsPerSubmit: options.levelsPerSubmit }),
+      profileLevels: options.profileLevels ?? false,
+      fixedWorkgroups: options.fixedWorkgroups ?? BFS_DEFAULTS.fixedWorkgroups,
+      blockLength,
+      lanes,
+      workgroupSize: options.workgroupSize ?? BFS_DEFAULTS.workgroupSize,
+      words: layout.words.length,
+      rounds: layout.rounds.length / 2,
+    },
+  };
+}
+
+/** Whether relabelling by degree would change nothing: sorted lists, degrees non-increasing with the id. */
+function inDegreeOrder(csr: Csr): boolean {
+  if (!csr.sorted) return false;
+  for (let v = 1; v < csr.n; v++) if (csr.indptr[v + 1] - csr.indptr[v] > csr.indptr[v] - csr.indptr[v - 1]) return false;
+  return true;
+}

@@ -1,0 +1,118 @@
+import type { ElementArray } from '@semiforge/codegen';
+import type { Csr } from '@semiforge/graph-io';
+import type { CudaBuffer, CudaDevice, CudaKernel } from '@semiforge/runtime-cuda';
+import { decodeF32 } from '../kernels/f32-encoding.js';
+import { encodeOperands, type SpmvOperands } from './spmv.input.js';
+import type { RowStats, SpmvKernelOptions, SpmvPlan } from './spmv.plan.js';
+import type { SpmvResult } from './spmv.runner.js';
+import { bindLaunch, CUDA_SPMV_TARGET, planSpmvLaunches, type SpmvLaunch } from './spmv.steps.js';
+
+/** Device buffers of one product on the CUDA backend, owned by the caller (PageRank swaps x and y). */
+export interface CudaSpmvBuffers {
+  readonly x: CudaBuffer;
+  readonly y: CudaBuffer;
+  readonly mask?: CudaBuffer;
+}
+
+/**
+ * {@link SpmvRunner}'s twin on the CUDA backend: the same plan, layout and launches (`planSpmvLaunches`)
+ * for `target: 'cuda'`, compiled to cubins (cached on disk), the matrix uploaded once, launched on the
+ * device's stream; GPU time by CUDA events around the product.
+ *
+ * @example
+ * const { openCudaDevice } = await loadCudaRuntime();
+ * const gpu = await openCudaDevice();
+ * const runner = await CudaSpmvRunner.create(gpu, csr, { semiring: 'min-plus' });
+ * const { y, gpuTimeMs } = runner.run(x);
+ * runner.destroy();
+ */
+export class CudaSpmvRunner {
+  readonly plan: SpmvPlan;
+  readonly n: number;
+  readonly stats: RowStats;
+  readonly #device: CudaDevice;
+  readonly #launches: readonly (SpmvLaunch & { readonly loaded: CudaKernel })[];
+  readonly #matrix: Record<string, CudaBuffer>;
+  readonly #work: CudaSpmvBuffers;
+  readonly #own: CudaBuffer[];
+
+  private constructor(
+    device: CudaDevice,
+    planned: { plan: SpmvPlan; stats: RowStats },
+    launches: readonly (SpmvLaunch & { readonly loaded: CudaKernel })[],
+    buffers: { matrix: Record<string, CudaBuffer>; work: CudaSpmvBuffers; own: CudaBuffer[] },
+  ) {
+    this.#device = device;
+    this.plan = planned.plan;
+    this.stats = planned.stats;
+    this.n = planned.stats.n;
+    this.#launches = launches;
+    this.#matrix = buffers.matrix;
+    this.#work = buffers.work;
+    this.#own = buffers.own;
+  }
+
+  /** Checks the matrix, plans its product for CUDA, compiles (or loads) the kernels, uploads the matrix. */
+  static async create(device: CudaDevice, matrix: Csr, options: SpmvKernelOptions = {}): Promise<CudaSpmvRunner> {
+    const { stats, plan, layout, launches } = planSpmvLaunches(matrix, options, CUDA_SPMV_TARGET);
+    const loaded = [];
+    for (const launch of launches) loaded.push({ ...launch, loaded: await device.kernel(launch.kernel) });
+    const own: CudaBuffer[] = [];
+    const alloc = (label: string, bytes: number) => {
+      const b = device.alloc(label, bytes);
+      own.push(b);
+      return b;
+    };
+    try {
+      const buffers: Record<string, CudaBuffer> = {};
+      for (const [name, data] of Object.entries(layout.arrays)) {
+        buffers[name] = alloc(`spmv.${name}`, data.byteLength);
+        if (data.byteLength > 0) device.write(buffers[name], data);
+      }
+      // Scratch is written before it is read by every product.
+      for (const [name, bytes] of Object.entries(layout.scratch)) buffers[name] = alloc(`spmv.${name}`, bytes);
+      const bytes = 4 * stats.n;
+      const work = { x: alloc('spmv.x', bytes), y: alloc('spmv.y', bytes), mask: plan.spec.masked ? alloc('spmv.mask', bytes) : undefined };
+      return new CudaSpmvRunner(device, { plan, stats }, loaded, { matrix: buffers, work, own });
+    } catch (e) {
+      for (const b of own) device.free(b);
+      throw e;
+    }
+  }
+
+  /** Queues y = A ⊗ x (⊕ y) on the device's stream, on the given buffers (n elements each; the mask when planned `masked`). */
+  enqueue(buffers: CudaSpmvBuffers): void {
+    if (this.plan.spec.masked && !buffers.mask) throw new Error('spmv: this runner was planned with masked: true; pass a mask buffer');
+    const pool: Record<string, CudaBuffer | undefined> = { ...this.#matrix, x: buffers.x, y: buffers.y, mask: buffers.mask };
+    for (const launch of this.#launches) this.#device.launch(launch.loaded, { buffers: bindLaunch(launch, pool), params: launch.params, grid: launch.grid });
+  }
+
+  /** The runner's own x, y (and mask) on the device, for timing products without transfers. */
+  get buffers(): CudaSpmvBuffers {
+    return this.#work;
+  }
+
+  /** Uploads x (and y, mask), computes y = A ⊗ x (⊕ y) between two CUDA events and reads y back. */
+  run(x: ArrayLike<number>, operands: SpmvOperands = {}): SpmvResult {
+    const started = performance.now();
+    const { semiring, type, spec } = this.plan;
+    const ops = encodeOperands(this.n, x, operands, semiring, type, spec.masked);
+    if (this.n === 0) return { y: ops.y, plan: this.plan, wallTimeMs: performance.now() - started };
+    const device = this.#device;
+    device.write(this.#work.x, ops.x);
+    device.write(this.#work.y, ops.y);
+    if (ops.mask) device.write(this.#work.mask!, ops.mask);
+    const start = device.record();
+    this.enqueue(this.#work);
+    const gpuTimeMs = device.elapsedMs(start, device.record());
+    const y = device.download(this.#work.y, ops.y.constructor as new (b: ArrayBuffer) => ElementArray);
+    decodeF32(y, type);
+    return { y, plan: this.plan, gpuTimeMs, wallTimeMs: performance.now() - started };
+  }
+
+  /** Frees the device buffers. */
+  destroy(): void {
+    for (const b of this.#own) this.#device.free(b);
+    this.#own.length = 0;
+  }
+}

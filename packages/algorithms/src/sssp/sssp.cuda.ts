@@ -1,0 +1,128 @@
+import type { Csr } from '@semiforge/graph-io';
+import type { CudaBuffer, CudaDevice, CudaKernel, PreparedLaunch } from '@semiforge/runtime-cuda';
+import { kernelFor } from '../kernels/kernel-source.js';
+import { arcTails } from './sssp.layout.js';
+import { runSsspMany, runSsspQuery, stepBuffers, type SsspBatch, type SsspEngine, type SsspResult, type SsspRunOptions, type SsspStep } from './sssp.loop.js';
+import type { SsspKernelOptions, SsspPlan } from './sssp.plan.js';
+import { prepareSssp, type SsspGrid, type SsspSetup } from './sssp.setup.js';
+
+type Buffers = Record<string, CudaBuffer>;
+
+/**
+ * {@link SsspRunner}'s twin on the CUDA backend: the same setup and plan, the same specs generated for `target:
+ * 'cuda'` (compiled to cubins, cached on disk), the same query loop (`sssp.loop.ts`) with every frontier pass on a
+ * fixed grid (the driver API launches no indirect grids). Each step's launch is prepared once (checked, arguments
+ * packed); a pass writes its parameters in place and queues it, so the passes of a batch go back to back onto
+ * the device's stream while the GPU runs them, and the done word is read once per batch. GPU time by CUDA
+ * events around each batch.
+ *
+ * @example
+ * const { openCudaDevice } = await loadCudaRuntime();
+ * const gpu = await openCudaDevice();
+ * const runner = await CudaSsspRunner.create(gpu, csr, { method: 'near-far', weights: 'u32' });
+ * const { dist, parent } = await runner.run(0);
+ * runner.destroy();
+ */
+export class CudaSsspRunner {
+  readonly plan: SsspPlan;
+  readonly n: number;
+  readonly #device: CudaDevice;
+  readonly #setup: SsspSetup;
+  readonly #buffers: Buffers;
+  readonly #kernels: Partial<Record<SsspStep, CudaKernel>>;
+  /** Each step's launch by parity and grid, prepared on first use and kept. */
+  readonly #launches = new Map<string, PreparedLaunch>();
+  readonly #engine: SsspEngine;
+
+  private constructor(device: CudaDevice, setup: SsspSetup, buffers: Buffers, kernels: Partial<Record<SsspStep, CudaKernel>>) {
+    this.#device = device;
+    this.#setup = setup;
+    this.plan = setup.plan;
+    this.n = setup.graph.n;
+    this.#buffers = buffers;
+    this.#kernels = kernels;
+    this.#engine = {
+      batch: (label) => this.#batch(label),
+      write: (name, data) => device.write(buffers[name], data),
+      read: async (name, words) => device.download(buffers[name], Uint32Array).subarray(0, words),
+      uploadArcTails: async () => {
+        buffers.src ??= device.upload('sssp.src', arcTails(setup.graph));
+      },
+    };
+  }
+
+  /** Plans for CUDA, compiles (or loads from the cache) the kernels, uploads the graph, zeroes the work buffers. */
+  static async create(device: CudaDevice, graph: Csr, options: SsspKernelOptions = {}): Promise<CudaSsspRunner> {
+    const setup = prepareSssp(graph, options, 'cuda');
+    const kernels: Partial<Record<SsspStep, CudaKernel>> = {};
+    for (const step of ['relax', 'advance', 'parents', 'tree'] as const) {
+      const spec = setup.plan[step];
+      if (spec) kernels[step] = await device.kernel(kernelFor(spec));
+    }
+    const buffers: Buffers = {};
+    try {
+      for (const [name, data] of Object.entries(setup.arrays)) buffers[name] = device.upload(`sssp.${name}`, data.length ? data : new Uint32Array(1));
+      for (const [name, words] of Object.entries(setup.zeroed)) {
+        buffers[name] = device.alloc(`sssp.${name}`, words * 4);
+        device.fill32(buffers[name], 0);
+      }
+      device.synchronize();
+      return new CudaSsspRunner(device, setup, buffers, kernels);
+    } catch (e) {
+      for (const b of Object.values(buffers)) device.free(b);
+      throw e;
+    }
+  }
+
+  /** Shortest distances (and parents) from one source. */
+  run(source: number, options: SsspRunOptions = {}): Promise<SsspResult> {
+    return runSsspQuery(this.#engine, this.#setup, source, options);
+  }
+
+  /** One query after another on the uploaded graph. */
+  runMany(sources: readonly number[], options: SsspRunOptions = {}): Promise<SsspResult[]> {
+    return runSsspMany(this.#engine, this.#setup, sources, options);
+  }
+
+  /** Frees the device buffers. */
+  destroy(): void {
+    for (const b of Object.values(this.#buffers)) this.#device.free(b);
+  }
+
+  /** Launches go straight onto the stream; `submit` waits for the batch's end event and times it from its start. */
+  #batch(_label: string): SsspBatch {
+    const device = this.#device;
+    const b = this.#buffers;
+    const start = device.record();
+    return {
+      dispatch: (step, parity, params, grid) => {
+        if (grid === 'indirect') throw new Error('sssp: the CUDA runner launches fixed grids only (the plan says dispatch: fixed)');
+        const launch = this.#launch(step, parity, params, grid);
+        launch.params.set(params);
+        device.launchPrepared(launch);
+      },
+      clear: (name) => device.fill32(b[name], 0),
+      snapshot: () => device.copy(b.dist, b.dist_ro, this.n * 4),
+      checkpoint: async () => undefined,
+      submit: async () => device.elapsedMs(start, device.record()),
+    };
+  }
+
+  /**
+   * A step's launch for the queues of `parity` on `grid`, checked and its arguments packed once (each pass then
+   * writes its parameters in place and queues it: no per-launch packing).
+   */
+  #launch(step: SsspStep, parity: number, params: Uint32Array, grid: SsspGrid): PreparedLaunch {
+    const key = `${step}${parity}:${grid.join('x')}`;
+    let launch = this.#launches.get(key);
+    if (!launch) {
+      const kernel = this.#kernels[step]!;
+      const buffers = stepBuffers(this.#setup, kernel.source.bindings, this.#buffers, step, parity);
+      launch = this.#device.prepare(kernel, { buffers, params, grid: toDim3(grid) });
+      this.#launches.set(key, launch);
+    }
+    return launch;
+  }
+}
+
+const toDim3 = (grid: SsspGrid): [number, number, number] => [grid[0], grid[1] ?? 1, grid[2] ?? 1];

@@ -1,0 +1,109 @@
+import { dispatchGrid, MAX_GRID_X, type Target } from '@semiforge/codegen';
+import type { Csr } from '@semiforge/graph-io';
+import { checkNegativeWeights, checkSsspFits, ssspWeights, type SsspWeights } from './sssp.input.js';
+import { edgePairs } from './sssp.layout.js';
+import { planSssp, type SsspKernelOptions, type SsspPlan, type SsspTargetInfo } from './sssp.plan.js';
+
+/** Words of the frontier methods' state: done, threshold, far minimum, n, queue lengths A and B, scanning. */
+export const STATE_WORDS = 7;
+
+/** The indirect counts sssp_advance writes for the pass: x, y, z. */
+export const INDIRECT_WORDS = 3;
+
+/** Most items a pass may have: u32 indices, with room for a fixed grid's stride (65535 workgroups of 1024) before 2^32. */
+const MAX_ITEMS = 2 ** 32 - 2 ** 26;
+
+/** Workgroup counts of a launch (y and z default to 1). */
+export type SsspGrid = readonly [number, number?, number?];
+
+/** Each step's grid: the passes' and the parent steps'. */
+export interface SsspGrids {
+  /** Bellman-Ford: every pair; frontier methods under fixed dispatch: the grid every pass strides over. */
+  readonly relax: SsspGrid;
+  readonly parents: SsspGrid;
+  readonly tree?: SsspGrid;
+}
+
+/**
+ * Everything about one graph and configuration that does not depend on the backend: the converted weights,
+ * the plan, the arrays to upload (by buffer name), the zero-filled buffers (by name, in 4-byte words) and
+ * the grids. The WebGPU and CUDA runners make buffers of these and run the same loop (`sssp.loop.ts`).
+ */
+export interface SsspSetup {
+  readonly graph: Csr;
+  readonly weights: SsspWeights;
+  readonly plan: SsspPlan;
+  /** Host arrays uploaded once, by buffer name. */
+  readonly arrays: Readonly<Record<string, Uint32Array | Float32Array>>;
+  /** Buffers that start zeroed, by name, in words (at least one each: WebGPU refuses empty bindings). */
+  readonly zeroed: Readonly<Record<string, number>>;
+  /** Pairs (Bellman-Ford) or arcs (the frontier methods' parent step) the COO kernels cover. */
+  readonly items: number;
+  readonly grids: SsspGrids;
+}
+
+/** Device limits the setup checks against (WebGPU's binding and buffer sizes); CUDA passes none. */
+export type SsspSizeLimits = Parameters<typeof checkSsspFits>[0];
+
+/**
+ * Converts and checks the weights, plans the method for `target`, checks the sizes against `limits` when
+ * given, and lays out the arrays: the edge list of paper 001's pairs (Bellman-Ford) or the CSR (the frontier
+ * methods, whose parent step uploads the arcs' tails when it first needs them).
+ *
+ * @example
+ * const setup = prepareSssp(csr, { method: 'near-far', weights: 'u32' }, 'cuda');
+ * Object.keys(setup.arrays); // ['indptr', 'indices', 'weight']
+ */
+export function prepareSssp(graph: Csr, options: SsspKernelOptions, target: Target, where: SsspTargetInfo = {}, limits?: SsspSizeLimits): SsspSetup {
+  const weights = ssspWeights(graph, options.weights ?? 'f32');
+  const plan = planSssp({ ...options, kernelTarget: target }, { n: graph.n, arcs: graph.indices.length, minWeight: weights.min, meanWeight: weights.mean }, graph.directed, where);
+  checkNegativeWeights(graph, weights, plan.method);
+  const n = graph.n;
+  const m = graph.indices.length;
+  const coo = plan.method === 'bellman-ford';
+  const queueLength = coo ? 0 : queueCapacity(graph, plan.relax.chunk!);
+  if (limits) {
+    checkSsspFits(limits, [
+      [`the distances (n = ${n}) as 4-byte keys`, n * 4],
+      [coo ? `the edge list (at most ${m} pairs) as 4-byte words` : `the CSR arcs (${m}) as 4-byte words`, m * 4],
+      [`the row offsets (n + 1 = ${n + 1})`, coo ? 0 : (n + 1) * 4],
+      [`a queue of ${queueLength} chunks of up to ${plan.relax.chunk} arcs`, queueLength * 4],
+    ]);
+  }
+  const lanes = plan.relax.lanesPerVertex ?? 1;
+  // Invocation indices are u32, and a fixed grid's last stride (up to 65535 × 1024) must not wrap past 2^32.
+  if (queueLength * lanes > MAX_ITEMS) {
+    throw new RangeError(`sssp: ${queueLength} queue items × ${lanes} lanes exceed ${MAX_ITEMS} (2^32 − 2^26) invocation indices; use fewer lanesPerVertex or a larger chunk`);
+  }
+  const zeroed: Record<string, number> = { dist: n, parent: n, flag: 1 };
+  if (plan.relax.reads === 'snapshot') zeroed.dist_ro = n;
+  let arrays: Record<string, Uint32Array | Float32Array>;
+  if (coo) {
+    const pairs = edgePairs(graph, weights.values, plan.segment);
+    arrays = { src: pairs.src, dst: pairs.dst, weight: pairs.weight };
+  } else {
+    arrays = { indptr: graph.indptr, indices: graph.indices, weight: weights.values };
+    Object.assign(zeroed, { queue_a: queueLength, chunk_a: queueLength, queue_b: queueLength, chunk_b: queueLength, mark: n, via: n, state: STATE_WORDS, args: INDIRECT_WORDS });
+  }
+  for (const name of Object.keys(zeroed)) zeroed[name] = Math.max(1, zeroed[name]);
+  const items = coo ? arrays.src.length : m;
+  // A fixed grid never needs more workgroups than the largest pass: a scan of n vertices or a full queue.
+  const fixedItems = Math.max(n, queueLength * lanes);
+  const fixed = Math.max(1, Math.min(plan.fixedWorkgroups, MAX_GRID_X, Math.ceil(fixedItems / plan.relax.workgroupSize)));
+  const grids: SsspGrids = {
+    relax: coo ? dispatchGrid(plan.relax, items) : [fixed],
+    parents: dispatchGrid(plan.parents, items),
+    ...(plan.tree ? { tree: dispatchGrid(plan.tree, n) } : {}),
+  };
+  return { graph, weights, plan, arrays, zeroed, items, grids };
+}
+
+/** Queue items of a vertex: one per chunk of its arcs, at least one. */
+export const chunksOf = (graph: Csr, v: number, chunk: number) => Math.max(1, Math.ceil((graph.indptr[v + 1] - graph.indptr[v]) / chunk));
+
+/** Items a queue may hold: each vertex at most once, with all its chunks. */
+function queueCapacity(graph: Csr, chunk: number): number {
+  let items = 0;
+  for (let v = 0; v < graph.n; v++) items += chunksOf(graph, v, chunk);
+  return items;
+}

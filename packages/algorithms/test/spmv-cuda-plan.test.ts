@@ -1,0 +1,90 @@
+import { describe, expect, it } from 'vitest';
+import { SpecError } from '@semiforge/codegen';
+import { checkLaunchConfig, DEFAULT_LAUNCH_LIMITS, kernelArgs } from '@semiforge/runtime-cuda';
+import { backendOf, CUDA_SPMV_TARGET, pagerank, planSpmvLaunches, spmv, type SpmvKernelOptions, type SpmvTarget } from '../src/index.js';
+import { asPattern, csrFromRows, FORMAT_CASES, MATRIX_CASES, SEMIRING_CASES } from './spmv-cases.js';
+
+/** What a WebGPU device with 32-wide subgroups and the H100's bindings offers the planner. */
+const WGSL_TARGET: SpmvTarget = { target: 'wgsl', subgroups: { available: true, minSize: 32 }, limits: { maxStorageBufferBindingSize: 2 ** 31 - 4 } };
+
+const EMPTY_ROWS = csrFromRows([[], [[0, 2], [3, 1]], [], [[1, 0.5]], [], [[0, 1], [1, 1], [2, 1], [3, 1], [4, 1]]]);
+const MATRICES = [...MATRIX_CASES, { name: 'empty rows among full ones', csr: EMPTY_ROWS }];
+
+/** The CUDA plan of every format case with and without accumulate and mask. */
+const VARIANTS = FORMAT_CASES.flatMap(({ name, options }) =>
+  [{}, { accumulate: true }, { accumulate: true, masked: true }].map((mode) => ({ name: `${name} ${JSON.stringify(mode)}`, options: { ...options, ...mode } as SpmvKernelOptions })),
+);
+
+describe('the CUDA SpMV launches, planned without a device', () => {
+  describe.each(VARIANTS)('$name', ({ options }) => {
+    it.each(MATRICES)('$name: every parameter bound, grids within the limits and covering the rows', ({ csr }) => {
+      for (const sc of SEMIRING_CASES) {
+        const matrix = sc.pattern ? asPattern(csr) : csr;
+        const { plan, layout, launches } = planSpmvLaunches(matrix, { ...options, semiring: sc.semiring }, CUDA_SPMV_TARGET);
+        const pool = new Set([...Object.keys(layout.arrays), ...Object.keys(layout.scratch), 'x', 'y', ...(plan.spec.masked ? ['mask'] : [])]);
+        expect(launches.length).toBe(layout.steps.length);
+        launches.forEach((launch, i) => {
+          expect(launch.kernel.target).toBe('cuda');
+          expect(launch.kernel.source).toContain('__ldg(');
+          for (const [, buffer] of launch.sources) expect(pool.has(buffer)).toBe(true);
+          // The launch's argument list, with a distinct address per buffer: every parameter gets one.
+          const addresses = Object.fromEntries(launch.sources.map(([binding], k) => [binding, 0x7f00_0000_0000n + BigInt(k) * 256n]));
+          const args = kernelArgs(launch.kernel.name, launch.kernel.bindings, addresses, launch.params);
+          expect(args.map((a) => a.kind)).toEqual(launch.kernel.bindings.map((b) => (b.kind === 'uniform' ? 'bytes' : 'ptr')));
+          const block = launch.kernel.workgroupSize;
+          checkLaunchConfig(launch.kernel.name, { grid: launch.grid, block, staticSharedBytes: launch.kernel.workgroupStorageBytes }, DEFAULT_LAUNCH_LIMITS);
+          const spec = layout.steps[i].spec as typeof plan.spec;
+          const perBlock = spec.rowsPerWorkgroup * (spec.op === 'spmv_csr_merge' ? (spec.itemsPerThread ?? 7) : 1);
+          expect(launch.grid[0] * launch.grid[1] * perBlock).toBeGreaterThanOrEqual(layout.steps[i].rows);
+        });
+      }
+    });
+  });
+
+  it.each(FORMAT_CASES)('$name: the same format, layout and steps as the WebGPU plan', ({ options }) => {
+    const csr = MATRIX_CASES[1].csr;
+    const cuda = planSpmvLaunches(csr, options, CUDA_SPMV_TARGET);
+    const wgsl = planSpmvLaunches(csr, options, WGSL_TARGET);
+    expect(cuda.plan.format).toBe(wgsl.plan.format);
+    expect(Object.keys(cuda.layout.arrays)).toEqual(Object.keys(wgsl.layout.arrays));
+    expect(cuda.layout.scratch).toEqual(wgsl.layout.scratch);
+    const steps = (p: typeof cuda) => p.launches.map((l) => ({ op: l.kernel.spec.op, params: Array.from(l.params), sources: l.sources }));
+    expect(steps(cuda)).toEqual(steps(wgsl));
+  });
+
+  it('reads through the read-only cache unless ldg: false, which WGSL refuses', () => {
+    const csr = MATRIX_CASES[0].csr;
+    const plain = planSpmvLaunches(csr, { format: 'csr-scalar', ldg: false }, CUDA_SPMV_TARGET);
+    expect(plain.plan.spec.ldg).toBeUndefined();
+    expect(plain.launches[0].kernel.source).not.toContain('__ldg(');
+    expect(() => planSpmvLaunches(csr, { format: 'csr-scalar', ldg: true }, WGSL_TARGET)).toThrow(SpecError);
+  });
+
+  it('refuses a target other than the device runs', () => {
+    expect(() => planSpmvLaunches(MATRIX_CASES[0].csr, { target: 'wgsl' }, CUDA_SPMV_TARGET)).toThrow("spmv: target 'wgsl' was asked of a CUDA device, which runs 'cuda'; leave target out");
+  });
+});
+
+describe('choosing the backend of spmv and pagerank', () => {
+  it('takes the device given, else the option, else SEMIFORGE_BACKEND', () => {
+    expect(backendOf(undefined, 'cuda', {})).toBe('cuda');
+    expect(backendOf(undefined, undefined, { SEMIFORGE_BACKEND: 'cuda' })).toBe('cuda');
+    expect(backendOf(undefined, undefined, {})).toBe('webgpu');
+  });
+
+  it('refuses a backend option that contradicts the device given', () => {
+    // Told apart by shape: a WebGPU Device has `gpu` and no `launch`; a CudaDevice has `info` and `launch`.
+    const webgpu = { gpu: {}, destroy() {} } as never;
+    const cuda = { info: {}, launch() {}, destroy() {} } as never;
+    expect(backendOf(webgpu, undefined, { SEMIFORGE_BACKEND: 'cuda' })).toBe('webgpu');
+    expect(backendOf(cuda, undefined, {})).toBe('cuda');
+    expect(() => backendOf(webgpu, 'cuda', {})).toThrow("backend 'cuda' was asked for with a WebGPU device; pass a CUDA device, or no device and backend 'cuda'");
+    expect(() => backendOf(cuda, 'webgpu', {})).toThrow("backend 'webgpu' was asked for with a CUDA device");
+  });
+
+  it('loads the CUDA runtime only when CUDA is asked for, and says what is missing', async () => {
+    const csr = MATRIX_CASES[2].csr;
+    await expect(spmv(undefined, csr, new Float32Array(csr.n), { backend: 'cuda' })).rejects.toThrow(/CUDA backend: libcuda.so.1 is not available .*install the NVIDIA driver/s);
+    await expect(pagerank(undefined, csr, { backend: 'cuda' })).rejects.toThrow(/CUDA backend: libcuda.so.1 is not available/);
+  });
+});
