@@ -11,7 +11,8 @@
 //   that dominates), so the panels keep their defaults; --panel-unroll U and --panel-workgroup XxY (lists too)
 //   shape the panels. Shapes a backend cannot run are skipped and named.
 //   --lookahead on,off: CUDA's blocked rounds with the next pivot closed beside the update, or not (default: the plan's rule).
-//   --algorithms apsp,spmv (default apsp): the suites beside APSP run after it into the same results file, each
+//   --algorithms apsp,spmv (default apsp): the suites beside APSP run after it, each into its own results file
+//   (cuda-spmv-…, cuda-bfs-…, cuda-sssp-…; APSP's is cuda-…), each
 //   with its own options (spmv: --spmv-sizes, --spmv-formats, --spmv-plain-loads, ...; see spmv-suite.ts;
 //   bfs: --bfs-scales 20,21,22 --bfs-road 2048x2048 --bfs-sources 64 --bfs-variants baseline,approx,core --bfs-cache DIR; see bfs-suite.ts;
 //   sssp: --sssp-rmat 20,22 --sssp-kron 22 --sssp-road 3163 --sssp-methods bellman-ford,frontier,near-far --sssp-sources 4
@@ -253,17 +254,26 @@ for (const n of ns) {
   }
 }
 
-const suiteSettings = {
-  args,
-  quick,
-  stopAt: deadline,
-  record: (result: BenchResult) => {
-    results.push(result);
-    writeResults('cuda', context, results, out);
-  },
-  skip: (what: string) => skipped.push(what),
-};
-for (const name of algorithms) if (name !== 'apsp') await SUITES[name as keyof typeof SUITES](backends, wanted, suiteSettings);
+// Each algorithm its own results file (`cuda-spmv-<device>-<date>.json`, …), so that a run of one does not
+// replace another's figures of the same day; APSP keeps `cuda-…`.
+const filed = new Map<string, BenchResult[]>();
+if (algorithms.includes('apsp')) filed.set('cuda', results);
+for (const name of algorithms) {
+  if (name === 'apsp') continue;
+  const suite = `cuda-${name}`;
+  const own: BenchResult[] = [];
+  filed.set(suite, own);
+  await SUITES[name as keyof typeof SUITES](backends, wanted, {
+    args,
+    quick,
+    stopAt: deadline,
+    record: (result: BenchResult) => {
+      own.push(result);
+      writeResults(suite, context, own, out);
+    },
+    skip: (what: string) => skipped.push(what),
+  });
+}
 
 if (shapes().length > 1) {
   // The sweep's answer: the fastest shape of each n, type and variant.
@@ -275,8 +285,8 @@ if (shapes().length > 1) {
   for (const [key, r] of best) console.error(`best ${key}: ${/ (t\d+u\S+) /.exec(r.case)?.[1]} ${(r.value / 1e12).toFixed(3)} T/s${r.ratio_to_limit ? `  ${(100 * r.ratio_to_limit).toFixed(1)}% of peak` : ''}`);
 }
 for (const s of skipped) console.error(`skipped ${s}`);
-const files = writeResults('cuda', context, results, out);
+const files = [...filed].flatMap(([suite, list]) => writeResults(suite, context, list, out));
 console.error(`wrote ${files.join(', ')}`);
 backends.cuda?.destroy();
 backends.webgpu?.destroy();
-if (results.some((r) => !r.validated)) process.exitCode = 1;
+if ([...filed.values()].some((list) => list.some((r) => !r.validated))) process.exitCode = 1;

@@ -73,7 +73,9 @@ export function newestResults(suite: string, dir: string = RESULTS_DIR, device?:
   const files = names
     .map((name) => ({ name, m: pattern.exec(name) }))
     .filter(({ m }) => m && (device === undefined || m[1] === device))
-    .map(({ name }) => readResults(join(dir, name)));
+    .map(({ name }) => readResults(join(dir, name)))
+    // `cuda-spmv-h100-….json` also fits `cuda-<device>-…`: the file's own suite decides.
+    .filter((f) => f.suite === suite);
   if (files.length === 0) {
     const which = device ? `${suite}-${device}-<YYYYMMDD>.json` : `${suite}-<device>-<YYYYMMDD>.json`;
     throw new Error(`no results of suite "${suite}" in ${dir} (looked for ${which}); run the suite first, or name a file`);
