@@ -14,6 +14,7 @@ import { graph500Sources, kroneckerGraph, roadGraph, type BenchGraph } from '../
 import { EnginePool, measureVariant, VARIANTS, type Variant } from '../bfs/measure.js';
 import { cpuPeer, variantResult } from '../bfs/report.js';
 import type { BackendName, Backends } from './apsp-backends.js';
+import { optionValues, progressLog, type SuiteSettings } from './suite-settings.js';
 
 /** The suite's command-line options (parseArgs definitions), for run.ts to take beside its own. */
 export const BFS_SUITE_OPTIONS = {
@@ -30,17 +31,8 @@ export const BFS_SUITE_OPTIONS = {
   'bfs-in-flight': { type: 'string', default: '2' },
 } as const;
 
-/** What run.ts gives the suite: its option values, the backends opened and wanted, the deadline, and where results go. */
-export interface BfsSuiteSettings {
-  readonly args: { readonly [K in SuiteOption]?: string };
-  readonly quick: boolean;
-  /** performance.now() past which no graph or variant starts (a variant's sources stop there after the minimum). */
-  readonly stopAt: number;
-  /** Called with each result as it is measured (run.ts keeps them and writes the file after each). */
-  readonly record: (result: BenchResult) => void;
-  /** Called with a line for each case skipped and why. */
-  readonly skip: (what: string) => void;
-}
+/** What run.ts gives the suite (no graph or variant starts past `stopAt`; a variant's sources stop there after the minimum). */
+export type BfsSuiteSettings = SuiteSettings<typeof BFS_SUITE_OPTIONS>;
 
 const int = (name: string, value: string) => {
   const v = Number(value);
@@ -50,20 +42,12 @@ const int = (name: string, value: string) => {
 
 /** The graphs to build: `--bfs-scales` Kronecker graphs and the `--bfs-road` grid (`--quick`: scale 10 and 48 × 48). */
 function graphMakers(settings: BfsSuiteSettings): (() => Promise<BenchGraph>)[] {
-  const a = values(settings);
+  const a = optionValues(BFS_SUITE_OPTIONS, settings.args);
   const scales = settings.quick ? [10] : a['bfs-scales'] === 'none' ? [] : a['bfs-scales'].split(',').map((s) => int('bfs-scales', s));
   const road = settings.quick ? [48, 48] : a['bfs-road'] === 'none' ? undefined : a['bfs-road'].split('x').map((s) => int('bfs-road', s));
   if (road && road.length !== 2) throw new Error(`--bfs-road: expected ROWSxCOLS or none, got '${a['bfs-road']}'`);
   const options = { degreeOrder: true, cacheDir: a['bfs-cache'], threads: availableParallelism() };
   return [...scales.map((scale) => () => kroneckerGraph(scale, int('bfs-edge-factor', a['bfs-edge-factor']), options)), ...(road ? [() => roadGraph(road[0], road[1], options)] : [])];
-}
-
-type SuiteOption = keyof typeof BFS_SUITE_OPTIONS;
-
-/** The options given, the defaults where not (`bfs-cache` has none). */
-function values(settings: BfsSuiteSettings): Record<Exclude<SuiteOption, 'bfs-cache'>, string> & { 'bfs-cache'?: string } {
-  const given = (k: SuiteOption) => settings.args[k] ?? ('default' in BFS_SUITE_OPTIONS[k] ? BFS_SUITE_OPTIONS[k].default : undefined);
-  return Object.fromEntries(Object.keys(BFS_SUITE_OPTIONS).map((k) => [k, given(k as SuiteOption)])) as never;
 }
 
 /** One measured run of a variant: a backend and the options it adds (CUDA: its groups of levels in flight). */
@@ -90,7 +74,7 @@ function lanes(backends: Backends, wanted: readonly BackendName[], inFlight: rea
  * fixed grids with two groups of levels in flight).
  */
 export async function bfsSuite(backends: Backends, wanted: readonly BackendName[], settings: BfsSuiteSettings): Promise<void> {
-  const a = values(settings);
+  const a = optionValues(BFS_SUITE_OPTIONS, settings.args);
   const variants = a['bfs-variants'].split(',') as Variant[];
   for (const v of variants) if (!(v in VARIANTS)) throw new Error(`--bfs-variants: unknown variant '${v}' (expected ${Object.keys(VARIANTS).join(', ')})`);
   if (variants.includes('no-order')) throw new Error("--bfs-variants: 'no-order' needs the graphs as generated; run it with benchmarks/bfs/run.ts");
@@ -99,8 +83,7 @@ export async function bfsSuite(backends: Backends, wanted: readonly BackendName[
   const minSources = int('bfs-min-sources', a['bfs-min-sources']);
   const inFlight = a['bfs-in-flight'].split(',').map((k) => int('bfs-in-flight', k));
   const runs = lanes(backends, wanted, inFlight.length > 0 ? inFlight : [CUDA_LEVELS_IN_FLIGHT]);
-  const started = performance.now();
-  const elapsed = () => `${((performance.now() - started) / 1e3).toFixed(0)} s`;
+  const log = progressLog('bfs');
   // The bandwidth bound of the GPU, measured through WebGPU (the same GPU serves both backends).
   let bandwidth: CopyBandwidth | undefined;
   if (backends.webgpu) bandwidth = await copyBandwidth(backends.webgpu, { bytes: (settings.quick ? 16 : 1024) * 2 ** 20, runs: 5, warmupMs: settings.quick ? 50 : 1500 });
@@ -110,7 +93,7 @@ export async function bfsSuite(backends: Backends, wanted: readonly BackendName[
       continue;
     }
     const graph = await make();
-    console.error(`[bfs ${elapsed()}] ${graph.name}: n ${graph.csr.n}, ${graph.csr.indices.length} arcs, built in ${(graph.buildMs / 1e3).toFixed(1)} s`);
+    log(`${graph.name}: n ${graph.csr.n}, ${graph.csr.indices.length} arcs, built in ${(graph.buildMs / 1e3).toFixed(1)} s`);
     const sources = graph500Sources(graph.csr, sourceCount);
     const peer = cpuPeer(graph, sources.slice(0, 2));
     // Variants with the same options (the baseline and the multi-source mode) share one runner per backend and lane.
@@ -135,7 +118,7 @@ export async function bfsSuite(backends: Backends, wanted: readonly BackendName[
             batch: 0,
             stopAt: settings.stopAt,
             minSources,
-            progress: (done, total) => console.error(`    [bfs ${elapsed()}] ${backend} ${done} of ${total} sources`),
+            progress: (done, total) => log(`${backend} ${done} of ${total} sources`, '    '),
           }, pools[l]);
         } catch (e) {
           // A variant a backend cannot hold (a limit named in the message) leaves the others to run.
@@ -153,10 +136,11 @@ export async function bfsSuite(backends: Backends, wanted: readonly BackendName[
         };
         if (backend === 'webgpu' && result.validated) webgpuTeps = result.value;
         settings.record(result);
-        console.error(
-          `  [bfs ${elapsed()}] ${(backend + (lane.options.levelsPerSubmit ? `/${lane.options.levelsPerSubmit}` : '')).padEnd(8)} ${VARIANTS[variant].label}: ${(result.value / 1e9).toFixed(3)} GTEPS, search median ${result.time_ms.median.toFixed(3)} ms` +
+        log(
+          `${(backend + (lane.options.levelsPerSubmit ? `/${lane.options.levelsPerSubmit}` : '')).padEnd(8)} ${VARIANTS[variant].label}: ${(result.value / 1e9).toFixed(3)} GTEPS, search median ${result.time_ms.median.toFixed(3)} ms` +
             (onCuda ? `, ${result.ratio_to_peer!.toFixed(2)}x WebGPU` : '') +
             `, ${result.validated ? result.validation : `NOT VALID: ${result.validation}`}`,
+          '  ',
         );
       }
     }

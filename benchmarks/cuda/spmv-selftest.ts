@@ -17,8 +17,10 @@ import {
   type SpmvOperands,
   type SpmvResult,
 } from '@semiforge/algorithms';
-import { defineSemiring, getSemiring, registerSemiring, type GeneratedKernel } from '@semiforge/codegen';
+import { getSemiring, registerSemiring, type GeneratedKernel } from '@semiforge/codegen';
 import { csrFromEdges, generateErdosRenyi, generateRmat, type Csr } from '@semiforge/graph-io';
+// The user semiring the package's SpMV tests define too (a test helper without side effects, bundled by path).
+import { maxTimesSemiring } from '../../packages/algorithms/test/user-semiring.js';
 import type { Backends } from './apsp-backends.js';
 
 /** One line of the self-test's report. */
@@ -30,19 +32,7 @@ export interface SpmvCheck {
 
 /** A semiring only this self-test knows: (max, ×) on [0, 1], most reliable paths. */
 const USER_SEMIRING = 'max-times-selftest';
-registerSemiring(
-  defineSemiring({
-    name: USER_SEMIRING,
-    description: 'most reliable paths: ⊕ = max, ⊗ = × on [0, 1] (self-test)',
-    types: ['f32'],
-    idempotent: true,
-    zero: 0,
-    one: 1,
-    wgsl: { add: 'max(a, b)', mul: 'a * b' },
-    cuda: { add: 'fmaxf(a, b)', mul: 'a * b' },
-    host: { add: (a, b) => Math.max(a, b), mul: (a, b) => Math.fround(a * b) },
-  }),
-);
+registerSemiring(maxTimesSemiring(USER_SEMIRING, ' (self-test)'));
 
 /** Deterministic values in [0, 1) from an index and a seed. */
 const unit = (i: number, seed: number) => (Math.imul(i + 1, 2654435761 + 2 * seed) >>> 0) / 2 ** 32;

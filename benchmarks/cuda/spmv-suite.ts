@@ -20,6 +20,7 @@ import { timeProducts, timeQueued, type ProductTiming } from '../spmv/time-produ
 import type { MatrixShape } from '../spmv/traffic.js';
 import type { BackendName, Backends } from './apsp-backends.js';
 import { pagerankSideBySide } from './spmv-pagerank.js';
+import { optionValues, progressLog, type SuiteSettings } from './suite-settings.js';
 
 /** The suite's command-line options (parseArgs definitions), for run.ts to take beside its own. */
 export const SPMV_SUITE_OPTIONS = {
@@ -42,17 +43,8 @@ export const SPMV_SUITE_OPTIONS = {
   'spmv-pagerank': { type: 'string', default: 'power-law' },
 } as const;
 
-type SuiteOption = keyof typeof SPMV_SUITE_OPTIONS;
-
-/** What run.ts gives the suite: its option values, the deadline, and where results and skips go. */
-export interface SpmvSuiteSettings {
-  readonly args: { readonly [K in SuiteOption]?: string };
-  readonly quick: boolean;
-  /** performance.now() past which no matrix or variant starts. */
-  readonly stopAt: number;
-  readonly record: (result: BenchResult) => void;
-  readonly skip: (what: string) => void;
-}
+/** What run.ts gives the suite (no matrix or variant starts past `stopAt`). */
+export type SpmvSuiteSettings = SuiteSettings<typeof SPMV_SUITE_OPTIONS>;
 
 const FORMATS: readonly (SpmvFormat | 'auto')[] = ['auto', 'csr-scalar', 'csr-vector', 'ell', 'csr-merge', 'sell', 'fold'];
 
@@ -164,16 +156,16 @@ function results(m: Measured, lane: Lane, run: Timing, bandwidth: CopyBandwidth 
 
 /** Runs the suite on the backends opened and wanted, recording each result as it is measured. */
 export async function spmvSuite(backends: Backends, wanted: readonly BackendName[], settings: SpmvSuiteSettings): Promise<void> {
-  const a = { ...Object.fromEntries(Object.entries(SPMV_SUITE_OPTIONS).map(([k, o]) => [k, 'default' in o ? o.default : undefined])), ...settings.args } as Record<SuiteOption, string | undefined>;
-  const formats = formatsOf(a['spmv-formats']!, 'spmv-formats');
-  const plainLoads = formatsOf(a['spmv-plain-loads']!, 'spmv-plain-loads');
-  const { sizes, classes } = matrixSelection({ quick: settings.quick, sizes: a['spmv-sizes']!, classes: a['spmv-classes'] });
+  const a = optionValues(SPMV_SUITE_OPTIONS, settings.args);
+  const formats = formatsOf(a['spmv-formats'], 'spmv-formats');
+  const plainLoads = formatsOf(a['spmv-plain-loads'], 'spmv-plain-loads');
+  const { sizes, classes } = matrixSelection({ quick: settings.quick, sizes: a['spmv-sizes'], classes: a['spmv-classes'] });
   const names = a['spmv-matrices']?.split(',');
-  const runs = count('spmv-runs', a['spmv-runs']!);
-  const warmupMs = settings.quick ? 50 : count('spmv-warmup-ms', a['spmv-warmup-ms']!);
-  const timing = { runs, warmupMs, batchMs: count('spmv-batch-ms', a['spmv-batch-ms']!) };
-  const ellMaxPadding = count('spmv-ell-max-padding', a['spmv-ell-max-padding']!);
-  const pagerankClasses = a['spmv-pagerank'] === 'none' ? [] : a['spmv-pagerank'] === 'all' ? CLASSES : a['spmv-pagerank']!.split(',');
+  const runs = count('spmv-runs', a['spmv-runs']);
+  const warmupMs = settings.quick ? 50 : count('spmv-warmup-ms', a['spmv-warmup-ms']);
+  const timing = { runs, warmupMs, batchMs: count('spmv-batch-ms', a['spmv-batch-ms']) };
+  const ellMaxPadding = count('spmv-ell-max-padding', a['spmv-ell-max-padding']);
+  const pagerankClasses = a['spmv-pagerank'] === 'none' ? [] : a['spmv-pagerank'] === 'all' ? CLASSES : a['spmv-pagerank'].split(',');
   for (const c of pagerankClasses) if (!CLASSES.includes(c)) throw new Error(`--spmv-pagerank: unknown class '${c}' (expected ${CLASSES.join(', ')}, all or none)`);
   const webgpu = wanted.includes('webgpu') ? backends.webgpu : undefined;
   const cuda = wanted.includes('cuda') ? backends.cuda : undefined;
@@ -182,8 +174,7 @@ export async function spmvSuite(backends: Backends, wanted: readonly BackendName
     ...(cuda ? [{ backend: 'cuda' as const, ldg: true, label: 'cuda' }] : []),
     ...(cuda && plainLoads.includes(format) ? [{ backend: 'cuda' as const, ldg: false, label: 'cuda-plain-loads' }] : []),
   ];
-  const started = performance.now();
-  const elapsed = () => `${((performance.now() - started) / 1e3).toFixed(0)} s`;
+  const log = progressLog('spmv');
 
   // The limit, measured first (through WebGPU where it is open, as the SpMV suite does); its copying also brings an idle GPU up to its clocks.
   const copy = { bytes: (settings.quick ? 16 : 1024) * 2 ** 20, runs, warmupMs: settings.quick ? 50 : 1500 };
@@ -203,7 +194,7 @@ export async function spmvSuite(backends: Backends, wanted: readonly BackendName
       const x = Float32Array.from({ length: csr.n }, (_, k) => 1 + (k % 7) / 8);
       const stats = rowStats(csr);
       const shape: MatrixShape = { n: csr.n, nnz: csr.indices.length, maxRow: stats.max };
-      console.error(`[spmv ${elapsed()}] ${matrix.class} ${matrix.name}: n ${csr.n}, nnz ${shape.nnz}, made in ${((performance.now() - built) / 1e3).toFixed(1)} s`);
+      log(`${matrix.class} ${matrix.name}: n ${csr.n}, nnz ${shape.nnz}, made in ${((performance.now() - built) / 1e3).toFixed(1)} s`);
       // The CPU reference once per matrix, for every format and backend.
       const checker: SpmvChecker = spmvChecker(csr, x, { semiring: 'plus-times' });
       const tried = peerMissing ? undefined : await cusparseSpmv(csr, x, { runs, batch: Math.max(1, Math.ceil(timing.batchMs / ((8 * shape.nnz) / 1e9))), warmupMs });
@@ -244,14 +235,15 @@ export async function spmvSuite(backends: Backends, wanted: readonly BackendName
             if (lane.backend === 'webgpu' && check.ok) webgpuResults = pair;
             for (const r of pair) settings.record(r);
             const [gflops, gbps] = pair;
-            console.error(
-              `  [spmv ${elapsed()}] ${lane.label.padEnd(16)} ${`${format}${format === 'auto' ? `=${run.format}` : ''}`.padEnd(22)} ${run.timing.time_ms.median.toFixed(4).padStart(9)} ms  ` +
+            log(
+              `${lane.label.padEnd(16)} ${`${format}${format === 'auto' ? `=${run.format}` : ''}`.padEnd(22)} ${run.timing.time_ms.median.toFixed(4).padStart(9)} ms  ` +
                 `${gflops.value.toFixed(1).padStart(7)} GFLOP/s  ${gbps.value.toFixed(0).padStart(5)} GB/s` +
                 (gbps.ratio_to_limit === undefined ? '' : `  ${(100 * gbps.ratio_to_limit).toFixed(1)}% bw`) +
                 (gflops.ratio_to_peer === undefined ? '' : `  ${gflops.ratio_to_peer.toFixed(2)}x cuSPARSE`) +
                 (gflops.params.ratio_to_webgpu === undefined ? '' : `  ${Number(gflops.params.ratio_to_webgpu).toFixed(2)}x WebGPU`) +
                 (gflops.params.launch_bound === true ? `  LAUNCH-BOUND (${Number(gflops.params.enqueue_us_per_product).toFixed(1)} µs to queue a product)` : '') +
                 `  ${check.ok ? 'valid' : `INVALID: ${validation}`}`,
+              '  ',
             );
           }
         }

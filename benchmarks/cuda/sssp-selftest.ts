@@ -4,7 +4,9 @@
 // SSSP rules; fixed grids smaller than the work (the passes stride), negative weights and a negative cycle,
 // maxDistance and a target, a batch of sources on one upload.
 import { createSsspRunner, NegativeCycleError, ssspReference, validateSssp, type SsspDevice, type SsspKernelOptions, type SsspResult, type SsspRunOptions } from '@semiforge/algorithms';
-import { csrFromEdges, edgeListFromArrays, generateErdosRenyi, generateGrid, generateRmat, type Csr } from '@semiforge/graph-io';
+import { csrFromEdges, generateErdosRenyi, generateGrid, generateRmat, type Csr } from '@semiforge/graph-io';
+// The test graphs the package's SSSP tests use too (a test helper without side effects, bundled by path).
+import { disconnectedGraph, negativeCycle, negativeDag } from '../../packages/algorithms/test/sssp-graphs.js';
 import type { Backends } from './apsp-backends.js';
 
 /** One line of the self-test's report. */
@@ -16,45 +18,13 @@ export interface SsspCheck {
 
 const undirected = (g: Parameters<typeof csrFromEdges>[0]) => csrFromEdges(g, { symmetrize: true, sortRows: true, dropSelfLoops: true, duplicates: 'min' });
 
-/** Two random components and isolated vertices. */
-function disconnected(): Csr {
-  const a = generateErdosRenyi({ n: 400, m: 1600, seed: 5, weights: { min: 1, max: 30 } });
-  const b = generateErdosRenyi({ n: 300, m: 1200, seed: 6, weights: { min: 1, max: 30 } });
-  const src = [...a.src, ...Array.from(b.src, (v) => v + 400)];
-  const dst = [...a.dst, ...Array.from(b.dst, (v) => v + 400)];
-  return csrFromEdges(edgeListFromArrays(750, src, dst, [...a.weight!, ...b.weight!]), { sortRows: true });
-}
-
-/** A directed graph with negative arcs and no negative cycle (a layered DAG with positive back arcs), and one with the cycle 10 → 11 → 12. */
-function negativeGraphs(): { dag: Csr; cycle: Csr } {
-  const src: number[] = [];
-  const dst: number[] = [];
-  const w: number[] = [];
-  for (let v = 0; v < 200; v++) {
-    for (const d of [1, 2, 5]) {
-      if (v + d >= 200) continue;
-      src.push(v);
-      dst.push(v + d);
-      w.push(((v * 7 + d * 3) % 11) - 5);
-    }
-    if (v >= 4) {
-      src.push(v);
-      dst.push(v - 4);
-      w.push(40);
-    }
-  }
-  const dag = csrFromEdges(edgeListFromArrays(200, src, dst, w), { sortRows: true });
-  const cycle = csrFromEdges(edgeListFromArrays(13, [0, 1, 2, 10, 11, 12, 12, 3], [1, 2, 10, 11, 12, 10, 3, 4], [1, 1, 1, 2, -4, 1, 1, 1]), { sortRows: true });
-  return { dag, cycle };
-}
-
 /** Integer weights 1..100 on R-MAT (u32 runs need integers; f32 runs take them too). */
 const RMAT = undirected(generateRmat({ scale: 11, averageDegree: 8, seed: 2, weights: { min: 1, max: 100 } }));
 const GRAPHS: readonly { name: string; csr: Csr; sources: number[] }[] = [
   { name: 'R-MAT scale 11', csr: RMAT, sources: [0, 5, 2047] },
   { name: 'road-like grid 40x50', csr: csrFromEdges(generateGrid({ rows: 40, cols: 50, weights: { min: 1, max: 1000 }, seed: 3, roadLike: true }).graph, { sortRows: true, duplicates: 'min' }), sources: [0, 1999] },
   { name: 'random directed n=1500', csr: csrFromEdges(generateErdosRenyi({ n: 1500, m: 6000, seed: 1, weights: { min: 0, max: 50 } }), { sortRows: true }), sources: [0, 700] },
-  { name: 'disconnected', csr: disconnected(), sources: [3, 450, 745] },
+  { name: 'disconnected', csr: disconnectedGraph({ a: 400, b: 300, isolated: 50, arcsPerVertex: 4, maxWeight: 30 }), sources: [3, 450, 745] },
 ];
 
 /** The configurations checked on each graph, each in f32 and u32. */
@@ -135,7 +105,8 @@ export async function ssspSelftest(backends: Backends): Promise<SsspCheck[]> {
       }
     }
   }
-  const { dag, cycle } = negativeGraphs();
+  const dag = negativeDag(200);
+  const cycle = negativeCycle();
   checks.push(
     await attempt('sssp negative weights: both Bellman-Ford methods match the CPU on CUDA; near-far refuses', async () => {
       for (const method of ['bellman-ford', 'frontier'] as const) compare(dag, { method }, await queries(cuda, dag, [0], { method }), undefined);

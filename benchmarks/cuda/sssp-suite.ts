@@ -12,6 +12,7 @@ import { measureSssp, pickSources, ssspResult, variantOptions, type Measured } f
 import { parseMethod } from '../sssp/methods.js';
 import { scipyDijkstra, type ScipyDijkstra } from '../sssp/scipy-peer.js';
 import type { BackendName, Backends } from './apsp-backends.js';
+import { optionValues, progressLog, type SuiteSettings } from './suite-settings.js';
 
 /** The suite's command-line options (parseArgs definitions), for run.ts to take beside its own. */
 export const SSSP_SUITE_OPTIONS = {
@@ -25,19 +26,8 @@ export const SSSP_SUITE_OPTIONS = {
   'sssp-cache': { type: 'string' },
 } as const;
 
-type SuiteOption = keyof typeof SSSP_SUITE_OPTIONS;
-
-/** What run.ts gives the suite: its option values, whether to run small, the deadline, and where results go. */
-export interface SsspSuiteSettings {
-  readonly args: { readonly [K in SuiteOption]?: string };
-  readonly quick: boolean;
-  /** performance.now() past which no graph or method starts. */
-  readonly stopAt: number;
-  /** Called with each result as it is measured (run.ts keeps them and writes the file after each). */
-  readonly record: (result: BenchResult) => void;
-  /** Called with a line for each case skipped and why. */
-  readonly skip: (what: string) => void;
-}
+/** What run.ts gives the suite (no graph or method starts past `stopAt`). */
+export type SsspSuiteSettings = SuiteSettings<typeof SSSP_SUITE_OPTIONS>;
 
 const list = (name: string, text: string) =>
   text === 'none' || text === ''
@@ -59,20 +49,16 @@ function firstDifference(a: Float64Array, b: Float64Array): number {
  * CUDA (fixed grids) with the WebGPU figure as its peer and its distances checked equal to WebGPU's.
  */
 export async function ssspSuite(backends: Backends, wanted: readonly BackendName[], settings: SsspSuiteSettings): Promise<void> {
-  const a = (k: SuiteOption): string | undefined => {
-    const option = SSSP_SUITE_OPTIONS[k];
-    return settings.args[k] ?? ('default' in option ? option.default : undefined);
-  };
+  const a = optionValues(SSSP_SUITE_OPTIONS, settings.args);
   const graphs: SsspGraph[] = settings.quick
     ? [rmatGraph(10), kroneckerGraph(10), roadGraph(48)]
-    : [...list('sssp-rmat', a('sssp-rmat')!).map(rmatGraph), ...list('sssp-kron', a('sssp-kron')!).map(kroneckerGraph), ...list('sssp-road', a('sssp-road')!).map(roadGraph)];
-  const methods = a('sssp-methods')!.split(',').map(parseMethod);
-  const sourceCount = settings.quick ? 2 : Number(a('sssp-sources'));
-  const peerBudgetS = Number(a('sssp-peer-budget-s'));
+    : [...list('sssp-rmat', a['sssp-rmat']).map(rmatGraph), ...list('sssp-kron', a['sssp-kron']).map(kroneckerGraph), ...list('sssp-road', a['sssp-road']).map(roadGraph)];
+  const methods = a['sssp-methods'].split(',').map(parseMethod);
+  const sourceCount = settings.quick ? 2 : Number(a['sssp-sources']);
+  const peerBudgetS = Number(a['sssp-peer-budget-s']);
   const order = (['webgpu', 'cuda'] as const).filter((b) => wanted.includes(b) && backends[b]);
-  const graphOptions = { threads: availableParallelism(), ...(a('sssp-cache') === undefined ? {} : { cacheDir: a('sssp-cache') }) };
-  const started = performance.now();
-  const log = (line: string) => console.error(`[sssp ${((performance.now() - started) / 1e3).toFixed(0)} s] ${line}`);
+  const graphOptions = { threads: availableParallelism(), ...(a['sssp-cache'] === undefined ? {} : { cacheDir: a['sssp-cache'] }) };
+  const log = progressLog('sssp');
   let peerMissing: string | undefined;
   for (const graph of graphs) {
     if (performance.now() > settings.stopAt) {
@@ -82,7 +68,7 @@ export async function ssspSuite(backends: Backends, wanted: readonly BackendName
     const base = await graph.make(graphOptions);
     log(`${graph.name}: n ${base.n}, ${base.indices.length} arcs`);
     const sources = pickSources(base, sourceCount);
-    for (const weighting of graph.weightings.filter((w) => !a('sssp-weights') || w.type === a('sssp-weights'))) {
+    for (const weighting of graph.weightings.filter((w) => !a['sssp-weights'] || w.type === a['sssp-weights'])) {
       const csr = weighting.apply(base);
       const weights = ssspWeights(csr, weighting.type);
       let peer: ScipyDijkstra | undefined;

@@ -15,7 +15,7 @@ import { cupyPagerank } from '../lib/cupy-pagerank-peer.js';
 import { webgpuContext } from '../lib/gpu-context.js';
 import { earlierResults } from '../lib/merge-results.js';
 import { writeResults, type BenchResult } from '../lib/results.js';
-import { formatTable } from '../spmv/report.js';
+import { formatTable } from '../lib/text-table.js';
 import { matrixSelection, matrixSet, SIZES } from '../spmv/matrices.js';
 import type { MatrixShape } from '../spmv/traffic.js';
 import { measurePagerank } from './measure.js';

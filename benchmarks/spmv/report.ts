@@ -89,8 +89,3 @@ export function tableRow(m: Measured, results: BenchResult[]): string[] {
   return [m.matrix.class, m.matrix.name, String(m.shape.nnz), variant, m.variant.semiring, m.timing.time_ms.median.toFixed(4), gflops.value.toFixed(2), gbps.value.toFixed(1), pct, peer, m.predicted?.paper.toFixed(1) ?? '—', m.predicted?.hierarchy?.toFixed(1) ?? '—', m.validated ? 'yes' : 'NO'];
 }
 
-/** Columns padded to their widest cell. */
-export function formatTable(rows: string[][]): string {
-  const widths = rows[0].map((_, c) => Math.max(...rows.map((r) => r[c].length)));
-  return rows.map((r) => r.map((cell, c) => cell.padEnd(widths[c])).join('  ')).join('\n');
-}

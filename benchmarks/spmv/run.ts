@@ -15,10 +15,11 @@ import { cusparseSpmv } from '../lib/cusparse-peer.js';
 import { webgpuContext } from '../lib/gpu-context.js';
 import { earlierResults } from '../lib/merge-results.js';
 import { writeResults, type BenchResult } from '../lib/results.js';
+import { formatTable } from '../lib/text-table.js';
 import { matrixSelection, matrixSet, SIZES, type MatrixCase } from './matrices.js';
 import { measureMatrix } from './measure-matrix.js';
 import { modelFit, modelOf } from './model-fit.js';
-import { formatTable, spmvResults, TABLE_HEADER, tableRow } from './report.js';
+import { spmvResults, TABLE_HEADER, tableRow } from './report.js';
 import { spmvVariants, variantKnobs } from './variants.js';
 
 const { values: args } = parseArgs({

@@ -24,6 +24,7 @@ import { LimitError, openDevice } from '@semiforge/runtime';
 import { webgpuContext } from '../lib/gpu-context.js';
 import { earlierResults } from '../lib/merge-results.js';
 import { summarize, writeResults, type BenchResult } from '../lib/results.js';
+import { formatTable } from '../lib/text-table.js';
 import { kroneckerGraph, rmatGraph, roadGraph, type SsspGraph } from './graphs.js';
 import { measureSssp, pickSources, ssspResult, variantOptions, type Measured } from './measure.js';
 import { BELLMAN_FORD, METHODS, parseMethod } from './methods.js';
@@ -252,9 +253,4 @@ function summary() {
     })),
     ...(skipped.length ? { skipped_for_budget: skipped } : {}),
   };
-}
-
-function formatTable(rows: string[][]): string {
-  const widths = rows[0].map((_, c) => Math.max(...rows.map((r) => r[c].length)));
-  return rows.map((r) => r.map((cell, c) => cell.padEnd(widths[c])).join('  ').trimEnd()).join('\n');
 }

@@ -1,21 +1,10 @@
-import { defineSemiring, registerSemiring } from '@semiforge/codegen';
+import { registerSemiring } from '@semiforge/codegen';
 import { csrFromEdges, generateErdosRenyi, generateGrid, generateRmat, Xoshiro128ss, type Csr } from '@semiforge/graph-io';
 import type { SpmvFormat, SpmvKernelOptions } from '../src/index.js';
+import { maxTimesSemiring } from './user-semiring.js';
 
 /** A user-defined semiring, registered for the tests: (max, ×) on non-negative f32, e.g. most reliable paths. */
-registerSemiring(
-  defineSemiring({
-    name: 'max-times',
-    description: 'most reliable paths: ⊕ = max, ⊗ = × on [0, 1]',
-    types: ['f32'],
-    idempotent: true,
-    zero: 0,
-    one: 1,
-    wgsl: { add: 'max(a, b)', mul: 'a * b' },
-    cuda: { add: 'fmaxf(a, b)', mul: 'a * b' },
-    host: { add: (a, b) => Math.max(a, b), mul: (a, b) => Math.fround(a * b) },
-  }),
-);
+registerSemiring(maxTimesSemiring('max-times'));
 
 /** One semiring under test: its name, whether it reads the matrix as a pattern, and how to draw x. */
 export interface SemiringCase {

@@ -1,4 +1,7 @@
 import { csrFromEdges, edgeListFromArrays, generateErdosRenyi, generateGrid, generateRmat, type Csr } from '@semiforge/graph-io';
+import { disconnectedGraph } from './sssp-graphs.js';
+
+export { negativeCycle, negativeDag } from './sssp-graphs.js';
 
 /** Small graphs for the SSSP tests (lavapipe-sized), each with what makes it a case. */
 export interface SsspCase {
@@ -10,13 +13,7 @@ export interface SsspCase {
 const undirected = (g: Parameters<typeof csrFromEdges>[0]) => csrFromEdges(g, { symmetrize: true, sortRows: true });
 
 /** Two components and isolated vertices: 0..39 a random graph, 40..69 another, 70..79 alone. */
-function disconnected(): Csr {
-  const a = generateErdosRenyi({ n: 40, m: 120, seed: 5, weights: { min: 1, max: 9 } });
-  const b = generateErdosRenyi({ n: 30, m: 90, seed: 6, weights: { min: 1, max: 9 } });
-  const src = [...a.src, ...Array.from(b.src, (v) => v + 40)];
-  const dst = [...a.dst, ...Array.from(b.dst, (v) => v + 40)];
-  return csrFromEdges(edgeListFromArrays(80, src, dst, [...a.weight!, ...b.weight!]), { sortRows: true });
-}
+const disconnected = () => disconnectedGraph({ a: 40, b: 30, isolated: 10, arcsPerVertex: 3, maxWeight: 9 });
 
 /** Parallel arcs of different weights, self-loops and zero weights among them. */
 function multigraph(): Csr {
@@ -34,32 +31,3 @@ export const SSSP_CASES: readonly SsspCase[] = [
   { name: 'zero weights', graph: csrFromEdges(generateErdosRenyi({ n: 120, m: 500, seed: 4, weights: { min: 0, max: 2 } }), { sortRows: true }), source: 0 },
   { name: 'parallel edges and self-loops', graph: multigraph(), source: 0 },
 ];
-
-/** A directed graph with negative arcs and no negative cycle: a layered DAG plus positive back arcs. */
-export function negativeDag(): Csr {
-  const src: number[] = [];
-  const dst: number[] = [];
-  const w: number[] = [];
-  for (let v = 0; v < 60; v++) {
-    for (const d of [1, 2, 5]) {
-      if (v + d >= 60) continue;
-      src.push(v);
-      dst.push(v + d);
-      w.push(((v * 7 + d * 3) % 11) - 5);
-    }
-    if (v >= 4) {
-      src.push(v);
-      dst.push(v - 4);
-      w.push(40);
-    }
-  }
-  return csrFromEdges(edgeListFromArrays(60, src, dst, w), { sortRows: true });
-}
-
-/** A directed graph with the negative cycle 10 → 11 → 12 → 10 (weight −1) reachable from 0. */
-export function negativeCycle(): Csr {
-  const src = [0, 1, 2, 10, 11, 12, 12, 3];
-  const dst = [1, 2, 10, 11, 12, 10, 3, 4];
-  const w = [1, 1, 1, 2, -4, 1, 1, 1];
-  return csrFromEdges(edgeListFromArrays(13, src, dst, w), { sortRows: true });
-}

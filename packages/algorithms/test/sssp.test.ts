@@ -152,4 +152,11 @@ describe.skipIf(!device)('sssp on the GPU against the CPU reference', () => {
   it('u32 weights must be integers', async () => {
     await expect(sssp(device!, SSSP_CASES[1].graph, 0, { weights: 'u32' })).rejects.toThrow(/u32 weights must be integers/);
   });
+
+  it('u32 distances that a relaxation could have cut off at 2^32 − 1 are refused', async () => {
+    const path = csrFromEdges(edgeListFromArrays(3, [0, 1], [1, 2], Float32Array.of(3e9, 3e9)), { symmetrize: true });
+    for (const method of ['bellman-ford', 'near-far'] as const) {
+      await expect(sssp(device!, path, 0, { method, weights: 'u32' })).rejects.toThrow(/u32 distances reach 3000000000 and weights 3000000000: sums may pass 2\^32 − 1/);
+    }
+  });
 });

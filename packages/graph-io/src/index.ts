@@ -70,7 +70,7 @@ export { connectedComponents, type Components } from './transforms/connected-com
 export { giantComponent } from './transforms/giant-component.js';
 export { coreNumbers } from './transforms/core-numbers.js';
 export { kCore } from './transforms/k-core.js';
-export { degreeStats, type DegreeStats } from './transforms/degree-stats.js';
+export { degreeStats, outDegrees, type DegreeStats } from './transforms/degree-stats.js';
 export { writeGraphBinary } from './binary/write-graph-binary.js';
 export { readGraphBinary } from './binary/read-graph-binary.js';
 export { encodeGraphBinary } from './binary/encode-graph-binary.js';

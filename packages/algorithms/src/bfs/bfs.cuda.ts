@@ -1,14 +1,16 @@
 import { BFS_STATE_HEADER, dispatchGrid, type GeneratedKernel } from '@semiforge/codegen';
 import type { Csr } from '@semiforge/graph-io';
 import type { CudaBuffer, CudaDevice, CudaKernel, Handle, PinnedMemory as Pinned, PreparedLaunch } from '@semiforge/runtime-cuda';
+import { kernelBuffers } from '../kernels/kernel-buffers.js';
 import { kernelFor } from '../kernels/kernel-source.js';
+import { ownedBuffers } from '../kernels/owned-buffers.js';
 import { CUDA_MAX_LEVEL_GROUP, cudaHeaderRing, cudaLevelGroup, planCudaBfs } from './bfs.cuda-plan.js';
 import type { BfsIds } from './bfs.ids.js';
-import { checkSource } from './bfs.input.js';
+import { checkAnswer, checkMultiSources, checkSource } from './bfs.input.js';
 import { NO_NEIGHBOUR, type BlockedAdjacency } from './bfs.layout.js';
 import type { BfsKernelSpecs, BfsOptions } from './bfs.plan.js';
-import { MAX_MULTI_SOURCES, type BfsGpuCheck, type BfsLevel, type BfsMultiResult, type BfsResult, type BfsRunnerPlan } from './bfs.runner.js';
-import { bfsParams, bitmapWords, CHECK_RULES, controlGroups, fixedGrids, hasHubRound, initialState, MULTI_BATCH, PARAMS_LEVEL_WORD, STATE, type FixedGrids } from './bfs.steps.js';
+import type { BfsGpuCheck, BfsLevel, BfsMultiResult, BfsResult, BfsRunnerPlan } from './bfs.runner.js';
+import { bfsParams, bitmapWords, CHECK_RULES, controlGroups, fixedGrids, hasHubRound, initialState, MULTI_BATCH, multiBatchOutcome, multiSearchMask, PARAMS_LEVEL_WORD, STATE, type FixedGrids } from './bfs.steps.js';
 
 /** A kernel loaded on the device, with the spec its grid is sized from. */
 interface Loaded {
@@ -106,7 +108,7 @@ export class CudaBfsRunner {
       }),
     );
     const kernels = Object.fromEntries(entries) as Kernels;
-    const { buffers, own } = upload(device, prepared.inner, prepared.layout, plan.chunkWords, plan.chunks);
+    const { buffers, own } = await upload(device, prepared.inner, prepared.layout, plan.chunkWords, plan.chunks);
     const made: Pinned[] = [];
     try {
       buffers.levelHeaders = device.alloc('bfs.levelHeaders', 4 * STATE.words * cudaHeaderRing(plan.levelsPerSubmit!));
@@ -143,13 +145,9 @@ export class CudaBfsRunner {
     return { ...result, depth: this.#ids.depthsToCaller(this.#read(this.#buffers.depth, this.n), parent) };
   }
 
-  /**
-   * Checks a parent array and its depths (your ids; −1 where unreached) by the Graph500 rules on the GPU, as
-   * `run(…, { check: true })` checks its own. Overwrites the runner's last result on the GPU.
-   */
+  /** {@link BfsRunner.check} on CUDA: an answer computed elsewhere checked by `bfs_check` (overwrites the last result on the GPU). */
   async check(source: number, parent: Int32Array, depth: Int32Array): Promise<BfsGpuCheck> {
-    checkSource(this.n, source);
-    if (parent.length !== this.n || depth.length !== this.n) throw new RangeError(`bfs: check needs ${this.n} parents and depths, got ${parent.length} and ${depth.length}`);
+    checkAnswer(this.n, source, parent, depth);
     const stored = this.#ids.storedForCheck(parent, depth);
     this.#device.write(this.#buffers.parent, stored.parent);
     this.#device.write(this.#buffers.depth, stored.depth);
@@ -161,8 +159,7 @@ export class CudaBfsRunner {
    * {@link MULTI_BATCH} levels launched between two reads of the pass's counters.
    */
   async runMulti(sources: readonly number[]): Promise<BfsMultiResult> {
-    if (sources.length === 0 || sources.length > MAX_MULTI_SOURCES) throw new RangeError(`bfs: runMulti takes 1 to ${MAX_MULTI_SOURCES} sources, got ${sources.length}`);
-    for (const s of sources) checkSource(this.n, s);
+    checkMultiSources(this.n, sources);
     const device = this.#device;
     const n = this.n;
     const inner = sources.map((s) => this.#ids.inner(s));
@@ -181,7 +178,7 @@ export class CudaBfsRunner {
       device.write(buffers.seen, seenBits);
       device.write(frontiers[0], seenBits);
       inner.forEach((s, i) => device.write(view(buffers.parents, 4 * (i * n + s), 4), Uint32Array.of(s + 1)));
-      const all = sources.length === 32 ? 0xffffffff : (1 << sources.length) - 1;
+      const all = multiSearchMask(sources.length);
       const k = this.#kernels.multi;
       const grid = dispatchGrid(k.generated.spec, n);
       const started = performance.now();
@@ -190,18 +187,15 @@ export class CudaBfsRunner {
         device.fill32(this.#buffers.counters, 0);
         for (let j = 0; j < MULTI_BATCH; j++) {
           const pool = { ...this.#buffers, ...buffers, frontier_in: frontiers[0], frontier_out: frontiers[1] };
-          device.launch(k.cuda, { buffers: bind(k.generated, pool), params: this.#params({ count: n, source: all >>> 0, slot: j }), grid });
+          device.launch(k.cuda, { buffers: bind(k.generated, pool), params: this.#params({ count: n, source: all, slot: j }), grid });
           frontiers = [frontiers[1], frontiers[0]];
         }
-        const counts = device.download(this.#buffers.counters, Uint32Array);
-        for (let j = 0; j < MULTI_BATCH && !done; j++) {
-          levels++;
-          done = counts[2 * j] === 0;
-        }
+        const outcome = multiBatchOutcome(device.download(this.#buffers.counters, Uint32Array));
+        levels += outcome.levels;
+        done = outcome.done;
       }
       const searchMs = performance.now() - started;
-      const stored = device.download(buffers.parents, Uint32Array);
-      const parents = sources.map((_, i) => this.#ids.parentsToCaller(stored.slice(i * n, (i + 1) * n)));
+      const parents = this.#ids.multiParentsToCaller(device.download(buffers.parents, Uint32Array), sources.length);
       return { sources, parents, levels, searchMs };
     } finally {
       for (const b of own) device.free(b);
@@ -368,7 +362,7 @@ function view(buffer: CudaBuffer, byteOffset: number, byteLength: number, label 
 
 /** The buffers a kernel takes, by parameter name, from `pool`. */
 function bind(kernel: GeneratedKernel, pool: Record<string, CudaBuffer>): Record<string, CudaBuffer> {
-  return Object.fromEntries(kernel.bindings.filter((b) => b.kind !== 'uniform').map((b) => [b.name, pool[b.name]]));
+  return kernelBuffers(kernel.bindings, (name) => pool[name]);
 }
 
 /**
@@ -378,23 +372,12 @@ function bind(kernel: GeneratedKernel, pool: Record<string, CudaBuffer>): Record
  * multi-source counters, the check's errors, and the words the control step writes for indirect launches
  * (unread here).
  */
-function upload(device: CudaDevice, inner: Csr, layout: BlockedAdjacency, chunkWords: number, chunks: number): { buffers: Record<string, CudaBuffer>; own: CudaBuffer[] } {
-  const own: CudaBuffer[] = [];
+async function upload(device: CudaDevice, inner: Csr, layout: BlockedAdjacency, chunkWords: number, chunks: number): Promise<{ buffers: Record<string, CudaBuffer>; own: CudaBuffer[] }> {
   const buffers: Record<string, CudaBuffer> = {};
-  const nonEmpty = (data: Uint32Array) => (data.length > 0 ? data : new Uint32Array(1));
-  const store = (name: string, data: Uint32Array) => {
-    const b = device.upload(`bfs.${name}`, nonEmpty(data));
-    own.push(b);
-    buffers[name] = b;
-    return b;
-  };
-  const empty = (name: string, words: number) => {
-    const b = device.alloc(`bfs.${name}`, 4 * Math.max(words, 1));
-    own.push(b);
-    buffers[name] = b;
-    return b;
-  };
-  try {
+  const [, own] = await ownedBuffers((b: CudaBuffer) => device.free(b), (keep) => {
+    const nonEmpty = (data: Uint32Array) => (data.length > 0 ? data : new Uint32Array(1));
+    const store = (name: string, data: Uint32Array) => (buffers[name] = keep(device.upload(`bfs.${name}`, nonEmpty(data))));
+    const empty = (name: string, words: number) => (buffers[name] = keep(device.alloc(`bfs.${name}`, 4 * Math.max(words, 1))));
     const adjacency = store('adjacency', layout.words);
     for (let c = 0; c < chunks; c++) {
       const words = Math.max(1, Math.min(chunkWords, layout.words.length - c * chunkWords));
@@ -416,9 +399,6 @@ function upload(device: CudaDevice, inner: Csr, layout: BlockedAdjacency, chunkW
     empty('control', 3);
     empty('steps', 9);
     empty('hubs', 3);
-    return { buffers, own };
-  } catch (e) {
-    for (const b of own) device.free(b);
-    throw e;
-  }
+  });
+  return { buffers, own };
 }

@@ -37,6 +37,12 @@ export class BfsIds {
     return this.toUser ? toUserOrder(mapVertexIds(parent, this.toUser), this.toUser) : parent;
   }
 
+  /** A multi-source pass's parents as stored (`count` searches of n each, back to back) → each search's, as {@link parentsToCaller}. */
+  multiParentsToCaller(stored: Uint32Array, count: number): Int32Array[] {
+    const n = stored.length / count;
+    return Array.from({ length: count }, (_, i) => this.parentsToCaller(stored.slice(i * n, (i + 1) * n)));
+  }
+
   /** Depths (the kernels' vertex order) → the caller's order, −1 where `parent` (the caller's) says unreached. */
   depthsToCaller(stored: Uint32Array, parent: Int32Array): Int32Array {
     const raw = new Int32Array(stored.buffer, stored.byteOffset, stored.length);

@@ -1,6 +1,8 @@
 import { MAX_BFS_CHUNKS } from '@semiforge/codegen';
 import { symmetrize as symmetrizeCsr, type Csr } from '@semiforge/graph-io';
 import { LimitError } from '@semiforge/runtime';
+import { checkVertex } from '../check-vertex.js';
+import { MAX_MULTI_SOURCES } from './bfs.steps.js';
 
 /** Whether to mirror a directed graph's arcs before searching. */
 export interface BfsGraphOptions {
@@ -35,9 +37,19 @@ export function bfsGraph(csr: Csr, options: BfsGraphOptions = {}): Csr {
 
 /** Refuses a source that is not a vertex, naming it and the vertex range. */
 export function checkSource(n: number, source: number, what = 'source'): void {
-  if (!Number.isInteger(source) || source < 0 || source >= n) {
-    throw new RangeError(n === 0 ? `bfs: ${what} ${source} given, but the graph has no vertices` : `bfs: ${what} ${source} is not a vertex of this ${n}-vertex graph (0..${n - 1})`);
-  }
+  checkVertex('bfs', n, source, what);
+}
+
+/** Refuses sources for {@link BfsRunner.runMulti}'s single pass: 1 to {@link MAX_MULTI_SOURCES} of them, each a vertex. */
+export function checkMultiSources(n: number, sources: readonly number[]): void {
+  if (sources.length === 0 || sources.length > MAX_MULTI_SOURCES) throw new RangeError(`bfs: runMulti takes 1 to ${MAX_MULTI_SOURCES} sources, got ${sources.length}`);
+  for (const s of sources) checkSource(n, s);
+}
+
+/** Refuses an answer given to a runner's `check` that is not a parent and a depth per vertex, from a vertex. */
+export function checkAnswer(n: number, source: number, parent: Int32Array, depth: Int32Array): void {
+  checkSource(n, source);
+  if (parent.length !== n || depth.length !== n) throw new RangeError(`bfs: check needs ${n} parents and depths, got ${parent.length} and ${depth.length}`);
 }
 
 /** How the blocked adjacency is spread over storage bindings. */

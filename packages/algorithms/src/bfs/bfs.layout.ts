@@ -1,7 +1,7 @@
-import type { Csr } from '@semiforge/graph-io';
+import { NO_VERTEX, type Csr } from '@semiforge/graph-io';
 
-/** Padding of the blocked adjacency, and "no vertex". */
-export const NO_NEIGHBOUR = 0xffffffff;
+/** Padding of the blocked adjacency, and "no vertex": graph-io's {@link NO_VERTEX}, under the name the BFS kernels use. */
+export const NO_NEIGHBOUR = NO_VERTEX;
 
 /**
  * The adjacency as the BFS kernels read it (paper 003's Metal layout): vertices in descending degree order

@@ -12,22 +12,27 @@ export interface PreparedBfs {
   readonly inner: Csr;
   readonly ids: BfsIds;
   readonly layout: BlockedAdjacency;
-  /** The plan's fields that do not depend on the device. */
-  readonly plan: {
-    readonly degreeOrder: boolean;
-    readonly mfApprox: boolean;
-    readonly alpha: number;
-    readonly beta: number;
-    readonly direction: 'hybrid' | BfsDirection;
-    readonly levelsPerSubmit?: number;
-    readonly profileLevels: boolean;
-    readonly fixedWorkgroups: number;
-    readonly blockLength: number;
-    readonly lanes: number;
-    readonly workgroupSize: number;
-    readonly words: number;
-    readonly rounds: number;
-  };
+  readonly plan: BfsHostPlan;
+}
+
+/** The plan's fields that do not depend on the device (a runner's plan adds the device's). */
+export interface BfsHostPlan {
+  readonly degreeOrder: boolean;
+  readonly mfApprox: boolean;
+  readonly alpha: number;
+  readonly beta: number;
+  readonly direction: 'hybrid' | BfsDirection;
+  /** Levels a submit encodes (fixed), or undefined: the deepest search's levels plus one (16 before any), doubling per submit up to 512. */
+  readonly levelsPerSubmit?: number;
+  /** One level a submit, timed on the GPU (per-level times at the cost of a round trip per level). */
+  readonly profileLevels: boolean;
+  readonly fixedWorkgroups: number;
+  readonly blockLength: number;
+  readonly lanes: number;
+  readonly workgroupSize: number;
+  /** Words of the blocked adjacency (arcs plus padding) and its rounds. */
+  readonly words: number;
+  readonly rounds: number;
 }
 
 /**

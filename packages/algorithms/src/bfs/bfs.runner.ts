@@ -1,14 +1,16 @@
 import { BFS_STATE_HEADER, BFS_STATS_RING, bfsBindingsBesideChunks, dispatchGrid, type GeneratedKernel } from '@semiforge/codegen';
 import type { Csr } from '@semiforge/graph-io';
 import { BufferUsage, MapMode, type Device, type DispatchBatch } from '@semiforge/runtime';
+import { kernelBuffers } from '../kernels/kernel-buffers.js';
 import { kernelFor } from '../kernels/kernel-source.js';
-import { checkSource, splitAdjacency } from './bfs.input.js';
+import { ownedBuffers } from '../kernels/owned-buffers.js';
+import { checkAnswer, checkMultiSources, checkSource, splitAdjacency } from './bfs.input.js';
 import { NO_NEIGHBOUR, type BlockedAdjacency } from './bfs.layout.js';
 import type { BfsRule } from './bfs.validate.js';
 import { bfsSpecs, defaultBfsDispatch, type BfsDirection, type BfsDispatch, type BfsOptions } from './bfs.plan.js';
 import type { BfsIds } from './bfs.ids.js';
-import { prepareBfs } from './bfs.prepare.js';
-import { bfsParams, bitmapWords, CHECK_RULES, controlGroups, fixedGrids, HUB_ROUND_LANES, initialState, MULTI_BATCH, STATE, type FixedGrids } from './bfs.steps.js';
+import { prepareBfs, type BfsHostPlan } from './bfs.prepare.js';
+import { bfsParams, bitmapWords, CHECK_RULES, controlGroups, fixedGrids, HUB_ROUND_LANES, initialState, MAX_MULTI_SOURCES, MULTI_BATCH, multiBatchOutcome, multiSearchMask, STATE, type FixedGrids } from './bfs.steps.js';
 
 /** One level of a search: the frontier it expanded and what it found. */
 export interface BfsLevel {
@@ -50,27 +52,12 @@ export interface BfsResult {
 export type BfsGpuCheck = { readonly ok: true } | { readonly ok: false; readonly rule: BfsRule; readonly vertex: number };
 
 
-/** What the runner settled on for a graph. */
-export interface BfsRunnerPlan {
-  readonly degreeOrder: boolean;
-  readonly mfApprox: boolean;
-  readonly alpha: number;
-  readonly beta: number;
-  readonly direction: 'hybrid' | BfsDirection;
-  /** Levels a submit encodes (fixed), or undefined: the deepest search's levels plus one (16 before any), doubling per submit up to 512. */
-  readonly levelsPerSubmit?: number;
-  /** One level a submit, timed on the GPU (per-level times at the cost of a round trip per level). */
-  readonly profileLevels: boolean;
+/** What the runner settled on for a graph: the host's plan and the device's part. */
+export interface BfsRunnerPlan extends BfsHostPlan {
   /** How the steps are launched: indirect counts from `bfs_control`, or fixed grids of at most `fixedWorkgroups`. */
   readonly dispatch: BfsDispatch;
-  readonly fixedWorkgroups: number;
-  readonly blockLength: number;
-  readonly lanes: number;
-  readonly workgroupSize: number;
   readonly aggregation: 'subgroup' | 'workgroup';
-  /** Words of the blocked adjacency (arcs plus padding), its rounds and the bindings it spans. */
-  readonly words: number;
-  readonly rounds: number;
+  /** The bindings the blocked adjacency spans, and the words of each. */
   readonly chunks: number;
   readonly chunkWords: number;
   /** Host time to relabel, lay out and upload the graph. */
@@ -128,8 +115,7 @@ export interface BfsManyOptions {
   readonly outputBytes?: number;
 }
 
-/** Searches one `bfs_multi` pass runs at once: a bit each in a u32. */
-export const MAX_MULTI_SOURCES = 32;
+export { MAX_MULTI_SOURCES } from './bfs.steps.js';
 
 /** Levels the first submit of a runner's first search encodes (a scale-free graph's whole search), and the most any submit encodes. */
 const FIRST_BATCH = 16;
@@ -307,8 +293,7 @@ export class BfsRunner {
    * Overwrites the runner's last result on the GPU.
    */
   async check(source: number, parent: Int32Array, depth: Int32Array): Promise<BfsGpuCheck> {
-    checkSource(this.n, source);
-    if (parent.length !== this.n || depth.length !== this.n) throw new RangeError(`bfs: check needs ${this.n} parents and depths, got ${parent.length} and ${depth.length}`);
+    checkAnswer(this.n, source, parent, depth);
     const stored = this.#ids.storedForCheck(parent, depth);
     this.#device.upload(this.#buffers.parent, stored.parent);
     this.#device.upload(this.#buffers.depth, stored.depth);
@@ -322,8 +307,7 @@ export class BfsRunner {
    * Needs sources × n u32 parents within one storage binding.
    */
   async runMulti(sources: readonly number[]): Promise<BfsMultiResult> {
-    if (sources.length === 0 || sources.length > MAX_MULTI_SOURCES) throw new RangeError(`bfs: runMulti takes 1 to ${MAX_MULTI_SOURCES} sources, got ${sources.length}`);
-    for (const s of sources) checkSource(this.n, s);
+    checkMultiSources(this.n, sources);
     const n = this.n;
     const m = await this.#multiBuffers(sources.length);
     const inner = sources.map((s) => this.#ids.inner(s));
@@ -332,7 +316,7 @@ export class BfsRunner {
     inner.forEach((s, i) => masks.set(s, (masks.get(s) ?? 0) | (1 << i)));
     const seeds = Uint32Array.from([...masks.values(), ...inner.map((s) => s + 1)]);
     this.#device.upload(m.seeds, seeds);
-    const all = sources.length === 32 ? 0xffffffff : (1 << sources.length) - 1;
+    const all = multiSearchMask(sources.length);
     const k = this.#kernels.multi;
     const started = performance.now();
     let levels = 0;
@@ -346,18 +330,15 @@ export class BfsRunner {
       batch.clear(this.#buffers.counters, 0, 8 * MULTI_BATCH);
       for (let j = 0; j < MULTI_BATCH; j++) {
         // Level 1 reads frontier A; the parity of the level picks the bindings.
-        batch.dispatch(k, { buffers: m.bindings[(levels + j) % 2], params: this.#params({ count: n, source: all >>> 0, slot: j }), workgroups: dispatchGrid(k.spec, n) });
+        batch.dispatch(k, { buffers: m.bindings[(levels + j) % 2], params: this.#params({ count: n, source: all, slot: j }), workgroups: dispatchGrid(k.spec, n) });
       }
       await batch.submit();
-      const counts = await this.#device.read(this.#buffers.counters, Uint32Array, 0, 2 * MULTI_BATCH);
-      for (let j = 0; j < MULTI_BATCH && !done; j++) {
-        levels++;
-        done = counts[2 * j] === 0;
-      }
+      const outcome = multiBatchOutcome(await this.#device.read(this.#buffers.counters, Uint32Array, 0, 2 * MULTI_BATCH));
+      levels += outcome.levels;
+      done = outcome.done;
     }
     const searchMs = performance.now() - started;
-    const stored = await this.#device.read(m.parents, Uint32Array, 0, sources.length * n);
-    const parents = sources.map((_, i) => this.#ids.parentsToCaller(stored.slice(i * n, (i + 1) * n)));
+    const parents = this.#ids.multiParentsToCaller(await this.#device.read(m.parents, Uint32Array, 0, sources.length * n), sources.length);
     return { sources, parents, levels, searchMs };
   }
 
@@ -366,30 +347,21 @@ export class BfsRunner {
     const have = this.#multi;
     if (have && have.capacity >= sources) return have;
     const words = Math.max(this.n, 1);
-    const made: GPUBuffer[] = [];
-    const make = async (name: string, count: number) => {
-      const b = await this.#device.createBuffer(`bfs.multi.${name}`, count * 4, 'storage');
-      made.push(b);
-      return b;
-    };
-    try {
+    const [m] = await ownedBuffers((b: GPUBuffer) => b.destroy(), async (keep): Promise<MultiBuffers> => {
+      const make = async (name: string, count: number) => keep(await this.#device.createBuffer(`bfs.multi.${name}`, count * 4, 'storage'));
       const parents = await make('parents', sources * words);
       have?.parents.destroy();
       const kept = have ?? { seen: await make('seen', words), frontiers: [await make('frontierA', words), await make('frontierB', words)] as const, seeds: await make('seeds', 2 * MAX_MULTI_SOURCES) };
       const k = this.#kernels.multi;
       const bind = (p: number) => this.#bind(k, { seen: kept.seen, parents, frontier_in: kept.frontiers[p], frontier_out: kept.frontiers[1 - p] });
-      const m: MultiBuffers = { capacity: sources, seen: kept.seen, frontiers: kept.frontiers, seeds: kept.seeds, parents, bindings: [bind(0), bind(1)] };
-      this.#multi = m;
-      return m;
-    } catch (e) {
-      for (const b of made) b.destroy();
-      throw e;
-    }
+      return { capacity: sources, seen: kept.seen, frontiers: kept.frontiers, seeds: kept.seeds, parents, bindings: [bind(0), bind(1)] };
+    });
+    this.#multi = m;
+    return m;
   }
 
   /** Frees the GPU buffers. */
   destroy(): void {
-    for (const b of [...this.#indirect.control, this.#indirect.steps, this.#indirect.hubs]) b.destroy();
     if (this.#many) destroyManySlots(this.#many);
     this.#many = undefined;
     if (this.#multi) for (const b of multiBuffers(this.#multi)) b.destroy();
@@ -412,7 +384,7 @@ export class BfsRunner {
   /** The buffers a kernel binds, by name, from the runner's and `extra`. */
   #bind(kernel: GeneratedKernel, extra: Record<string, GPUBuffer>): Record<string, GPUBuffer> {
     const pool = { ...this.#buffers, ...extra };
-    return Object.fromEntries(kernel.bindings.filter((b) => b.kind !== 'uniform').map((b) => [b.name, pool[b.name]]));
+    return kernelBuffers(kernel.bindings, (name) => pool[name]);
   }
 
   /**
@@ -562,32 +534,24 @@ export class BfsRunner {
     const capacity = Math.max(count, have?.parents.length ?? 0);
     if (have) destroyManySlots(have);
     this.#many = undefined;
-    const made: GPUBuffer[] = [];
-    const make = async (name: string, bytes: number, kind: 'storage' | 'readback') => {
-      const buffer = await this.#device.createBuffer(`bfs.many.${name}`, bytes, kind);
-      made.push(buffer);
-      return buffer;
-    };
-    try {
+    const [slots] = await ownedBuffers((b: GPUBuffer) => b.destroy(), async (keep): Promise<ManySlots> => {
+      const make = async (name: string, bytes: number, kind: 'storage' | 'readback') => keep(await this.#device.createBuffer(`bfs.many.${name}`, bytes, kind));
       const words = Math.max(this.n, 1);
       const parents: GPUBuffer[] = [];
       const depthSlots: GPUBuffer[] = [];
       for (let k = 0; k < capacity; k++) parents.push(await make(`parent${k}`, 4 * words, 'storage'));
       if (depths || (have?.depths.length ?? 0) > 0) for (let k = 0; k < capacity; k++) depthSlots.push(await make(`depth${k}`, 4 * words, 'storage'));
-      const slots: ManySlots = {
+      return {
         parents,
         depths: depthSlots,
         states: await make('states', 4 * BFS_STATE_HEADER * capacity, 'readback'),
         headers: await make('headers', 4 * STATE.words * capacity, 'storage'),
         firstControl: await make('firstControl', 12, 'storage'),
       };
-      this.#device.upload(slots.firstControl, this.#firstControl());
-      this.#many = slots;
-      return slots;
-    } catch (e) {
-      for (const buffer of made) buffer.destroy();
-      throw e;
-    }
+    });
+    this.#device.upload(slots.firstControl, this.#firstControl());
+    this.#many = slots;
+    return slots;
   }
 
   /** A search's parents (and depths) from the GPU, in the caller's ids; depths are −1 where a vertex was not reached. */
@@ -710,26 +674,12 @@ function levelFromState(state: Uint32Array, level: number, wallMs: number, gpuMs
  * errors, and the indirect-count buffers.
  */
 async function upload(device: Device, inner: Csr, layout: BlockedAdjacency, chunkWords: number, chunks: number) {
-  const own: GPUBuffer[] = [];
   const buffers: Record<string, GPUBuffer> = {};
-  const made: GPUBuffer[] = [];
-  // WebGPU refuses empty bindings: every buffer has at least one word.
-  const store = async (name: string, data: Uint32Array) => {
-    const b = await device.createStorage(`bfs.${name}`, data.length > 0 ? data : new Uint32Array(1));
-    own.push(b);
-    buffers[name] = b;
-  };
-  const empty = async (name: string, words: number) => {
-    const b = await device.createBuffer(`bfs.${name}`, words * 4, 'storage');
-    own.push(b);
-    buffers[name] = b;
-  };
-  const indirect = (name: string, words: number) => {
-    const b = device.gpu.createBuffer({ label: `bfs.${name}`, size: words * 4, usage: INDIRECT_USAGE });
-    made.push(b);
-    return b;
-  };
-  try {
+  const [indirect, own] = await ownedBuffers((b: GPUBuffer) => b.destroy(), async (keep) => {
+    // WebGPU refuses empty bindings: every buffer has at least one word.
+    const store = async (name: string, data: Uint32Array) => void (buffers[name] = keep(await device.createStorage(`bfs.${name}`, data.length > 0 ? data : new Uint32Array(1))));
+    const empty = async (name: string, words: number) => void (buffers[name] = keep(await device.createBuffer(`bfs.${name}`, words * 4, 'storage')));
+    const indirect = (name: string, words: number) => keep(device.gpu.createBuffer({ label: `bfs.${name}`, size: words * 4, usage: INDIRECT_USAGE }));
     for (let c = 0; c < chunks; c++) await store(`adj${c}`, layout.words.subarray(c * chunkWords, (c + 1) * chunkWords));
     await store('rounds', layout.rounds);
     if (layout.perm) await store('perm', layout.perm);
@@ -744,15 +694,9 @@ async function upload(device: Device, inner: Csr, layout: BlockedAdjacency, chun
     await empty('counters', 2 * MULTI_BATCH);
     await empty('errors', 8);
     // Two, so that a submit's state can be read while the next one (queued behind it) will write the other.
-    for (const name of ['stateReadback', 'stateReadbackB']) {
-      const readback = await device.createBuffer(`bfs.${name}`, 4 * BFS_STATE_HEADER, 'readback');
-      own.push(readback);
-      buffers[name] = readback;
-    }
-    const control = [indirect('controlA', 3), indirect('controlB', 3)];
-    return { buffers, own, indirect: { control, steps: indirect('steps', 9), hubs: indirect('hubs', 3) } };
-  } catch (e) {
-    for (const b of [...own, ...made]) b.destroy();
-    throw e;
-  }
+    for (const name of ['stateReadback', 'stateReadbackB']) buffers[name] = keep(await device.createBuffer(`bfs.${name}`, 4 * BFS_STATE_HEADER, 'readback'));
+    return { control: [indirect('controlA', 3), indirect('controlB', 3)], steps: indirect('steps', 9), hubs: indirect('hubs', 3) };
+  });
+  // `own` holds the indirect-count buffers too: the runner frees them with the rest.
+  return { buffers, own, indirect };
 }

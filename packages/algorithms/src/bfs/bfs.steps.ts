@@ -19,6 +19,22 @@ export const MAX_GRID_X = 65535;
 export const CLEAR_WORDS_PER_INVOCATION = 8;
 /** Levels of a multi-source search run between two reads of its counters (bottom-up needs no frontier size from the host). */
 export const MULTI_BATCH = 4;
+/** Searches one `bfs_multi` pass runs at once: a bit each in a u32. */
+export const MAX_MULTI_SOURCES = 32;
+
+/** The bits of a multi-source pass's `count` searches (`Params.source` of `bfs_multi`). */
+export function multiSearchMask(count: number): number {
+  return (count === 32 ? 0xffffffff : (1 << count) - 1) >>> 0;
+}
+
+/**
+ * What a read of `bfs_multi`'s counters says of the {@link MULTI_BATCH} levels launched since the last: the levels
+ * that ran, up to and including the first that found nothing, and whether one did (the searches are over).
+ */
+export function multiBatchOutcome(counts: Uint32Array): { readonly levels: number; readonly done: boolean } {
+  for (let j = 0; j < MULTI_BATCH; j++) if (counts[2 * j] === 0) return { levels: j + 1, done: true };
+  return { levels: MULTI_BATCH, done: false };
+}
 
 /** Words of a bitmap with a bit per vertex (at least one). */
 export function bitmapWords(n: number): number {

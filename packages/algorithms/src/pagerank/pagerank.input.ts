@@ -1,4 +1,4 @@
-import { transposeCsr, type Csr } from '@semiforge/graph-io';
+import { outDegrees, transposeCsr, type Csr } from '@semiforge/graph-io';
 import { checkSquareCsr } from '../spmv/spmv.input.js';
 
 /** A personalization given by its non-zero entries; vertices not listed get 0, a repeated vertex sums. */
@@ -82,17 +82,9 @@ function checkWeight(w: number, where: string): number {
 }
 
 /**
- * Out-degrees of the graph, counting parallel arcs and self-loops: the random surfer picks an out-arc
- * uniformly, so arc weights are ignored.
- */
-export function outDegrees(graph: Csr): Uint32Array {
-  return Uint32Array.from({ length: graph.n }, (_, u) => graph.indptr[u + 1] - graph.indptr[u]);
-}
-
-/**
  * Pᵀ with P[u][v] = 1/outdeg(u) for each arc u → v: row v of the result lists v's in-arcs, so
  * y = Pᵀ · r is the rank flowing into each vertex. Rows of dangling vertices are empty in P (their mass is
- * restored by the update kernel). Weights of the graph are ignored (see {@link outDegrees}).
+ * restored by the update kernel). Weights are ignored: the random surfer picks an out-arc uniformly, parallel arcs and self-loops counted.
  */
 export function transitionTranspose(graph: Csr): Csr {
   checkSquareCsr({ ...graph, weight: null });

@@ -1,6 +1,6 @@
-import type { Csr } from '@semiforge/graph-io';
+import { outDegrees, type Csr } from '@semiforge/graph-io';
 import { checkSquareCsr } from '../spmv/spmv.input.js';
-import { outDegrees, pagerankSettings, type PagerankParameters } from './pagerank.input.js';
+import { pagerankSettings, type PagerankParameters } from './pagerank.input.js';
 
 /** What the CPU reference returns: f64 ranks summing to 1. */
 export interface PagerankReferenceResult {

@@ -2,6 +2,7 @@ import type { ElementArray } from '@semiforge/codegen';
 import type { Csr } from '@semiforge/graph-io';
 import type { CudaBuffer, CudaDevice, CudaKernel } from '@semiforge/runtime-cuda';
 import { decodeF32 } from '../kernels/f32-encoding.js';
+import { ownedBuffers } from '../kernels/owned-buffers.js';
 import { encodeOperands, type SpmvOperands } from './spmv.input.js';
 import type { RowStats, SpmvKernelOptions, SpmvPlan } from './spmv.plan.js';
 import type { SpmvResult } from './spmv.runner.js';
@@ -57,13 +58,8 @@ export class CudaSpmvRunner {
     const { stats, plan, layout, launches } = planSpmvLaunches(matrix, options, CUDA_SPMV_TARGET);
     const loaded = [];
     for (const launch of launches) loaded.push({ ...launch, loaded: await device.kernel(launch.kernel) });
-    const own: CudaBuffer[] = [];
-    const alloc = (label: string, bytes: number) => {
-      const b = device.alloc(label, bytes);
-      own.push(b);
-      return b;
-    };
-    try {
+    const [{ buffers, work }, own] = await ownedBuffers((b: CudaBuffer) => device.free(b), (keep) => {
+      const alloc = (label: string, bytes: number) => keep(device.alloc(label, bytes));
       const buffers: Record<string, CudaBuffer> = {};
       for (const [name, data] of Object.entries(layout.arrays)) {
         buffers[name] = alloc(`spmv.${name}`, data.byteLength);
@@ -73,11 +69,9 @@ export class CudaSpmvRunner {
       for (const [name, bytes] of Object.entries(layout.scratch)) buffers[name] = alloc(`spmv.${name}`, bytes);
       const bytes = 4 * stats.n;
       const work = { x: alloc('spmv.x', bytes), y: alloc('spmv.y', bytes), mask: plan.spec.masked ? alloc('spmv.mask', bytes) : undefined };
-      return new CudaSpmvRunner(device, { plan, stats }, loaded, { matrix: buffers, work, own });
-    } catch (e) {
-      for (const b of own) device.free(b);
-      throw e;
-    }
+      return { buffers, work };
+    });
+    return new CudaSpmvRunner(device, { plan, stats }, loaded, { matrix: buffers, work, own });
   }
 
   /** Queues y = A ⊗ x (⊕ y) on the device's stream, on the given buffers (n elements each; the mask when planned `masked`). */

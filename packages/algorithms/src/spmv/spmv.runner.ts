@@ -2,6 +2,7 @@ import type { ElementArray } from '@semiforge/codegen';
 import type { Csr } from '@semiforge/graph-io';
 import type { Device, DispatchBatch, TypedArrayConstructor } from '@semiforge/runtime';
 import { decodeF32 } from '../kernels/f32-encoding.js';
+import { ownedBuffers } from '../kernels/owned-buffers.js';
 import { encodeOperands, type SpmvOperands } from './spmv.input.js';
 import type { RowStats, SpmvKernelOptions, SpmvPlan, SubgroupSupport } from './spmv.plan.js';
 import { bindLaunch, planSpmvLaunches, type SpmvLaunch } from './spmv.steps.js';
@@ -74,13 +75,8 @@ export class SpmvRunner {
       subgroups: subgroupSupport(device),
       limits: device.limits,
     });
-    const own: GPUBuffer[] = [];
-    const make = async (label: string, data: ArrayBufferView) => {
-      const b = await device.createStorage(label, data);
-      own.push(b);
-      return b;
-    };
-    try {
+    const [{ buffers, work }, own] = await ownedBuffers((b: GPUBuffer) => b.destroy(), async (keep) => {
+      const make = async (label: string, data: ArrayBufferView) => keep(await device.createStorage(label, data));
       const buffers: Record<string, GPUBuffer> = {};
       for (const [name, data] of Object.entries(layout.arrays)) buffers[name] = await make(`spmv.${name}`, data);
       // Scratch is written before it is read by every product; 4 bytes at least, since WebGPU refuses empty bindings.
@@ -91,11 +87,9 @@ export class SpmvRunner {
         y: await make('spmv.y', vector),
         mask: plan.spec.masked ? await make('spmv.mask', vector) : undefined,
       };
-      return new SpmvRunner(device, plan, stats, launches, buffers, work, own);
-    } catch (e) {
-      for (const b of own) b.destroy();
-      throw e;
-    }
+      return { buffers, work };
+    });
+    return new SpmvRunner(device, plan, stats, launches, buffers, work, own);
   }
 
   /** Records y = A ⊗ x (⊕ y) on the given buffers (n elements each; the mask when planned `masked`). */

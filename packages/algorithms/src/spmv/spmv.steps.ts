@@ -1,6 +1,7 @@
 import { dispatchGrid, type GeneratedKernel, type Target } from '@semiforge/codegen';
 import { degreeStats, ellPaddingRatio, type Csr } from '@semiforge/graph-io';
 import { kernelFor } from '../kernels/kernel-source.js';
+import { kernelBuffers } from '../kernels/kernel-buffers.js';
 import { layoutFor, type BindingLimits, type SpmvLayout } from './layouts/index.js';
 import { checkSquareCsr } from './spmv.input.js';
 import { checkSpmvFits } from './spmv.limits.js';
@@ -71,7 +72,7 @@ export function planSpmvLaunches(matrix: Csr, options: SpmvKernelOptions, device
   const layout = layoutFor(matrix, plan, device.limits);
   const launches = layout.steps.map((step): SpmvLaunch => {
     const kernel = kernelFor(step.spec);
-    const sources = kernel.bindings.filter((b) => b.kind !== 'uniform').map((b) => [b.name, step.bind?.[b.name] ?? b.name] as const);
+    const sources = Object.entries(kernelBuffers(kernel.bindings, (name) => step.bind?.[name] ?? name));
     return { kernel, params: step.params, grid: dispatchGrid(step.spec, step.rows), sources };
   });
   return { stats, plan, layout, launches };

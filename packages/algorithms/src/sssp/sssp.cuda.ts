@@ -1,9 +1,11 @@
 import type { Csr } from '@semiforge/graph-io';
 import type { CudaBuffer, CudaDevice, CudaKernel, PreparedLaunch } from '@semiforge/runtime-cuda';
 import { kernelFor } from '../kernels/kernel-source.js';
+import { ownedBuffers } from '../kernels/owned-buffers.js';
 import { arcTails } from './sssp.layout.js';
-import { runSsspMany, runSsspQuery, stepBuffers, type SsspBatch, type SsspEngine, type SsspResult, type SsspRunOptions, type SsspStep } from './sssp.loop.js';
-import type { SsspKernelOptions, SsspPlan } from './sssp.plan.js';
+import { stepBuffers, type SsspBatch, type SsspEngine, type SsspStep } from './sssp.loop.js';
+import { SsspQueries } from './sssp.queries.js';
+import type { SsspKernelOptions } from './sssp.plan.js';
 import { prepareSssp, type SsspGrid, type SsspSetup } from './sssp.setup.js';
 
 type Buffers = Record<string, CudaBuffer>;
@@ -23,25 +25,20 @@ type Buffers = Record<string, CudaBuffer>;
  * const { dist, parent } = await runner.run(0);
  * runner.destroy();
  */
-export class CudaSsspRunner {
-  readonly plan: SsspPlan;
-  readonly n: number;
+export class CudaSsspRunner extends SsspQueries {
   readonly #device: CudaDevice;
-  readonly #setup: SsspSetup;
   readonly #buffers: Buffers;
   readonly #kernels: Partial<Record<SsspStep, CudaKernel>>;
   /** Each step's launch by parity and grid, prepared on first use and kept. */
   readonly #launches = new Map<string, PreparedLaunch>();
-  readonly #engine: SsspEngine;
+  protected readonly engine: SsspEngine;
 
   private constructor(device: CudaDevice, setup: SsspSetup, buffers: Buffers, kernels: Partial<Record<SsspStep, CudaKernel>>) {
+    super(setup);
     this.#device = device;
-    this.#setup = setup;
-    this.plan = setup.plan;
-    this.n = setup.graph.n;
     this.#buffers = buffers;
     this.#kernels = kernels;
-    this.#engine = {
+    this.engine = {
       batch: (label) => this.#batch(label),
       write: (name, data) => device.write(buffers[name], data),
       read: async (name, words) => device.download(buffers[name], Uint32Array).subarray(0, words),
@@ -59,29 +56,17 @@ export class CudaSsspRunner {
       const spec = setup.plan[step];
       if (spec) kernels[step] = await device.kernel(kernelFor(spec));
     }
-    const buffers: Buffers = {};
-    try {
-      for (const [name, data] of Object.entries(setup.arrays)) buffers[name] = device.upload(`sssp.${name}`, data.length ? data : new Uint32Array(1));
+    const [buffers] = await ownedBuffers((b: CudaBuffer) => device.free(b), (keep) => {
+      const buffers: Buffers = {};
+      for (const [name, data] of Object.entries(setup.arrays)) buffers[name] = keep(device.upload(`sssp.${name}`, data.length ? data : new Uint32Array(1)));
       for (const [name, words] of Object.entries(setup.zeroed)) {
-        buffers[name] = device.alloc(`sssp.${name}`, words * 4);
+        buffers[name] = keep(device.alloc(`sssp.${name}`, words * 4));
         device.fill32(buffers[name], 0);
       }
       device.synchronize();
-      return new CudaSsspRunner(device, setup, buffers, kernels);
-    } catch (e) {
-      for (const b of Object.values(buffers)) device.free(b);
-      throw e;
-    }
-  }
-
-  /** Shortest distances (and parents) from one source. */
-  run(source: number, options: SsspRunOptions = {}): Promise<SsspResult> {
-    return runSsspQuery(this.#engine, this.#setup, source, options);
-  }
-
-  /** One query after another on the uploaded graph. */
-  runMany(sources: readonly number[], options: SsspRunOptions = {}): Promise<SsspResult[]> {
-    return runSsspMany(this.#engine, this.#setup, sources, options);
+      return buffers;
+    });
+    return new CudaSsspRunner(device, setup, buffers, kernels);
   }
 
   /** Frees the device buffers. */
@@ -117,7 +102,7 @@ export class CudaSsspRunner {
     let launch = this.#launches.get(key);
     if (!launch) {
       const kernel = this.#kernels[step]!;
-      const buffers = stepBuffers(this.#setup, kernel.source.bindings, this.#buffers, step, parity);
+      const buffers = stepBuffers(this.setup, kernel.source.bindings, this.#buffers, step, parity);
       launch = this.#device.prepare(kernel, { buffers, params, grid: toDim3(grid) });
       this.#launches.set(key, launch);
     }

@@ -2,6 +2,7 @@ import type { Csr } from '@semiforge/graph-io';
 import { LimitError } from '@semiforge/runtime';
 import { NegativeCycleError } from '../apsp/apsp.errors.js';
 import { F32_MAX_WEIGHT } from '../kernels/f32-encoding.js';
+import { checkVertex } from '../check-vertex.js';
 
 /** Weight types the SSSP kernels take: distances become u32 keys for atomicMin either way. */
 export type SsspWeightType = 'f32' | 'u32';
@@ -21,9 +22,7 @@ export interface SsspWeights {
 
 /** Refuses a source that is not a vertex of the graph. */
 export function checkSource(n: number, source: number, what = 'source'): void {
-  if (!Number.isInteger(source) || source < 0 || source >= n) {
-    throw new RangeError(`sssp: ${what} ${source} is not a vertex of this ${n}-vertex graph (0..${n - 1})`);
-  }
+  checkVertex('sssp', n, source, what);
 }
 
 /**

@@ -26,20 +26,26 @@ export function weightBits(w: number, type: SsspWeightType): number {
 
 /** Distances from the kernels' keys: values exactly as f32 or u32, Infinity where unreached. */
 export function decodeDistances(keys: Uint32Array, type: SsspWeightType): Float64Array {
-  const dist = new Float64Array(keys.length);
+  const n = keys.length;
+  const dist = new Float64Array(n);
   if (type === 'u32') {
-    for (let v = 0; v < keys.length; v++) dist[v] = keys[v] === UNREACHED_KEY ? Infinity : keys[v];
+    for (let v = 0; v < n; v++) {
+      const k = keys[v];
+      dist[v] = k === UNREACHED_KEY ? Infinity : k;
+    }
     return dist;
   }
-  const bits = new Uint32Array(keys.length);
-  const values = new Float32Array(bits.buffer);
-  for (let v = 0; v < keys.length; v++) {
+  // One pass to f32 bits (UNREACHED as +Infinity's), then one widening copy: a query decodes millions of keys.
+  const bits = new Uint32Array(n);
+  for (let v = 0; v < n; v++) {
     const k = keys[v];
-    bits[v] = k >>> 31 ? k ^ 0x80000000 : ~k;
+    bits[v] = k === UNREACHED_KEY ? F32_INFINITY_BITS : k >>> 31 ? k ^ 0x80000000 : ~k;
   }
-  for (let v = 0; v < keys.length; v++) dist[v] = keys[v] === UNREACHED_KEY ? Infinity : values[v];
+  dist.set(new Float32Array(bits.buffer));
   return dist;
 }
+
+const F32_INFINITY_BITS = 0x7f800000;
 
 /** The largest key a relaxation may write: that of the largest distance ≤ maxDistance (the key before UNREACHED when none). */
 export function limitKey(maxDistance: number | undefined, type: SsspWeightType): number {

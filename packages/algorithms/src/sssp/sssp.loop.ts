@@ -1,4 +1,5 @@
 import { NegativeCycleError } from '../apsp/apsp.errors.js';
+import { kernelBuffers } from '../kernels/kernel-buffers.js';
 import { checkSource } from './sssp.input.js';
 import { decodeDistances, distanceKey, limitKey, UNREACHED_KEY, weightBits } from './sssp.keys.js';
 import type { SsspMethod } from './sssp.plan.js';
@@ -62,7 +63,7 @@ export interface SsspBatch {
 /** The operations the query loop needs of a backend (WebGPU's `SsspRunner`, CUDA's `CudaSsspRunner`). */
 export interface SsspEngine {
   batch(label: string): SsspBatch;
-  /** Writes `data` to the start of a buffer (before any later batch runs). */
+  /** Writes `data` to the start of a buffer (before any later batch runs); `data` is copied before it returns. */
   write(buffer: string, data: Uint32Array): void;
   /** The first `words` words of a buffer, after all queued work. */
   read(buffer: string, words: number): Promise<Uint32Array>;
@@ -88,7 +89,7 @@ export function ssspBufferName(step: SsspStep, parity: number, binding: string, 
  */
 export function stepBuffers<B>(setup: SsspSetup, bindings: readonly { readonly name: string; readonly kind: string }[], pool: Readonly<Record<string, B>>, step: SsspStep, parity: number): Record<string, B> {
   const coo = setup.plan.method === 'bellman-ford';
-  return Object.fromEntries(bindings.filter((x) => x.kind !== 'uniform').map((x) => [x.name, pool[ssspBufferName(step, parity, x.name, coo)]]));
+  return kernelBuffers(bindings, (name) => pool[ssspBufferName(step, parity, name, coo)]);
 }
 
 /** One query after another on an uploaded graph (every source checked first). */
@@ -110,15 +111,13 @@ export async function runSsspQuery(engine: SsspEngine, setup: SsspSetup, source:
   const started = performance.now();
   const { plan } = setup;
   const limit = limitKey(options.maxDistance, plan.weights);
-  const keys = new Uint32Array(n).fill(UNREACHED_KEY);
-  keys[source] = distanceKey(0, plan.weights);
-  engine.write('dist', keys);
+  writeBlank(engine, setup, 'dist', source, distanceKey(0, plan.weights));
   const relaxed = plan.method === 'bellman-ford' ? await edgePasses(engine, setup, limit) : await frontierPasses(engine, setup, source, limit, options.target);
   if (relaxed.passes === undefined) negativeCycle(setup, source);
   const parents = options.parents === false ? undefined : await parentPasses(engine, setup, source);
-  const dist = decodeDistances(await engine.read('dist', n), plan.weights);
-  const parent = parents && (await engine.read('parent', n));
-  checkU32Range(setup, dist);
+  const [keys, parent] = await Promise.all([engine.read('dist', n), parents && engine.read('parent', n)]);
+  checkU32Range(setup, keys);
+  const dist = decodeDistances(keys, plan.weights);
   return {
     source,
     dist,
@@ -221,9 +220,7 @@ async function frontierPasses(engine: SsspEngine, setup: SsspSetup, source: numb
 async function parentPasses(engine: SsspEngine, setup: SsspSetup, source: number): Promise<{ passes: number; gpuTimeMs?: number }> {
   const { plan } = setup;
   const n = setup.graph.n;
-  const parent = new Uint32Array(n).fill(NO_PARENT);
-  parent[source] = source;
-  engine.write('parent', parent);
+  writeBlank(engine, setup, 'parent', source, source);
   engine.write('flag', new Uint32Array(1));
   let gpuTimeMs: number | undefined;
   const tree = setup.grids.tree;
@@ -260,11 +257,32 @@ function negativeCycle(setup: SsspSetup, source: number): never {
   throw new NegativeCycleError(source, `the distances from ${source} still fell after ${g.n} passes, but the CPU check found no cycle: f32 rounding may loop`);
 }
 
-/** u32 sums saturate at 2^32 − 1: refuse results where a relaxation may have been cut off. */
-function checkU32Range(setup: SsspSetup, dist: Float64Array): void {
+/**
+ * Writes n words of UNREACHED_KEY (= NO_PARENT) but `word` at `at` to a buffer, from the setup's blank words
+ * (both backends copy the data before `write` returns, so the word is restored at once).
+ */
+function writeBlank(engine: SsspEngine, setup: SsspSetup, buffer: string, at: number, word: number): void {
+  const { blank } = setup;
+  blank[at] = word;
+  try {
+    engine.write(buffer, blank);
+  } finally {
+    blank[at] = UNREACHED_KEY;
+  }
+}
+
+/** u32 sums saturate at 2^32 − 1: refuse results where a relaxation may have been cut off (u32 keys are the distances). */
+function checkU32Range(setup: SsspSetup, keys: Uint32Array): void {
   if (setup.plan.weights !== 'u32') return;
+  // A stored key is the length of a path of stored keys that never repeats a vertex (atomicMin keeps the
+  // smaller key, and weights are ≥ 0): at most (n − 1) × the largest weight. When n × the largest weight stays
+  // below 2^32 − 1 (Kronecker scale 22 with weights ≤ 255), no sum can have saturated: no O(n) scan.
+  if (setup.graph.n * setup.weights.max < UNREACHED_KEY) return;
   let max = 0;
-  for (const d of dist) if (d !== Infinity && d > max) max = d;
+  for (let v = 0; v < keys.length; v++) {
+    const k = keys[v];
+    if (k !== UNREACHED_KEY && k > max) max = k;
+  }
   if (max + setup.weights.max >= UNREACHED_KEY) {
     throw new RangeError(`sssp: u32 distances reach ${max} and weights ${setup.weights.max}: sums may pass 2^32 − 1 and saturate; use weights: 'f32'`);
   }

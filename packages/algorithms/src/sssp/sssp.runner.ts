@@ -2,9 +2,11 @@ import type { GeneratedKernel } from '@semiforge/codegen';
 import type { Csr } from '@semiforge/graph-io';
 import { BufferUsage, type BatchResult, type Device, type DispatchBatch } from '@semiforge/runtime';
 import { kernelFor } from '../kernels/kernel-source.js';
+import { ownedBuffers } from '../kernels/owned-buffers.js';
 import { arcTails } from './sssp.layout.js';
-import { runSsspMany, runSsspQuery, stepBuffers, type SsspBatch, type SsspEngine, type SsspResult, type SsspRunOptions, type SsspStep } from './sssp.loop.js';
-import type { SsspKernelOptions, SsspPlan } from './sssp.plan.js';
+import { stepBuffers, type SsspBatch, type SsspEngine, type SsspStep } from './sssp.loop.js';
+import { SsspQueries } from './sssp.queries.js';
+import type { SsspKernelOptions } from './sssp.plan.js';
 import { prepareSssp, type SsspSetup } from './sssp.setup.js';
 
 export type { SsspResult, SsspRunOptions } from './sssp.loop.js';
@@ -24,26 +26,21 @@ const INDIRECT_USAGE = BufferUsage.STORAGE | BufferUsage.INDIRECT | BufferUsage.
  * const [a, b] = await runner.runMany([0, 17]);
  * runner.destroy();
  */
-export class SsspRunner {
-  readonly plan: SsspPlan;
-  readonly n: number;
+export class SsspRunner extends SsspQueries {
   readonly #device: Device;
-  readonly #setup: SsspSetup;
   readonly #buffers: Buffers;
   readonly #kernels: Record<SsspStep, GeneratedKernel | undefined>;
   /** Each step's bindings by parity, made on first use and kept (a batch records up to 1024 passes). */
   readonly #bindings = new Map<string, Buffers>();
-  readonly #engine: SsspEngine;
+  protected readonly engine: SsspEngine;
 
   private constructor(device: Device, setup: SsspSetup, buffers: Buffers) {
+    super(setup);
     this.#device = device;
-    this.#setup = setup;
-    this.plan = setup.plan;
-    this.n = setup.graph.n;
     this.#buffers = buffers;
     const { relax, advance, parents, tree } = setup.plan;
     this.#kernels = { relax: kernelFor(relax), advance: advance && kernelFor(advance), parents: kernelFor(parents), tree: tree && kernelFor(tree) };
-    this.#engine = {
+    this.engine = {
       batch: (label) => this.#batch(label),
       write: (name, data) => device.upload(buffers[name], data),
       read: (name, words) => device.read(buffers[name], Uint32Array, 0, words),
@@ -59,31 +56,19 @@ export class SsspRunner {
       throw new Error(`sssp: the WebGPU runner runs WGSL kernels; for target '${options.kernelTarget}' pass a CudaDevice (or backend: 'cuda')`);
     }
     const setup = prepareSssp(graph, options, 'wgsl', { softwareAdapter: device.describe().isFallbackAdapter }, device.limits);
-    const buffers: Buffers = {};
-    try {
+    const [buffers] = await ownedBuffers((b: GPUBuffer) => b.destroy(), async (keep) => {
+      const buffers: Buffers = {};
       for (const [name, data] of Object.entries(setup.arrays)) {
         // WebGPU refuses empty bindings: every buffer holds at least one word.
-        buffers[name] = await device.createStorage(`sssp.${name}`, data.length ? data : new Uint32Array(1));
+        buffers[name] = keep(await device.createStorage(`sssp.${name}`, data.length ? data : new Uint32Array(1)));
       }
       for (const [name, words] of Object.entries(setup.zeroed)) {
         // A size alone makes a buffer that WebGPU zero-fills (no host array, no upload).
-        buffers[name] = name === 'args' ? device.gpu.createBuffer({ label: 'sssp.args', size: words * 4, usage: INDIRECT_USAGE }) : await device.createBuffer(`sssp.${name}`, words * 4, 'storage');
+        buffers[name] = keep(name === 'args' ? device.gpu.createBuffer({ label: 'sssp.args', size: words * 4, usage: INDIRECT_USAGE }) : await device.createBuffer(`sssp.${name}`, words * 4, 'storage'));
       }
-      return new SsspRunner(device, setup, buffers);
-    } catch (e) {
-      for (const b of Object.values(buffers)) b.destroy();
-      throw e;
-    }
-  }
-
-  /** Shortest distances (and parents) from one source. */
-  run(source: number, options: SsspRunOptions = {}): Promise<SsspResult> {
-    return runSsspQuery(this.#engine, this.#setup, source, options);
-  }
-
-  /** One query after another on the uploaded graph. */
-  runMany(sources: readonly number[], options: SsspRunOptions = {}): Promise<SsspResult[]> {
-    return runSsspMany(this.#engine, this.#setup, sources, options);
+      return buffers;
+    });
+    return new SsspRunner(device, setup, buffers);
   }
 
   /** Frees the GPU buffers. */
@@ -134,7 +119,7 @@ export class SsspRunner {
   #bind(step: SsspStep, parity: number): Buffers {
     const key = `${step}${parity}`;
     let bound = this.#bindings.get(key);
-    if (!bound) this.#bindings.set(key, (bound = stepBuffers(this.#setup, this.#kernels[step]!.bindings, this.#buffers, step, parity)));
+    if (!bound) this.#bindings.set(key, (bound = stepBuffers(this.setup, this.#kernels[step]!.bindings, this.#buffers, step, parity)));
     return bound;
   }
 }

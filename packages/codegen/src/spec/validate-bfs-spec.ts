@@ -1,14 +1,11 @@
 import type { BfsKernelSpec } from './bfs-spec.js';
 import { SpecError } from './spec-error.js';
+import { CUDA_WARP, isPowerOfTwo, MAX_INVOCATIONS } from './spec-limits.js';
 
-const MAX_INVOCATIONS = 1024;
 const MIN_WORKGROUP = 32;
 const MAX_BLOCK = 64;
 /** Adjacency bindings a step may take (the device's storage buffers per stage, less a step's other bindings, bound it further). */
 export const MAX_BFS_CHUNKS = 24;
-const CUDA_WARP = 32;
-
-const isPowerOfTwo = (v: number) => Number.isInteger(v) && v >= 1 && (v & (v - 1)) === 0;
 
 /** The BFS family's rules; `validateSpec` has checked the fields every kernel has. */
 export function validateBfsSpec(spec: BfsKernelSpec): void {

@@ -1,6 +1,7 @@
 import type { FwKernelSpec } from './kernel-spec.js';
 import { ELEMENT_BYTES } from './element-type.js';
 import { SpecError } from './spec-error.js';
+import { CUDA_STATIC_SHARED_BYTES, MAX_INVOCATIONS } from './spec-limits.js';
 
 /** Default staging depth: shallow slices leave workgroup memory for more workgroups per SM (H100: KC = 8
  * ran the update at 8.0 T/s, 16 at 7.9, 32 at 7.1, 64 at 5.3; n = 8192, t = 128). */
@@ -32,10 +33,6 @@ export function cudaQuadsStorageBytes(spec: FwKernelSpec): number {
   const successors = spec.successors ? a + (spec.op === 'fw_update' ? b : 0) : 0;
   return 2 * kc * (a + b + successors) * ELEMENT_BYTES;
 }
-
-const MAX_INVOCATIONS = 1024;
-/** Static shared memory a CUDA block may declare. */
-const CUDA_STATIC_SHARED_BYTES = 48 * 1024;
 
 /** Default unroll of the products' k loop. */
 export const DEFAULT_K_UNROLL = 4;
@@ -100,7 +97,6 @@ export function validateFwSpec(spec: FwKernelSpec): void {
     }
   }
 }
-
 
 /** The canonical FW spec: fields an op does not use are fixed. */
 export function normalizeFwSpec(spec: FwKernelSpec): FwKernelSpec {

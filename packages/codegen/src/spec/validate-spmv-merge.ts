@@ -1,6 +1,7 @@
 import { ELEMENT_BYTES } from './element-type.js';
 import type { SpmvKernelSpec, SpmvOp } from './kernel-spec.js';
 import { SpecError } from './spec-error.js';
+import { CUDA_STATIC_SHARED_BYTES, CUDA_WARP } from './spec-limits.js';
 
 /** The merge-path ops: the product over tiles of the path, and the step that adds the tiles' carries. */
 export const MERGE_OPS: readonly SpmvOp[] = ['spmv_csr_merge', 'spmv_merge_fixup'];
@@ -8,9 +9,6 @@ export const MERGE_OPS: readonly SpmvOp[] = ['spmv_csr_merge', 'spmv_merge_fixup
 /** Merge items per invocation when a spec gives none (Merrill & Garland's, and CUB's, choice for 4-byte values). */
 export const DEFAULT_MERGE_ITEMS = 7;
 const MAX_MERGE_ITEMS = 64;
-/** Static shared memory a CUDA block may declare. */
-const CUDA_STATIC_SHARED = 48 * 1024;
-const CUDA_WARP = 32;
 /** WebGPU's smallest subgroup, so a workgroup of k invocations holds at most ⌈k / 4⌉ subgroups. */
 const MIN_SUBGROUP = 4;
 
@@ -52,10 +50,10 @@ export function validateMergeSpec(spec: SpmvKernelSpec): void {
     throw new SpecError('rowsPerWorkgroup', `${spec.rowsPerWorkgroup} threads is not a whole number of ${CUDA_WARP}-thread warps (the warp-shuffle scan needs full warps)`);
   }
   const bytes = mergeStorageBytes(spec);
-  if (spec.target === 'cuda' && bytes > CUDA_STATIC_SHARED) {
+  if (spec.target === 'cuda' && bytes > CUDA_STATIC_SHARED_BYTES) {
     throw new SpecError(
       'itemsPerThread',
-      `${spec.rowsPerWorkgroup} threads × ${items} items need ${bytes} bytes of shared memory, over the ${CUDA_STATIC_SHARED} a block may declare statically; use fewer items or threads`,
+      `${spec.rowsPerWorkgroup} threads × ${items} items need ${bytes} bytes of shared memory, over the ${CUDA_STATIC_SHARED_BYTES} a block may declare statically; use fewer items or threads`,
     );
   }
 }

@@ -1,13 +1,11 @@
 import type { SpmvKernelSpec } from './kernel-spec.js';
 import { SpecError } from './spec-error.js';
 import { DEFAULT_MERGE_ITEMS, MERGE_OPS, validateMergeSpec } from './validate-spmv-merge.js';
+import { CUDA_WARP, isPowerOfTwo, MAX_INVOCATIONS } from './spec-limits.js';
 
-const MAX_INVOCATIONS = 1024;
 /** Largest subgroup WebGPU allows; the device's own minimum is checked where the kernel runs. */
 const MAX_SUBGROUP = 128;
-const CUDA_WARP = 32;
 
-const isPowerOfTwo = (v: number) => Number.isInteger(v) && v >= 1 && (v & (v - 1)) === 0;
 /** Ops whose rows are shared by several lanes that combine their results (the others run a row per invocation). */
 const LANE_OPS: readonly string[] = ['spmv_csr_vector', 'spmv_fold_combine'];
 /** Tallest slice of `spmv_sell`: as many rows as a workgroup's most invocations; taller gains nothing. */

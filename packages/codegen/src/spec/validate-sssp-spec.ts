@@ -1,11 +1,9 @@
 import type { SsspKernelSpec } from './sssp-spec.js';
 import { SpecError } from './spec-error.js';
+import { isPowerOfTwo, MAX_INVOCATIONS } from './spec-limits.js';
 
-const MAX_INVOCATIONS = 1024;
 /** Arcs per queue item of `sssp_frontier` unless the spec says. */
 export const DEFAULT_CHUNK = 256;
-
-const isPowerOfTwo = (v: number) => Number.isInteger(v) && v >= 1 && (v & (v - 1)) === 0;
 
 /**
  * The SSSP family's rules; `validateSpec` has checked the fields every kernel has. Relaxation is atomicMin

@@ -1,7 +1,6 @@
 import type { VectorKernelSpec } from './vector-spec.js';
 import { SpecError } from './spec-error.js';
-
-const MAX_INVOCATIONS = 1024;
+import { MAX_INVOCATIONS } from './spec-limits.js';
 
 /** The vector family's rules; `validateSpec` has checked the fields every kernel has. */
 export function validateVectorSpec(spec: VectorKernelSpec): void {

@@ -2,6 +2,7 @@ import type { Csr } from '../csr.js';
 import type { WeightArray } from '../edge-list.js';
 import { checkArcCount } from '../graph-limits.js';
 import { foldCsr } from './folded-csr.js';
+import { outDegrees } from '../transforms/degree-stats.js';
 import { NO_VERTEX } from './no-vertex.js';
 import { allocateLike } from './row-scatter.js';
 
@@ -131,7 +132,7 @@ function sliceRows(csr: Csr, options: SlicedEllOptions) {
   const { n } = csr;
   const folded = foldWidth === undefined ? null : foldCsr(csr, foldWidth);
   const begin = folded ? folded.pieceBegin : csr.indptr;
-  const length = folded ? folded.pieceLength : rowLengths(csr);
+  const length = folded ? folded.pieceLength : outDegrees(csr);
   const storedRows = folded ? folded.pieces : n;
   const rowIds = sigma > 1 ? sortWithinWindows(length, n, sigma) : null;
   const sorted = rowIds === null ? 0 : n;
@@ -148,11 +149,6 @@ function sliceRows(csr: Csr, options: SlicedEllOptions) {
   return { c, sigma, begin, length, storedRows, rowIds, sliceStart, slots, folded };
 }
 
-function rowLengths(csr: Csr): Uint32Array {
-  const out = new Uint32Array(csr.n);
-  for (let v = 0; v < csr.n; v++) out[v] = csr.indptr[v + 1] - csr.indptr[v];
-  return out;
-}
 
 /**
  * The order of rows 0 … n − 1 sorted by length, longest first, within each window of σ rows; ties keep

@@ -83,3 +83,17 @@ function median(byDegree: Uint32Array, n: number): number {
   }
   return low;
 }
+
+/**
+ * Each vertex's out-degree (its row's length in the CSR), counting parallel arcs and self-loops.
+ *
+ * @example
+ * ```ts
+ * outDegrees(csrFromEdges(edgeListFromArrays(3, [0, 0, 1], [1, 0, 2]))); // Uint32Array [2, 1, 0]
+ * ```
+ */
+export function outDegrees(csr: Csr): Uint32Array {
+  const out = new Uint32Array(csr.n);
+  for (let v = 0; v < csr.n; v++) out[v] = csr.indptr[v + 1] - csr.indptr[v];
+  return out;
+}

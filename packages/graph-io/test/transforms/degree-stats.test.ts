@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { csrFromEdges, degreeStats, edgeListFromArrays, type Csr } from '../../src/index.js';
+import { csrFromEdges, degreeStats, edgeListFromArrays, outDegrees, type Csr } from '../../src/index.js';
 import { csrRows, smallEdgeList } from '../containers/reference-graph.js';
 
 describe('degreeStats', () => {
@@ -39,5 +39,13 @@ describe('degreeStats', () => {
       }),
       { numRuns: 200 },
     );
+  });
+});
+
+describe('outDegrees', () => {
+  it('counts each row, parallel arcs and self-loops included', () => {
+    const csr = csrFromEdges(edgeListFromArrays(4, [0, 0, 0, 1, 3], [1, 1, 0, 2, 3]), { duplicates: 'keep' });
+    expect(outDegrees(csr)).toEqual(Uint32Array.of(3, 1, 0, 1));
+    expect(outDegrees(csr).reduce((a, d) => a + d, 0)).toBe(degreeStats(csr).arcs);
   });
 });
