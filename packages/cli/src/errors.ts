@@ -113,6 +113,10 @@ export function reportError(error: unknown, command?: string): ErrorReport {
   }
   if (error instanceof NoAdapterError) return { code: EXIT.error, message: error.message, hint: "'semiforge devices' lists the adapters this process can open" };
   if (error instanceof SemiforgeGpuError) return { code: EXIT.error, message: error.message };
+  // The CUDA backend's errors, by name: the CLI does not depend on @semiforge/runtime-cuda (an optional package).
+  if (error instanceof Error && /^Cuda[A-Za-z]*Error$/.test(error.name)) {
+    return { code: EXIT.error, message: error.message, hint: error.name === 'CudaUnavailableError' ? "'semiforge devices' lists the CUDA devices this process can open" : undefined };
+  }
   if (isSystemError(error)) return systemErrorReport(error);
   // graph-io's GraphLimitError and DuplicateArcError are RangeErrors, as are its refusals of option values.
   if (error instanceof RangeError) return { code: EXIT.error, message: error.message };

@@ -12,6 +12,7 @@ import { runSssp, type SsspFlags } from './commands/sssp.js';
 import { runBfs, type BfsFlags } from './commands/bfs.js';
 import { runSemirings } from './commands/semirings.js';
 import { EXIT, formatError, reportError } from './errors.js';
+import { BACKENDS } from './command-device.js';
 import { choiceOption, intListOption, intOption, parseWorkgroup, positiveNumberOption, realOption, REAL_RULES, RULES } from './flags.js';
 import { addGraphCommands } from './commands/graph-commands.js';
 import { addSchedulerCommands } from './commands/scheduler-commands.js';
@@ -195,6 +196,7 @@ function program(io: CliIo, setCode: (code: number) => void): Command {
     .option('--max-distance <d>', 'do not search past this distance (farther vertices are reported unreached)', realOption('--max-distance', REAL_RULES.distance))
     .option('-v, --verify', 'check every result by the Graph500 SSSP rules (tight parent arcs in the weights type, no arc relaxes further)')
     .option('--adapter <name>', 'substring of the adapter name (default: $SEMIFORGE_ADAPTER, else the preferred one)')
+    .option('--backend <name>', 'webgpu or cuda (default: $SEMIFORGE_BACKEND, else webgpu); cuda: device $SEMIFORGE_CUDA_DEVICE or 0', choiceOption('--backend', BACKENDS))
     .option('--json', 'print one JSON object on stdout')
     .addHelpText('after', '\nExamples:\n  semiforge sssp -g 16 -n 8 --verify\n  semiforge sssp -g 20 --weights u32 --method bellman-ford --json\n  semiforge sssp roads.gr --source 0 --max-distance 5000\n')
     .action(async (file: string | undefined, _opts: unknown, cmd: Command) => setCode(await runSssp(file, cmd.opts<SsspFlags>(), io)));
@@ -219,6 +221,7 @@ function program(io: CliIo, setCode: (code: number) => void): Command {
     .option('--symmetrize', "add every arc's mirror to a directed graph (BFS here needs a symmetric one)")
     .option('-v, --verify', 'check every parent array by the Graph500 BFS rules')
     .option('--adapter <name>', 'substring of the adapter name (default: $SEMIFORGE_ADAPTER, else the preferred one)')
+    .option('--backend <name>', 'webgpu or cuda (default: $SEMIFORGE_BACKEND, else webgpu); cuda: device $SEMIFORGE_CUDA_DEVICE or 0', choiceOption('--backend', BACKENDS))
     .option('--json', 'print one JSON object on stdout')
     .addHelpText('after', '\nExamples:\n  semiforge bfs -g 16 -n 8 --verify\n  semiforge bfs -g 20 -n 64 --core --mf-approx --json\n  semiforge bfs web.el --symmetrize --source 0\n')
     .action(async (file: string | undefined, _opts: unknown, cmd: Command) => setCode(await runBfs(file, cmd.opts<BfsFlags>(), io)));

@@ -1,13 +1,13 @@
-import { BfsRunner, CoreBfs, validateBfs, type BfsLevel, type BfsOptions } from '@semiforge/algorithms';
+import { CoreBfs, createBfsEngine, validateBfs, type BfsLevel, type BfsOptions } from '@semiforge/algorithms';
 import type { Csr } from '@semiforge/graph-io';
-import { adapterSummary, openDevice } from '@semiforge/runtime';
+import { openCommandDevice, type BackendFlags } from '../command-device.js';
 import { EXIT } from '../errors.js';
 import type { CliIo } from '../io.js';
 import { loadGraphInput, pickSources, type GraphInputFlags, type SourceFlags } from '../graph/graph-input.js';
 import { formatMs, formatSi, table } from '../output/format.js';
 
 /** `semiforge bfs` flags after parsing (commander's camelCase keys). */
-export interface BfsFlags extends GraphInputFlags, SourceFlags {
+export interface BfsFlags extends GraphInputFlags, SourceFlags, BackendFlags {
   readonly core?: boolean;
   /** Undefined: the library's default (on). */
   readonly degreeOrder?: boolean;
@@ -16,7 +16,6 @@ export interface BfsFlags extends GraphInputFlags, SourceFlags {
   readonly beta?: number;
   readonly symmetrize?: boolean;
   readonly verify?: boolean;
-  readonly adapter?: string;
   readonly json?: boolean;
 }
 
@@ -109,15 +108,13 @@ export async function runBfs(file: string | undefined, flags: BfsFlags, io: CliI
   const { csr, name } = await loadGraphInput(CMD, file, flags, io);
   const sources = pickSources(csr, flags, CMD);
   const options: BfsOptions = { degreeOrder: flags.degreeOrder, mfApprox: flags.mfApprox, alpha: flags.alpha, beta: flags.beta, symmetrize: flags.symmetrize };
-  const device = await openDevice(flags.adapter === undefined ? {} : { adapter: flags.adapter });
+  const { device, name: deviceName } = await openCommandDevice(CMD, flags);
   const answers: Answer[] = [];
   let graph: Csr;
   let preprocessMs: number;
-  let deviceName: string;
   try {
-    deviceName = adapterSummary(device.adapter);
     const started = performance.now();
-    const engine = flags.core ? await CoreBfs.create(device, csr, options) : await BfsRunner.create(device, csr, options);
+    const engine = flags.core ? await CoreBfs.create(device, csr, options) : await createBfsEngine(device, csr, options);
     preprocessMs = performance.now() - started;
     graph = engine.graph;
     try {

@@ -1,18 +1,17 @@
-import { SsspRunner, toIntegerWeights, validateSssp, type SsspMethod, type SsspResult, type SsspWeightType } from '@semiforge/algorithms';
+import { createSsspRunner, toIntegerWeights, validateSssp, type SsspMethod, type SsspResult, type SsspWeightType } from '@semiforge/algorithms';
 import type { Csr } from '@semiforge/graph-io';
-import { adapterSummary, openDevice } from '@semiforge/runtime';
+import { openCommandDevice, type BackendFlags } from '../command-device.js';
 import { EXIT } from '../errors.js';
 import type { CliIo } from '../io.js';
 import { loadGraphInput, pickSources, type GraphInputFlags, type SourceFlags } from '../graph/graph-input.js';
 import { formatMs, formatSi, table } from '../output/format.js';
 
 /** `semiforge sssp` flags after parsing (commander's camelCase keys). */
-export interface SsspFlags extends GraphInputFlags, SourceFlags {
+export interface SsspFlags extends GraphInputFlags, SourceFlags, BackendFlags {
   readonly method: SsspMethod | 'auto';
   readonly weights: SsspWeightType;
   readonly maxDistance?: number;
   readonly verify?: boolean;
-  readonly adapter?: string;
   readonly json?: boolean;
 }
 
@@ -86,13 +85,11 @@ export async function runSssp(file: string | undefined, flags: SsspFlags, io: Cl
   const csr = input.generated && flags.weights === 'u32' ? toIntegerWeights(input.csr, INTEGER_WEIGHT_MAX) : input.csr;
   const name = input.generated ? `${input.name.slice(0, -1)}, ${flags.weights === 'u32' ? `weights 1..${INTEGER_WEIGHT_MAX}` : 'Graph500 weights'})` : input.name;
   const sources = pickSources(csr, flags, CMD);
-  const device = await openDevice(flags.adapter === undefined ? {} : { adapter: flags.adapter });
+  const { device, name: deviceName } = await openCommandDevice(CMD, flags);
   let results: SsspResult[];
   let method: SsspMethod;
-  let deviceName: string;
   try {
-    deviceName = adapterSummary(device.adapter);
-    const runner = await SsspRunner.create(device, csr, { method: flags.method, weights: flags.weights });
+    const runner = await createSsspRunner(device, csr, { method: flags.method, weights: flags.weights });
     try {
       method = runner.plan.method;
       results = await runner.runMany(sources, { maxDistance: flags.maxDistance });

@@ -1,0 +1,31 @@
+import { chooseBackend, loadCudaRuntime, type AnyDevice, type Backend } from '@semiforge/algorithms';
+import { adapterSummary, openDevice } from '@semiforge/runtime';
+import { UsageError } from './errors.js';
+
+/** `--backend` and `--adapter` of a command that runs on either backend. */
+export interface BackendFlags {
+  readonly backend?: Backend;
+  readonly adapter?: string;
+}
+
+/** The backends `--backend` takes. */
+export const BACKENDS: readonly Backend[] = ['webgpu', 'cuda'];
+
+/**
+ * Opens the device a command runs on: `--backend`, else `$SEMIFORGE_BACKEND`, else WebGPU (the adapter
+ * `--adapter` names, else the preferred one); CUDA: device `$SEMIFORGE_CUDA_DEVICE` or 0. Returns it with the
+ * name the summary prints. `--adapter` with CUDA is refused: it names a WebGPU adapter.
+ *
+ * @example
+ * const { device, name } = await openCommandDevice('sssp', { backend: 'cuda' });
+ */
+export async function openCommandDevice(command: string, flags: BackendFlags, env: Readonly<Record<string, string | undefined>> = process.env): Promise<{ device: AnyDevice; name: string }> {
+  const backend = chooseBackend(flags.backend, env);
+  if (backend === 'cuda') {
+    if (flags.adapter !== undefined) throw new UsageError(`--adapter ${flags.adapter}: names a WebGPU adapter; with --backend cuda choose the device by $SEMIFORGE_CUDA_DEVICE`, command);
+    const device = await (await loadCudaRuntime()).openCudaDevice();
+    return { device, name: `${device.info.name} (CUDA ${device.info.arch})` };
+  }
+  const device = await openDevice(flags.adapter === undefined ? {} : { adapter: flags.adapter });
+  return { device, name: adapterSummary(device.adapter) };
+}
