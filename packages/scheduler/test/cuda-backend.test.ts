@@ -2,6 +2,8 @@ import { existsSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { CudaUnavailableError, cuResultError } from '@semiforge/runtime-cuda';
 import { ControlLoop } from '../src/control-loop.js';
+import { executorFor } from '../src/executor.js';
+import '../src/workloads/multi-source.js';
 import { openCudaBackend } from '../src/cuda-backend.js';
 import { cudaPlacement, losesContext, pinnedCapacity } from '../src/cuda/cuda-devices.js';
 import { EventPoller } from '../src/cuda/event-poller.js';
@@ -147,5 +149,11 @@ describe.runIf(!hasLibcuda)('openCudaBackend without the NVIDIA driver', () => {
     const error = await openCudaBackend({ gpus: 1 }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(CudaUnavailableError);
     expect((error as Error).message).toMatch(/libcuda.so.1 is not available/);
+  });
+});
+
+describe('task kinds on the CUDA backend', () => {
+  it('multi-source search runs there with the same executor as on WebGPU (the runners follow the device)', () => {
+    expect(executorFor('search-sources', 'cuda')).toBe(executorFor('search-sources', 'webgpu'));
   });
 });

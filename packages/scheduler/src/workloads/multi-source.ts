@@ -1,8 +1,8 @@
-import { BfsRunner, MAX_MULTI_SOURCES, SsspRunner, type BfsOptions, type SsspKernelOptions } from '@semiforge/algorithms';
+import { createBfsEngine, createSsspRunner, MAX_MULTI_SOURCES, type AnyDevice, type BfsEngine, type BfsOptions, type SsspKernelOptions } from '@semiforge/algorithms';
 import type { Csr } from '@semiforge/graph-io';
 import { portableTask, registerExecutor, type Executor, type ExecutorDevice } from '../executor.js';
 import type { OutcomeOrder, Scheduler, TaskOutcome } from '../scheduler.js';
-import type { WebGpuDevice } from '../webgpu-backend.js';
+import type { ResidentStore } from '../resident-store.js';
 
 /** Which search a multi-source batch runs, with the options of its runner. */
 export type SearchSpec = { readonly algorithm: 'bfs'; readonly options?: BfsOptions } | { readonly algorithm: 'sssp'; readonly options?: SsspKernelOptions };
@@ -27,16 +27,22 @@ interface SourcesInput {
   readonly sources: readonly number[];
 }
 
-type Runner = { readonly kind: 'bfs'; readonly runner: BfsRunner } | { readonly kind: 'sssp'; readonly runner: SsspRunner };
+type Runner = { readonly kind: 'bfs'; readonly runner: BfsEngine } | { readonly kind: 'sssp'; readonly runner: Awaited<ReturnType<typeof createSsspRunner>> };
 
-async function residentRunner(device: WebGpuDevice, input: SourcesInput): Promise<Runner> {
+/** What the executor needs of a scheduler device, WebGPU's or CUDA's: its runtime device and resident store. */
+interface SearchDevice {
+  readonly runtime: AnyDevice;
+  readonly resident: ResidentStore;
+}
+
+async function residentRunner(device: SearchDevice, input: SourcesInput): Promise<Runner> {
   const key = `graph:${input.key}`;
   if (input.graph === undefined) return device.resident.require<Runner>(key);
   const { search, graph } = input;
   const runner: Runner =
     search.algorithm === 'bfs'
-      ? { kind: 'bfs', runner: await BfsRunner.create(device.runtime, graph, search.options) }
-      : { kind: 'sssp', runner: await SsspRunner.create(device.runtime, graph, search.options) };
+      ? { kind: 'bfs', runner: await createBfsEngine(device.runtime, graph, search.options) }
+      : { kind: 'sssp', runner: await createSsspRunner(device.runtime, graph, search.options) };
   const bytes = graph.indices.byteLength + graph.indptr.byteLength + (graph.weight?.byteLength ?? 0);
   return device.resident.put(key, runner, bytes, (r) => r.runner.destroy());
 }
@@ -46,7 +52,7 @@ async function residentRunner(device: WebGpuDevice, input: SourcesInput): Promis
  * `run`/`runMulti`/`runMany` read their answers back themselves, so the kernel phase includes that read and the
  * readback phase only hands the arrays over.
  */
-const sourcesExecutor: Executor<SourcesInput, { runner: Runner; sources: readonly number[]; result?: SourcesResult }, SourcesResult> = {
+const sourcesExecutor: Executor<SourcesInput, { runner: Runner; sources: readonly number[]; result?: SourcesResult }, SourcesResult, SearchDevice> = {
   download: async (device, input) => ({ runner: await residentRunner(device, input), sources: input.sources }),
   async kernel(_device, state) {
     const { runner, sources } = state;
@@ -62,7 +68,9 @@ const sourcesExecutor: Executor<SourcesInput, { runner: Runner; sources: readonl
   readback: (_device, state) => state.result!,
 };
 
+// The same executor on both backends: the runners' factories pick WebGPU's or CUDA's by the device.
 registerExecutor('search-sources', sourcesExecutor);
+registerExecutor('search-sources', sourcesExecutor, 'cuda');
 
 /** Options of {@link multiSourceSearch}. */
 export interface MultiSourceOptions {
