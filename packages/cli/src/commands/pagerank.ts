@@ -1,13 +1,13 @@
 import { pagerank, verifyPagerank, type PagerankVerification, type SpmvFormat } from '@semiforge/algorithms';
 import type { Csr } from '@semiforge/graph-io';
-import { adapterSummary, openDevice } from '@semiforge/runtime';
+import { openCommandDevice, type BackendFlags } from '../command-device.js';
 import { EXIT, UsageError } from '../errors.js';
 import type { CliIo } from '../io.js';
 import { loadGraphInput, type GraphInputFlags } from '../graph/graph-input.js';
 import { formatMs, table } from '../output/format.js';
 
 /** `semiforge pagerank` flags after parsing (commander's camelCase keys). */
-export interface PagerankFlags extends GraphInputFlags {
+export interface PagerankFlags extends GraphInputFlags, BackendFlags {
   readonly damping: number;
   readonly tolerance: number;
   readonly maxIterations: number;
@@ -15,7 +15,6 @@ export interface PagerankFlags extends GraphInputFlags {
   readonly personalize?: readonly number[];
   readonly top: number;
   readonly verify?: boolean;
-  readonly adapter?: string;
   readonly json?: boolean;
 }
 
@@ -101,11 +100,9 @@ export async function runPagerank(file: string | undefined, flags: PagerankFlags
     maxIterations: flags.maxIterations,
     ...(personalize ? { personalization: { vertices: personalize, weights: personalize.map(() => 1) } } : {}),
   };
-  const device = await openDevice(flags.adapter === undefined ? {} : { adapter: flags.adapter });
+  const { device, name: deviceName } = await openCommandDevice('pagerank', flags);
   let result;
-  let deviceName: string;
   try {
-    deviceName = adapterSummary(device.adapter);
     result = await pagerank(device, csr, options);
   } finally {
     device.destroy();
