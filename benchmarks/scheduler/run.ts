@@ -21,7 +21,6 @@ import { generateKronecker, csrFromEdges, generateRandom4n } from '@semiforge/gr
 import { verifyApsp } from '@semiforge/algorithms';
 import {
   costModel,
-  executorFor,
   generateApspBatch,
   overhead,
   portableApspTask,
@@ -53,16 +52,6 @@ const OVERLAP_NOTES = [
   "The BFS/SSSP runners read their answers back inside run(): that read counts as kernel time, and their readback phase is a hand-over.",
   "Blocked APSP tasks depend on each other (a round's closure, then its panels, then its updates; the next round on this one): tasks start as their inputs are final, and the model, which assumes independent tasks, is a lower bound there.",
 ];
-
-/** Whether a task kind can run on `backend` here (another module may register it). */
-function hasExecutor(kind: string, backend: string): boolean {
-  try {
-    executorFor(kind, backend);
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 async function main(): Promise<void> {
   const { values: args } = parseArgs({
@@ -310,10 +299,7 @@ async function main(): Promise<void> {
       );
     }
 
-    if (cases.has('search') && cuda && !hasExecutor('search-sources', 'cuda')) {
-      budget.skipped.push('multi-source search (no CUDA executor for search-sources in this build)');
-      console.error('skipping multi-source search: no executor registered for search-sources on cuda yet');
-    } else if (cases.has('search') && budget.allows('multi-source search')) {
+    if (cases.has('search') && budget.allows('multi-source search')) {
       const started = performance.now();
       const graph = csrFromEdges(generateKronecker({ scale: searchScale, edgeFactor: 16, seed: 1 }), { symmetrize: true });
       console.error(`kronecker scale ${searchScale}: ${graph.n} vertices, ${graph.indices.length} arcs, built in ${((performance.now() - started) / 1000).toFixed(1)} s`);

@@ -2,7 +2,7 @@
  * @semiforge/algorithms: graph algorithms on generated GPU kernels, each beside its CPU reference.
  */
 export { apsp, type ApspOptions } from './apsp/apsp.js';
-export { chooseBackend, loadCudaRuntime, backendOf, withDevice, isCudaDevice, type Backend, type AnyDevice } from './kernels/backend.js';
+export { BACKENDS, chooseBackend, loadCudaRuntime, backendOf, withDevice, isCudaDevice, type Backend, type AnyDevice } from './kernels/backend.js';
 export { CudaApspRunner } from './apsp/apsp.cuda.js';
 export { dpxFits, DPX_MAX_PATH } from './apsp/apsp.dpx.js';
 export { ApspRunner, type ApspResult, type ApspRunOptions, type ApspTiming } from './apsp/apsp.runner.js';

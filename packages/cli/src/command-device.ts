@@ -1,4 +1,4 @@
-import { chooseBackend, loadCudaRuntime, type AnyDevice, type Backend } from '@semiforge/algorithms';
+import { BACKENDS, chooseBackend, loadCudaRuntime, type AnyDevice, type Backend } from '@semiforge/algorithms';
 import { adapterSummary, openDevice } from '@semiforge/runtime';
 import { UsageError } from './errors.js';
 
@@ -7,9 +7,6 @@ export interface BackendFlags {
   readonly backend?: Backend;
   readonly adapter?: string;
 }
-
-/** The backends `--backend` takes. */
-export const BACKENDS: readonly Backend[] = ['webgpu', 'cuda'];
 
 /**
  * Opens the device a command runs on: `--backend`, else `$SEMIFORGE_BACKEND`, else WebGPU (the adapter

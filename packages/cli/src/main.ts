@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { APSP_DEFAULTS, H100_NOMINAL, PAGERANK_DEFAULTS } from '@semiforge/algorithms';
+import { APSP_DEFAULTS, BACKENDS, H100_NOMINAL, PAGERANK_DEFAULTS } from '@semiforge/algorithms';
 import { KERNEL_OPS, type ElementType, type KernelOp, type Layout, type SpmvReduction, type Target } from '@semiforge/codegen';
 import { Command } from 'commander';
 import { runAnalyze, type AnalyzeFlags } from './commands/analyze.js';
@@ -12,7 +12,6 @@ import { runSssp, type SsspFlags } from './commands/sssp.js';
 import { runBfs, type BfsFlags } from './commands/bfs.js';
 import { runSemirings } from './commands/semirings.js';
 import { EXIT, formatError, reportError } from './errors.js';
-import { BACKENDS } from './command-device.js';
 import { choiceOption, intListOption, intOption, parseWorkgroup, positiveNumberOption, realOption, REAL_RULES, RULES } from './flags.js';
 import { addGraphCommands } from './commands/graph-commands.js';
 import { addSchedulerCommands } from './commands/scheduler-commands.js';

@@ -1,4 +1,5 @@
 import type { CudaBuffer, CudaDevice, CudaKernel, Handle } from '@semiforge/runtime-cuda';
+import { cudaView } from '../kernels/cuda-view.js';
 
 /** A range of tile indices, `[from, to)`. */
 export type BlockRange = readonly [number, number];
@@ -94,11 +95,6 @@ export interface BlockedRun {
   readonly elementBytes: number;
 }
 
-/** `buffer` from byte `offset` on, as a kernel sees it: the update of a rectangle of tiles reads and writes there. */
-function from(buffer: CudaBuffer | undefined, offset: number): CudaBuffer | undefined {
-  return buffer && { ptr: buffer.ptr + BigInt(offset), byteLength: buffer.byteLength - offset, label: buffer.label };
-}
-
 /**
  * Queues `ops` (from {@link blockedRounds}) on `streams[0]` and, for the side stream's ops, `streams[1]`. The
  * update of a rectangle of tiles is the whole-matrix kernel on a grid of that rectangle, its matrix and panel
@@ -138,12 +134,12 @@ export function queueRounds(device: CudaDevice, ops: readonly RoundOp[], run: Bl
       const at = tileStart(r0, c0) * e;
       const buffers = {
         ...l.buffers,
-        d: from(l.buffers.d, at),
-        succ: from(l.buffers.succ, at),
-        row_panel: from(p.row, c0 * tile * e),
-        row_succ: from(p.rowSucc, c0 * tile * e),
-        col_panel: from(p.col, r0 * tile * e),
-        col_succ: from(p.colSucc, r0 * tile * e),
+        d: l.buffers.d && cudaView(l.buffers.d, at),
+        succ: l.buffers.succ && cudaView(l.buffers.succ, at),
+        row_panel: cudaView(p.row, c0 * tile * e),
+        row_succ: p.rowSucc && cudaView(p.rowSucc, c0 * tile * e),
+        col_panel: cudaView(p.col, r0 * tile * e),
+        col_succ: p.colSucc && cudaView(p.colSucc, r0 * tile * e),
       };
       const grid: [number, number, number] = [((c1 - c0) * l.grid[0]) / blocks, ((r1 - r0) * l.grid[1]) / blocks, 1];
       device.launch(l.kernel, { buffers, params: new Uint32Array([n, (o.block - r0) * tile]), grid }, stream(o.stream));

@@ -1,6 +1,7 @@
 import { BFS_STATE_HEADER, dispatchGrid, type GeneratedKernel } from '@semiforge/codegen';
 import type { Csr } from '@semiforge/graph-io';
 import type { CudaBuffer, CudaDevice, CudaKernel, Handle, PinnedMemory as Pinned, PreparedLaunch } from '@semiforge/runtime-cuda';
+import { cudaView } from '../kernels/cuda-view.js';
 import { kernelBuffers } from '../kernels/kernel-buffers.js';
 import { kernelFor } from '../kernels/kernel-source.js';
 import { ownedBuffers } from '../kernels/owned-buffers.js';
@@ -94,7 +95,7 @@ export class CudaBfsRunner {
     this.#fixed = fixedGrids(fields.plan, this.n, fields.rounds);
     this.#clearGroups = controlGroups(this.n, fields.plan.workgroupSize);
     this.#levelLaunches = this.#prepareLevels();
-    this.#stateHeader = view(fields.buffers.state, 0, 4 * STATE.words);
+    this.#stateHeader = cudaView(fields.buffers.state, 0, 4 * STATE.words);
   }
 
   /** Plans ({@link planCudaBfs}), compiles or loads the kernels, uploads the graph and allocates the search state. */
@@ -174,21 +175,21 @@ export class CudaBfsRunner {
     };
     try {
       const buffers = { seen: make('seen', n), parents: make('parents', sources.length * n) };
-      let frontiers = [make('frontierA', n), make('frontierB', n)];
+      const frontiers = [make('frontierA', n), make('frontierB', n)];
       device.write(buffers.seen, seenBits);
       device.write(frontiers[0], seenBits);
-      inner.forEach((s, i) => device.write(view(buffers.parents, 4 * (i * n + s), 4), Uint32Array.of(s + 1)));
+      inner.forEach((s, i) => device.write(cudaView(buffers.parents, 4 * (i * n + s), 4), Uint32Array.of(s + 1)));
       const all = multiSearchMask(sources.length);
       const k = this.#kernels.multi;
       const grid = dispatchGrid(k.generated.spec, n);
+      // The two parities' bindings, made once: even levels read frontier A, odd ones B.
+      const bindings = [0, 1].map((p) => bind(k.generated, { ...this.#buffers, ...buffers, frontier_in: frontiers[p], frontier_out: frontiers[1 - p] }));
       const started = performance.now();
       let levels = 0;
       for (let done = false; !done; ) {
         device.fill32(this.#buffers.counters, 0);
         for (let j = 0; j < MULTI_BATCH; j++) {
-          const pool = { ...this.#buffers, ...buffers, frontier_in: frontiers[0], frontier_out: frontiers[1] };
-          device.launch(k.cuda, { buffers: bind(k.generated, pool), params: this.#params({ count: n, source: all, slot: j }), grid });
-          frontiers = [frontiers[1], frontiers[0]];
+          device.launch(k.cuda, { buffers: bindings[(levels + j) % 2], params: this.#params({ count: n, source: all, slot: j }), grid });
         }
         const outcome = multiBatchOutcome(device.download(this.#buffers.counters, Uint32Array));
         levels += outcome.levels;
@@ -212,7 +213,7 @@ export class CudaBfsRunner {
 
   /** The first `words` u32 of a buffer. */
   #read(buffer: CudaBuffer, words: number): Uint32Array {
-    return this.#device.download(view(buffer, 0, 4 * words), Uint32Array);
+    return this.#device.download(cudaView(buffer, 0, 4 * words), Uint32Array);
   }
 
   /** Runs `bfs_check` over the search just finished from `source` (kernels' ids). */
@@ -255,7 +256,7 @@ export class CudaBfsRunner {
       const at = headerBytes * ((first - 1) % ring);
       for (let level = first; level < first + size; level++) {
         this.#launchLevel(level);
-        if (size > 1) device.copy(this.#stateHeader, view(b.levelHeaders, headerBytes * ((level - 1) % ring), headerBytes), headerBytes);
+        if (size > 1) device.copy(this.#stateHeader, cudaView(b.levelHeaders, headerBytes * ((level - 1) % ring), headerBytes), headerBytes);
       }
       if (size === 1) device.readAsync(this.#pinned.levels[slot], b.state, headerBytes, device.stream, 0);
       else device.readAsync(this.#pinned.levels[slot], b.levelHeaders, headerBytes * size, device.stream, at);
@@ -355,11 +356,6 @@ function awaitFence(device: CudaDevice, fence: Handle, level: number): void {
   device.destroyEvent(fence);
 }
 
-/** A view of part of a device buffer (not owned: freeing it does nothing), for a kernel parameter or a partial copy. */
-function view(buffer: CudaBuffer, byteOffset: number, byteLength: number, label = buffer.label): CudaBuffer {
-  return { ptr: buffer.ptr + BigInt(byteOffset), byteLength, label };
-}
-
 /** The buffers a kernel takes, by parameter name, from `pool`. */
 function bind(kernel: GeneratedKernel, pool: Record<string, CudaBuffer>): Record<string, CudaBuffer> {
   return kernelBuffers(kernel.bindings, (name) => pool[name]);
@@ -381,7 +377,7 @@ async function upload(device: CudaDevice, inner: Csr, layout: BlockedAdjacency, 
     const adjacency = store('adjacency', layout.words);
     for (let c = 0; c < chunks; c++) {
       const words = Math.max(1, Math.min(chunkWords, layout.words.length - c * chunkWords));
-      buffers[`adj${c}`] = view(adjacency, 4 * c * chunkWords, 4 * words, `bfs.adj${c}`);
+      buffers[`adj${c}`] = cudaView(adjacency, 4 * c * chunkWords, 4 * words, `bfs.adj${c}`);
     }
     store('rounds', layout.rounds);
     if (layout.perm) store('perm', layout.perm);
@@ -393,7 +389,7 @@ async function upload(device: CudaDevice, inner: Csr, layout: BlockedAdjacency, 
     empty('bitmapA', words);
     empty('bitmapB', words);
     const state = empty('state', BFS_STATE_HEADER + words);
-    buffers.visited = view(state, 4 * BFS_STATE_HEADER, 4 * words, 'bfs.visited');
+    buffers.visited = cudaView(state, 4 * BFS_STATE_HEADER, 4 * words, 'bfs.visited');
     empty('counters', 2 * MULTI_BATCH);
     empty('errors', 8);
     empty('control', 3);

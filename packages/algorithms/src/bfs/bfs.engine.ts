@@ -1,13 +1,11 @@
 import type { Csr } from '@semiforge/graph-io';
-import type { Device } from '@semiforge/runtime';
-import type { CudaDevice } from '@semiforge/runtime-cuda';
-import { isCudaDevice } from '../kernels/backend.js';
+import { isCudaDevice, type AnyDevice } from '../kernels/backend.js';
 import { CudaBfsRunner } from './bfs.cuda.js';
 import type { BfsOptions } from './bfs.plan.js';
 import { BfsRunner, type BfsGpuCheck, type BfsMultiResult, type BfsResult, type BfsRunnerPlan } from './bfs.runner.js';
 
 /** A device BFS runs on: a WebGPU {@link Device} or a {@link CudaDevice}. */
-export type BfsDevice = Device | CudaDevice;
+export type BfsDevice = AnyDevice;
 
 /** What every BFS runner offers, whatever its backend ({@link BfsRunner} on WebGPU, {@link CudaBfsRunner} on CUDA). */
 export interface BfsEngine {

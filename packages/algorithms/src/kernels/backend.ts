@@ -5,7 +5,8 @@ import type { CudaDevice } from '@semiforge/runtime-cuda';
 /** Where an algorithm runs: WebGPU (Dawn; any GPU) or CUDA (NVIDIA, through `@semiforge/runtime-cuda`). */
 export type Backend = 'webgpu' | 'cuda';
 
-const BACKENDS: readonly Backend[] = ['webgpu', 'cuda'];
+/** Every backend, in the order error messages list them. */
+export const BACKENDS: readonly Backend[] = ['webgpu', 'cuda'];
 
 /**
  * The backend asked for: the option, else `$SEMIFORGE_BACKEND`, else `webgpu`. Throws on an unknown name.

@@ -29,15 +29,7 @@ export interface SpmvOptions extends SpmvKernelOptions, SpmvOperands {
 export async function spmv(device: AnyDevice | undefined, matrix: Csr, x: ArrayLike<number>, options: SpmvOptions = {}): Promise<SpmvResult> {
   const kernel = { ...options, masked: options.masked ?? options.mask !== undefined };
   return withDevice(device, options.backend, async (on) => {
-    if (isCudaDevice(on)) {
-      const runner = await CudaSpmvRunner.create(on, matrix, kernel);
-      try {
-        return runner.run(x, options);
-      } finally {
-        runner.destroy();
-      }
-    }
-    const runner = await SpmvRunner.create(on, matrix, kernel);
+    const runner = isCudaDevice(on) ? await CudaSpmvRunner.create(on, matrix, kernel) : await SpmvRunner.create(on, matrix, kernel);
     try {
       return await runner.run(x, options);
     } finally {

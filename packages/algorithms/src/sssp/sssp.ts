@@ -1,14 +1,12 @@
 import type { Csr } from '@semiforge/graph-io';
-import type { Device } from '@semiforge/runtime';
-import type { CudaDevice } from '@semiforge/runtime-cuda';
-import { isCudaDevice, withDevice, type Backend } from '../kernels/backend.js';
+import { isCudaDevice, withDevice, type Backend, type AnyDevice } from '../kernels/backend.js';
 import { CudaSsspRunner } from './sssp.cuda.js';
 import type { SsspResult, SsspRunOptions } from './sssp.loop.js';
 import type { SsspKernelOptions } from './sssp.plan.js';
 import { SsspRunner } from './sssp.runner.js';
 
 /** A device SSSP runs on: a WebGPU {@link Device} or a {@link CudaDevice}. */
-export type SsspDevice = Device | CudaDevice;
+export type SsspDevice = AnyDevice;
 
 /** Options of {@link sssp}: the method and kernels, what each query asks, and the backend. */
 export interface SsspOptions extends SsspKernelOptions, SsspRunOptions {
