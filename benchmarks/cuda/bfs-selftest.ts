@@ -5,13 +5,7 @@
 import { bfsReference, CoreBfs, createBfsEngine, treeDepths, validateBfs, type BfsDevice, type BfsOptions } from '@semiforge/algorithms';
 import { csrFromEdges, edgeListFromArrays, generateErdosRenyi, generateGrid, generateKronecker, type Csr } from '@semiforge/graph-io';
 import type { Backends } from './apsp-backends.js';
-
-/** One line of the self-test's report. */
-export interface BfsCheck {
-  name: string;
-  ok: boolean;
-  detail: string;
-}
+import { attempt, expect, firstDifference, type Check } from './selftest-checks.js';
 
 const undirected = (n: number, src: number[], dst: number[]): Csr => csrFromEdges(edgeListFromArrays(n, src, dst), { symmetrize: true, sortRows: true });
 
@@ -38,18 +32,6 @@ const VARIANTS: readonly { label: string; options: BfsOptions | ((csr: Csr) => B
   { label: 'one level in flight', options: { levelsPerSubmit: 1 } },
   { label: 'eight levels in flight, hubs (lanes 1, L 2)', options: { levelsPerSubmit: 8, lanes: 1, blockLength: 2 } },
 ];
-
-class Mismatch extends Error {}
-
-function expect(condition: boolean, what: string): void {
-  if (!condition) throw new Mismatch(what);
-}
-
-/** The first vertex whose depths differ, or −1. */
-function firstDifference(a: Int32Array, b: Int32Array): number {
-  for (let v = 0; v < a.length; v++) if (a[v] !== b[v]) return v;
-  return a.length === b.length ? -1 : Math.min(a.length, b.length);
-}
 
 /** Searches from every source on one backend: parents and depths (your ids), each checked by the GPU check. */
 async function searches(device: BfsDevice, csr: Csr, sources: readonly number[], options: BfsOptions, core: boolean): Promise<{ parent: Int32Array; depth: Int32Array }[]> {
@@ -96,17 +78,9 @@ function compare(csr: Csr, sources: readonly number[], cuda: { parent: Int32Arra
   });
 }
 
-async function attempt(name: string, body: () => Promise<string>): Promise<BfsCheck> {
-  try {
-    return { name, ok: true, detail: await body() };
-  } catch (e) {
-    return { name, ok: false, detail: e instanceof Mismatch ? e.message : ((e as Error).stack ?? String(e)) };
-  }
-}
-
 /** The BFS checks: each graph × variant, then the multi-source mode on each graph. */
-export async function bfsSelftest(backends: Backends): Promise<BfsCheck[]> {
-  const checks: BfsCheck[] = [];
+export async function bfsSelftest(backends: Backends): Promise<Check[]> {
+  const checks: Check[] = [];
   const also = backends.webgpu ? ', = WebGPU' : '';
   for (const g of GRAPHS) {
     for (const v of VARIANTS) {

@@ -10,7 +10,9 @@
 //   16x16,8x16 --stage 8,4`): --tile applies to every kernel, the others to the update alone (the product
 //   that dominates), so the panels keep their defaults; --panel-unroll U and --panel-workgroup XxY (lists too)
 //   shape the panels. Shapes a backend cannot run are skipped and named.
-//   --lookahead on,off: CUDA's blocked rounds with the next pivot closed beside the update, or not (default: the plan's rule).
+//   --lookahead on,off: CUDA's blocked rounds with the next pivot closed beside the update, or not (default: the plan's
+//   rule, lookaheadByDefault). --async-stages 0,2,3,4: CUDA's update copying its slices with cp.async into that many
+//   buffers (0: through registers, the default; not with DPX, so i32 DPX cases of those shapes are skipped).
 //   --algorithms apsp,spmv (default apsp): the suites beside APSP run after it, each into its own results file
 //   (cuda-spmv-…, cuda-bfs-…, cuda-sssp-…; APSP's is cuda-…), each
 //   with its own options (spmv: --spmv-sizes, --spmv-formats, --spmv-plain-loads, ...; see spmv-suite.ts;
@@ -47,6 +49,7 @@ const { values: args } = parseArgs({
     unroll: { type: 'string' },
     stage: { type: 'string' },
     'k-unroll': { type: 'string' },
+    'async-stages': { type: 'string' },
     workgroup: { type: 'string' },
     'panel-unroll': { type: 'string' },
     // CUDA's blocked rounds with the next pivot beside the update, or not (`on,off` compares; default: the plan's rule).
@@ -140,15 +143,26 @@ function shapes(): ApspKernelOptions[] {
     axis(args['panel-workgroup'], workgroup, 'workgroup'),
     axis(args.lookahead, (s) => s === 'on', 'lookahead'),
   ]);
-  const updates = combine([axis(args.unroll, Number, 'unroll'), axis(args.workgroup, workgroup, 'workgroup'), axis(args.stage, Number, 'stage'), axis(args['k-unroll'], Number, 'kUnroll')]);
+  const updates = combine([
+    axis(args.unroll, Number, 'unroll'),
+    axis(args.workgroup, workgroup, 'workgroup'),
+    axis(args.stage, Number, 'stage'),
+    axis(args['k-unroll'], Number, 'kUnroll'),
+    // 0 is the register-staged default: no field.
+    axis(args['async-stages'], (s) => (s === '0' ? undefined : Number(s)), 'asyncStages'),
+  ]).map((u) => Object.fromEntries(Object.entries(u).filter(([, v]) => v !== undefined)));
   return panels.flatMap((p) => updates.map((u) => ({ ...p, ...(Object.keys(u).length ? { update: u } : {}) }) as ApspKernelOptions));
 }
 
-/** The update's shape as its kernel name spells it (t…u…k…c…w…x…), then the panels' (p<unroll>w<x>x<y>), to tell swept shapes apart. */
+/**
+ * The update's shape as its kernel name spells it (t…u…k…c…w…x…, a<stages> for the cp.async copy), then the
+ * panels' (p<unroll>w<x>x<y>), to tell swept shapes apart.
+ */
 function shapeName(blocked: ApspPlan['blocked']): string {
   if (!blocked) return 'plain';
   const update = /__(t\d+u\d+k\d+c\d+w\d+x\d+)/.exec(kernelIdentity(blocked.update).name)?.[1] ?? '';
-  return `${update}/p${blocked.panelRow.unroll}w${blocked.panelRow.workgroup.join('x')}`;
+  const copy = blocked.update.asyncStages ? `a${blocked.update.asyncStages}` : '';
+  return `${update}${copy}/p${blocked.panelRow.unroll}w${blocked.panelRow.workgroup.join('x')}`;
 }
 
 /** The variants of one n, type and shape, WebGPU first so that CUDA's figures can be given as ratios to it. */
@@ -220,6 +234,7 @@ for (const n of ns) {
             kUnroll: update?.kUnroll ?? 1,
             stage: update?.stage ?? 1,
             workgroup: update?.workgroup.join('x') ?? '',
+            asyncStages: update?.asyncStages ?? 0,
             panelUnroll: plan.blocked?.panelRow.unroll ?? 1,
             panelWorkgroup: plan.blocked?.panelRow.workgroup.join('x') ?? '',
             method: plan.method,

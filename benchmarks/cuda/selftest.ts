@@ -12,12 +12,7 @@ import { compareMatrices, prepareApsp, type Backends } from './apsp-backends.js'
 import { bfsSelftest } from './bfs-selftest.js';
 import { ssspSelftest } from './sssp-selftest.js';
 import { spmvSelftest } from './spmv-selftest.js';
-
-interface Check {
-  name: string;
-  ok: boolean;
-  detail: string;
-}
+import { attempt, expect, type Check } from './selftest-checks.js';
 
 /** APSP configurations the self-test runs on CUDA, each at n = 100 (padded) and 200. */
 const APSP_CASES: (ApspKernelOptions & { label: string })[] = [
@@ -32,28 +27,27 @@ const APSP_CASES: (ApspKernelOptions & { label: string })[] = [
   { label: 'f32 tile 128', type: 'f32', tile: 128 },
   { label: 'i32 dpx tile 128', type: 'i32', dpx: true, tile: 128 },
   { label: 'f32 successors tile 128', type: 'f32', successors: true, tile: 128 },
-  // The next pivot beside the update (on by itself only with DPX from 32 tiles a side): tile 32 gives 4 and 7 tiles.
+  // The next pivot beside the update (a cross update, then the rest in one launch, beside pivot and panels):
+  // tile 32 gives 4 and 7 tiles a side (the generic product), tile 64 2 and 4 (the quads kernel), tile 128 1 and
+  // 2 (the H100's 8×8 shapes). Every blocked case builds both panels in one launch.
   { label: 'f32 lookahead tile 32', type: 'f32', tile: 32, lookahead: true },
+  { label: 'f32 successors lookahead tile 32', type: 'f32', successors: true, tile: 32, lookahead: true },
   { label: 'i32 dpx successors lookahead tile 32', type: 'i32', dpx: true, successors: true, tile: 32, lookahead: true },
   { label: 'f32 method b (bdl) lookahead tile 32', type: 'f32', method: 'b', tile: 32, lookahead: true },
+  { label: 'f32 lookahead', type: 'f32', lookahead: true },
+  { label: 'f32 successors lookahead', type: 'f32', successors: true, lookahead: true },
+  { label: 'i32 lookahead', type: 'i32', dpx: false, lookahead: true },
+  { label: 'i32 dpx successors lookahead', type: 'i32', dpx: true, successors: true, lookahead: true },
+  { label: 'i32 dpx method b (bdl) lookahead', type: 'i32', dpx: true, method: 'b', lookahead: true },
+  { label: 'f32 lookahead tile 128', type: 'f32', tile: 128, lookahead: true },
+  { label: 'i32 dpx successors lookahead tile 128', type: 'i32', dpx: true, successors: true, tile: 128, lookahead: true },
+  // The update copying its slices with cp.async (update.asyncStages, a variant to measure).
+  { label: 'f32 cp.async 3 stages lookahead', type: 'f32', lookahead: true, update: { asyncStages: 3 } },
+  { label: 'f32 successors cp.async 2 stages lookahead tile 128', type: 'f32', successors: true, tile: 128, lookahead: true, update: { asyncStages: 2 } },
+  { label: 'i32 cp.async 4 stages method b (bdl)', type: 'i32', dpx: false, method: 'b', update: { asyncStages: 4 } },
   { label: 'max-min f32', semiring: 'max-min', type: 'f32' },
   { label: 'or-and u32', semiring: 'or-and', type: 'u32' },
 ];
-
-async function attempt(name: string, body: () => Promise<string>): Promise<Check> {
-  try {
-    return { name, ok: true, detail: await body() };
-  } catch (e) {
-    // A failed expectation says all there is to say; anything else keeps its stack.
-    return { name, ok: false, detail: e instanceof Mismatch ? e.message : ((e as Error).stack ?? String(e)) };
-  }
-}
-
-class Mismatch extends Error {}
-
-function expect(condition: boolean, what: string): void {
-  if (!condition) throw new Mismatch(what);
-}
 
 async function machinery(rt: typeof RuntimeCuda, gpu: CudaDevice): Promise<Check[]> {
   const checks: Check[] = [];
@@ -173,6 +167,25 @@ async function machinery(rt: typeof RuntimeCuda, gpu: CudaDevice): Promise<Check
       return JSON.stringify(counts);
     }),
   );
+  checks.push(
+    await attempt("the rounds' update (blocks placed by parameters): the plain update's relaxations and shared loads, no spills", async () => {
+      const cuobjdump = await rt.findCuobjdump();
+      if (!cuobjdump) return 'skipped: cuobjdump not found (PATH, $CUDA_HOME/bin, /usr/local/cuda/bin)';
+      const ops = ['FMNMX', 'FADD', 'VIADDMNMX', 'LDS', 'STL', 'LDL'];
+      const counts = async (remap: boolean, type: 'f32' | 'i32') => {
+        const k = generateKernel({ ...spec, type, dpx: type === 'i32', tile: 128, unroll: 8, kUnroll: 8, workgroup: [16, 16], remap });
+        return rt.countSass(await rt.disassemble(cuobjdump, await gpu.compiler!.compile(k.source, gpu.info.arch, k.name)), ops);
+      };
+      const lines: string[] = [];
+      for (const type of ['f32', 'i32'] as const) {
+        const [plain, remap] = [await counts(false, type), await counts(true, type)];
+        expect(remap.STL === 0 && remap.LDL === 0, `${type} spills: STL ${remap.STL}, LDL ${remap.LDL}`);
+        for (const op of ['FMNMX', 'FADD', 'VIADDMNMX', 'LDS']) expect(remap[op] === plain[op], `${type} ${op}: ${remap[op]} with remap, ${plain[op]} without`);
+        lines.push(`${type} ${JSON.stringify(remap)}`);
+      }
+      return lines.join('; ');
+    }),
+  );
   return checks;
 }
 
@@ -192,7 +205,9 @@ async function apspChecks(backends: Backends): Promise<Check[]> {
           expect(cpu.ok, `${label}: ${cpu.mismatches} entries differ from the CPU, first ${JSON.stringify(cpu.first)}`);
           let also = '';
           if (backends.webgpu) {
-            const { dpx: _, ...webgpuOptions } = options;
+            // WebGPU has neither DPX nor cp.async: otherwise the same shapes.
+            const { dpx: _, update, ...rest } = options;
+            const webgpuOptions = update ? { ...rest, update: { ...update, asyncStages: undefined } } : rest;
             const w = await prepareApsp(backends, 'webgpu', graph, webgpuOptions);
             const wr = await w.run();
             w.destroy();

@@ -44,7 +44,7 @@ export async function pagerankSideBySide(
     const validation = `‖ranks − r*‖₁ = ${check.error.toExponential(2)} (bound ${check.bound.toExponential(2)}) vs the f64 fixed point, ${last.iterations} iterations${same ? '' : ', iterations differ between runs'}${last.converged ? '' : ', NOT converged'}`;
     const perIteration = summarize(runs.map((r) => (r.gpuTimeMs ?? r.loopTimeMs) / r.stepsRun));
     const total = summarize(runs.map((r) => r.gpuTimeMs ?? r.loopTimeMs));
-    const params = { class: matrix.class, matrix: matrix.name, n: csr.n, nnz: csr.indices.length, format: last.format ?? 'none', iterations: last.iterations, backend, type: 'f32' };
+    const params = { class: matrix.class, matrix: matrix.name, n: csr.n, nnz: csr.indices.length, format: last.format ?? 'none', reordered: last.reordered === true, iterations: last.iterations, backend, type: 'f32' };
     const peerOf = (value: number | undefined) =>
       backend === 'cuda' && value !== undefined ? { peer: { name: 'the WebGPU backend (Dawn), same GPU, same graph and options', value, same_run: true } } : {};
     for (const [metric, time, peer] of [['time_ms_per_iteration', perIteration, webgpu?.perIteration], ['time_ms_total', total, webgpu?.total]] as const) {
@@ -64,7 +64,7 @@ export async function pagerankSideBySide(
     }
     if (backend === 'webgpu' && validated) webgpu = { perIteration: perIteration.median, total: total.median };
     console.error(
-      `  [pagerank] ${backend.padEnd(6)} ${last.format} ${last.iterations} iterations, ${perIteration.median.toFixed(4)} ms an iteration, ${total.median.toFixed(3)} ms in all` +
+      `  [pagerank] ${backend.padEnd(6)} ${last.format}${last.reordered ? '+degree-order' : ''} ${last.iterations} iterations, ${perIteration.median.toFixed(4)} ms an iteration, ${total.median.toFixed(3)} ms in all` +
         (backend === 'cuda' && webgpu ? `, ${(webgpu.perIteration / perIteration.median).toFixed(2)}x WebGPU's speed` : '') +
         `  ${validated ? 'valid' : `INVALID: ${validation}`}`,
     );

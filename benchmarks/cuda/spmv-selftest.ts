@@ -22,13 +22,7 @@ import { csrFromEdges, generateErdosRenyi, generateRmat, type Csr } from '@semif
 // The user semiring the package's SpMV tests define too (a test helper without side effects, bundled by path).
 import { maxTimesSemiring } from '../../packages/algorithms/test/user-semiring.js';
 import type { Backends } from './apsp-backends.js';
-
-/** One line of the self-test's report. */
-export interface SpmvCheck {
-  name: string;
-  ok: boolean;
-  detail: string;
-}
+import { attempt, expect, type Check } from './selftest-checks.js';
 
 /** A semiring only this self-test knows: (max, ×) on [0, 1], most reliable paths. */
 const USER_SEMIRING = 'max-times-selftest';
@@ -61,6 +55,9 @@ const FORMATS: readonly { label: string; options: SpmvKernelOptions }[] = [
   { label: 'fold width 3', options: { format: 'fold', foldWidth: 3, sigma: 64 } },
   { label: 'fold width 5, unroll 2, workgroup combine', options: { format: 'fold', foldWidth: 5, sigma: 64, unroll: 2, reduction: 'workgroup' } },
   { label: 'fold 4 rows an invocation', options: { format: 'fold', foldWidth: 3, sigma: 64, rowsPerInvocation: 4 } },
+  // Columns renumbered by degree: x gathered into their order first (vec_gather), y and the mask in the user's.
+  { label: 'fold width 3, columns by degree', options: { format: 'fold', foldWidth: 3, sigma: 64, reorder: 'degree' } },
+  { label: 'csr-merge/subgroup, columns by degree', options: { format: 'csr-merge', reduction: 'subgroup', reorder: 'degree' } },
 ];
 
 const weighted = (csr: Csr): Csr => ({ ...csr, weight: Float32Array.from({ length: csr.indices.length }, (_, k) => 0.25 + unit(k, 9)) });
@@ -79,20 +76,6 @@ const matrices = (): { name: string; csr: Csr }[] => [
   { name: 'R-MAT scale 9, degree 16 (power law)', csr: weighted(csrFromEdges(generateRmat({ scale: 9, averageDegree: 16, seed: 5 }))) },
   { name: 'a dense row of 200 among empty ones', csr: fromRows(Array.from({ length: 257 }, (_, i) => (i === 7 ? Array.from({ length: 200 }, (_, j) => j) : []))) },
 ];
-
-class Mismatch extends Error {}
-
-function expect(condition: boolean, what: string): void {
-  if (!condition) throw new Mismatch(what);
-}
-
-async function attempt(name: string, body: () => Promise<string>): Promise<SpmvCheck> {
-  try {
-    return { name, ok: true, detail: await body() };
-  } catch (e) {
-    return { name, ok: false, detail: e instanceof Mismatch ? e.message : ((e as Error).stack ?? String(e)) };
-  }
-}
 
 /** One product on a backend, the runner created and destroyed around it. */
 async function product(backends: Backends, on: 'cuda' | 'webgpu', csr: Csr, x: number[], options: SpmvKernelOptions & SpmvOperands): Promise<SpmvResult> {
@@ -132,8 +115,8 @@ async function compareBackends(backends: Backends, csr: Csr, x: number[], option
   return { format: cuda.plan.format, webgpu: true };
 }
 
-async function spmvChecks(backends: Backends, made: readonly { name: string; csr: Csr }[]): Promise<SpmvCheck[]> {
-  const checks: SpmvCheck[] = [];
+async function spmvChecks(backends: Backends, made: readonly { name: string; csr: Csr }[]): Promise<Check[]> {
+  const checks: Check[] = [];
   const also = backends.webgpu ? ' and WebGPU' : '';
   for (const m of made) {
     for (const f of FORMATS) {
@@ -188,12 +171,13 @@ function pagerankCases(): { name: string; csr: Csr; options: Parameters<typeof p
     { name: 'R-MAT scale 11 (power law, many dangling)', csr: rmat, options: {} },
     { name: 'R-MAT scale 11, csr-merge', csr: rmat, options: { format: 'csr-merge' } },
     { name: 'R-MAT scale 11, fold', csr: rmat, options: { format: 'fold' } },
+    { name: 'R-MAT scale 11, fold, Pᵀ\'s columns by degree', csr: rmat, options: { format: 'fold', reorder: 'degree' } },
     { name: 'R-MAT scale 11, personalized (restart at 3 vertices)', csr: rmat, options: { personalization: { vertices: [0, 5, 9], weights: [2, 1, 1] }, maxIterations: 200 } },
   ];
 }
 
-async function pagerankChecks(backends: Backends): Promise<SpmvCheck[]> {
-  const checks: SpmvCheck[] = [];
+async function pagerankChecks(backends: Backends): Promise<Check[]> {
+  const checks: Check[] = [];
   for (const c of pagerankCases()) {
     checks.push(
       await attempt(`pagerank ${c.name}: CUDA vs the f64 fixed point${backends.webgpu ? ', beside WebGPU' : ''}`, async () => {
@@ -222,7 +206,7 @@ async function pagerankChecks(backends: Backends): Promise<SpmvCheck[]> {
  * Compiles (or loads from the cubin cache) every SpMV kernel the checks run, as many at once as the host has
  * cores: one nvcc after another, the ~150 kernels of a fresh machine would take minutes of the command's 600 s.
  */
-async function precompile(backends: Backends, made: readonly { name: string; csr: Csr }[]): Promise<SpmvCheck> {
+async function precompile(backends: Backends, made: readonly { name: string; csr: Csr }[]): Promise<Check> {
   return attempt('spmv kernels compiled for this device (nvcc, in parallel)', async () => {
     const kernels = new Map<string, GeneratedKernel>();
     const modes: (SpmvKernelOptions & { pattern?: boolean })[] = [
@@ -253,7 +237,7 @@ async function precompile(backends: Backends, made: readonly { name: string; csr
 }
 
 /** The SpMV checks (each matrix × format with every semiring, accumulate and masked, ldg), then PageRank's. */
-export async function spmvSelftest(backends: Backends): Promise<SpmvCheck[]> {
+export async function spmvSelftest(backends: Backends): Promise<Check[]> {
   const made = matrices();
   return [await precompile(backends, made), ...(await spmvChecks(backends, made)), ...(await pagerankChecks(backends))];
 }

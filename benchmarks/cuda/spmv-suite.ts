@@ -59,6 +59,8 @@ interface Timing {
   readonly timing: ProductTiming;
   /** The format that ran (auto's choice). */
   readonly format: SpmvFormat;
+  /** Whether its columns were renumbered by degree (auto on power-law rows). */
+  readonly reordered: boolean;
   readonly y: ArrayLike<number>;
   /**
    * CUDA: host milliseconds to queue one product's launches. The events time the stream, so where this is not
@@ -111,7 +113,7 @@ async function onWebgpu(device: Device, csr: Csr, x: Float32Array, buffers: { x:
     const measured = await timeProducts(device, runner, buffers, timing);
     // The product read back is the timed kernel's on the same matrix and x.
     const { y } = await runner.run(x);
-    return { timing: measured, format: runner.plan.format, y };
+    return { timing: measured, format: runner.plan.format, reordered: runner.plan.reorder, y };
   } finally {
     runner.destroy();
   }
@@ -136,7 +138,7 @@ async function onCuda(cuda: CudaDevice, csr: Csr, x: Float32Array, format: SpmvF
       await Promise.resolve();
       return cuda.elapsedMs(start, end) / k;
     }, timing);
-    return { timing: measured, format: runner.plan.format, y, enqueueMs: enqueueMs / products };
+    return { timing: measured, format: runner.plan.format, reordered: runner.plan.reorder, y, enqueueMs: enqueueMs / products };
   } finally {
     runner.destroy();
   }
@@ -230,13 +232,13 @@ export async function spmvSuite(backends: Backends, wanted: readonly BackendName
             first = false;
             const check = checker.check(run.y);
             const validation = check.ok ? 'whole y vs the CPU reference' : `row ${check.row}: ${check.got} vs ${check.expected} (bound ${check.bound})`;
-            const measured: Measured = { matrix, shape, variant: { semiring: 'plus-times', format }, format: run.format, timing: run.timing, validated: check.ok, validation };
+            const measured: Measured = { matrix, shape, variant: { semiring: 'plus-times', format }, format: run.format, reordered: run.reordered, timing: run.timing, validated: check.ok, validation };
             const pair = results(measured, lane, run, bandwidth, peer, webgpuResults);
             if (lane.backend === 'webgpu' && check.ok) webgpuResults = pair;
             for (const r of pair) settings.record(r);
             const [gflops, gbps] = pair;
             log(
-              `${lane.label.padEnd(16)} ${`${format}${format === 'auto' ? `=${run.format}` : ''}`.padEnd(22)} ${run.timing.time_ms.median.toFixed(4).padStart(9)} ms  ` +
+              `${lane.label.padEnd(16)} ${`${format}${format === 'auto' ? `=${run.format}` : ''}${run.reordered ? '+degree-order' : ''}`.padEnd(22)} ${run.timing.time_ms.median.toFixed(4).padStart(9)} ms  ` +
                 `${gflops.value.toFixed(1).padStart(7)} GFLOP/s  ${gbps.value.toFixed(0).padStart(5)} GB/s` +
                 (gbps.ratio_to_limit === undefined ? '' : `  ${(100 * gbps.ratio_to_limit).toFixed(1)}% bw`) +
                 (gflops.ratio_to_peer === undefined ? '' : `  ${gflops.ratio_to_peer.toFixed(2)}x cuSPARSE`) +

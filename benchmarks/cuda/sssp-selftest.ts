@@ -8,13 +8,7 @@ import { csrFromEdges, generateErdosRenyi, generateGrid, generateRmat, type Csr 
 // The test graphs the package's SSSP tests use too (a test helper without side effects, bundled by path).
 import { disconnectedGraph, negativeCycle, negativeDag } from '../../packages/algorithms/test/sssp-graphs.js';
 import type { Backends } from './apsp-backends.js';
-
-/** One line of the self-test's report. */
-export interface SsspCheck {
-  name: string;
-  ok: boolean;
-  detail: string;
-}
+import { attempt, expect, firstDifference, type Check } from './selftest-checks.js';
 
 const undirected = (g: Parameters<typeof csrFromEdges>[0]) => csrFromEdges(g, { symmetrize: true, sortRows: true, dropSelfLoops: true, duplicates: 'min' });
 
@@ -37,26 +31,6 @@ const VARIANTS: readonly { label: string; options: SsspKernelOptions }[] = [
   { label: 'near-far, 2 blocks of 64 striding, 4 lanes, chunks of 4', options: { method: 'near-far', fixedWorkgroups: 2, workgroupSize: 64, lanesPerVertex: 4, chunk: 4 } },
   { label: 'frontier, 1 block of 32 striding', options: { method: 'frontier', fixedWorkgroups: 1, workgroupSize: 32 } },
 ];
-
-class Mismatch extends Error {}
-
-function expect(condition: boolean, what: string): void {
-  if (!condition) throw new Mismatch(what);
-}
-
-async function attempt(name: string, body: () => Promise<string>): Promise<SsspCheck> {
-  try {
-    return { name, ok: true, detail: await body() };
-  } catch (e) {
-    return { name, ok: false, detail: e instanceof Mismatch ? e.message : ((e as Error).stack ?? String(e)) };
-  }
-}
-
-/** The first vertex whose distances differ, or −1. */
-function firstDifference(a: Float64Array, b: Float64Array): number {
-  for (let v = 0; v < a.length; v++) if (a[v] !== b[v] && !(Number.isNaN(a[v]) && Number.isNaN(b[v]))) return v;
-  return a.length === b.length ? -1 : Math.min(a.length, b.length);
-}
 
 async function queries(device: SsspDevice, csr: Csr, sources: readonly number[], options: SsspKernelOptions, run: SsspRunOptions = {}): Promise<SsspResult[]> {
   const runner = await createSsspRunner(device, csr, options);
@@ -86,9 +60,9 @@ function compare(csr: Csr, options: SsspKernelOptions, cuda: SsspResult[], webgp
 }
 
 /** The SSSP checks: each graph × variant × weight type, then negative weights, limits and targets. */
-export async function ssspSelftest(backends: Backends): Promise<SsspCheck[]> {
+export async function ssspSelftest(backends: Backends): Promise<Check[]> {
   const cuda = backends.cuda!;
-  const checks: SsspCheck[] = [];
+  const checks: Check[] = [];
   const also = backends.webgpu ? ' and WebGPU' : '';
   for (const g of GRAPHS) {
     for (const v of VARIANTS) {

@@ -1,7 +1,7 @@
 // One matrix's PageRank on the GPU: Pᵀ built and uploaded once, a warm-up, then whole runs to tolerance from
 // uniform ranks, each timed by GPU timestamps (the iterations) and by the host (the loop, read-backs of the
 // residual included), the last checked against the f64 fixed point.
-import { PagerankRunner, verifyPagerank, type PagerankResult, type PagerankVerification, type SpmvFormat } from '@semiforge/algorithms';
+import { PagerankRunner, verifyPagerank, type PagerankResult, type PagerankVerification, type SpmvFormat, type SpmvReorder } from '@semiforge/algorithms';
 import type { Csr } from '@semiforge/graph-io';
 import type { Device } from '@semiforge/runtime';
 import { summarize, type BenchResult } from '../lib/results.js';
@@ -12,10 +12,14 @@ export interface PagerankSettings {
   readonly maxIterations: number;
   readonly runs: number;
   readonly warmupMs: number;
+  /** Renumber Pᵀ's columns by degree (default 'auto': the library's rule). */
+  readonly reorder?: SpmvReorder;
 }
 
 export interface MeasuredPagerank {
   readonly format: SpmvFormat;
+  /** Whether Pᵀ's columns were renumbered by degree (the ranks gathered into their order every step). */
+  readonly reordered: boolean;
   readonly iterations: number;
   /** Steps the GPU ran: the iterations, and those after convergence that were already submitted (they keep the ranks). */
   readonly stepsRun: number;
@@ -31,7 +35,7 @@ export interface MeasuredPagerank {
 /** Runs PageRank `runs` times after `warmupMs` of it. Needs timestamp queries (the time per iteration is the GPU's). */
 export async function measurePagerank(device: Device, csr: Csr, exact: Float64Array, s: PagerankSettings): Promise<MeasuredPagerank> {
   const options = { damping: s.damping, tolerance: s.tolerance, maxIterations: s.maxIterations };
-  const runner = await PagerankRunner.create(device, csr, options);
+  const runner = await PagerankRunner.create(device, csr, { ...options, reorder: s.reorder ?? 'auto' });
   const runs: PagerankResult[] = [];
   try {
     // Compiles the pipelines and brings an idle GPU up to its clocks.
@@ -46,6 +50,7 @@ export async function measurePagerank(device: Device, csr: Csr, exact: Float64Ar
   if (runs.some((r) => r.gpuTimeMs === undefined)) throw new Error('pagerank suite: the device has no timestamp queries, so no GPU time per iteration');
   return {
     format: last.format!,
+    reordered: last.reordered === true,
     iterations: last.iterations,
     stepsRun: last.stepsRun,
     converged: last.converged,

@@ -9,6 +9,7 @@ const shape = { n: 1000, nnz: 3000, maxRow: 4 };
 const time = (median: number) => ({ median, min: median, max: median, runs: 3 });
 const measured: MeasuredPagerank = {
   format: 'csr-scalar',
+  reordered: false,
   iterations: 24,
   stepsRun: 26,
   converged: true,
@@ -28,6 +29,13 @@ describe('pagerank results', () => {
     // CSR: 4(n + 1) + 8 nnz + 8n, then 28n.
     expect(iterationBytes('csr-scalar', shape)).toBe(4 * 1001 + 8 * 3000 + 8 * 1000 + 28 * 1000);
     expect(iterationBytes('ell', shape)).toBe(8 * 1000 * 4 + 8 * 1000 + 28 * 1000);
+  });
+
+  it('adds the gather of the ranks (3n words) when Pᵀ\'s columns were renumbered, and says so', () => {
+    expect(iterationBytes('csr-scalar', shape, true) - iterationBytes('csr-scalar', shape)).toBe(12 * 1000);
+    const [perIteration] = pagerankResults(matrix, shape, { ...measured, reordered: true }, bandwidth, undefined);
+    expect(perIteration.params.reordered).toBe(true);
+    expect(perIteration.case).toContain('auto=csr-scalar+degree-order');
   });
 
   it('per iteration, total and GB/s, times against the peer as its time / ours', () => {

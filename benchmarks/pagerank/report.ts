@@ -18,9 +18,10 @@ export interface CheckedPeer {
 /**
  * Bytes one iteration moves at least: the product's (the format's minimum, see spmv/traffic.ts) and 7n words
  * of vector traffic: Σy reads y; the update reads y, p and r and writes r' and |r' − r|; the residual reads those.
+ * With Pᵀ's columns renumbered, 3n more: the gather of the ranks reads the order and r, and writes r in it.
  */
-export function iterationBytes(format: MeasuredPagerank['format'], shape: MatrixShape): number {
-  return minimumBytes(format, shape) + 7 * 4 * shape.n;
+export function iterationBytes(format: MeasuredPagerank['format'], shape: MatrixShape, reordered = false): number {
+  return minimumBytes(format, shape) + (reordered ? 10 : 7) * 4 * shape.n;
 }
 
 export const BYTES_FORMULA = 'minimum bytes of the SpMV with P^T (spmv/traffic.ts) + 28 n (Σy, the update, the L1 residual) per iteration / GPU time per iteration';
@@ -29,10 +30,10 @@ const fmt = (x: number) => x.toExponential(2);
 
 /** The three results of one matrix; the peer's figures only where its ranks passed the same check as ours. */
 export function pagerankResults(matrix: MatrixCase, shape: MatrixShape, m: MeasuredPagerank, bandwidth: CopyBandwidth | undefined, peer: CheckedPeer | undefined): BenchResult[] {
-  const params = { class: matrix.class, matrix: matrix.name, n: shape.n, nnz: shape.nnz, format: 'auto', chosen: m.format, iterations: m.iterations, steps_run: m.stepsRun, type: 'f32', backend: 'webgpu' };
+  const params = { class: matrix.class, matrix: matrix.name, n: shape.n, nnz: shape.nnz, format: 'auto', chosen: m.format, reordered: m.reordered, iterations: m.iterations, steps_run: m.stepsRun, type: 'f32', backend: 'webgpu' };
   const validation = `L1 error ${fmt(m.verification.error)} ≤ bound ${fmt(m.verification.bound)} against the f64 fixed point (tolerance 1e-13), residual ${fmt(m.residual)}`;
   const quoted = peer?.verification.ok ? peer.run : undefined;
-  const label = `pagerank ${matrix.class} ${matrix.name} auto=${m.format} ${m.iterations} iterations`;
+  const label = `pagerank ${matrix.class} ${matrix.name} auto=${m.format}${m.reordered ? '+degree-order' : ''} ${m.iterations} iterations`;
   const validated = m.verification.ok && m.converged;
   const checked = { validated, validation: m.converged ? validation : `not converged in ${m.iterations} iterations; ${validation}` };
   const result = (what: string, per: string, metric: string, unit: string, value: number, time_ms: BenchResult['time_ms']): BenchResult => ({
@@ -46,7 +47,7 @@ export function pagerankResults(matrix: MatrixCase, shape: MatrixShape, m: Measu
   });
   const perIteration = result('time per iteration (GPU timestamps)', 'iteration', 'time_ms', 'ms', m.perIteration.median, m.perIteration);
   const total = result('total to tolerance (host wall time of the loop, residual read-backs included)', 'total', 'time_ms', 'ms', m.total.median, m.total);
-  const bytes = iterationBytes(m.format, shape);
+  const bytes = iterationBytes(m.format, shape, m.reordered);
   const gbps = result('effective GB/s per iteration', 'iteration', 'effective_GBps', 'GB/s', bytes / (m.perIteration.median / 1e3) / 1e9, m.perIteration);
   if (bandwidth) Object.assign(gbps, { limit: { name: `${bandwidth.name}; ${BYTES_FORMULA}`, value: bandwidth.value / 1e9 }, ratio_to_limit: gbps.value / (bandwidth.value / 1e9) });
   if (quoted) {
@@ -72,7 +73,7 @@ export function tableRow(matrix: MatrixCase, shape: MatrixShape, m: MeasuredPage
     matrix.class,
     matrix.name,
     String(shape.nnz),
-    m.format,
+    `${m.format}${m.reordered ? '+degree-order' : ''}`,
     String(m.iterations),
     perIteration.value.toFixed(4),
     total.value.toFixed(2),

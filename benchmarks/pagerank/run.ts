@@ -4,10 +4,11 @@
 // PageRank in CuPy with cuSPARSE's SpMV on the same graphs in the same run as the peer; writes
 // results/pagerank-<device>-<date>.json after every matrix, so that a run cut short keeps what it measured.
 //   tsx --conditions=source benchmarks/pagerank/run.ts [--sizes small,medium] [--classes power-law,road]
-//       [--runs 5] [--damping 0.85] [--tolerance 1e-6] [--max-iterations 100] [--no-peer] [--merge EARLIER.json] [--out DIR]
+//       [--runs 5] [--damping 0.85] [--tolerance 1e-6] [--max-iterations 100] [--reorder auto|degree|none] [--no-peer]
+//       [--merge EARLIER.json] [--out DIR]
 //   tsx --conditions=source benchmarks/pagerank/run.ts --quick      (tiny matrices: a check on a software adapter)
 import { parseArgs } from 'node:util';
-import { pagerankFixedPoint, PAGERANK_DEFAULTS, verifyPagerank } from '@semiforge/algorithms';
+import { pagerankFixedPoint, PAGERANK_DEFAULTS, verifyPagerank, type SpmvReorder } from '@semiforge/algorithms';
 import type { Csr } from '@semiforge/graph-io';
 import { openDevice } from '@semiforge/runtime';
 import { copyBandwidth } from '../lib/copy-bandwidth.js';
@@ -33,6 +34,8 @@ const { values: args } = parseArgs({
     tolerance: { type: 'string', default: String(PAGERANK_DEFAULTS.tolerance) },
     'max-iterations': { type: 'string', default: String(PAGERANK_DEFAULTS.maxIterations) },
     peer: { type: 'boolean', default: true },
+    // Renumber Pᵀ's columns by degree: auto (the library's rule: power-law graphs), degree (always) or none.
+    reorder: { type: 'string', default: 'auto' },
     out: { type: 'string', multiple: true, default: ['benchmarks/results'] },
     // An earlier run's results file on the same device, kept in this run's file (a long run split over commands).
     merge: { type: 'string' },
@@ -48,7 +51,9 @@ const { sizes, classes } = matrixSelection(args);
 const PEER_CHECK_EVERY = 4;
 const runs = Number(args.runs);
 const warmupMs = args.quick ? 50 : Number(args['warmup-ms']);
-const settings = { damping: Number(args.damping), tolerance: Number(args.tolerance), maxIterations: Number(args['max-iterations']), runs, warmupMs };
+if (!['auto', 'degree', 'none'].includes(args.reorder)) throw new Error(`--reorder: unknown setting '${args.reorder}' (expected auto, degree or none)`);
+const reorder = args.reorder as SpmvReorder;
+const settings = { damping: Number(args.damping), tolerance: Number(args.tolerance), maxIterations: Number(args['max-iterations']), runs, warmupMs, reorder };
 
 const device = await openDevice();
 const context = webgpuContext('pagerank', device);

@@ -62,11 +62,13 @@ export async function measureMatrix(
         runner = await SpmvRunner.create(device, csr, { ...variantKnobs(variant), semiring: variant.semiring, format: variant.format });
         const warmupMs = index === 0 ? options.firstWarmupMs : options.warmupMs;
         const timing = await timeProducts(device, runner, buffers, { ...options, warmupMs });
-        // The product read back is the timed kernel's on the same matrix and x.
+        // The product read back is the timed kernel's on the same matrix and x, y in the user's order (also when
+        // the columns were renumbered), checked against the CPU product of the matrix as given.
         const { y } = await runner.run(x);
         const check = checkerFor(variant.semiring).check(y);
         const validation = check.ok ? 'whole y vs the CPU reference' : `row ${check.row}: ${check.got} vs ${check.expected} (bound ${check.bound})`;
-        measured.push({ matrix, shape, variant, format: runner.plan.format, timing, validated: check.ok, validation });
+        const reorder = { reordered: runner.plan.reorder, ...(runner.reorderMs === undefined ? {} : { reorderMs: runner.reorderMs }) };
+        measured.push({ matrix, shape, variant, format: runner.plan.format, ...reorder, timing, validated: check.ok, validation });
         onMeasured(measured.at(-1)!);
       } catch (error) {
         skipped.push(`${label}: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`);

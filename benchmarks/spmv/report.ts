@@ -16,6 +16,10 @@ export interface Measured {
   readonly variant: SpmvVariant;
   /** The format that ran (auto's choice). */
   readonly format: SpmvFormat;
+  /** Whether the columns were renumbered by degree (x gathered into their order in every timed product). */
+  readonly reordered?: boolean;
+  /** Host milliseconds of that renumbering: preprocessing, once per matrix, not in the product's time. */
+  readonly reorderMs?: number;
   readonly timing: ProductTiming;
   readonly validated: boolean;
   readonly validation: string;
@@ -37,6 +41,8 @@ export function spmvResults(m: Measured, bandwidth: CopyBandwidth | undefined, p
     format: variant.format,
     ...(variant.format === 'auto' ? { chosen: m.format } : {}),
     ...variantKnobs(variant),
+    ...(m.reordered === undefined ? {} : { reordered: m.reordered }),
+    ...(m.reorderMs === undefined ? {} : { preprocessing_reorder_ms: m.reorderMs }),
     n: shape.n,
     nnz: shape.nnz,
     semiring: variant.semiring,
@@ -55,7 +61,7 @@ export function spmvResults(m: Measured, bandwidth: CopyBandwidth | undefined, p
   ];
   return metrics.map(({ metric, unit, value, limit, peer: peerValue }) => {
     const result: BenchResult = {
-      case: `spmv ${m.matrix.class} ${m.matrix.name} ${label}${variant.format === 'auto' ? `=${m.format}` : ''} ${variant.semiring} f32 (${timing.batch} products per submit; validated: ${m.validation})`,
+      case: `spmv ${m.matrix.class} ${m.matrix.name} ${label}${chosenLabel(m)} ${variant.semiring} f32 (${timing.batch} products per submit; validated: ${m.validation})`,
       params: { ...params, metric },
       metric,
       value,
@@ -78,6 +84,14 @@ export function spmvResults(m: Measured, bandwidth: CopyBandwidth | undefined, p
   });
 }
 
+/**
+ * What the automatic choice ran (`=fold`), and `+degree-order` after any format whose columns were renumbered
+ * (the gather of x is in the product's time; the renumbering itself is `preprocessing_reorder_ms`).
+ */
+function chosenLabel(m: Measured): string {
+  return `${m.variant.format === 'auto' ? `=${m.format}` : ''}${m.reordered ? '+degree-order' : ''}`;
+}
+
 export const TABLE_HEADER = ['class', 'matrix', 'nnz', 'variant', 'semiring', 'ms', 'GFLOP/s', 'GB/s', '% bw', 'x cuSPARSE', 'paper 002', 'hierarchy', 'valid'];
 
 /** A row of the printed table from the two results of a product. */
@@ -85,7 +99,7 @@ export function tableRow(m: Measured, results: BenchResult[]): string[] {
   const [gflops, gbps] = results;
   const pct = gbps.ratio_to_limit === undefined ? '—' : `${(100 * gbps.ratio_to_limit).toFixed(1)}`;
   const peer = gflops.ratio_to_peer === undefined ? '—' : gflops.ratio_to_peer.toFixed(2);
-  const variant = `${variantLabel(m.variant)}${m.variant.format === 'auto' ? `=${m.format}` : ''}`;
+  const variant = `${variantLabel(m.variant)}${chosenLabel(m)}`;
   return [m.matrix.class, m.matrix.name, String(m.shape.nnz), variant, m.variant.semiring, m.timing.time_ms.median.toFixed(4), gflops.value.toFixed(2), gbps.value.toFixed(1), pct, peer, m.predicted?.paper.toFixed(1) ?? '—', m.predicted?.hierarchy?.toFixed(1) ?? '—', m.validated ? 'yes' : 'NO'];
 }
 

@@ -4,10 +4,10 @@
 // (CuPy) on the same matrices in the same run; writes results/spmv-<device>-<date>.json after every matrix,
 // so that a run cut short keeps what it measured.
 //   tsx --conditions=source benchmarks/spmv/run.ts [--sizes small,medium,large] [--classes power-law,stencil] [--matrices stencil3d]
-//       [--runs 5] [--no-peer] [--no-min-plus] [--sweep] [--formats csr-merge,sell] [--merge EARLIER.json] [--out DIR]
+//       [--runs 5] [--no-peer] [--no-min-plus] [--sweep] [--formats csr-merge,sell] [--reorder auto,none] [--merge EARLIER.json] [--out DIR]
 //   tsx --conditions=source benchmarks/spmv/run.ts --quick      (tiny matrices: a check on a software adapter)
 import { parseArgs } from 'node:util';
-import type { Correlation } from '@semiforge/algorithms';
+import { orderColumnsByDegree, type Correlation, type SpmvReorder } from '@semiforge/algorithms';
 import { openDevice } from '@semiforge/runtime';
 import { copyBandwidth } from '../lib/copy-bandwidth.js';
 import { gatherBandwidth } from '../lib/gather-bandwidth.js';
@@ -41,6 +41,9 @@ const { values: args } = parseArgs({
     sweep: { type: 'boolean', default: false },
     // Only these formats (and auto), e.g. csr-merge,sell: to split a run.
     formats: { type: 'string' },
+    // The automatic choice once per setting of its column renumbering: auto (the library's rule), degree (always),
+    // none (never); `auto,none` times it with and without renumbered columns in one run, beside the same cuSPARSE.
+    reorder: { type: 'string', default: 'auto' },
     peer: { type: 'boolean', default: true },
     out: { type: 'string', multiple: true, default: ['benchmarks/results'] },
     // Start no variant or matrix after this many seconds (the GPU host's commands are cut at 600 s).
@@ -61,7 +64,8 @@ const runs = Number(args.runs);
 const warmupMs = args.quick ? 50 : Number(args['warmup-ms']);
 const runStarted = performance.now();
 const options = { runs, warmupMs, deadline: runStarted + 1e3 * Number(args['budget-s']), firstWarmupMs: args.quick ? warmupMs : warmupMs + 1500, batchMs: Number(args['batch-ms']), ellMaxPadding: Number(args['ell-max-padding']) };
-const variants = spmvVariants({ minPlus: args['min-plus'], sweep: args.sweep }).filter((v) => !args.formats || v.format === 'auto' || args.formats.split(',').includes(v.format));
+const reorders = args.reorder.split(',') as SpmvReorder[];
+const variants = spmvVariants({ minPlus: args['min-plus'], sweep: args.sweep, reorders }).filter((v) => !args.formats || v.format === 'auto' || args.formats.split(',').includes(v.format));
 
 const dawnFlags = args['dawn-flag'];
 const device = await openDevice({ dawnFlags });
@@ -100,16 +104,23 @@ for (const size of sizes) {
     if (tried && 'unavailable' in tried) console.error((peerMissing = tried.unavailable));
     const peer = tried && 'time_ms' in tried ? tried : undefined;
     if (peer && !peer.validated) console.error(`  cuSPARSE's product failed the SciPy check: not quoted`);
-    const predict = bandwidth && modelOf(csr, bandwidth.value / 1e9, l2Gather && l2Gather.value / 1e9);
+    const model = (of: typeof csr) => bandwidth && modelOf(of, bandwidth.value / 1e9, l2Gather && l2Gather.value / 1e9);
+    const predict = model(csr);
+    // A product with renumbered columns is predicted from the factors of the matrix as it ran (its x locality is
+    // what the renumbering changes), made the first time one runs.
+    let predictReordered: typeof predict;
     let mark = performance.now();
     const measuredMatrix = await measureMatrix(device, matrix, csr, x, variants, options, (measured) => {
-      const m = { ...measured, predicted: predict?.(measured.format, variantKnobs(measured.variant)) };
+      if (measured.reordered && predictReordered === undefined) predictReordered = model(orderColumnsByDegree(csr)?.matrix ?? csr);
+      const knobs = { ...variantKnobs(measured.variant), reorder: measured.reordered ? ('degree' as const) : ('none' as const) };
+      const m = { ...measured, predicted: (measured.reordered ? predictReordered : predict)?.(measured.format, knobs) };
       const pair = spmvResults(m, bandwidth, peer?.validated ? peer : undefined);
       results.push(...pair);
       table.push(tableRow(m, pair));
       const seconds = ((performance.now() - mark) / 1e3).toFixed(1);
       mark = performance.now();
-      console.error(`  ${table.at(-1)!.slice(3).join('  ')}  (${seconds} s)`);
+      const reorder = m.reorderMs === undefined ? '' : `; columns ${m.reordered ? 'renumbered' : 'already in degree order'}, ${(m.reorderMs / 1e3).toFixed(2)} s of preprocessing`;
+      console.error(`  ${table.at(-1)!.slice(3).join('  ')}  (${seconds} s${reorder})`);
       writeResults('spmv', context, results, outDirs, summary());
     });
     skipped.push(...measuredMatrix.skipped);

@@ -1,12 +1,13 @@
 // What runs on each matrix: every kernel format under plus-times (the metric), the automatic choice under
 // plus-times and min-plus (the same kernels under an idempotent semiring, as SSSP uses them), and with
-// `--sweep` the tuning knobs of the load-balanced formats, so that the defaults come from measurements.
-import type { SpmvFormat, SpmvKernelOptions } from '@semiforge/algorithms';
+// `--sweep` the tuning knobs of the load-balanced formats, so that the defaults come from measurements;
+// `--reorder` runs the automatic choice once per column-renumbering setting (auto, degree, none).
+import type { SpmvFormat, SpmvKernelOptions, SpmvReorder } from '@semiforge/algorithms';
 
 /** Knobs a variant may set beyond the format. */
 export type SpmvKnobs = Pick<
   SpmvKernelOptions,
-  'reduction' | 'lanesPerRow' | 'threadsPerWorkgroup' | 'itemsPerThread' | 'sliceHeight' | 'sigma' | 'foldWidth' | 'unroll' | 'rowsPerInvocation'
+  'reduction' | 'lanesPerRow' | 'threadsPerWorkgroup' | 'itemsPerThread' | 'sliceHeight' | 'sigma' | 'foldWidth' | 'unroll' | 'rowsPerInvocation' | 'reorder'
 >;
 
 export interface SpmvVariant extends SpmvKnobs {
@@ -24,6 +25,7 @@ const SHORT: Record<keyof SpmvKnobs, string> = {
   foldWidth: 'w',
   unroll: 'u',
   rowsPerInvocation: 'x',
+  reorder: 'reorder',
 };
 
 /** `csr-vector/subgroup`, `sell/C=64,sigma=1`: the format and the knobs it sets. */
@@ -72,6 +74,10 @@ const SWEEP: SpmvVariant[] = [
   // Rows in degree order over windows of 2^20 (nearly the whole of R-MAT s22's 4M), or in their own order.
   { semiring: plus, format: 'fold', foldWidth: 64, sigma: 2 ** 20, unroll: 4 },
   { semiring: plus, format: 'fold', sigma: 1, unroll: 4 },
+  // Columns renumbered by degree (what auto does on power-law rows), and with the rows in length order over the
+  // whole matrix as well (σ = 2^22, R-MAT s22's rows): how much of rmat-s22-by-degree's gain the columns alone give.
+  { semiring: plus, format: 'fold', reorder: 'degree' },
+  { semiring: plus, format: 'fold', sigma: 2 ** 22, reorder: 'degree' },
   { semiring: plus, format: 'fold', threadsPerWorkgroup: 128, unroll: 4 },
   // Four stored rows an invocation, a slot of theirs one 16-byte load of indices and one of values.
   { semiring: plus, format: 'fold', rowsPerInvocation: 4 },
@@ -79,9 +85,18 @@ const SWEEP: SpmvVariant[] = [
   { semiring: plus, format: 'fold', sliceHeight: 128, rowsPerInvocation: 4 },
 ];
 
-export function spmvVariants(options: { minPlus: boolean; sweep: boolean }): SpmvVariant[] {
+/** The reorder settings `--reorder` accepts. */
+export const REORDERS: readonly SpmvReorder[] = ['auto', 'degree', 'none'];
+
+/**
+ * The suite's variants. `reorders`: the automatic choice under plus-times once per setting (default just
+ * 'auto', the library's default; `auto,none` times the same product with and without renumbered columns).
+ */
+export function spmvVariants(options: { minPlus: boolean; sweep: boolean; reorders?: readonly SpmvReorder[] }): SpmvVariant[] {
+  const reorders = options.reorders ?? ['auto'];
+  for (const r of reorders) if (!REORDERS.includes(r)) throw new Error(`--reorder: unknown setting '${r}' (expected ${REORDERS.join(', ')})`);
   return [
-    { semiring: plus, format: 'auto' },
+    ...reorders.map((reorder): SpmvVariant => (reorder === 'auto' ? { semiring: plus, format: 'auto' } : { semiring: plus, format: 'auto', reorder })),
     { semiring: plus, format: 'csr-scalar' },
     { semiring: plus, format: 'csr-vector', reduction: 'subgroup' },
     { semiring: plus, format: 'csr-vector', reduction: 'workgroup' },

@@ -4,6 +4,7 @@
 import { defaultDelta, validateSssp, type SsspKernelOptions, type SsspPlan, type SsspResult, type SsspRunOptions, type SsspWeights, type SsspWeightType } from '@semiforge/algorithms';
 import { Xoshiro128ss, type Csr } from '@semiforge/graph-io';
 import { summarize, type BenchResult } from '../lib/results.js';
+import { smClock, type SmClock } from '../lib/sm-clock.js';
 import type { SsspGraph, Weighting } from './graphs.js';
 import type { MethodVariant } from './methods.js';
 import { agreesWithScipy, type ScipyDijkstra } from './scipy-peer.js';
@@ -25,6 +26,8 @@ export interface Measured {
   wallMs: number[];
   validateMs: number[];
   passes: number[];
+  /** nvidia-smi's SM clock right after the timed queries (absent without nvidia-smi). */
+  clock?: SmClock;
   /** Host time of creating the runner: the layout (pairs, sorts) and the upload. */
   prepareMs: number;
   valid: boolean;
@@ -43,8 +46,8 @@ export function variantOptions(variant: MethodVariant, tuning: SsspKernelOptions
 }
 
 /**
- * Creates the runner, runs a warm-up query, then one query per source, each validated; the time of a query is
- * its GPU time (distances + parents) when `timing` is 'gpu', else its wall time.
+ * Creates the runner, runs a warm-up query, then one query per source (back to back), then validates each; the
+ * time of a query is its GPU time (distances + parents) when `timing` is 'gpu', else its wall time.
  */
 export async function measureSssp(
   create: () => Promise<MeasuredRunner>,
@@ -61,8 +64,15 @@ export async function measureSssp(
     await runner.run(sources[0]);
     const out: Measured = { method, settings: planSettings(runner.plan), results: [], time: summarize([0]), distanceMs: [], parentMs: [], wallMs: [], validateMs: [], passes: [], prepareMs, valid: true };
     const times: number[] = [];
-    for (const s of sources) {
-      const r = await runner.run(s);
+    // The queries back to back, as a batch of sources runs, and then the checks: a check on the host takes
+    // longer than a query, and a GPU left idle that long between queries clocks down (the H100 under Dawn alone
+    // stays at its idle clock), which would time each query from a cold start.
+    const ran: SsspResult[] = [];
+    for (const s of sources) ran.push(await runner.run(s));
+    const clock = smClock();
+    if (clock) out.clock = clock;
+    for (const r of ran) {
+      const s = r.source;
       const validating = performance.now();
       const check = validateSssp(csr, s, r, { weights: weights.type, arcWeights: weights.values });
       out.validateMs.push(performance.now() - validating);
@@ -134,6 +144,7 @@ export function ssspResult({ graph, weighting, csr, row, sources, peer, peerMs, 
       parents_ms_median: summarize(row.parentMs).median,
       wall_ms_median: summarize(row.wallMs).median,
       prepare_ms: Math.round(row.prepareMs),
+      ...(row.clock ? { sm_clock_mhz: row.clock.mhz, clock_event_reasons: row.clock.reasons } : {}),
       ...(peerMs === undefined ? {} : { scipy_ms_median: peerMs }),
       ...row.settings,
     },

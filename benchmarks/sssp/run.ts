@@ -151,7 +151,7 @@ for (const graph of graphs) {
         typeof bf === 'number' ? bf.toFixed(2) : '—',
         result.validated ? 'yes' : 'NO',
       ]);
-      log(`  ${table.at(-1)!.slice(1).join('  ')}  [prepare ${row.prepareMs.toFixed(0)} ms, validate ${summarize(row.validateMs).median.toFixed(0)} ms a run]`);
+      log(`  ${table.at(-1)!.slice(1).join('  ')}  [prepare ${row.prepareMs.toFixed(0)} ms, validate ${summarize(row.validateMs).median.toFixed(0)} ms a run${row.clock ? `, SM clock ${row.clock.mhz} MHz after` : ''}]`);
     }
     const best = bestOf(graph.class, csr.n, weighting.label);
     if (best) log(`  ${weighting.label} best: ${best.method} ${best.ms.toFixed(2)} ms${best.speedupVsBf === undefined ? '' : `, ${best.speedupVsBf.toFixed(2)}× paper 001's Bellman-Ford`}${best.ratioToScipy === undefined ? '' : `, ${best.ratioToScipy.toFixed(1)}× SciPy`}`);

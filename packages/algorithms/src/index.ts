@@ -2,7 +2,7 @@
  * @semiforge/algorithms: graph algorithms on generated GPU kernels, each beside its CPU reference.
  */
 export { apsp, type ApspOptions } from './apsp/apsp.js';
-export { BACKENDS, chooseBackend, loadCudaRuntime, backendOf, withDevice, isCudaDevice, type Backend, type AnyDevice } from './kernels/backend.js';
+export { BACKENDS, chooseBackend, loadCudaRuntime, backendOf, withDevice, openBackendDevice, isCudaDevice, type Backend, type AnyDevice } from './kernels/backend.js';
 export { CudaApspRunner } from './apsp/apsp.cuda.js';
 export { dpxFits, DPX_MAX_PATH } from './apsp/apsp.dpx.js';
 export { ApspRunner, type ApspResult, type ApspRunOptions, type ApspTiming } from './apsp/apsp.runner.js';
@@ -11,6 +11,7 @@ export { planApsp, planSpecs, defaultTile, defaultWorkgroups, APSP_DEFAULTS, typ
 export { buildApspMatrix, NO_SUCCESSOR, type ApspGraph, type ApspMatrix } from './apsp/apsp.input.js';
 export { followSuccessors, checkNegativeCycles } from './apsp/apsp.output.js';
 export { decodeF32 } from './kernels/f32-encoding.js';
+export { cudaView } from './kernels/cuda-view.js';
 export { NegativeCycleError } from './apsp/apsp.errors.js';
 export { dijkstra } from './apsp/apsp.dijkstra.js';
 export { verifyApsp, verifyMethod, sampleSources, FULL_REFERENCE_MAX_N, DIJKSTRA_ROWS, type Verification } from './apsp/apsp.verify.js';
@@ -26,6 +27,7 @@ export type { SpmvOperands } from './spmv/spmv.input.js';
 export {
   planSpmv,
   chooseFormat,
+  chooseReorder,
   defaultLanes,
   SPMV_DEFAULTS,
   type SpmvFormat,
@@ -35,6 +37,7 @@ export {
   type SubgroupSupport,
 } from './spmv/spmv.plan.js';
 export { SPMV_CATALOG_SPECS } from './spmv/spmv.catalog.js';
+export { orderColumnsByDegree, type ColumnOrder, type SpmvReorder } from './spmv/spmv.reorder.js';
 export { pagerank, PagerankRunner, type PagerankOptions, type PagerankResult } from './pagerank/pagerank.js';
 export { pagerankReference, type PagerankReferenceResult } from './pagerank/pagerank.reference.js';
 export { verifyPagerank, pagerankErrorBound, pagerankFixedPoint, type PagerankVerification } from './pagerank/pagerank.verify.js';

@@ -21,14 +21,20 @@ describe('chooseBackend', () => {
 });
 
 describe('DPX in the APSP plan', () => {
-  it('puts dpx on the three products only, and keeps the specs of a plan without it', () => {
+  it('puts dpx on the products only, and keeps the specs of a plan without it', () => {
     const plan = planApsp({ type: 'i32', target: 'cuda', dpx: true }, 4096);
     expect(plan.dpx).toBe(true);
-    expect(planSpecs(plan).map((s) => [s.op, s.dpx === true])).toEqual([
+    expect(Object.values(plan.blocked!).map((s) => [s.op, s.dpx === true])).toEqual([
       ['fw_pivot', false],
       ['fw_panel_row', true],
       ['fw_panel_col', true],
       ['fw_update', true],
+    ]);
+    // The CUDA runner's rounds: both panels in one launch, the update placing its blocks by parameters.
+    expect(planSpecs(plan).map((s) => [s.op, s.dpx === true, s.bothPanels === true, s.remap === true])).toEqual([
+      ['fw_pivot', false, false, false],
+      ['fw_panel_row', true, true, false],
+      ['fw_update', true, false, true],
     ]);
     expect(planSpecs(planApsp({ type: 'i32', target: 'cuda', dpx: false }, 4096))).toEqual(planSpecs(planApsp({ type: 'i32', target: 'cuda' }, 4096)));
   });

@@ -130,6 +130,8 @@ describe('SSSP inputs and plans', () => {
     const keys = values.map((v) => distanceKey(v, 'f32'));
     expect([...keys].sort((a, b) => a - b)).toEqual(keys);
     expect(Array.from(decodeDistances(Uint32Array.from([...keys, 0xffffffff]), 'f32'))).toEqual([...values.map(Math.fround), Infinity]);
+    // u32 keys are the distances, the largest below UNREACHED included.
+    expect(Array.from(decodeDistances(Uint32Array.of(0, 7, 0xfffffffe, 0xffffffff, 1), 'u32'))).toEqual([0, 7, 0xfffffffe, Infinity, 1]);
     expect(limitKey(2.5, 'u32')).toBe(2);
     expect(limitKey(0.1, 'f32')).toBeLessThanOrEqual(distanceKey(0.1, 'f32'));
     expect(Math.fround(0.1)).toBeGreaterThan(0.1); // so the limit steps back one value

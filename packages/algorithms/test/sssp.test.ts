@@ -110,6 +110,60 @@ describe.skipIf(!device)('sssp on the GPU against the CPU reference', () => {
     }
   });
 
+  it.each([
+    ['bellman-ford', { method: 'bellman-ford', batch: 1 }],
+    ['near-far', { method: 'near-far', delta: 1, batch: 1 }],
+    ['frontier on a fixed grid', { method: 'frontier', batch: 1, dispatch: 'fixed', fixedWorkgroups: 1 }],
+  ] as const)('%s: batches paced by the last query, a query longer and one shorter than its first batch match Dijkstra', async (_label, config) => {
+    const { graph, source } = SSSP_CASES[2];
+    const reference = ssspReference(graph, source, { weights: 'u32' }).dist;
+    const within = Array.from(reference, (d) => (d <= 20 ? d : Infinity));
+    const runner = await SsspRunner.create(device!, graph, { ...config, weights: 'u32' });
+    try {
+      // A short query first: the next one's first batch is sized from it, and the whole search needs many more passes.
+      const near = await runner.run(source, { maxDistance: 20 });
+      expect(Array.from(near.dist)).toEqual(within);
+      const full = await runner.run(source);
+      expect(full.passes).toBeGreaterThan(2 * near.passes);
+      expect(validateSssp(graph, source, full, { weights: 'u32' }).violation).toBeUndefined();
+      expect(full.dist).toEqual(reference);
+      // After the long one, a short query's first batch runs far past its end; without parents its distances
+      // come back with the batch that ends it.
+      const again = await runner.run(source, { maxDistance: 20 });
+      expect(validateSssp(graph, source, again, { weights: 'u32', maxDistance: 20 }).violation).toBeUndefined();
+      expect(Array.from(again.dist)).toEqual(within);
+      const bare = await runner.run(source, { parents: false });
+      expect(bare.parent).toBeUndefined();
+      expect(bare.parentPasses).toBe(0);
+      expect(bare.dist).toEqual(reference);
+    } finally {
+      runner.destroy();
+    }
+  });
+
+  it('Bellman-Ford, one pass a batch, paced: negative weights match the CPU, and a cycle is found after a short query', async () => {
+    const dag = negativeDag();
+    const dagRunner = await SsspRunner.create(device!, dag, { method: 'bellman-ford', batch: 1 });
+    try {
+      for (const s of [30, 0, 30]) expect((await dagRunner.run(s)).dist).toEqual(ssspReference(dag, s, { weights: 'f32' }).dist);
+    } finally {
+      dagRunner.destroy();
+    }
+    const cycle = negativeCycle();
+    const runner = await SsspRunner.create(device!, cycle, { method: 'bellman-ford', batch: 1 });
+    try {
+      // From 3 only vertex 4 is reached (two passes); from 0 the cycle keeps the distances falling for n passes.
+      const short = await runner.run(3);
+      expect(short.dist).toEqual(ssspReference(cycle, 3, { weights: 'f32' }).dist);
+      const error = await runner.run(0).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(NegativeCycleError);
+      expect([10, 11, 12]).toContain((error as NegativeCycleError).vertex);
+      expect((await runner.run(3)).dist).toEqual(short.dist);
+    } finally {
+      runner.destroy();
+    }
+  });
+
   it('one-invocation workgroups: grids past 65535 workgroups (y > 1) and appends past the workgroup buffer', async () => {
     // 66 000 vertices a scan: 66 000 workgroups of 1, so the advance step spills the grid into y; each
     // workgroup gathers 2 entries, so a vertex lowering more heads than that appends on its own.

@@ -1,5 +1,5 @@
-import { BACKENDS, chooseBackend, loadCudaRuntime, type AnyDevice, type Backend } from '@semiforge/algorithms';
-import { adapterSummary, openDevice } from '@semiforge/runtime';
+import { BACKENDS, chooseBackend, isCudaDevice, openBackendDevice, type AnyDevice, type Backend } from '@semiforge/algorithms';
+import { adapterSummary } from '@semiforge/runtime';
 import { UsageError } from './errors.js';
 
 /** `--backend` and `--adapter` of a command that runs on either backend. */
@@ -18,11 +18,9 @@ export interface BackendFlags {
  */
 export async function openCommandDevice(command: string, flags: BackendFlags, env: Readonly<Record<string, string | undefined>> = process.env): Promise<{ device: AnyDevice; name: string }> {
   const backend = chooseBackend(flags.backend, env);
-  if (backend === 'cuda') {
-    if (flags.adapter !== undefined) throw new UsageError(`--adapter ${flags.adapter}: names a WebGPU adapter; with --backend cuda choose the device by $SEMIFORGE_CUDA_DEVICE`, command);
-    const device = await (await loadCudaRuntime()).openCudaDevice();
-    return { device, name: `${device.info.name} (CUDA ${device.info.arch})` };
+  if (backend === 'cuda' && flags.adapter !== undefined) {
+    throw new UsageError(`--adapter ${flags.adapter}: names a WebGPU adapter; with --backend cuda choose the device by $SEMIFORGE_CUDA_DEVICE`, command);
   }
-  const device = await openDevice(flags.adapter === undefined ? {} : { adapter: flags.adapter });
-  return { device, name: adapterSummary(device.adapter) };
+  const device = await openBackendDevice(backend, { adapter: flags.adapter });
+  return { device, name: isCudaDevice(device) ? `${device.info.name} (CUDA ${device.info.arch})` : adapterSummary(device.adapter) };
 }

@@ -27,6 +27,7 @@ const LAYOUTS: readonly Layout[] = ['row-major', 'bdl'];
 const REDUCTIONS: readonly SpmvReduction[] = ['subgroup', 'workgroup'];
 const SSSP_METHODS = ['auto', 'bellman-ford', 'frontier', 'near-far'] as const;
 const SSSP_WEIGHTS = ['f32', 'u32'] as const;
+const BACKEND_HELP = 'webgpu or cuda (default: $SEMIFORGE_BACKEND, else webgpu); cuda: device $SEMIFORGE_CUDA_DEVICE or 0';
 
 function version(): string {
   try {
@@ -77,6 +78,7 @@ function program(io: CliIo, setCode: (code: number) => void): Command {
     .option('-n, --trials <k>', 'runs on one device; the median is reported', intOption('--trials', RULES.trials), 1)
     .option('--path <vertices...>', 'two vertices U V: print a best path from U to V on stdout (0-based; implies --successors)')
     .option('--adapter <name>', 'substring of the adapter name (default: $SEMIFORGE_ADAPTER, else the preferred one)')
+    .option('--backend <name>', BACKEND_HELP, choiceOption('--backend', BACKENDS))
     .option('--json', 'print a JSON summary on stdout')
     .addHelpText(
       'after',
@@ -175,7 +177,7 @@ function program(io: CliIo, setCode: (code: number) => void): Command {
     .option('-k, --top <k>', 'how many of the highest-ranked vertices to print', intOption('--top', RULES.top), 10)
     .option('-v, --verify', 'check the ranks against the f64 CPU fixed point within the f32 error bound')
     .option('--adapter <name>', 'substring of the adapter name (default: $SEMIFORGE_ADAPTER, else the preferred one)')
-    .option('--backend <name>', 'webgpu or cuda (default: $SEMIFORGE_BACKEND, else webgpu); cuda: device $SEMIFORGE_CUDA_DEVICE or 0', choiceOption('--backend', BACKENDS))
+    .option('--backend <name>', BACKEND_HELP, choiceOption('--backend', BACKENDS))
     .option('--json', 'print one JSON object on stdout')
     .addHelpText('after', '\nExamples:\n  semiforge pagerank -g 16 --verify\n  semiforge pagerank web-Google.sfg --top 20 --json\n  semiforge pagerank graph.mtx --personalize 0,17 --damping 0.7\n')
     .action(async (file: string | undefined, _opts: unknown, cmd: Command) => setCode(await runPagerank(file, cmd.opts<PagerankFlags>(), io)));
@@ -196,7 +198,7 @@ function program(io: CliIo, setCode: (code: number) => void): Command {
     .option('--max-distance <d>', 'do not search past this distance (farther vertices are reported unreached)', realOption('--max-distance', REAL_RULES.distance))
     .option('-v, --verify', 'check every result by the Graph500 SSSP rules (tight parent arcs in the weights type, no arc relaxes further)')
     .option('--adapter <name>', 'substring of the adapter name (default: $SEMIFORGE_ADAPTER, else the preferred one)')
-    .option('--backend <name>', 'webgpu or cuda (default: $SEMIFORGE_BACKEND, else webgpu); cuda: device $SEMIFORGE_CUDA_DEVICE or 0', choiceOption('--backend', BACKENDS))
+    .option('--backend <name>', BACKEND_HELP, choiceOption('--backend', BACKENDS))
     .option('--json', 'print one JSON object on stdout')
     .addHelpText('after', '\nExamples:\n  semiforge sssp -g 16 -n 8 --verify\n  semiforge sssp -g 20 --weights u32 --method bellman-ford --json\n  semiforge sssp roads.gr --source 0 --max-distance 5000\n')
     .action(async (file: string | undefined, _opts: unknown, cmd: Command) => setCode(await runSssp(file, cmd.opts<SsspFlags>(), io)));
@@ -221,7 +223,7 @@ function program(io: CliIo, setCode: (code: number) => void): Command {
     .option('--symmetrize', "add every arc's mirror to a directed graph (BFS here needs a symmetric one)")
     .option('-v, --verify', 'check every parent array by the Graph500 BFS rules')
     .option('--adapter <name>', 'substring of the adapter name (default: $SEMIFORGE_ADAPTER, else the preferred one)')
-    .option('--backend <name>', 'webgpu or cuda (default: $SEMIFORGE_BACKEND, else webgpu); cuda: device $SEMIFORGE_CUDA_DEVICE or 0', choiceOption('--backend', BACKENDS))
+    .option('--backend <name>', BACKEND_HELP, choiceOption('--backend', BACKENDS))
     .option('--json', 'print one JSON object on stdout')
     .addHelpText('after', '\nExamples:\n  semiforge bfs -g 16 -n 8 --verify\n  semiforge bfs -g 20 -n 64 --core --mf-approx --json\n  semiforge bfs web.el --symmetrize --source 0\n')
     .action(async (file: string | undefined, _opts: unknown, cmd: Command) => setCode(await runBfs(file, cmd.opts<BfsFlags>(), io)));

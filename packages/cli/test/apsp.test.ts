@@ -66,6 +66,14 @@ describe.skipIf(noGpuReason !== undefined)('semiforge apsp', () => {
     expect([d(0, 1), d(0, 3), d(0, 4), d(1, 4), d(4, 0), d(5, 5)]).toEqual([3, 4, 3, 0, Infinity, 0]);
   });
 
+  it('--backend webgpu --layout bdl runs on the adapter, in the layout asked for', async () => {
+    const run = await runCli(['apsp', '-g', '40', ...SMALL, '--layout', 'bdl', '--backend', 'webgpu', '-v', '--json']);
+    expect(run.code, run.stderr).toBe(0);
+    const summary = JSON.parse(run.stdout) as ApspSummary;
+    expect(summary).toMatchObject({ method: 'a', layout: 'bdl', verified: true });
+    expect(summary.adapter?.description ?? summary.adapter?.vendor).toBeDefined();
+  });
+
   it('checks another semiring against the CPU reference (method b, u32)', async () => {
     const run = await runCli(['apsp', '-g', '40', ...SMALL, '--method', 'b', '--semiring', 'or-and', '--type', 'u32', '-v', '--json']);
     expect(run.code, run.stderr).toBe(0);

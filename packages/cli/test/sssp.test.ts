@@ -70,11 +70,13 @@ describe('semiforge sssp refuses bad input in one line', () => {
   });
 });
 
-describe('semiforge sssp, bfs and pagerank --backend', () => {
+describe('semiforge sssp, bfs, pagerank and apsp --backend', () => {
   it.each([
     [['sssp', '-g', '5', '--backend', 'metal'], 2, /--backend metal: must be one of webgpu, cuda/],
     [['bfs', '-g', '5', '--backend', 'vulkan'], 2, /--backend vulkan: must be one of webgpu, cuda/],
     [['pagerank', '-g', '5', '--backend', 'opencl'], 2, /--backend opencl: must be one of webgpu, cuda/],
+    [['apsp', '-g', '40', '--backend', 'rocm'], 2, /--backend rocm: must be one of webgpu, cuda/],
+    [['apsp', '-g', '40', '--backend', 'cuda', '--adapter', 'lavapipe'], 2, /--adapter lavapipe: names a WebGPU adapter; with --backend cuda/],
     [['sssp', '-g', '5', '--backend', 'cuda', '--adapter', 'lavapipe'], 2, /--adapter lavapipe: names a WebGPU adapter; with --backend cuda/],
   ])('%j is refused in one line', async (argv, code, message) => {
     const run = await runCli(argv);
@@ -85,8 +87,9 @@ describe('semiforge sssp, bfs and pagerank --backend', () => {
 
   // No GPU here: where libcuda is missing, --backend cuda says so in one line, with no bug hint; on a machine
   // with CUDA the command runs there (the GPU host's self-test covers the results).
-  it.each([['sssp'], ['bfs'], ['pagerank']])('%s --backend cuda names what CUDA lacks, or runs on it', async (command) => {
-    const run = await runCli([command, '-g', '5', ...(command === 'pagerank' ? [] : ['-n', '1']), '--backend', 'cuda', '--verify']);
+  const graphFlags: Record<string, string[]> = { sssp: ['-g', '5', '-n', '1'], bfs: ['-g', '5', '-n', '1'], pagerank: ['-g', '5'], apsp: ['-g', '40'] };
+  it.each([['sssp'], ['bfs'], ['pagerank'], ['apsp']])('%s --backend cuda names what CUDA lacks, or runs on it', async (command) => {
+    const run = await runCli([command, ...graphFlags[command], '--backend', 'cuda', '--verify']);
     if (run.code === 0) {
       expect(run.stderr).toMatch(/CUDA/);
     } else {

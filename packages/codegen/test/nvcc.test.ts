@@ -22,6 +22,21 @@ const fwUpdateShapes: KernelSpec[] = [
   { op: 'fw_update', semiring: 'min-plus', type: 'i32', layout: 'row-major', successors: true, dpx: true, tile: 128, unroll: 8, kUnroll: 8, workgroup: [16, 16], target: 'cuda' },
 ];
 
+// The CUDA runner's rounds: the update placing its blocks by parameters (remap) and both panels in one launch,
+// in the generic and the quads kernel, each variant, and in the H100's shapes with DPX.
+const fwRoundSpecs: KernelSpec[] = VARIANTS.flatMap((v) => [
+  { ...v, op: 'fw_update', tile: 32, unroll: 2, workgroup: [16, 16], target: 'cuda', remap: true },
+  { ...v, op: 'fw_update', tile: 128, unroll: 8, kUnroll: 8, workgroup: [16, 16], target: 'cuda', remap: true },
+  { ...v, op: 'fw_panel_row', tile: 32, unroll: 2, workgroup: [16, 16], target: 'cuda', bothPanels: true },
+  { ...v, op: 'fw_panel_row', tile: 128, unroll: 4, workgroup: [16, 16], target: 'cuda', bothPanels: true },
+] as KernelSpec[]).concat([
+  { op: 'fw_update', semiring: 'min-plus', type: 'i32', layout: 'row-major', successors: true, dpx: true, tile: 128, unroll: 8, kUnroll: 8, workgroup: [16, 16], target: 'cuda', remap: true },
+  { op: 'fw_panel_row', semiring: 'min-plus', type: 'i32', layout: 'bdl', successors: true, dpx: true, tile: 128, unroll: 4, workgroup: [16, 16], target: 'cuda', bothPanels: true },
+]).concat(
+  // The cp.async update (asyncStages) in each variant, 2 and 3 stages.
+  VARIANTS.flatMap((v) => [2, 3].map((asyncStages) => ({ ...v, op: 'fw_update', tile: 64, unroll: 4, workgroup: [16, 16], target: 'cuda', remap: true, asyncStages }) as KernelSpec)),
+);
+
 // Every SpMV op and reduction, each semiring, with and without accumulate and mask.
 const SPMV_VARIANTS: Pick<SpmvKernelSpec, 'semiring' | 'type' | 'accumulate' | 'masked'>[] = [
   { semiring: 'plus-times', type: 'f32', accumulate: false, masked: false },
@@ -62,6 +77,7 @@ const unrolledSpecs: SpmvKernelSpec[] = SPMV_VARIANTS.flatMap((v, i) => [
 const vectorSpecs: VectorKernelSpec[] = [
   ...SPMV_VARIANTS.map(({ semiring, type }) => ({ op: 'vec_reduce' as const, semiring, type, target: 'cuda' as const, workgroupSize: 256 })),
   { op: 'vec_pagerank_update', semiring: 'plus-times', type: 'f32', target: 'cuda', workgroupSize: 256 },
+  { op: 'vec_gather', semiring: 'or-and', type: 'u32', target: 'cuda', workgroupSize: 256 },
 ];
 
 // Each BFS step with a split and a single adjacency, degree-ordered or through the slot map, exact or approximate m_f, both aggregations,
@@ -91,7 +107,7 @@ const ssspSpecs: SsspKernelSpec[] = SSSP_KERNEL_OPS.flatMap((op): SsspKernelSpec
 // Every SpMV spec above again with read-only cache loads (__ldg), as the CUDA plans make them.
 const ldgSpecs: SpmvKernelSpec[] = [...spmvSpecs, ...sellSpecs, ...unrolledSpecs].map((s) => ({ ...s, ldg: true }));
 
-const specs = [...fwSpecs, ...fwUpdateShapes, ...spmvSpecs, ...sellSpecs, ...unrolledSpecs, ...ldgSpecs, ...vectorSpecs, ...bfsSpecs, ...ssspSpecs];
+const specs = [...fwSpecs, ...fwUpdateShapes, ...fwRoundSpecs, ...spmvSpecs, ...sellSpecs, ...unrolledSpecs, ...ldgSpecs, ...vectorSpecs, ...bfsSpecs, ...ssspSpecs];
 
 describe.skipIf(!nvcc)('CUDA kernels compile with nvcc -ptx -arch=sm_90', () => {
   it.each(specs.map((s) => [generateKernel(s).name, s] as const))('%s', async (_name, spec) => {

@@ -4,6 +4,7 @@ import { expectSpecError } from './helpers/expect-spec-error.js';
 
 const reduce: VectorKernelSpec = { op: 'vec_reduce', semiring: 'plus-times', type: 'f32', target: 'wgsl', workgroupSize: 256 };
 const update: VectorKernelSpec = { ...reduce, op: 'vec_pagerank_update' };
+const gather: VectorKernelSpec = { op: 'vec_gather', semiring: 'or-and', type: 'u32', target: 'wgsl', workgroupSize: 256 };
 
 describe('vector KernelSpec validation', () => {
   it.each([
@@ -13,8 +14,20 @@ describe('vector KernelSpec validation', () => {
     [update, { semiring: 'min-plus' }, 'semiring', /needs plus-times f32, got min-plus f32/],
     [update, { type: 'u32' }, 'semiring', /needs plus-times f32, got plus-times u32/],
     [reduce, { semiring: 'or-and' }, 'type', /'or-and' is not defined for f32/],
+    [gather, { semiring: 'plus-times' }, 'semiring', /vec_gather moves 4-byte words of any element type: its spec is or-and u32, got plus-times u32/],
   ] as const)('%j with %j is rejected naming %s', (base, patch, parameter, message) => {
     expectSpecError({ ...base, ...patch } as VectorKernelSpec, parameter, message);
+  });
+
+  it('the gather binds its index, source and target as 4-byte words', () => {
+    const g = generateKernel(gather);
+    expect(g.bindings.map((b) => [b.name, b.kind, b.element])).toEqual([
+      ['params', 'uniform', 'params'],
+      ['index', 'read-only-storage', 'u32'],
+      ['src', 'read-only-storage', 'u32'],
+      ['dst', 'storage', 'u32'],
+    ]);
+    expect(g.source).toContain('dst[i] = src[index[i]];');
   });
 
   it('the update takes any workgroup size up to 1024', () => {

@@ -2,9 +2,9 @@ import { cudaArch, type ComputeCapability } from './arch.js';
 import { loadCudaDriver, type CudaDriver, type Handle } from './driver.js';
 import { cuResultError } from './cu-result.js';
 import { CudaDriverError, CudaError, CudaUnavailableError } from './errors.js';
-import { kernelArgs, packKernelArgs } from './kernel-args.js';
 import { prepareKernelArgs, type PreparedArgs } from './prepared-args.js';
 import { CubinCache } from './kernel-cache.js';
+import { checkTransferRange } from './transfer-range.js';
 import { checkLaunchConfig, type Dim3, type LaunchLimits } from './launch-config.js';
 import { findNvcc, type CudaCompiler } from './nvcc-compiler.js';
 
@@ -110,15 +110,6 @@ export interface PinnedMemory {
   readonly bytes: Uint8Array;
 }
 
-function checkRange(what: string, buffer: CudaBuffer, host: PinnedMemory, byteLength: number, offset: number): void {
-  if (!Number.isInteger(offset) || offset < 0 || !Number.isInteger(byteLength) || byteLength < 0 || offset + byteLength > buffer.byteLength) {
-    throw new CudaError(`${what} of ${byteLength} bytes at offset ${offset} of buffer "${buffer.label}" (${buffer.byteLength} bytes) overruns it; check the size and offset`);
-  }
-  if (byteLength > host.bytes.byteLength) {
-    throw new CudaError(`${what} of ${byteLength} bytes with pinned host memory of ${host.bytes.byteLength} bytes; allocate at least ${byteLength} with allocHost`);
-  }
-}
-
 /** The number of CUDA devices; throws {@link CudaUnavailableError} without a driver. */
 export async function cudaDeviceCount(): Promise<number> {
   const driver = await loadCudaDriver();
@@ -203,7 +194,13 @@ export class CudaDevice {
   readonly #modules: Handle[] = [];
   readonly #kernels = new Map<string, Promise<CudaKernel>>();
   #staging: { ptr: Handle; bytes: Uint8Array } | undefined;
-  #lastKernel: string | undefined;
+  /**
+   * The launch queued last: its kernel is the one a failure surfacing later names, and holding it keeps its
+   * argument block reachable while cuLaunchKernel reads it (a launch built for one call, as {@link launch}
+   * builds it, is otherwise garbage once its fields are read, and a collection at that moment would free the
+   * memory the driver is reading the kernel's parameters from).
+   */
+  #lastLaunch: PreparedLaunch | undefined;
   #destroyed = false;
 
   constructor(driver: CudaDriver, info: CudaDeviceInfo, cache: CubinCache, compiler: CudaCompiler | undefined) {
@@ -221,6 +218,11 @@ export class CudaDevice {
     const stream: Handle[] = [null];
     driver.call('cuStreamCreate', [stream, 0]);
     this.stream = stream[0];
+  }
+
+  /** The kernel a failure surfacing at a synchronisation names. */
+  get #lastKernel(): string | undefined {
+    return this.#lastLaunch?.kernel.name;
   }
 
   /** Makes this device's context current on the calling thread (several devices in one process). */
@@ -256,7 +258,8 @@ export class CudaDevice {
 
   free(buffer: CudaBuffer): void {
     if (!this.#buffers.delete(buffer)) return;
-    this.#use().call('cuMemFree_v2', [buffer.ptr]);
+    // cuMemFree waits for the device: a kernel's fault surfaces here too.
+    this.#use().call('cuMemFree_v2', [buffer.ptr], { kernelName: this.#lastKernel, surfaced: true });
   }
 
   /** Page-locked host memory the GPU copies to and from directly; `bytes` views it. Free with {@link freeHost}. */
@@ -353,9 +356,14 @@ export class CudaDevice {
 
   /** Records an event on a stream (default the device's) and returns it, for {@link elapsedMs}. */
   record(stream: Handle = this.stream): Handle {
+    return this.#recordEvent(stream, 0);
+  }
+
+  /** A new event (cuEventCreate `flags`) recorded on `stream`. */
+  #recordEvent(stream: Handle, flags: number): Handle {
     const driver = this.#use();
     const e: Handle[] = [null];
-    driver.call('cuEventCreate', [e, 0]);
+    driver.call('cuEventCreate', [e, flags]);
     driver.call('cuEventRecord', [e[0], stream]);
     return e[0];
   }
@@ -377,23 +385,19 @@ export class CudaDevice {
    * done (a {@link fence} recorded after it {@link isDone}).
    */
   writeAsync(buffer: CudaBuffer, host: PinnedMemory, byteLength: number, stream: Handle, offset = 0): void {
-    checkRange('writeAsync', buffer, host, byteLength, offset);
+    checkTransferRange('writeAsync', buffer, host, byteLength, offset);
     this.#use().call('cuMemcpyHtoDAsync_v2', [buffer.ptr + BigInt(offset), host.ptr, byteLength, stream]);
   }
 
   /** Queues a device → host copy of `byteLength` bytes of `buffer` from byte `offset` into pinned host memory, on `stream`. */
   readAsync(host: PinnedMemory, buffer: CudaBuffer, byteLength: number, stream: Handle, offset = 0): void {
-    checkRange('readAsync', buffer, host, byteLength, offset);
+    checkTransferRange('readAsync', buffer, host, byteLength, offset);
     this.#use().call('cuMemcpyDtoHAsync_v2', [host.ptr, buffer.ptr + BigInt(offset), byteLength, stream]);
   }
 
   /** Records a new event without timing on `stream`: it completes when the work queued there before it has. */
   fence(stream: Handle = this.stream): Handle {
-    const driver = this.#use();
-    const e: Handle[] = [null];
-    driver.call('cuEventCreate', [e, EVENT_DISABLE_TIMING]);
-    driver.call('cuEventRecord', [e[0], stream]);
-    return e[0];
+    return this.#recordEvent(stream, EVENT_DISABLE_TIMING);
   }
 
   /**
@@ -459,16 +463,7 @@ export class CudaDevice {
 
   /** Queues a launch of a loaded kernel on a stream (default the device's); checks the configuration first. */
   launch(kernel: CudaKernel, args: LaunchArgs, stream: Handle = this.stream): void {
-    const { source } = kernel;
-    const block: Dim3 = [source.workgroupSize[0] ?? 1, source.workgroupSize[1] ?? 1, source.workgroupSize[2] ?? 1];
-    checkLaunchConfig(kernel.name, { grid: args.grid, block, staticSharedBytes: source.workgroupStorageBytes }, this.info.limits);
-    const ptrs = Object.fromEntries(Object.entries(args.buffers).map(([k, b]) => [k, b?.ptr]));
-    const packed = packKernelArgs(kernel.name, kernelArgs(kernel.name, source.bindings, ptrs, args.params));
-    const driver = this.#use();
-    const base = driver.koffi.address(packed.block);
-    const pointers = new BigUint64Array(packed.offsets.map((o) => base + BigInt(o)));
-    this.#lastKernel = kernel.name;
-    driver.call('cuLaunchKernel', [kernel.fn, ...args.grid, ...block, 0, stream, pointers, null], { kernelName: kernel.name });
+    this.launchPrepared(this.prepare(kernel, args), stream);
   }
 
   /**
@@ -488,20 +483,33 @@ export class CudaDevice {
   /** Queues a prepared launch on a stream (default the device's), with its parameters as they are now. */
   launchPrepared(launch: PreparedLaunch, stream: Handle = this.stream): void {
     const driver = this.#use();
-    this.#lastKernel = launch.kernel.name;
+    this.#lastLaunch = launch;
     driver.call('cuLaunchKernel', [launch.kernel.fn, ...launch.grid, ...launch.block, 0, stream, launch.pointers, null], { kernelName: launch.kernel.name });
   }
 
-  /** Frees every buffer, module and the staging memory, and releases the context. */
+  /**
+   * Frees every buffer, module and the staging memory, and releases the context. After a kernel's fault (a
+   * sticky error) each of these calls fails with it: the context is released all the same, then the first
+   * failure thrown.
+   */
   destroy(): void {
     if (this.#destroyed) return;
     const driver = this.#use();
-    for (const b of this.#buffers) driver.call('cuMemFree_v2', [b.ptr]);
-    this.#buffers.clear();
-    for (const m of this.#modules) driver.call('cuModuleUnload', [m]);
-    if (this.#staging) driver.call('cuMemFreeHost', [this.#staging.ptr]);
-    driver.call('cuStreamDestroy_v2', [this.stream]);
-    driver.call('cuDevicePrimaryCtxRelease_v2', [this.#dev]);
     this.#destroyed = true;
+    let failure: unknown;
+    const release = (name: Parameters<CudaDriver['call']>[0], args: unknown[]) => {
+      try {
+        driver.call(name, args, { kernelName: this.#lastKernel, surfaced: true });
+      } catch (error) {
+        failure ??= error;
+      }
+    };
+    for (const b of this.#buffers) release('cuMemFree_v2', [b.ptr]);
+    this.#buffers.clear();
+    for (const m of this.#modules) release('cuModuleUnload', [m]);
+    if (this.#staging) release('cuMemFreeHost', [this.#staging.ptr]);
+    release('cuStreamDestroy_v2', [this.stream]);
+    release('cuDevicePrimaryCtxRelease_v2', [this.#dev]);
+    if (failure !== undefined) throw failure;
   }
 }

@@ -1,10 +1,11 @@
-import { loadCudaRuntime } from '@semiforge/algorithms';
+import { cudaView, loadCudaRuntime } from '@semiforge/algorithms';
 import type { CudaBuffer, CudaDevice, CudaKernel, CudaKernelSource, Handle, LaunchArgs, OpenCudaDeviceOptions } from '@semiforge/runtime-cuda';
 import type { Backend } from './backend.js';
 import { cudaPlacement, losesContext, type CudaDeviceChoice } from './cuda/cuda-devices.js';
+import { BufferPool } from './cuda/buffer-pool.js';
 import { EventPoller } from './cuda/event-poller.js';
 import { PinnedSlots, type PinnedHost } from './cuda/pinned-slots.js';
-import { readRange, subBuffer } from './cuda/ranges.js';
+import { readRange } from './cuda/ranges.js';
 import { ExecutorStates, type ExecutorDevice } from './executor.js';
 import { ResidentStore } from './resident-store.js';
 
@@ -66,7 +67,7 @@ export class CudaStreamDevice implements ExecutorDevice {
   readonly #pins = new WeakMap<ArrayBufferView, PinnedHost>();
   readonly #hostArrays = new Set<PinnedHost>();
   /** Freed buffers by size, for the next alloc of that size (see {@link free}). */
-  readonly #pool = new Map<number, CudaBuffer[]>();
+  readonly #pool: BufferPool;
   #lostError: Error | undefined;
   #markLost!: (error: Error) => void;
 
@@ -75,6 +76,7 @@ export class CudaStreamDevice implements ExecutorDevice {
     this.index = index;
     this.bus = bus;
     this.#poller = poller;
+    this.#pool = new BufferPool(runtime);
     this.label = `${runtime.info.name} (CUDA ${runtime.info.index})`;
     this.lost = new Promise((resolve) => (this.#markLost = resolve));
   }
@@ -126,32 +128,24 @@ export class CudaStreamDevice implements ExecutorDevice {
    */
   alloc(label: string, byteLength: number): CudaBuffer {
     this.#check();
-    const kept = this.#pool.get(byteLength)?.pop();
-    if (kept !== undefined) return kept;
-    try {
-      return this.runtime.alloc(label, byteLength);
-    } catch (error) {
-      if (this.#pool.size === 0 || (error as Error).name !== 'CudaOutOfMemoryError') throw error;
-      this.trim();
-      return this.runtime.alloc(label, byteLength);
-    }
+    return this.#pool.alloc(label, byteLength);
   }
 
   /**
-   * Gives a buffer back for reuse rather than to the driver: cuMemFree waits for the whole device, which would
-   * stop every stream's overlap once per task. After a loss the context's memory is gone: nothing is done.
+   * Gives a buffer {@link alloc} returned back for reuse rather than to the driver: cuMemFree waits for the whole
+   * device, which would stop every stream's overlap once per task. A view into a buffer is refused (the next
+   * alloc of its size would get a pointer at its offset). After a loss the context's memory is gone: nothing
+   * is done.
    */
   free(buffer: CudaBuffer): void {
     if (this.isLost) return;
-    const kept = this.#pool.get(buffer.byteLength);
-    if (kept === undefined) this.#pool.set(buffer.byteLength, [buffer]);
-    else kept.push(buffer);
+    this.#pool.free(buffer);
   }
 
   /** Frees the buffers kept for reuse (the device waits for its work first). */
   trim(): void {
-    for (const kept of this.#pool.values()) for (const b of kept) if (!this.isLost) this.runtime.free(b);
-    this.#pool.clear();
+    if (this.isLost) this.#pool.forget();
+    else this.#pool.trim();
   }
 
   /** A kernel compiled for this device (nvcc, cached on disk) and loaded once. */
@@ -204,7 +198,7 @@ export class CudaStreamDevice implements ExecutorDevice {
 
   /** Queues a device-to-device copy of `byteLength` bytes on stream `j`, at byte offsets into both buffers. */
   copy(j: number, src: CudaBuffer, dst: CudaBuffer, byteLength: number, srcOffset = 0, dstOffset = 0): void {
-    this.runtime.copy(subBuffer(src, srcOffset, byteLength), subBuffer(dst, dstOffset, byteLength), byteLength, this.stream(j));
+    this.runtime.copy(cudaView(src, srcOffset, byteLength), cudaView(dst, dstOffset, byteLength), byteLength, this.stream(j));
   }
 
   /**
@@ -227,8 +221,8 @@ export class CudaStreamDevice implements ExecutorDevice {
   /** `buffer`'s bytes (all, or `options`' range) as a typed array, read by an async copy on stream `j`. */
   async read<A>(j: number, buffer: CudaBuffer, ArrayType: ElementArrayType<A>, options: ReadOptions = {}): Promise<A> {
     const into = options.into;
-    const { offset, byteLength, length } = readRange(buffer, ArrayType.BYTES_PER_ELEMENT, { ...options, into: into?.bytes.byteLength });
-    const host = into ?? this.#slots(j).get(0, byteLength);
+    const { offset, byteLength, length } = readRange(buffer, ArrayType.BYTES_PER_ELEMENT, options);
+    const host = into ?? this.#slots(j).get(0, Math.max(0, byteLength));
     this.runtime.readAsync(host, buffer, byteLength, this.stream(j), offset);
     await this.done(j);
     if (into !== undefined) return new ArrayType(into.bytes.buffer as ArrayBuffer, into.bytes.byteOffset, length);
@@ -263,7 +257,14 @@ export class CudaStreamDevice implements ExecutorDevice {
     this.#hostArrays.clear();
     this.#streams.length = 0;
     this.#staging.length = 0;
-    this.runtime.destroy();
+    this.#pool.forget();
+    try {
+      this.runtime.destroy();
+    } catch (error) {
+      // After a loss every driver call repeats the error the task that lost the device already reported:
+      // throwing it again here would hide that report (a kernel's fault, named) behind cuMemFree's.
+      if (!this.isLost) throw error;
+    }
     this.#lose(new Error(`${this.label} destroyed`));
   }
 

@@ -11,8 +11,7 @@ export { Scheduler, type SchedulerOptions, type SchedulerReport, type TaskHandle
 export { TaskError, type TaskFailurePhase } from './task-error.js';
 export { openWebGpuBackend, WebGpuDevice, type WebGpuBackend, type WebGpuBackendOptions } from './webgpu-backend.js';
 export { openCudaBackend, CudaStreamDevice, type CudaBackend, type CudaBackendOptions, type ElementArrayType, type ReadOptions } from './cuda-backend.js';
-export { cudaPlacement, losesContext, pinnedCapacity, type CudaDeviceChoice } from './cuda/cuda-devices.js';
-export { EventPoller } from './cuda/event-poller.js';
+export type { CudaDeviceChoice } from './cuda/cuda-devices.js';
 export type { PinnedHost } from './cuda/pinned-slots.js';
 export { cudaApspTask } from './workloads/batch-apsp.cuda.js';
 export { apspTask, portableApspTask, batchApsp, generateApspBatch, readApspBatch, type BatchApspResult, type BatchGraph } from './workloads/batch-apsp.js';

@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { cudaView } from '@semiforge/algorithms';
 import { CudaUnavailableError, cuResultError } from '@semiforge/runtime-cuda';
 import { ControlLoop } from '../src/control-loop.js';
 import { executorFor } from '../src/executor.js';
@@ -7,7 +8,7 @@ import '../src/workloads/multi-source.js';
 import { openCudaBackend } from '../src/cuda-backend.js';
 import { cudaPlacement, losesContext, pinnedCapacity } from '../src/cuda/cuda-devices.js';
 import { EventPoller } from '../src/cuda/event-poller.js';
-import { readRange, subBuffer } from '../src/cuda/ranges.js';
+import { readRange } from '../src/cuda/ranges.js';
 import { blockKernels } from '../src/workloads/fw-block-plan.js';
 
 describe('cudaPlacement', () => {
@@ -47,28 +48,29 @@ describe('cudaPlacement', () => {
   });
 });
 
-describe('readRange and subBuffer', () => {
+describe('readRange', () => {
   const d = { ptr: 0x7f0000001000n, byteLength: 64, label: 'dist' };
 
   it('reads the whole buffer, or the range asked for, in elements', () => {
     expect(readRange(d, 4)).toEqual({ offset: 0, byteLength: 64, length: 16 });
     expect(readRange(d, 4, { offset: 16 })).toEqual({ offset: 16, byteLength: 48, length: 12 });
-    expect(readRange(d, 8, { offset: 8, byteLength: 16, into: 16 })).toEqual({ offset: 8, byteLength: 16, length: 2 });
+    expect(readRange(d, 8, { offset: 8, byteLength: 16 })).toEqual({ offset: 8, byteLength: 16, length: 2 });
   });
 
-  it.each([
-    [{ offset: 60, byteLength: 8 }, 4, /8 bytes at offset 60 overruns "dist" \(64 bytes\)/],
-    [{ offset: -4 }, 4, /at offset -4 overruns/],
-    [{ byteLength: 6 }, 4, /6 bytes of "dist": not a whole number of 4-byte elements/],
-    [{ into: 32 }, 4, /into pinned memory of 32 bytes; allocate at least 64/],
-  ])('refuses %j (elements of %i bytes), naming the sizes', (options, bytes, message) => {
-    expect(() => readRange(d, bytes, options)).toThrow(message);
+  it('refuses a range that is not a whole number of elements, naming the sizes', () => {
+    expect(() => readRange(d, 4, { byteLength: 6 })).toThrow(/6 bytes of "dist": not a whole number of 4-byte elements/);
+    expect(() => readRange(d, 8, { offset: 4 })).toThrow(/60 bytes of "dist": not a whole number of 8-byte elements/);
   });
+});
 
-  it('views a byte offset into a buffer for copies, and refuses an overrun', () => {
-    expect(subBuffer(d, 0, 64)).toBe(d);
-    expect(subBuffer(d, 16, 32)).toEqual({ ptr: 0x7f0000001010n, byteLength: 48, label: 'dist+16' });
-    expect(() => subBuffer(d, 48, 32)).toThrow(/32 bytes at offset 48 overruns "dist" \(64 bytes\)/);
+describe('cudaView (the copies\' byte offsets)', () => {
+  const d = { ptr: 0x7f0000001000n, byteLength: 64, label: 'dist' };
+
+  it('views a byte offset into a buffer, and refuses an overrun', () => {
+    expect(cudaView(d, 16, 32)).toEqual({ ptr: 0x7f0000001010n, byteLength: 32, label: 'dist' });
+    expect(cudaView(d, 16)).toEqual({ ptr: 0x7f0000001010n, byteLength: 48, label: 'dist' });
+    expect(() => cudaView(d, 48, 32)).toThrow(/32 bytes at offset 48 overruns "dist" \(64 bytes\)/);
+    expect(() => cudaView(d, -4, 4)).toThrow(/at offset -4 overruns/);
   });
 });
 

@@ -4,8 +4,8 @@ import { kernelFor } from '../kernels/kernel-source.js';
 import { dpxFits, DPX_MAX_PATH } from './apsp.dpx.js';
 import { buildApspMatrix, type ApspGraph, type ApspMatrix } from './apsp.input.js';
 import { apspResult } from './apsp.output.js';
-import { blockedRounds, queueRounds, type BlockedRun, type RoundOp } from './apsp.cuda-rounds.js';
-import { LOOKAHEAD_FROM_TILES, planApsp, planSpecs, type ApspKernelOptions, type ApspPlan } from './apsp.plan.js';
+import { blockedRounds, prepareRounds, queueRounds, type PreparedRounds, type RoundOp } from './apsp.cuda-rounds.js';
+import { lookaheadByDefault, planApsp, planSpecs, type ApspKernelOptions, type ApspPlan } from './apsp.plan.js';
 import type { ApspResult, ApspRunOptions, ApspTiming } from './apsp.runner.js';
 
 /** The distance matrix and, with successors, the first-hop matrix, on the device. */
@@ -21,9 +21,9 @@ interface Launch {
   buffers: Record<string, CudaBuffer | undefined>;
 }
 
-/** How the blocked methods run: their kernels and buffers, the rounds, and the side stream of a lookahead. */
+/** How the blocked methods run: their launches, the rounds, and the side stream of a lookahead. */
 interface Blocked {
-  run: BlockedRun;
+  run: PreparedRounds;
   ops: RoundOp[];
   side?: Handle;
 }
@@ -154,8 +154,9 @@ export class CudaApspRunner {
         launches = [{ kernel: kernel(plan.plain), grid: dispatchGrid(plan.plain, N), buffers: { d: work, succ: workSucc } }];
       } else {
         const b = plan.blocked!;
+        const rounds = plan.rounds!;
         const tiles = N / plan.tile;
-        const lookahead = options.lookahead ?? (plan.dpx && tiles >= LOOKAHEAD_FROM_TILES);
+        const lookahead = options.lookahead ?? lookaheadByDefault(plan, N);
         const panelBytes = plan.tile * N * 4;
         const panelSet = (parity: number) => ({
           row: alloc(`apsp.row_panel${parity}`, panelBytes),
@@ -167,17 +168,14 @@ export class CudaApspRunner {
         const buffers = { d: work, succ: workSucc };
         const launch = (spec: Parameters<typeof kernelFor>[0]) => ({ kernel: kernel(spec), grid: dispatchGrid(spec, N), buffers });
         blocked = {
-          run: {
+          run: prepareRounds(device, {
             pivot: launch(b.pivot),
-            panelRow: launch(b.panelRow),
-            panelCol: launch(b.panelCol),
-            update: launch(b.update),
-            panels: [first, lookahead ? panelSet(1) : first],
+            panels: launch(rounds.panels),
+            update: launch(rounds.update),
+            panelSets: [first, lookahead ? panelSet(1) : first],
             n: N,
             tile: plan.tile,
-            blockedLayout: plan.layout === 'bdl',
-            elementBytes: input.data.BYTES_PER_ELEMENT,
-          },
+          }),
           ops: blockedRounds(tiles, lookahead),
           side: lookahead ? device.createPriorityStream() : undefined,
         };

@@ -23,15 +23,22 @@ export interface ApspKernelOptions {
    * Shape of the update (the rank-t product that dominates) alone, over the options above: for tuning it
    * without changing the panels. CUDA's default is {@link defaultCudaUpdate}.
    */
-  update?: { unroll?: number; workgroup?: readonly [number, number]; kUnroll?: number; stage?: number };
+  update?: {
+    unroll?: number;
+    workgroup?: readonly [number, number];
+    kUnroll?: number;
+    stage?: number;
+    /** CUDA, not DPX: copy the slices with cp.async into this many buffers (codegen's `FwKernelSpec.asyncStages`; to measure). */
+    asyncStages?: number;
+  };
   /** Threads per side of the pivot closure's square workgroup (default: {@link defaultWorkgroups}). */
   pivotThreads?: number;
   /**
    * CUDA, blocked methods: close the next pivot tile and build its panels on a high-priority second stream
-   * while the current update runs (see `blockedRounds`). Default: on for DPX from {@link LOOKAHEAD_FROM_TILES}
-   * tiles a side, off otherwise (H100, same run: DPX n = 8192 47.2 ms against 48.8, n = 4096 9.3 against 10.1;
-   * f32 n = 8192 55.7 against 52.5, and 2–3× slower at n = 2048, where launching 7 update rectangles a round
-   * outweighs what the overlap saves).
+   * while the current update runs (see `blockedRounds`: two update launches a round). Default:
+   * {@link lookaheadByDefault}. (H100, with the earlier schedule of up to 7 update launches a round: DPX n = 8192
+   * 47.2 ms against 48.8, n = 4096 9.3 against 10.1; f32 n = 8192 55.7 against 52.5, and 2–3× slower at
+   * n = 2048, where the host's launches outweighed what the overlap saves.)
    */
   lookahead?: boolean;
   /** Semiring name (default 'min-plus'); its ⊕ must be idempotent. */
@@ -60,13 +67,36 @@ export interface ApspPlan {
   readonly dpx: boolean;
   /** Blocked methods: the four kernels of one pivot step. */
   readonly blocked?: { pivot: FwKernelSpec; panelRow: FwKernelSpec; panelCol: FwKernelSpec; update: FwKernelSpec };
+  /**
+   * CUDA, blocked methods: what the CUDA runner launches in place of `panelRow`, `panelCol` and `update`: both
+   * panels in one launch (`bothPanels`), and the update placing its blocks by parameters (`remap`), so that a
+   * lookahead round is two update launches (see `blockedRounds`). Same shapes as the kernels they stand for.
+   */
+  readonly rounds?: { panels: FwKernelSpec; update: FwKernelSpec };
   readonly plain?: FwKernelSpec;
 }
 
 export const APSP_DEFAULTS = { method: 'a', tile: 64, largeTile: 128, largeFrom: 4096, unroll: 4, semiring: 'min-plus', type: 'f32' } as const;
 
-/** Tiles a side from which CUDA's blocked FW with DPX overlaps the next pivot with the update by default. */
-export const LOOKAHEAD_FROM_TILES = 32;
+/**
+ * Relaxations of one round's update (N² · tile) from which CUDA's blocked FW overlaps the next pivot with the
+ * update by default: N = 4096 at tile 128 (about 0.25 ms of update a round on the H100), where the round's
+ * four launches and two stream handoffs (tens of µs of host time) hide behind the GPU's work.
+ */
+export const LOOKAHEAD_FROM_ROUND_WORK = 4096 * 4096 * 128;
+
+/**
+ * Whether CUDA's blocked rounds run with lookahead when the options leave it unset: for the products with a
+ * cheap relaxation (f32 min-plus, DPX), where the pivot closure and the panels are a tenth of a round, from
+ * {@link LOOKAHEAD_FROM_ROUND_WORK}. Elsewhere the update dominates (saturating integer ⊗) or the host does.
+ *
+ * @example
+ * lookaheadByDefault(planApsp({ target: 'cuda' }, 8192), 8192); // true
+ */
+export function lookaheadByDefault(plan: ApspPlan, paddedN: number): boolean {
+  const cheap = plan.dpx || (plan.semiring === 'min-plus' && plan.type === 'f32');
+  return plan.rounds !== undefined && cheap && paddedN * paddedN * plan.tile >= LOOKAHEAD_FROM_ROUND_WORK;
+}
 
 /**
  * The tile for a graph of n vertices when none is given: 128 from n = 4096 (fewer pivot steps; the H100
@@ -143,26 +173,22 @@ export function planApsp(options: ApspKernelOptions = {}, n?: number): ApspPlan 
     unroll: updateUnroll,
     kUnroll: own.kUnroll ?? options.kUnroll ?? cuda?.kUnroll,
     stage: own.stage ?? options.stage,
+    ...(own.asyncStages !== undefined ? { asyncStages: own.asyncStages } : {}),
     workgroup: own.workgroup ?? options.workgroup ?? (cuda && fits(cuda.workgroup) ? cuda.workgroup : defaultWorkgroups(tile, updateUnroll).update),
   };
-  return {
-    method,
-    tile,
-    layout,
-    semiring,
-    type,
-    successors,
-    dpx,
-    blocked: {
-      pivot: { ...base, op: 'fw_pivot', unroll: 1, workgroup: [pivotSide, pivotSide] },
-      panelRow: { ...product, op: 'fw_panel_row', workgroup: panels },
-      panelCol: { ...product, op: 'fw_panel_col', workgroup: panels },
-      update: { ...update, op: 'fw_update' },
-    },
+  const blocked: NonNullable<ApspPlan['blocked']> = {
+    pivot: { ...base, op: 'fw_pivot', unroll: 1, workgroup: [pivotSide, pivotSide] },
+    panelRow: { ...product, op: 'fw_panel_row', workgroup: panels },
+    panelCol: { ...product, op: 'fw_panel_col', workgroup: panels },
+    update: { ...update, op: 'fw_update' },
   };
+  const rounds = target === 'cuda' ? { panels: { ...blocked.panelRow, bothPanels: true }, update: { ...blocked.update, remap: true } } : undefined;
+  return { method, tile, layout, semiring, type, successors, dpx, blocked, ...(rounds ? { rounds } : {}) };
 }
 
-/** Every kernel spec a plan uses. */
+/** Every kernel spec a plan's runner launches (CUDA's blocked rounds: the pivot closure and {@link ApspPlan.rounds}). */
 export function planSpecs(plan: ApspPlan): FwKernelSpec[] {
-  return plan.plain ? [plan.plain] : Object.values(plan.blocked!);
+  if (plan.plain) return [plan.plain];
+  const b = plan.blocked!;
+  return plan.rounds ? [b.pivot, plan.rounds.panels, plan.rounds.update] : [b.pivot, b.panelRow, b.panelCol, b.update];
 }

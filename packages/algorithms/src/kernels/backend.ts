@@ -63,13 +63,26 @@ export function backendOf(device: AnyDevice | undefined, backend: Backend | unde
 }
 
 /**
+ * Opens a device of `backend`: CUDA device `$SEMIFORGE_CUDA_DEVICE` or 0 (the CUDA runtime loaded only now, so
+ * machines without it run WebGPU), else the WebGPU adapter `adapter` names (else `$SEMIFORGE_ADAPTER`, else
+ * the preferred one). Destroy it when done.
+ *
+ * @example
+ * const device = await openBackendDevice(chooseBackend(undefined));
+ */
+export async function openBackendDevice(backend: Backend, options: { adapter?: string } = {}): Promise<AnyDevice> {
+  if (backend === 'cuda') return (await loadCudaRuntime()).openCudaDevice();
+  return openDevice(options.adapter === undefined ? {} : { adapter: options.adapter });
+}
+
+/**
  * Runs `body` on the device given, or on one of the chosen backend opened for the call (and destroyed
  * after it): CUDA's runtime is loaded only when CUDA is asked for, so machines without it run WebGPU.
  */
 export async function withDevice<T>(device: AnyDevice | undefined, backend: Backend | undefined, body: (device: AnyDevice) => Promise<T>): Promise<T> {
   const chosen = backendOf(device, backend);
   if (device) return body(device);
-  const opened: AnyDevice = chosen === 'cuda' ? await (await loadCudaRuntime()).openCudaDevice() : await openDevice();
+  const opened = await openBackendDevice(chosen);
   try {
     return await body(opened);
   } finally {

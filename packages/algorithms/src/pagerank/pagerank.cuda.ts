@@ -1,10 +1,10 @@
 import { dispatchGrid, type VectorKernelSpec } from '@semiforge/codegen';
 import type { Csr } from '@semiforge/graph-io';
-import type { CudaBuffer, CudaDevice, CudaKernel } from '@semiforge/runtime-cuda';
+import type { CudaBuffer, CudaDevice, CudaKernel, PreparedLaunch } from '@semiforge/runtime-cuda';
 import { kernelFor } from '../kernels/kernel-source.js';
 import { reductionPasses } from '../kernels/vector-reduction.js';
 import { CudaSpmvRunner } from '../spmv/spmv.cuda.js';
-import type { SpmvFormat } from '../spmv/spmv.plan.js';
+import type { SpmvFormat, SpmvKernelOptions } from '../spmv/spmv.plan.js';
 import { transitionTranspose, type PagerankSettings } from './pagerank.input.js';
 import { pagerankSpecs } from './pagerank.specs.js';
 import { initialVectors, PagerankStepper, type UpdateBuffers } from './pagerank.state.js';
@@ -13,7 +13,8 @@ import { F32_MAX, FIRST_RESIDUAL, RESIDUAL_SLOTS, ringResiduals, slotOf } from '
 /**
  * {@link PagerankState}'s twin on the CUDA backend: Pᵀ in a {@link CudaSpmvRunner}, the same update and
  * two-pass sums generated for `target: 'cuda'`, the same residual ring; each `runTo` queues its steps on the
- * device's stream between two CUDA events.
+ * device's stream between two CUDA events. Every launch is prepared once (checked, arguments packed) for each
+ * of the two parities of the rank vectors, and a step writes only its parameters in place.
  */
 export class CudaPagerankState extends PagerankStepper<CudaBuffer, void> {
   readonly #device: CudaDevice;
@@ -21,6 +22,8 @@ export class CudaPagerankState extends PagerankStepper<CudaBuffer, void> {
   readonly #sum: { kernel: CudaKernel; spec: VectorKernelSpec; partials: CudaBuffer };
   readonly #update: { kernel: CudaKernel; grid: [number, number, number] };
   readonly #own: CudaBuffer[];
+  /** The reductions' and the update's launches by kernel, buffers and grid: the two parities, the residual's sum. */
+  readonly #prepared = new Map<string, PreparedLaunch>();
 
   private constructor(
     device: CudaDevice,
@@ -39,9 +42,9 @@ export class CudaPagerankState extends PagerankStepper<CudaBuffer, void> {
   }
 
   /** Builds Pᵀ, plans its product for CUDA, compiles (or loads) the kernels and uploads everything. Needs n ≥ 1. */
-  static async create(device: CudaDevice, graph: Csr, settings: PagerankSettings, format: SpmvFormat | 'auto'): Promise<CudaPagerankState> {
+  static async create(device: CudaDevice, graph: Csr, settings: PagerankSettings, product: Pick<SpmvKernelOptions, 'format' | 'reorder'>): Promise<CudaPagerankState> {
     const specs = pagerankSpecs('cuda');
-    const runner = await CudaSpmvRunner.create(device, transitionTranspose(graph), { semiring: 'plus-times', type: 'f32', format });
+    const runner = await CudaSpmvRunner.create(device, transitionTranspose(graph), { ...product, semiring: 'plus-times', type: 'f32' });
     const buffers: CudaBuffer[] = [];
     try {
       const sum = await device.kernel(kernelFor(specs.sum));
@@ -59,6 +62,10 @@ export class CudaPagerankState extends PagerankStepper<CudaBuffer, void> {
 
   get format(): SpmvFormat {
     return this.#runner.plan.format;
+  }
+
+  get reordered(): boolean {
+    return this.#runner.plan.reorder;
   }
 
   restart(): void {
@@ -88,6 +95,7 @@ export class CudaPagerankState extends PagerankStepper<CudaBuffer, void> {
     this.#runner.destroy();
     for (const b of this.#own) this.#device.free(b);
     this.#own.length = 0;
+    this.#prepared.clear();
   }
 
   protected product(_: void, x: CudaBuffer, y: CudaBuffer): void {
@@ -98,11 +106,20 @@ export class CudaPagerankState extends PagerankStepper<CudaBuffer, void> {
   protected reduce(_: void, source: CudaBuffer, slot: number): void {
     const buffers = { source, partials: this.#sum.partials, target: this.sums };
     for (const pass of reductionPasses(this.#sum.spec, this.n, slot)) {
-      this.#device.launch(this.#sum.kernel, { buffers: { src: buffers[pass.src], dst: buffers[pass.dst] }, params: pass.params, grid: pass.grid });
+      this.#launch(this.#sum.kernel, { src: buffers[pass.src], dst: buffers[pass.dst] }, pass.params, pass.grid);
     }
   }
 
   protected update(_: void, buffers: UpdateBuffers<CudaBuffer>, params: Uint32Array): void {
-    this.#device.launch(this.#update.kernel, { buffers: { ...buffers }, params, grid: this.#update.grid });
+    this.#launch(this.#update.kernel, { ...buffers }, params, this.#update.grid);
+  }
+
+  /** Queues a launch, prepared the first time these buffers and grid meet the kernel; later only its parameters are written. */
+  #launch(kernel: CudaKernel, buffers: Record<string, CudaBuffer>, params: Uint32Array, grid: [number, number, number]): void {
+    const key = `${kernel.name}:${Object.entries(buffers).map(([name, b]) => `${name}=${b.ptr}`).join(',')}:${grid.join('x')}`;
+    let launch = this.#prepared.get(key);
+    if (launch) launch.params.set(params);
+    else this.#prepared.set(key, (launch = this.#device.prepare(kernel, { buffers, params, grid })));
+    this.#device.launchPrepared(launch);
   }
 }

@@ -4,7 +4,7 @@ import type { Device, DispatchBatch } from '@semiforge/runtime';
 import { kernelFor } from '../kernels/kernel-source.js';
 import { VectorReduction } from '../kernels/vector-reduction.js';
 import { SpmvRunner } from '../spmv/spmv.runner.js';
-import type { SpmvFormat } from '../spmv/spmv.plan.js';
+import type { SpmvFormat, SpmvKernelOptions } from '../spmv/spmv.plan.js';
 import { transitionTranspose, type PagerankSettings } from './pagerank.input.js';
 import { pagerankSpecs } from './pagerank.specs.js';
 import { initialVectors, PagerankStepper, type UpdateBuffers } from './pagerank.state.js';
@@ -31,8 +31,8 @@ export class PagerankState extends PagerankStepper<GPUBuffer, DispatchBatch> {
   }
 
   /** Builds Pᵀ, plans its product and uploads everything, ranks starting uniform. Needs n ≥ 1. */
-  static async create(device: Device, graph: Csr, settings: PagerankSettings, format: SpmvFormat | 'auto'): Promise<PagerankState> {
-    const runner = await SpmvRunner.create(device, transitionTranspose(graph), { semiring: 'plus-times', type: 'f32', format });
+  static async create(device: Device, graph: Csr, settings: PagerankSettings, product: Pick<SpmvKernelOptions, 'format' | 'reorder'>): Promise<PagerankState> {
+    const runner = await SpmvRunner.create(device, transitionTranspose(graph), { ...product, semiring: 'plus-times', type: 'f32' });
     const buffers: GPUBuffer[] = [];
     let sum: VectorReduction | undefined;
     try {
@@ -72,6 +72,10 @@ export class PagerankState extends PagerankStepper<GPUBuffer, DispatchBatch> {
 
   get format(): SpmvFormat {
     return this.#runner.plan.format;
+  }
+
+  get reordered(): boolean {
+    return this.#runner.plan.reorder;
   }
 
   ranks(): Promise<Float32Array> {

@@ -60,6 +60,7 @@ export abstract class PagerankStepper<B, R> implements PagerankSteps {
   }
 
   abstract readonly format: SpmvFormat;
+  abstract readonly reordered: boolean;
   abstract restart(): void;
   abstract runTo(last: number): Promise<number | undefined>;
   abstract residuals(first: number, last: number): Promise<Float32Array>;

@@ -23,6 +23,8 @@ export interface PagerankSteps {
   readonly steps: number;
   /** The format of the product with Pᵀ (the automatic choice when asked for 'auto'). */
   readonly format: SpmvFormat;
+  /** Whether the product renumbered Pᵀ's columns by degree (it then gathers the ranks into that order each step). */
+  readonly reordered: boolean;
   /** Starts again from uniform ranks and step 0. */
   restart(): void;
   /** Runs steps up to `last` (≤ maxIterations) in one submit; the GPU time of those steps where the device measures it. */

@@ -1,6 +1,7 @@
 import type { Csr } from '@semiforge/graph-io';
 import { isCudaDevice, withDevice, type AnyDevice, type Backend } from '../kernels/backend.js';
 import type { SpmvFormat } from '../spmv/spmv.plan.js';
+import type { SpmvReorder } from '../spmv/spmv.reorder.js';
 import { CudaPagerankState } from './pagerank.cuda.js';
 import { PagerankState } from './pagerank.gpu.js';
 import { checkCount, PAGERANK_DEFAULTS, pagerankSettings, type PagerankParameters, type PagerankSettings } from './pagerank.input.js';
@@ -9,6 +10,12 @@ import { RESIDUAL_SLOTS, type PagerankSteps } from './pagerank.steps.js';
 export interface PagerankOptions extends PagerankParameters {
   /** SpMV format of the product with Pᵀ (default 'auto', chosen from Pᵀ's rows as `spmv()` does). */
   format?: SpmvFormat | 'auto';
+  /**
+   * Renumber Pᵀ's columns by degree for the product (default 'auto': as `spmv()` decides, on power-law graphs
+   * with the format chosen automatically). The ranks stay in the graph's order: each step gathers them into the
+   * columns' order first (one pass over n), since the rows, and so the ranks the product writes, keep theirs.
+   */
+  reorder?: SpmvReorder;
   /**
    * Iterations of the first submit (default 8), and of each later one while the residuals do not yet decay.
    * Every step's residual stays on the GPU and is read back once per submit; later submits run as many
@@ -36,6 +43,8 @@ export interface PagerankResult {
   readonly residual: number;
   /** The SpMV format of the product with Pᵀ that ran (absent for the empty graph, which runs nothing). */
   readonly format?: SpmvFormat;
+  /** Whether that product renumbered Pᵀ's columns by degree (see {@link PagerankOptions.reorder}). */
+  readonly reordered?: boolean;
   /** GPU time of the iterations (WebGPU timestamp queries, when the device has them; CUDA events). */
   readonly gpuTimeMs?: number;
   /** Host wall time from the start of the call to the read-back of the ranks (`pagerank()`: matrix build and upload included). */
@@ -77,10 +86,10 @@ export class PagerankRunner {
     const settings = pagerankSettings(graph.n, options);
     const checkEvery = options.checkEvery ?? PAGERANK_DEFAULTS.checkEvery;
     checkCount('checkEvery', checkEvery);
-    const format = options.format ?? 'auto';
+    const product = { format: options.format ?? 'auto', reorder: options.reorder ?? 'auto' };
     let state: PagerankSteps | undefined;
     if (graph.n > 0) {
-      state = isCudaDevice(device) ? await CudaPagerankState.create(device, graph, settings, format) : await PagerankState.create(device, graph, settings, format);
+      state = isCudaDevice(device) ? await CudaPagerankState.create(device, graph, settings, product) : await PagerankState.create(device, graph, settings, product);
     }
     return new PagerankRunner(settings, checkEvery, state);
   }
@@ -117,6 +126,7 @@ export class PagerankRunner {
           converged: hit >= 0,
           residual: read[iterations - 1],
           format: state.format,
+          reordered: state.reordered,
           ...(gpuTimeMs === undefined ? {} : { gpuTimeMs }),
           wallTimeMs: performance.now() - started,
           loopTimeMs,

@@ -19,20 +19,28 @@ export interface LayoutTraffic {
    * Other bytes per product: CSR row offsets (n + 1 words); sell and fold slice offsets and, σ-sorted, the
    * row ids; fold's extra pieces' partial results (written, then read) and its combine step (folded rows,
    * their piece offsets, and y read and written again); merge's tile starts, carries (two words, written
-   * and read) and the fixup's read and write of y per tile.
+   * and read) and the fixup's read and write of y per tile. A plan that renumbers columns adds its gather of
+   * x: the column order and x read, x in that order written (three words per row).
    */
   readonly extraBytes: number;
 }
 
 /**
  * The traffic of one product of `plan` on `csr`, for {@link predictSpmv}: O(n) for CSR, ELL and merge;
- * O(n log σ + pieces) for sell and fold (their slices are sized, not filled).
+ * O(n log σ + pieces) for sell and fold (their slices are sized, not filled). For a plan that renumbers columns,
+ * pass the renumbered matrix (`orderColumnsByDegree(csr).matrix`): its layout is the one that runs.
  *
  * @example
  * const plan = planSpmv({ format: 'fold' }, rowStats(csr), subgroupSupport(device));
  * predictSpmv(matrixFactors(csr), { bandwidthGBps: 2800, format: 'fold', layout: layoutTraffic(csr, plan) });
  */
 export function layoutTraffic(csr: Csr, plan: SpmvPlan): LayoutTraffic {
+  const traffic = formatTraffic(csr, plan);
+  return plan.reorder ? { ...traffic, extraBytes: traffic.extraBytes + 3 * WORD * csr.n } : traffic;
+}
+
+/** {@link layoutTraffic} of the format alone. */
+function formatTraffic(csr: Csr, plan: SpmvPlan): LayoutTraffic {
   const { n } = csr;
   const nnz = csr.indices.length;
   const format = plan.format;

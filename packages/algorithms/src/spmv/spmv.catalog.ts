@@ -1,5 +1,6 @@
-import type { SpmvKernelSpec } from '@semiforge/codegen';
+import type { SpmvKernelSpec, VectorKernelSpec } from '@semiforge/codegen';
 import { planSpmv, type RowStats, type SpmvKernelOptions } from './spmv.plan.js';
+import { gatherSpec } from './spmv.reorder.js';
 
 /** Statistics play no part when format and lanes are given. */
 const ANY_ROWS: RowStats = { n: 0, arcs: 0, mean: 0, max: 0, paddingRatio: 1 };
@@ -39,10 +40,14 @@ const MERGE = [...SEMIRINGS.map((semiring) => ({ semiring })), { semiring: 'plus
   return [plan.spec, plan.combine!];
 });
 
-export const SPMV_CATALOG_SPECS: readonly SpmvKernelSpec[] = [
+/** The gather of x into renumbered columns' order (`reorder`), in WGSL and CUDA: one kernel for every element type. */
+const GATHER = [gatherSpec('wgsl'), gatherSpec('cuda')];
+
+export const SPMV_CATALOG_SPECS: readonly (SpmvKernelSpec | VectorKernelSpec)[] = [
   ...[...SEMIRINGS.flatMap((semiring) => SHAPES.map((s) => ({ ...s, semiring }))), ...CUDA].map(
     (options) => planSpmv(options, ANY_ROWS, { available: true, minSize: 32 }).spec,
   ),
   ...SLICED,
   ...MERGE,
+  ...GATHER,
 ];

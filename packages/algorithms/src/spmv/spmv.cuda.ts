@@ -1,12 +1,12 @@
 import type { ElementArray } from '@semiforge/codegen';
 import type { Csr } from '@semiforge/graph-io';
-import type { CudaBuffer, CudaDevice, CudaKernel } from '@semiforge/runtime-cuda';
+import type { CudaBuffer, CudaDevice, CudaKernel, PreparedLaunch } from '@semiforge/runtime-cuda';
 import { decodeF32 } from '../kernels/f32-encoding.js';
 import { ownedBuffers } from '../kernels/owned-buffers.js';
 import { encodeOperands, type SpmvOperands } from './spmv.input.js';
 import type { RowStats, SpmvKernelOptions, SpmvPlan } from './spmv.plan.js';
 import type { SpmvResult } from './spmv.runner.js';
-import { bindLaunch, CUDA_SPMV_TARGET, planSpmvLaunches, type SpmvLaunch } from './spmv.steps.js';
+import { bindLaunch, CUDA_SPMV_TARGET, planSpmvLaunches, type PlannedSpmv, type SpmvLaunch } from './spmv.steps.js';
 
 /** Device buffers of one product on the CUDA backend, owned by the caller (PageRank swaps x and y). */
 export interface CudaSpmvBuffers {
@@ -16,9 +16,16 @@ export interface CudaSpmvBuffers {
 }
 
 /**
+ * Sets of operand buffers whose launches a runner keeps prepared: PageRank's two parities, a benchmark's own
+ * buffers, a few more. A caller cycling through more sets gets them prepared again (correct, only slower).
+ */
+const PREPARED_SETS = 4;
+
+/**
  * {@link SpmvRunner}'s twin on the CUDA backend: the same plan, layout and launches (`planSpmvLaunches`)
  * for `target: 'cuda'`, compiled to cubins (cached on disk), the matrix uploaded once, launched on the
- * device's stream; GPU time by CUDA events around the product.
+ * device's stream; GPU time by CUDA events around the product. A product's launches are prepared (checked,
+ * their arguments packed) once per set of operand buffers, so that `enqueue` is only the driver calls.
  *
  * @example
  * const { openCudaDevice } = await loadCudaRuntime();
@@ -31,21 +38,26 @@ export class CudaSpmvRunner {
   readonly plan: SpmvPlan;
   readonly n: number;
   readonly stats: RowStats;
+  /** Host milliseconds of renumbering the columns by degree, when the plan tried to (see `plan.reorder`): preprocessing. */
+  readonly reorderMs: number | undefined;
   readonly #device: CudaDevice;
   readonly #launches: readonly (SpmvLaunch & { readonly loaded: CudaKernel })[];
   readonly #matrix: Record<string, CudaBuffer>;
   readonly #work: CudaSpmvBuffers;
   readonly #own: CudaBuffer[];
+  /** The product's launches prepared for each set of operands, by their addresses. */
+  readonly #prepared = new Map<string, PreparedLaunch[]>();
 
   private constructor(
     device: CudaDevice,
-    planned: { plan: SpmvPlan; stats: RowStats },
+    planned: Pick<PlannedSpmv, 'plan' | 'stats' | 'reorderMs'>,
     launches: readonly (SpmvLaunch & { readonly loaded: CudaKernel })[],
     buffers: { matrix: Record<string, CudaBuffer>; work: CudaSpmvBuffers; own: CudaBuffer[] },
   ) {
     this.#device = device;
     this.plan = planned.plan;
     this.stats = planned.stats;
+    this.reorderMs = planned.reorderMs;
     this.n = planned.stats.n;
     this.#launches = launches;
     this.#matrix = buffers.matrix;
@@ -55,7 +67,8 @@ export class CudaSpmvRunner {
 
   /** Checks the matrix, plans its product for CUDA, compiles (or loads) the kernels, uploads the matrix. */
   static async create(device: CudaDevice, matrix: Csr, options: SpmvKernelOptions = {}): Promise<CudaSpmvRunner> {
-    const { stats, plan, layout, launches } = planSpmvLaunches(matrix, options, CUDA_SPMV_TARGET);
+    const planned = planSpmvLaunches(matrix, options, CUDA_SPMV_TARGET);
+    const { stats, plan, layout, launches } = planned;
     const loaded = [];
     for (const launch of launches) loaded.push({ ...launch, loaded: await device.kernel(launch.kernel) });
     const [{ buffers, work }, own] = await ownedBuffers((b: CudaBuffer) => device.free(b), (keep) => {
@@ -71,14 +84,26 @@ export class CudaSpmvRunner {
       const work = { x: alloc('spmv.x', bytes), y: alloc('spmv.y', bytes), mask: plan.spec.masked ? alloc('spmv.mask', bytes) : undefined };
       return { buffers, work };
     });
-    return new CudaSpmvRunner(device, { plan, stats }, loaded, { matrix: buffers, work, own });
+    return new CudaSpmvRunner(device, planned, loaded, { matrix: buffers, work, own });
   }
 
   /** Queues y = A ⊗ x (⊕ y) on the device's stream, on the given buffers (n elements each; the mask when planned `masked`). */
   enqueue(buffers: CudaSpmvBuffers): void {
     if (this.plan.spec.masked && !buffers.mask) throw new Error('spmv: this runner was planned with masked: true; pass a mask buffer');
-    const pool: Record<string, CudaBuffer | undefined> = { ...this.#matrix, x: buffers.x, y: buffers.y, mask: buffers.mask };
-    for (const launch of this.#launches) this.#device.launch(launch.loaded, { buffers: bindLaunch(launch, pool), params: launch.params, grid: launch.grid });
+    for (const launch of this.#preparedFor(buffers)) this.#device.launchPrepared(launch);
+  }
+
+  /** The product's launches on these operands, prepared on first use and kept (see {@link PREPARED_SETS}). */
+  #preparedFor(buffers: CudaSpmvBuffers): PreparedLaunch[] {
+    const key = `${buffers.x.ptr}:${buffers.y.ptr}:${buffers.mask?.ptr ?? ''}`;
+    let prepared = this.#prepared.get(key);
+    if (!prepared) {
+      const pool: Record<string, CudaBuffer | undefined> = { ...this.#matrix, x: buffers.x, y: buffers.y, mask: buffers.mask };
+      prepared = this.#launches.map((launch) => this.#device.prepare(launch.loaded, { buffers: bindLaunch(launch, pool), params: launch.params, grid: launch.grid }));
+      if (this.#prepared.size >= PREPARED_SETS) this.#prepared.clear();
+      this.#prepared.set(key, prepared);
+    }
+    return prepared;
   }
 
   /** The runner's own x, y (and mask) on the device, for timing products without transfers. */
@@ -108,5 +133,6 @@ export class CudaSpmvRunner {
   destroy(): void {
     for (const b of this.#own) this.#device.free(b);
     this.#own.length = 0;
+    this.#prepared.clear();
   }
 }

@@ -5,7 +5,7 @@ import { decodeF32 } from '../kernels/f32-encoding.js';
 import { ownedBuffers } from '../kernels/owned-buffers.js';
 import { encodeOperands, type SpmvOperands } from './spmv.input.js';
 import type { RowStats, SpmvKernelOptions, SpmvPlan, SubgroupSupport } from './spmv.plan.js';
-import { bindLaunch, planSpmvLaunches, type SpmvLaunch } from './spmv.steps.js';
+import { bindLaunch, planSpmvLaunches, type PlannedSpmv, type SpmvLaunch } from './spmv.steps.js';
 
 export { rowStats } from './spmv.steps.js';
 
@@ -37,7 +37,7 @@ export function subgroupSupport(device: Device): SubgroupSupport {
 
 /**
  * One matrix made ready for many products on a device: format chosen, kernel compiled, the matrix uploaded
- * once. `run` uploads x (and y, mask), multiplies and reads y back; `encode` records a product on buffers
+ * once (with its columns renumbered by degree where the plan says `reorder`: x and y stay in the user's order). `run` uploads x (and y, mask), multiplies and reads y back; `encode` records a product on buffers
  * the caller keeps on the GPU, for iterative algorithms. `spmv()` is create → run → destroy.
  *
  * @example
@@ -50,6 +50,8 @@ export class SpmvRunner {
   readonly plan: SpmvPlan;
   readonly n: number;
   readonly stats: RowStats;
+  /** Host milliseconds of renumbering the columns by degree, when the plan tried to (see `plan.reorder`): preprocessing. */
+  readonly reorderMs: number | undefined;
   readonly #device: Device;
   readonly #launches: readonly SpmvLaunch[];
   /** The matrix's arrays and scratch buffers by name. */
@@ -57,10 +59,12 @@ export class SpmvRunner {
   readonly #own: GPUBuffer[];
   readonly #work: SpmvBuffers;
 
-  private constructor(device: Device, plan: SpmvPlan, stats: RowStats, launches: readonly SpmvLaunch[], matrix: Record<string, GPUBuffer>, work: SpmvBuffers, own: GPUBuffer[]) {
+  private constructor(device: Device, planned: Pick<PlannedSpmv, 'plan' | 'stats' | 'launches' | 'reorderMs'>, matrix: Record<string, GPUBuffer>, work: SpmvBuffers, own: GPUBuffer[]) {
+    const { plan, stats, launches } = planned;
     this.#device = device;
     this.plan = plan;
     this.stats = stats;
+    this.reorderMs = planned.reorderMs;
     this.n = stats.n;
     this.#launches = launches;
     this.#matrix = matrix;
@@ -70,11 +74,12 @@ export class SpmvRunner {
 
   /** Checks the matrix, plans the kernel for its rows and the device, checks the sizes, uploads it. */
   static async create(device: Device, matrix: Csr, options: SpmvKernelOptions = {}): Promise<SpmvRunner> {
-    const { stats, plan, layout, launches } = planSpmvLaunches(matrix, options, {
+    const planned = planSpmvLaunches(matrix, options, {
       target: 'wgsl',
       subgroups: subgroupSupport(device),
       limits: device.limits,
     });
+    const { stats, plan, layout } = planned;
     const [{ buffers, work }, own] = await ownedBuffers((b: GPUBuffer) => b.destroy(), async (keep) => {
       const make = async (label: string, data: ArrayBufferView) => keep(await device.createStorage(label, data));
       const buffers: Record<string, GPUBuffer> = {};
@@ -89,7 +94,7 @@ export class SpmvRunner {
       };
       return { buffers, work };
     });
-    return new SpmvRunner(device, plan, stats, launches, buffers, work, own);
+    return new SpmvRunner(device, planned, buffers, work, own);
   }
 
   /** Records y = A ⊗ x (⊕ y) on the given buffers (n elements each; the mask when planned `masked`). */

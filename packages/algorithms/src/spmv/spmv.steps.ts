@@ -6,6 +6,7 @@ import { layoutFor, type BindingLimits, type SpmvLayout } from './layouts/index.
 import { checkSquareCsr } from './spmv.input.js';
 import { checkSpmvFits } from './spmv.limits.js';
 import { planSpmv, type RowStats, type SpmvKernelOptions, type SpmvPlan, type SubgroupSupport } from './spmv.plan.js';
+import { gatherFirst, orderColumnsByDegree } from './spmv.reorder.js';
 
 /** What planning a product needs to know of the device it runs on, whichever the backend. */
 export interface SpmvTarget {
@@ -44,6 +45,11 @@ export interface PlannedSpmv {
   readonly plan: SpmvPlan;
   readonly layout: SpmvLayout;
   readonly launches: readonly SpmvLaunch[];
+  /**
+   * Host milliseconds of renumbering the columns by degree (their order and the renumbered indices), when the
+   * plan tried to: preprocessing done once, apart from the products (and from laying out the format).
+   */
+  readonly reorderMs?: number;
 }
 
 /** Row statistics of a matrix, as the automatic format choice reads them. */
@@ -55,7 +61,8 @@ export function rowStats(csr: Csr): RowStats {
 /**
  * Checks the matrix, plans its product for the device's target, checks the sizes, lays the matrix out and
  * makes each step a launch: the one place both runners (WebGPU, CUDA) turn a matrix into kernels and buffer
- * names. Pure: nothing touches a device, so a CUDA plan can be checked where there is no GPU.
+ * names. A plan that reorders lays out the matrix with its columns renumbered by degree, after a gather of x
+ * (`gatherFirst`). Pure: nothing touches a device, so a CUDA plan can be checked where there is no GPU.
  *
  * @example
  * const { plan, launches } = planSpmvLaunches(csr, { format: 'fold' }, CUDA_SPMV_TARGET);
@@ -67,15 +74,21 @@ export function planSpmvLaunches(matrix: Csr, options: SpmvKernelOptions, device
   }
   checkSquareCsr(matrix);
   const stats = rowStats(matrix);
-  const plan = planSpmv({ ...options, target: device.target }, stats, device.subgroups);
-  checkSpmvFits(device.limits, { n: stats.n, nnz: stats.arcs, format: plan.format, width: stats.max });
-  const layout = layoutFor(matrix, plan, device.limits);
+  const planned = planSpmv({ ...options, target: device.target }, stats, device.subgroups);
+  checkSpmvFits(device.limits, { n: stats.n, nnz: stats.arcs, format: planned.format, width: stats.max });
+  const started = performance.now();
+  const columns = planned.reorder ? orderColumnsByDegree(matrix) : undefined;
+  const reorderMs = planned.reorder ? performance.now() - started : undefined;
+  // Columns already in degree order: nothing to renumber, nothing to gather.
+  const plan = planned.reorder && !columns ? { ...planned, reorder: false } : planned;
+  const laid = layoutFor(columns?.matrix ?? matrix, plan, device.limits);
+  const layout = columns ? gatherFirst(laid, columns.order, device.target) : laid;
   const launches = layout.steps.map((step): SpmvLaunch => {
     const kernel = kernelFor(step.spec);
     const sources = Object.entries(kernelBuffers(kernel.bindings, (name) => step.bind?.[name] ?? name));
     return { kernel, params: step.params, grid: dispatchGrid(step.spec, step.rows), sources };
   });
-  return { stats, plan, layout, launches };
+  return { stats, plan, layout, launches, ...(reorderMs === undefined ? {} : { reorderMs }) };
 }
 
 /**

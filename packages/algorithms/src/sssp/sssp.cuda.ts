@@ -1,9 +1,11 @@
 import type { Csr } from '@semiforge/graph-io';
 import type { CudaBuffer, CudaDevice, CudaKernel, PreparedLaunch } from '@semiforge/runtime-cuda';
+import { cudaView } from '../kernels/cuda-view.js';
 import { kernelFor } from '../kernels/kernel-source.js';
 import { ownedBuffers } from '../kernels/owned-buffers.js';
 import { arcTails } from './sssp.layout.js';
-import { stepBuffers, type SsspBatch, type SsspEngine, type SsspStep } from './sssp.loop.js';
+import { UNREACHED_KEY } from './sssp.keys.js';
+import { SSSP_STEPS, stepBuffers, type SsspBatch, type SsspEngine, type SsspStep } from './sssp.loop.js';
 import { SsspQueries } from './sssp.queries.js';
 import type { SsspKernelOptions } from './sssp.plan.js';
 import { prepareSssp, type SsspGrid, type SsspSetup } from './sssp.setup.js';
@@ -29,8 +31,8 @@ export class CudaSsspRunner extends SsspQueries {
   readonly #device: CudaDevice;
   readonly #buffers: Buffers;
   readonly #kernels: Partial<Record<SsspStep, CudaKernel>>;
-  /** Each step's launch by parity and grid, prepared on first use and kept. */
-  readonly #launches = new Map<string, PreparedLaunch>();
+  /** Each step's launch by parity (at `SSSP_STEPS.indexOf(step) * 2 + parity`) with its grid, prepared on first use and kept. */
+  readonly #launches: ({ launch: PreparedLaunch; grid: SsspGrid } | undefined)[] = [];
   protected readonly engine: SsspEngine;
 
   private constructor(device: CudaDevice, setup: SsspSetup, buffers: Buffers, kernels: Partial<Record<SsspStep, CudaKernel>>) {
@@ -41,7 +43,6 @@ export class CudaSsspRunner extends SsspQueries {
     this.engine = {
       batch: (label) => this.#batch(label),
       write: (name, data) => device.write(buffers[name], data),
-      read: async (name, words) => device.download(buffers[name], Uint32Array).subarray(0, words),
       uploadArcTails: async () => {
         buffers.src ??= device.upload('sssp.src', arcTails(setup.graph));
       },
@@ -74,10 +75,14 @@ export class CudaSsspRunner extends SsspQueries {
     for (const b of Object.values(this.#buffers)) this.#device.free(b);
   }
 
-  /** Launches go straight onto the stream; `submit` waits for the batch's end event and times it from its start. */
+  /**
+   * Launches go straight onto the stream; `submit` waits for the batch's end event, times it from its start, and
+   * downloads the flag word (and the answer, when it ends).
+   */
   #batch(_label: string): SsspBatch {
     const device = this.#device;
     const b = this.#buffers;
+    const n = this.n;
     const start = device.record();
     return {
       dispatch: (step, parity, params, grid) => {
@@ -87,9 +92,19 @@ export class CudaSsspRunner extends SsspQueries {
         device.launchPrepared(launch);
       },
       clear: (name) => device.fill32(b[name], 0),
-      snapshot: () => device.copy(b.dist, b.dist_ro, this.n * 4),
+      reset: (name, at, word) => {
+        device.fill32(b[name], UNREACHED_KEY);
+        device.fill32(cudaView(b[name], at * 4, 4), word);
+      },
+      snapshot: () => device.copy(b.dist, b.dist_ro, n * 4),
       checkpoint: async () => undefined,
-      submit: async () => device.elapsedMs(start, device.record()),
+      // The answer is downloaded once the word says the passes ended: nothing to copy ahead (`expectEnd`).
+      submit: async (flag, ends, answer, use) => {
+        const gpuTimeMs = device.elapsedMs(start, device.record());
+        const word = device.download(cudaView(b[flag], 0, 4), Uint32Array)[0];
+        const value = ends(word) && answer.length > 0 ? use(answer.map((name) => device.download(cudaView(b[name], 0, n * 4), Uint32Array))) : undefined;
+        return { gpuTimeMs, word, value };
+      },
     };
   }
 
@@ -98,16 +113,18 @@ export class CudaSsspRunner extends SsspQueries {
    * writes its parameters in place and queues it: no per-launch packing).
    */
   #launch(step: SsspStep, parity: number, params: Uint32Array, grid: SsspGrid): PreparedLaunch {
-    const key = `${step}${parity}:${grid.join('x')}`;
-    let launch = this.#launches.get(key);
-    if (!launch) {
-      const kernel = this.#kernels[step]!;
-      const buffers = stepBuffers(this.setup, kernel.source.bindings, this.#buffers, step, parity);
-      launch = this.#device.prepare(kernel, { buffers, params, grid: toDim3(grid) });
-      this.#launches.set(key, launch);
-    }
+    const slot = SSSP_STEPS.indexOf(step) * 2 + parity;
+    const kept = this.#launches[slot];
+    // A step runs on one grid (the setup's), so the check is by reference, by value only when it differs.
+    if (kept && (kept.grid === grid || sameGrid(kept.grid, grid))) return kept.launch;
+    const kernel = this.#kernels[step]!;
+    const buffers = stepBuffers(this.setup, kernel.source.bindings, this.#buffers, step, parity);
+    const launch = this.#device.prepare(kernel, { buffers, params, grid: toDim3(grid) });
+    this.#launches[slot] = { launch, grid };
     return launch;
   }
 }
 
 const toDim3 = (grid: SsspGrid): [number, number, number] => [grid[0], grid[1] ?? 1, grid[2] ?? 1];
+
+const sameGrid = (a: SsspGrid, b: SsspGrid) => a[0] === b[0] && (a[1] ?? 1) === (b[1] ?? 1) && (a[2] ?? 1) === (b[2] ?? 1);

@@ -40,6 +40,9 @@ export interface SsspResult {
 /** The kernels of a query: the pass, the step that sizes a frontier pass, and the two parent steps. */
 export type SsspStep = 'relax' | 'advance' | 'parents' | 'tree';
 
+/** The steps in a fixed order: a runner keeps its per-step state in arrays indexed by `SSSP_STEPS.indexOf(step) * 2 + parity`. */
+export const SSSP_STEPS: readonly SsspStep[] = ['relax', 'advance', 'parents', 'tree'];
+
 /** One submit's worth of work on a backend. */
 export interface SsspBatch {
   /**
@@ -49,6 +52,11 @@ export interface SsspBatch {
   dispatch(step: SsspStep, parity: number, params: Uint32Array, grid: SsspGrid | 'indirect'): void;
   /** Zero-fills a buffer. */
   clear(buffer: string): void;
+  /**
+   * Fills the first n words of a buffer with UNREACHED_KEY (= NO_PARENT) but `word` at `at`, on the GPU (no
+   * n-word upload per query).
+   */
+  reset(buffer: string, at: number, word: number): void;
   /** Copies the distances to their read-only snapshot (Bellman-Ford with `reads: 'snapshot'`). */
   snapshot(): void;
   /**
@@ -56,8 +64,24 @@ export interface SsspBatch {
    * CUDA: nothing to do, launches run as they are queued).
    */
   checkpoint(): Promise<void>;
-  /** Runs what was queued; resolves with its GPU time when the backend measures it. */
-  submit(): Promise<number | undefined>;
+  /**
+   * Runs what was queued and reads back the first word of `flag` (the changed flag, or the done word of the
+   * frontier state); when `ends(word)` and `answer` names buffers, also their first n words, handed to `use`
+   * while they are valid (it copies what it keeps). Resolves with the batch's GPU time when the backend
+   * measures it, the word, and what `use` returned. WebGPU copies the flag in the same submit; the answer too
+   * when `expectEnd` (one mapping for all), else in a submit of its own once the word says the passes ended
+   * (an answer copied by every batch of a long search would cost more). CUDA downloads the answer only when
+   * the passes ended.
+   */
+  submit<T>(flag: string, ends: (word: number) => boolean, answer: readonly string[], use: (views: readonly Uint32Array[]) => T, expectEnd: boolean): Promise<SsspSubmitted<T>>;
+}
+
+/** What a batch's submit gives back. */
+export interface SsspSubmitted<T> {
+  readonly gpuTimeMs?: number;
+  readonly word: number;
+  /** `use`'s result, when the word ended the passes. */
+  readonly value?: T;
 }
 
 /** The operations the query loop needs of a backend (WebGPU's `SsspRunner`, CUDA's `CudaSsspRunner`). */
@@ -65,10 +89,17 @@ export interface SsspEngine {
   batch(label: string): SsspBatch;
   /** Writes `data` to the start of a buffer (before any later batch runs); `data` is copied before it returns. */
   write(buffer: string, data: Uint32Array): void;
-  /** The first `words` words of a buffer, after all queued work. */
-  read(buffer: string, words: number): Promise<Uint32Array>;
   /** Uploads the arcs' tails as `src` for the frontier methods' pair passes (directed graphs), once. */
   uploadArcTails(): Promise<void>;
+}
+
+/**
+ * What the earlier queries on a runner needed: the next query's first batch is sized from it, so that a
+ * query like the last one ends at its first read-back.
+ */
+export interface SsspPace {
+  passes: number;
+  parentPasses: number;
 }
 
 /**
@@ -93,37 +124,42 @@ export function stepBuffers<B>(setup: SsspSetup, bindings: readonly { readonly n
 }
 
 /** One query after another on an uploaded graph (every source checked first). */
-export async function runSsspMany(engine: SsspEngine, setup: SsspSetup, sources: readonly number[], options: SsspRunOptions = {}): Promise<SsspResult[]> {
+export async function runSsspMany(engine: SsspEngine, setup: SsspSetup, sources: readonly number[], options: SsspRunOptions = {}, pace: SsspPace = newPace()): Promise<SsspResult[]> {
   for (const s of sources) checkSource(setup.graph.n, s);
   const results: SsspResult[] = [];
-  for (const s of sources) results.push(await runSsspQuery(engine, setup, s, options));
+  for (const s of sources) results.push(await runSsspQuery(engine, setup, s, options, pace));
   return results;
 }
 
+/** A runner's pace before its first query: batches of the plan's size. */
+export const newPace = (): SsspPace => ({ passes: 0, parentPasses: 0 });
+
 /**
  * One SSSP query on a backend: distances (paper 001's passes, or the frontier loop on the GPU), a negative
- * cycle named by the CPU, the parent tree, the read-backs. Shared by the WebGPU and CUDA runners.
+ * cycle named by the CPU, the parent tree, the read-backs. Shared by the WebGPU and CUDA runners. The start
+ * state is made on the GPU, and the answer comes back with the batch that ends the query (its parents, or
+ * without parents its distances): no read-back of its own. `pace` carries what the query needed to the next.
  */
-export async function runSsspQuery(engine: SsspEngine, setup: SsspSetup, source: number, options: SsspRunOptions = {}): Promise<SsspResult> {
+export async function runSsspQuery(engine: SsspEngine, setup: SsspSetup, source: number, options: SsspRunOptions = {}, pace: SsspPace = newPace()): Promise<SsspResult> {
   const n = setup.graph.n;
   checkSource(n, source);
   if (options.target !== undefined) checkSource(n, options.target, 'target');
   const started = performance.now();
   const { plan } = setup;
   const limit = limitKey(options.maxDistance, plan.weights);
-  writeBlank(engine, setup, 'dist', source, distanceKey(0, plan.weights));
-  const relaxed = plan.method === 'bellman-ford' ? await edgePasses(engine, setup, limit) : await frontierPasses(engine, setup, source, limit, options.target);
+  const withParents = options.parents !== false;
+  const relaxed = plan.method === 'bellman-ford' ? await edgePasses(engine, setup, source, limit, pace, !withParents) : await frontierPasses(engine, setup, source, limit, options.target, pace, !withParents);
   if (relaxed.passes === undefined) negativeCycle(setup, source);
-  const parents = options.parents === false ? undefined : await parentPasses(engine, setup, source);
-  const [keys, parent] = await Promise.all([engine.read('dist', n), parents && engine.read('parent', n)]);
-  checkU32Range(setup, keys);
-  const dist = decodeDistances(keys, plan.weights);
+  pace.passes = relaxed.passes;
+  const parents = withParents ? await parentPasses(engine, setup, source, pace) : undefined;
+  if (parents) pace.parentPasses = parents.passes;
+  const { dist, parent } = (parents ?? relaxed).answer!;
   return {
     source,
     dist,
     parent,
     method: plan.method,
-    passes: relaxed.passes!,
+    passes: relaxed.passes,
     parentPasses: parents?.passes ?? 0,
     gpuTimeMs: relaxed.gpuTimeMs,
     parentGpuTimeMs: parents?.gpuTimeMs,
@@ -131,34 +167,51 @@ export async function runSsspQuery(engine: SsspEngine, setup: SsspSetup, source:
   };
 }
 
+/** A query's result arrays. */
+interface Answer {
+  dist: Float64Array;
+  parent?: Uint32Array;
+}
+
 interface Passes {
   passes?: number;
   gpuTimeMs?: number;
+  /** The answer, read back with the batch that ended the passes (when they were the query's last). */
+  answer?: Answer;
 }
 
 /**
- * Paper 001's passes, `batch` to a submit, the changed flag read once per batch. A graph without negative
- * cycles stops changing within n − 1 passes; a change in pass n means a negative cycle (passes undefined).
+ * Paper 001's passes, a batch to a submit, the changed flag read once per batch (with the distances when
+ * `withDist`: the query asks no parents). A graph without negative cycles stops changing within n − 1 passes;
+ * a change in pass n means a negative cycle (passes undefined).
  */
-async function edgePasses(engine: SsspEngine, setup: SsspSetup, limit: number): Promise<Passes> {
+async function edgePasses(engine: SsspEngine, setup: SsspSetup, source: number, limit: number, pace: SsspPace, withDist: boolean): Promise<Passes> {
   const { plan, items } = setup;
   const n = setup.graph.n;
   const snapshot = plan.relax.reads === 'snapshot';
-  engine.write('flag', new Uint32Array(1));
+  // One parameter block, its `iter` set in place: both backends copy it when a pass is queued.
+  const params = Uint32Array.of(items, 0, limit, 0);
   let iter = 0;
   let gpuTimeMs: number | undefined;
   for (;;) {
     const batch = engine.batch('sssp bellman-ford');
-    for (let i = 0, k = passesPerBatch(plan.batch, iter); i < k; i++) {
+    if (iter === 0) {
+      batch.reset('dist', source, distanceKey(0, plan.weights));
+      batch.clear('flag');
+    }
+    const first = iter + 1;
+    for (let i = 0, k = passesPerBatch(plan.batch, iter, pace.passes, EDGE_GROWTH); i < k; i++) {
       iter += 1;
       if (snapshot) batch.snapshot();
-      batch.dispatch('relax', 0, Uint32Array.of(items, iter, limit, 0), setup.grids.relax);
-      if (i % CHECKPOINT_PASSES === CHECKPOINT_PASSES - 1) await batch.checkpoint();
+      params[1] = iter;
+      batch.dispatch('relax', 0, params, setup.grids.relax);
+      if (checkpointAfter(i, k)) await batch.checkpoint();
     }
-    gpuTimeMs = addTime(gpuTimeMs, await batch.submit());
-    const [flag] = await engine.read('flag', 1);
-    if (flag < iter) return { passes: flag + 1, gpuTimeMs };
-    if (flag >= Math.max(n, 1)) return { gpuTimeMs };
+    const last = iter;
+    const ran = await batch.submit('flag', (flag) => flag < last, withDist ? ['dist'] : [], (views) => answerOf(setup, views), expectsEnd(first, last, pace.passes));
+    gpuTimeMs = addTime(gpuTimeMs, ran.gpuTimeMs);
+    if (ran.word < iter) return { passes: ran.word + 1, gpuTimeMs, answer: ran.value };
+    if (ran.word >= Math.max(n, 1)) return { gpuTimeMs };
   }
 }
 
@@ -167,10 +220,10 @@ async function edgePasses(engine: SsspEngine, setup: SsspSetup, limit: number): 
  * near queue's length (or, when near-far's bucket ran dry, moves the threshold and makes the pass a scan for
  * far vertices below it; or ends the search: state[DONE] = the last pass), then the pass itself, dispatched
  * indirectly or on a fixed grid that strides over the pass's items; batches of passes go in one submit and the
- * done word is read once per batch. Frontier Bellman-Ford empties its queue within n passes unless a negative
- * cycle feeds it (passes undefined).
+ * done word is read once per batch (with the distances when `withDist`). Frontier Bellman-Ford empties its
+ * queue within n passes unless a negative cycle feeds it (passes undefined).
  */
-async function frontierPasses(engine: SsspEngine, setup: SsspSetup, source: number, limit: number, target: number | undefined): Promise<Passes> {
+async function frontierPasses(engine: SsspEngine, setup: SsspSetup, source: number, limit: number, target: number | undefined, pace: SsspPace, withDist: boolean): Promise<Passes> {
   const { plan, graph } = setup;
   const n = graph.n;
   const type = plan.weights;
@@ -190,64 +243,87 @@ async function frontierPasses(engine: SsspEngine, setup: SsspSetup, source: numb
   let gpuTimeMs: number | undefined;
   for (;;) {
     const batch = engine.batch(`sssp ${plan.method}`);
-    // Queue stamps count from pass 1 each run; a run stopped at a target may have left far marks. (via needs
-    // no clearing: every vertex reached in a run was lowered in it.)
-    if (iter === 0) batch.clear('mark');
-    for (let i = 0, k = frontierPassesPerBatch(plan.batch, iter); i < k; i++) {
+    if (iter === 0) {
+      batch.reset('dist', source, distanceKey(0, type));
+      // Queue stamps count from pass 1 each run; a run stopped at a target may have left far marks. (via needs
+      // no clearing: every vertex reached in a run was lowered in it.)
+      batch.clear('mark');
+    }
+    const first = iter + 1;
+    for (let i = 0, k = passesPerBatch(plan.batch, iter, pace.passes, FRONTIER_GROWTH); i < k; i++) {
       iter += 1;
       // Odd passes read queue A, even ones queue B.
       const readsB = (iter + 1) % 2;
       advanceParams[readsB][1] = iter;
       relaxParams[readsB][1] = iter;
-      batch.dispatch('advance', readsB, advanceParams[readsB], [1]);
+      batch.dispatch('advance', readsB, advanceParams[readsB], ADVANCE_GRID);
       batch.dispatch('relax', readsB, relaxParams[readsB], grid);
-      if (i % CHECKPOINT_PASSES === CHECKPOINT_PASSES - 1) await batch.checkpoint();
+      if (checkpointAfter(i, k)) await batch.checkpoint();
     }
-    gpuTimeMs = addTime(gpuTimeMs, await batch.submit());
-    const [done] = await engine.read('state', 1);
-    if (done !== 0) return { passes: done, gpuTimeMs };
+    const ran = await batch.submit('state', (done) => done !== 0, withDist ? ['dist'] : [], (views) => answerOf(setup, views), expectsEnd(first, iter, pace.passes));
+    gpuTimeMs = addTime(gpuTimeMs, ran.gpuTimeMs);
+    if (ran.word !== 0) return { passes: ran.word, gpuTimeMs, answer: ran.value };
     if (!nearFar && iter > n + 1) return { gpuTimeMs };
   }
 }
+
+/** The advance step is one workgroup. */
+const ADVANCE_GRID: SsspGrid = [1];
 
 /**
  * Parents: for the frontier methods, one step per vertex (the tail of the arc that lowered it last, when
  * tight; else, undirected, a strictly closer tight neighbour). Where some vertex found none (zero weights, f32
  * sums that round back): on an undirected graph, pull passes over the vertices (one still without a parent
  * takes a tight neighbour that has one: only those few do any work); on a directed one, and for Bellman-Ford,
- * tight-arc passes over the pairs. Either repeats until no vertex gains a parent, the flag read once per batch.
+ * tight-arc passes over the pairs. Either repeats until no vertex gains a parent, the flag read once per batch,
+ * and with it the distances and parents: the batch that completes the tree is the query's last read-back.
  */
-async function parentPasses(engine: SsspEngine, setup: SsspSetup, source: number): Promise<{ passes: number; gpuTimeMs?: number }> {
+async function parentPasses(engine: SsspEngine, setup: SsspSetup, source: number, pace: SsspPace): Promise<{ passes: number; gpuTimeMs?: number; answer: Answer }> {
   const { plan } = setup;
   const n = setup.graph.n;
-  writeBlank(engine, setup, 'parent', source, source);
-  engine.write('flag', new Uint32Array(1));
+  const answer = ['dist', 'parent'];
+  const use = (views: readonly Uint32Array[]) => answerOf(setup, views);
   let gpuTimeMs: number | undefined;
   const tree = setup.grids.tree;
-  // The passes that finish the tree: the step, its parameters for pass `iter`, its grid.
-  let finish = { step: 'parents' as SsspStep, params: (iter: number) => Uint32Array.of(setup.items, iter, 0, setup.weights.min >= 0 ? 1 : 0), grid: setup.grids.parents };
+  // The passes that finish the tree: the step, its parameter block (`iter` set in place), its grid.
+  let finish = { step: 'parents' as SsspStep, params: Uint32Array.of(setup.items, 0, 0, setup.weights.min >= 0 ? 1 : 0), grid: setup.grids.parents };
   if (tree) {
     const batch = engine.batch('sssp tree');
+    batch.reset('parent', source, source);
+    batch.clear('flag');
     batch.dispatch('tree', 0, Uint32Array.of(n, 1, 0, 0), tree);
-    gpuTimeMs = await batch.submit();
-    const [unfinished] = await engine.read('flag', 1);
-    if (unfinished === 0) return { passes: 1, gpuTimeMs };
-    engine.write('flag', new Uint32Array(1));
-    if (plan.tree!.symmetric) finish = { step: 'tree', params: (iter) => Uint32Array.of(n, iter, 0, 1), grid: tree };
+    // One step completes the tree where weights are positive: expected unless the last query needed more.
+    const ran = await batch.submit('flag', (unfinished) => unfinished === 0, answer, use, pace.parentPasses <= 1);
+    gpuTimeMs = ran.gpuTimeMs;
+    if (ran.word === 0) return { passes: 1, gpuTimeMs, answer: ran.value! };
+    if (plan.tree!.symmetric) finish = { step: 'tree', params: Uint32Array.of(n, 0, 0, 1), grid: tree };
     else await engine.uploadArcTails();
   }
-  const perBatch = Math.min(plan.batch, 4);
+  const earlier = tree ? 1 : 0;
   let iter = 0;
   for (;;) {
     const batch = engine.batch('sssp parents');
-    for (let i = 0; i < perBatch; i++) {
-      iter += 1;
-      batch.dispatch(finish.step, 0, finish.params(iter), finish.grid);
+    if (iter === 0) {
+      if (!tree) batch.reset('parent', source, source);
+      batch.clear('flag');
     }
-    gpuTimeMs = addTime(gpuTimeMs, await batch.submit());
-    const [flag] = await engine.read('flag', 1);
-    if (flag < iter) return { passes: flag + 1 + (tree ? 1 : 0), gpuTimeMs };
+    const first = iter + 1;
+    for (let i = 0, k = passesPerBatch(Math.min(plan.batch, 4), iter, pace.parentPasses - earlier, EDGE_GROWTH); i < k; i++) {
+      iter += 1;
+      finish.params[1] = iter;
+      batch.dispatch(finish.step, 0, finish.params, finish.grid);
+    }
+    const last = iter;
+    const ran = await batch.submit('flag', (flag) => flag < last, answer, use, expectsEnd(first, last, pace.parentPasses - earlier));
+    gpuTimeMs = addTime(gpuTimeMs, ran.gpuTimeMs);
+    if (ran.word < iter) return { passes: ran.word + 1 + earlier, gpuTimeMs, answer: ran.value! };
   }
+}
+
+/** The answer from its read-back views (distance keys, then parents when read): distances decoded, parents copied. */
+function answerOf(setup: SsspSetup, [keys, parent]: readonly Uint32Array[]): Answer {
+  checkU32Range(setup, keys);
+  return { dist: decodeDistances(keys, setup.plan.weights), ...(parent ? { parent: parent.slice() } : {}) };
 }
 
 /** The GPU saw a negative cycle; the CPU Bellman-Ford names a vertex on it. */
@@ -255,20 +331,6 @@ function negativeCycle(setup: SsspSetup, source: number): never {
   const g = setup.graph;
   bellmanFordTree({ n: g.n, offsets: g.indptr, heads: g.indices, weights: setup.weights.values }, source, pathAdd(setup.plan.weights));
   throw new NegativeCycleError(source, `the distances from ${source} still fell after ${g.n} passes, but the CPU check found no cycle: f32 rounding may loop`);
-}
-
-/**
- * Writes n words of UNREACHED_KEY (= NO_PARENT) but `word` at `at` to a buffer, from the setup's blank words
- * (both backends copy the data before `write` returns, so the word is restored at once).
- */
-function writeBlank(engine: SsspEngine, setup: SsspSetup, buffer: string, at: number, word: number): void {
-  const { blank } = setup;
-  blank[at] = word;
-  try {
-    engine.write(buffer, blank);
-  } finally {
-    blank[at] = UNREACHED_KEY;
-  }
 }
 
 /** u32 sums saturate at 2^32 − 1: refuse results where a relaxation may have been cut off (u32 keys are the distances). */
@@ -289,23 +351,38 @@ function checkU32Range(setup: SsspSetup, keys: Uint32Array): void {
 }
 
 /**
- * Passes to record before the next read-back: `batch` at first, then as many as have run already (so a
- * search of thousands of passes, e.g. on a road network, reads back a few dozen times), at most 16 × batch.
- * A pass after convergence returns at once, so the surplus of the last batch costs little GPU time.
+ * Passes to record before the next read-back: at first what the runner's previous query needed and a quarter
+ * more (at least `batch`), so that a query like the last ends at its first read-back; then as many as have
+ * run already (so a search of thousands of passes, e.g. on a road network, reads back a few dozen times); at
+ * most `growth` × batch. A pass after the end returns at once (Bellman-Ford's, the parent passes') or costs two
+ * empty launches (the frontier methods'), so the surplus of the last batch costs little GPU time.
  */
-const passesPerBatch = (batch: number, done: number) => Math.min(16 * batch, Math.max(batch, done));
+function passesPerBatch(batch: number, done: number, previous: number, growth: number): number {
+  const wanted = done === 0 ? Math.ceil(previous * 1.25) : done;
+  return Math.min(growth * batch, Math.max(batch, wanted));
+}
 
 /**
- * Frontier passes to record before the next read-back: `batch` at first, then as many as have run (so a search
- * of thousands of passes on a road network reads back a dozen times), at most 64 × batch. Passes after the end
- * cost two empty launches each, so the surplus of the last batch is at most as long as the search.
+ * Whether the batch of passes `first` to `last` is expected to end them: it holds the pass where the last query
+ * ended (none before the first query; and once a query outruns the last one, no later batch is expected to).
  */
-const frontierPassesPerBatch = (batch: number, done: number) => Math.min(64 * batch, Math.max(batch, done));
+const expectsEnd = (first: number, last: number, previous: number) => previous > 0 && first <= previous && previous <= last;
+
+/** Most passes of a Bellman-Ford or parent batch, in batches (of the plan's size): a surplus pass is a full-grid launch. */
+const EDGE_GROWTH = 16;
+
+/** Most passes of a frontier batch, in batches: a surplus pass is one launch of a workgroup and one of an empty grid. */
+const FRONTIER_GROWTH = 64;
 
 /**
- * Passes recorded before the GPU is let start on them: a long batch (up to 1024 passes) then runs while the
- * host records its rest, instead of after (on WebGPU nothing runs before a submit).
+ * Whether to let the GPU start on what is recorded after pass `i` of a batch of `k` (from 0): every 64 passes,
+ * so that a long batch (up to 1024 passes) runs while the host records its rest, instead of after (on WebGPU
+ * nothing runs before a submit). Each part is a submit of its own: none is made for a tail of fewer than 16
+ * passes (recording them takes less than the submit's own host work).
  */
+const checkpointAfter = (i: number, k: number) => (i + 1) % CHECKPOINT_PASSES === 0 && k - (i + 1) >= MIN_PART;
+
 const CHECKPOINT_PASSES = 64;
+const MIN_PART = 16;
 
 const addTime = (a: number | undefined, b: number | undefined) => (b === undefined ? a : (a ?? 0) + b);

@@ -1,4 +1,4 @@
-import { runSsspMany, runSsspQuery, type SsspEngine, type SsspResult, type SsspRunOptions } from './sssp.loop.js';
+import { newPace, runSsspMany, runSsspQuery, type SsspEngine, type SsspResult, type SsspRunOptions } from './sssp.loop.js';
 import type { SsspPlan } from './sssp.plan.js';
 import type { SsspSetup } from './sssp.setup.js';
 
@@ -16,6 +16,8 @@ export abstract class SsspQueries {
   protected readonly setup: SsspSetup;
   /** The backend's operations the query loop runs on. */
   protected abstract readonly engine: SsspEngine;
+  /** What the last query needed: the next one's first batch is sized from it. */
+  readonly #pace = newPace();
 
   protected constructor(setup: SsspSetup) {
     this.setup = setup;
@@ -25,12 +27,12 @@ export abstract class SsspQueries {
 
   /** Shortest distances (and parents) from one source. */
   run(source: number, options: SsspRunOptions = {}): Promise<SsspResult> {
-    return runSsspQuery(this.engine, this.setup, source, options);
+    return runSsspQuery(this.engine, this.setup, source, options, this.#pace);
   }
 
   /** One query after another on the uploaded graph. */
   runMany(sources: readonly number[], options: SsspRunOptions = {}): Promise<SsspResult[]> {
-    return runSsspMany(this.engine, this.setup, sources, options);
+    return runSsspMany(this.engine, this.setup, sources, options, this.#pace);
   }
 
   /** Frees the backend's buffers. */

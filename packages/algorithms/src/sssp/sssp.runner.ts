@@ -1,10 +1,11 @@
 import type { GeneratedKernel } from '@semiforge/codegen';
 import type { Csr } from '@semiforge/graph-io';
-import { BufferUsage, type BatchResult, type Device, type DispatchBatch } from '@semiforge/runtime';
+import { BufferUsage, MapMode, type BatchResult, type Device, type DispatchBatch } from '@semiforge/runtime';
 import { kernelFor } from '../kernels/kernel-source.js';
 import { ownedBuffers } from '../kernels/owned-buffers.js';
 import { arcTails } from './sssp.layout.js';
-import { stepBuffers, type SsspBatch, type SsspEngine, type SsspStep } from './sssp.loop.js';
+import { UNREACHED_KEY } from './sssp.keys.js';
+import { SSSP_STEPS, stepBuffers, type SsspBatch, type SsspEngine, type SsspStep } from './sssp.loop.js';
 import { SsspQueries } from './sssp.queries.js';
 import type { SsspKernelOptions } from './sssp.plan.js';
 import { prepareSssp, type SsspSetup } from './sssp.setup.js';
@@ -30,8 +31,8 @@ export class SsspRunner extends SsspQueries {
   readonly #device: Device;
   readonly #buffers: Buffers;
   readonly #kernels: Record<SsspStep, GeneratedKernel | undefined>;
-  /** Each step's bindings by parity, made on first use and kept (a batch records up to 1024 passes). */
-  readonly #bindings = new Map<string, Buffers>();
+  /** Each step's bindings by parity (at `SSSP_STEPS.indexOf(step) * 2 + parity`), made on first use and kept (a batch records up to 1024 passes). */
+  readonly #bindings: (Buffers | undefined)[] = [];
   protected readonly engine: SsspEngine;
 
   private constructor(device: Device, setup: SsspSetup, buffers: Buffers) {
@@ -43,7 +44,6 @@ export class SsspRunner extends SsspQueries {
     this.engine = {
       batch: (label) => this.#batch(label),
       write: (name, data) => device.upload(buffers[name], data),
-      read: (name, words) => device.read(buffers[name], Uint32Array, 0, words),
       uploadArcTails: async () => {
         buffers.src ??= await device.createStorage('sssp.src', arcTails(setup.graph));
       },
@@ -56,6 +56,7 @@ export class SsspRunner extends SsspQueries {
       throw new Error(`sssp: the WebGPU runner runs WGSL kernels; for target '${options.kernelTarget}' pass a CudaDevice (or backend: 'cuda')`);
     }
     const setup = prepareSssp(graph, options, 'wgsl', { softwareAdapter: device.describe().isFallbackAdapter }, device.limits);
+    const n = setup.graph.n;
     const [buffers] = await ownedBuffers((b: GPUBuffer) => b.destroy(), async (keep) => {
       const buffers: Buffers = {};
       for (const [name, data] of Object.entries(setup.arrays)) {
@@ -66,6 +67,10 @@ export class SsspRunner extends SsspQueries {
         // A size alone makes a buffer that WebGPU zero-fills (no host array, no upload).
         buffers[name] = keep(name === 'args' ? device.gpu.createBuffer({ label: 'sssp.args', size: words * 4, usage: INDIRECT_USAGE }) : await device.createBuffer(`sssp.${name}`, words * 4, 'storage'));
       }
+      // n words of UNREACHED_KEY (= NO_PARENT): each query copies its start distances and parents from them on the GPU.
+      buffers.blank = keep(await device.createStorage('sssp.blank', new Uint32Array(Math.max(1, n)).fill(UNREACHED_KEY)));
+      // Where a batch's read-backs land: a flag word, then the distances and the parents (mapped once a batch).
+      buffers.readback = keep(await device.createBuffer('sssp.readback', (1 + 2 * n) * 4, 'readback'));
       return buffers;
     });
     return new SsspRunner(device, setup, buffers);
@@ -78,10 +83,12 @@ export class SsspRunner extends SsspQueries {
 
   /**
    * A batch of passes as one or more submits: at each checkpoint what is recorded is submitted (the GPU runs it
-   * while the host records the rest), and `submit` sends the rest and waits for all, summing their GPU times.
+   * while the host records the rest), and `submit` sends the rest with the copies of its read-backs, waits for
+   * all (summing their GPU times) and maps the read-backs once (twice when the answer was not expected).
    */
   #batch(label: string): SsspBatch {
     const b = this.#buffers;
+    const n = this.n;
     const sent: Promise<BatchResult>[] = [];
     let batch: DispatchBatch = this.#device.batch({ label });
     const send = () => {
@@ -99,27 +106,56 @@ export class SsspRunner extends SsspQueries {
         else batch.dispatch(kernel, { buffers, params, workgroups: grid as [number, number?, number?] });
       },
       clear: (name) => void batch.clear(b[name]),
-      snapshot: () => void batch.copy(b.dist, b.dist_ro, this.n * 4),
+      reset: (name, at, word) => {
+        // The word is written before the submit, the copies around it in the batch: no ordering between them.
+        this.#device.upload(b[name], Uint32Array.of(word), at * 4);
+        if (at > 0) batch.copy(b.blank, b[name], at * 4);
+        if (at + 1 < n) batch.copy(b.blank, b[name], (n - at - 1) * 4, (at + 1) * 4, (at + 1) * 4);
+      },
+      snapshot: () => void batch.copy(b.dist, b.dist_ro, n * 4),
       checkpoint: async () => {
         if (batch.size === 0) return;
         send();
         // The submit runs up to queue.submit once the event loop turns.
         await new Promise((resolve) => setImmediate(resolve));
       },
-      submit: async () => {
+      submit: async (flag, ends, answer, use, expectEnd) => {
+        const copyAnswer = (to: DispatchBatch) => answer.forEach((name, i) => n > 0 && to.copy(b[name], b.readback, n * 4, 0, (1 + i * n) * 4));
+        batch.copy(b[flag], b.readback, 4);
+        if (expectEnd) copyAnswer(batch);
         send();
         // A submit without dispatches (the last, when a checkpoint ended the passes) has no GPU time to add.
         const times = (await Promise.all(sent)).filter((r) => r.dispatches > 0).map((r) => r.gpuTimeMs);
-        return times.length === 0 || times.some((t) => t === undefined) ? undefined : times.reduce((a, t) => a! + t!, 0);
+        const gpuTimeMs = times.length === 0 || times.some((t) => t === undefined) ? undefined : times.reduce((a, t) => a! + t!, 0);
+        const views = (mapped: ArrayBuffer) => answer.map((_, i) => new Uint32Array(mapped, (1 + i * n) * 4, n));
+        const wanted = (word: number) => ends(word) && answer.length > 0;
+        const first = await this.#readBack(1 + (expectEnd ? answer.length * n : 0), (mapped) => {
+          const word = new Uint32Array(mapped, 0, 1)[0];
+          return { word, value: expectEnd && wanted(word) ? use(views(mapped)) : undefined };
+        });
+        if (expectEnd || !wanted(first.word)) return { gpuTimeMs, ...first };
+        const late = this.#device.batch({ label: `${label} answer`, timing: false });
+        copyAnswer(late);
+        await late.submit();
+        return { gpuTimeMs, word: first.word, value: await this.#readBack(1 + answer.length * n, (mapped) => use(views(mapped))) };
       },
     };
   }
 
+  /** Maps the first `words` words of the read-back buffer, hands them to `read` and unmaps them. */
+  async #readBack<T>(words: number, read: (mapped: ArrayBuffer) => T): Promise<T> {
+    const readback = this.#buffers.readback;
+    await readback.mapAsync(MapMode.READ, 0, words * 4);
+    try {
+      return read(readback.getMappedRange(0, words * 4));
+    } finally {
+      readback.unmap();
+    }
+  }
+
   /** The buffers a step binds, by binding name, for the queues of `parity` (made once). */
   #bind(step: SsspStep, parity: number): Buffers {
-    const key = `${step}${parity}`;
-    let bound = this.#bindings.get(key);
-    if (!bound) this.#bindings.set(key, (bound = stepBuffers(this.setup, this.#kernels[step]!.bindings, this.#buffers, step, parity)));
-    return bound;
+    const slot = SSSP_STEPS.indexOf(step) * 2 + parity;
+    return (this.#bindings[slot] ??= stepBuffers(this.setup, this.#kernels[step]!.bindings, this.#buffers, step, parity));
   }
 }

@@ -1,7 +1,6 @@
 import { dispatchGrid, MAX_GRID_X, type Target } from '@semiforge/codegen';
 import type { Csr } from '@semiforge/graph-io';
 import { checkNegativeWeights, checkSsspFits, ssspWeights, type SsspWeights } from './sssp.input.js';
-import { UNREACHED_KEY } from './sssp.keys.js';
 import { edgePairs } from './sssp.layout.js';
 import { planSssp, type SsspKernelOptions, type SsspPlan, type SsspTargetInfo } from './sssp.plan.js';
 
@@ -41,11 +40,6 @@ export interface SsspSetup {
   /** Pairs (Bellman-Ford) or arcs (the frontier methods' parent step) the COO kernels cover. */
   readonly items: number;
   readonly grids: SsspGrids;
-  /**
-   * n words of UNREACHED_KEY (= NO_PARENT), made once: each query writes its start distances and parents from
-   * it with one word set for the source, and restores that word (no n-sized arrays made per query).
-   */
-  readonly blank: Uint32Array;
 }
 
 /** Device limits the setup checks against (WebGPU's binding and buffer sizes); CUDA passes none. */
@@ -101,7 +95,7 @@ export function prepareSssp(graph: Csr, options: SsspKernelOptions, target: Targ
     parents: dispatchGrid(plan.parents, items),
     ...(plan.tree ? { tree: dispatchGrid(plan.tree, n) } : {}),
   };
-  return { graph, weights, plan, arrays, zeroed, items, grids, blank: new Uint32Array(n).fill(UNREACHED_KEY) };
+  return { graph, weights, plan, arrays, zeroed, items, grids };
 }
 
 /** Queue items of a vertex: one per chunk of its arcs, at least one. */

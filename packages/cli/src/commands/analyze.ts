@@ -1,4 +1,4 @@
-import { chooseFormat, H100_NOMINAL, matrixFactors, predictFormats, SMALL_MATRIX_ROWS, type MatrixFactors, type SpmvFormat, type SpmvPrediction } from '@semiforge/algorithms';
+import { chooseFormat, chooseReorder, H100_NOMINAL, matrixFactors, predictFormats, SMALL_MATRIX_ROWS, type MatrixFactors, type SpmvFormat, type SpmvPrediction } from '@semiforge/algorithms';
 import type { CliIo } from '../io.js';
 import { graphFileType, type GraphFileFormat } from '../graph/graph-file-format.js';
 import { loadGraph } from '../graph/load-graph.js';
@@ -28,6 +28,11 @@ export interface AnalyzeSummary {
   readonly predictions: readonly SpmvPrediction[];
   /** The format the SpMV kernels pick by themselves (`chooseFormat`). */
   readonly automaticChoice: SpmvFormat;
+  /**
+   * Whether the automatic choice also renumbers the columns by degree (`chooseReorder`); the factors and the
+   * predictions stay those of the matrix as given.
+   */
+  readonly automaticReorder: boolean;
   /** The formats with the highest predicted rate (csr-scalar and csr-vector always tie: the model has no load-balance term). */
   readonly modelFastest: readonly SpmvFormat[];
   readonly analysisMs: number;
@@ -58,7 +63,8 @@ function analyzeText(s: AnalyzeSummary): string {
   return (
     rows.map(([k, v]) => `${k.padEnd(12)} ${v}`).join('\n') +
     `\n\npredicted by paper 002's model at ${s.bandwidthGBps} GB/s (${source}):\n${predictions}` +
-    `automatic choice: ${s.automaticChoice}; fastest by the model: ${s.modelFastest.join(' = ')}\n`
+    `automatic choice: ${s.automaticChoice}${s.automaticReorder ? ' with its columns renumbered by degree (the factors and predictions above are of the matrix as given)' : ''}; ` +
+    `fastest by the model: ${s.modelFastest.join(' = ')}\n`
   );
 }
 
@@ -91,6 +97,7 @@ export async function runAnalyze(file: string, flags: AnalyzeFlags, io: CliIo): 
       bandwidthSource: flags.bandwidth === undefined ? 'nominal-h100' : 'flag',
       predictions,
       automaticChoice: chooseFormat(factors),
+      automaticReorder: chooseReorder(factors),
       modelFastest: fastest(predictions),
       analysisMs: performance.now() - started,
     };

@@ -35,9 +35,10 @@ export interface ApspSummary {
   readonly successors: boolean;
   /** The order the kernels ran on: n rounded up to a multiple of the tile. */
   readonly paddedN: number;
-  /** The adapter, as one line. */
+  /** The device, as one line. */
   readonly device: string;
-  readonly adapter: Omit<AdapterDescription, 'features' | 'limits'>;
+  /** The WebGPU adapter; null on CUDA (`--backend cuda`: `device` names the GPU and its arch). */
+  readonly adapter: Omit<AdapterDescription, 'features' | 'limits'> | null;
   /** GPU time (timestamp queries) of the reported trial, or null when the device has no timestamps. */
   readonly gpuTimeMs: number | null;
   readonly wallTimeMs: number;
@@ -115,7 +116,7 @@ export function smallerTile(n: number, tile: number): number | undefined {
 /** Notes that say what to try next, from the summary's facts. */
 export function summaryNotes(s: ApspSummary): string[] {
   const notes: string[] = [];
-  if (s.adapter.isFallbackAdapter) notes.push('the adapter is a software fallback (e.g. lavapipe): its times say nothing about a GPU');
+  if (s.adapter?.isFallbackAdapter) notes.push('the adapter is a software fallback (e.g. lavapipe): its times say nothing about a GPU');
   if (s.method !== 'plain' && s.paddedN ** 3 > 1.5 * s.n ** 3) {
     const better = smallerTile(s.n, s.tile);
     const smaller = better === undefined ? '' : `; try --tile ${better}`;

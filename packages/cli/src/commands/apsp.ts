@@ -1,4 +1,4 @@
-import { apsp, kernelFor, planApsp, planSpecs, type ApspMethod, type ApspPlan, type ApspResult } from '@semiforge/algorithms';
+import { apsp, chooseBackend, isCudaDevice, kernelFor, planApsp, planSpecs, type ApspMethod, type ApspPlan, type ApspResult } from '@semiforge/algorithms';
 import { type Layout, CONSTANTS, getSemiring, listSemirings, type ElementArray, type ElementType } from '@semiforge/codegen';
 import {
   DEFAULT_MAX_DENSE_ELEMENTS,
@@ -9,7 +9,7 @@ import {
   readGraphFile,
   type EdgeList,
 } from '@semiforge/graph-io';
-import { adapterSummary, openDevice } from '@semiforge/runtime';
+import { openCommandDevice, type BackendFlags } from '../command-device.js';
 import { CliError, EXIT, UsageError } from '../errors.js';
 import { parseIntFlag } from '../flags.js';
 import type { CliIo } from '../io.js';
@@ -19,7 +19,7 @@ import { formatSummary, medianTrial, summaryNotes, type ApspSummary, type PathRe
 import { FULL_REFERENCE_MAX_N, verifyApsp, verifyMethod } from '@semiforge/algorithms';
 
 /** `semiforge apsp` flags after parsing (commander's camelCase keys). */
-export interface ApspFlags {
+export interface ApspFlags extends BackendFlags {
   readonly generate?: number;
   readonly seed: number;
   /** Whether `--seed` was given (it only applies to `--generate`). */
@@ -34,7 +34,6 @@ export interface ApspFlags {
   readonly successors?: boolean;
   readonly verify?: boolean;
   readonly out?: string;
-  readonly adapter?: string;
   readonly json?: boolean;
   readonly path?: readonly string[];
   readonly trials: number;
@@ -110,14 +109,15 @@ function checkWeights(graph: EdgeList, plan: ApspPlan): void {
   }
 }
 
-/** Opens the device, runs the trials with a progress bar, and closes the device. */
+/** Opens the device (`--backend`, `--adapter`), runs the trials with a progress bar, and closes the device. */
 async function runTrials(
   graph: EdgeList,
   plan: ApspPlan,
   flags: ApspFlags,
   io: CliIo,
 ): Promise<{ result: ApspResult; trials: Trial[]; device: string; adapter: ApspSummary['adapter'] }> {
-  const device = await openDevice(flags.adapter === undefined ? {} : { adapter: flags.adapter });
+  const { device, name } = await openCommandDevice(CMD, flags);
+  const on = isCudaDevice(device) ? { cudaDevice: device } : { device };
   try {
     const trials: Trial[] = [];
     let result: ApspResult | undefined;
@@ -127,12 +127,13 @@ async function runTrials(
       try {
         result = await apsp(graph, {
           method: plan.method,
+          layout: plan.layout,
           tile: plan.tile,
           unroll: flags.unroll,
           semiring: plan.semiring,
           type: plan.type,
           successors: plan.successors,
-          device,
+          ...on,
           onProgress: (done, total) => bar.update(done, total),
         });
       } finally {
@@ -140,8 +141,9 @@ async function runTrials(
       }
       trials.push({ gpuTimeMs: result.gpuTimeMs ?? null, wallTimeMs: result.wallTimeMs });
     }
+    if (isCudaDevice(device)) return { result: result!, trials, device: name, adapter: null };
     const { features: _features, limits: _limits, ...adapter } = device.adapter;
-    return { result: result!, trials, device: adapterSummary(device.adapter), adapter };
+    return { result: result!, trials, device: name, adapter };
   } finally {
     device.destroy();
   }
@@ -171,11 +173,12 @@ export async function runApsp(file: string | undefined, flags: ApspFlags, io: Cl
     type: flags.type,
     successors: flags.successors === true || wantedPath !== undefined,
   };
-  for (const spec of planSpecs(planApsp(options))) kernelFor(spec); // SpecError now, before reading a large file
+  const target = chooseBackend(flags.backend) === 'cuda' ? 'cuda' : 'wgsl';
+  for (const spec of planSpecs(planApsp({ ...options, target }))) kernelFor(spec); // SpecError now, before reading a large file
 
   const { graph, name } = await loadGraph(file, flags, io);
   const n = graph.n;
-  const plan = planApsp(options, n);
+  const plan = planApsp({ ...options, target }, n);
   checkWeights(graph, plan);
   if (wantedPath !== undefined) {
     for (const v of wantedPath) if (v >= n) throw new UsageError(`--path: vertex ${v} is out of range 0..${n - 1} (vertices are 0-based)`, CMD);
@@ -198,18 +201,20 @@ export async function runApsp(file: string | undefined, flags: ApspFlags, io: Cl
     path = { from, to, vertices: result.path(from, to), distance: distanceValue(result.dist, from * n + to, plan.type) };
   }
 
+  // The plan that ran: CUDA settles DPX from the weights.
+  const ran = result.plan;
   const summary: ApspSummary = {
     command: 'apsp',
     graph: name,
     n,
     arcs: edgeCount(graph),
-    method: plan.method,
-    tile: plan.tile,
-    unroll: plan.blocked?.update.unroll ?? 1,
-    layout: plan.layout,
-    semiring: plan.semiring,
-    type: plan.type,
-    successors: plan.successors,
+    method: ran.method,
+    tile: ran.tile,
+    unroll: ran.blocked?.update.unroll ?? 1,
+    layout: ran.layout,
+    semiring: ran.semiring,
+    type: ran.type,
+    successors: ran.successors,
     paddedN: result.paddedN,
     device,
     adapter,

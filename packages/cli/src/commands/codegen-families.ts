@@ -39,6 +39,8 @@ export interface FamilyFlags {
   readonly flags: readonly (keyof FamilyShapeFlags)[];
   /** The semiring when `--semiring` is not given. */
   readonly semiring: string;
+  /** Ops whose spec fixes semiring and type (the defaults then, so that `--op X` alone works). */
+  readonly fixed?: Partial<Record<KernelOp, { readonly semiring: string; readonly type: ElementType }>>;
   spec(op: KernelOp, flags: FamilyShapeFlags, common: CommonFields): KernelSpec;
 }
 
@@ -84,6 +86,7 @@ const VECTOR: FamilyFlags = {
   ops: VECTOR_KERNEL_OPS,
   flags: ['workgroupSize'],
   semiring: 'plus-times',
+  fixed: { vec_gather: { semiring: 'or-and', type: 'u32' } },
   spec: (op, flags, common): VectorKernelSpec => ({ ...common, op: op as VectorKernelSpec['op'], workgroupSize: flags.workgroupSize ?? 256 }),
 };
 

@@ -55,9 +55,10 @@ export function specFromFlags(flags: CodegenFlags): KernelSpec {
     const takes = family.flags.length ? `it takes ${family.flags.map(flagName).join(', ')}` : 'use --set FIELD=VALUE for its fields';
     throw new UsageError(`${flagName(stray)} does not apply to ${flags.op} (${takes})`, CMD);
   }
-  const semiring = flags.semiring ?? family.semiring;
+  const fixed = family.fixed?.[flags.op];
+  const semiring = flags.semiring ?? fixed?.semiring ?? family.semiring;
   getSemiring(semiring); // SemiringError listing the known ones
-  const built = family.spec(flags.op, flags, { semiring, type: flags.type ?? defaultType(semiring), target: flags.target });
+  const built = family.spec(flags.op, flags, { semiring, type: flags.type ?? fixed?.type ?? defaultType(semiring), target: flags.target });
   const spec = { ...built, ...Object.fromEntries(flags.set ?? []) } as KernelSpec;
   const normal = kernelIdentity(spec).spec as unknown as Record<string, unknown>;
   for (const [field] of flags.set ?? []) {

@@ -248,8 +248,10 @@ export const TEMPLATE_SPECS: Readonly<Record<string, unknown>> = {
             + ((stack1 = container.invokePartial(lookupProperty(partials,"product"),depth0,{"name":"product","data":data,"helpers":helpers,"partials":partials,"decorators":container.decorators})) != null ? stack1 : "");
         },"usePartial":true,"useData":true},
         "cuda/fw/panel-row": {"1":function(container,depth0,helpers,partials,data) {
-            return "#define load_sa(r, k) (succ[at(params.k0 + (r), params.k0 + (k))])\n#define load_sc(r, c) (succ[at(params.k0 + (r), (c))])\n#define out_sc(r, c) (out_succ[(r) * params.n + (c)])\n#define store_sc(r, c, s) (out_sc(r, c) = (s))\n";
-        },"compiler":[8,">= 4.3.0"],"main":function(container,depth0,helpers,partials,data) {
+            return "// Phase 2 of blocked FW, both panels in one launch: the pivot row out of place into R (TILE × N), and the pivot\n// column stored transposed into CcT (TILE × N), each block on one side (see fw-origin and the WGSL templates).\n";
+        },"3":function(container,depth0,helpers,partials,data) {
+            return "// Phase 2 of blocked FW, pivot row, out of place into R (TILE × N) (see the WGSL template).\n";
+        },"5":function(container,depth0,helpers,partials,data) {
             var stack1, lookupProperty = container.lookupProperty || function(parent, propertyName) {
                 if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
                   return parent[propertyName];
@@ -257,11 +259,36 @@ export const TEMPLATE_SPECS: Readonly<Record<string, unknown>> = {
                 return undefined
             };
 
+          return "#define load_a(r, k) (d[at(ar + (r), params.k0 + (k))])\n#define load_b(k, c) (d[at(params.k0 + (k), bc + (c))])\n#define load_c(r, c) (d[at(ar + (r), bc + (c))])\n#define out_c(r, c) (col_side ? out_col_panel[(c) * params.n + (r)] : out_panel[(r) * params.n + (c)])\n#define store_c(r, c, v) (out_c(r, c) = (v))\n"
+            + ((stack1 = lookupProperty(helpers,"if").call(depth0 != null ? depth0 : (container.nullContext || {}),(depth0 != null ? lookupProperty(depth0,"successors") : depth0),{"name":"if","hash":{},"fn":container.program(6, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":17,"column":0},"end":{"line":22,"column":7}}})) != null ? stack1 : "");
+        },"6":function(container,depth0,helpers,partials,data) {
+            return "#define load_sa(r, k) (succ[at(ar + (r), params.k0 + (k))])\n#define load_sc(r, c) (succ[at(ar + (r), bc + (c))])\n#define out_sc(r, c) (col_side ? out_col_succ[(c) * params.n + (r)] : out_succ[(r) * params.n + (c)])\n#define store_sc(r, c, s) (out_sc(r, c) = (s))\n";
+        },"8":function(container,depth0,helpers,partials,data) {
+            var stack1, lookupProperty = container.lookupProperty || function(parent, propertyName) {
+                if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
+                  return parent[propertyName];
+                }
+                return undefined
+            };
+
+          return "#define load_a(r, k) (d[at(params.k0 + (r), params.k0 + (k))])\n#define load_b(k, c) (d[at(params.k0 + (k), (c))])\n#define load_c(r, c) (d[at(params.k0 + (r), (c))])\n#define out_c(r, c) (out_panel[(r) * params.n + (c)])\n#define store_c(r, c, v) (out_c(r, c) = (v))\n"
+            + ((stack1 = lookupProperty(helpers,"if").call(depth0 != null ? depth0 : (container.nullContext || {}),(depth0 != null ? lookupProperty(depth0,"successors") : depth0),{"name":"if","hash":{},"fn":container.program(9, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":29,"column":0},"end":{"line":34,"column":7}}})) != null ? stack1 : "");
+        },"9":function(container,depth0,helpers,partials,data) {
+            return "#define load_sa(r, k) (succ[at(params.k0 + (r), params.k0 + (k))])\n#define load_sc(r, c) (succ[at(params.k0 + (r), (c))])\n#define out_sc(r, c) (out_succ[(r) * params.n + (c)])\n#define store_sc(r, c, s) (out_sc(r, c) = (s))\n";
+        },"compiler":[8,">= 4.3.0"],"main":function(container,depth0,helpers,partials,data) {
+            var stack1, alias1=depth0 != null ? depth0 : (container.nullContext || {}), lookupProperty = container.lookupProperty || function(parent, propertyName) {
+                if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
+                  return parent[propertyName];
+                }
+                return undefined
+            };
+
           return ((stack1 = container.invokePartial(lookupProperty(partials,"header"),depth0,{"name":"header","data":data,"helpers":helpers,"partials":partials,"decorators":container.decorators})) != null ? stack1 : "")
-            + "// Phase 2 of blocked FW, pivot row, out of place into R (TILE × N) (see the WGSL template).\n\n"
+            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"bothPanels") : depth0),{"name":"if","hash":{},"fn":container.program(1, data, 0),"inverse":container.program(3, data, 0),"data":data,"loc":{"start":{"line":2,"column":0},"end":{"line":7,"column":7}}})) != null ? stack1 : "")
+            + "\n"
             + ((stack1 = container.invokePartial(lookupProperty(partials,"prelude"),depth0,{"name":"prelude","data":data,"helpers":helpers,"partials":partials,"decorators":container.decorators})) != null ? stack1 : "")
-            + "\n#define load_a(r, k) (d[at(params.k0 + (r), params.k0 + (k))])\n#define load_b(k, c) (d[at(params.k0 + (k), (c))])\n#define load_c(r, c) (d[at(params.k0 + (r), (c))])\n#define out_c(r, c) (out_panel[(r) * params.n + (c)])\n#define store_c(r, c, v) (out_c(r, c) = (v))\n"
-            + ((stack1 = lookupProperty(helpers,"if").call(depth0 != null ? depth0 : (container.nullContext || {}),(depth0 != null ? lookupProperty(depth0,"successors") : depth0),{"name":"if","hash":{},"fn":container.program(1, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":11,"column":0},"end":{"line":16,"column":7}}})) != null ? stack1 : "")
+            + "\n"
+            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"bothPanels") : depth0),{"name":"if","hash":{},"fn":container.program(5, data, 0),"inverse":container.program(8, data, 0),"data":data,"loc":{"start":{"line":11,"column":0},"end":{"line":35,"column":7}}})) != null ? stack1 : "")
             + "\n"
             + ((stack1 = container.invokePartial(lookupProperty(partials,"product"),depth0,{"name":"product","data":data,"helpers":helpers,"partials":partials,"decorators":container.decorators})) != null ? stack1 : "");
         },"usePartial":true,"useData":true},
@@ -274,7 +301,7 @@ export const TEMPLATE_SPECS: Readonly<Record<string, unknown>> = {
             };
 
           return "  __shared__ unsigned scol["
-            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"twoTile") || (depth0 != null ? lookupProperty(depth0,"twoTile") : depth0)) != null ? helper : container.hooks.helperMissing),(typeof helper === "function" ? helper.call(depth0 != null ? depth0 : (container.nullContext || {}),{"name":"twoTile","hash":{},"data":data,"loc":{"start":{"line":15,"column":27},"end":{"line":15,"column":38}}}) : helper))) != null ? stack1 : "")
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"twoTile") || (depth0 != null ? lookupProperty(depth0,"twoTile") : depth0)) != null ? helper : container.hooks.helperMissing),(typeof helper === "function" ? helper.call(depth0 != null ? depth0 : (container.nullContext || {}),{"name":"twoTile","hash":{},"data":data,"loc":{"start":{"line":17,"column":27},"end":{"line":17,"column":38}}}) : helper))) != null ? stack1 : "")
             + "];\n";
         },"3":function(container,depth0,helpers,partials,data,blockParams,depths) {
             var stack1, helper, alias1=depth0 != null ? depth0 : (container.nullContext || {}), alias2=container.hooks.helperMissing, alias3="function", lookupProperty = container.lookupProperty || function(parent, propertyName) {
@@ -285,15 +312,15 @@ export const TEMPLATE_SPECS: Readonly<Record<string, unknown>> = {
             };
 
           return "  T v"
-            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"m") || (depth0 != null ? lookupProperty(depth0,"m") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"m","hash":{},"data":data,"loc":{"start":{"line":21,"column":5},"end":{"line":21,"column":10}}}) : helper))) != null ? stack1 : "")
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"m") || (depth0 != null ? lookupProperty(depth0,"m") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"m","hash":{},"data":data,"loc":{"start":{"line":23,"column":5},"end":{"line":23,"column":10}}}) : helper))) != null ? stack1 : "")
             + "_"
-            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"n") || (depth0 != null ? lookupProperty(depth0,"n") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"n","hash":{},"data":data,"loc":{"start":{"line":21,"column":11},"end":{"line":21,"column":16}}}) : helper))) != null ? stack1 : "")
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"n") || (depth0 != null ? lookupProperty(depth0,"n") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"n","hash":{},"data":data,"loc":{"start":{"line":23,"column":11},"end":{"line":23,"column":16}}}) : helper))) != null ? stack1 : "")
             + " = d[at(base + ty + "
-            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"m") || (depth0 != null ? lookupProperty(depth0,"m") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"m","hash":{},"data":data,"loc":{"start":{"line":21,"column":36},"end":{"line":21,"column":41}}}) : helper))) != null ? stack1 : "")
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"m") || (depth0 != null ? lookupProperty(depth0,"m") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"m","hash":{},"data":data,"loc":{"start":{"line":23,"column":36},"end":{"line":23,"column":41}}}) : helper))) != null ? stack1 : "")
             + "u * WY, base + tx + "
-            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"n") || (depth0 != null ? lookupProperty(depth0,"n") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"n","hash":{},"data":data,"loc":{"start":{"line":21,"column":61},"end":{"line":21,"column":66}}}) : helper))) != null ? stack1 : "")
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"n") || (depth0 != null ? lookupProperty(depth0,"n") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"n","hash":{},"data":data,"loc":{"start":{"line":23,"column":61},"end":{"line":23,"column":66}}}) : helper))) != null ? stack1 : "")
             + "u * WX)];\n"
-            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depths[1] != null ? lookupProperty(depths[1],"successors") : depths[1]),{"name":"if","hash":{},"fn":container.program(4, data, 0, blockParams, depths),"inverse":container.noop,"data":data,"loc":{"start":{"line":22,"column":0},"end":{"line":24,"column":7}}})) != null ? stack1 : "");
+            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depths[1] != null ? lookupProperty(depths[1],"successors") : depths[1]),{"name":"if","hash":{},"fn":container.program(4, data, 0, blockParams, depths),"inverse":container.noop,"data":data,"loc":{"start":{"line":24,"column":0},"end":{"line":26,"column":7}}})) != null ? stack1 : "");
         },"4":function(container,depth0,helpers,partials,data) {
             var stack1, helper, alias1=depth0 != null ? depth0 : (container.nullContext || {}), alias2=container.hooks.helperMissing, alias3="function", lookupProperty = container.lookupProperty || function(parent, propertyName) {
                 if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
@@ -303,13 +330,13 @@ export const TEMPLATE_SPECS: Readonly<Record<string, unknown>> = {
             };
 
           return "  unsigned s"
-            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"m") || (depth0 != null ? lookupProperty(depth0,"m") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"m","hash":{},"data":data,"loc":{"start":{"line":23,"column":12},"end":{"line":23,"column":17}}}) : helper))) != null ? stack1 : "")
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"m") || (depth0 != null ? lookupProperty(depth0,"m") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"m","hash":{},"data":data,"loc":{"start":{"line":25,"column":12},"end":{"line":25,"column":17}}}) : helper))) != null ? stack1 : "")
             + "_"
-            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"n") || (depth0 != null ? lookupProperty(depth0,"n") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"n","hash":{},"data":data,"loc":{"start":{"line":23,"column":18},"end":{"line":23,"column":23}}}) : helper))) != null ? stack1 : "")
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"n") || (depth0 != null ? lookupProperty(depth0,"n") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"n","hash":{},"data":data,"loc":{"start":{"line":25,"column":18},"end":{"line":25,"column":23}}}) : helper))) != null ? stack1 : "")
             + " = succ[at(base + ty + "
-            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"m") || (depth0 != null ? lookupProperty(depth0,"m") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"m","hash":{},"data":data,"loc":{"start":{"line":23,"column":46},"end":{"line":23,"column":51}}}) : helper))) != null ? stack1 : "")
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"m") || (depth0 != null ? lookupProperty(depth0,"m") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"m","hash":{},"data":data,"loc":{"start":{"line":25,"column":46},"end":{"line":25,"column":51}}}) : helper))) != null ? stack1 : "")
             + "u * WY, base + tx + "
-            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"n") || (depth0 != null ? lookupProperty(depth0,"n") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"n","hash":{},"data":data,"loc":{"start":{"line":23,"column":71},"end":{"line":23,"column":76}}}) : helper))) != null ? stack1 : "")
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"n") || (depth0 != null ? lookupProperty(depth0,"n") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"n","hash":{},"data":data,"loc":{"start":{"line":25,"column":71},"end":{"line":25,"column":76}}}) : helper))) != null ? stack1 : "")
             + "u * WX)];\n";
         },"6":function(container,depth0,helpers,partials,data,blockParams,depths) {
             var stack1, helper, alias1=depth0 != null ? depth0 : (container.nullContext || {}), lookupProperty = container.lookupProperty || function(parent, propertyName) {
@@ -320,9 +347,9 @@ export const TEMPLATE_SPECS: Readonly<Record<string, unknown>> = {
             };
 
           return "        case "
-            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"n") || (depth0 != null ? lookupProperty(depth0,"n") : depth0)) != null ? helper : container.hooks.helperMissing),(typeof helper === "function" ? helper.call(alias1,{"name":"n","hash":{},"data":data,"loc":{"start":{"line":31,"column":13},"end":{"line":31,"column":18}}}) : helper))) != null ? stack1 : "")
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"n") || (depth0 != null ? lookupProperty(depth0,"n") : depth0)) != null ? helper : container.hooks.helperMissing),(typeof helper === "function" ? helper.call(alias1,{"name":"n","hash":{},"data":data,"loc":{"start":{"line":33,"column":13},"end":{"line":33,"column":18}}}) : helper))) != null ? stack1 : "")
             + "u:\n"
-            + ((stack1 = lookupProperty(helpers,"each").call(alias1,(depth0 != null ? lookupProperty(depth0,"cells") : depth0),{"name":"each","hash":{},"fn":container.program(7, data, 0, blockParams, depths),"inverse":container.noop,"data":data,"loc":{"start":{"line":32,"column":0},"end":{"line":37,"column":9}}})) != null ? stack1 : "")
+            + ((stack1 = lookupProperty(helpers,"each").call(alias1,(depth0 != null ? lookupProperty(depth0,"cells") : depth0),{"name":"each","hash":{},"fn":container.program(7, data, 0, blockParams, depths),"inverse":container.noop,"data":data,"loc":{"start":{"line":34,"column":0},"end":{"line":39,"column":9}}})) != null ? stack1 : "")
             + "          break;\n";
         },"7":function(container,depth0,helpers,partials,data,blockParams,depths) {
             var stack1, helper, alias1=depth0 != null ? depth0 : (container.nullContext || {}), alias2=container.hooks.helperMissing, alias3="function", lookupProperty = container.lookupProperty || function(parent, propertyName) {
@@ -333,13 +360,13 @@ export const TEMPLATE_SPECS: Readonly<Record<string, unknown>> = {
             };
 
           return "          colbuf[p + ty + "
-            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"m") || (depth0 != null ? lookupProperty(depth0,"m") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"m","hash":{},"data":data,"loc":{"start":{"line":33,"column":26},"end":{"line":33,"column":31}}}) : helper))) != null ? stack1 : "")
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"m") || (depth0 != null ? lookupProperty(depth0,"m") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"m","hash":{},"data":data,"loc":{"start":{"line":35,"column":26},"end":{"line":35,"column":31}}}) : helper))) != null ? stack1 : "")
             + "u * WY] = v"
-            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"m") || (depth0 != null ? lookupProperty(depth0,"m") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"m","hash":{},"data":data,"loc":{"start":{"line":33,"column":42},"end":{"line":33,"column":47}}}) : helper))) != null ? stack1 : "")
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"m") || (depth0 != null ? lookupProperty(depth0,"m") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"m","hash":{},"data":data,"loc":{"start":{"line":35,"column":42},"end":{"line":35,"column":47}}}) : helper))) != null ? stack1 : "")
             + "_"
-            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"n") || (depth0 != null ? lookupProperty(depth0,"n") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"n","hash":{},"data":data,"loc":{"start":{"line":33,"column":48},"end":{"line":33,"column":53}}}) : helper))) != null ? stack1 : "")
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"n") || (depth0 != null ? lookupProperty(depth0,"n") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"n","hash":{},"data":data,"loc":{"start":{"line":35,"column":48},"end":{"line":35,"column":53}}}) : helper))) != null ? stack1 : "")
             + ";\n"
-            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depths[2] != null ? lookupProperty(depths[2],"successors") : depths[2]),{"name":"if","hash":{},"fn":container.program(8, data, 0, blockParams, depths),"inverse":container.noop,"data":data,"loc":{"start":{"line":34,"column":0},"end":{"line":36,"column":7}}})) != null ? stack1 : "");
+            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depths[2] != null ? lookupProperty(depths[2],"successors") : depths[2]),{"name":"if","hash":{},"fn":container.program(8, data, 0, blockParams, depths),"inverse":container.noop,"data":data,"loc":{"start":{"line":36,"column":0},"end":{"line":38,"column":7}}})) != null ? stack1 : "");
         },"8":function(container,depth0,helpers,partials,data) {
             var stack1, helper, alias1=depth0 != null ? depth0 : (container.nullContext || {}), alias2=container.hooks.helperMissing, alias3="function", lookupProperty = container.lookupProperty || function(parent, propertyName) {
                 if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
@@ -349,11 +376,11 @@ export const TEMPLATE_SPECS: Readonly<Record<string, unknown>> = {
             };
 
           return "          scol[p + ty + "
-            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"m") || (depth0 != null ? lookupProperty(depth0,"m") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"m","hash":{},"data":data,"loc":{"start":{"line":35,"column":24},"end":{"line":35,"column":29}}}) : helper))) != null ? stack1 : "")
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"m") || (depth0 != null ? lookupProperty(depth0,"m") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"m","hash":{},"data":data,"loc":{"start":{"line":37,"column":24},"end":{"line":37,"column":29}}}) : helper))) != null ? stack1 : "")
             + "u * WY] = s"
-            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"m") || (depth0 != null ? lookupProperty(depth0,"m") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"m","hash":{},"data":data,"loc":{"start":{"line":35,"column":40},"end":{"line":35,"column":45}}}) : helper))) != null ? stack1 : "")
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"m") || (depth0 != null ? lookupProperty(depth0,"m") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"m","hash":{},"data":data,"loc":{"start":{"line":37,"column":40},"end":{"line":37,"column":45}}}) : helper))) != null ? stack1 : "")
             + "_"
-            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"n") || (depth0 != null ? lookupProperty(depth0,"n") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"n","hash":{},"data":data,"loc":{"start":{"line":35,"column":46},"end":{"line":35,"column":51}}}) : helper))) != null ? stack1 : "")
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"n") || (depth0 != null ? lookupProperty(depth0,"n") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"n","hash":{},"data":data,"loc":{"start":{"line":37,"column":46},"end":{"line":37,"column":51}}}) : helper))) != null ? stack1 : "")
             + ";\n";
         },"10":function(container,depth0,helpers,partials,data) {
             var stack1, helper, alias1=depth0 != null ? depth0 : (container.nullContext || {}), lookupProperty = container.lookupProperty || function(parent, propertyName) {
@@ -364,9 +391,9 @@ export const TEMPLATE_SPECS: Readonly<Record<string, unknown>> = {
             };
 
           return "        case "
-            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"m") || (depth0 != null ? lookupProperty(depth0,"m") : depth0)) != null ? helper : container.hooks.helperMissing),(typeof helper === "function" ? helper.call(alias1,{"name":"m","hash":{},"data":data,"loc":{"start":{"line":46,"column":13},"end":{"line":46,"column":18}}}) : helper))) != null ? stack1 : "")
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"m") || (depth0 != null ? lookupProperty(depth0,"m") : depth0)) != null ? helper : container.hooks.helperMissing),(typeof helper === "function" ? helper.call(alias1,{"name":"m","hash":{},"data":data,"loc":{"start":{"line":48,"column":13},"end":{"line":48,"column":18}}}) : helper))) != null ? stack1 : "")
             + "u:\n"
-            + ((stack1 = lookupProperty(helpers,"each").call(alias1,(depth0 != null ? lookupProperty(depth0,"cells") : depth0),{"name":"each","hash":{},"fn":container.program(11, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":47,"column":0},"end":{"line":49,"column":9}}})) != null ? stack1 : "")
+            + ((stack1 = lookupProperty(helpers,"each").call(alias1,(depth0 != null ? lookupProperty(depth0,"cells") : depth0),{"name":"each","hash":{},"fn":container.program(11, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":49,"column":0},"end":{"line":51,"column":9}}})) != null ? stack1 : "")
             + "          break;\n";
         },"11":function(container,depth0,helpers,partials,data) {
             var stack1, helper, alias1=depth0 != null ? depth0 : (container.nullContext || {}), alias2=container.hooks.helperMissing, alias3="function", lookupProperty = container.lookupProperty || function(parent, propertyName) {
@@ -377,11 +404,11 @@ export const TEMPLATE_SPECS: Readonly<Record<string, unknown>> = {
             };
 
           return "          rowbuf[p + tx + "
-            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"n") || (depth0 != null ? lookupProperty(depth0,"n") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"n","hash":{},"data":data,"loc":{"start":{"line":48,"column":26},"end":{"line":48,"column":31}}}) : helper))) != null ? stack1 : "")
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"n") || (depth0 != null ? lookupProperty(depth0,"n") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"n","hash":{},"data":data,"loc":{"start":{"line":50,"column":26},"end":{"line":50,"column":31}}}) : helper))) != null ? stack1 : "")
             + "u * WX] = v"
-            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"m") || (depth0 != null ? lookupProperty(depth0,"m") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"m","hash":{},"data":data,"loc":{"start":{"line":48,"column":42},"end":{"line":48,"column":47}}}) : helper))) != null ? stack1 : "")
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"m") || (depth0 != null ? lookupProperty(depth0,"m") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"m","hash":{},"data":data,"loc":{"start":{"line":50,"column":42},"end":{"line":50,"column":47}}}) : helper))) != null ? stack1 : "")
             + "_"
-            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"n") || (depth0 != null ? lookupProperty(depth0,"n") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"n","hash":{},"data":data,"loc":{"start":{"line":48,"column":48},"end":{"line":48,"column":53}}}) : helper))) != null ? stack1 : "")
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"n") || (depth0 != null ? lookupProperty(depth0,"n") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"n","hash":{},"data":data,"loc":{"start":{"line":50,"column":48},"end":{"line":50,"column":53}}}) : helper))) != null ? stack1 : "")
             + ";\n";
         },"13":function(container,depth0,helpers,partials,data) {
             var stack1, helper, alias1=depth0 != null ? depth0 : (container.nullContext || {}), alias2=container.hooks.helperMissing, alias3="function", lookupProperty = container.lookupProperty || function(parent, propertyName) {
@@ -392,9 +419,9 @@ export const TEMPLATE_SPECS: Readonly<Record<string, unknown>> = {
             };
 
           return "    const T a"
-            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"m") || (depth0 != null ? lookupProperty(depth0,"m") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"m","hash":{},"data":data,"loc":{"start":{"line":57,"column":13},"end":{"line":57,"column":18}}}) : helper))) != null ? stack1 : "")
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"m") || (depth0 != null ? lookupProperty(depth0,"m") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"m","hash":{},"data":data,"loc":{"start":{"line":59,"column":13},"end":{"line":59,"column":18}}}) : helper))) != null ? stack1 : "")
             + " = colbuf[p + ty + "
-            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"m") || (depth0 != null ? lookupProperty(depth0,"m") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"m","hash":{},"data":data,"loc":{"start":{"line":57,"column":37},"end":{"line":57,"column":42}}}) : helper))) != null ? stack1 : "")
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"m") || (depth0 != null ? lookupProperty(depth0,"m") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"m","hash":{},"data":data,"loc":{"start":{"line":59,"column":37},"end":{"line":59,"column":42}}}) : helper))) != null ? stack1 : "")
             + "u * WY];\n";
         },"15":function(container,depth0,helpers,partials,data) {
             var stack1, helper, alias1=depth0 != null ? depth0 : (container.nullContext || {}), alias2=container.hooks.helperMissing, alias3="function", lookupProperty = container.lookupProperty || function(parent, propertyName) {
@@ -405,9 +432,9 @@ export const TEMPLATE_SPECS: Readonly<Record<string, unknown>> = {
             };
 
           return "    const T b"
-            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"n") || (depth0 != null ? lookupProperty(depth0,"n") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"n","hash":{},"data":data,"loc":{"start":{"line":60,"column":13},"end":{"line":60,"column":18}}}) : helper))) != null ? stack1 : "")
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"n") || (depth0 != null ? lookupProperty(depth0,"n") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"n","hash":{},"data":data,"loc":{"start":{"line":62,"column":13},"end":{"line":62,"column":18}}}) : helper))) != null ? stack1 : "")
             + " = rowbuf[p + tx + "
-            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"n") || (depth0 != null ? lookupProperty(depth0,"n") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"n","hash":{},"data":data,"loc":{"start":{"line":60,"column":37},"end":{"line":60,"column":42}}}) : helper))) != null ? stack1 : "")
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"n") || (depth0 != null ? lookupProperty(depth0,"n") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"n","hash":{},"data":data,"loc":{"start":{"line":62,"column":37},"end":{"line":62,"column":42}}}) : helper))) != null ? stack1 : "")
             + "u * WX];\n";
         },"17":function(container,depth0,helpers,partials,data) {
             var stack1, alias1=depth0 != null ? depth0 : (container.nullContext || {}), lookupProperty = container.lookupProperty || function(parent, propertyName) {
@@ -417,8 +444,8 @@ export const TEMPLATE_SPECS: Readonly<Record<string, unknown>> = {
                 return undefined
             };
 
-          return ((stack1 = lookupProperty(helpers,"each").call(alias1,(depth0 != null ? lookupProperty(depth0,"rows") : depth0),{"name":"each","hash":{},"fn":container.program(18, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":63,"column":0},"end":{"line":65,"column":9}}})) != null ? stack1 : "")
-            + ((stack1 = lookupProperty(helpers,"each").call(alias1,(depth0 != null ? lookupProperty(depth0,"cells") : depth0),{"name":"each","hash":{},"fn":container.program(20, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":66,"column":0},"end":{"line":72,"column":9}}})) != null ? stack1 : "");
+          return ((stack1 = lookupProperty(helpers,"each").call(alias1,(depth0 != null ? lookupProperty(depth0,"rows") : depth0),{"name":"each","hash":{},"fn":container.program(18, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":65,"column":0},"end":{"line":67,"column":9}}})) != null ? stack1 : "")
+            + ((stack1 = lookupProperty(helpers,"each").call(alias1,(depth0 != null ? lookupProperty(depth0,"cells") : depth0),{"name":"each","hash":{},"fn":container.program(20, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":68,"column":0},"end":{"line":74,"column":9}}})) != null ? stack1 : "");
         },"18":function(container,depth0,helpers,partials,data) {
             var stack1, helper, alias1=depth0 != null ? depth0 : (container.nullContext || {}), alias2=container.hooks.helperMissing, alias3="function", lookupProperty = container.lookupProperty || function(parent, propertyName) {
                 if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
@@ -428,9 +455,9 @@ export const TEMPLATE_SPECS: Readonly<Record<string, unknown>> = {
             };
 
           return "    const unsigned sa"
-            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"m") || (depth0 != null ? lookupProperty(depth0,"m") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"m","hash":{},"data":data,"loc":{"start":{"line":64,"column":21},"end":{"line":64,"column":26}}}) : helper))) != null ? stack1 : "")
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"m") || (depth0 != null ? lookupProperty(depth0,"m") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"m","hash":{},"data":data,"loc":{"start":{"line":66,"column":21},"end":{"line":66,"column":26}}}) : helper))) != null ? stack1 : "")
             + " = scol[p + ty + "
-            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"m") || (depth0 != null ? lookupProperty(depth0,"m") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"m","hash":{},"data":data,"loc":{"start":{"line":64,"column":43},"end":{"line":64,"column":48}}}) : helper))) != null ? stack1 : "")
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"m") || (depth0 != null ? lookupProperty(depth0,"m") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"m","hash":{},"data":data,"loc":{"start":{"line":66,"column":43},"end":{"line":66,"column":48}}}) : helper))) != null ? stack1 : "")
             + "u * WY];\n";
         },"20":function(container,depth0,helpers,partials,data) {
             var stack1, helper, alias1=depth0 != null ? depth0 : (container.nullContext || {}), alias2=container.hooks.helperMissing, alias3="function", lookupProperty = container.lookupProperty || function(parent, propertyName) {
@@ -440,28 +467,28 @@ export const TEMPLATE_SPECS: Readonly<Record<string, unknown>> = {
                 return undefined
             };
 
-          return "    {\n      const T nv = sr_add(v"
-            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"m") || (depth0 != null ? lookupProperty(depth0,"m") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"m","hash":{},"data":data,"loc":{"start":{"line":68,"column":27},"end":{"line":68,"column":32}}}) : helper))) != null ? stack1 : "")
+          return "    {\n      const T nv = sr_relax(v"
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"m") || (depth0 != null ? lookupProperty(depth0,"m") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"m","hash":{},"data":data,"loc":{"start":{"line":70,"column":29},"end":{"line":70,"column":34}}}) : helper))) != null ? stack1 : "")
             + "_"
-            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"n") || (depth0 != null ? lookupProperty(depth0,"n") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"n","hash":{},"data":data,"loc":{"start":{"line":68,"column":33},"end":{"line":68,"column":38}}}) : helper))) != null ? stack1 : "")
-            + ", sr_mul(a"
-            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"m") || (depth0 != null ? lookupProperty(depth0,"m") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"m","hash":{},"data":data,"loc":{"start":{"line":68,"column":48},"end":{"line":68,"column":53}}}) : helper))) != null ? stack1 : "")
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"n") || (depth0 != null ? lookupProperty(depth0,"n") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"n","hash":{},"data":data,"loc":{"start":{"line":70,"column":35},"end":{"line":70,"column":40}}}) : helper))) != null ? stack1 : "")
+            + ", a"
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"m") || (depth0 != null ? lookupProperty(depth0,"m") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"m","hash":{},"data":data,"loc":{"start":{"line":70,"column":43},"end":{"line":70,"column":48}}}) : helper))) != null ? stack1 : "")
             + ", b"
-            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"n") || (depth0 != null ? lookupProperty(depth0,"n") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"n","hash":{},"data":data,"loc":{"start":{"line":68,"column":56},"end":{"line":68,"column":61}}}) : helper))) != null ? stack1 : "")
-            + "));\n      if (nv != v"
-            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"m") || (depth0 != null ? lookupProperty(depth0,"m") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"m","hash":{},"data":data,"loc":{"start":{"line":69,"column":17},"end":{"line":69,"column":22}}}) : helper))) != null ? stack1 : "")
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"n") || (depth0 != null ? lookupProperty(depth0,"n") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"n","hash":{},"data":data,"loc":{"start":{"line":70,"column":51},"end":{"line":70,"column":56}}}) : helper))) != null ? stack1 : "")
+            + ");\n      if (nv != v"
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"m") || (depth0 != null ? lookupProperty(depth0,"m") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"m","hash":{},"data":data,"loc":{"start":{"line":71,"column":17},"end":{"line":71,"column":22}}}) : helper))) != null ? stack1 : "")
             + "_"
-            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"n") || (depth0 != null ? lookupProperty(depth0,"n") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"n","hash":{},"data":data,"loc":{"start":{"line":69,"column":23},"end":{"line":69,"column":28}}}) : helper))) != null ? stack1 : "")
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"n") || (depth0 != null ? lookupProperty(depth0,"n") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"n","hash":{},"data":data,"loc":{"start":{"line":71,"column":23},"end":{"line":71,"column":28}}}) : helper))) != null ? stack1 : "")
             + ") s"
-            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"m") || (depth0 != null ? lookupProperty(depth0,"m") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"m","hash":{},"data":data,"loc":{"start":{"line":69,"column":31},"end":{"line":69,"column":36}}}) : helper))) != null ? stack1 : "")
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"m") || (depth0 != null ? lookupProperty(depth0,"m") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"m","hash":{},"data":data,"loc":{"start":{"line":71,"column":31},"end":{"line":71,"column":36}}}) : helper))) != null ? stack1 : "")
             + "_"
-            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"n") || (depth0 != null ? lookupProperty(depth0,"n") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"n","hash":{},"data":data,"loc":{"start":{"line":69,"column":37},"end":{"line":69,"column":42}}}) : helper))) != null ? stack1 : "")
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"n") || (depth0 != null ? lookupProperty(depth0,"n") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"n","hash":{},"data":data,"loc":{"start":{"line":71,"column":37},"end":{"line":71,"column":42}}}) : helper))) != null ? stack1 : "")
             + " = sa"
-            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"m") || (depth0 != null ? lookupProperty(depth0,"m") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"m","hash":{},"data":data,"loc":{"start":{"line":69,"column":47},"end":{"line":69,"column":52}}}) : helper))) != null ? stack1 : "")
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"m") || (depth0 != null ? lookupProperty(depth0,"m") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"m","hash":{},"data":data,"loc":{"start":{"line":71,"column":47},"end":{"line":71,"column":52}}}) : helper))) != null ? stack1 : "")
             + ";\n      v"
-            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"m") || (depth0 != null ? lookupProperty(depth0,"m") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"m","hash":{},"data":data,"loc":{"start":{"line":70,"column":7},"end":{"line":70,"column":12}}}) : helper))) != null ? stack1 : "")
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"m") || (depth0 != null ? lookupProperty(depth0,"m") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"m","hash":{},"data":data,"loc":{"start":{"line":72,"column":7},"end":{"line":72,"column":12}}}) : helper))) != null ? stack1 : "")
             + "_"
-            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"n") || (depth0 != null ? lookupProperty(depth0,"n") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"n","hash":{},"data":data,"loc":{"start":{"line":70,"column":13},"end":{"line":70,"column":18}}}) : helper))) != null ? stack1 : "")
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"n") || (depth0 != null ? lookupProperty(depth0,"n") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"n","hash":{},"data":data,"loc":{"start":{"line":72,"column":13},"end":{"line":72,"column":18}}}) : helper))) != null ? stack1 : "")
             + " = nv;\n    }\n";
         },"22":function(container,depth0,helpers,partials,data) {
             var stack1, lookupProperty = container.lookupProperty || function(parent, propertyName) {
@@ -471,7 +498,7 @@ export const TEMPLATE_SPECS: Readonly<Record<string, unknown>> = {
                 return undefined
             };
 
-          return ((stack1 = lookupProperty(helpers,"each").call(depth0 != null ? depth0 : (container.nullContext || {}),(depth0 != null ? lookupProperty(depth0,"cells") : depth0),{"name":"each","hash":{},"fn":container.program(23, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":74,"column":0},"end":{"line":76,"column":9}}})) != null ? stack1 : "");
+          return ((stack1 = lookupProperty(helpers,"each").call(depth0 != null ? depth0 : (container.nullContext || {}),(depth0 != null ? lookupProperty(depth0,"cells") : depth0),{"name":"each","hash":{},"fn":container.program(23, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":76,"column":0},"end":{"line":78,"column":9}}})) != null ? stack1 : "");
         },"23":function(container,depth0,helpers,partials,data) {
             var stack1, helper, alias1=depth0 != null ? depth0 : (container.nullContext || {}), alias2=container.hooks.helperMissing, alias3="function", lookupProperty = container.lookupProperty || function(parent, propertyName) {
                 if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
@@ -481,18 +508,18 @@ export const TEMPLATE_SPECS: Readonly<Record<string, unknown>> = {
             };
 
           return "    v"
-            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"m") || (depth0 != null ? lookupProperty(depth0,"m") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"m","hash":{},"data":data,"loc":{"start":{"line":75,"column":5},"end":{"line":75,"column":10}}}) : helper))) != null ? stack1 : "")
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"m") || (depth0 != null ? lookupProperty(depth0,"m") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"m","hash":{},"data":data,"loc":{"start":{"line":77,"column":5},"end":{"line":77,"column":10}}}) : helper))) != null ? stack1 : "")
             + "_"
-            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"n") || (depth0 != null ? lookupProperty(depth0,"n") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"n","hash":{},"data":data,"loc":{"start":{"line":75,"column":11},"end":{"line":75,"column":16}}}) : helper))) != null ? stack1 : "")
-            + " = sr_add(v"
-            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"m") || (depth0 != null ? lookupProperty(depth0,"m") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"m","hash":{},"data":data,"loc":{"start":{"line":75,"column":27},"end":{"line":75,"column":32}}}) : helper))) != null ? stack1 : "")
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"n") || (depth0 != null ? lookupProperty(depth0,"n") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"n","hash":{},"data":data,"loc":{"start":{"line":77,"column":11},"end":{"line":77,"column":16}}}) : helper))) != null ? stack1 : "")
+            + " = sr_relax(v"
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"m") || (depth0 != null ? lookupProperty(depth0,"m") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"m","hash":{},"data":data,"loc":{"start":{"line":77,"column":29},"end":{"line":77,"column":34}}}) : helper))) != null ? stack1 : "")
             + "_"
-            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"n") || (depth0 != null ? lookupProperty(depth0,"n") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"n","hash":{},"data":data,"loc":{"start":{"line":75,"column":33},"end":{"line":75,"column":38}}}) : helper))) != null ? stack1 : "")
-            + ", sr_mul(a"
-            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"m") || (depth0 != null ? lookupProperty(depth0,"m") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"m","hash":{},"data":data,"loc":{"start":{"line":75,"column":48},"end":{"line":75,"column":53}}}) : helper))) != null ? stack1 : "")
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"n") || (depth0 != null ? lookupProperty(depth0,"n") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"n","hash":{},"data":data,"loc":{"start":{"line":77,"column":35},"end":{"line":77,"column":40}}}) : helper))) != null ? stack1 : "")
+            + ", a"
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"m") || (depth0 != null ? lookupProperty(depth0,"m") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"m","hash":{},"data":data,"loc":{"start":{"line":77,"column":43},"end":{"line":77,"column":48}}}) : helper))) != null ? stack1 : "")
             + ", b"
-            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"n") || (depth0 != null ? lookupProperty(depth0,"n") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"n","hash":{},"data":data,"loc":{"start":{"line":75,"column":56},"end":{"line":75,"column":61}}}) : helper))) != null ? stack1 : "")
-            + "));\n";
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"n") || (depth0 != null ? lookupProperty(depth0,"n") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"n","hash":{},"data":data,"loc":{"start":{"line":77,"column":51},"end":{"line":77,"column":56}}}) : helper))) != null ? stack1 : "")
+            + ");\n";
         },"25":function(container,depth0,helpers,partials,data,blockParams,depths) {
             var stack1, helper, alias1=depth0 != null ? depth0 : (container.nullContext || {}), alias2=container.hooks.helperMissing, alias3="function", lookupProperty = container.lookupProperty || function(parent, propertyName) {
                 if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
@@ -502,15 +529,15 @@ export const TEMPLATE_SPECS: Readonly<Record<string, unknown>> = {
             };
 
           return "  d[at(base + ty + "
-            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"m") || (depth0 != null ? lookupProperty(depth0,"m") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"m","hash":{},"data":data,"loc":{"start":{"line":80,"column":19},"end":{"line":80,"column":24}}}) : helper))) != null ? stack1 : "")
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"m") || (depth0 != null ? lookupProperty(depth0,"m") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"m","hash":{},"data":data,"loc":{"start":{"line":82,"column":19},"end":{"line":82,"column":24}}}) : helper))) != null ? stack1 : "")
             + "u * WY, base + tx + "
-            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"n") || (depth0 != null ? lookupProperty(depth0,"n") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"n","hash":{},"data":data,"loc":{"start":{"line":80,"column":44},"end":{"line":80,"column":49}}}) : helper))) != null ? stack1 : "")
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"n") || (depth0 != null ? lookupProperty(depth0,"n") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"n","hash":{},"data":data,"loc":{"start":{"line":82,"column":44},"end":{"line":82,"column":49}}}) : helper))) != null ? stack1 : "")
             + "u * WX)] = v"
-            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"m") || (depth0 != null ? lookupProperty(depth0,"m") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"m","hash":{},"data":data,"loc":{"start":{"line":80,"column":61},"end":{"line":80,"column":66}}}) : helper))) != null ? stack1 : "")
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"m") || (depth0 != null ? lookupProperty(depth0,"m") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"m","hash":{},"data":data,"loc":{"start":{"line":82,"column":61},"end":{"line":82,"column":66}}}) : helper))) != null ? stack1 : "")
             + "_"
-            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"n") || (depth0 != null ? lookupProperty(depth0,"n") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"n","hash":{},"data":data,"loc":{"start":{"line":80,"column":67},"end":{"line":80,"column":72}}}) : helper))) != null ? stack1 : "")
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"n") || (depth0 != null ? lookupProperty(depth0,"n") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"n","hash":{},"data":data,"loc":{"start":{"line":82,"column":67},"end":{"line":82,"column":72}}}) : helper))) != null ? stack1 : "")
             + ";\n"
-            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depths[1] != null ? lookupProperty(depths[1],"successors") : depths[1]),{"name":"if","hash":{},"fn":container.program(26, data, 0, blockParams, depths),"inverse":container.noop,"data":data,"loc":{"start":{"line":81,"column":0},"end":{"line":83,"column":7}}})) != null ? stack1 : "");
+            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depths[1] != null ? lookupProperty(depths[1],"successors") : depths[1]),{"name":"if","hash":{},"fn":container.program(26, data, 0, blockParams, depths),"inverse":container.noop,"data":data,"loc":{"start":{"line":83,"column":0},"end":{"line":85,"column":7}}})) != null ? stack1 : "");
         },"26":function(container,depth0,helpers,partials,data) {
             var stack1, helper, alias1=depth0 != null ? depth0 : (container.nullContext || {}), alias2=container.hooks.helperMissing, alias3="function", lookupProperty = container.lookupProperty || function(parent, propertyName) {
                 if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
@@ -520,13 +547,13 @@ export const TEMPLATE_SPECS: Readonly<Record<string, unknown>> = {
             };
 
           return "  succ[at(base + ty + "
-            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"m") || (depth0 != null ? lookupProperty(depth0,"m") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"m","hash":{},"data":data,"loc":{"start":{"line":82,"column":22},"end":{"line":82,"column":27}}}) : helper))) != null ? stack1 : "")
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"m") || (depth0 != null ? lookupProperty(depth0,"m") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"m","hash":{},"data":data,"loc":{"start":{"line":84,"column":22},"end":{"line":84,"column":27}}}) : helper))) != null ? stack1 : "")
             + "u * WY, base + tx + "
-            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"n") || (depth0 != null ? lookupProperty(depth0,"n") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"n","hash":{},"data":data,"loc":{"start":{"line":82,"column":47},"end":{"line":82,"column":52}}}) : helper))) != null ? stack1 : "")
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"n") || (depth0 != null ? lookupProperty(depth0,"n") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"n","hash":{},"data":data,"loc":{"start":{"line":84,"column":47},"end":{"line":84,"column":52}}}) : helper))) != null ? stack1 : "")
             + "u * WX)] = s"
-            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"m") || (depth0 != null ? lookupProperty(depth0,"m") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"m","hash":{},"data":data,"loc":{"start":{"line":82,"column":64},"end":{"line":82,"column":69}}}) : helper))) != null ? stack1 : "")
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"m") || (depth0 != null ? lookupProperty(depth0,"m") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"m","hash":{},"data":data,"loc":{"start":{"line":84,"column":64},"end":{"line":84,"column":69}}}) : helper))) != null ? stack1 : "")
             + "_"
-            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"n") || (depth0 != null ? lookupProperty(depth0,"n") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"n","hash":{},"data":data,"loc":{"start":{"line":82,"column":70},"end":{"line":82,"column":75}}}) : helper))) != null ? stack1 : "")
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"n") || (depth0 != null ? lookupProperty(depth0,"n") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"n","hash":{},"data":data,"loc":{"start":{"line":84,"column":70},"end":{"line":84,"column":75}}}) : helper))) != null ? stack1 : "")
             + ";\n";
         },"compiler":[8,">= 4.3.0"],"main":function(container,depth0,helpers,partials,data,blockParams,depths) {
             var stack1, helper, alias1=depth0 != null ? depth0 : (container.nullContext || {}), alias2=container.hooks.helperMissing, alias3="function", lookupProperty = container.lookupProperty || function(parent, propertyName) {
@@ -537,36 +564,36 @@ export const TEMPLATE_SPECS: Readonly<Record<string, unknown>> = {
             };
 
           return ((stack1 = container.invokePartial(lookupProperty(partials,"header"),depth0,{"name":"header","data":data,"helpers":helpers,"partials":partials,"decorators":container.decorators})) != null ? stack1 : "")
-            + "// Phase 1 of blocked FW: closure of the pivot tile by one block, R×C elements per thread in registers,\n// row k and column k published through double-buffered shared memory, one barrier per k\n// (see the WGSL template).\n\n"
+            + "// Phase 1 of blocked FW: closure of the pivot tile by one block, R×C elements per thread in registers,\n// row k and column k published through double-buffered shared memory, one barrier per k\n// (see the WGSL template). Relaxes with sr_relax as the products do (f32 min-plus: fminf, two instructions\n// instead of three): one block on one SM, so its instructions are its time. Never DPX: its values chain\n// through every k of the tile, where \"no path\" plus several negative weights could pass for a path.\n\n"
             + ((stack1 = container.invokePartial(lookupProperty(partials,"prelude"),depth0,{"name":"prelude","data":data,"helpers":helpers,"partials":partials,"decorators":container.decorators})) != null ? stack1 : "")
             + "\n#define WX "
-            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"wx") || (depth0 != null ? lookupProperty(depth0,"wx") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"wx","hash":{},"data":data,"loc":{"start":{"line":8,"column":11},"end":{"line":8,"column":17}}}) : helper))) != null ? stack1 : "")
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"wx") || (depth0 != null ? lookupProperty(depth0,"wx") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"wx","hash":{},"data":data,"loc":{"start":{"line":10,"column":11},"end":{"line":10,"column":17}}}) : helper))) != null ? stack1 : "")
             + "u\n#define WY "
-            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"wy") || (depth0 != null ? lookupProperty(depth0,"wy") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"wy","hash":{},"data":data,"loc":{"start":{"line":9,"column":11},"end":{"line":9,"column":17}}}) : helper))) != null ? stack1 : "")
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"wy") || (depth0 != null ? lookupProperty(depth0,"wy") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"wy","hash":{},"data":data,"loc":{"start":{"line":11,"column":11},"end":{"line":11,"column":17}}}) : helper))) != null ? stack1 : "")
             + "u\n\nextern \"C\" __global__ void __launch_bounds__("
-            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"threads") || (depth0 != null ? lookupProperty(depth0,"threads") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"threads","hash":{},"data":data,"loc":{"start":{"line":11,"column":45},"end":{"line":11,"column":56}}}) : helper))) != null ? stack1 : "")
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"threads") || (depth0 != null ? lookupProperty(depth0,"threads") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"threads","hash":{},"data":data,"loc":{"start":{"line":13,"column":45},"end":{"line":13,"column":56}}}) : helper))) != null ? stack1 : "")
             + ") "
-            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"entryPoint") || (depth0 != null ? lookupProperty(depth0,"entryPoint") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"entryPoint","hash":{},"data":data,"loc":{"start":{"line":11,"column":58},"end":{"line":11,"column":72}}}) : helper))) != null ? stack1 : "")
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"entryPoint") || (depth0 != null ? lookupProperty(depth0,"entryPoint") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"entryPoint","hash":{},"data":data,"loc":{"start":{"line":13,"column":58},"end":{"line":13,"column":72}}}) : helper))) != null ? stack1 : "")
             + "("
-            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"params") || (depth0 != null ? lookupProperty(depth0,"params") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"params","hash":{},"data":data,"loc":{"start":{"line":11,"column":73},"end":{"line":11,"column":85}}}) : helper))) != null ? stack1 : "")
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"params") || (depth0 != null ? lookupProperty(depth0,"params") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"params","hash":{},"data":data,"loc":{"start":{"line":13,"column":73},"end":{"line":13,"column":85}}}) : helper))) != null ? stack1 : "")
             + ") {\n  __shared__ T colbuf["
-            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"twoTile") || (depth0 != null ? lookupProperty(depth0,"twoTile") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"twoTile","hash":{},"data":data,"loc":{"start":{"line":12,"column":22},"end":{"line":12,"column":33}}}) : helper))) != null ? stack1 : "")
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"twoTile") || (depth0 != null ? lookupProperty(depth0,"twoTile") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"twoTile","hash":{},"data":data,"loc":{"start":{"line":14,"column":22},"end":{"line":14,"column":33}}}) : helper))) != null ? stack1 : "")
             + "];\n  __shared__ T rowbuf["
-            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"twoTile") || (depth0 != null ? lookupProperty(depth0,"twoTile") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"twoTile","hash":{},"data":data,"loc":{"start":{"line":13,"column":22},"end":{"line":13,"column":33}}}) : helper))) != null ? stack1 : "")
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"twoTile") || (depth0 != null ? lookupProperty(depth0,"twoTile") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"twoTile","hash":{},"data":data,"loc":{"start":{"line":15,"column":22},"end":{"line":15,"column":33}}}) : helper))) != null ? stack1 : "")
             + "];\n"
-            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"successors") : depth0),{"name":"if","hash":{},"fn":container.program(1, data, 0, blockParams, depths),"inverse":container.noop,"data":data,"loc":{"start":{"line":14,"column":0},"end":{"line":16,"column":7}}})) != null ? stack1 : "")
+            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"successors") : depth0),{"name":"if","hash":{},"fn":container.program(1, data, 0, blockParams, depths),"inverse":container.noop,"data":data,"loc":{"start":{"line":16,"column":0},"end":{"line":18,"column":7}}})) != null ? stack1 : "")
             + "  const unsigned tx = threadIdx.x;\n  const unsigned ty = threadIdx.y;\n  const unsigned base = params.k0;\n"
-            + ((stack1 = lookupProperty(helpers,"each").call(alias1,(depth0 != null ? lookupProperty(depth0,"cells") : depth0),{"name":"each","hash":{},"fn":container.program(3, data, 0, blockParams, depths),"inverse":container.noop,"data":data,"loc":{"start":{"line":20,"column":0},"end":{"line":25,"column":9}}})) != null ? stack1 : "")
+            + ((stack1 = lookupProperty(helpers,"each").call(alias1,(depth0 != null ? lookupProperty(depth0,"cells") : depth0),{"name":"each","hash":{},"fn":container.program(3, data, 0, blockParams, depths),"inverse":container.noop,"data":data,"loc":{"start":{"line":22,"column":0},"end":{"line":27,"column":9}}})) != null ? stack1 : "")
             + "  for (unsigned k = 0; k < TILE; k++) {\n    const unsigned p = (k & 1u) * TILE;\n    if (tx == k % WX) {\n      switch (k / WX) {\n"
-            + ((stack1 = lookupProperty(helpers,"each").call(alias1,(depth0 != null ? lookupProperty(depth0,"cols") : depth0),{"name":"each","hash":{},"fn":container.program(6, data, 0, blockParams, depths),"inverse":container.noop,"data":data,"loc":{"start":{"line":30,"column":0},"end":{"line":39,"column":9}}})) != null ? stack1 : "")
+            + ((stack1 = lookupProperty(helpers,"each").call(alias1,(depth0 != null ? lookupProperty(depth0,"cols") : depth0),{"name":"each","hash":{},"fn":container.program(6, data, 0, blockParams, depths),"inverse":container.noop,"data":data,"loc":{"start":{"line":32,"column":0},"end":{"line":41,"column":9}}})) != null ? stack1 : "")
             + "        default: break;\n      }\n    }\n    if (ty == k % WY) {\n      switch (k / WY) {\n"
-            + ((stack1 = lookupProperty(helpers,"each").call(alias1,(depth0 != null ? lookupProperty(depth0,"rows") : depth0),{"name":"each","hash":{},"fn":container.program(10, data, 0, blockParams, depths),"inverse":container.noop,"data":data,"loc":{"start":{"line":45,"column":0},"end":{"line":51,"column":9}}})) != null ? stack1 : "")
+            + ((stack1 = lookupProperty(helpers,"each").call(alias1,(depth0 != null ? lookupProperty(depth0,"rows") : depth0),{"name":"each","hash":{},"fn":container.program(10, data, 0, blockParams, depths),"inverse":container.noop,"data":data,"loc":{"start":{"line":47,"column":0},"end":{"line":53,"column":9}}})) != null ? stack1 : "")
             + "        default: break;\n      }\n    }\n    __syncthreads();\n"
-            + ((stack1 = lookupProperty(helpers,"each").call(alias1,(depth0 != null ? lookupProperty(depth0,"rows") : depth0),{"name":"each","hash":{},"fn":container.program(13, data, 0, blockParams, depths),"inverse":container.noop,"data":data,"loc":{"start":{"line":56,"column":0},"end":{"line":58,"column":9}}})) != null ? stack1 : "")
-            + ((stack1 = lookupProperty(helpers,"each").call(alias1,(depth0 != null ? lookupProperty(depth0,"cols") : depth0),{"name":"each","hash":{},"fn":container.program(15, data, 0, blockParams, depths),"inverse":container.noop,"data":data,"loc":{"start":{"line":59,"column":0},"end":{"line":61,"column":9}}})) != null ? stack1 : "")
-            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"successors") : depth0),{"name":"if","hash":{},"fn":container.program(17, data, 0, blockParams, depths),"inverse":container.program(22, data, 0, blockParams, depths),"data":data,"loc":{"start":{"line":62,"column":0},"end":{"line":77,"column":7}}})) != null ? stack1 : "")
+            + ((stack1 = lookupProperty(helpers,"each").call(alias1,(depth0 != null ? lookupProperty(depth0,"rows") : depth0),{"name":"each","hash":{},"fn":container.program(13, data, 0, blockParams, depths),"inverse":container.noop,"data":data,"loc":{"start":{"line":58,"column":0},"end":{"line":60,"column":9}}})) != null ? stack1 : "")
+            + ((stack1 = lookupProperty(helpers,"each").call(alias1,(depth0 != null ? lookupProperty(depth0,"cols") : depth0),{"name":"each","hash":{},"fn":container.program(15, data, 0, blockParams, depths),"inverse":container.noop,"data":data,"loc":{"start":{"line":61,"column":0},"end":{"line":63,"column":9}}})) != null ? stack1 : "")
+            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"successors") : depth0),{"name":"if","hash":{},"fn":container.program(17, data, 0, blockParams, depths),"inverse":container.program(22, data, 0, blockParams, depths),"data":data,"loc":{"start":{"line":64,"column":0},"end":{"line":79,"column":7}}})) != null ? stack1 : "")
             + "  }\n"
-            + ((stack1 = lookupProperty(helpers,"each").call(alias1,(depth0 != null ? lookupProperty(depth0,"cells") : depth0),{"name":"each","hash":{},"fn":container.program(25, data, 0, blockParams, depths),"inverse":container.noop,"data":data,"loc":{"start":{"line":79,"column":0},"end":{"line":84,"column":9}}})) != null ? stack1 : "")
+            + ((stack1 = lookupProperty(helpers,"each").call(alias1,(depth0 != null ? lookupProperty(depth0,"cells") : depth0),{"name":"each","hash":{},"fn":container.program(25, data, 0, blockParams, depths),"inverse":container.noop,"data":data,"loc":{"start":{"line":81,"column":0},"end":{"line":86,"column":9}}})) != null ? stack1 : "")
             + "}\n";
         },"usePartial":true,"useData":true,"useDepths":true},
         "cuda/fw/plain": {"1":function(container,depth0,helpers,partials,data) {
@@ -744,6 +771,86 @@ export const TEMPLATE_SPECS: Readonly<Record<string, unknown>> = {
             + ((stack1 = ((helper = (helper = lookupProperty(helpers,"ring") || (depth0 != null ? lookupProperty(depth0,"ring") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"ring","hash":{},"data":data,"loc":{"start":{"line":19,"column":13},"end":{"line":19,"column":21}}}) : helper))) != null ? stack1 : "")
             + "u\n#define VISITED_BITS (STATS + 4u * RING)\n\nstruct Params {\n  unsigned n;            // vertices\n  unsigned count;        // bottom-up: slots of this pass; control: its blocks (the bitmap clear)\n  unsigned round_first;  // bottom-up: the first round this pass reads\n  unsigned round_end;    // rounds to read up to (exclusive)\n  unsigned chunk_words;  // entries per adjacency binding\n  unsigned source;       // seed, check: the source vertex\n  unsigned level;        // steps: the depth of the vertices this level reaches (its parity picks the queues)\n  unsigned slot;         // multi: the counters this level writes, counters[2·slot]\n  float alpha;           // control: top-down → bottom-up once α·m_f > m_u\n  float beta;            // control: bottom-up → top-down once n_f shrinks and β·m_f < m_u\n  unsigned mode;         // control: 0 hybrid, 1 top-down only, 2 bottom-up only\n  unsigned words;        // control: words of a frontier bitmap\n  unsigned hub_round;    // top-down: a vertex with a block in this round is a hub\n  unsigned pad0, pad1, pad2;\n};\n";
         },"useData":true},
+        "cuda/partials/fw-origin": {"1":function(container,depth0,helpers,partials,data) {
+            return "  unsigned row0, col0;\n  fw_origin(params, row0, col0);\n";
+        },"3":function(container,depth0,helpers,partials,data) {
+            var stack1, lookupProperty = container.lookupProperty || function(parent, propertyName) {
+                if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
+                  return parent[propertyName];
+                }
+                return undefined
+            };
+
+          return ((stack1 = lookupProperty(helpers,"if").call(depth0 != null ? depth0 : (container.nullContext || {}),(depth0 != null ? lookupProperty(depth0,"bothPanels") : depth0),{"name":"if","hash":{},"fn":container.program(4, data, 0),"inverse":container.program(6, data, 0),"data":data,"loc":{"start":{"line":4,"column":0},"end":{"line":18,"column":0}}})) != null ? stack1 : "");
+        },"4":function(container,depth0,helpers,partials,data) {
+            return "  // The row panel's (N/BN)·(TILE/BM) blocks, then the column panel's (TILE/BN)·(N/BM); `ar` is the first\n  // row of A and C, `bc` the first column of B and C (the load macros read them).\n  const unsigned rowBlocks = (params.n / BN) * (TILE / BM);\n  const bool col_side = blockIdx.x >= rowBlocks;\n  const unsigned blk = col_side ? blockIdx.x - rowBlocks : blockIdx.x;\n  const unsigned across = col_side ? TILE / BN : params.n / BN;\n  const unsigned row0 = (blk / across) * BM;\n  const unsigned col0 = (blk % across) * BN;\n  const unsigned ar = col_side ? 0u : params.k0;\n  const unsigned bc = col_side ? params.k0 : 0u;\n";
+        },"6":function(container,depth0,helpers,partials,data) {
+            return "  const unsigned row0 = blockIdx.y * BM;\n  const unsigned col0 = blockIdx.x * BN;\n";
+        },"compiler":[8,">= 4.3.0"],"main":function(container,depth0,helpers,partials,data) {
+            var stack1, lookupProperty = container.lookupProperty || function(parent, propertyName) {
+                if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
+                  return parent[propertyName];
+                }
+                return undefined
+            };
+
+          return ((stack1 = lookupProperty(helpers,"if").call(depth0 != null ? depth0 : (container.nullContext || {}),(depth0 != null ? lookupProperty(depth0,"remap") : depth0),{"name":"if","hash":{},"fn":container.program(1, data, 0),"inverse":container.program(3, data, 0),"data":data,"loc":{"start":{"line":1,"column":0},"end":{"line":18,"column":7}}})) != null ? stack1 : "");
+        },"useData":true},
+        "cuda/partials/fw-relax-slice": {"1":function(container,depth0,helpers,partials,data) {
+            return "    const S* sa4 = reinterpret_cast<const S*>(Sa[buf]);\n";
+        },"3":function(container,depth0,helpers,partials,data) {
+            return "    const S* sb4 = reinterpret_cast<const S*>(Sb[buf]);\n";
+        },"5":function(container,depth0,helpers,partials,data) {
+            return "      S sa[Q];\n";
+        },"7":function(container,depth0,helpers,partials,data) {
+            return "      S sb[Q];\n";
+        },"9":function(container,depth0,helpers,partials,data) {
+            return "        sa[q] = sa4[kk * (BM / 4u) + q * WY + ty];\n";
+        },"11":function(container,depth0,helpers,partials,data) {
+            return "        sb[q] = sb4[kk * (BN / 4u) + q * WX + tx];\n";
+        },"13":function(container,depth0,helpers,partials,data) {
+            var stack1, lookupProperty = container.lookupProperty || function(parent, propertyName) {
+                if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
+                  return parent[propertyName];
+                }
+                return undefined
+            };
+
+          return "          const T nv = sr_relax(c[m][n], lane(a[m / 4u], m % 4u), lane(b[n / 4u], n % 4u));\n"
+            + ((stack1 = lookupProperty(helpers,"if").call(depth0 != null ? depth0 : (container.nullContext || {}),(depth0 != null ? lookupProperty(depth0,"hopUsesB") : depth0),{"name":"if","hash":{},"fn":container.program(14, data, 0),"inverse":container.program(16, data, 0),"data":data,"loc":{"start":{"line":35,"column":0},"end":{"line":40,"column":7}}})) != null ? stack1 : "")
+            + "          if (nv != c[m][n]) s[m][n] = hop;\n          c[m][n] = nv;\n";
+        },"14":function(container,depth0,helpers,partials,data) {
+            return "          // Row k of the pivot block takes its hop from the row panel (its column-panel entry is the pivot's own).\n          const unsigned hop = row0 + ROW(m) == params.k0 + k0 + kk ? slane(sb[n / 4u], n % 4u) : slane(sa[m / 4u], m % 4u);\n";
+        },"16":function(container,depth0,helpers,partials,data) {
+            return "          const unsigned hop = slane(sa[m / 4u], m % 4u);\n";
+        },"18":function(container,depth0,helpers,partials,data) {
+            return "          c[m][n] = sr_relax(c[m][n], lane(a[m / 4u], m % 4u), lane(b[n / 4u], n % 4u));\n";
+        },"compiler":[8,">= 4.3.0"],"main":function(container,depth0,helpers,partials,data) {
+            var stack1, helper, alias1=depth0 != null ? depth0 : (container.nullContext || {}), lookupProperty = container.lookupProperty || function(parent, propertyName) {
+                if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
+                  return parent[propertyName];
+                }
+                return undefined
+            };
+
+          return "    const V* a4 = reinterpret_cast<const V*>(As[buf]);\n    const V* b4 = reinterpret_cast<const V*>(Bs[buf]);\n"
+            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"successors") : depth0),{"name":"if","hash":{},"fn":container.program(1, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":3,"column":0},"end":{"line":5,"column":7}}})) != null ? stack1 : "")
+            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"hopUsesB") : depth0),{"name":"if","hash":{},"fn":container.program(3, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":6,"column":0},"end":{"line":8,"column":7}}})) != null ? stack1 : "")
+            + "#pragma unroll "
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"kUnroll") || (depth0 != null ? lookupProperty(depth0,"kUnroll") : depth0)) != null ? helper : container.hooks.helperMissing),(typeof helper === "function" ? helper.call(alias1,{"name":"kUnroll","hash":{},"data":data,"loc":{"start":{"line":9,"column":15},"end":{"line":9,"column":26}}}) : helper))) != null ? stack1 : "")
+            + "\n    for (unsigned kk = 0; kk < KC; kk++) {\n      V a[Q], b[Q];\n"
+            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"successors") : depth0),{"name":"if","hash":{},"fn":container.program(5, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":12,"column":0},"end":{"line":14,"column":7}}})) != null ? stack1 : "")
+            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"hopUsesB") : depth0),{"name":"if","hash":{},"fn":container.program(7, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":15,"column":0},"end":{"line":17,"column":7}}})) != null ? stack1 : "")
+            + "#pragma unroll\n      for (unsigned q = 0; q < Q; q++) {\n        a[q] = a4[kk * (BM / 4u) + q * WY + ty];\n        b[q] = b4[kk * (BN / 4u) + q * WX + tx];\n"
+            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"successors") : depth0),{"name":"if","hash":{},"fn":container.program(9, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":22,"column":0},"end":{"line":24,"column":7}}})) != null ? stack1 : "")
+            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"hopUsesB") : depth0),{"name":"if","hash":{},"fn":container.program(11, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":25,"column":0},"end":{"line":27,"column":7}}})) != null ? stack1 : "")
+            + "      }\n#pragma unroll\n      for (unsigned m = 0; m < U; m++) {\n#pragma unroll\n        for (unsigned n = 0; n < U; n++) {\n"
+            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"successors") : depth0),{"name":"if","hash":{},"fn":container.program(13, data, 0),"inverse":container.program(18, data, 0),"data":data,"loc":{"start":{"line":33,"column":0},"end":{"line":45,"column":7}}})) != null ? stack1 : "")
+            + "        }\n      }\n    }\n";
+        },"useData":true},
+        "cuda/partials/fw-remap": {"compiler":[8,">= 4.3.0"],"main":function(container,depth0,helpers,partials,data) {
+            return "// The first row and column of this block's results when the parameters place it (FwKernelSpec.remap): row\n// `cross`'s tiles then column `cross`'s without the tile they share ((2N/TILE − 1) tiles by one), else every\n// tile off row and column `skip` (none when it is 0xFFFFFFFF), the grid closing over the gap. The block\n// index is read through volatile asm so that the kernel can recompute this for its stores instead of keeping\n// two registers live through the loop (ptxas spilled at 128 registers when it kept them).\nstatic __device__ __forceinline__ void fw_origin(const Params& params, unsigned& row0, unsigned& col0) {\n  unsigned bx, by;\n  asm volatile(\"mov.u32 %0, %%ctaid.x;\" : \"=r\"(bx));\n  asm volatile(\"mov.u32 %0, %%ctaid.y;\" : \"=r\"(by));\n  if (params.cross != 0xFFFFFFFFu) {\n    const unsigned tileX = bx / (TILE / BN), inX = bx % (TILE / BN);\n    const unsigned tiles = params.n / TILE;\n    if (tileX < tiles) {\n      row0 = params.cross + by * BM;\n      col0 = tileX * TILE + inX * BN;\n    } else {\n      const unsigned i = tileX - tiles;\n      row0 = (i < params.cross / TILE ? i : i + 1u) * TILE + by * BM;\n      col0 = params.cross + inX * BN;\n    }\n  } else {\n    row0 = by * BM;\n    col0 = bx * BN;\n    if (row0 >= params.skip) row0 += TILE;\n    if (col0 >= params.skip) col0 += TILE;\n  }\n}\n";
+        },"useData":true},
         "cuda/partials/header": {"compiler":[8,">= 4.3.0"],"main":function(container,depth0,helpers,partials,data) {
             var stack1, helper, alias1=depth0 != null ? depth0 : (container.nullContext || {}), alias2=container.hooks.helperMissing, alias3="function", alias4=container.lambda, lookupProperty = container.lookupProperty || function(parent, propertyName) {
                 if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
@@ -765,8 +872,10 @@ export const TEMPLATE_SPECS: Readonly<Record<string, unknown>> = {
             + "\n";
         },"useData":true},
         "cuda/partials/prelude": {"1":function(container,depth0,helpers,partials,data) {
-            return "// Blocked data layout: each TILE×TILE tile contiguous, tiles in row-major order.\n#define at(i, j) (((((i) / TILE) * (params.n / TILE) + (j) / TILE) * TILE + (i) % TILE) * TILE + (j) % TILE)\n";
+            return "  unsigned skip;   // first vertex of the row and column of tiles left out, or 0xFFFFFFFF (see fw-origin)\n  unsigned cross;  // first vertex of the row and column of tiles updated alone, or 0xFFFFFFFF\n";
         },"3":function(container,depth0,helpers,partials,data) {
+            return "// Blocked data layout: each TILE×TILE tile contiguous, tiles in row-major order.\n#define at(i, j) (((((i) / TILE) * (params.n / TILE) + (j) / TILE) * TILE + (i) % TILE) * TILE + (j) % TILE)\n";
+        },"5":function(container,depth0,helpers,partials,data) {
             return "#define at(i, j) ((i) * params.n + (j))\n";
         },"compiler":[8,">= 4.3.0"],"main":function(container,depth0,helpers,partials,data) {
             var stack1, helper, alias1=depth0 != null ? depth0 : (container.nullContext || {}), lookupProperty = container.lookupProperty || function(parent, propertyName) {
@@ -779,10 +888,12 @@ export const TEMPLATE_SPECS: Readonly<Record<string, unknown>> = {
           return ((stack1 = container.invokePartial(lookupProperty(partials,"semiring-constants"),depth0,{"name":"semiring-constants","data":data,"helpers":helpers,"partials":partials,"decorators":container.decorators})) != null ? stack1 : "")
             + "#define TILE "
             + ((stack1 = ((helper = (helper = lookupProperty(helpers,"tile") || (depth0 != null ? lookupProperty(depth0,"tile") : depth0)) != null ? helper : container.hooks.helperMissing),(typeof helper === "function" ? helper.call(alias1,{"name":"tile","hash":{},"data":data,"loc":{"start":{"line":2,"column":13},"end":{"line":2,"column":21}}}) : helper))) != null ? stack1 : "")
-            + "u\n\nstruct Params {\n  unsigned n;   // padded order N of the matrix (a multiple of TILE)\n  unsigned k0;  // first vertex of the pivot block (fw_plain: the pivot vertex)\n};\n\n"
+            + "u\n\nstruct Params {\n  unsigned n;   // padded order N of the matrix (a multiple of TILE)\n  unsigned k0;  // first vertex of the pivot block (fw_plain: the pivot vertex)\n"
+            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"remap") : depth0),{"name":"if","hash":{},"fn":container.program(1, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":7,"column":0},"end":{"line":10,"column":7}}})) != null ? stack1 : "")
+            + "};\n\n"
             + ((stack1 = container.invokePartial(lookupProperty(partials,"semiring-ops"),depth0,{"name":"semiring-ops","data":data,"helpers":helpers,"partials":partials,"decorators":container.decorators})) != null ? stack1 : "")
             + "\n"
-            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"bdl") : depth0),{"name":"if","hash":{},"fn":container.program(1, data, 0),"inverse":container.program(3, data, 0),"data":data,"loc":{"start":{"line":11,"column":0},"end":{"line":16,"column":7}}})) != null ? stack1 : "");
+            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"bdl") : depth0),{"name":"if","hash":{},"fn":container.program(3, data, 0),"inverse":container.program(5, data, 0),"data":data,"loc":{"start":{"line":15,"column":0},"end":{"line":20,"column":7}}})) != null ? stack1 : "");
         },"usePartial":true,"useData":true},
         "cuda/partials/product": {"1":function(container,depth0,helpers,partials,data) {
             var stack1, helper, alias1=depth0 != null ? depth0 : (container.nullContext || {}), alias2=container.hooks.helperMissing, alias3="function", lookupProperty = container.lookupProperty || function(parent, propertyName) {
@@ -806,81 +917,125 @@ export const TEMPLATE_SPECS: Readonly<Record<string, unknown>> = {
             + ((stack1 = ((helper = (helper = lookupProperty(helpers,"kc") || (depth0 != null ? lookupProperty(depth0,"kc") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"kc","hash":{},"data":data,"loc":{"start":{"line":15,"column":11},"end":{"line":15,"column":17}}}) : helper))) != null ? stack1 : "")
             + "u\n#define THREADS "
             + ((stack1 = ((helper = (helper = lookupProperty(helpers,"threads") || (depth0 != null ? lookupProperty(depth0,"threads") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"threads","hash":{},"data":data,"loc":{"start":{"line":16,"column":16},"end":{"line":16,"column":27}}}) : helper))) != null ? stack1 : "")
+            + "u\n#define STAGES "
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"stages") || (depth0 != null ? lookupProperty(depth0,"stages") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"stages","hash":{},"data":data,"loc":{"start":{"line":17,"column":15},"end":{"line":17,"column":25}}}) : helper))) != null ? stack1 : "")
             + "u\n#define A_QUADS (KC * BM / 4u)\n#define B_QUADS (KC * BN / 4u)\n#define ROW(m) (((m) / 4u) * 4u * WY + ty * 4u + (m) % 4u)\n#define COL(n) (((n) / 4u) * 4u * WX + tx * 4u + (n) % 4u)\ntypedef "
-            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"quadType") || (depth0 != null ? lookupProperty(depth0,"quadType") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"quadType","hash":{},"data":data,"loc":{"start":{"line":21,"column":8},"end":{"line":21,"column":20}}}) : helper))) != null ? stack1 : "")
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"quadType") || (depth0 != null ? lookupProperty(depth0,"quadType") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"quadType","hash":{},"data":data,"loc":{"start":{"line":22,"column":8},"end":{"line":22,"column":20}}}) : helper))) != null ? stack1 : "")
             + " V;\n"
-            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"successors") : depth0),{"name":"if","hash":{},"fn":container.program(2, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":22,"column":0},"end":{"line":24,"column":7}}})) != null ? stack1 : "")
+            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"successors") : depth0),{"name":"if","hash":{},"fn":container.program(2, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":23,"column":0},"end":{"line":25,"column":7}}})) != null ? stack1 : "")
             + "\nstatic __device__ __forceinline__ T lane(V v, unsigned i) { return i == 0u ? v.x : i == 1u ? v.y : i == 2u ? v.z : v.w; }\n"
-            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"successors") : depth0),{"name":"if","hash":{},"fn":container.program(4, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":27,"column":0},"end":{"line":29,"column":7}}})) != null ? stack1 : "")
-            + "static __device__ __forceinline__ V stage4(V v) {\n  V r = {sr_stage(v.x), sr_stage(v.y), sr_stage(v.z), sr_stage(v.w)};\n  return r;\n}\n\nextern \"C\" __global__ void __launch_bounds__("
-            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"threads") || (depth0 != null ? lookupProperty(depth0,"threads") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"threads","hash":{},"data":data,"loc":{"start":{"line":35,"column":45},"end":{"line":35,"column":56}}}) : helper))) != null ? stack1 : "")
+            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"successors") : depth0),{"name":"if","hash":{},"fn":container.program(4, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":28,"column":0},"end":{"line":30,"column":7}}})) != null ? stack1 : "")
+            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"asyncStages") : depth0),{"name":"if","hash":{},"fn":container.program(6, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":31,"column":0},"end":{"line":39,"column":7}}})) != null ? stack1 : "")
+            + "static __device__ __forceinline__ V stage4(V v) {\n  V r = {sr_stage(v.x), sr_stage(v.y), sr_stage(v.z), sr_stage(v.w)};\n  return r;\n}\n\n"
+            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"remap") : depth0),{"name":"if","hash":{},"fn":container.program(8, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":45,"column":0},"end":{"line":48,"column":7}}})) != null ? stack1 : "")
+            + "extern \"C\" __global__ void __launch_bounds__("
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"threads") || (depth0 != null ? lookupProperty(depth0,"threads") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"threads","hash":{},"data":data,"loc":{"start":{"line":48,"column":52},"end":{"line":48,"column":63}}}) : helper))) != null ? stack1 : "")
             + ", "
-            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"minBlocks") || (depth0 != null ? lookupProperty(depth0,"minBlocks") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"minBlocks","hash":{},"data":data,"loc":{"start":{"line":35,"column":58},"end":{"line":35,"column":71}}}) : helper))) != null ? stack1 : "")
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"minBlocks") || (depth0 != null ? lookupProperty(depth0,"minBlocks") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"minBlocks","hash":{},"data":data,"loc":{"start":{"line":48,"column":65},"end":{"line":48,"column":78}}}) : helper))) != null ? stack1 : "")
             + ") "
-            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"entryPoint") || (depth0 != null ? lookupProperty(depth0,"entryPoint") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"entryPoint","hash":{},"data":data,"loc":{"start":{"line":35,"column":73},"end":{"line":35,"column":87}}}) : helper))) != null ? stack1 : "")
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"entryPoint") || (depth0 != null ? lookupProperty(depth0,"entryPoint") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"entryPoint","hash":{},"data":data,"loc":{"start":{"line":48,"column":80},"end":{"line":48,"column":94}}}) : helper))) != null ? stack1 : "")
             + "("
-            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"params") || (depth0 != null ? lookupProperty(depth0,"params") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"params","hash":{},"data":data,"loc":{"start":{"line":35,"column":88},"end":{"line":35,"column":100}}}) : helper))) != null ? stack1 : "")
-            + ") {\n  __shared__ __align__(16) T As[2][KC * BM];\n  __shared__ __align__(16) T Bs[2][KC * BN];\n"
-            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"successors") : depth0),{"name":"if","hash":{},"fn":container.program(6, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":38,"column":0},"end":{"line":40,"column":7}}})) != null ? stack1 : "")
-            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"hopUsesB") : depth0),{"name":"if","hash":{},"fn":container.program(8, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":41,"column":0},"end":{"line":43,"column":7}}})) != null ? stack1 : "")
-            + "  const unsigned tx = threadIdx.x;\n  const unsigned ty = threadIdx.y;\n  const unsigned flat = ty * WX + tx;\n  const unsigned row0 = blockIdx.y * BM;\n  const unsigned col0 = blockIdx.x * BN;\n  T c[U][U];\n"
-            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"successors") : depth0),{"name":"if","hash":{},"fn":container.program(10, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":50,"column":0},"end":{"line":52,"column":7}}})) != null ? stack1 : "")
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"params") || (depth0 != null ? lookupProperty(depth0,"params") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"params","hash":{},"data":data,"loc":{"start":{"line":48,"column":95},"end":{"line":48,"column":107}}}) : helper))) != null ? stack1 : "")
+            + ") {\n  __shared__ __align__(16) T As[STAGES][KC * BM];\n  __shared__ __align__(16) T Bs[STAGES][KC * BN];\n"
+            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"successors") : depth0),{"name":"if","hash":{},"fn":container.program(10, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":51,"column":0},"end":{"line":53,"column":7}}})) != null ? stack1 : "")
+            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"hopUsesB") : depth0),{"name":"if","hash":{},"fn":container.program(12, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":54,"column":0},"end":{"line":56,"column":7}}})) != null ? stack1 : "")
+            + "  const unsigned tx = threadIdx.x;\n  const unsigned ty = threadIdx.y;\n  const unsigned flat = ty * WX + tx;\n"
+            + ((stack1 = container.invokePartial(lookupProperty(partials,"fw-origin"),depth0,{"name":"fw-origin","data":data,"helpers":helpers,"partials":partials,"decorators":container.decorators})) != null ? stack1 : "")
+            + "  T c[U][U];\n"
+            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"successors") : depth0),{"name":"if","hash":{},"fn":container.program(14, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":62,"column":0},"end":{"line":64,"column":7}}})) != null ? stack1 : "")
             + "#pragma unroll\n  for (unsigned m = 0; m < U; m++) {\n#pragma unroll\n    for (unsigned q = 0; q < Q; q++) {\n      const V v = *reinterpret_cast<const V*>(&load_c(row0 + ROW(m), col0 + COL(4u * q)));\n#pragma unroll\n      for (unsigned i = 0; i < 4u; i++) c[m][4u * q + i] = sr_stage(lane(v, i));\n"
-            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"successors") : depth0),{"name":"if","hash":{},"fn":container.program(12, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":60,"column":0},"end":{"line":64,"column":7}}})) != null ? stack1 : "")
-            + "    }\n  }\n\n  // Quad e of a B slice is element 4e of its shared buffer (row-major over (kk, c)); so is A's when it runs\n  // along r, else quad e holds 4 k of row r, stored transposed.\n  V ra[(A_QUADS + THREADS - 1u) / THREADS], rb[(B_QUADS + THREADS - 1u) / THREADS];\n"
-            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"successors") : depth0),{"name":"if","hash":{},"fn":container.program(14, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":71,"column":0},"end":{"line":73,"column":7}}})) != null ? stack1 : "")
-            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"hopUsesB") : depth0),{"name":"if","hash":{},"fn":container.program(16, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":74,"column":0},"end":{"line":76,"column":7}}})) != null ? stack1 : "")
-            + "  const auto fetch = [&](unsigned k0) {\n#pragma unroll\n    for (unsigned i = 0; i < (A_QUADS + THREADS - 1u) / THREADS; i++) {\n      const unsigned e = flat + i * THREADS;\n      if (A_QUADS % THREADS == 0u || e < A_QUADS) {\n"
-            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"aAlongK") : depth0),{"name":"if","hash":{},"fn":container.program(18, data, 0),"inverse":container.program(20, data, 0),"data":data,"loc":{"start":{"line":82,"column":0},"end":{"line":86,"column":7}}})) != null ? stack1 : "")
-            + "        ra[i] = *reinterpret_cast<const V*>(&load_a(row0 + r, k0 + kk));\n"
-            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"successors") : depth0),{"name":"if","hash":{},"fn":container.program(22, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":88,"column":0},"end":{"line":90,"column":7}}})) != null ? stack1 : "")
-            + "      }\n    }\n#pragma unroll\n    for (unsigned i = 0; i < (B_QUADS + THREADS - 1u) / THREADS; i++) {\n      const unsigned e = flat + i * THREADS;\n      if (B_QUADS % THREADS == 0u || e < B_QUADS) {\n        const unsigned kk = e / (BN / 4u), c = 4u * (e % (BN / 4u));\n        rb[i] = *reinterpret_cast<const V*>(&load_b(k0 + kk, col0 + c));\n"
-            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"hopUsesB") : depth0),{"name":"if","hash":{},"fn":container.program(24, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":99,"column":0},"end":{"line":101,"column":7}}})) != null ? stack1 : "")
-            + "      }\n    }\n  };\n  const auto publish = [&](unsigned buf) {\n#pragma unroll\n    for (unsigned i = 0; i < (A_QUADS + THREADS - 1u) / THREADS; i++) {\n      const unsigned e = flat + i * THREADS;\n      if (A_QUADS % THREADS == 0u || e < A_QUADS) {\n"
-            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"aAlongK") : depth0),{"name":"if","hash":{},"fn":container.program(26, data, 0),"inverse":container.program(29, data, 0),"data":data,"loc":{"start":{"line":110,"column":0},"end":{"line":124,"column":7}}})) != null ? stack1 : "")
-            + "      }\n    }\n#pragma unroll\n    for (unsigned i = 0; i < (B_QUADS + THREADS - 1u) / THREADS; i++) {\n      const unsigned e = flat + i * THREADS;\n      if (B_QUADS % THREADS == 0u || e < B_QUADS) {\n        reinterpret_cast<V*>(Bs[buf])[e] = stage4(rb[i]);\n"
-            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"hopUsesB") : depth0),{"name":"if","hash":{},"fn":container.program(32, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":132,"column":0},"end":{"line":134,"column":7}}})) != null ? stack1 : "")
-            + "      }\n    }\n  };\n\n  fetch(0u);\n  publish(0u);\n  __syncthreads();\n  for (unsigned k0 = 0; k0 < TILE; k0 += KC) {\n    const unsigned buf = (k0 / KC) & 1u;\n    if (k0 + KC < TILE) fetch(k0 + KC);\n    const V* a4 = reinterpret_cast<const V*>(As[buf]);\n    const V* b4 = reinterpret_cast<const V*>(Bs[buf]);\n"
-            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"successors") : depth0),{"name":"if","hash":{},"fn":container.program(34, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":147,"column":0},"end":{"line":149,"column":7}}})) != null ? stack1 : "")
-            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"hopUsesB") : depth0),{"name":"if","hash":{},"fn":container.program(36, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":150,"column":0},"end":{"line":152,"column":7}}})) != null ? stack1 : "")
-            + "#pragma unroll "
-            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"kUnroll") || (depth0 != null ? lookupProperty(depth0,"kUnroll") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"kUnroll","hash":{},"data":data,"loc":{"start":{"line":153,"column":15},"end":{"line":153,"column":26}}}) : helper))) != null ? stack1 : "")
-            + "\n    for (unsigned kk = 0; kk < KC; kk++) {\n      V a[Q], b[Q];\n"
-            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"successors") : depth0),{"name":"if","hash":{},"fn":container.program(38, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":156,"column":0},"end":{"line":158,"column":7}}})) != null ? stack1 : "")
-            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"hopUsesB") : depth0),{"name":"if","hash":{},"fn":container.program(40, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":159,"column":0},"end":{"line":161,"column":7}}})) != null ? stack1 : "")
-            + "#pragma unroll\n      for (unsigned q = 0; q < Q; q++) {\n        a[q] = a4[kk * (BM / 4u) + q * WY + ty];\n        b[q] = b4[kk * (BN / 4u) + q * WX + tx];\n"
-            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"successors") : depth0),{"name":"if","hash":{},"fn":container.program(42, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":166,"column":0},"end":{"line":168,"column":7}}})) != null ? stack1 : "")
-            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"hopUsesB") : depth0),{"name":"if","hash":{},"fn":container.program(44, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":169,"column":0},"end":{"line":171,"column":7}}})) != null ? stack1 : "")
-            + "      }\n#pragma unroll\n      for (unsigned m = 0; m < U; m++) {\n#pragma unroll\n        for (unsigned n = 0; n < U; n++) {\n"
-            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"successors") : depth0),{"name":"if","hash":{},"fn":container.program(46, data, 0),"inverse":container.program(51, data, 0),"data":data,"loc":{"start":{"line":177,"column":0},"end":{"line":189,"column":7}}})) != null ? stack1 : "")
-            + "        }\n      }\n    }\n    if (k0 + KC < TILE) publish(buf ^ 1u);\n    __syncthreads();\n  }\n\n#pragma unroll\n  for (unsigned m = 0; m < U; m++) {\n#pragma unroll\n    for (unsigned q = 0; q < Q; q++) {\n"
-            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"outTransposed") : depth0),{"name":"if","hash":{},"fn":container.program(53, data, 0),"inverse":container.program(56, data, 0),"data":data,"loc":{"start":{"line":201,"column":0},"end":{"line":217,"column":7}}})) != null ? stack1 : "")
+            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"successors") : depth0),{"name":"if","hash":{},"fn":container.program(16, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":72,"column":0},"end":{"line":76,"column":7}}})) != null ? stack1 : "")
+            + "    }\n  }\n\n"
+            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"asyncStages") : depth0),{"name":"if","hash":{},"fn":container.program(18, data, 0),"inverse":container.program(23, data, 0),"data":data,"loc":{"start":{"line":80,"column":0},"end":{"line":204,"column":7}}})) != null ? stack1 : "")
+            + "\n"
+            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"remap") : depth0),{"name":"if","hash":{},"fn":container.program(44, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":206,"column":0},"end":{"line":208,"column":7}}})) != null ? stack1 : "")
+            + "#pragma unroll\n  for (unsigned m = 0; m < U; m++) {\n#pragma unroll\n    for (unsigned q = 0; q < Q; q++) {\n"
+            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"outEither") : depth0),{"name":"if","hash":{},"fn":container.program(46, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":213,"column":0},"end":{"line":215,"column":7}}})) != null ? stack1 : "")
+            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"outScalar") : depth0),{"name":"if","hash":{},"fn":container.program(48, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":216,"column":0},"end":{"line":225,"column":7}}})) != null ? stack1 : "")
+            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"outEither") : depth0),{"name":"if","hash":{},"fn":container.program(51, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":226,"column":0},"end":{"line":228,"column":7}}})) != null ? stack1 : "")
+            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"outVector") : depth0),{"name":"if","hash":{},"fn":container.program(53, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":229,"column":0},"end":{"line":236,"column":7}}})) != null ? stack1 : "")
+            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"outEither") : depth0),{"name":"if","hash":{},"fn":container.program(56, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":237,"column":0},"end":{"line":239,"column":7}}})) != null ? stack1 : "")
             + "    }\n  }\n}\n";
         },"2":function(container,depth0,helpers,partials,data) {
             return "typedef uint4 S;\n";
         },"4":function(container,depth0,helpers,partials,data) {
             return "static __device__ __forceinline__ unsigned slane(S v, unsigned i) { return i == 0u ? v.x : i == 1u ? v.y : i == 2u ? v.z : v.w; }\n";
         },"6":function(container,depth0,helpers,partials,data) {
-            return "  __shared__ __align__(16) unsigned Sa[2][KC * BM];\n";
+            return "// cp.async of 16 bytes global → shared (sm_80+), and its groups.\nstatic __device__ __forceinline__ void cp_async16(void* smem, const void* gmem) {\n  asm volatile(\"cp.async.cg.shared.global [%0], [%1], 16;\\n\" ::\"r\"(static_cast<unsigned>(__cvta_generic_to_shared(smem))), \"l\"(gmem) : \"memory\");\n}\nstatic __device__ __forceinline__ void cp_async_commit() { asm volatile(\"cp.async.commit_group;\\n\" ::: \"memory\"); }\ntemplate <unsigned N>\nstatic __device__ __forceinline__ void cp_async_wait() { asm volatile(\"cp.async.wait_group %0;\\n\" ::\"n\"(N) : \"memory\"); }\n";
         },"8":function(container,depth0,helpers,partials,data) {
-            return "  __shared__ __align__(16) unsigned Sb[2][KC * BN];\n";
+            var stack1, lookupProperty = container.lookupProperty || function(parent, propertyName) {
+                if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
+                  return parent[propertyName];
+                }
+                return undefined
+            };
+
+          return ((stack1 = container.invokePartial(lookupProperty(partials,"fw-remap"),depth0,{"name":"fw-remap","data":data,"helpers":helpers,"partials":partials,"decorators":container.decorators})) != null ? stack1 : "")
+            + "\n";
         },"10":function(container,depth0,helpers,partials,data) {
-            return "  unsigned s[U][U];\n";
+            return "  __shared__ __align__(16) unsigned Sa[STAGES][KC * BM];\n";
         },"12":function(container,depth0,helpers,partials,data) {
-            return "      const S w = *reinterpret_cast<const S*>(&load_sc(row0 + ROW(m), col0 + COL(4u * q)));\n#pragma unroll\n      for (unsigned i = 0; i < 4u; i++) s[m][4u * q + i] = slane(w, i);\n";
+            return "  __shared__ __align__(16) unsigned Sb[STAGES][KC * BN];\n";
         },"14":function(container,depth0,helpers,partials,data) {
-            return "  S rsa[(A_QUADS + THREADS - 1u) / THREADS];\n";
+            return "  unsigned s[U][U];\n";
         },"16":function(container,depth0,helpers,partials,data) {
-            return "  S rsb[(B_QUADS + THREADS - 1u) / THREADS];\n";
+            return "      const S w = *reinterpret_cast<const S*>(&load_sc(row0 + ROW(m), col0 + COL(4u * q)));\n#pragma unroll\n      for (unsigned i = 0; i < 4u; i++) s[m][4u * q + i] = slane(w, i);\n";
         },"18":function(container,depth0,helpers,partials,data) {
-            return "        const unsigned r = e / (KC / 4u), kk = 4u * (e % (KC / 4u));\n";
-        },"20":function(container,depth0,helpers,partials,data) {
-            return "        const unsigned kk = e / (BM / 4u), r = 4u * (e % (BM / 4u));\n";
-        },"22":function(container,depth0,helpers,partials,data) {
-            return "        rsa[i] = *reinterpret_cast<const S*>(&load_sa(row0 + r, k0 + kk));\n";
+            var stack1, alias1=depth0 != null ? depth0 : (container.nullContext || {}), lookupProperty = container.lookupProperty || function(parent, propertyName) {
+                if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
+                  return parent[propertyName];
+                }
+                return undefined
+            };
+
+          return "  // Slice j lands in buffer j % STAGES by cp.async straight from global memory (no registers, no shared\n  // stores: the update's slices run along r and c, as they are stored), STAGES − 1 slices ahead of the one\n  // relaxed; one barrier a slice, after which the buffer relaxed last may be refilled.\n  const auto issue = [&](unsigned k0, unsigned buf) {\n#pragma unroll\n    for (unsigned i = 0; i < (A_QUADS + THREADS - 1u) / THREADS; i++) {\n      const unsigned e = flat + i * THREADS;\n      if (A_QUADS % THREADS == 0u || e < A_QUADS) {\n        const unsigned kk = e / (BM / 4u), r = 4u * (e % (BM / 4u));\n        cp_async16(&As[buf][4u * e], &load_a(row0 + r, k0 + kk));\n"
+            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"successors") : depth0),{"name":"if","hash":{},"fn":container.program(19, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":91,"column":0},"end":{"line":93,"column":7}}})) != null ? stack1 : "")
+            + "      }\n    }\n#pragma unroll\n    for (unsigned i = 0; i < (B_QUADS + THREADS - 1u) / THREADS; i++) {\n      const unsigned e = flat + i * THREADS;\n      if (B_QUADS % THREADS == 0u || e < B_QUADS) {\n        const unsigned kk = e / (BN / 4u), c = 4u * (e % (BN / 4u));\n        cp_async16(&Bs[buf][4u * e], &load_b(k0 + kk, col0 + c));\n"
+            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"hopUsesB") : depth0),{"name":"if","hash":{},"fn":container.program(21, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":102,"column":0},"end":{"line":104,"column":7}}})) != null ? stack1 : "")
+            + "      }\n    }\n  };\n#pragma unroll\n  for (unsigned j = 0; j + 1u < STAGES; j++) {\n    if (j * KC < TILE) issue(j * KC, j);\n    cp_async_commit();\n  }\n  // The buffers rotate by counters rather than (k0 / KC) % STAGES: ptxas spilled a register at 2 and 4 stages.\n  unsigned buf = 0u, fill = STAGES - 1u;\n  for (unsigned k0 = 0; k0 < TILE; k0 += KC, buf = buf + 1u == STAGES ? 0u : buf + 1u, fill = fill + 1u == STAGES ? 0u : fill + 1u) {\n    cp_async_wait<STAGES - 2u>();\n    __syncthreads();\n    if (k0 + (STAGES - 1u) * KC < TILE) issue(k0 + (STAGES - 1u) * KC, fill);\n    cp_async_commit();\n"
+            + ((stack1 = container.invokePartial(lookupProperty(partials,"fw-relax-slice"),depth0,{"name":"fw-relax-slice","data":data,"helpers":helpers,"partials":partials,"decorators":container.decorators})) != null ? stack1 : "")
+            + "  }\n";
+        },"19":function(container,depth0,helpers,partials,data) {
+            return "        cp_async16(&Sa[buf][4u * e], &load_sa(row0 + r, k0 + kk));\n";
+        },"21":function(container,depth0,helpers,partials,data) {
+            return "        cp_async16(&Sb[buf][4u * e], &load_sb(k0 + kk, col0 + c));\n";
+        },"23":function(container,depth0,helpers,partials,data) {
+            var stack1, alias1=depth0 != null ? depth0 : (container.nullContext || {}), lookupProperty = container.lookupProperty || function(parent, propertyName) {
+                if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
+                  return parent[propertyName];
+                }
+                return undefined
+            };
+
+          return "  // Quad e of a B slice is element 4e of its shared buffer (row-major over (kk, c)); so is A's when it runs\n  // along r, else quad e holds 4 k of row r, stored transposed.\n  V ra[(A_QUADS + THREADS - 1u) / THREADS], rb[(B_QUADS + THREADS - 1u) / THREADS];\n"
+            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"successors") : depth0),{"name":"if","hash":{},"fn":container.program(24, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":126,"column":0},"end":{"line":128,"column":7}}})) != null ? stack1 : "")
+            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"hopUsesB") : depth0),{"name":"if","hash":{},"fn":container.program(26, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":129,"column":0},"end":{"line":131,"column":7}}})) != null ? stack1 : "")
+            + "  const auto fetch = [&](unsigned k0) {\n#pragma unroll\n    for (unsigned i = 0; i < (A_QUADS + THREADS - 1u) / THREADS; i++) {\n      const unsigned e = flat + i * THREADS;\n      if (A_QUADS % THREADS == 0u || e < A_QUADS) {\n"
+            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"aAlongK") : depth0),{"name":"if","hash":{},"fn":container.program(28, data, 0),"inverse":container.program(30, data, 0),"data":data,"loc":{"start":{"line":137,"column":0},"end":{"line":141,"column":7}}})) != null ? stack1 : "")
+            + "        ra[i] = *reinterpret_cast<const V*>(&load_a(row0 + r, k0 + kk));\n"
+            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"successors") : depth0),{"name":"if","hash":{},"fn":container.program(32, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":143,"column":0},"end":{"line":145,"column":7}}})) != null ? stack1 : "")
+            + "      }\n    }\n#pragma unroll\n    for (unsigned i = 0; i < (B_QUADS + THREADS - 1u) / THREADS; i++) {\n      const unsigned e = flat + i * THREADS;\n      if (B_QUADS % THREADS == 0u || e < B_QUADS) {\n        const unsigned kk = e / (BN / 4u), c = 4u * (e % (BN / 4u));\n        rb[i] = *reinterpret_cast<const V*>(&load_b(k0 + kk, col0 + c));\n"
+            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"hopUsesB") : depth0),{"name":"if","hash":{},"fn":container.program(34, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":154,"column":0},"end":{"line":156,"column":7}}})) != null ? stack1 : "")
+            + "      }\n    }\n  };\n  const auto publish = [&](unsigned buf) {\n#pragma unroll\n    for (unsigned i = 0; i < (A_QUADS + THREADS - 1u) / THREADS; i++) {\n      const unsigned e = flat + i * THREADS;\n      if (A_QUADS % THREADS == 0u || e < A_QUADS) {\n"
+            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"aAlongK") : depth0),{"name":"if","hash":{},"fn":container.program(36, data, 0),"inverse":container.program(39, data, 0),"data":data,"loc":{"start":{"line":165,"column":0},"end":{"line":179,"column":7}}})) != null ? stack1 : "")
+            + "      }\n    }\n#pragma unroll\n    for (unsigned i = 0; i < (B_QUADS + THREADS - 1u) / THREADS; i++) {\n      const unsigned e = flat + i * THREADS;\n      if (B_QUADS % THREADS == 0u || e < B_QUADS) {\n        reinterpret_cast<V*>(Bs[buf])[e] = stage4(rb[i]);\n"
+            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"hopUsesB") : depth0),{"name":"if","hash":{},"fn":container.program(42, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":187,"column":0},"end":{"line":189,"column":7}}})) != null ? stack1 : "")
+            + "      }\n    }\n  };\n\n  fetch(0u);\n  publish(0u);\n  __syncthreads();\n  for (unsigned k0 = 0; k0 < TILE; k0 += KC) {\n    const unsigned buf = (k0 / KC) & 1u;\n    if (k0 + KC < TILE) fetch(k0 + KC);\n"
+            + ((stack1 = container.invokePartial(lookupProperty(partials,"fw-relax-slice"),depth0,{"name":"fw-relax-slice","data":data,"helpers":helpers,"partials":partials,"decorators":container.decorators})) != null ? stack1 : "")
+            + "    if (k0 + KC < TILE) publish(buf ^ 1u);\n    __syncthreads();\n  }\n";
         },"24":function(container,depth0,helpers,partials,data) {
-            return "        rsb[i] = *reinterpret_cast<const S*>(&load_sb(k0 + kk, col0 + c));\n";
+            return "  S rsa[(A_QUADS + THREADS - 1u) / THREADS];\n";
         },"26":function(container,depth0,helpers,partials,data) {
+            return "  S rsb[(B_QUADS + THREADS - 1u) / THREADS];\n";
+        },"28":function(container,depth0,helpers,partials,data) {
+            return "        const unsigned r = e / (KC / 4u), kk = 4u * (e % (KC / 4u));\n";
+        },"30":function(container,depth0,helpers,partials,data) {
+            return "        const unsigned kk = e / (BM / 4u), r = 4u * (e % (BM / 4u));\n";
+        },"32":function(container,depth0,helpers,partials,data) {
+            return "        rsa[i] = *reinterpret_cast<const S*>(&load_sa(row0 + r, k0 + kk));\n";
+        },"34":function(container,depth0,helpers,partials,data) {
+            return "        rsb[i] = *reinterpret_cast<const S*>(&load_sb(k0 + kk, col0 + c));\n";
+        },"36":function(container,depth0,helpers,partials,data) {
             var stack1, lookupProperty = container.lookupProperty || function(parent, propertyName) {
                 if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
                   return parent[propertyName];
@@ -889,11 +1044,11 @@ export const TEMPLATE_SPECS: Readonly<Record<string, unknown>> = {
             };
 
           return "        const unsigned r = e / (KC / 4u), kk = 4u * (e % (KC / 4u));\n#pragma unroll\n        for (unsigned j = 0; j < 4u; j++) {\n          As[buf][(kk + j) * BM + r] = sr_stage(lane(ra[i], j));\n"
-            + ((stack1 = lookupProperty(helpers,"if").call(depth0 != null ? depth0 : (container.nullContext || {}),(depth0 != null ? lookupProperty(depth0,"successors") : depth0),{"name":"if","hash":{},"fn":container.program(27, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":115,"column":0},"end":{"line":117,"column":7}}})) != null ? stack1 : "")
+            + ((stack1 = lookupProperty(helpers,"if").call(depth0 != null ? depth0 : (container.nullContext || {}),(depth0 != null ? lookupProperty(depth0,"successors") : depth0),{"name":"if","hash":{},"fn":container.program(37, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":170,"column":0},"end":{"line":172,"column":7}}})) != null ? stack1 : "")
             + "        }\n";
-        },"27":function(container,depth0,helpers,partials,data) {
+        },"37":function(container,depth0,helpers,partials,data) {
             return "          Sa[buf][(kk + j) * BM + r] = slane(rsa[i], j);\n";
-        },"29":function(container,depth0,helpers,partials,data) {
+        },"39":function(container,depth0,helpers,partials,data) {
             var stack1, lookupProperty = container.lookupProperty || function(parent, propertyName) {
                 if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
                   return parent[propertyName];
@@ -902,41 +1057,16 @@ export const TEMPLATE_SPECS: Readonly<Record<string, unknown>> = {
             };
 
           return "        reinterpret_cast<V*>(As[buf])[e] = stage4(ra[i]);\n"
-            + ((stack1 = lookupProperty(helpers,"if").call(depth0 != null ? depth0 : (container.nullContext || {}),(depth0 != null ? lookupProperty(depth0,"successors") : depth0),{"name":"if","hash":{},"fn":container.program(30, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":121,"column":0},"end":{"line":123,"column":7}}})) != null ? stack1 : "");
-        },"30":function(container,depth0,helpers,partials,data) {
-            return "        reinterpret_cast<S*>(Sa[buf])[e] = rsa[i];\n";
-        },"32":function(container,depth0,helpers,partials,data) {
-            return "        reinterpret_cast<S*>(Sb[buf])[e] = rsb[i];\n";
-        },"34":function(container,depth0,helpers,partials,data) {
-            return "    const S* sa4 = reinterpret_cast<const S*>(Sa[buf]);\n";
-        },"36":function(container,depth0,helpers,partials,data) {
-            return "    const S* sb4 = reinterpret_cast<const S*>(Sb[buf]);\n";
-        },"38":function(container,depth0,helpers,partials,data) {
-            return "      S sa[Q];\n";
+            + ((stack1 = lookupProperty(helpers,"if").call(depth0 != null ? depth0 : (container.nullContext || {}),(depth0 != null ? lookupProperty(depth0,"successors") : depth0),{"name":"if","hash":{},"fn":container.program(40, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":176,"column":0},"end":{"line":178,"column":7}}})) != null ? stack1 : "");
         },"40":function(container,depth0,helpers,partials,data) {
-            return "      S sb[Q];\n";
+            return "        reinterpret_cast<S*>(Sa[buf])[e] = rsa[i];\n";
         },"42":function(container,depth0,helpers,partials,data) {
-            return "        sa[q] = sa4[kk * (BM / 4u) + q * WY + ty];\n";
+            return "        reinterpret_cast<S*>(Sb[buf])[e] = rsb[i];\n";
         },"44":function(container,depth0,helpers,partials,data) {
-            return "        sb[q] = sb4[kk * (BN / 4u) + q * WX + tx];\n";
+            return "  fw_origin(params, row0, col0);\n";
         },"46":function(container,depth0,helpers,partials,data) {
-            var stack1, lookupProperty = container.lookupProperty || function(parent, propertyName) {
-                if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
-                  return parent[propertyName];
-                }
-                return undefined
-            };
-
-          return "          const T nv = sr_relax(c[m][n], lane(a[m / 4u], m % 4u), lane(b[n / 4u], n % 4u));\n"
-            + ((stack1 = lookupProperty(helpers,"if").call(depth0 != null ? depth0 : (container.nullContext || {}),(depth0 != null ? lookupProperty(depth0,"hopUsesB") : depth0),{"name":"if","hash":{},"fn":container.program(47, data, 0),"inverse":container.program(49, data, 0),"data":data,"loc":{"start":{"line":179,"column":0},"end":{"line":184,"column":7}}})) != null ? stack1 : "")
-            + "          if (nv != c[m][n]) s[m][n] = hop;\n          c[m][n] = nv;\n";
-        },"47":function(container,depth0,helpers,partials,data) {
-            return "          // Row k of the pivot block takes its hop from the row panel (its column-panel entry is the pivot's own).\n          const unsigned hop = row0 + ROW(m) == params.k0 + k0 + kk ? slane(sb[n / 4u], n % 4u) : slane(sa[m / 4u], m % 4u);\n";
-        },"49":function(container,depth0,helpers,partials,data) {
-            return "          const unsigned hop = slane(sa[m / 4u], m % 4u);\n";
-        },"51":function(container,depth0,helpers,partials,data) {
-            return "          c[m][n] = sr_relax(c[m][n], lane(a[m / 4u], m % 4u), lane(b[n / 4u], n % 4u));\n";
-        },"53":function(container,depth0,helpers,partials,data) {
+            return "      if (col_side) {\n";
+        },"48":function(container,depth0,helpers,partials,data) {
             var stack1, lookupProperty = container.lookupProperty || function(parent, propertyName) {
                 if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
                   return parent[propertyName];
@@ -945,11 +1075,13 @@ export const TEMPLATE_SPECS: Readonly<Record<string, unknown>> = {
             };
 
           return "      // The output runs along r: four scalar stores.\n#pragma unroll\n      for (unsigned i = 0; i < 4u; i++) {\n        out_c(row0 + ROW(m), col0 + COL(4u * q) + i) = sr_unstage(c[m][4u * q + i]);\n"
-            + ((stack1 = lookupProperty(helpers,"if").call(depth0 != null ? depth0 : (container.nullContext || {}),(depth0 != null ? lookupProperty(depth0,"successors") : depth0),{"name":"if","hash":{},"fn":container.program(54, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":206,"column":0},"end":{"line":208,"column":7}}})) != null ? stack1 : "")
+            + ((stack1 = lookupProperty(helpers,"if").call(depth0 != null ? depth0 : (container.nullContext || {}),(depth0 != null ? lookupProperty(depth0,"successors") : depth0),{"name":"if","hash":{},"fn":container.program(49, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":221,"column":0},"end":{"line":223,"column":7}}})) != null ? stack1 : "")
             + "      }\n";
-        },"54":function(container,depth0,helpers,partials,data) {
+        },"49":function(container,depth0,helpers,partials,data) {
             return "        out_sc(row0 + ROW(m), col0 + COL(4u * q) + i) = s[m][4u * q + i];\n";
-        },"56":function(container,depth0,helpers,partials,data) {
+        },"51":function(container,depth0,helpers,partials,data) {
+            return "      } else {\n";
+        },"53":function(container,depth0,helpers,partials,data) {
             var stack1, lookupProperty = container.lookupProperty || function(parent, propertyName) {
                 if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
                   return parent[propertyName];
@@ -958,10 +1090,12 @@ export const TEMPLATE_SPECS: Readonly<Record<string, unknown>> = {
             };
 
           return "      V v = {sr_unstage(c[m][4u * q]), sr_unstage(c[m][4u * q + 1u]), sr_unstage(c[m][4u * q + 2u]), sr_unstage(c[m][4u * q + 3u])};\n      *reinterpret_cast<V*>(&out_c(row0 + ROW(m), col0 + COL(4u * q))) = v;\n"
-            + ((stack1 = lookupProperty(helpers,"if").call(depth0 != null ? depth0 : (container.nullContext || {}),(depth0 != null ? lookupProperty(depth0,"successors") : depth0),{"name":"if","hash":{},"fn":container.program(57, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":213,"column":0},"end":{"line":216,"column":7}}})) != null ? stack1 : "");
-        },"57":function(container,depth0,helpers,partials,data) {
+            + ((stack1 = lookupProperty(helpers,"if").call(depth0 != null ? depth0 : (container.nullContext || {}),(depth0 != null ? lookupProperty(depth0,"successors") : depth0),{"name":"if","hash":{},"fn":container.program(54, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":232,"column":0},"end":{"line":235,"column":7}}})) != null ? stack1 : "");
+        },"54":function(container,depth0,helpers,partials,data) {
             return "      S w = {s[m][4u * q], s[m][4u * q + 1u], s[m][4u * q + 2u], s[m][4u * q + 3u]};\n      *reinterpret_cast<S*>(&out_sc(row0 + ROW(m), col0 + COL(4u * q))) = w;\n";
-        },"59":function(container,depth0,helpers,partials,data,blockParams,depths) {
+        },"56":function(container,depth0,helpers,partials,data) {
+            return "      }\n";
+        },"58":function(container,depth0,helpers,partials,data,blockParams,depths) {
             var stack1, helper, alias1=depth0 != null ? depth0 : (container.nullContext || {}), alias2=container.hooks.helperMissing, alias3="function", lookupProperty = container.lookupProperty || function(parent, propertyName) {
                 if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
                   return parent[propertyName];
@@ -970,49 +1104,53 @@ export const TEMPLATE_SPECS: Readonly<Record<string, unknown>> = {
             };
 
           return "// A semiring matrix product out = C ⊕ A ⊗ B of depth TILE, register-blocked (Volkov-style, method A of\n// paper 000): a WY×WX block computes BM×BN results, each thread U×U in registers (rows ty + m·WY,\n// columns tx + n·WX); KC-deep slices of A and B staged in shared memory, A transposed with a padded stride.\n#define WX "
-            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"wx") || (depth0 != null ? lookupProperty(depth0,"wx") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"wx","hash":{},"data":data,"loc":{"start":{"line":225,"column":11},"end":{"line":225,"column":17}}}) : helper))) != null ? stack1 : "")
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"wx") || (depth0 != null ? lookupProperty(depth0,"wx") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"wx","hash":{},"data":data,"loc":{"start":{"line":247,"column":11},"end":{"line":247,"column":17}}}) : helper))) != null ? stack1 : "")
             + "u\n#define WY "
-            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"wy") || (depth0 != null ? lookupProperty(depth0,"wy") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"wy","hash":{},"data":data,"loc":{"start":{"line":226,"column":11},"end":{"line":226,"column":17}}}) : helper))) != null ? stack1 : "")
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"wy") || (depth0 != null ? lookupProperty(depth0,"wy") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"wy","hash":{},"data":data,"loc":{"start":{"line":248,"column":11},"end":{"line":248,"column":17}}}) : helper))) != null ? stack1 : "")
             + "u\n#define BM "
-            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"bm") || (depth0 != null ? lookupProperty(depth0,"bm") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"bm","hash":{},"data":data,"loc":{"start":{"line":227,"column":11},"end":{"line":227,"column":17}}}) : helper))) != null ? stack1 : "")
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"bm") || (depth0 != null ? lookupProperty(depth0,"bm") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"bm","hash":{},"data":data,"loc":{"start":{"line":249,"column":11},"end":{"line":249,"column":17}}}) : helper))) != null ? stack1 : "")
             + "u\n#define BN "
-            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"bn") || (depth0 != null ? lookupProperty(depth0,"bn") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"bn","hash":{},"data":data,"loc":{"start":{"line":228,"column":11},"end":{"line":228,"column":17}}}) : helper))) != null ? stack1 : "")
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"bn") || (depth0 != null ? lookupProperty(depth0,"bn") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"bn","hash":{},"data":data,"loc":{"start":{"line":250,"column":11},"end":{"line":250,"column":17}}}) : helper))) != null ? stack1 : "")
             + "u\n#define KC "
-            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"kc") || (depth0 != null ? lookupProperty(depth0,"kc") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"kc","hash":{},"data":data,"loc":{"start":{"line":229,"column":11},"end":{"line":229,"column":17}}}) : helper))) != null ? stack1 : "")
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"kc") || (depth0 != null ? lookupProperty(depth0,"kc") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"kc","hash":{},"data":data,"loc":{"start":{"line":251,"column":11},"end":{"line":251,"column":17}}}) : helper))) != null ? stack1 : "")
             + "u\n#define AS "
-            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"aStride") || (depth0 != null ? lookupProperty(depth0,"aStride") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"aStride","hash":{},"data":data,"loc":{"start":{"line":230,"column":11},"end":{"line":230,"column":22}}}) : helper))) != null ? stack1 : "")
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"aStride") || (depth0 != null ? lookupProperty(depth0,"aStride") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"aStride","hash":{},"data":data,"loc":{"start":{"line":252,"column":11},"end":{"line":252,"column":22}}}) : helper))) != null ? stack1 : "")
             + "u\n#define THREADS "
-            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"threads") || (depth0 != null ? lookupProperty(depth0,"threads") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"threads","hash":{},"data":data,"loc":{"start":{"line":231,"column":16},"end":{"line":231,"column":27}}}) : helper))) != null ? stack1 : "")
-            + "u\n\nextern \"C\" __global__ void __launch_bounds__("
-            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"threads") || (depth0 != null ? lookupProperty(depth0,"threads") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"threads","hash":{},"data":data,"loc":{"start":{"line":233,"column":45},"end":{"line":233,"column":56}}}) : helper))) != null ? stack1 : "")
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"threads") || (depth0 != null ? lookupProperty(depth0,"threads") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"threads","hash":{},"data":data,"loc":{"start":{"line":253,"column":16},"end":{"line":253,"column":27}}}) : helper))) != null ? stack1 : "")
+            + "u\n\n"
+            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"remap") : depth0),{"name":"if","hash":{},"fn":container.program(8, data, 0, blockParams, depths),"inverse":container.noop,"data":data,"loc":{"start":{"line":255,"column":0},"end":{"line":258,"column":7}}})) != null ? stack1 : "")
+            + "extern \"C\" __global__ void __launch_bounds__("
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"threads") || (depth0 != null ? lookupProperty(depth0,"threads") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"threads","hash":{},"data":data,"loc":{"start":{"line":258,"column":52},"end":{"line":258,"column":63}}}) : helper))) != null ? stack1 : "")
             + ") "
-            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"entryPoint") || (depth0 != null ? lookupProperty(depth0,"entryPoint") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"entryPoint","hash":{},"data":data,"loc":{"start":{"line":233,"column":58},"end":{"line":233,"column":72}}}) : helper))) != null ? stack1 : "")
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"entryPoint") || (depth0 != null ? lookupProperty(depth0,"entryPoint") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"entryPoint","hash":{},"data":data,"loc":{"start":{"line":258,"column":65},"end":{"line":258,"column":79}}}) : helper))) != null ? stack1 : "")
             + "("
-            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"params") || (depth0 != null ? lookupProperty(depth0,"params") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"params","hash":{},"data":data,"loc":{"start":{"line":233,"column":73},"end":{"line":233,"column":85}}}) : helper))) != null ? stack1 : "")
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"params") || (depth0 != null ? lookupProperty(depth0,"params") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"params","hash":{},"data":data,"loc":{"start":{"line":258,"column":80},"end":{"line":258,"column":92}}}) : helper))) != null ? stack1 : "")
             + ") {\n  __shared__ T As["
-            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"aWords") || (depth0 != null ? lookupProperty(depth0,"aWords") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"aWords","hash":{},"data":data,"loc":{"start":{"line":234,"column":18},"end":{"line":234,"column":28}}}) : helper))) != null ? stack1 : "")
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"aWords") || (depth0 != null ? lookupProperty(depth0,"aWords") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"aWords","hash":{},"data":data,"loc":{"start":{"line":259,"column":18},"end":{"line":259,"column":28}}}) : helper))) != null ? stack1 : "")
             + "];\n  __shared__ T Bs["
-            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"bWords") || (depth0 != null ? lookupProperty(depth0,"bWords") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"bWords","hash":{},"data":data,"loc":{"start":{"line":235,"column":18},"end":{"line":235,"column":28}}}) : helper))) != null ? stack1 : "")
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"bWords") || (depth0 != null ? lookupProperty(depth0,"bWords") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"bWords","hash":{},"data":data,"loc":{"start":{"line":260,"column":18},"end":{"line":260,"column":28}}}) : helper))) != null ? stack1 : "")
             + "];\n"
-            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"successors") : depth0),{"name":"if","hash":{},"fn":container.program(60, data, 0, blockParams, depths),"inverse":container.noop,"data":data,"loc":{"start":{"line":236,"column":0},"end":{"line":241,"column":7}}})) != null ? stack1 : "")
-            + "  const unsigned tx = threadIdx.x;\n  const unsigned ty = threadIdx.y;\n  const unsigned flat = ty * WX + tx;\n  const unsigned row0 = blockIdx.y * BM;\n  const unsigned col0 = blockIdx.x * BN;\n"
-            + ((stack1 = lookupProperty(helpers,"each").call(alias1,(depth0 != null ? lookupProperty(depth0,"cells") : depth0),{"name":"each","hash":{},"fn":container.program(63, data, 0, blockParams, depths),"inverse":container.noop,"data":data,"loc":{"start":{"line":247,"column":0},"end":{"line":252,"column":9}}})) != null ? stack1 : "")
+            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"successors") : depth0),{"name":"if","hash":{},"fn":container.program(59, data, 0, blockParams, depths),"inverse":container.noop,"data":data,"loc":{"start":{"line":261,"column":0},"end":{"line":266,"column":7}}})) != null ? stack1 : "")
+            + "  const unsigned tx = threadIdx.x;\n  const unsigned ty = threadIdx.y;\n  const unsigned flat = ty * WX + tx;\n"
+            + ((stack1 = container.invokePartial(lookupProperty(partials,"fw-origin"),depth0,{"name":"fw-origin","data":data,"helpers":helpers,"partials":partials,"decorators":container.decorators})) != null ? stack1 : "")
+            + ((stack1 = lookupProperty(helpers,"each").call(alias1,(depth0 != null ? lookupProperty(depth0,"cells") : depth0),{"name":"each","hash":{},"fn":container.program(62, data, 0, blockParams, depths),"inverse":container.noop,"data":data,"loc":{"start":{"line":271,"column":0},"end":{"line":276,"column":9}}})) != null ? stack1 : "")
             + "  for (unsigned k0 = 0; k0 < TILE; k0 += KC) {\n    for (unsigned e = flat; e < BM * KC; e += THREADS) {\n"
-            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"aAlongK") : depth0),{"name":"if","hash":{},"fn":container.program(66, data, 0, blockParams, depths),"inverse":container.program(68, data, 0, blockParams, depths),"data":data,"loc":{"start":{"line":255,"column":0},"end":{"line":259,"column":7}}})) != null ? stack1 : "")
+            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"aAlongK") : depth0),{"name":"if","hash":{},"fn":container.program(65, data, 0, blockParams, depths),"inverse":container.program(67, data, 0, blockParams, depths),"data":data,"loc":{"start":{"line":279,"column":0},"end":{"line":283,"column":7}}})) != null ? stack1 : "")
             + "      As[kk * AS + r] = sr_stage(load_a(row0 + r, k0 + kk));\n"
-            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"successors") : depth0),{"name":"if","hash":{},"fn":container.program(70, data, 0, blockParams, depths),"inverse":container.noop,"data":data,"loc":{"start":{"line":261,"column":0},"end":{"line":263,"column":7}}})) != null ? stack1 : "")
+            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"successors") : depth0),{"name":"if","hash":{},"fn":container.program(69, data, 0, blockParams, depths),"inverse":container.noop,"data":data,"loc":{"start":{"line":285,"column":0},"end":{"line":287,"column":7}}})) != null ? stack1 : "")
             + "    }\n    for (unsigned e = flat; e < KC * BN; e += THREADS) {\n      const unsigned kk = e / BN, c = e % BN;\n      Bs[e] = sr_stage(load_b(k0 + kk, col0 + c));\n"
-            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"hopUsesB") : depth0),{"name":"if","hash":{},"fn":container.program(72, data, 0, blockParams, depths),"inverse":container.noop,"data":data,"loc":{"start":{"line":268,"column":0},"end":{"line":270,"column":7}}})) != null ? stack1 : "")
+            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"hopUsesB") : depth0),{"name":"if","hash":{},"fn":container.program(71, data, 0, blockParams, depths),"inverse":container.noop,"data":data,"loc":{"start":{"line":292,"column":0},"end":{"line":294,"column":7}}})) != null ? stack1 : "")
             + "    }\n    __syncthreads();\n#pragma unroll "
-            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"kUnroll") || (depth0 != null ? lookupProperty(depth0,"kUnroll") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"kUnroll","hash":{},"data":data,"loc":{"start":{"line":273,"column":15},"end":{"line":273,"column":26}}}) : helper))) != null ? stack1 : "")
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"kUnroll") || (depth0 != null ? lookupProperty(depth0,"kUnroll") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"kUnroll","hash":{},"data":data,"loc":{"start":{"line":297,"column":15},"end":{"line":297,"column":26}}}) : helper))) != null ? stack1 : "")
             + "\n    for (unsigned kk = 0; kk < KC; kk++) {\n"
-            + ((stack1 = lookupProperty(helpers,"each").call(alias1,(depth0 != null ? lookupProperty(depth0,"rows") : depth0),{"name":"each","hash":{},"fn":container.program(74, data, 0, blockParams, depths),"inverse":container.noop,"data":data,"loc":{"start":{"line":275,"column":0},"end":{"line":277,"column":9}}})) != null ? stack1 : "")
-            + ((stack1 = lookupProperty(helpers,"each").call(alias1,(depth0 != null ? lookupProperty(depth0,"cols") : depth0),{"name":"each","hash":{},"fn":container.program(76, data, 0, blockParams, depths),"inverse":container.noop,"data":data,"loc":{"start":{"line":278,"column":0},"end":{"line":280,"column":9}}})) != null ? stack1 : "")
-            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"successors") : depth0),{"name":"if","hash":{},"fn":container.program(78, data, 0, blockParams, depths),"inverse":container.program(89, data, 0, blockParams, depths),"data":data,"loc":{"start":{"line":281,"column":0},"end":{"line":306,"column":7}}})) != null ? stack1 : "")
+            + ((stack1 = lookupProperty(helpers,"each").call(alias1,(depth0 != null ? lookupProperty(depth0,"rows") : depth0),{"name":"each","hash":{},"fn":container.program(73, data, 0, blockParams, depths),"inverse":container.noop,"data":data,"loc":{"start":{"line":299,"column":0},"end":{"line":301,"column":9}}})) != null ? stack1 : "")
+            + ((stack1 = lookupProperty(helpers,"each").call(alias1,(depth0 != null ? lookupProperty(depth0,"cols") : depth0),{"name":"each","hash":{},"fn":container.program(75, data, 0, blockParams, depths),"inverse":container.noop,"data":data,"loc":{"start":{"line":302,"column":0},"end":{"line":304,"column":9}}})) != null ? stack1 : "")
+            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"successors") : depth0),{"name":"if","hash":{},"fn":container.program(77, data, 0, blockParams, depths),"inverse":container.program(88, data, 0, blockParams, depths),"data":data,"loc":{"start":{"line":305,"column":0},"end":{"line":330,"column":7}}})) != null ? stack1 : "")
             + "    }\n    __syncthreads();\n  }\n"
-            + ((stack1 = lookupProperty(helpers,"each").call(alias1,(depth0 != null ? lookupProperty(depth0,"cells") : depth0),{"name":"each","hash":{},"fn":container.program(92, data, 0, blockParams, depths),"inverse":container.noop,"data":data,"loc":{"start":{"line":310,"column":0},"end":{"line":315,"column":9}}})) != null ? stack1 : "")
+            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"remap") : depth0),{"name":"if","hash":{},"fn":container.program(44, data, 0, blockParams, depths),"inverse":container.noop,"data":data,"loc":{"start":{"line":334,"column":0},"end":{"line":336,"column":7}}})) != null ? stack1 : "")
+            + ((stack1 = lookupProperty(helpers,"each").call(alias1,(depth0 != null ? lookupProperty(depth0,"cells") : depth0),{"name":"each","hash":{},"fn":container.program(91, data, 0, blockParams, depths),"inverse":container.noop,"data":data,"loc":{"start":{"line":337,"column":0},"end":{"line":342,"column":9}}})) != null ? stack1 : "")
             + "}\n";
-        },"60":function(container,depth0,helpers,partials,data) {
+        },"59":function(container,depth0,helpers,partials,data) {
             var stack1, helper, alias1=depth0 != null ? depth0 : (container.nullContext || {}), lookupProperty = container.lookupProperty || function(parent, propertyName) {
                 if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
                   return parent[propertyName];
@@ -1021,10 +1159,10 @@ export const TEMPLATE_SPECS: Readonly<Record<string, unknown>> = {
             };
 
           return "  __shared__ unsigned Sa["
-            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"aWords") || (depth0 != null ? lookupProperty(depth0,"aWords") : depth0)) != null ? helper : container.hooks.helperMissing),(typeof helper === "function" ? helper.call(alias1,{"name":"aWords","hash":{},"data":data,"loc":{"start":{"line":237,"column":25},"end":{"line":237,"column":35}}}) : helper))) != null ? stack1 : "")
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"aWords") || (depth0 != null ? lookupProperty(depth0,"aWords") : depth0)) != null ? helper : container.hooks.helperMissing),(typeof helper === "function" ? helper.call(alias1,{"name":"aWords","hash":{},"data":data,"loc":{"start":{"line":262,"column":25},"end":{"line":262,"column":35}}}) : helper))) != null ? stack1 : "")
             + "];\n"
-            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"hopUsesB") : depth0),{"name":"if","hash":{},"fn":container.program(61, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":238,"column":0},"end":{"line":240,"column":7}}})) != null ? stack1 : "");
-        },"61":function(container,depth0,helpers,partials,data) {
+            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"hopUsesB") : depth0),{"name":"if","hash":{},"fn":container.program(60, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":263,"column":0},"end":{"line":265,"column":7}}})) != null ? stack1 : "");
+        },"60":function(container,depth0,helpers,partials,data) {
             var stack1, helper, lookupProperty = container.lookupProperty || function(parent, propertyName) {
                 if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
                   return parent[propertyName];
@@ -1033,9 +1171,9 @@ export const TEMPLATE_SPECS: Readonly<Record<string, unknown>> = {
             };
 
           return "  __shared__ unsigned Sb["
-            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"bWords") || (depth0 != null ? lookupProperty(depth0,"bWords") : depth0)) != null ? helper : container.hooks.helperMissing),(typeof helper === "function" ? helper.call(depth0 != null ? depth0 : (container.nullContext || {}),{"name":"bWords","hash":{},"data":data,"loc":{"start":{"line":239,"column":25},"end":{"line":239,"column":35}}}) : helper))) != null ? stack1 : "")
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"bWords") || (depth0 != null ? lookupProperty(depth0,"bWords") : depth0)) != null ? helper : container.hooks.helperMissing),(typeof helper === "function" ? helper.call(depth0 != null ? depth0 : (container.nullContext || {}),{"name":"bWords","hash":{},"data":data,"loc":{"start":{"line":264,"column":25},"end":{"line":264,"column":35}}}) : helper))) != null ? stack1 : "")
             + "];\n";
-        },"63":function(container,depth0,helpers,partials,data,blockParams,depths) {
+        },"62":function(container,depth0,helpers,partials,data,blockParams,depths) {
             var stack1, helper, alias1=depth0 != null ? depth0 : (container.nullContext || {}), alias2=container.hooks.helperMissing, alias3="function", lookupProperty = container.lookupProperty || function(parent, propertyName) {
                 if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
                   return parent[propertyName];
@@ -1044,16 +1182,16 @@ export const TEMPLATE_SPECS: Readonly<Record<string, unknown>> = {
             };
 
           return "  T c"
-            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"m") || (depth0 != null ? lookupProperty(depth0,"m") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"m","hash":{},"data":data,"loc":{"start":{"line":248,"column":5},"end":{"line":248,"column":10}}}) : helper))) != null ? stack1 : "")
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"m") || (depth0 != null ? lookupProperty(depth0,"m") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"m","hash":{},"data":data,"loc":{"start":{"line":272,"column":5},"end":{"line":272,"column":10}}}) : helper))) != null ? stack1 : "")
             + "_"
-            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"n") || (depth0 != null ? lookupProperty(depth0,"n") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"n","hash":{},"data":data,"loc":{"start":{"line":248,"column":11},"end":{"line":248,"column":16}}}) : helper))) != null ? stack1 : "")
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"n") || (depth0 != null ? lookupProperty(depth0,"n") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"n","hash":{},"data":data,"loc":{"start":{"line":272,"column":11},"end":{"line":272,"column":16}}}) : helper))) != null ? stack1 : "")
             + " = sr_stage(load_c(row0 + "
-            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"row") || (depth0 != null ? lookupProperty(depth0,"row") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"row","hash":{},"data":data,"loc":{"start":{"line":248,"column":42},"end":{"line":248,"column":49}}}) : helper))) != null ? stack1 : "")
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"row") || (depth0 != null ? lookupProperty(depth0,"row") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"row","hash":{},"data":data,"loc":{"start":{"line":272,"column":42},"end":{"line":272,"column":49}}}) : helper))) != null ? stack1 : "")
             + ", col0 + "
-            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"col") || (depth0 != null ? lookupProperty(depth0,"col") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"col","hash":{},"data":data,"loc":{"start":{"line":248,"column":58},"end":{"line":248,"column":65}}}) : helper))) != null ? stack1 : "")
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"col") || (depth0 != null ? lookupProperty(depth0,"col") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"col","hash":{},"data":data,"loc":{"start":{"line":272,"column":58},"end":{"line":272,"column":65}}}) : helper))) != null ? stack1 : "")
             + "));\n"
-            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depths[1] != null ? lookupProperty(depths[1],"successors") : depths[1]),{"name":"if","hash":{},"fn":container.program(64, data, 0, blockParams, depths),"inverse":container.noop,"data":data,"loc":{"start":{"line":249,"column":0},"end":{"line":251,"column":7}}})) != null ? stack1 : "");
-        },"64":function(container,depth0,helpers,partials,data) {
+            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depths[1] != null ? lookupProperty(depths[1],"successors") : depths[1]),{"name":"if","hash":{},"fn":container.program(63, data, 0, blockParams, depths),"inverse":container.noop,"data":data,"loc":{"start":{"line":273,"column":0},"end":{"line":275,"column":7}}})) != null ? stack1 : "");
+        },"63":function(container,depth0,helpers,partials,data) {
             var stack1, helper, alias1=depth0 != null ? depth0 : (container.nullContext || {}), alias2=container.hooks.helperMissing, alias3="function", lookupProperty = container.lookupProperty || function(parent, propertyName) {
                 if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
                   return parent[propertyName];
@@ -1062,23 +1200,23 @@ export const TEMPLATE_SPECS: Readonly<Record<string, unknown>> = {
             };
 
           return "  unsigned s"
-            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"m") || (depth0 != null ? lookupProperty(depth0,"m") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"m","hash":{},"data":data,"loc":{"start":{"line":250,"column":12},"end":{"line":250,"column":17}}}) : helper))) != null ? stack1 : "")
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"m") || (depth0 != null ? lookupProperty(depth0,"m") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"m","hash":{},"data":data,"loc":{"start":{"line":274,"column":12},"end":{"line":274,"column":17}}}) : helper))) != null ? stack1 : "")
             + "_"
-            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"n") || (depth0 != null ? lookupProperty(depth0,"n") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"n","hash":{},"data":data,"loc":{"start":{"line":250,"column":18},"end":{"line":250,"column":23}}}) : helper))) != null ? stack1 : "")
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"n") || (depth0 != null ? lookupProperty(depth0,"n") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"n","hash":{},"data":data,"loc":{"start":{"line":274,"column":18},"end":{"line":274,"column":23}}}) : helper))) != null ? stack1 : "")
             + " = load_sc(row0 + "
-            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"row") || (depth0 != null ? lookupProperty(depth0,"row") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"row","hash":{},"data":data,"loc":{"start":{"line":250,"column":41},"end":{"line":250,"column":48}}}) : helper))) != null ? stack1 : "")
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"row") || (depth0 != null ? lookupProperty(depth0,"row") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"row","hash":{},"data":data,"loc":{"start":{"line":274,"column":41},"end":{"line":274,"column":48}}}) : helper))) != null ? stack1 : "")
             + ", col0 + "
-            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"col") || (depth0 != null ? lookupProperty(depth0,"col") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"col","hash":{},"data":data,"loc":{"start":{"line":250,"column":57},"end":{"line":250,"column":64}}}) : helper))) != null ? stack1 : "")
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"col") || (depth0 != null ? lookupProperty(depth0,"col") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"col","hash":{},"data":data,"loc":{"start":{"line":274,"column":57},"end":{"line":274,"column":64}}}) : helper))) != null ? stack1 : "")
             + ");\n";
-        },"66":function(container,depth0,helpers,partials,data) {
+        },"65":function(container,depth0,helpers,partials,data) {
             return "      const unsigned r = e / KC, kk = e % KC;\n";
-        },"68":function(container,depth0,helpers,partials,data) {
+        },"67":function(container,depth0,helpers,partials,data) {
             return "      const unsigned kk = e / BM, r = e % BM;\n";
-        },"70":function(container,depth0,helpers,partials,data) {
+        },"69":function(container,depth0,helpers,partials,data) {
             return "      Sa[kk * AS + r] = load_sa(row0 + r, k0 + kk);\n";
-        },"72":function(container,depth0,helpers,partials,data) {
+        },"71":function(container,depth0,helpers,partials,data) {
             return "      Sb[e] = load_sb(k0 + kk, col0 + c);\n";
-        },"74":function(container,depth0,helpers,partials,data) {
+        },"73":function(container,depth0,helpers,partials,data) {
             var stack1, helper, alias1=depth0 != null ? depth0 : (container.nullContext || {}), alias2=container.hooks.helperMissing, alias3="function", lookupProperty = container.lookupProperty || function(parent, propertyName) {
                 if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
                   return parent[propertyName];
@@ -1087,11 +1225,11 @@ export const TEMPLATE_SPECS: Readonly<Record<string, unknown>> = {
             };
 
           return "      const T a"
-            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"m") || (depth0 != null ? lookupProperty(depth0,"m") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"m","hash":{},"data":data,"loc":{"start":{"line":276,"column":15},"end":{"line":276,"column":20}}}) : helper))) != null ? stack1 : "")
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"m") || (depth0 != null ? lookupProperty(depth0,"m") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"m","hash":{},"data":data,"loc":{"start":{"line":300,"column":15},"end":{"line":300,"column":20}}}) : helper))) != null ? stack1 : "")
             + " = As[kk * AS + "
-            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"row") || (depth0 != null ? lookupProperty(depth0,"row") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"row","hash":{},"data":data,"loc":{"start":{"line":276,"column":36},"end":{"line":276,"column":43}}}) : helper))) != null ? stack1 : "")
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"row") || (depth0 != null ? lookupProperty(depth0,"row") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"row","hash":{},"data":data,"loc":{"start":{"line":300,"column":36},"end":{"line":300,"column":43}}}) : helper))) != null ? stack1 : "")
             + "];\n";
-        },"76":function(container,depth0,helpers,partials,data) {
+        },"75":function(container,depth0,helpers,partials,data) {
             var stack1, helper, alias1=depth0 != null ? depth0 : (container.nullContext || {}), alias2=container.hooks.helperMissing, alias3="function", lookupProperty = container.lookupProperty || function(parent, propertyName) {
                 if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
                   return parent[propertyName];
@@ -1100,11 +1238,11 @@ export const TEMPLATE_SPECS: Readonly<Record<string, unknown>> = {
             };
 
           return "      const T b"
-            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"n") || (depth0 != null ? lookupProperty(depth0,"n") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"n","hash":{},"data":data,"loc":{"start":{"line":279,"column":15},"end":{"line":279,"column":20}}}) : helper))) != null ? stack1 : "")
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"n") || (depth0 != null ? lookupProperty(depth0,"n") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"n","hash":{},"data":data,"loc":{"start":{"line":303,"column":15},"end":{"line":303,"column":20}}}) : helper))) != null ? stack1 : "")
             + " = Bs[kk * BN + "
-            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"col") || (depth0 != null ? lookupProperty(depth0,"col") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"col","hash":{},"data":data,"loc":{"start":{"line":279,"column":36},"end":{"line":279,"column":43}}}) : helper))) != null ? stack1 : "")
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"col") || (depth0 != null ? lookupProperty(depth0,"col") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"col","hash":{},"data":data,"loc":{"start":{"line":303,"column":36},"end":{"line":303,"column":43}}}) : helper))) != null ? stack1 : "")
             + "];\n";
-        },"78":function(container,depth0,helpers,partials,data,blockParams,depths) {
+        },"77":function(container,depth0,helpers,partials,data,blockParams,depths) {
             var stack1, alias1=depth0 != null ? depth0 : (container.nullContext || {}), lookupProperty = container.lookupProperty || function(parent, propertyName) {
                 if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
                   return parent[propertyName];
@@ -1112,10 +1250,10 @@ export const TEMPLATE_SPECS: Readonly<Record<string, unknown>> = {
                 return undefined
             };
 
-          return ((stack1 = lookupProperty(helpers,"each").call(alias1,(depth0 != null ? lookupProperty(depth0,"rows") : depth0),{"name":"each","hash":{},"fn":container.program(79, data, 0, blockParams, depths),"inverse":container.noop,"data":data,"loc":{"start":{"line":282,"column":0},"end":{"line":284,"column":9}}})) != null ? stack1 : "")
-            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"hopUsesB") : depth0),{"name":"if","hash":{},"fn":container.program(81, data, 0, blockParams, depths),"inverse":container.noop,"data":data,"loc":{"start":{"line":285,"column":0},"end":{"line":289,"column":7}}})) != null ? stack1 : "")
-            + ((stack1 = lookupProperty(helpers,"each").call(alias1,(depth0 != null ? lookupProperty(depth0,"cells") : depth0),{"name":"each","hash":{},"fn":container.program(84, data, 0, blockParams, depths),"inverse":container.noop,"data":data,"loc":{"start":{"line":290,"column":0},"end":{"line":301,"column":9}}})) != null ? stack1 : "");
-        },"79":function(container,depth0,helpers,partials,data) {
+          return ((stack1 = lookupProperty(helpers,"each").call(alias1,(depth0 != null ? lookupProperty(depth0,"rows") : depth0),{"name":"each","hash":{},"fn":container.program(78, data, 0, blockParams, depths),"inverse":container.noop,"data":data,"loc":{"start":{"line":306,"column":0},"end":{"line":308,"column":9}}})) != null ? stack1 : "")
+            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"hopUsesB") : depth0),{"name":"if","hash":{},"fn":container.program(80, data, 0, blockParams, depths),"inverse":container.noop,"data":data,"loc":{"start":{"line":309,"column":0},"end":{"line":313,"column":7}}})) != null ? stack1 : "")
+            + ((stack1 = lookupProperty(helpers,"each").call(alias1,(depth0 != null ? lookupProperty(depth0,"cells") : depth0),{"name":"each","hash":{},"fn":container.program(83, data, 0, blockParams, depths),"inverse":container.noop,"data":data,"loc":{"start":{"line":314,"column":0},"end":{"line":325,"column":9}}})) != null ? stack1 : "");
+        },"78":function(container,depth0,helpers,partials,data) {
             var stack1, helper, alias1=depth0 != null ? depth0 : (container.nullContext || {}), alias2=container.hooks.helperMissing, alias3="function", lookupProperty = container.lookupProperty || function(parent, propertyName) {
                 if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
                   return parent[propertyName];
@@ -1124,11 +1262,11 @@ export const TEMPLATE_SPECS: Readonly<Record<string, unknown>> = {
             };
 
           return "      const unsigned sa"
-            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"m") || (depth0 != null ? lookupProperty(depth0,"m") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"m","hash":{},"data":data,"loc":{"start":{"line":283,"column":23},"end":{"line":283,"column":28}}}) : helper))) != null ? stack1 : "")
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"m") || (depth0 != null ? lookupProperty(depth0,"m") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"m","hash":{},"data":data,"loc":{"start":{"line":307,"column":23},"end":{"line":307,"column":28}}}) : helper))) != null ? stack1 : "")
             + " = Sa[kk * AS + "
-            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"row") || (depth0 != null ? lookupProperty(depth0,"row") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"row","hash":{},"data":data,"loc":{"start":{"line":283,"column":44},"end":{"line":283,"column":51}}}) : helper))) != null ? stack1 : "")
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"row") || (depth0 != null ? lookupProperty(depth0,"row") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"row","hash":{},"data":data,"loc":{"start":{"line":307,"column":44},"end":{"line":307,"column":51}}}) : helper))) != null ? stack1 : "")
             + "];\n";
-        },"81":function(container,depth0,helpers,partials,data) {
+        },"80":function(container,depth0,helpers,partials,data) {
             var stack1, lookupProperty = container.lookupProperty || function(parent, propertyName) {
                 if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
                   return parent[propertyName];
@@ -1136,8 +1274,8 @@ export const TEMPLATE_SPECS: Readonly<Record<string, unknown>> = {
                 return undefined
             };
 
-          return ((stack1 = lookupProperty(helpers,"each").call(depth0 != null ? depth0 : (container.nullContext || {}),(depth0 != null ? lookupProperty(depth0,"cols") : depth0),{"name":"each","hash":{},"fn":container.program(82, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":286,"column":0},"end":{"line":288,"column":9}}})) != null ? stack1 : "");
-        },"82":function(container,depth0,helpers,partials,data) {
+          return ((stack1 = lookupProperty(helpers,"each").call(depth0 != null ? depth0 : (container.nullContext || {}),(depth0 != null ? lookupProperty(depth0,"cols") : depth0),{"name":"each","hash":{},"fn":container.program(81, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":310,"column":0},"end":{"line":312,"column":9}}})) != null ? stack1 : "");
+        },"81":function(container,depth0,helpers,partials,data) {
             var stack1, helper, alias1=depth0 != null ? depth0 : (container.nullContext || {}), alias2=container.hooks.helperMissing, alias3="function", lookupProperty = container.lookupProperty || function(parent, propertyName) {
                 if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
                   return parent[propertyName];
@@ -1146,11 +1284,11 @@ export const TEMPLATE_SPECS: Readonly<Record<string, unknown>> = {
             };
 
           return "      const unsigned sb"
-            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"n") || (depth0 != null ? lookupProperty(depth0,"n") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"n","hash":{},"data":data,"loc":{"start":{"line":287,"column":23},"end":{"line":287,"column":28}}}) : helper))) != null ? stack1 : "")
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"n") || (depth0 != null ? lookupProperty(depth0,"n") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"n","hash":{},"data":data,"loc":{"start":{"line":311,"column":23},"end":{"line":311,"column":28}}}) : helper))) != null ? stack1 : "")
             + " = Sb[kk * BN + "
-            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"col") || (depth0 != null ? lookupProperty(depth0,"col") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"col","hash":{},"data":data,"loc":{"start":{"line":287,"column":44},"end":{"line":287,"column":51}}}) : helper))) != null ? stack1 : "")
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"col") || (depth0 != null ? lookupProperty(depth0,"col") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"col","hash":{},"data":data,"loc":{"start":{"line":311,"column":44},"end":{"line":311,"column":51}}}) : helper))) != null ? stack1 : "")
             + "];\n";
-        },"84":function(container,depth0,helpers,partials,data,blockParams,depths) {
+        },"83":function(container,depth0,helpers,partials,data,blockParams,depths) {
             var stack1, helper, alias1=depth0 != null ? depth0 : (container.nullContext || {}), alias2=container.hooks.helperMissing, alias3="function", lookupProperty = container.lookupProperty || function(parent, propertyName) {
                 if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
                   return parent[propertyName];
@@ -1159,29 +1297,29 @@ export const TEMPLATE_SPECS: Readonly<Record<string, unknown>> = {
             };
 
           return "      {\n        const T nv = sr_relax(c"
-            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"m") || (depth0 != null ? lookupProperty(depth0,"m") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"m","hash":{},"data":data,"loc":{"start":{"line":292,"column":31},"end":{"line":292,"column":36}}}) : helper))) != null ? stack1 : "")
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"m") || (depth0 != null ? lookupProperty(depth0,"m") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"m","hash":{},"data":data,"loc":{"start":{"line":316,"column":31},"end":{"line":316,"column":36}}}) : helper))) != null ? stack1 : "")
             + "_"
-            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"n") || (depth0 != null ? lookupProperty(depth0,"n") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"n","hash":{},"data":data,"loc":{"start":{"line":292,"column":37},"end":{"line":292,"column":42}}}) : helper))) != null ? stack1 : "")
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"n") || (depth0 != null ? lookupProperty(depth0,"n") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"n","hash":{},"data":data,"loc":{"start":{"line":316,"column":37},"end":{"line":316,"column":42}}}) : helper))) != null ? stack1 : "")
             + ", a"
-            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"m") || (depth0 != null ? lookupProperty(depth0,"m") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"m","hash":{},"data":data,"loc":{"start":{"line":292,"column":45},"end":{"line":292,"column":50}}}) : helper))) != null ? stack1 : "")
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"m") || (depth0 != null ? lookupProperty(depth0,"m") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"m","hash":{},"data":data,"loc":{"start":{"line":316,"column":45},"end":{"line":316,"column":50}}}) : helper))) != null ? stack1 : "")
             + ", b"
-            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"n") || (depth0 != null ? lookupProperty(depth0,"n") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"n","hash":{},"data":data,"loc":{"start":{"line":292,"column":53},"end":{"line":292,"column":58}}}) : helper))) != null ? stack1 : "")
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"n") || (depth0 != null ? lookupProperty(depth0,"n") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"n","hash":{},"data":data,"loc":{"start":{"line":316,"column":53},"end":{"line":316,"column":58}}}) : helper))) != null ? stack1 : "")
             + ");\n"
-            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depths[1] != null ? lookupProperty(depths[1],"hopUsesB") : depths[1]),{"name":"if","hash":{},"fn":container.program(85, data, 0, blockParams, depths),"inverse":container.program(87, data, 0, blockParams, depths),"data":data,"loc":{"start":{"line":293,"column":0},"end":{"line":297,"column":7}}})) != null ? stack1 : "")
+            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depths[1] != null ? lookupProperty(depths[1],"hopUsesB") : depths[1]),{"name":"if","hash":{},"fn":container.program(84, data, 0, blockParams, depths),"inverse":container.program(86, data, 0, blockParams, depths),"data":data,"loc":{"start":{"line":317,"column":0},"end":{"line":321,"column":7}}})) != null ? stack1 : "")
             + "        if (nv != c"
-            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"m") || (depth0 != null ? lookupProperty(depth0,"m") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"m","hash":{},"data":data,"loc":{"start":{"line":298,"column":19},"end":{"line":298,"column":24}}}) : helper))) != null ? stack1 : "")
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"m") || (depth0 != null ? lookupProperty(depth0,"m") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"m","hash":{},"data":data,"loc":{"start":{"line":322,"column":19},"end":{"line":322,"column":24}}}) : helper))) != null ? stack1 : "")
             + "_"
-            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"n") || (depth0 != null ? lookupProperty(depth0,"n") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"n","hash":{},"data":data,"loc":{"start":{"line":298,"column":25},"end":{"line":298,"column":30}}}) : helper))) != null ? stack1 : "")
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"n") || (depth0 != null ? lookupProperty(depth0,"n") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"n","hash":{},"data":data,"loc":{"start":{"line":322,"column":25},"end":{"line":322,"column":30}}}) : helper))) != null ? stack1 : "")
             + ") s"
-            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"m") || (depth0 != null ? lookupProperty(depth0,"m") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"m","hash":{},"data":data,"loc":{"start":{"line":298,"column":33},"end":{"line":298,"column":38}}}) : helper))) != null ? stack1 : "")
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"m") || (depth0 != null ? lookupProperty(depth0,"m") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"m","hash":{},"data":data,"loc":{"start":{"line":322,"column":33},"end":{"line":322,"column":38}}}) : helper))) != null ? stack1 : "")
             + "_"
-            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"n") || (depth0 != null ? lookupProperty(depth0,"n") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"n","hash":{},"data":data,"loc":{"start":{"line":298,"column":39},"end":{"line":298,"column":44}}}) : helper))) != null ? stack1 : "")
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"n") || (depth0 != null ? lookupProperty(depth0,"n") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"n","hash":{},"data":data,"loc":{"start":{"line":322,"column":39},"end":{"line":322,"column":44}}}) : helper))) != null ? stack1 : "")
             + " = hop;\n        c"
-            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"m") || (depth0 != null ? lookupProperty(depth0,"m") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"m","hash":{},"data":data,"loc":{"start":{"line":299,"column":9},"end":{"line":299,"column":14}}}) : helper))) != null ? stack1 : "")
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"m") || (depth0 != null ? lookupProperty(depth0,"m") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"m","hash":{},"data":data,"loc":{"start":{"line":323,"column":9},"end":{"line":323,"column":14}}}) : helper))) != null ? stack1 : "")
             + "_"
-            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"n") || (depth0 != null ? lookupProperty(depth0,"n") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"n","hash":{},"data":data,"loc":{"start":{"line":299,"column":15},"end":{"line":299,"column":20}}}) : helper))) != null ? stack1 : "")
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"n") || (depth0 != null ? lookupProperty(depth0,"n") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"n","hash":{},"data":data,"loc":{"start":{"line":323,"column":15},"end":{"line":323,"column":20}}}) : helper))) != null ? stack1 : "")
             + " = nv;\n      }\n";
-        },"85":function(container,depth0,helpers,partials,data) {
+        },"84":function(container,depth0,helpers,partials,data) {
             var stack1, helper, alias1=depth0 != null ? depth0 : (container.nullContext || {}), alias2=container.hooks.helperMissing, alias3="function", lookupProperty = container.lookupProperty || function(parent, propertyName) {
                 if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
                   return parent[propertyName];
@@ -1190,13 +1328,13 @@ export const TEMPLATE_SPECS: Readonly<Record<string, unknown>> = {
             };
 
           return "        const unsigned hop = (row0 + "
-            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"row") || (depth0 != null ? lookupProperty(depth0,"row") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"row","hash":{},"data":data,"loc":{"start":{"line":294,"column":37},"end":{"line":294,"column":44}}}) : helper))) != null ? stack1 : "")
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"row") || (depth0 != null ? lookupProperty(depth0,"row") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"row","hash":{},"data":data,"loc":{"start":{"line":318,"column":37},"end":{"line":318,"column":44}}}) : helper))) != null ? stack1 : "")
             + " == params.k0 + k0 + kk) ? sb"
-            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"n") || (depth0 != null ? lookupProperty(depth0,"n") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"n","hash":{},"data":data,"loc":{"start":{"line":294,"column":73},"end":{"line":294,"column":78}}}) : helper))) != null ? stack1 : "")
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"n") || (depth0 != null ? lookupProperty(depth0,"n") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"n","hash":{},"data":data,"loc":{"start":{"line":318,"column":73},"end":{"line":318,"column":78}}}) : helper))) != null ? stack1 : "")
             + " : sa"
-            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"m") || (depth0 != null ? lookupProperty(depth0,"m") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"m","hash":{},"data":data,"loc":{"start":{"line":294,"column":83},"end":{"line":294,"column":88}}}) : helper))) != null ? stack1 : "")
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"m") || (depth0 != null ? lookupProperty(depth0,"m") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"m","hash":{},"data":data,"loc":{"start":{"line":318,"column":83},"end":{"line":318,"column":88}}}) : helper))) != null ? stack1 : "")
             + ";\n";
-        },"87":function(container,depth0,helpers,partials,data) {
+        },"86":function(container,depth0,helpers,partials,data) {
             var stack1, helper, lookupProperty = container.lookupProperty || function(parent, propertyName) {
                 if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
                   return parent[propertyName];
@@ -1205,9 +1343,9 @@ export const TEMPLATE_SPECS: Readonly<Record<string, unknown>> = {
             };
 
           return "        const unsigned hop = sa"
-            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"m") || (depth0 != null ? lookupProperty(depth0,"m") : depth0)) != null ? helper : container.hooks.helperMissing),(typeof helper === "function" ? helper.call(depth0 != null ? depth0 : (container.nullContext || {}),{"name":"m","hash":{},"data":data,"loc":{"start":{"line":296,"column":31},"end":{"line":296,"column":36}}}) : helper))) != null ? stack1 : "")
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"m") || (depth0 != null ? lookupProperty(depth0,"m") : depth0)) != null ? helper : container.hooks.helperMissing),(typeof helper === "function" ? helper.call(depth0 != null ? depth0 : (container.nullContext || {}),{"name":"m","hash":{},"data":data,"loc":{"start":{"line":320,"column":31},"end":{"line":320,"column":36}}}) : helper))) != null ? stack1 : "")
             + ";\n";
-        },"89":function(container,depth0,helpers,partials,data) {
+        },"88":function(container,depth0,helpers,partials,data) {
             var stack1, lookupProperty = container.lookupProperty || function(parent, propertyName) {
                 if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
                   return parent[propertyName];
@@ -1215,8 +1353,8 @@ export const TEMPLATE_SPECS: Readonly<Record<string, unknown>> = {
                 return undefined
             };
 
-          return ((stack1 = lookupProperty(helpers,"each").call(depth0 != null ? depth0 : (container.nullContext || {}),(depth0 != null ? lookupProperty(depth0,"cells") : depth0),{"name":"each","hash":{},"fn":container.program(90, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":303,"column":0},"end":{"line":305,"column":9}}})) != null ? stack1 : "");
-        },"90":function(container,depth0,helpers,partials,data) {
+          return ((stack1 = lookupProperty(helpers,"each").call(depth0 != null ? depth0 : (container.nullContext || {}),(depth0 != null ? lookupProperty(depth0,"cells") : depth0),{"name":"each","hash":{},"fn":container.program(89, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":327,"column":0},"end":{"line":329,"column":9}}})) != null ? stack1 : "");
+        },"89":function(container,depth0,helpers,partials,data) {
             var stack1, helper, alias1=depth0 != null ? depth0 : (container.nullContext || {}), alias2=container.hooks.helperMissing, alias3="function", lookupProperty = container.lookupProperty || function(parent, propertyName) {
                 if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
                   return parent[propertyName];
@@ -1225,19 +1363,19 @@ export const TEMPLATE_SPECS: Readonly<Record<string, unknown>> = {
             };
 
           return "      c"
-            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"m") || (depth0 != null ? lookupProperty(depth0,"m") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"m","hash":{},"data":data,"loc":{"start":{"line":304,"column":7},"end":{"line":304,"column":12}}}) : helper))) != null ? stack1 : "")
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"m") || (depth0 != null ? lookupProperty(depth0,"m") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"m","hash":{},"data":data,"loc":{"start":{"line":328,"column":7},"end":{"line":328,"column":12}}}) : helper))) != null ? stack1 : "")
             + "_"
-            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"n") || (depth0 != null ? lookupProperty(depth0,"n") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"n","hash":{},"data":data,"loc":{"start":{"line":304,"column":13},"end":{"line":304,"column":18}}}) : helper))) != null ? stack1 : "")
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"n") || (depth0 != null ? lookupProperty(depth0,"n") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"n","hash":{},"data":data,"loc":{"start":{"line":328,"column":13},"end":{"line":328,"column":18}}}) : helper))) != null ? stack1 : "")
             + " = sr_relax(c"
-            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"m") || (depth0 != null ? lookupProperty(depth0,"m") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"m","hash":{},"data":data,"loc":{"start":{"line":304,"column":31},"end":{"line":304,"column":36}}}) : helper))) != null ? stack1 : "")
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"m") || (depth0 != null ? lookupProperty(depth0,"m") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"m","hash":{},"data":data,"loc":{"start":{"line":328,"column":31},"end":{"line":328,"column":36}}}) : helper))) != null ? stack1 : "")
             + "_"
-            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"n") || (depth0 != null ? lookupProperty(depth0,"n") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"n","hash":{},"data":data,"loc":{"start":{"line":304,"column":37},"end":{"line":304,"column":42}}}) : helper))) != null ? stack1 : "")
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"n") || (depth0 != null ? lookupProperty(depth0,"n") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"n","hash":{},"data":data,"loc":{"start":{"line":328,"column":37},"end":{"line":328,"column":42}}}) : helper))) != null ? stack1 : "")
             + ", a"
-            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"m") || (depth0 != null ? lookupProperty(depth0,"m") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"m","hash":{},"data":data,"loc":{"start":{"line":304,"column":45},"end":{"line":304,"column":50}}}) : helper))) != null ? stack1 : "")
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"m") || (depth0 != null ? lookupProperty(depth0,"m") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"m","hash":{},"data":data,"loc":{"start":{"line":328,"column":45},"end":{"line":328,"column":50}}}) : helper))) != null ? stack1 : "")
             + ", b"
-            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"n") || (depth0 != null ? lookupProperty(depth0,"n") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"n","hash":{},"data":data,"loc":{"start":{"line":304,"column":53},"end":{"line":304,"column":58}}}) : helper))) != null ? stack1 : "")
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"n") || (depth0 != null ? lookupProperty(depth0,"n") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"n","hash":{},"data":data,"loc":{"start":{"line":328,"column":53},"end":{"line":328,"column":58}}}) : helper))) != null ? stack1 : "")
             + ");\n";
-        },"92":function(container,depth0,helpers,partials,data,blockParams,depths) {
+        },"91":function(container,depth0,helpers,partials,data,blockParams,depths) {
             var stack1, helper, alias1=depth0 != null ? depth0 : (container.nullContext || {}), alias2=container.hooks.helperMissing, alias3="function", lookupProperty = container.lookupProperty || function(parent, propertyName) {
                 if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
                   return parent[propertyName];
@@ -1246,16 +1384,16 @@ export const TEMPLATE_SPECS: Readonly<Record<string, unknown>> = {
             };
 
           return "  store_c(row0 + "
-            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"row") || (depth0 != null ? lookupProperty(depth0,"row") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"row","hash":{},"data":data,"loc":{"start":{"line":311,"column":17},"end":{"line":311,"column":24}}}) : helper))) != null ? stack1 : "")
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"row") || (depth0 != null ? lookupProperty(depth0,"row") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"row","hash":{},"data":data,"loc":{"start":{"line":338,"column":17},"end":{"line":338,"column":24}}}) : helper))) != null ? stack1 : "")
             + ", col0 + "
-            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"col") || (depth0 != null ? lookupProperty(depth0,"col") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"col","hash":{},"data":data,"loc":{"start":{"line":311,"column":33},"end":{"line":311,"column":40}}}) : helper))) != null ? stack1 : "")
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"col") || (depth0 != null ? lookupProperty(depth0,"col") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"col","hash":{},"data":data,"loc":{"start":{"line":338,"column":33},"end":{"line":338,"column":40}}}) : helper))) != null ? stack1 : "")
             + ", sr_unstage(c"
-            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"m") || (depth0 != null ? lookupProperty(depth0,"m") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"m","hash":{},"data":data,"loc":{"start":{"line":311,"column":54},"end":{"line":311,"column":59}}}) : helper))) != null ? stack1 : "")
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"m") || (depth0 != null ? lookupProperty(depth0,"m") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"m","hash":{},"data":data,"loc":{"start":{"line":338,"column":54},"end":{"line":338,"column":59}}}) : helper))) != null ? stack1 : "")
             + "_"
-            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"n") || (depth0 != null ? lookupProperty(depth0,"n") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"n","hash":{},"data":data,"loc":{"start":{"line":311,"column":60},"end":{"line":311,"column":65}}}) : helper))) != null ? stack1 : "")
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"n") || (depth0 != null ? lookupProperty(depth0,"n") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"n","hash":{},"data":data,"loc":{"start":{"line":338,"column":60},"end":{"line":338,"column":65}}}) : helper))) != null ? stack1 : "")
             + "));\n"
-            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depths[1] != null ? lookupProperty(depths[1],"successors") : depths[1]),{"name":"if","hash":{},"fn":container.program(93, data, 0, blockParams, depths),"inverse":container.noop,"data":data,"loc":{"start":{"line":312,"column":0},"end":{"line":314,"column":7}}})) != null ? stack1 : "");
-        },"93":function(container,depth0,helpers,partials,data) {
+            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depths[1] != null ? lookupProperty(depths[1],"successors") : depths[1]),{"name":"if","hash":{},"fn":container.program(92, data, 0, blockParams, depths),"inverse":container.noop,"data":data,"loc":{"start":{"line":339,"column":0},"end":{"line":341,"column":7}}})) != null ? stack1 : "");
+        },"92":function(container,depth0,helpers,partials,data) {
             var stack1, helper, alias1=depth0 != null ? depth0 : (container.nullContext || {}), alias2=container.hooks.helperMissing, alias3="function", lookupProperty = container.lookupProperty || function(parent, propertyName) {
                 if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
                   return parent[propertyName];
@@ -1264,13 +1402,13 @@ export const TEMPLATE_SPECS: Readonly<Record<string, unknown>> = {
             };
 
           return "  store_sc(row0 + "
-            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"row") || (depth0 != null ? lookupProperty(depth0,"row") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"row","hash":{},"data":data,"loc":{"start":{"line":313,"column":18},"end":{"line":313,"column":25}}}) : helper))) != null ? stack1 : "")
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"row") || (depth0 != null ? lookupProperty(depth0,"row") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"row","hash":{},"data":data,"loc":{"start":{"line":340,"column":18},"end":{"line":340,"column":25}}}) : helper))) != null ? stack1 : "")
             + ", col0 + "
-            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"col") || (depth0 != null ? lookupProperty(depth0,"col") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"col","hash":{},"data":data,"loc":{"start":{"line":313,"column":34},"end":{"line":313,"column":41}}}) : helper))) != null ? stack1 : "")
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"col") || (depth0 != null ? lookupProperty(depth0,"col") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"col","hash":{},"data":data,"loc":{"start":{"line":340,"column":34},"end":{"line":340,"column":41}}}) : helper))) != null ? stack1 : "")
             + ", s"
-            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"m") || (depth0 != null ? lookupProperty(depth0,"m") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"m","hash":{},"data":data,"loc":{"start":{"line":313,"column":44},"end":{"line":313,"column":49}}}) : helper))) != null ? stack1 : "")
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"m") || (depth0 != null ? lookupProperty(depth0,"m") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"m","hash":{},"data":data,"loc":{"start":{"line":340,"column":44},"end":{"line":340,"column":49}}}) : helper))) != null ? stack1 : "")
             + "_"
-            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"n") || (depth0 != null ? lookupProperty(depth0,"n") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"n","hash":{},"data":data,"loc":{"start":{"line":313,"column":50},"end":{"line":313,"column":55}}}) : helper))) != null ? stack1 : "")
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"n") || (depth0 != null ? lookupProperty(depth0,"n") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"n","hash":{},"data":data,"loc":{"start":{"line":340,"column":50},"end":{"line":340,"column":55}}}) : helper))) != null ? stack1 : "")
             + ");\n";
         },"compiler":[8,">= 4.3.0"],"main":function(container,depth0,helpers,partials,data,blockParams,depths) {
             var stack1, lookupProperty = container.lookupProperty || function(parent, propertyName) {
@@ -1280,8 +1418,8 @@ export const TEMPLATE_SPECS: Readonly<Record<string, unknown>> = {
                 return undefined
             };
 
-          return ((stack1 = lookupProperty(helpers,"if").call(depth0 != null ? depth0 : (container.nullContext || {}),(depth0 != null ? lookupProperty(depth0,"quadKernel") : depth0),{"name":"if","hash":{},"fn":container.program(1, data, 0, blockParams, depths),"inverse":container.program(59, data, 0, blockParams, depths),"data":data,"loc":{"start":{"line":1,"column":0},"end":{"line":317,"column":7}}})) != null ? stack1 : "");
-        },"useData":true,"useDepths":true},
+          return ((stack1 = lookupProperty(helpers,"if").call(depth0 != null ? depth0 : (container.nullContext || {}),(depth0 != null ? lookupProperty(depth0,"quadKernel") : depth0),{"name":"if","hash":{},"fn":container.program(1, data, 0, blockParams, depths),"inverse":container.program(58, data, 0, blockParams, depths),"data":data,"loc":{"start":{"line":1,"column":0},"end":{"line":344,"column":7}}})) != null ? stack1 : "");
+        },"usePartial":true,"useData":true,"useDepths":true},
         "cuda/partials/semiring-constants": {"compiler":[8,">= 4.3.0"],"main":function(container,depth0,helpers,partials,data) {
             var stack1, helper, alias1=depth0 != null ? depth0 : (container.nullContext || {}), alias2=container.hooks.helperMissing, alias3="function", lookupProperty = container.lookupProperty || function(parent, propertyName) {
                 if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
@@ -1930,6 +2068,25 @@ export const TEMPLATE_SPECS: Readonly<Record<string, unknown>> = {
             + ") {\n  const unsigned v = ITEM_OF();\n  if (v >= params.count || LIVE(&parent[v]) != NONE) return;\n  const unsigned kv = dist[v];\n  if (kv == UNREACHED) return;\n  const bool pull = params.aux == 1u;\n  if (!pull) {\n    const unsigned p = via[v], t = tail_of(indptr, params.count, p);\n    if (dist[t] < kv && relax(dist[t], weight[p]) == kv) { LIVE(&parent[v]) = t; return; }\n  }\n"
             + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"symmetric") : depth0),{"name":"if","hash":{},"fn":container.program(3, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":27,"column":0},"end":{"line":38,"column":7}}})) != null ? stack1 : "")
             + "  if (!pull) flag[0] = 1u;\n}\n";
+        },"usePartial":true,"useData":true},
+        "cuda/vector/gather": {"compiler":[8,">= 4.3.0"],"main":function(container,depth0,helpers,partials,data) {
+            var stack1, helper, alias1=depth0 != null ? depth0 : (container.nullContext || {}), alias2=container.hooks.helperMissing, alias3="function", lookupProperty = container.lookupProperty || function(parent, propertyName) {
+                if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
+                  return parent[propertyName];
+                }
+                return undefined
+            };
+
+          return ((stack1 = container.invokePartial(lookupProperty(partials,"header"),depth0,{"name":"header","data":data,"helpers":helpers,"partials":partials,"decorators":container.decorators})) != null ? stack1 : "")
+            + "// dst[i] = src[index[i]] for i in 0..n: a vector put into another order (see the WGSL template); 4-byte words\n// whatever they hold.\n\n"
+            + ((stack1 = container.invokePartial(lookupProperty(partials,"vector-prelude"),depth0,{"name":"vector-prelude","data":data,"helpers":helpers,"partials":partials,"decorators":container.decorators})) != null ? stack1 : "")
+            + "\nextern \"C\" __global__ void __launch_bounds__("
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"workgroupSize") || (depth0 != null ? lookupProperty(depth0,"workgroupSize") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"workgroupSize","hash":{},"data":data,"loc":{"start":{"line":7,"column":45},"end":{"line":7,"column":62}}}) : helper))) != null ? stack1 : "")
+            + ") "
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"entryPoint") || (depth0 != null ? lookupProperty(depth0,"entryPoint") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"entryPoint","hash":{},"data":data,"loc":{"start":{"line":7,"column":64},"end":{"line":7,"column":78}}}) : helper))) != null ? stack1 : "")
+            + "("
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"params") || (depth0 != null ? lookupProperty(depth0,"params") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"params","hash":{},"data":data,"loc":{"start":{"line":7,"column":79},"end":{"line":7,"column":91}}}) : helper))) != null ? stack1 : "")
+            + ") {\n  for (unsigned i = blockIdx.x * WG + threadIdx.x; i < params.n; i += gridDim.x * WG) dst[i] = src[__ldg(&index[i])];\n}\n";
         },"usePartial":true,"useData":true},
         "cuda/vector/pagerank-update": {"compiler":[8,">= 4.3.0"],"main":function(container,depth0,helpers,partials,data) {
             var stack1, helper, alias1=depth0 != null ? depth0 : (container.nullContext || {}), alias2=container.hooks.helperMissing, alias3="function", lookupProperty = container.lookupProperty || function(parent, propertyName) {
@@ -3884,6 +4041,23 @@ export const TEMPLATE_SPECS: Readonly<Record<string, unknown>> = {
             + "(\n  @builtin(workgroup_id) wid: vec3<u32>,\n  @builtin(num_workgroups) nwg: vec3<u32>,\n  @builtin(local_invocation_index) lid: u32,\n) {\n  let v = item_of(wid, nwg, lid);\n  if (v >= params.count || atomicLoad(&parent[v]) != NONE) { return; }\n  let kv = dist[v];\n  if (kv == UNREACHED) { return; }\n  let pull = params.aux == 1u;\n  if (!pull) {\n    let p = via[v];\n    let t = tail_of(p);\n    if (tight(t, p, kv)) {\n      atomicStore(&parent[v], t);\n      return;\n    }\n  }\n"
             + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"symmetric") : depth0),{"name":"if","hash":{},"fn":container.program(9, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":50,"column":0},"end":{"line":61,"column":7}}})) != null ? stack1 : "")
             + "  if (!pull) { flag[0] = 1u; }\n}\n";
+        },"usePartial":true,"useData":true},
+        "wgsl/vector/gather": {"compiler":[8,">= 4.3.0"],"main":function(container,depth0,helpers,partials,data) {
+            var stack1, helper, alias1=depth0 != null ? depth0 : (container.nullContext || {}), alias2=container.hooks.helperMissing, alias3="function", lookupProperty = container.lookupProperty || function(parent, propertyName) {
+                if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
+                  return parent[propertyName];
+                }
+                return undefined
+            };
+
+          return ((stack1 = container.invokePartial(lookupProperty(partials,"header"),depth0,{"name":"header","data":data,"helpers":helpers,"partials":partials,"decorators":container.decorators})) != null ? stack1 : "")
+            + "// dst[i] = src[index[i]] for i in 0..n: a vector put into another order (SpMV's x into the order of a matrix\n// whose columns were renumbered). Moves 4-byte words whatever they hold (f32, i32, u32), so one kernel\n// serves every element type. Reads of index and writes of dst are coalesced; src is gathered.\n\n"
+            + ((stack1 = container.invokePartial(lookupProperty(partials,"vector-prelude"),depth0,{"name":"vector-prelude","data":data,"helpers":helpers,"partials":partials,"decorators":container.decorators})) != null ? stack1 : "")
+            + "\n@compute @workgroup_size("
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"workgroupSize") || (depth0 != null ? lookupProperty(depth0,"workgroupSize") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"workgroupSize","hash":{},"data":data,"loc":{"start":{"line":8,"column":25},"end":{"line":8,"column":42}}}) : helper))) != null ? stack1 : "")
+            + ", 1, 1)\nfn "
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"entryPoint") || (depth0 != null ? lookupProperty(depth0,"entryPoint") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"entryPoint","hash":{},"data":data,"loc":{"start":{"line":9,"column":3},"end":{"line":9,"column":17}}}) : helper))) != null ? stack1 : "")
+            + "(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>) {\n  for (var i = gid.x; i < params.n; i += nwg.x * WG) {\n    dst[i] = src[index[i]];\n  }\n}\n";
         },"usePartial":true,"useData":true},
         "wgsl/vector/pagerank-update": {"compiler":[8,">= 4.3.0"],"main":function(container,depth0,helpers,partials,data) {
             var stack1, helper, alias1=depth0 != null ? depth0 : (container.nullContext || {}), alias2=container.hooks.helperMissing, alias3="function", lookupProperty = container.lookupProperty || function(parent, propertyName) {

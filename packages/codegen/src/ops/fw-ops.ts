@@ -70,6 +70,16 @@ function stagesVec4(spec: FwKernelSpec): boolean {
   return spec.op === 'fw_update' && productShape(spec).vec4;
 }
 
+/**
+ * How the quads kernel stores its results: along c as vectors (update, row panel), along r as scalars (the
+ * column panel, stored transposed), or either as the block's side decides (both panels in one launch).
+ */
+function outputs(spec: FwKernelSpec) {
+  const both = spec.op === 'fw_panel_row' && spec.bothPanels === true;
+  const transposed = spec.op === 'fw_panel_col';
+  return { bothPanels: both, outScalar: transposed || both, outVector: !transposed, outEither: both };
+}
+
 function productInfo(template: string, aAlongK: boolean, hopUsesB: boolean, bindings: OpInfo['bindings'], grid: OpInfo['grid']): OpInfo {
   return {
     template,
@@ -89,7 +99,10 @@ function productInfo(template: string, aAlongK: boolean, hopUsesB: boolean, bind
         kUnroll,
         ksteps,
         quadKernel: cudaQuads(spec),
-        outTransposed: spec.op === 'fw_panel_col',
+        ...outputs(spec),
+        remap: spec.op === 'fw_update' && spec.remap === true,
+        asyncStages: spec.asyncStages,
+        stages: spec.asyncStages ?? 2,
         quadType: QUAD_TYPE[spec.type],
         minBlocks: minBlocks(spec, shape.threads),
       };
@@ -103,13 +116,16 @@ function productInfo(template: string, aAlongK: boolean, hopUsesB: boolean, bind
   };
 }
 
+/** A panel's bindings; with `bothPanels` the column panel's outputs too (fw_panel_row). */
 const panelBindings = (spec: FwKernelSpec) =>
   numberBindings([
     params,
     { name: 'd', kind: 'read-only-storage', element: spec.type },
     { name: 'out_panel', kind: 'storage', element: spec.type },
+    spec.bothPanels === true && { name: 'out_col_panel', kind: 'storage', element: spec.type },
     spec.successors && { name: 'succ', kind: 'read-only-storage', element: 'u32' },
     spec.successors && { name: 'out_succ', kind: 'storage', element: 'u32' },
+    spec.successors && spec.bothPanels === true && { name: 'out_col_succ', kind: 'storage', element: 'u32' },
   ]);
 
 /** Values every FW template reads: the tile and layout the prelude's `at()` needs, and the shape flags. */
@@ -142,6 +158,8 @@ export const FW_OPS: Record<FwOp, GenericOpInfo<FwKernelSpec>> = {
   }),
   fw_panel_row: fwOp(productInfo('fw/panel-row', true, false, panelBindings, (spec, n) => {
     const s = productShape(spec);
+    // Both panels: the row panel's blocks, then the column panel's, in one dimension (see fw-origin).
+    if (spec.bothPanels) return [(n / s.bn) * (spec.tile / s.bm) + (spec.tile / s.bn) * (n / s.bm), 1, 1];
     return [n / s.bn, spec.tile / s.bm, 1];
   })),
   fw_panel_col: fwOp(productInfo('fw/panel-col', true, false, panelBindings, (spec, n) => {

@@ -9,7 +9,7 @@ const common = {
   workgroupSize: (spec: VectorKernelSpec): [number, number] => [spec.workgroupSize, 1],
 };
 
-/** The dense-vector family: reductions over any semiring, and PageRank's update. */
+/** The dense-vector family: reductions over any semiring, PageRank's update, and a gather into another order. */
 export const VECTOR_OPS: Record<VectorOp, OpInfo<VectorKernelSpec>> = {
   vec_reduce: {
     ...common,
@@ -35,6 +35,19 @@ export const VECTOR_OPS: Record<VectorOp, OpInfo<VectorKernelSpec>> = {
         { name: 'sums', kind: 'read-only-storage', element: 'f32' },
         { name: 'next', kind: 'storage', element: 'f32' },
         { name: 'delta', kind: 'storage', element: 'f32' },
+      ]),
+    workgroupStorageBytes: () => 0,
+    grid: (spec, n) => [Math.min(MAX_GRID_X, Math.max(1, Math.ceil(n / spec.workgroupSize))), 1, 1],
+  },
+  vec_gather: {
+    ...common,
+    template: 'vector/gather',
+    bindings: () =>
+      numberBindings([
+        PARAMS_BINDING,
+        { name: 'index', kind: 'read-only-storage', element: 'u32' },
+        { name: 'src', kind: 'read-only-storage', element: 'u32' },
+        { name: 'dst', kind: 'storage', element: 'u32' },
       ]),
     workgroupStorageBytes: () => 0,
     grid: (spec, n) => [Math.min(MAX_GRID_X, Math.max(1, Math.ceil(n / spec.workgroupSize))), 1, 1],

@@ -63,6 +63,27 @@ export interface FwKernelSpec extends SpecBase {
    * The pivot closure and plain FW normalise it away (they keep the saturating ⊗).
    */
   readonly dpx?: boolean;
+  /**
+   * CUDA `fw_update` only: the kernel places its blocks by `params.skip` and `params.cross` (its Params grows
+   * to {n, k0, skip, cross}; 0xFFFFFFFF is none), once at its start, so that one kernel updates every tile
+   * (both none; the matrix's grid), every tile off row and column `skip` / TILE (a grid of (N − TILE)²
+   * elements), or only the tiles of row and column `cross` / TILE (a grid of (2N − TILE) × TILE elements:
+   * the row's tiles, then the column's without the tile they share). `skip` and `cross` are vertex indices,
+   * multiples of the tile.
+   */
+  readonly remap?: boolean;
+  /**
+   * CUDA `fw_panel_row` only: the same launch also builds the column panel (into `out_col_panel` and
+   * `out_col_succ`), its blocks after the row panel's in a one-dimensional grid.
+   */
+  readonly bothPanels?: boolean;
+  /**
+   * CUDA `fw_update` in the register-blocked kernel (unroll a multiple of 4), without DPX: copy the panel
+   * slices global → shared with `cp.async` (no staging registers, no shared stores) into this many buffers,
+   * 2 to 4, each slice issued that many slices minus one ahead of the one relaxed. Absent: the slices pass
+   * through registers into two buffers. A variant to measure (`benchmarks/cuda/run.ts --async-stages`).
+   */
+  readonly asyncStages?: number;
 }
 
 /** How the lanes of one row combine their partial results in `spmv_csr_vector` and `spmv_fold_combine`. */

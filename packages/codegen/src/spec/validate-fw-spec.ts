@@ -26,13 +26,16 @@ export function cudaQuads(spec: FwKernelSpec): boolean {
   return (spec.op === 'fw_panel_row' || spec.op === 'fw_panel_col') && stagingDepth(spec) % 4 === 0;
 }
 
-/** Shared memory of the quads kernel: two slices of A and B, and of the successors it reads (the update: both), unpadded. */
+/** Shared memory of the quads kernel: two slices (or `asyncStages`) of A and B, and of the successors it reads (the update: both), unpadded. */
 export function cudaQuadsStorageBytes(spec: FwKernelSpec): number {
   const kc = stagingDepth(spec);
   const [a, b] = [spec.unroll * spec.workgroup[1], spec.unroll * spec.workgroup[0]];
   const successors = spec.successors ? a + (spec.op === 'fw_update' ? b : 0) : 0;
-  return 2 * kc * (a + b + successors) * ELEMENT_BYTES;
+  return (spec.asyncStages ?? 2) * kc * (a + b + successors) * ELEMENT_BYTES;
 }
+
+/** Buffers a `cp.async` update may cycle through ({@link FwKernelSpec.asyncStages}). */
+export const ASYNC_STAGES = [2, 3, 4] as const;
 
 /** Default unroll of the products' k loop. */
 export const DEFAULT_K_UNROLL = 4;
@@ -57,6 +60,15 @@ export function validateFwSpec(spec: FwKernelSpec): void {
   }
   if (spec.dpx && (spec.target !== 'cuda' || spec.semiring !== 'min-plus' || spec.type !== 'i32')) {
     throw new SpecError('dpx', `needs target 'cuda', semiring 'min-plus' and type 'i32' (DPX instructions are integer min-plus on NVIDIA GPUs), got ${spec.target}, ${spec.semiring}, ${spec.type}`);
+  }
+  if (spec.remap && (spec.op !== 'fw_update' || spec.target !== 'cuda')) {
+    throw new SpecError('remap', `places the blocks of CUDA's fw_update only, got ${spec.op} for ${spec.target}`);
+  }
+  if (spec.bothPanels && (spec.op !== 'fw_panel_row' || spec.target !== 'cuda')) {
+    throw new SpecError('bothPanels', `merges the column panel into CUDA's fw_panel_row only, got ${spec.op} for ${spec.target}`);
+  }
+  if (spec.asyncStages !== undefined && (spec.op !== 'fw_update' || spec.target !== 'cuda')) {
+    throw new SpecError('asyncStages', `copies the slices of CUDA's fw_update only, got ${spec.op} for ${spec.target}`);
   }
   const t = spec.tile;
   switch (spec.op) {
@@ -88,6 +100,15 @@ export function validateFwSpec(spec: FwKernelSpec): void {
       if (!Number.isInteger(ku) || ku < 1 || kc % Math.min(ku, kc) !== 0) {
         throw new SpecError('kUnroll', `${ku} must be a positive integer dividing the staging depth ${kc}`);
       }
+      if (spec.asyncStages !== undefined) {
+        if (!(ASYNC_STAGES as readonly number[]).includes(spec.asyncStages)) throw new SpecError('asyncStages', `must be one of ${ASYNC_STAGES.join(', ')}, got ${spec.asyncStages}`);
+        if (!cudaQuads(spec) || spec.dpx) {
+          throw new SpecError(
+            'asyncStages',
+            `copies the slices of the register-blocked update (unroll a multiple of 4) as they are stored, so not with DPX (which stages them), got unroll ${u}${spec.dpx ? ' with dpx' : ''}`,
+          );
+        }
+      }
       if (cudaQuads(spec) && cudaQuadsStorageBytes(spec) > CUDA_STATIC_SHARED_BYTES) {
         throw new SpecError(
           'stage',
@@ -116,6 +137,14 @@ export function normalizeFwSpec(spec: FwKernelSpec): FwKernelSpec {
   if (spec.op === 'fw_pivot') return { ...base, unroll: 1 };
   if (spec.op === 'fw_plain') return { ...base, unroll: 1, tile: spec.layout === 'bdl' ? spec.tile : 1 };
   const stage = stagingDepth(spec);
-  // dpx is left out when false, so that the ids of specs without it do not change.
-  return { ...base, stage, kUnroll: Math.min(spec.kUnroll ?? DEFAULT_K_UNROLL, stage), ...(spec.dpx ? { dpx: true } : {}) };
+  // dpx, remap, bothPanels and asyncStages are left out when unset, so that the ids of specs without them do not change.
+  return {
+    ...base,
+    stage,
+    kUnroll: Math.min(spec.kUnroll ?? DEFAULT_K_UNROLL, stage),
+    ...(spec.dpx ? { dpx: true } : {}),
+    ...(spec.remap ? { remap: true } : {}),
+    ...(spec.bothPanels ? { bothPanels: true } : {}),
+    ...(spec.asyncStages !== undefined ? { asyncStages: spec.asyncStages } : {}),
+  };
 }

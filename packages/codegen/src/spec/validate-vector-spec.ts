@@ -12,6 +12,9 @@ export function validateVectorSpec(spec: VectorKernelSpec): void {
   if (spec.op === 'vec_pagerank_update' && (spec.semiring !== 'plus-times' || spec.type !== 'f32')) {
     throw new SpecError('semiring', `vec_pagerank_update is PageRank's step over the reals: it needs plus-times f32, got ${spec.semiring} ${spec.type}`);
   }
+  if (spec.op === 'vec_gather' && (spec.semiring !== 'or-and' || spec.type !== 'u32')) {
+    throw new SpecError('semiring', `vec_gather moves 4-byte words of any element type: its spec is or-and u32, got ${spec.semiring} ${spec.type}`);
+  }
 }
 
 /** The canonical vector spec: only the fields the text depends on. */

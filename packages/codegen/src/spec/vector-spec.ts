@@ -2,11 +2,12 @@ import type { SpecBase } from './kernel-spec.js';
 
 /**
  * Ops of the dense-vector family: `vec_reduce` (⊕ of a vector into workgroup partials, any semiring) and
- * `vec_pagerank_update` (PageRank's affine step with its L1 change, plus-times f32 only).
+ * `vec_pagerank_update` (PageRank's affine step with its L1 change, plus-times f32 only) and `vec_gather` (a
+ * vector put into another order: 4-byte words, one spec per target, or-and u32).
  */
-export type VectorOp = 'vec_reduce' | 'vec_pagerank_update';
+export type VectorOp = 'vec_reduce' | 'vec_pagerank_update' | 'vec_gather';
 
-export const VECTOR_KERNEL_OPS: readonly VectorOp[] = ['vec_reduce', 'vec_pagerank_update'];
+export const VECTOR_KERNEL_OPS: readonly VectorOp[] = ['vec_reduce', 'vec_pagerank_update', 'vec_gather'];
 
 /**
  * A kernel over dense vectors of length `params.n`, each invocation striding over the grid (so any length
@@ -16,6 +17,8 @@ export const VECTOR_KERNEL_OPS: readonly VectorOp[] = ['vec_reduce', 'vec_pagera
  *   workgroup memory (fixed order: bit-reproducible, no atomic ⊕ needed). With at most `workgroupSize`
  *   workgroups (see `dispatchGrid`), a second dispatch of one workgroup over the partials gives the total.
  * - `vec_pagerank_update`: `next = d·next + (1 − d·sums[0])·teleport`, `delta = |next − previous|`.
+ * - `vec_gather`: `dst[i] = src[index[i]]`, moving 4-byte words whatever they hold (so its spec is fixed at
+ *   semiring 'or-and', type 'u32': one kernel for every element type).
  *
  * @example
  * const sum: VectorKernelSpec = { op: 'vec_reduce', semiring: 'plus-times', type: 'f32', target: 'wgsl', workgroupSize: 256 };

@@ -50,6 +50,7 @@ static __device__ __forceinline__ __attribute__((unused)) T sr_unstage(T c) { re
 #define BN 128u
 #define KC 8u
 #define THREADS 256u
+#define STAGES 2u
 #define A_QUADS (KC * BM / 4u)
 #define B_QUADS (KC * BN / 4u)
 #define ROW(m) (((m) / 4u) * 4u * WY + ty * 4u + (m) % 4u)
@@ -63,8 +64,8 @@ static __device__ __forceinline__ V stage4(V v) {
 }
 
 extern "C" __global__ void __launch_bounds__(256, 2) fw_update(const Params params, float* __restrict__ d, const float* __restrict__ row_panel, const float* __restrict__ col_panel) {
-  __shared__ __align__(16) T As[2][KC * BM];
-  __shared__ __align__(16) T Bs[2][KC * BN];
+  __shared__ __align__(16) T As[STAGES][KC * BM];
+  __shared__ __align__(16) T Bs[STAGES][KC * BN];
   const unsigned tx = threadIdx.x;
   const unsigned ty = threadIdx.y;
   const unsigned flat = ty * WX + tx;

@@ -6,16 +6,14 @@ import type { CudaBuffer, CudaKernel } from '@semiforge/runtime-cuda';
 import type { CudaStreamDevice, ElementArrayType } from '../cuda-backend.js';
 import { registerExecutor, type Executor } from '../executor.js';
 import { blockKernels, type BlockKernels } from './fw-block-plan.js';
-import { enterRun, type BlockClosureInput, type BlockProductInput } from './fw-block-executors.js';
+import { enterRun, placeOperand, releaseHeld, type BlockClosureInput, type BlockOperand, type BlockProductInput, type HeldBuffers } from './fw-block-executors.js';
 
-interface CudaBlockState {
+interface CudaBlockState extends HeldBuffers<CudaBuffer> {
   readonly side: number;
   readonly type: ElementArrayType<ElementArray>;
   /** Queues the task's copies and launches on stream j. */
   readonly enqueue: (j: number) => void;
   readonly out: CudaBuffer;
-  readonly own: CudaBuffer[];
-  readonly pinned: [string, CudaBuffer][];
 }
 
 /** The plan's kernels, loaded on this device (runtime-cuda loads each once per device). */
@@ -23,9 +21,8 @@ async function loaded(device: CudaStreamDevice, k: BlockKernels): Promise<CudaKe
   return Promise.all([k.pivot, k.panelRow, k.panelCol, k.update].map((g) => device.kernel(g)));
 }
 
-function free(device: CudaStreamDevice, own: readonly CudaBuffer[], pinned: readonly [string, CudaBuffer][]): void {
-  for (const b of own) device.free(b);
-  for (const [key, b] of pinned) device.resident.unpin(key, b);
+function free(device: CudaStreamDevice, held: HeldBuffers<CudaBuffer>): void {
+  releaseHeld(device.resident, held, (b) => device.free(b));
 }
 
 function panels(device: CudaStreamDevice, tile: number, side: number, own: CudaBuffer[]): { row: CudaBuffer; col: CudaBuffer } {
@@ -45,7 +42,7 @@ const common = {
   },
   readback: (device: CudaStreamDevice, state: CudaBlockState, j: number) =>
     device.read(j, state.out, state.type, { byteLength: state.side * state.side * 4 }),
-  release: (device: CudaStreamDevice, state: CudaBlockState) => free(device, state.own, state.pinned),
+  release: (device: CudaStreamDevice, state: CudaBlockState) => free(device, state),
 };
 
 const productExecutor: Executor<BlockProductInput, CudaBlockState, ElementArray, CudaStreamDevice> = {
@@ -54,8 +51,8 @@ const productExecutor: Executor<BlockProductInput, CudaBlockState, ElementArray,
     const { side } = input;
     const k = blockKernels(input.kernel, side, 'cuda');
     const [, , , update] = await loaded(device, k);
-    const own: CudaBuffer[] = [];
-    const pinned: [string, CudaBuffer][] = [];
+    const held: HeldBuffers<CudaBuffer> = { own: [], pinned: [] };
+    const { own } = held;
     try {
       // One upload (one fence) for the block and the operands it brings.
       const send: Record<string, ElementArray> = { c: input.c };
@@ -63,22 +60,7 @@ const productExecutor: Executor<BlockProductInput, CudaBlockState, ElementArray,
       if (input.b?.data !== undefined) send.b = input.b.data;
       const sent = await device.upload(j, send, 'fw');
       own.push(sent.c);
-      const operand = (op: { key: string; data?: ElementArray; keep?: boolean }, buffer: CudaBuffer | undefined): CudaBuffer => {
-        const key = `fw:${op.key}`;
-        if (buffer === undefined) {
-          const held = device.resident.pin<CudaBuffer>(key);
-          pinned.push([key, held]);
-          return held;
-        }
-        if (!op.keep) {
-          own.push(buffer);
-          return buffer;
-        }
-        device.resident.put(key, buffer, buffer.byteLength, (b) => device.free(b));
-        device.resident.pin(key);
-        pinned.push([key, buffer]);
-        return buffer;
-      };
+      const operand = (op: BlockOperand, buffer: CudaBuffer | undefined) => placeOperand(device.resident, op, buffer, held, (b) => device.free(b));
       const at = operand(input.at, sent.at);
       const b = input.b === undefined ? sent.c : operand(input.b, sent.b);
       const { row, col } = panels(device, k.tile, side, own);
@@ -92,9 +74,9 @@ const productExecutor: Executor<BlockProductInput, CudaBlockState, ElementArray,
           device.launch(stream, update, { buffers: { d: c, row_panel: row, col_panel: col }, params, grid: k.grids[3] });
         }
       };
-      return { side, type: typeOf(input.c), enqueue, out: c, own, pinned };
+      return { side, type: typeOf(input.c), enqueue, out: c, ...held };
     } catch (error) {
-      free(device, own, pinned);
+      free(device, held);
       throw error;
     }
   },
@@ -120,7 +102,7 @@ const closureExecutor: Executor<BlockClosureInput, CudaBlockState, ElementArray,
       };
       return { side, type: typeOf(input.data), enqueue, out: d, own, pinned: [] };
     } catch (error) {
-      free(device, own, []);
+      free(device, { own, pinned: [] });
       throw error;
     }
   },

@@ -49,42 +49,58 @@ export function enterRun(resident: ResidentStore, input: BlockProductInput): voi
   for (const key of input.evict ?? []) resident.delete(`fw:${key}`);
 }
 
-interface BlockState {
+/** The buffers a task holds: those it allocated, and the resident operands it pinned (with their keys). */
+export interface HeldBuffers<B> {
+  readonly own: B[];
+  readonly pinned: [string, B][];
+}
+
+/**
+ * A task's operand on the device: the resident one under `fw:<key>` pinned when the host sent no data, else
+ * `sent` (the buffer the data went into), owned by the task, or kept resident and pinned when `keep`.
+ * `dispose` frees a kept buffer once it leaves the resident store.
+ */
+export function placeOperand<B>(resident: ResidentStore, op: BlockOperand, sent: B | undefined, held: HeldBuffers<B>, dispose: (buffer: B) => void): B {
+  const key = `fw:${op.key}`;
+  if (sent === undefined || op.data === undefined) {
+    const buffer = resident.pin<B>(key);
+    held.pinned.push([key, buffer]);
+    return buffer;
+  }
+  if (!op.keep) {
+    held.own.push(sent);
+    return sent;
+  }
+  resident.put(key, sent, op.data.byteLength, dispose);
+  resident.pin(key);
+  held.pinned.push([key, sent]);
+  return sent;
+}
+
+/** Frees what a task allocated (`free`) and lets go of the resident operands it pinned. */
+export function releaseHeld<B>(resident: ResidentStore, held: HeldBuffers<B>, free: (buffer: B) => void): void {
+  for (const b of held.own) free(b);
+  for (const [key, b] of held.pinned) resident.unpin(key, b);
+}
+
+interface BlockState extends HeldBuffers<GPUBuffer> {
   readonly side: number;
   readonly type: TypedArrayConstructor<ElementArray>;
   readonly record: (batch: ReturnType<WebGpuDevice['runtime']['batch']>) => void;
   /** The block that comes back. */
   readonly out: GPUBuffer;
-  /** Buffers this task allocated (resident operands are not among them). */
-  readonly own: GPUBuffer[];
-  /** Resident operands this task pinned. */
-  readonly pinned: [string, GPUBuffer][];
 }
 
-async function operand(device: WebGpuDevice, op: BlockOperand, own: GPUBuffer[], pinned: [string, GPUBuffer][]): Promise<GPUBuffer> {
-  const key = `fw:${op.key}`;
-  if (op.data === undefined) {
-    const buffer = device.resident.pin<GPUBuffer>(key);
-    pinned.push([key, buffer]);
-    return buffer;
-  }
-  const buffer = await device.upload(`fw operand ${op.key}`, op.data);
-  if (!op.keep) {
-    own.push(buffer);
-    return buffer;
-  }
-  device.resident.put(key, buffer, op.data.byteLength, (b) => b.destroy());
-  device.resident.pin(key);
-  pinned.push([key, buffer]);
-  return buffer;
+async function operand(device: WebGpuDevice, op: BlockOperand, held: HeldBuffers<GPUBuffer>): Promise<GPUBuffer> {
+  const sent = op.data === undefined ? undefined : await device.upload(`fw operand ${op.key}`, op.data);
+  return placeOperand(device.resident, op, sent, held, (b) => b.destroy());
 }
 
-function free(device: WebGpuDevice, own: readonly GPUBuffer[], pinned: readonly [string, GPUBuffer][]): void {
-  for (const b of own) b.destroy();
-  for (const [key, b] of pinned) device.resident.unpin(key, b);
+function free(device: WebGpuDevice, held: HeldBuffers<GPUBuffer>): void {
+  releaseHeld(device.resident, held, (b) => b.destroy());
 }
 
-const release = (device: WebGpuDevice, state: BlockState) => free(device, state.own, state.pinned);
+const release = (device: WebGpuDevice, state: BlockState) => free(device, state);
 
 const readOut = (device: WebGpuDevice, state: BlockState) => device.readback(state.out, state.type, 0, state.side * state.side);
 
@@ -108,13 +124,13 @@ const productExecutor: Executor<BlockProductInput, BlockState, ElementArray> = {
     enterRun(device.resident, input);
     const { side } = input;
     const k = blockKernels(input.kernel, side, 'wgsl');
-    const own: GPUBuffer[] = [];
-    const pinned: [string, GPUBuffer][] = [];
+    const held: HeldBuffers<GPUBuffer> = { own: [], pinned: [] };
+    const { own } = held;
     try {
       const c = await device.upload('fw block', input.c);
       own.push(c);
-      const at = await operand(device, input.at, own, pinned);
-      const b = input.b === undefined ? c : await operand(device, input.b, own, pinned);
+      const at = await operand(device, input.at, held);
+      const b = input.b === undefined ? c : await operand(device, input.b, held);
       const { row, col } = await panels(device, k.tile, side, own);
       await device.flush();
       const params = new Uint32Array([side, 0, 0, 0]);
@@ -126,9 +142,9 @@ const productExecutor: Executor<BlockProductInput, BlockState, ElementArray> = {
           batch.dispatch(k.update, { buffers: { d: c, row_panel: row, col_panel: col }, params, workgroups: k.grids[3] });
         }
       };
-      return { side, type: input.c.constructor as TypedArrayConstructor<ElementArray>, record, out: c, own, pinned };
+      return { side, type: input.c.constructor as TypedArrayConstructor<ElementArray>, record, out: c, ...held };
     } catch (error) {
-      free(device, own, pinned);
+      free(device, held);
       throw error;
     }
   },
@@ -160,7 +176,7 @@ const closureExecutor: Executor<BlockClosureInput, BlockState, ElementArray> = {
       };
       return { side, type: input.data.constructor as TypedArrayConstructor<ElementArray>, record, out: d, own, pinned: [] };
     } catch (error) {
-      for (const b of own) b.destroy();
+      free(device, { own, pinned: [] });
       throw error;
     }
   },

@@ -2,7 +2,6 @@ import type { GeneratedKernel } from "@semiforge/codegen";
 import { fw_panel_col__max_min_f32__row_major__t64u4k4c8w16x16__wgsl__eda82027b8ee } from "./fw_panel_col__max_min_f32__row_major__t64u4k4c8w16x16__wgsl__eda82027b8ee.js";
 import { fw_panel_col__min_plus_f32__bdl__t64u4k4c8w16x16__wgsl__6c8a5b34e63f } from "./fw_panel_col__min_plus_f32__bdl__t64u4k4c8w16x16__wgsl__6c8a5b34e63f.js";
 import { fw_panel_col__min_plus_f32__row_major__t128u4k4c8w16x16__wgsl__01f7dca9307f } from "./fw_panel_col__min_plus_f32__row_major__t128u4k4c8w16x16__wgsl__01f7dca9307f.js";
-import { fw_panel_col__min_plus_f32__row_major__t64u4k4c8w16x16__cuda__194378bda813 } from "./fw_panel_col__min_plus_f32__row_major__t64u4k4c8w16x16__cuda__194378bda813.js";
 import { fw_panel_col__min_plus_f32__row_major__t64u4k4c8w16x16__wgsl__025388080b6c } from "./fw_panel_col__min_plus_f32__row_major__t64u4k4c8w16x16__wgsl__025388080b6c.js";
 import { fw_panel_col__min_plus_f32__row_major__t64u4k4c8w16x16s__wgsl__cf8ce0d0f9ec } from "./fw_panel_col__min_plus_f32__row_major__t64u4k4c8w16x16s__wgsl__cf8ce0d0f9ec.js";
 import { fw_panel_col__min_plus_i32__row_major__t64u4k4c8w16x16__wgsl__3fc7bf89debf } from "./fw_panel_col__min_plus_i32__row_major__t64u4k4c8w16x16__wgsl__3fc7bf89debf.js";
@@ -11,8 +10,8 @@ import { fw_panel_col__or_and_u32__row_major__t64u4k4c8w16x16__wgsl__e79c1a93139
 import { fw_panel_row__max_min_f32__row_major__t64u4k4c8w16x16__wgsl__3ac301cdd29c } from "./fw_panel_row__max_min_f32__row_major__t64u4k4c8w16x16__wgsl__3ac301cdd29c.js";
 import { fw_panel_row__min_plus_f32__bdl__t64u4k4c8w16x16__wgsl__4cb8d81b3e6d } from "./fw_panel_row__min_plus_f32__bdl__t64u4k4c8w16x16__wgsl__4cb8d81b3e6d.js";
 import { fw_panel_row__min_plus_f32__row_major__t128u4k4c8w16x16__wgsl__e68d3ce62ee6 } from "./fw_panel_row__min_plus_f32__row_major__t128u4k4c8w16x16__wgsl__e68d3ce62ee6.js";
-import { fw_panel_row__min_plus_f32__row_major__t64u4k4c8w16x16__cuda__e8d6a5588bae } from "./fw_panel_row__min_plus_f32__row_major__t64u4k4c8w16x16__cuda__e8d6a5588bae.js";
 import { fw_panel_row__min_plus_f32__row_major__t64u4k4c8w16x16__wgsl__a790c5906071 } from "./fw_panel_row__min_plus_f32__row_major__t64u4k4c8w16x16__wgsl__a790c5906071.js";
+import { fw_panel_row__min_plus_f32__row_major__t64u4k4c8w16x16p__cuda__d351aa31daf7 } from "./fw_panel_row__min_plus_f32__row_major__t64u4k4c8w16x16p__cuda__d351aa31daf7.js";
 import { fw_panel_row__min_plus_f32__row_major__t64u4k4c8w16x16s__wgsl__5c5b1680e2fc } from "./fw_panel_row__min_plus_f32__row_major__t64u4k4c8w16x16s__wgsl__5c5b1680e2fc.js";
 import { fw_panel_row__min_plus_i32__row_major__t64u4k4c8w16x16__wgsl__cc7a4989f1fc } from "./fw_panel_row__min_plus_i32__row_major__t64u4k4c8w16x16__wgsl__cc7a4989f1fc.js";
 import { fw_panel_row__min_plus_u32__row_major__t64u4k4c8w16x16__wgsl__4552d47a9e6b } from "./fw_panel_row__min_plus_u32__row_major__t64u4k4c8w16x16__wgsl__4552d47a9e6b.js";
@@ -32,7 +31,7 @@ import { fw_update__min_plus_f32__bdl__t64u4k4c8w16x16__wgsl__f3aa6204456a } fro
 import { fw_update__min_plus_f32__row_major__t128u4k4c8w8x16__wgsl__48921c2712c0 } from "./fw_update__min_plus_f32__row_major__t128u4k4c8w8x16__wgsl__48921c2712c0.js";
 import { fw_update__min_plus_f32__row_major__t64u4k4c8w16x16__wgsl__e719b740a0cc } from "./fw_update__min_plus_f32__row_major__t64u4k4c8w16x16__wgsl__e719b740a0cc.js";
 import { fw_update__min_plus_f32__row_major__t64u4k4c8w16x16s__wgsl__e5440bccefa7 } from "./fw_update__min_plus_f32__row_major__t64u4k4c8w16x16s__wgsl__e5440bccefa7.js";
-import { fw_update__min_plus_f32__row_major__t64u4k8c8w16x16__cuda__06faa92b9bdb } from "./fw_update__min_plus_f32__row_major__t64u4k8c8w16x16__cuda__06faa92b9bdb.js";
+import { fw_update__min_plus_f32__row_major__t64u4k8c8w16x16r__cuda__67f715ee6fb1 } from "./fw_update__min_plus_f32__row_major__t64u4k8c8w16x16r__cuda__67f715ee6fb1.js";
 import { fw_update__min_plus_i32__row_major__t64u4k4c8w16x16__wgsl__1307d8c9b11d } from "./fw_update__min_plus_i32__row_major__t64u4k4c8w16x16__wgsl__1307d8c9b11d.js";
 import { fw_update__min_plus_u32__row_major__t64u4k4c8w16x16__wgsl__7227775c47c9 } from "./fw_update__min_plus_u32__row_major__t64u4k4c8w16x16__wgsl__7227775c47c9.js";
 import { fw_update__or_and_u32__row_major__t64u4k4c8w16x16__wgsl__e793704d2fa7 } from "./fw_update__or_and_u32__row_major__t64u4k4c8w16x16__wgsl__e793704d2fa7.js";
@@ -113,6 +112,8 @@ import { sssp_tree__min_plus_f32__sym__w256__cuda__02d1e4abd12b } from "./sssp_t
 import { sssp_tree__min_plus_f32__sym__w256__wgsl__4b796a020867 } from "./sssp_tree__min_plus_f32__sym__w256__wgsl__4b796a020867.js";
 import { sssp_tree__min_plus_u32__sym__w256__cuda__1356c7f9ca52 } from "./sssp_tree__min_plus_u32__sym__w256__cuda__1356c7f9ca52.js";
 import { sssp_tree__min_plus_u32__sym__w256__wgsl__1ffa9867b5bd } from "./sssp_tree__min_plus_u32__sym__w256__wgsl__1ffa9867b5bd.js";
+import { vec_gather__or_and_u32__dense__w256__cuda__48b87a8a196e } from "./vec_gather__or_and_u32__dense__w256__cuda__48b87a8a196e.js";
+import { vec_gather__or_and_u32__dense__w256__wgsl__94728a6119b2 } from "./vec_gather__or_and_u32__dense__w256__wgsl__94728a6119b2.js";
 import { vec_pagerank_update__plus_times_f32__dense__w256__cuda__0156cf2e9de6 } from "./vec_pagerank_update__plus_times_f32__dense__w256__cuda__0156cf2e9de6.js";
 import { vec_pagerank_update__plus_times_f32__dense__w256__wgsl__8795a3441726 } from "./vec_pagerank_update__plus_times_f32__dense__w256__wgsl__8795a3441726.js";
 import { vec_reduce__plus_times_f32__dense__w256__cuda__0b6a83ca6fd0 } from "./vec_reduce__plus_times_f32__dense__w256__cuda__0b6a83ca6fd0.js";
@@ -125,7 +126,6 @@ export const CATALOG: Readonly<Record<string, GeneratedKernel>> = {
         "eda82027b8ee": fw_panel_col__max_min_f32__row_major__t64u4k4c8w16x16__wgsl__eda82027b8ee,
         "6c8a5b34e63f": fw_panel_col__min_plus_f32__bdl__t64u4k4c8w16x16__wgsl__6c8a5b34e63f,
         "01f7dca9307f": fw_panel_col__min_plus_f32__row_major__t128u4k4c8w16x16__wgsl__01f7dca9307f,
-        "194378bda813": fw_panel_col__min_plus_f32__row_major__t64u4k4c8w16x16__cuda__194378bda813,
         "025388080b6c": fw_panel_col__min_plus_f32__row_major__t64u4k4c8w16x16__wgsl__025388080b6c,
         "cf8ce0d0f9ec": fw_panel_col__min_plus_f32__row_major__t64u4k4c8w16x16s__wgsl__cf8ce0d0f9ec,
         "3fc7bf89debf": fw_panel_col__min_plus_i32__row_major__t64u4k4c8w16x16__wgsl__3fc7bf89debf,
@@ -134,8 +134,8 @@ export const CATALOG: Readonly<Record<string, GeneratedKernel>> = {
         "3ac301cdd29c": fw_panel_row__max_min_f32__row_major__t64u4k4c8w16x16__wgsl__3ac301cdd29c,
         "4cb8d81b3e6d": fw_panel_row__min_plus_f32__bdl__t64u4k4c8w16x16__wgsl__4cb8d81b3e6d,
         "e68d3ce62ee6": fw_panel_row__min_plus_f32__row_major__t128u4k4c8w16x16__wgsl__e68d3ce62ee6,
-        "e8d6a5588bae": fw_panel_row__min_plus_f32__row_major__t64u4k4c8w16x16__cuda__e8d6a5588bae,
         "a790c5906071": fw_panel_row__min_plus_f32__row_major__t64u4k4c8w16x16__wgsl__a790c5906071,
+        "d351aa31daf7": fw_panel_row__min_plus_f32__row_major__t64u4k4c8w16x16p__cuda__d351aa31daf7,
         "5c5b1680e2fc": fw_panel_row__min_plus_f32__row_major__t64u4k4c8w16x16s__wgsl__5c5b1680e2fc,
         "cc7a4989f1fc": fw_panel_row__min_plus_i32__row_major__t64u4k4c8w16x16__wgsl__cc7a4989f1fc,
         "4552d47a9e6b": fw_panel_row__min_plus_u32__row_major__t64u4k4c8w16x16__wgsl__4552d47a9e6b,
@@ -155,7 +155,7 @@ export const CATALOG: Readonly<Record<string, GeneratedKernel>> = {
         "48921c2712c0": fw_update__min_plus_f32__row_major__t128u4k4c8w8x16__wgsl__48921c2712c0,
         "e719b740a0cc": fw_update__min_plus_f32__row_major__t64u4k4c8w16x16__wgsl__e719b740a0cc,
         "e5440bccefa7": fw_update__min_plus_f32__row_major__t64u4k4c8w16x16s__wgsl__e5440bccefa7,
-        "06faa92b9bdb": fw_update__min_plus_f32__row_major__t64u4k8c8w16x16__cuda__06faa92b9bdb,
+        "67f715ee6fb1": fw_update__min_plus_f32__row_major__t64u4k8c8w16x16r__cuda__67f715ee6fb1,
         "1307d8c9b11d": fw_update__min_plus_i32__row_major__t64u4k4c8w16x16__wgsl__1307d8c9b11d,
         "7227775c47c9": fw_update__min_plus_u32__row_major__t64u4k4c8w16x16__wgsl__7227775c47c9,
         "e793704d2fa7": fw_update__or_and_u32__row_major__t64u4k4c8w16x16__wgsl__e793704d2fa7,
@@ -236,6 +236,8 @@ export const CATALOG: Readonly<Record<string, GeneratedKernel>> = {
         "4b796a020867": sssp_tree__min_plus_f32__sym__w256__wgsl__4b796a020867,
         "1356c7f9ca52": sssp_tree__min_plus_u32__sym__w256__cuda__1356c7f9ca52,
         "1ffa9867b5bd": sssp_tree__min_plus_u32__sym__w256__wgsl__1ffa9867b5bd,
+        "48b87a8a196e": vec_gather__or_and_u32__dense__w256__cuda__48b87a8a196e,
+        "94728a6119b2": vec_gather__or_and_u32__dense__w256__wgsl__94728a6119b2,
         "0156cf2e9de6": vec_pagerank_update__plus_times_f32__dense__w256__cuda__0156cf2e9de6,
         "8795a3441726": vec_pagerank_update__plus_times_f32__dense__w256__wgsl__8795a3441726,
         "0b6a83ca6fd0": vec_reduce__plus_times_f32__dense__w256__cuda__0b6a83ca6fd0,

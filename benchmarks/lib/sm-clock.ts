@@ -1,0 +1,33 @@
+import { execFileSync } from 'node:child_process';
+
+/** The first GPU's SM clock as nvidia-smi reads it, with the driver's active clock event reasons. */
+export interface SmClock {
+  readonly mhz: number;
+  /** nvidia-smi's `clocks_event_reasons.active` bit mask, e.g. `0x0000000000000001` (GPU idle). */
+  readonly reasons: string;
+}
+
+let absent = false;
+
+/**
+ * The SM clock now, or undefined without nvidia-smi (lavapipe, other vendors). Suites record it after each
+ * timed method: under WebGPU alone an H100 between short bursts of work sits at 345 MHz with the reason
+ * "GPU idle", where a CUDA context holds it at 1,980 MHz, and that changes a burst's time about threefold.
+ *
+ * @example
+ * const clock = smClock(); // { mhz: 1980, reasons: '0x0000000000000000' } on a busy H100
+ */
+export function smClock(): SmClock | undefined {
+  if (absent) return undefined;
+  try {
+    const line = execFileSync('nvidia-smi', ['--query-gpu=clocks.sm,clocks_event_reasons.active', '--format=csv,noheader,nounits', '--id=0'], {
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'ignore'],
+    }).trim();
+    const [mhz, reasons] = line.split(',').map((s) => s.trim());
+    return { mhz: Number(mhz), reasons: reasons ?? '' };
+  } catch {
+    absent = true;
+    return undefined;
+  }
+}
