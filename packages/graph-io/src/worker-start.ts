@@ -1,4 +1,4 @@
-import { Worker } from 'node:worker_threads';
+import { Worker, workerData } from 'node:worker_threads';
 
 /**
  * Starts the worker whose entry is `entry` (a module URL ending in .js from dist, .ts under vitest or tsx)
@@ -12,10 +12,65 @@ import { Worker } from 'node:worker_threads';
  * await workerDone(worker, 'my worker for 0..9');
  * ```
  */
-export function startWorker(entry: URL, workerData: unknown): Worker {
-  if (!entry.href.endsWith('.ts')) return new Worker(entry, { workerData });
+export function startWorker(entry: URL, data: unknown): Worker {
+  const options = { workerData: toWorker(data) };
+  if (!entry.href.endsWith('.ts')) return new Worker(entry, options);
   const source = `import('tsx/esm/api').then(({ register }) => { register(); return import(${JSON.stringify(entry.href)}); });`;
-  return new Worker(source, { eval: true, workerData });
+  return new Worker(source, { eval: true, ...options });
+}
+
+/**
+ * What {@link startWorker} was given, in a worker entry: typed arrays over shared memory view the same memory
+ * as the caller's.
+ *
+ * @example
+ * ```ts
+ * const job = workerInput<MyJob>();
+ * ```
+ */
+export function workerInput<T>(): T {
+  return fromWorker(workerData) as T;
+}
+
+/** A typed array over a SharedArrayBuffer as it crosses to a worker: the buffer and where the view lies in it. */
+interface SharedView {
+  readonly sharedView: SharedViewType;
+  readonly buffer: SharedArrayBuffer;
+  readonly byteOffset: number;
+  readonly length: number;
+}
+
+type ViewConstructor = { new (buffer: SharedArrayBuffer, byteOffset: number, length: number): ArrayBufferView; readonly BYTES_PER_ELEMENT: number };
+type SharedViewType = 'Uint8Array' | 'Uint16Array' | 'Uint32Array' | 'Int32Array' | 'Float32Array' | 'Float64Array' | 'BigUint64Array';
+const SHARED_VIEW_TYPES: Record<SharedViewType, ViewConstructor> = { Uint8Array, Uint16Array, Uint32Array, Int32Array, Float32Array, Float64Array, BigUint64Array };
+
+// Node 20 clones a typed array whose SharedArrayBuffer is 4 GiB or larger with its length taken modulo 2^32
+// bytes (a 4-GiB Uint32Array arrives empty, and the worker's writes go nowhere: a scale-26 Kronecker graph came
+// out as 2^30 self-loops on vertex 0). The buffer itself crosses intact, so views travel as buffer + extent.
+function toWorker(value: unknown): unknown {
+  if (ArrayBuffer.isView(value) && value.buffer instanceof SharedArrayBuffer) {
+    const type = value.constructor.name as SharedViewType;
+    if (!(type in SHARED_VIEW_TYPES)) throw new TypeError(`startWorker: a shared ${type} cannot be sent to a worker (${Object.keys(SHARED_VIEW_TYPES).join(', ')} can)`);
+    const view: SharedView = { sharedView: type, buffer: value.buffer, byteOffset: value.byteOffset, length: value.byteLength / SHARED_VIEW_TYPES[type].BYTES_PER_ELEMENT };
+    return view;
+  }
+  if (Array.isArray(value)) return value.map(toWorker);
+  if (value !== null && typeof value === 'object' && Object.getPrototypeOf(value) === Object.prototype) {
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, toWorker(v)]));
+  }
+  return value;
+}
+
+function fromWorker(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(fromWorker);
+  if (value !== null && typeof value === 'object' && Object.getPrototypeOf(value) === Object.prototype) {
+    if ('sharedView' in value && (value as SharedView).buffer instanceof SharedArrayBuffer) {
+      const view = value as SharedView;
+      return new SHARED_VIEW_TYPES[view.sharedView](view.buffer, view.byteOffset, view.length);
+    }
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, fromWorker(v)]));
+  }
+  return value;
 }
 
 /** Resolves when `worker` exits with code 0; rejects with its error, or naming `what` and the exit code. */

@@ -1,7 +1,7 @@
 // Worker entry of generateRecursiveMatrixInWorkers: fills its range of blocks straight into the shared arrays.
-import { workerData } from 'node:worker_threads';
 import { fillRecursiveMatrixBlocks } from './recursive-matrix.js';
 import type { RecursiveMatrixJob } from './recursive-matrix-parallel.js';
+import { workerInput } from '../worker-start.js';
 
-const job = workerData as RecursiveMatrixJob;
+const job = workerInput<RecursiveMatrixJob>();
 fillRecursiveMatrixBlocks(job.plan, job.out, job.firstBlock, job.endBlock);
