@@ -39,7 +39,7 @@ export interface VariantRun {
   readonly profiled: readonly { readonly source: number; readonly edges: number; readonly levels: readonly BfsLevel[] }[];
   /** Sources left out when the time budget ran out. */
   readonly cut: number;
-  /** The same sources again, `size` searches to a runMany call (a submit each, no read-back between them), when asked for. */
+  /** The same sources again, `size` searches to a runMany call (a pass each, up to 8 a submit, no read-back between them), when asked for. */
   readonly batched?: { readonly size: number; readonly queries: readonly Query[]; readonly rerun: number };
   readonly plan: Record<string, string | number | boolean>;
 }

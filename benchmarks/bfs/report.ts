@@ -97,7 +97,7 @@ export function variantResult(graph: BenchGraph, run: VariantRun, bandwidth: Cop
 
 /**
  * The batched measurement of a variant (runMany, `size` searches a call) as a result of its own: per-search
- * wall time is the group's wall time shared over its searches, GPU time each search's own submit's; the
+ * wall time is the group's wall time shared over its searches, GPU time each search's own pass's; the
  * one-at-a-time figure of the same run goes beside it in the params.
  */
 export function batchedResult(graph: BenchGraph, run: VariantRun, bandwidth: CopyBandwidth | undefined, peer: ReturnType<typeof cpuPeer>): (BenchResult & Record<string, unknown>) | undefined {
@@ -108,7 +108,7 @@ export function batchedResult(graph: BenchGraph, run: VariantRun, bandwidth: Cop
   const r = variantResult(graph, { ...run, queries: batched.queries, profiled: timed, cut: run.queries.length - batched.queries.length }, bandwidth, peer);
   return {
     ...r,
-    case: `bfs ${VARIANTS[run.variant].label}, ${batched.size} searches a runMany call (a submit each, no read-back between them), ${graph.name}, ${batched.queries.length} sources`,
+    case: `bfs ${VARIANTS[run.variant].label}, ${batched.size} searches a runMany call (a pass each, up to 8 a submit, no read-back between them), ${graph.name}, ${batched.queries.length} sources`,
     params: { ...r.params, method: `${run.variant}/batch${batched.size}`, batch: batched.size, rerun_alone: batched.rerun, one_at_a_time_teps: single, speedup_over_one_at_a_time: r.value / single },
   };
 }

@@ -11,8 +11,8 @@
 //       [--dispatch auto|indirect|fixed] [--fixed-workgroups 1024] [--skip-validation] [--batch K] [--chunk-mib M]
 // --dispatch: how a level's steps are launched (BfsOptions.dispatch; auto: the runner's default for the device); --skip-validation: open the device with
 // Dawn's skip_validation toggle (no validation pass before each indirect dispatch). Both go in every result's params.
-// --batch K: after the one-at-a-time searches, the same sources again K to a runMany call (a submit per search, no
-// read-back between searches; GPU time per search from its own submit's timestamps), reported as a result of its own
+// --batch K: after the one-at-a-time searches, the same sources again K to a runMany call (a pass per search, up to 8
+// searches a submit, no read-back between searches; GPU time per search from its own pass's timestamps), reported as a result of its own
 // (method <variant>/batchK) with the one-at-a-time TEPS beside it; 0 (the default; --quick: 4) skips it. Not for 'multi'.
 // --budget-s: no graph or variant starts after it, and a variant's sources stop there (after --min-sources);
 // --prepare-only: build the graphs into --cache and stop (a scale too big to build and measure in one command).

@@ -210,7 +210,7 @@ describe.skipIf(!device)('bfs on the GPU against the CPU reference', () => {
     ['fixed dispatch, m_f approximation', { dispatch: 'fixed', mfApprox: true }],
     ['no degree ordering, bottom-up only', { degreeOrder: false, direction: 'bottom-up' }],
   ];
-  it.each(MANY_VARIANTS)('runMany: a submit per search, no read-back between them, every search as run finds it (%s)', async (_name, options) => {
+  it.each(MANY_VARIANTS)('runMany: a pass per search, no read-back between them, every search as run finds it (%s)', async (_name, options) => {
     for (const { csr, sources } of BFS_CASES) {
       const runner = await BfsRunner.create(device!, csr, options);
       try {
@@ -249,6 +249,60 @@ describe.skipIf(!device)('bfs on the GPU against the CPU reference', () => {
       await expect(runner.runMany([0], { levels: 0 })).rejects.toThrow('bfs: runMany levels = 0');
       await expect(runner.runMany([0], { outputBytes: 8 })).rejects.toThrow('bfs: runMany outputBytes = 8 is below one search');
       await expect(runner.runMany([0, 500])).rejects.toThrow('bfs: source 500');
+    } finally {
+      runner.destroy();
+    }
+  });
+
+  // A 2 × 600 road-like grid: deeper than the 512 levels whose parameter blocks a runner writes when made, and
+  // than the 512 levels runMany encodes at most.
+  const deep = csrFromEdges(generateGrid({ rows: 2, cols: 600, weights: { min: 1, max: 1 }, seed: 5, roadLike: true }).graph, { sortRows: true });
+
+  it.each([
+    ['indirect dispatch', {}],
+    ['fixed dispatch', { dispatch: 'fixed' }],
+  ] as const)('a search deeper than 512 levels: run grows the level parameters, runMany runs it again alone (%s)', async (_name, options) => {
+    const source = deep.n - 1;
+    const want = bfsReference(deep, source).depth;
+    expect(Math.max(...want)).toBeGreaterThan(512);
+    const runner = await BfsRunner.create(device!, deep, options);
+    try {
+      const one = await runner.run(source, { depths: true, check: true });
+      expect(one.depth).toEqual(want);
+      expect(one.check).toEqual({ ok: true });
+      expectLevelStats(one.levels, one.depth!);
+      // A search from the middle ends inside the 512 levels encoded; the one from the end does not and runs again.
+      const middle = 300;
+      expect(Math.max(...bfsReference(deep, middle).depth)).toBeLessThan(512);
+      const many = await runner.runMany([middle, source], { depths: true });
+      expect(many.levelsPerSearch).toBe(512);
+      expect(many.rerun).toBe(1);
+      many.results.forEach((r) => expect(r.depth).toEqual(bfsReference(deep, r.source).depth));
+      expectLevelStats(many.results[1].levels, want);
+    } finally {
+      runner.destroy();
+    }
+  });
+
+  it('runMany puts up to 8 searches in a submit, each timed on its own, and repeats a search exactly', async () => {
+    const { csr } = BFS_CASES[3];
+    // 21 searches: submits of 1, 2, 4, 8 and 6 searches; every source three times.
+    const sources = Array.from({ length: 21 }, (_, i) => [1, 77, 300][i % 3]);
+    const runner = await BfsRunner.create(device!, csr, { dispatch: 'fixed' });
+    try {
+      const many = await runner.runMany(sources, { depths: true });
+      expect(many.groupSize).toBe(sources.length);
+      expect(many.rerun).toBe(0);
+      for (const r of many.results) {
+        expect(r.depth).toEqual(bfsReference(csr, r.source).depth);
+        expect(validateBfs(csr, r.source, r.parent, r.depth)).toMatchObject({ ok: true });
+      }
+      // The same source gives the same parents whichever submit it ran in.
+      for (let i = 3; i < sources.length; i++) expect(many.results[i].parent).toEqual(many.results[i % 3].parent);
+      if (device!.hasTimestamps) {
+        expect(many.gpuMs).toHaveLength(sources.length);
+        expect(many.gpuMs!.every((t) => t >= 0)).toBe(true);
+      }
     } finally {
       runner.destroy();
     }

@@ -142,7 +142,7 @@ export class CoreBfs {
 
   /**
    * Queries from every source. On WebGPU the core's searches are batched by {@link BfsRunner.runMany} (a
-   * submit each, no read-back between them); elsewhere they run one at a time. Sources outside the giant
+   * pass each, several a submit, no read-back between them); elsewhere they run one at a time. Sources outside the giant
    * component are searched one at a time as `run` does.
    *
    * @example

@@ -178,19 +178,22 @@ export class CudaBfsRunner {
       const frontiers = [make('frontierA', n), make('frontierB', n)];
       device.write(buffers.seen, seenBits);
       device.write(frontiers[0], seenBits);
-      inner.forEach((s, i) => device.write(cudaView(buffers.parents, 4 * (i * n + s), 4), Uint32Array.of(s + 1)));
+      // Each search's own parent (stored + 1), queued as a one-word fill: no synchronous transfer per source.
+      inner.forEach((s, i) => device.fill32(cudaView(buffers.parents, 4 * (i * n + s), 4), s + 1));
       const all = multiSearchMask(sources.length);
       const k = this.#kernels.multi;
       const grid = dispatchGrid(k.generated.spec, n);
-      // The two parities' bindings, made once: even levels read frontier A, odd ones B.
-      const bindings = [0, 1].map((p) => bind(k.generated, { ...this.#buffers, ...buffers, frontier_in: frontiers[p], frontier_out: frontiers[1 - p] }));
+      // The launches of both parities (even levels read frontier A, odd ones B) and of each counter slot of a
+      // batch, prepared once.
+      const launches = [0, 1].map((p) => {
+        const bound = bind(k.generated, { ...this.#buffers, ...buffers, frontier_in: frontiers[p], frontier_out: frontiers[1 - p] });
+        return Array.from({ length: MULTI_BATCH }, (_, j) => device.prepare(k.cuda, { buffers: bound, params: this.#params({ count: n, source: all, slot: j }), grid }));
+      });
       const started = performance.now();
       let levels = 0;
       for (let done = false; !done; ) {
         device.fill32(this.#buffers.counters, 0);
-        for (let j = 0; j < MULTI_BATCH; j++) {
-          device.launch(k.cuda, { buffers: bindings[(levels + j) % 2], params: this.#params({ count: n, source: all, slot: j }), grid });
-        }
+        for (let j = 0; j < MULTI_BATCH; j++) device.launchPrepared(launches[(levels + j) % 2][j]);
         const outcome = multiBatchOutcome(device.download(this.#buffers.counters, Uint32Array));
         levels += outcome.levels;
         done = outcome.done;

@@ -1,6 +1,6 @@
 import { BFS_STATE_HEADER, BFS_STATS_RING, bfsBindingsBesideChunks, dispatchGrid, type GeneratedKernel } from '@semiforge/codegen';
 import type { Csr } from '@semiforge/graph-io';
-import { BufferUsage, MapMode, type Device, type DispatchBatch } from '@semiforge/runtime';
+import { BufferUsage, MapMode, type Device } from '@semiforge/runtime';
 import { kernelBuffers } from '../kernels/kernel-buffers.js';
 import { kernelFor } from '../kernels/kernel-source.js';
 import { ownedBuffers } from '../kernels/owned-buffers.js';
@@ -10,7 +10,8 @@ import type { BfsRule } from './bfs.validate.js';
 import { bfsSpecs, defaultBfsDispatch, type BfsDirection, type BfsDispatch, type BfsOptions } from './bfs.plan.js';
 import type { BfsIds } from './bfs.ids.js';
 import { prepareBfs, type BfsHostPlan } from './bfs.prepare.js';
-import { bfsParams, bitmapWords, CHECK_RULES, controlGroups, fixedGrids, HUB_ROUND_LANES, initialState, MAX_MULTI_SOURCES, MULTI_BATCH, multiBatchOutcome, multiSearchMask, STATE, type FixedGrids } from './bfs.steps.js';
+import { BfsCommands, MAX_TIMED_PASSES, type BfsCommandsSpec, type LevelStep } from './bfs.commands.js';
+import { bfsParams, bitmapWords, CHECK_RULES, controlGroups, fixedGrids, hasHubRound, initialState, MAX_MULTI_SOURCES, MULTI_BATCH, multiBatchOutcome, multiSearchMask, STATE, type FixedGrids } from './bfs.steps.js';
 
 /** One level of a search: the frontier it expanded and what it found. */
 export interface BfsLevel {
@@ -94,7 +95,7 @@ export interface BfsManyResult {
   readonly results: readonly BfsResult[];
   /** Host wall time of the searches: per group, from encoding its first submit to reading its searches' states (the parents left on the GPU); the searches run again included. */
   readonly searchMs: number;
-  /** GPU time of each search's submit (timestamps, from its first compute pass to its last), where the device has them. */
+  /** GPU time of each search (timestamps at the start and end of its compute pass: its seed and levels), where the device has them. */
   readonly gpuMs?: readonly number[];
   /** Host time of reading the parents (and depths) back and mapping them to your ids. */
   readonly readMs: number;
@@ -111,7 +112,7 @@ export interface BfsManyOptions {
   readonly depths?: boolean;
   /** Levels encoded per search, up to 512 (a search that needs more is run again alone); default: as many as the deepest search this runner has run needed, plus one (16 before any), at most 512. */
   readonly levels?: number;
-  /** GPU memory for the searches' output slots (parents, and depths when asked for), which sets the group size. Default 2 GiB. */
+  /** GPU memory for the searches' output slots (parents, and depths when asked for), which sets the group size (at most 2048 searches, the passes one query set times). Default 2 GiB. */
   readonly outputBytes?: number;
 }
 
@@ -124,6 +125,10 @@ const MAX_BATCH = 512;
 const MANY_OUTPUT_BYTES = 2 ** 31;
 /** Levels a first submit (and runMany) encodes past the deepest search seen: Kronecker searches from different sources differ by a level or so, and a level past a search's end costs empty dispatches. */
 const MANY_SPARE_LEVELS = 1;
+/** Searches one runMany submit holds at most: the first holds one, so that the GPU starts at once, and each next twice as many up to this. */
+const SEARCHES_PER_SUBMIT = 8;
+/** Which of a level's parameter blocks a step reads (see `#commandsSpec`). */
+const LEVEL_BLOCK = { level: 0, bottomUpFirst: 1, bottomUpLater: 2 } as const;
 /** Usage of the buffers the GPU reads workgroup counts from and the control step writes. */
 const INDIRECT_USAGE = BufferUsage.STORAGE | BufferUsage.INDIRECT | BufferUsage.COPY_DST | BufferUsage.COPY_SRC;
 
@@ -169,6 +174,8 @@ export class BfsRunner {
   #many: ManySlots | undefined;
   /** runMulti's buffers and bindings, the parents grown to the most sources seen. */
   #multi: MultiBuffers | undefined;
+  /** The searches' pipelines, bind groups and parameter blocks, prepared once (set by `create`). */
+  #commands!: BfsCommands;
 
   private constructor(fields: {
     device: Device;
@@ -230,7 +237,15 @@ export class BfsRunner {
       chunkWords: split.chunkWords,
       preprocessMs: performance.now() - started,
     };
-    return new BfsRunner({ device, graph, inner, ids, plan, kernels, rounds: layout.rounds, buffers, own, indirect });
+    const runner = new BfsRunner({ device, graph, inner, ids, plan, kernels, rounds: layout.rounds, buffers, own, indirect });
+    // The pipelines compile here (outside preprocessMs, as when the first search compiled them).
+    try {
+      runner.#commands = await BfsCommands.create(device, runner.#commandsSpec());
+    } catch (e) {
+      runner.destroy();
+      throw e;
+    }
+    return runner;
   }
 
   /**
@@ -250,12 +265,14 @@ export class BfsRunner {
   }
 
   /**
-   * Searches from every source with no read-back between the searches: each search is one submit (its
-   * state header copied in on the GPU, the seed, `levels` levels, then its state and parents copied to slots of
-   * its own), and the submits are queued back to back, so the GPU runs one search after another while the host
-   * encodes the next. The sources go in groups whose output slots fit `outputBytes`; a group's outputs are read
-   * back once its last search is done. A search still running after its levels (its state says so) is run again
-   * with `run`, its time added to its share. Levels past a search's end cost only kernels that return at once.
+   * Searches from every source with no read-back between the searches: each search is one compute pass, timed
+   * on its own (its state header copied in on the GPU, the seed, `levels` levels, then its state and parents
+   * copied to slots of its own); the first submit holds one search and each next twice as many up to 8, queued
+   * back to back, so the GPU starts at once and runs one search after another while the host encodes the next.
+   * Encoding a search is only its WebGPU calls: bind groups and parameter blocks are the runner's, made once.
+   * The sources go in groups whose output slots fit `outputBytes`; a group's outputs are read back once its
+   * last search is done. A search still running after its levels (its state says so) is run again with `run`,
+   * its time added to its share. Levels past a search's end cost only kernels that return at once.
    *
    * @example
    * const { results, searchMs, gpuMs } = await runner.runMany(sources, { depths: true });
@@ -269,7 +286,7 @@ export class BfsRunner {
     const depths = options.depths ?? false;
     const slotBytes = 4 * Math.max(this.n, 1) * (depths ? 2 : 1);
     if (!(outputBytes >= slotBytes)) throw new RangeError(`bfs: runMany outputBytes = ${outputBytes} is below one search's outputs (${slotBytes} bytes); give at least that`);
-    const groupSize = Math.max(1, Math.min(sources.length, Math.floor(outputBytes / slotBytes)));
+    const groupSize = Math.max(1, Math.min(sources.length, Math.floor(outputBytes / slotBytes), MAX_TIMED_PASSES));
     const results: BfsResult[] = [];
     const gpuMs: (number | undefined)[] = [];
     let searchMs = 0;
@@ -318,6 +335,8 @@ export class BfsRunner {
     this.#device.upload(m.seeds, seeds);
     const all = multiSearchMask(sources.length);
     const k = this.#kernels.multi;
+    // Each launch of a batch writes its own counter slot: the batch's parameter blocks, made once.
+    const params = Array.from({ length: MULTI_BATCH }, (_, j) => this.#params({ count: n, source: all, slot: j }));
     const started = performance.now();
     let levels = 0;
     for (let done = false; !done; ) {
@@ -330,7 +349,7 @@ export class BfsRunner {
       batch.clear(this.#buffers.counters, 0, 8 * MULTI_BATCH);
       for (let j = 0; j < MULTI_BATCH; j++) {
         // Level 1 reads frontier A; the parity of the level picks the bindings.
-        batch.dispatch(k, { buffers: m.bindings[(levels + j) % 2], params: this.#params({ count: n, source: all, slot: j }), workgroups: dispatchGrid(k.spec, n) });
+        batch.dispatch(k, { buffers: m.bindings[(levels + j) % 2], params: params[j], workgroups: dispatchGrid(k.spec, n) });
       }
       await batch.submit();
       const outcome = multiBatchOutcome(await this.#device.read(this.#buffers.counters, Uint32Array, 0, 2 * MULTI_BATCH));
@@ -366,6 +385,7 @@ export class BfsRunner {
     this.#many = undefined;
     if (this.#multi) for (const b of multiBuffers(this.#multi)) b.destroy();
     this.#multi = undefined;
+    this.#commands?.destroy();
     for (const b of this.#own) b.destroy();
     this.#own.length = 0;
   }
@@ -400,20 +420,19 @@ export class BfsRunner {
     this.#device.upload(b.state, this.#header(source));
     // Level 1 (odd) runs the control step from the second control buffer.
     if (this.plan.dispatch === 'indirect') this.#device.upload(this.#indirect.control[1], this.#firstControl());
+    this.#commands.writeSeeds([this.#params({ source })]);
     const started = performance.now();
-    const first = this.#device.batch({ label: 'bfs search', timing: profile });
-    this.#encodeSeed(first, source);
     const levels: BfsLevel[] = [];
     // Each submit's levels (first to last that ran) and times, which the levels it ran share.
     const submits: { first: number; last: number; wallMs: number; gpuMs?: number }[] = [];
     const grow = (size: number) => (profile || this.plan.levelsPerSubmit !== undefined ? size : Math.min(2 * size, MAX_BATCH));
-    let current = this.#launch(first, 1, profile ? 1 : (this.plan.levelsPerSubmit ?? this.#learntLevels()), b.stateReadback);
+    let current = this.#launch({ first: 1, size: profile ? 1 : (this.plan.levelsPerSubmit ?? this.#learntLevels()), readback: b.stateReadback, seed: true, timed: profile });
     for (;;) {
       const after = current.first + current.size;
       const spare = current.readback === b.stateReadback ? b.stateReadbackB : b.stateReadback;
       // A search past its first submit is a long one: the next submit is encoded and queued while the GPU runs
       // this one (levels past the end do nothing, so queuing one too many costs only empty dispatches).
-      const next = !profile && current.first > 1 ? this.#launch(this.#device.batch({ label: 'bfs search' }), after, grow(current.size), spare) : undefined;
+      const next = !profile && current.first > 1 ? this.#launch({ first: after, size: grow(current.size), readback: spare, seed: false, timed: false }) : undefined;
       const { gpuTimeMs } = await current.result;
       await current.readback.mapAsync(MapMode.READ);
       const state = new Uint32Array(current.readback.getMappedRange().slice(0));
@@ -434,7 +453,7 @@ export class BfsRunner {
         if (next) await next.result;
         return { levels, searchMs: performance.now() - started, reached: state[STATE.visited] };
       }
-      current = next ?? this.#launch(this.#device.batch({ label: 'bfs search', timing: profile }), after, grow(current.size), spare);
+      current = next ?? this.#launch({ first: after, size: grow(current.size), readback: spare, seed: false, timed: profile });
     }
   }
 
@@ -456,54 +475,52 @@ export class BfsRunner {
     return Uint32Array.of(this.#clearGroups, 1, 1);
   }
 
-  /** Encodes a search's start once its header is in `state`: clears the parents, bitmaps and visited bits, then the seed. */
-  #encodeSeed(batch: DispatchBatch, source: number): void {
+  /** Encodes a search's start once its header is in `state`: clears the parents, bitmaps and visited bits (the seed follows in its pass). */
+  #encodeClears(encoder: GPUCommandEncoder): void {
     const b = this.#buffers;
-    batch.clear(b.parent).clear(b.bitmapA).clear(b.bitmapB).clear(b.state, 4 * BFS_STATE_HEADER, b.state.size - 4 * BFS_STATE_HEADER);
-    const seed = this.#kernels.seed;
-    batch.dispatch(seed, { buffers: this.#bind(seed, { bitmap_out: b.bitmapB }), params: this.#params({ source }), workgroups: [1] });
+    encoder.clearBuffer(b.parent);
+    encoder.clearBuffer(b.bitmapA);
+    encoder.clearBuffer(b.bitmapB);
+    encoder.clearBuffer(b.state, 4 * BFS_STATE_HEADER, b.state.size - 4 * BFS_STATE_HEADER);
   }
 
   /**
-   * One group of runMany: a submit per search, queued without waiting, each search's header, state and
-   * outputs in slots of its own; then the states, the outputs, and the searches that need more levels again.
+   * One group of runMany: a pass per search, a few searches a submit, queued without waiting, each search's
+   * header, seed parameters, state and outputs in slots of its own; then the states, the outputs, and the
+   * searches that need more levels again.
    */
   async #runGroup(sources: readonly number[], levels: number, depths: boolean) {
     const slots = await this.#manySlots(sources.length, depths);
-    const b = this.#buffers;
-    const words = Math.max(this.n, 1);
-    const headerBytes = 4 * STATE.words;
+    const commands = this.#commands;
     const stateBytes = 4 * BFS_STATE_HEADER;
     const inner = sources.map((s) => this.#ids.inner(s));
     const headers = new Uint32Array(STATE.words * sources.length);
     inner.forEach((s, k) => headers.set(this.#header(s), k * STATE.words));
     this.#device.upload(slots.headers, headers);
+    commands.writeSeeds(inner.map((source) => this.#params({ source })));
+    commands.reserveLevels(levels);
+    const timed = commands.canTime;
+    if (timed) commands.reserveTimes(sources.length);
     const started = performance.now();
-    const submits: Promise<{ gpuTimeMs?: number }>[] = [];
-    for (const [k, s] of inner.entries()) {
-      const batch = this.#device.batch({ label: 'bfs many' });
-      batch.copy(slots.headers, b.state, headerBytes, k * headerBytes, 0);
-      if (this.plan.dispatch === 'indirect') batch.copy(slots.firstControl, this.#indirect.control[1], 12);
-      this.#encodeSeed(batch, s);
-      for (let l = 1; l <= levels; l++) this.#encodeLevel(batch, l);
-      batch.copy(b.state, slots.states, stateBytes, 0, k * stateBytes);
-      batch.copy(b.parent, slots.parents[k], 4 * words);
-      if (depths) batch.copy(b.depth, slots.depths[k], 4 * words);
-      const result = batch.submit();
+    const submits: Promise<void>[] = [];
+    for (let k = 0, size = 1; k < inner.length; k += size, size = Math.min(2 * size, SEARCHES_PER_SUBMIT)) {
+      const end = Math.min(inner.length, k + size);
+      const submitted = commands.submit('bfs many', (encoder) => {
+        for (let j = k; j < end; j++) this.#encodeManySearch(encoder, slots, j, levels, depths, timed);
+        if (timed && end === inner.length) commands.resolveTimes(encoder, inner.length);
+      });
       // Awaited below; a failure must not count as unhandled before that.
-      result.catch(() => undefined);
-      submits.push(result);
-      // submit() reaches the queue in microtasks: let it, so that the searches are queued in order.
-      await new Promise((resolve) => setImmediate(resolve));
+      submitted.catch(() => undefined);
+      submits.push(submitted);
     }
-    const timings = await Promise.all(submits);
+    await Promise.all(submits);
     await slots.states.mapAsync(MapMode.READ, 0, sources.length * stateBytes);
     const states = new Uint32Array(slots.states.getMappedRange(0, sources.length * stateBytes).slice(0));
     slots.states.unmap();
     const searchMs = performance.now() - started;
     const share = searchMs / sources.length;
     const results: BfsResult[] = [];
-    const gpuMs = timings.map((t) => t.gpuTimeMs);
+    const gpuMs = timed ? await commands.readTimes(sources.length) : sources.map(() => undefined);
     let readMs = 0;
     let rerun = 0;
     for (const [k, source] of sources.entries()) {
@@ -525,6 +542,21 @@ export class BfsRunner {
       results.push({ source, ...output, levels: levelRows, reached: state[STATE.visited], searchMs: share, readMs: read });
     }
     return { results, gpuMs, searchMs, readMs, rerun };
+  }
+
+  /** Encodes runMany's search `k`: its header into `state`, the clears, its pass (seed slot k, levels 1 … `levels`), its state and outputs into its slots. */
+  #encodeManySearch(encoder: GPUCommandEncoder, slots: ManySlots, k: number, levels: number, depths: boolean, timed: boolean): void {
+    const b = this.#buffers;
+    const headerBytes = 4 * STATE.words;
+    const stateBytes = 4 * BFS_STATE_HEADER;
+    const outputBytes = 4 * Math.max(this.n, 1);
+    encoder.copyBufferToBuffer(slots.headers, k * headerBytes, b.state, 0, headerBytes);
+    if (this.plan.dispatch === 'indirect') encoder.copyBufferToBuffer(slots.firstControl, 0, this.#indirect.control[1], 0, 12);
+    this.#encodeClears(encoder);
+    this.#commands.encodePass(encoder, { seedSlot: k, first: 1, count: levels, ...(timed ? { timeSlot: k } : {}) });
+    encoder.copyBufferToBuffer(b.state, 0, slots.states, k * stateBytes, stateBytes);
+    encoder.copyBufferToBuffer(b.parent, 0, slots.parents[k], 0, outputBytes);
+    if (depths) encoder.copyBufferToBuffer(b.depth, 0, slots.depths[k], 0, outputBytes);
   }
 
   /** runMany's slots for `count` searches (parents, depths when asked for, states, headers), grown when too few. */
@@ -561,47 +593,65 @@ export class BfsRunner {
     return { parent, depth: this.#ids.depthsToCaller(await this.#device.read(depthBuffer, Uint32Array, 0, this.n), parent) };
   }
 
-  /** Encodes levels first … first + size − 1 and the state's read-back (in the same submit: one round trip), and submits. */
-  #launch(batch: DispatchBatch, first: number, size: number, readback: GPUBuffer) {
-    for (let j = 0; j < size; j++) this.#encodeLevel(batch, first + j);
-    batch.copy(this.#buffers.state, readback, 4 * BFS_STATE_HEADER);
-    const started = performance.now();
-    const result = batch.submit();
+  /**
+   * Encodes levels first … first + size − 1 (after the clears and the seed, for a search's first submit) and the
+   * state's read-back (in the same submit: one round trip), and submits; `timed`: the pass's GPU time too.
+   */
+  #launch(p: { first: number; size: number; readback: GPUBuffer; seed: boolean; timed: boolean }) {
+    const commands = this.#commands;
+    const timed = p.timed && commands.canTime;
+    commands.reserveLevels(p.first + p.size - 1);
+    if (timed) commands.reserveTimes(1);
+    let started = 0;
+    const submitted = commands.submit('bfs search', (encoder) => {
+      if (p.seed) this.#encodeClears(encoder);
+      commands.encodePass(encoder, { ...(p.seed ? { seedSlot: 0 } : {}), first: p.first, count: p.size, ...(timed ? { timeSlot: 0 } : {}) });
+      encoder.copyBufferToBuffer(this.#buffers.state, 0, p.readback, 0, 4 * BFS_STATE_HEADER);
+      if (timed) commands.resolveTimes(encoder, 1);
+      started = performance.now();
+    });
+    const result = submitted.then(async () => ({ gpuTimeMs: timed ? (await commands.readTimes(1))[0] : undefined }));
     // Awaited by the search; a failure must not count as unhandled before that.
     result.catch(() => undefined);
-    return { first, size, readback, started, result };
+    return { first: p.first, size: p.size, readback: p.readback, started, result };
   }
 
   /**
-   * Level `level`: its control step (indirect counts from the control buffer of the level's parity, its own
-   * written to the other), then top-down and its hub step, then bottom-up round 0 over every slot and the
-   * later rounds over the slots that have them (so vertices that found a parent in their first block drop out).
-   * Under fixed dispatch the same steps go on fixed grids, and the kernels find from `state` whether they have work.
+   * The seed and the steps of every level, for {@link BfsCommands} to prepare once: a level is its control step
+   * (indirect counts from the control buffer of the level's parity, its own written to the other), then top-down
+   * and its hub step, then bottom-up round 0 over every slot and the later rounds over the slots that have them
+   * (so vertices that found a parent in their first block drop out). Under fixed dispatch the same steps go on
+   * fixed grids, and the kernels find from `state` whether they have work.
    */
-  #encodeLevel(batch: DispatchBatch, level: number): void {
+  #commandsSpec(): BfsCommandsSpec {
     const k = this.#kernels;
     const { control, steps, hubs } = this.#indirect;
-    const fixed = this.plan.dispatch === 'fixed' ? this.#fixed : undefined;
-    // A step sized by the counts at `offset` of `indirect`, or, under fixed dispatch, on the grid given.
-    const step = (kernel: GeneratedKernel, args: { buffers: Record<string, GPUBuffer>; params: Uint32Array }, indirect: GPUBuffer, offset: number, grid: readonly [number, number?]) => {
-      if (fixed) batch.dispatch(kernel, { ...args, workgroups: grid });
-      else batch.dispatchIndirect(kernel, { ...args, indirect, indirectOffset: offset });
-    };
-    const bind = this.#levelBindings[level % 2];
+    const fixed = this.plan.dispatch === 'fixed';
+    const [even, odd] = this.#levelBindings;
     const roundCount = this.#rounds.length / 2;
-    const params = this.#params({ level, count: this.#clearGroups, roundEnd: roundCount });
-    step(k.control, { buffers: bind.control, params }, control[level % 2], 0, [this.#clearGroups]);
+    // A step sized by the counts at `offset` of `indirect` (by parity), or, under fixed dispatch, on the grid given.
+    const step = (kernel: GeneratedKernel, name: keyof LevelBindings, block: number, indirect: readonly [GPUBuffer, GPUBuffer], offset: number, grid: readonly [number, number?]): LevelStep => ({
+      kernel,
+      buffers: [even[name], odd[name]],
+      block,
+      launch: fixed ? { grid: [grid[0], grid[1] ?? 1] } : { indirect, offset },
+    });
+    const list = [step(k.control, 'control', LEVEL_BLOCK.level, [control[0], control[1]], 0, [this.#clearGroups])];
     if (this.plan.direction !== 'bottom-up') {
-      step(k.topDown, { buffers: bind.topDown, params }, steps, 0, [this.#fixed.topDown]);
+      list.push(step(k.topDown, 'topDown', LEVEL_BLOCK.level, [steps, steps], 0, [this.#fixed.topDown]));
       // No vertex has a block in the hub round: bfs_top_down never lists a hub.
-      if (HUB_ROUND_LANES * this.plan.lanes < roundCount) step(k.hub, { buffers: bind.hub, params }, hubs, 0, this.#fixed.hub);
+      if (hasHubRound(this.plan.lanes, this.#rounds)) list.push(step(k.hub, 'hub', LEVEL_BLOCK.level, [hubs, hubs], 0, this.#fixed.hub));
     }
-    if (this.plan.direction === 'top-down' || roundCount === 0) return;
-    const first = this.#params({ level, count: this.#rounds[1], roundEnd: 1 });
-    step(k.bottomUp, { buffers: bind.bottomUp, params: first }, steps, 12, [this.#fixed.bottomUpFirst]);
-    if (roundCount === 1) return;
-    const later = this.#params({ level, count: this.#rounds[3], roundFirst: 1, roundEnd: roundCount });
-    step(k.bottomUp, { buffers: bind.bottomUp, params: later }, steps, 24, [this.#fixed.bottomUpLater]);
+    if (this.plan.direction !== 'top-down' && roundCount > 0) {
+      list.push(step(k.bottomUp, 'bottomUp', LEVEL_BLOCK.bottomUpFirst, [steps, steps], 12, [this.#fixed.bottomUpFirst]));
+      if (roundCount > 1) list.push(step(k.bottomUp, 'bottomUp', LEVEL_BLOCK.bottomUpLater, [steps, steps], 24, [this.#fixed.bottomUpLater]));
+    }
+    const levelParams = (level: number) => [
+      this.#params({ level, count: this.#clearGroups, roundEnd: roundCount }),
+      this.#params({ level, count: this.#rounds[1], roundEnd: 1 }),
+      this.#params({ level, count: this.#rounds[3], roundFirst: 1, roundEnd: roundCount }),
+    ];
+    return { seed: { kernel: k.seed, buffers: this.#bind(k.seed, { bitmap_out: this.#buffers.bitmapB }) }, steps: list, levelParams };
   }
 
   /** The buffers of a level's dispatches, by the level's parity (which picks the bitmaps and the control buffers), made once. */
