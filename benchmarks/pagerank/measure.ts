@@ -12,7 +12,7 @@ export interface PagerankSettings {
   readonly maxIterations: number;
   readonly runs: number;
   readonly warmupMs: number;
-  /** Renumber Pᵀ's columns by degree (default 'auto': the library's rule). */
+  /** Renumber Pᵀ's columns by degree (default 'none', the library's). */
   readonly reorder?: SpmvReorder;
 }
 
@@ -35,7 +35,7 @@ export interface MeasuredPagerank {
 /** Runs PageRank `runs` times after `warmupMs` of it. Needs timestamp queries (the time per iteration is the GPU's). */
 export async function measurePagerank(device: Device, csr: Csr, exact: Float64Array, s: PagerankSettings): Promise<MeasuredPagerank> {
   const options = { damping: s.damping, tolerance: s.tolerance, maxIterations: s.maxIterations };
-  const runner = await PagerankRunner.create(device, csr, { ...options, reorder: s.reorder ?? 'auto' });
+  const runner = await PagerankRunner.create(device, csr, { ...options, reorder: s.reorder ?? 'none' });
   const runs: PagerankResult[] = [];
   try {
     // Compiles the pipelines and brings an idle GPU up to its clocks.

@@ -35,7 +35,7 @@ const { values: args } = parseArgs({
     'max-iterations': { type: 'string', default: String(PAGERANK_DEFAULTS.maxIterations) },
     peer: { type: 'boolean', default: true },
     // Renumber Pᵀ's columns by degree: auto (the library's rule: power-law graphs), degree (always) or none.
-    reorder: { type: 'string', default: 'auto' },
+    reorder: { type: 'string', default: 'none' },
     out: { type: 'string', multiple: true, default: ['benchmarks/results'] },
     // An earlier run's results file on the same device, kept in this run's file (a long run split over commands).
     merge: { type: 'string' },

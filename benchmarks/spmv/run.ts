@@ -43,7 +43,7 @@ const { values: args } = parseArgs({
     formats: { type: 'string' },
     // The automatic choice once per setting of its column renumbering: auto (the library's rule), degree (always),
     // none (never); `auto,none` times it with and without renumbered columns in one run, beside the same cuSPARSE.
-    reorder: { type: 'string', default: 'auto' },
+    reorder: { type: 'string', default: 'none' },
     peer: { type: 'boolean', default: true },
     out: { type: 'string', multiple: true, default: ['benchmarks/results'] },
     // Start no variant or matrix after this many seconds (the GPU host's commands are cut at 600 s).

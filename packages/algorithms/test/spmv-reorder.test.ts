@@ -85,12 +85,13 @@ describe('when columns are renumbered', () => {
     expect(chooseReorder({ n: 0, arcs: 0, mean: 0, max: 0, paddingRatio: 1 })).toBe(false);
   });
 
-  it("'auto' follows the rule only when the format is chosen too; 'degree' and 'none' are obeyed for any format", () => {
+  it("never by default; 'auto' follows the rule only when the format is chosen too; 'degree' and 'none' are obeyed for any format", () => {
     const sub = { available: false, minSize: 8 };
     const stats = uneven(SPMV_DEFAULTS.reorderMinRows);
-    expect(planSpmv({}, stats, sub)).toMatchObject({ format: 'fold', reorder: true });
+    expect(planSpmv({}, stats, sub)).toMatchObject({ format: 'fold', reorder: false });
+    expect(planSpmv({ reorder: 'auto' }, stats, sub)).toMatchObject({ format: 'fold', reorder: true });
     expect(planSpmv({ format: 'auto', reorder: 'none' }, stats, sub).reorder).toBe(false);
-    expect(planSpmv({ format: 'fold' }, stats, sub).reorder).toBe(false);
+    expect(planSpmv({ format: 'fold', reorder: 'auto' }, stats, sub).reorder).toBe(false);
     expect(planSpmv({ format: 'csr-scalar', reorder: 'degree' }, uneven(10), sub).reorder).toBe(true);
     expect(() => planSpmv({ reorder: 'rows' as never }, stats, sub)).toThrow(/reorder = rows \(expected 'auto', 'degree' or 'none'\)/);
   });

@@ -11,7 +11,7 @@ export interface PagerankOptions extends PagerankParameters {
   /** SpMV format of the product with Pᵀ (default 'auto', chosen from Pᵀ's rows as `spmv()` does). */
   format?: SpmvFormat | 'auto';
   /**
-   * Renumber Pᵀ's columns by degree for the product (default 'auto': as `spmv()` decides, on power-law graphs
+   * Renumber Pᵀ's columns by degree for the product (default 'none', as for `spmv()`; 'auto': on power-law graphs
    * with the format chosen automatically). The ranks stay in the graph's order: each step gathers them into the
    * columns' order first (one pass over n), since the rows, and so the ranks the product writes, keep theirs.
    */
@@ -86,7 +86,7 @@ export class PagerankRunner {
     const settings = pagerankSettings(graph.n, options);
     const checkEvery = options.checkEvery ?? PAGERANK_DEFAULTS.checkEvery;
     checkCount('checkEvery', checkEvery);
-    const product = { format: options.format ?? 'auto', reorder: options.reorder ?? 'auto' };
+    const product = { format: options.format ?? 'auto', reorder: options.reorder ?? 'none' };
     let state: PagerankSteps | undefined;
     if (graph.n > 0) {
       state = isCudaDevice(device) ? await CudaPagerankState.create(device, graph, settings, product) : await PagerankState.create(device, graph, settings, product);

@@ -57,8 +57,11 @@ export interface SpmvKernelOptions {
   /**
    * Renumber the matrix's columns by descending degree once, when the product is planned, so that the hot
    * entries of x share cache lines; each product then gathers x into that order first (one pass over n) and
-   * writes y, reads the mask and an accumulated y in the user's order as ever. 'degree': always; 'none': never;
-   * 'auto' (default): where {@link chooseReorder} says so, when the format is chosen automatically too.
+   * writes y, reads the mask and an accumulated y in the user's order as ever. 'degree': always; 'none'
+   * (default): never; 'auto': where {@link chooseReorder} says so, when the format is chosen automatically too.
+   * Off by default because it did not pay on the H100 (R-MAT scale 22, fold, plus-times): renumbered columns
+   * alone ran at 176 GFLOP/s on WebGPU and 213 on CUDA, against 215 and 219 as generated; the matrix
+   * relabelled by degree beforehand (rows and columns) ran at 225 and 231.
    */
   reorder?: SpmvReorder;
   target?: Target;
@@ -141,8 +144,8 @@ export const SPMV_DEFAULTS = {
  *   power-law rows) bound each invocation's loop, which is what power-law and random rows need (R-MAT 216 against
  *   csr-vector's 174–180, Erdős–Rényi 215);
  * - otherwise csr-scalar (short uneven rows: the road-like grid, 230–366 against 177–186 for ELL, sell and fold).
- * An empty matrix takes csr-scalar. On power-law rows the automatic choice also renumbers the columns by degree
- * ({@link chooseReorder}).
+ * An empty matrix takes csr-scalar. With `reorder: 'auto'`, power-law rows also get their columns renumbered by
+ * degree ({@link chooseReorder}).
  *
  * @example
  * chooseFormat({ n: 100, arcs: 400, mean: 4, max: 4, paddingRatio: 1 }); // 'ell'
@@ -154,11 +157,11 @@ export function chooseFormat(stats: RowStats): SpmvFormat {
 }
 
 /**
- * Whether the automatic choice renumbers the columns by degree: on the power-law path (fold, longest row over
+ * Whether `reorder: 'auto'` renumbers the columns by degree: on the power-law path (fold, longest row over
  * `skewedFrom` × the mean) from `reorderMinRows` rows on. There x is gathered at random, 4 bytes a 32-byte sector,
- * and in degree order the hubs' entries share lines that stay in L1 (H100, R-MAT scale 22, plus-times, WebGPU:
- * fold 212 GFLOP/s as generated, 229 relabelled by degree; cuSPARSE 225). Even and short rows read x in
- * their own order, which a renumbering would only scatter.
+ * and a graph relabelled by degree puts the hubs' entries on shared lines (H100, R-MAT scale 22, WebGPU: fold
+ * 212 GFLOP/s as generated, 229 relabelled). Renumbering the columns alone did not get that gain (see
+ * {@link SpmvKernelOptions.reorder}), so this is opt-in. Even and short rows read x in their own order.
  *
  * @example
  * chooseReorder({ n: 2 ** 22, arcs: 2 ** 27, mean: 32, max: 30000, paddingRatio: 900 }); // true
@@ -193,7 +196,7 @@ export function spmvElement(options: Pick<SpmvKernelOptions, 'semiring' | 'type'
  */
 export function planSpmv(options: SpmvKernelOptions, stats: RowStats, subgroups: SubgroupSupport): SpmvPlan {
   const chosen = options.format === undefined || options.format === 'auto';
-  const asked = options.reorder ?? 'auto';
+  const asked = options.reorder ?? 'none';
   if (asked !== 'auto' && asked !== 'degree' && asked !== 'none') throw new RangeError(`spmv: reorder = ${String(asked)} (expected 'auto', 'degree' or 'none')`);
   const reorder = asked === 'degree' || (asked === 'auto' && chosen && chooseReorder(stats));
   return { ...planKernels(options, stats, subgroups), reorder };

@@ -4,7 +4,7 @@ import type { SpmvLayout } from './layouts/index.js';
 
 /**
  * Whether a product renumbers the matrix's columns by degree first: 'degree' always (any format), 'none'
- * never, 'auto' (default) where {@link chooseReorder} says so.
+ * (default) never, 'auto' where {@link chooseReorder} says so.
  */
 export type SpmvReorder = 'auto' | 'degree' | 'none';
 

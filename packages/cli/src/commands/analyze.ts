@@ -29,8 +29,8 @@ export interface AnalyzeSummary {
   /** The format the SpMV kernels pick by themselves (`chooseFormat`). */
   readonly automaticChoice: SpmvFormat;
   /**
-   * Whether the automatic choice also renumbers the columns by degree (`chooseReorder`); the factors and the
-   * predictions stay those of the matrix as given.
+   * Whether `reorder: 'auto'` would also renumber the columns by degree (`chooseReorder`; off by default); the
+   * factors and the predictions stay those of the matrix as given.
    */
   readonly automaticReorder: boolean;
   /** The formats with the highest predicted rate (csr-scalar and csr-vector always tie: the model has no load-balance term). */
@@ -63,7 +63,7 @@ function analyzeText(s: AnalyzeSummary): string {
   return (
     rows.map(([k, v]) => `${k.padEnd(12)} ${v}`).join('\n') +
     `\n\npredicted by paper 002's model at ${s.bandwidthGBps} GB/s (${source}):\n${predictions}` +
-    `automatic choice: ${s.automaticChoice}${s.automaticReorder ? ' with its columns renumbered by degree (the factors and predictions above are of the matrix as given)' : ''}; ` +
+    `automatic choice: ${s.automaticChoice}${s.automaticReorder ? " (with reorder 'auto', its columns renumbered by degree)" : ''}; ` +
     `fastest by the model: ${s.modelFastest.join(' = ')}\n`
   );
 }
