@@ -12,8 +12,8 @@ export interface PreparedApsp {
   time(): Promise<number>;
   run(): Promise<ApspResult>;
   destroy(): void;
-  /** CUDA's blocked rounds overlap the next pivot with the update (always false on WebGPU). */
-  readonly lookahead: boolean;
+  /** How CUDA's blocked rounds overlap the next pivot with the update (`ApspKernelOptions.lookahead`; always false on WebGPU). */
+  readonly lookahead: NonNullable<ApspKernelOptions['lookahead']>;
 }
 
 export interface Backends {

@@ -10,8 +10,9 @@
 //   16x16,8x16 --stage 8,4`): --tile applies to every kernel, the others to the update alone (the product
 //   that dominates), so the panels keep their defaults; --panel-unroll U and --panel-workgroup XxY (lists too)
 //   shape the panels. Shapes a backend cannot run are skipped and named.
-//   --lookahead on,off: CUDA's blocked rounds with the next pivot closed beside the update, or not (default: the plan's
-//   rule, lookaheadByDefault). --async-stages 0,2,3,4: CUDA's update copying its slices with cp.async into that many
+//   --lookahead on,off,concurrent: CUDA's blocked rounds with the next pivot closed beside the update, or not, or with
+//   the next cross updated beside the update too (`lookahead: 'concurrent-cross'`; default: the plan's rule,
+//   lookaheadByDefault). --async-stages 0,2,3,4: CUDA's update copying its slices with cp.async into that many
 //   buffers (0: through registers, the default; not with DPX, so i32 DPX cases of those shapes are skipped).
 //   --algorithms apsp,spmv (default apsp): the suites beside APSP run after it, each into its own results file
 //   (cuda-spmv-…, cuda-bfs-…, cuda-sssp-…; APSP's is cuda-…), each
@@ -52,7 +53,7 @@ const { values: args } = parseArgs({
     'async-stages': { type: 'string' },
     workgroup: { type: 'string' },
     'panel-unroll': { type: 'string' },
-    // CUDA's blocked rounds with the next pivot beside the update, or not (`on,off` compares; default: the plan's rule).
+    // CUDA's blocked rounds with the next pivot beside the update, or not (`on,off,concurrent` compares; default: the plan's rule).
     lookahead: { type: 'string' },
     'panel-workgroup': { type: 'string' },
     'cuda-device': { type: 'string' },
@@ -75,6 +76,14 @@ for (const a of algorithms) {
     process.exit(2);
   }
 }
+
+/** `--lookahead` names of `ApspKernelOptions.lookahead`. */
+const LOOKAHEADS = { on: true, off: false, concurrent: 'concurrent-cross' } as const;
+const lookaheads = args.lookahead?.split(',').map((s) => {
+  if (s in LOOKAHEADS) return LOOKAHEADS[s as keyof typeof LOOKAHEADS];
+  console.error(`--lookahead: unknown schedule '${s}' (expected a comma list of ${Object.keys(LOOKAHEADS).join(', ')})`);
+  process.exit(2);
+});
 
 const started = performance.now();
 const deadline = started + 1e3 * Number(args['budget-s']);
@@ -141,7 +150,7 @@ function shapes(): ApspKernelOptions[] {
     axis(args.tile, Number, 'tile'),
     axis(args['panel-unroll'], Number, 'unroll'),
     axis(args['panel-workgroup'], workgroup, 'workgroup'),
-    axis(args.lookahead, (s) => s === 'on', 'lookahead'),
+    axis(args.lookahead, (s) => LOOKAHEADS[s as keyof typeof LOOKAHEADS], 'lookahead'),
   ]);
   const updates = combine([
     axis(args.unroll, Number, 'unroll'),
@@ -168,8 +177,8 @@ function shapeName(blocked: ApspPlan['blocked']): string {
 /** The variants of one n, type and shape, WebGPU first so that CUDA's figures can be given as ratios to it. */
 function variants(type: ElementType, shape: ApspKernelOptions): { label: string; backend: BackendName; options: ApspKernelOptions }[] {
   const list: { label: string; backend: BackendName; options: ApspKernelOptions }[] = [];
-  // WebGPU has no lookahead: it runs once per shape, with the entry that leaves it on or unset.
-  if (backends.webgpu && wanted.includes('webgpu') && shape.lookahead !== false) list.push({ label: 'webgpu', backend: 'webgpu', options: { type, ...shape } });
+  // WebGPU has no lookahead: it runs once per shape, with the first --lookahead entry (or none).
+  if (backends.webgpu && wanted.includes('webgpu') && shape.lookahead === lookaheads?.[0]) list.push({ label: 'webgpu', backend: 'webgpu', options: { type, ...shape } });
   if (backends.cuda && wanted.includes('cuda')) {
     list.push({ label: 'cuda', backend: 'cuda', options: { type, dpx: false, ...shape } });
     if (type === 'i32') list.push({ label: 'cuda-dpx', backend: 'cuda', options: { type, dpx: true, ...shape } });
@@ -224,7 +233,8 @@ for (const n of ns) {
         const rate = n ** 3 / (time.median / 1e3);
         const plan = last.plan;
         const update = plan.blocked && normalizeSpec(plan.blocked.update);
-        const shapeLabel = `${shapeName(plan.blocked)}${prepared.lookahead ? '/lookahead' : ''}`;
+        const schedule = prepared.lookahead === 'concurrent-cross' ? '/concurrent-cross' : prepared.lookahead ? '/lookahead' : '';
+        const shapeLabel = `${shapeName(plan.blocked)}${schedule}`;
         const result: BenchResult = {
           case: `fw ${v.label} ${shapeLabel} n=${n} ${type} (validated: ${how})`,
           params: {

@@ -41,6 +41,18 @@ const APSP_CASES: (ApspKernelOptions & { label: string })[] = [
   { label: 'i32 dpx method b (bdl) lookahead', type: 'i32', dpx: true, method: 'b', lookahead: true },
   { label: 'f32 lookahead tile 128', type: 'f32', tile: 128, lookahead: true },
   { label: 'i32 dpx successors lookahead tile 128', type: 'i32', dpx: true, successors: true, tile: 128, lookahead: true },
+  // The cross of the next row and column on the side stream too, beside the rest ('concurrent-cross'): tile 32
+  // gives 4 and 7 tiles a side, so that crosses, pivots and panels of several rounds run beside their rests.
+  { label: 'f32 concurrent-cross tile 32', type: 'f32', tile: 32, lookahead: 'concurrent-cross' },
+  { label: 'f32 successors concurrent-cross tile 32', type: 'f32', successors: true, tile: 32, lookahead: 'concurrent-cross' },
+  { label: 'i32 concurrent-cross tile 32', type: 'i32', dpx: false, tile: 32, lookahead: 'concurrent-cross' },
+  { label: 'i32 dpx successors concurrent-cross tile 32', type: 'i32', dpx: true, successors: true, tile: 32, lookahead: 'concurrent-cross' },
+  { label: 'f32 method b (bdl) concurrent-cross tile 32', type: 'f32', method: 'b', tile: 32, lookahead: 'concurrent-cross' },
+  // The H100's update shapes (tile 128: 1 and 2 tiles a side), and cp.async, which needs the register-blocked
+  // update (tile 64: 2 and 4 tiles a side).
+  { label: 'f32 concurrent-cross tile 128', type: 'f32', tile: 128, lookahead: 'concurrent-cross' },
+  { label: 'i32 dpx successors concurrent-cross tile 128', type: 'i32', dpx: true, successors: true, tile: 128, lookahead: 'concurrent-cross' },
+  { label: 'f32 successors cp.async 2 stages concurrent-cross', type: 'f32', successors: true, lookahead: 'concurrent-cross', update: { asyncStages: 2 } },
   // The update copying its slices with cp.async (update.asyncStages, a variant to measure).
   { label: 'f32 cp.async 3 stages lookahead', type: 'f32', lookahead: true, update: { asyncStages: 3 } },
   { label: 'f32 successors cp.async 2 stages lookahead tile 128', type: 'f32', successors: true, tile: 128, lookahead: true, update: { asyncStages: 2 } },
@@ -201,6 +213,7 @@ async function apspChecks(backends: Backends): Promise<Check[]> {
           const r = await cuda.run();
           cuda.destroy();
           expect(r.plan.dpx === (options.dpx === true), `plan.dpx is ${r.plan.dpx}`);
+          expect(options.lookahead === undefined || cuda.lookahead === options.lookahead, `ran with lookahead ${cuda.lookahead}`);
           const cpu = verifyApsp(graph, r.dist, r.plan);
           expect(cpu.ok, `${label}: ${cpu.mismatches} entries differ from the CPU, first ${JSON.stringify(cpu.first)}`);
           let also = '';

@@ -1,4 +1,5 @@
 import type { CudaBuffer, CudaDevice, CudaKernel, Handle, PreparedLaunch } from '@semiforge/runtime-cuda';
+import type { ApspLookahead } from './apsp.plan.js';
 
 /** Which tiles an update relaxes: every one, the cross of row and column `at`, or every tile off that cross. */
 export type UpdateTiles = 'all' | 'cross' | 'rest';
@@ -15,9 +16,9 @@ export type RoundOp =
   | { readonly op: 'panels'; readonly block: number; readonly parity: 0 | 1; readonly stream: 0 | 1 }
   /**
    * Relaxes `tiles` through the panels of `parity` (round `block`): `at` is the tile row and column of a
-   * `cross` or `rest` (unused by `all`).
+   * `cross` or `rest` (unused by `all`). Only a `concurrent-cross` lookahead puts an update (the cross) on 1.
    */
-  | { readonly op: 'update'; readonly block: number; readonly parity: 0 | 1; readonly tiles: UpdateTiles; readonly at: number; readonly stream: 0 }
+  | { readonly op: 'update'; readonly block: number; readonly parity: 0 | 1; readonly tiles: UpdateTiles; readonly at: number; readonly stream: 0 | 1 }
   /** Work queued on `to` from here waits for what was queued on `from` so far. */
   | { readonly op: 'handoff'; readonly from: 0 | 1; readonly to: 0 | 1 };
 
@@ -29,10 +30,22 @@ export type RoundOp =
  * stream. The pivot closure (one block, serial over the tile) and the panels (a fraction of a wave) were 13%
  * of the H100's time at n = 8192 when run between the updates; beside them they cost little.
  *
+ * `'concurrent-cross'` moves the cross onto the side stream too, ahead of pivot and panels r + 1, so that it
+ * runs beside the rest instead of before it: alone, the cross (2·blocks − 1 tiles) fills half a wave of the
+ * H100 (264 tiles a wave at 64 tiles a side) and the rest ends on a nearly empty wave; together they are 15.5
+ * waves. The main stream's rest r waits only for what the side stream had queued before the cross r (the
+ * panels r); the side stream's cross r waits for the rest r − 1. Each round is then one window in which the
+ * side stream's cross, pivot and panels run beside the main stream's rest, and touch none of its tiles or
+ * panels (the rest reads the panels of one parity, the side writes the other).
+ *
  * @example
  * blockedRounds(2, true).map((o) => o.op); // pivot, panels, update, handoff, pivot, panels, update, handoff, update
+ * blockedRounds(2, 'concurrent-cross').map((o) => o.op); // pivot, panels, handoff, update, pivot, panels, update, handoff, update
  */
-export function blockedRounds(blocks: number, lookahead: boolean): RoundOp[] {
+export function blockedRounds(blocks: number, lookahead: ApspLookahead): RoundOp[] {
+  if (typeof lookahead !== 'boolean' && lookahead !== 'concurrent-cross') {
+    throw new Error(`apsp: lookahead ${JSON.stringify(lookahead)} is not one of true, false, 'concurrent-cross'`);
+  }
   const ops: RoundOp[] = [
     { op: 'pivot', block: 0, stream: 0 },
     { op: 'panels', block: 0, parity: 0, stream: 0 },
@@ -40,16 +53,20 @@ export function blockedRounds(blocks: number, lookahead: boolean): RoundOp[] {
   for (let r = 0; r < blocks; r++) {
     // Without lookahead one set of panels serves every round; with it, round r + 1's are built while r's are read.
     const parity = (lookahead ? r & 1 : 0) as 0 | 1;
-    const update = (tiles: UpdateTiles, at = 0): RoundOp => ({ op: 'update', block: r, parity, tiles, at, stream: 0 });
+    const update = (tiles: UpdateTiles, at = 0, stream: 0 | 1 = 0): RoundOp => ({ op: 'update', block: r, parity, tiles, at, stream });
     const next = r + 1;
     if (next === blocks) {
       ops.push(update('all'));
     } else if (!lookahead) {
       ops.push(update('all'), { op: 'pivot', block: next, stream: 0 }, { op: 'panels', block: next, parity: 0, stream: 0 });
     } else {
+      // The handoff to the side stream is recorded after the rest r − 1 (the main stream's last op); the one
+      // back after the panels r + 1, before the cross r + 1 is queued, so the rest r + 1 never waits for it.
+      const concurrent = lookahead === 'concurrent-cross';
       ops.push(
-        update('cross', next),
+        ...(concurrent ? [] : [update('cross', next)]),
         { op: 'handoff', from: 0, to: 1 },
+        ...(concurrent ? [update('cross', next, 1)] : []),
         { op: 'pivot', block: next, stream: 1 },
         { op: 'panels', block: next, parity: (1 - parity) as 0 | 1, stream: 1 },
         update('rest', next),

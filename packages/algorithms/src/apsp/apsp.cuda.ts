@@ -5,7 +5,7 @@ import { dpxFits, DPX_MAX_PATH } from './apsp.dpx.js';
 import { buildApspMatrix, type ApspGraph, type ApspMatrix } from './apsp.input.js';
 import { apspResult } from './apsp.output.js';
 import { blockedRounds, prepareRounds, queueRounds, type PreparedRounds, type RoundOp } from './apsp.cuda-rounds.js';
-import { lookaheadByDefault, planApsp, planSpecs, type ApspKernelOptions, type ApspPlan } from './apsp.plan.js';
+import { lookaheadByDefault, planApsp, planSpecs, type ApspKernelOptions, type ApspLookahead, type ApspPlan } from './apsp.plan.js';
 import type { ApspResult, ApspRunOptions, ApspTiming } from './apsp.runner.js';
 
 /** The distance matrix and, with successors, the first-hop matrix, on the device. */
@@ -25,6 +25,7 @@ interface Launch {
 interface Blocked {
   run: PreparedRounds;
   ops: RoundOp[];
+  lookahead: ApspLookahead;
   side?: Handle;
 }
 
@@ -177,6 +178,7 @@ export class CudaApspRunner {
             tile: plan.tile,
           }),
           ops: blockedRounds(tiles, lookahead),
+          lookahead,
           side: lookahead ? device.createPriorityStream() : undefined,
         };
       }
@@ -243,9 +245,9 @@ export class CudaApspRunner {
     return apspResult({ dist, succ }, { n: this.n, N: this.paddedN }, this.plan, { gpuTimeMs, started });
   }
 
-  /** Whether the blocked rounds overlap the next pivot with the update ({@link ApspKernelOptions.lookahead}). */
-  get lookahead(): boolean {
-    return this.#blocked?.side !== undefined;
+  /** How the blocked rounds overlap the next pivot with the update ({@link ApspKernelOptions.lookahead}; false for plain FW). */
+  get lookahead(): ApspLookahead {
+    return this.#blocked?.lookahead ?? false;
   }
 
   /** Frees the device buffers. */

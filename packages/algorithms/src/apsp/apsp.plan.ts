@@ -3,6 +3,13 @@ import { getSemiring, type ElementType, type FwKernelSpec, type Layout, type Tar
 /** Blocked FW variants: method A (register-blocked products, row-major), B (blocked data layout), plain FW. */
 export type ApspMethod = 'a' | 'b' | 'plain';
 
+/**
+ * CUDA blocked rounds' overlap ({@link ApspKernelOptions.lookahead}): `false` one stream; `true` the next pivot
+ * and panels on a side stream beside the update of the tiles off the next cross, that cross updated first;
+ * `'concurrent-cross'` that cross updated on the side stream too, beside those tiles (see `blockedRounds`).
+ */
+export type ApspLookahead = boolean | 'concurrent-cross';
+
 /** Options that decide which kernels run. */
 export interface ApspKernelOptions {
   /** 'a' (default): row-major, register-blocked products; 'b': the same on the blocked data layout; 'plain': one launch per vertex. */
@@ -38,9 +45,11 @@ export interface ApspKernelOptions {
    * while the current update runs (see `blockedRounds`: two update launches a round). Default:
    * {@link lookaheadByDefault}. (H100, with the earlier schedule of up to 7 update launches a round: DPX n = 8192
    * 47.2 ms against 48.8, n = 4096 9.3 against 10.1; f32 n = 8192 55.7 against 52.5, and 2–3× slower at
-   * n = 2048, where the host's launches outweighed what the overlap saves.)
+   * n = 2048, where the host's launches outweighed what the overlap saves.) `'concurrent-cross'`: the same,
+   * with the cross of the next row and column updated on the side stream beside the other tiles, not before
+   * them (a variant to measure; {@link ApspLookahead}).
    */
-  lookahead?: boolean;
+  lookahead?: ApspLookahead;
   /** Semiring name (default 'min-plus'); its ⊕ must be idempotent. */
   semiring?: string;
   /** Element type (default 'f32'). */
