@@ -109,10 +109,12 @@ export async function measureVariant(
     const shallow = Math.max(0, ...queries.map((q) => q.levels.length)) < 512;
     const batchable = shallow && (engine instanceof BfsRunner || (engine instanceof CoreBfs && !isCudaDevice(device)));
     const batched = settings.batch && batchable ? await batchedQueries(engine, graph, queries.map((q) => q.source), settings.batch, settings) : undefined;
-    const plan: Record<string, string | number | boolean> =
-      engine instanceof CoreBfs
+    const plan: Record<string, string | number | boolean> = {
+      ...(engine instanceof CoreBfs
         ? { core_vertices: engine.stats.coreVertices, giant_vertices: engine.stats.giantVertices, core_arcs: engine.stats.coreArcs }
-        : { block_length: engine.plan.blockLength, lanes: engine.plan.lanes, aggregation: engine.plan.aggregation, chunks: engine.plan.chunks, padded_words: engine.plan.words };
+        : { block_length: engine.plan.blockLength, lanes: engine.plan.lanes, aggregation: engine.plan.aggregation, chunks: engine.plan.chunks, padded_words: engine.plan.words }),
+      ...phaseParams(engine instanceof CoreBfs ? engine.stats.phases : engine.plan.phases),
+    };
     return { variant, preprocessMs, queries, profiled, cut: sources.length - queries.length, plan, ...(batched ? { batched } : {}) };
   } finally {
     if (!shared) engine.destroy();
@@ -150,6 +152,11 @@ export class EnginePool {
     for (const { engine } of this.#engines.values()) engine.destroy();
     this.#engines.clear();
   }
+}
+
+/** Preprocessing steps as result params: `preprocess_<step>_ms`, whole ms. */
+export function phaseParams(phases: Readonly<Record<string, number>>): Record<string, number> {
+  return Object.fromEntries(Object.entries(phases).map(([step, ms]) => [`preprocess_${step.replace('.', '_')}_ms`, Math.round(ms)]));
 }
 
 const poolKey = (options: BfsOptions, core: boolean) => JSON.stringify({ ...options, core });

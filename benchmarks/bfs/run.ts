@@ -138,7 +138,8 @@ for (const [i, make] of makers.entries()) {
       run = await measureVariant(device, graph, sources, variant, {
         cpuCheck: (i) => i < cpuChecks,
         warmupMs: args.quick ? 0 : 1000,
-        options: { ...tuning, ...launch },
+        // Each preprocessing step as it ends: a step that runs long at a large scale shows before it ends the budget.
+        options: { ...tuning, ...launch, onPhase: (step, ms) => console.error(`    [${elapsed()}] ${step}: ${(ms / 1e3).toFixed(2)} s`) },
         profileSources: int('profile-sources', args['profile-sources']),
         stopAt,
         minSources: int('min-sources', args['min-sources']),

@@ -88,6 +88,29 @@ describe.skipIf(!device)('CoreBFS against the CPU reference', () => {
     }
   });
 
+  it('reports its preprocessing by step, each runner\'s own steps under its prefix', async () => {
+    const heard: string[] = [];
+    const core = await CoreBfs.create(device!, BFS_CASES[3].csr, { mfApprox: true, onPhase: (step) => heard.push(step) });
+    try {
+      const { phases, preprocessMs } = core.stats;
+      // Every step as it ended, the runners' own before the runner's creation ends.
+      expect([...heard].sort()).toEqual(Object.keys(phases).sort());
+      expect(heard.indexOf('full.upload')).toBeLessThan(heard.indexOf('full_engine'));
+      const top = ['full_engine', 'giant', 'two_core', 'core_list', 'root_search', 'core_graph', 'core_ids', 'core_engine'];
+      expect(Object.keys(phases).filter((k) => !k.includes('.'))).toEqual(top);
+      // The graph comes as generated, so the whole graph's runner relabels it; the core comes in degree order and is not relabelled again.
+      for (const [engine, relabel] of [['full', ['relabel']], ['core', []]] as const) {
+        const own = Object.keys(phases).filter((k) => k.startsWith(`${engine}.`));
+        expect(own).toEqual(['check', 'order_check', ...relabel, 'layout', 'ids', 'upload', 'commands'].map((step) => `${engine}.${step}`));
+        // The runner's steps happen within its creation.
+        expect(own.reduce((sum, k) => sum + phases[k], 0)).toBeLessThanOrEqual(phases[`${engine}_engine`] + 1e-6);
+      }
+      expect(top.reduce((sum, k) => sum + phases[k], 0)).toBeLessThanOrEqual(preprocessMs + 1e-6);
+    } finally {
+      core.destroy();
+    }
+  });
+
   it('a giant component that is a tree has no core: every query reverses a path', async () => {
     const path = csrFromEdges(edgeListFromArrays(6, [0, 1, 2, 3, 1], [1, 2, 3, 4, 5]), { symmetrize: true, sortRows: true });
     const { modes, stats } = await expectAllSources(path);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { csrFromEdges, edgeListFromArrays } from '@semiforge/graph-io';
+import { csrFromEdges, edgeListFromArrays, generateKronecker, relabelByDegree } from '@semiforge/graph-io';
 import { LimitError } from '@semiforge/runtime';
 import { bfsGraph, checkSource, splitAdjacency } from '../src/bfs/bfs.input.js';
 import { blockedAdjacency, NO_NEIGHBOUR } from '../src/bfs/bfs.layout.js';
@@ -100,6 +100,23 @@ describe('blocked adjacency', () => {
         }
         expect(list).toEqual([...csr.indices.subarray(csr.indptr[v], csr.indptr[v + 1])]);
       }
+    }
+  });
+
+  it('fills every word, padding included, across many tiles of slots', () => {
+    // Over 4000 slots (tiles of 1024) with hubs of hundreds of blocks; word for word against the definition.
+    const csr = relabelByDegree(csrFromEdges(generateKronecker({ scale: 12, edgeFactor: 8, seed: 5 }), { symmetrize: true }));
+    for (const L of [1, 8]) {
+      const b = blockedAdjacency(csr, L);
+      const want = new Uint32Array(b.words.length).fill(NO_NEIGHBOUR);
+      for (let k = 0; k < b.rounds.length / 2; k++) {
+        for (let t = 0; t < b.rounds[2 * k + 1]; t++) {
+          for (let j = 0, p = csr.indptr[t] + k * L; j < L && p < csr.indptr[t + 1]; j++, p++) want[b.rounds[2 * k] + j * b.rounds[2 * k + 1] + t] = csr.indices[p];
+        }
+      }
+      expect(b.ordered).toBe(true);
+      expect(b.rounds[1]).toBeGreaterThan(2048);
+      expect(b.words).toEqual(want);
     }
   });
 

@@ -62,7 +62,7 @@ export { MAX_SIGMA, slicedEllFromCsr, slicedEllShape, type SlicedEll, type Slice
 export { symmetrize } from './transforms/symmetrize.js';
 export { dropSelfLoops } from './transforms/drop-self-loops.js';
 export { sortAdjacency } from './transforms/sort-adjacency.js';
-export { relabelByDegree, type DegreeOrder } from './transforms/relabel-by-degree.js';
+export { relabelByDegree, type DegreeOrder, type RelabelOptions } from './transforms/relabel-by-degree.js';
 export { relabelByDegreeParallel, type RelabelParallelOptions } from './transforms/relabel-by-degree-parallel.js';
 export { mapVertexIds, toUserOrder, type PerVertexArray } from './transforms/user-order.js';
 export { inducedSubgraph } from './transforms/induced-subgraph.js';

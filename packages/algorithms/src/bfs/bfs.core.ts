@@ -1,6 +1,7 @@
-import { connectedComponents, coreNumbers, inducedSubgraph, relabelByDegreeParallel, type Csr } from '@semiforge/graph-io';
+import { connectedComponents, coreNumbers, inducedSubgraph, NO_VERTEX, relabelByDegreeParallel, type Csr } from '@semiforge/graph-io';
 import { bfsGraph, checkSource } from './bfs.input.js';
 import { treeDepths } from './bfs.output.js';
+import { BfsPhases } from './bfs.phases.js';
 import { BFS_DEFAULTS, type BfsOptions } from './bfs.plan.js';
 import { createBfsEngine, type BfsDevice, type BfsEngine } from './bfs.engine.js';
 import { BfsRunner, type BfsGpuCheck, type BfsLevel, type BfsManyOptions, type BfsResult } from './bfs.runner.js';
@@ -48,6 +49,11 @@ export interface CoreBfsStats {
   readonly root: number;
   /** Host wall time of the whole precomputation: components, 2-core, both uploads, the root's search. */
   readonly preprocessMs: number;
+  /**
+   * `preprocessMs` by step, in ms: `full_engine` and `core_engine` (each runner's creation, its own steps
+   * under `full.` and `core.`), `giant`, `two_core`, `core_list`, `root_search`, `core_graph` (cut out and in degree order), `core_ids`.
+   */
+  readonly phases: Readonly<Record<string, number>>;
 }
 
 /**
@@ -93,35 +99,44 @@ export class CoreBfs {
   /** The precomputation (paper 003's algorithm 2), then the core's upload. */
   static async create(device: BfsDevice, csr: Csr, options: BfsOptions = {}): Promise<CoreBfs> {
     const started = performance.now();
+    const phases = new BfsPhases(options.onPhase);
     const graph = bfsGraph(csr, options);
     const plain = { ...graph, ids: undefined };
-    const full = await createBfsEngine(device, graph, { ...options, symmetrize: false });
+    const engineOptions = (prefix: string): BfsOptions => ({ ...options, symmetrize: false, onPhase: options.onPhase && ((step, ms) => options.onPhase!(`${prefix}.${step}`, ms)) });
+    const full = await phases.timeAsync('full_engine', () => createBfsEngine(device, graph, engineOptions('full')));
+    addPhases(phases, 'full', full.plan.phases);
     let core: BfsEngine | undefined;
     try {
-      const { inGiant, giantVertices } = await giantComponent(full, plain);
-      const inCore = twoCore(plain);
-      let coreCount = 0;
-      for (let v = 0; v < graph.n; v++) if (inGiant[v] && inCore[v]) coreCount++;
-      const coreVertices = new Uint32Array(coreCount);
-      for (let v = 0, i = 0; v < graph.n; v++) if (inGiant[v] && inCore[v]) coreVertices[i++] = v;
+      const { inGiant, giantVertices } = await phases.timeAsync('giant', () => giantComponent(full, plain));
+      const inCore = phases.time('two_core', () => twoCore(plain));
+      const coreVertices = phases.time('core_list', () => coreList(inGiant, inCore));
+      const coreCount = coreVertices.length;
       // Without a core (the giant component is a tree) every query is a tree walk from any root; root 0 of the giant component serves.
       let rootVertex = coreCount > 0 ? coreVertices[0] : 0;
       if (coreCount === 0) while (rootVertex < graph.n && !inGiant[rootVertex]) rootVertex++;
-      const rootParent = graph.n === 0 ? new Int32Array(0) : (await full.run(rootVertex)).parent;
-      // The core in degree order here, in worker threads, rather than in the engine's own single-threaded pass
-      // (the same order: the engine then finds it ordered). Its vertex i is the caller's coreIds[i].
-      const induced = inducedSubgraph(plain, coreVertices);
-      const coreGraph = (options.degreeOrder ?? BFS_DEFAULTS.degreeOrder) ? await relabelByDegreeParallel(induced) : induced;
+      const rootParent = graph.n === 0 ? new Int32Array(0) : (await phases.timeAsync('root_search', () => full.run(rootVertex))).parent;
+      // The core cut out and put in degree order at once, in worker threads (the engine then finds it ordered
+      // and skips its own single-threaded pass): the induced subgraph's own pass over every arc, a cache miss
+      // each at scale 26, is left out. Its vertex i is the caller's coreIds[i].
+      const degreeOrder = options.degreeOrder ?? BFS_DEFAULTS.degreeOrder;
+      const coreGraph = degreeOrder
+        ? await phases.timeAsync('core_graph', () => relabelByDegreeParallel(plain, { keep: coreVertices }))
+        : phases.time('core_graph', () => inducedSubgraph(plain, coreVertices));
       const coreIds = coreGraph.ids!;
-      const coreOf = new Int32Array(graph.n).fill(-1);
-      coreIds.forEach((v, i) => (coreOf[v] = i));
-      core = coreCount > 0 ? await createBfsEngine(device, { ...coreGraph, ids: undefined }, { ...options, symmetrize: false }) : undefined;
+      const coreOf = phases.time('core_ids', () => {
+        const of = new Int32Array(graph.n).fill(-1);
+        for (let i = 0; i < coreIds.length; i++) of[coreIds[i]] = i;
+        return of;
+      });
+      core = coreCount > 0 ? await phases.timeAsync('core_engine', () => createBfsEngine(device, { ...coreGraph, ids: undefined }, engineOptions('core'))) : undefined;
+      if (core) addPhases(phases, 'core', core.plan.phases);
       const stats: CoreBfsStats = {
         giantVertices,
         coreVertices: coreCount,
         coreArcs: coreGraph.indices.length,
         root: rootVertex,
         preprocessMs: performance.now() - started,
+        phases: phases.record,
       };
       return new CoreBfs(graph, full, core, coreIds, coreOf, inGiant, rootParent, stats);
     } catch (e) {
@@ -186,7 +201,7 @@ export class CoreBfs {
   /** The answer from the core's search (entered at the end of `path`) and the precomputed tree, the path from the source reversed. */
   #assemble(source: number, path: number[], search: BfsResult | undefined, depths: boolean): CoreBfsResult {
     const started = performance.now();
-    const parent = Int32Array.from(this.#rootParent);
+    const parent = this.#rootParent.slice();
     if (search) {
       const ids = this.#coreIds;
       for (let i = 0; i < ids.length; i++) parent[ids[i]] = ids[search.parent[i]];
@@ -266,9 +281,16 @@ function twoCore(csr: Csr): Uint8Array {
   const peel = new Uint32Array(n);
   let top = 0;
   for (let v = 0; v < n; v++) {
-    for (let p = indptr[v]; p < indptr[v + 1]; p++) if (distinct(v, p)) degree[v]++;
+    // Repeats are adjacent in a sorted row: a head differing from the one before it (and from v) is new.
+    let d = 0;
+    for (let p = indptr[v], end = indptr[v + 1], before = NO_VERTEX; p < end; p++) {
+      const u = indices[p];
+      if (u !== v && u !== before) d++;
+      before = u;
+    }
+    degree[v] = d;
     inCore[v] = 1;
-    if (degree[v] < 2) {
+    if (d < 2) {
       inCore[v] = 0;
       peel[top++] = v;
     }
@@ -285,6 +307,21 @@ function twoCore(csr: Csr): Uint8Array {
     }
   }
   return inCore;
+}
+
+/** The vertices in both the giant component and the 2-core, ascending. */
+function coreList(inGiant: Uint8Array, inCore: Uint8Array): Uint32Array {
+  const n = inGiant.length;
+  let count = 0;
+  for (let v = 0; v < n; v++) count += inGiant[v] & inCore[v];
+  const vertices = new Uint32Array(count);
+  for (let v = 0, i = 0; v < n; v++) if (inGiant[v] & inCore[v]) vertices[i++] = v;
+  return vertices;
+}
+
+/** A runner's own preprocessing steps, under `prefix.`. */
+function addPhases(phases: BfsPhases, prefix: string, steps: Readonly<Record<string, number>>): void {
+  for (const [name, ms] of Object.entries(steps)) phases.add(`${prefix}.${name}`, ms);
 }
 
 /** A source outside the giant component: the whole graph's search is the answer. */

@@ -97,6 +97,7 @@ export function planCudaBfs(csr: Csr, options: BfsOptions = {}): CudaBfsPlan {
     chunks: split.chunks,
     chunkWords: split.chunkWords,
     preprocessMs: performance.now() - started,
+    phases: prepared.phases.record,
   };
   return { prepared, plan, specs };
 }

@@ -109,7 +109,7 @@ export class CudaBfsRunner {
       }),
     );
     const kernels = Object.fromEntries(entries) as Kernels;
-    const { buffers, own } = await upload(device, prepared.inner, prepared.layout, plan.chunkWords, plan.chunks);
+    const { buffers, own } = await prepared.phases.timeAsync('upload', () => upload(device, prepared.inner, prepared.layout, plan.chunkWords, plan.chunks));
     const made: Pinned[] = [];
     try {
       buffers.levelHeaders = device.alloc('bfs.levelHeaders', 4 * STATE.words * cudaHeaderRing(plan.levelsPerSubmit!));
@@ -120,7 +120,7 @@ export class CudaBfsRunner {
       const pinned = { start: made[0], levels: made.slice(1) };
       const { graph, inner, ids, layout } = prepared;
       // The constructor prepares the levels' launches, checking their configuration against the device.
-      return new CudaBfsRunner({ device, graph, inner, ids, plan: { ...plan, preprocessMs: performance.now() - started }, kernels, rounds: layout.rounds, buffers, own, pinned });
+      return new CudaBfsRunner({ device, graph, inner, ids, plan: { ...plan, preprocessMs: performance.now() - started, phases: prepared.phases.record }, kernels, rounds: layout.rounds, buffers, own, pinned });
     } catch (e) {
       for (const b of own) device.free(b);
       for (const p of made) device.freeHost(p);

@@ -20,6 +20,9 @@ export interface BlockedAdjacency {
   readonly perm?: Uint32Array;
 }
 
+/** Slots laid out together, round after round (see {@link blockedAdjacency}). */
+const LAYOUT_TILE = 1024;
+
 /** Most words the layout may have: offsets into it are u32. */
 const MAX_WORDS = 0xffffffff;
 
@@ -57,15 +60,26 @@ export function blockedAdjacency(csr: Csr, blockLength: number): BlockedAdjacenc
   }
   if (total > MAX_WORDS) throw new RangeError(`bfs: the blocked adjacency needs ${total} words with blocks of ${L}, beyond the ${MAX_WORDS} that u32 offsets address; use a shorter blockLength`);
 
-  const words = new Uint32Array(total).fill(NO_NEIGHBOUR);
-  for (let k = 0; k < roundCount; k++) {
-    const start = rounds[2 * k];
-    const count = rounds[2 * k + 1];
-    for (let t = 0; t < count; t++) {
-      const v = order[t];
-      const from = indptr[v] + k * L;
-      const to = Math.min(from + L, indptr[v + 1]);
-      for (let p = from, at = start + t; p < to; p++, at += count) words[at] = indices[p];
+  // Every word is written once below, padding included: no fill pass over the whole array first.
+  const words = new Uint32Array(total);
+  // Round by round within tiles of slots: a tile's lists stay in cache from one round to the next (block k + 1 of a
+  // slot is in the cache line of block k), where whole rounds over all slots fetch every block from memory anew,
+  // and each round writes L runs of a tile's width.
+  const rows = roundCount === 0 ? 0 : rounds[1];
+  for (let first = 0; first < rows; first += LAYOUT_TILE) {
+    const end = Math.min(first + LAYOUT_TILE, rows);
+    for (let k = 0, tileRounds = blocksOf(order[first]); k < tileRounds; k++) {
+      const start = rounds[2 * k];
+      const count = rounds[2 * k + 1];
+      const last = Math.min(end, count);
+      for (let t = first; t < last; t++) {
+        const v = order[t];
+        const from = indptr[v] + k * L;
+        const to = Math.min(from + L, indptr[v + 1]);
+        let at = start + t;
+        for (let p = from; p < to; p++, at += count) words[at] = indices[p];
+        for (let p = to; p < from + L; p++, at += count) words[at] = NO_NEIGHBOUR;
+      }
     }
   }
   if (ordered) return { blockLength: L, words, rounds, ordered };

@@ -42,6 +42,11 @@ export interface BfsOptions {
   readonly dispatch?: BfsDispatch;
   /** Workgroups of each step under `dispatch: 'fixed'` (fewer where the graph needs fewer). Default 1024. */
   readonly fixedWorkgroups?: number;
+  /**
+   * Called as each preprocessing step ends, with its name (as in the runner's `plan.phases`; CoreBFS's own steps
+   * and its runners' under `full.` and `core.`) and host time in ms: progress while a large graph is prepared.
+   */
+  readonly onPhase?: (step: string, ms: number) => void;
 }
 
 /** How a level's steps are launched: sized by the GPU (indirect dispatch) or a fixed grid. */

@@ -1,7 +1,8 @@
-import { degreeStats, relabelByDegree, type Csr } from '@semiforge/graph-io';
+import { relabelByDegree, type Csr } from '@semiforge/graph-io';
 import { BfsIds } from './bfs.ids.js';
 import { bfsGraph } from './bfs.input.js';
 import { blockedAdjacency, type BlockedAdjacency } from './bfs.layout.js';
+import { BfsPhases } from './bfs.phases.js';
 import { BFS_DEFAULTS, checkBfsOptions, defaultBfsLanes, type BfsDirection, type BfsOptions } from './bfs.plan.js';
 
 /** A graph made ready for the BFS kernels on the host, whatever the backend: checked, relabelled, laid out in blocks. */
@@ -13,6 +14,8 @@ export interface PreparedBfs {
   readonly ids: BfsIds;
   readonly layout: BlockedAdjacency;
   readonly plan: BfsHostPlan;
+  /** Host time of each step so far (the runner adds its uploads). */
+  readonly phases: BfsPhases;
 }
 
 /** The plan's fields that do not depend on the device (a runner's plan adds the device's). */
@@ -44,19 +47,23 @@ export interface BfsHostPlan {
  */
 export function prepareBfs(csr: Csr, options: BfsOptions = {}): PreparedBfs {
   checkBfsOptions(options);
-  const graph = bfsGraph(csr, options);
+  const phases = new BfsPhases(options.onPhase);
+  const graph = phases.time('check', () => bfsGraph(csr, options));
   const degreeOrder = options.degreeOrder ?? BFS_DEFAULTS.degreeOrder;
   // A graph already in degree order with sorted lists is its own relabelling: skip the O(m log d) pass.
-  const relabel = degreeOrder && !inDegreeOrder(graph);
-  const inner = relabel ? relabelByDegree({ ...graph, ids: undefined }) : graph;
+  const relabel = degreeOrder && !phases.time('order_check', () => inDegreeOrder(graph));
+  const inner = relabel ? phases.time('relabel', () => relabelByDegree({ ...graph, ids: undefined })) : graph;
   const blockLength = options.blockLength ?? BFS_DEFAULTS.blockLength;
-  const layout = blockedAdjacency(inner, blockLength);
-  const lanes = options.lanes === undefined || options.lanes === 'auto' ? defaultBfsLanes(degreeStats(inner).max, blockLength) : options.lanes;
+  const layout = phases.time('layout', () => blockedAdjacency(inner, blockLength));
+  // The largest degree from the offsets alone (O(n)): degreeStats would also scan every arc for self-loops.
+  const lanes = options.lanes === undefined || options.lanes === 'auto' ? defaultBfsLanes(maxDegree(inner), blockLength) : options.lanes;
+  const ids = phases.time('ids', () => new BfsIds(relabel ? inner.ids : undefined));
   return {
     graph,
     inner,
-    ids: new BfsIds(relabel ? inner.ids : undefined),
+    ids,
     layout,
+    phases,
     plan: {
       degreeOrder,
       mfApprox: options.mfApprox ?? BFS_DEFAULTS.mfApprox,
@@ -73,6 +80,12 @@ export function prepareBfs(csr: Csr, options: BfsOptions = {}): PreparedBfs {
       rounds: layout.rounds.length / 2,
     },
   };
+}
+
+function maxDegree(csr: Csr): number {
+  let max = 0;
+  for (let v = 0; v < csr.n; v++) max = Math.max(max, csr.indptr[v + 1] - csr.indptr[v]);
+  return max;
 }
 
 /** Whether relabelling by degree would change nothing: sorted lists, degrees non-increasing with the id. */

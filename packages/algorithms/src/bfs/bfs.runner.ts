@@ -63,6 +63,8 @@ export interface BfsRunnerPlan extends BfsHostPlan {
   readonly chunkWords: number;
   /** Host time to relabel, lay out and upload the graph. */
   readonly preprocessMs: number;
+  /** `preprocessMs` by step (check, order_check, relabel, layout, ids, upload), then the pipelines' compile (`commands`), in ms. */
+  readonly phases: Readonly<Record<string, number>>;
 }
 
 /** The buffers of each kernel a level dispatches, by binding name. */
@@ -209,7 +211,7 @@ export class BfsRunner {
   /** Checks the graph and options, relabels by degree (unless told not to), builds the blocked adjacency and uploads it. */
   static async create(device: Device, csr: Csr, options: BfsOptions = {}): Promise<BfsRunner> {
     const started = performance.now();
-    const { graph, inner, ids, layout, plan: base } = prepareBfs(csr, options);
+    const { graph, inner, ids, layout, plan: base, phases } = prepareBfs(csr, options);
     const split = splitAdjacency(device.limits, inner.n, layout.words.length, {
       chunkBytes: options.chunkBytes,
       slotMap: !layout.ordered,
@@ -228,19 +230,22 @@ export class BfsRunner {
       check: kernelFor(specs.check),
       multi: kernelFor(specs.multi),
     };
-    const { buffers, own, indirect } = await upload(device, inner, layout, split.chunkWords, split.chunks);
+    const { buffers, own, indirect } = await phases.timeAsync('upload', () => upload(device, inner, layout, split.chunkWords, split.chunks));
+    const preprocessMs = performance.now() - started;
     const plan: BfsRunnerPlan = {
       ...base,
       dispatch: options.dispatch ?? defaultBfsDispatch(device.describe().isFallbackAdapter),
       aggregation,
       chunks: split.chunks,
       chunkWords: split.chunkWords,
-      preprocessMs: performance.now() - started,
+      preprocessMs,
+      phases: phases.record,
     };
     const runner = new BfsRunner({ device, graph, inner, ids, plan, kernels, rounds: layout.rounds, buffers, own, indirect });
     // The pipelines compile here (outside preprocessMs, as when the first search compiled them).
     try {
-      runner.#commands = await BfsCommands.create(device, runner.#commandsSpec());
+      runner.#commands = await phases.timeAsync('commands', () => BfsCommands.create(device, runner.#commandsSpec()));
+      Object.assign(plan.phases, { commands: phases.record.commands });
     } catch (e) {
       runner.destroy();
       throw e;

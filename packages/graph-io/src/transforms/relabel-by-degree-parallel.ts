@@ -5,7 +5,7 @@ import type { WeightArray } from '../edge-list.js';
 import { checkIntegerOption } from '../generators/check-option.js';
 import { MAX_THREADS } from '../generators/recursive-matrix-parallel.js';
 import { startWorker, workerDone, workerEntry } from '../worker-start.js';
-import { planRelabel, relabelByDegree, type DegreeOrder, type RelabelPlan } from './relabel-by-degree.js';
+import { planRelabel, relabelByDegree, type RelabelOptions, type RelabelPlan } from './relabel-by-degree.js';
 
 /** What one worker is posted: the graph and the plan in shared memory, the output arrays, its rows. */
 export interface RelabelJob {
@@ -18,8 +18,7 @@ export interface RelabelJob {
 }
 
 /** Options of {@link relabelByDegreeParallel}. */
-export interface RelabelParallelOptions {
-  readonly order?: DegreeOrder;
+export interface RelabelParallelOptions extends RelabelOptions {
   /** Worker threads; default: the machine's parallelism. 1 relabels on the calling thread. */
   readonly threads?: number;
   /** Graphs with fewer arcs are relabelled on the calling thread; default 4M (below that the workers' start-up costs more than they save). */
@@ -47,14 +46,15 @@ export async function relabelByDegreeParallel(csr: Csr, options: RelabelParallel
   const threads = options.threads ?? availableParallelism();
   checkIntegerOption('threads', threads, 1, MAX_THREADS);
   if (threads === 1 || csr.indices.length < (options.minParallelArcs ?? MIN_PARALLEL_ARCS)) return relabelByDegree(csr, options);
-  const plan = planRelabel(csr, options.order, (length) => new Uint32Array(new SharedArrayBuffer(4 * length)));
-  const m = csr.indices.length;
+  const plan = planRelabel(csr, options.order, (length) => new Uint32Array(new SharedArrayBuffer(4 * length)), options.keep);
+  const n = plan.oldOf.length;
+  const m = plan.outPtr[n];
   const outIdx = shared(Uint32Array, m);
   const outW = csr.weight === null ? null : csr.weight instanceof Float32Array ? shared(Float32Array, m) : shared(Float64Array, m);
   const input = { indptr: inShared(csr.indptr), indices: inShared(csr.indices), weight: csr.weight === null ? null : inShared(csr.weight) };
   const started: Worker[] = [];
   const jobs: Promise<void>[] = [];
-  const ranges = arcBalancedRanges(plan.outPtr, csr.n, threads);
+  const ranges = arcBalancedRanges(plan.outPtr, n, threads);
   for (const [first, end] of ranges) {
     const job: RelabelJob = { csr: input, plan: { oldOf: plan.oldOf, newOf: plan.newOf, outPtr: plan.outPtr }, outIdx, outW, first, end };
     const worker = startWorker(workerUrl, job);
@@ -69,7 +69,7 @@ export async function relabelByDegreeParallel(csr: Csr, options: RelabelParallel
   }
   // Copied out of shared memory: Dawn's node binding refuses (crashes on) uploads from a SharedArrayBuffer, and
   // callers upload CSR arrays. slice() makes plain buffers; the copy costs a few seconds at 2^31 arcs.
-  return { n: csr.n, indptr: plan.outPtr.slice(), indices: outIdx.slice(), weight: outW && outW.slice(), directed: csr.directed, sorted: true, ids: plan.ids };
+  return { n, indptr: plan.outPtr.slice(), indices: outIdx.slice(), weight: outW && outW.slice(), directed: csr.directed, sorted: true, ids: plan.ids };
 }
 
 /** Up to `parts` ranges of rows [first, end) with about the same number of arcs each (a row is never split). */

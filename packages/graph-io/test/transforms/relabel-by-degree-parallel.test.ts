@@ -23,6 +23,17 @@ describe('relabelByDegreeParallel', () => {
     expect(got.weight === null ? null : Array.from(got.weight)).toEqual(want.weight === null ? null : Array.from(want.weight));
   });
 
+  it('cuts out the kept vertices as relabelByDegree does, in workers', async () => {
+    const keep = Uint32Array.from({ length: plain.n }, (_, v) => v).filter((v) => v % 3 !== 1);
+    const want = relabelByDegree(weighted, { keep });
+    const got = await relabelByDegreeParallel(weighted, { keep, threads: 3, minParallelArcs: 0 });
+    expect(got.n).toBe(keep.length);
+    expect(Array.from(got.indptr)).toEqual(Array.from(want.indptr));
+    expect(Array.from(got.indices)).toEqual(Array.from(want.indices));
+    expect(Array.from(got.weight!)).toEqual(Array.from(want.weight!));
+    expect(Array.from(got.ids!)).toEqual(Array.from(want.ids!));
+  });
+
   it('relabels small graphs on the calling thread, and refuses a bad thread count', async () => {
     expect(await relabelByDegreeParallel(plain, { threads: 4 })).toEqual(relabelByDegree(plain));
     await expect(relabelByDegreeParallel(plain, { threads: 0 })).rejects.toThrow('threads');

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { csrFromEdges, edgeListFromArrays, mapVertexIds, relabelByDegree, toUserOrder, type Csr } from '../../src/index.js';
+import { csrFromEdges, edgeListFromArrays, generateKronecker, inducedSubgraph, mapVertexIds, relabelByDegree, toUserOrder, type Csr } from '../../src/index.js';
 import { csrRows, smallEdgeList } from '../containers/reference-graph.js';
 
 /** BFS over out-arcs with an Array queue: depth (−1 unreached) and the parent that first reached each vertex. */
@@ -22,6 +22,25 @@ function naiveBfs(csr: Csr, source: number): { depth: Int32Array; parent: Int32A
 }
 
 describe('relabelByDegree', () => {
+  it('with keep, gives the induced subgraph relabelled by its own degrees', () => {
+    const csr = csrFromEdges(generateKronecker({ scale: 9, edgeFactor: 8, seed: 3 }), { symmetrize: true });
+    // Unsorted and sparse: every third vertex dropped, the rest listed from the top.
+    const keep = Uint32Array.from({ length: csr.n }, (_, v) => csr.n - 1 - v).filter((v) => v % 3 !== 0);
+    const want = relabelByDegree(inducedSubgraph(csr, keep.slice().sort()));
+    const got = relabelByDegree(csr, { keep });
+    expect(got.n).toBe(keep.length);
+    expect(got.sorted).toBe(true);
+    expect(Array.from(got.ids!)).toEqual(Array.from(want.ids!));
+    expect(Array.from(got.indptr)).toEqual(Array.from(want.indptr));
+    expect(Array.from(got.indices)).toEqual(Array.from(want.indices));
+  });
+
+  it('with keep, refuses a vertex out of range or listed twice', () => {
+    const csr = csrFromEdges(edgeListFromArrays(3, [0, 1], [1, 2]));
+    expect(() => relabelByDegree(csr, { keep: Uint32Array.of(0, 3) })).toThrow('keep[1] = 3 out of range 0..2');
+    expect(() => relabelByDegree(csr, { keep: Uint32Array.of(1, 1) })).toThrow('keep[1] = 1 is listed twice');
+  });
+
   it('gives id 0 to the highest degree, ties by old id, and keeps the permutation in ids', () => {
     const g = relabelByDegree(csrFromEdges(edgeListFromArrays(4, [2, 2, 0, 3], [0, 1, 2, 1])));
     expect(Array.from(g.ids!)).toEqual([2, 0, 3, 1]);
