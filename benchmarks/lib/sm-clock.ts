@@ -10,8 +10,8 @@ export interface SmClock {
 let absent = false;
 
 /**
- * The SM clock now, or undefined without nvidia-smi (lavapipe, other vendors). Suites record it after each
- * timed method: under WebGPU alone an H100 between short bursts of work sits at 345 MHz with the reason
+ * The SM clock now, or undefined without nvidia-smi (lavapipe, other vendors) or when it reads no number. The SSSP
+ * suite records it after each timed method: under WebGPU alone an H100 between short bursts of work sits at 345 MHz with the reason
  * "GPU idle", where a CUDA context holds it at 1,980 MHz, and that changes a burst's time about threefold.
  *
  * @example
@@ -25,7 +25,7 @@ export function smClock(): SmClock | undefined {
       stdio: ['ignore', 'pipe', 'ignore'],
     }).trim();
     const [mhz, reasons] = line.split(',').map((s) => s.trim());
-    return { mhz: Number(mhz), reasons: reasons ?? '' };
+    return Number.isFinite(Number(mhz)) ? { mhz: Number(mhz), reasons: reasons ?? '' } : undefined;
   } catch {
     absent = true;
     return undefined;

@@ -24,3 +24,26 @@ export async function openCommandDevice(command: string, flags: BackendFlags, en
   const device = await openBackendDevice(backend, { adapter: flags.adapter });
   return { device, name: isCudaDevice(device) ? `${device.info.name} (CUDA ${device.info.arch})` : adapterSummary(device.adapter) };
 }
+
+/**
+ * Runs `body`, then destroys the command's device. When `body` threw, a destroy that fails too (every free fails
+ * on a CUDA context after a kernel's fault) does not replace the body's error, which names the cause.
+ *
+ * @example
+ * const result = await thenDestroy(device, () => pagerank(device, csr, options));
+ */
+export async function thenDestroy<T>(device: AnyDevice, body: () => Promise<T>): Promise<T> {
+  let result: T;
+  try {
+    result = await body();
+  } catch (error) {
+    try {
+      device.destroy();
+    } catch {
+      // The body's error is the one to report.
+    }
+    throw error;
+  }
+  device.destroy();
+  return result;
+}

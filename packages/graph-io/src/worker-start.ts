@@ -34,24 +34,28 @@ export function workerInput<T>(): T {
 
 /** A typed array over a SharedArrayBuffer as it crosses to a worker: the buffer and where the view lies in it. */
 interface SharedView {
-  readonly sharedView: SharedViewType;
+  readonly semiforgeSharedView: SharedViewType;
   readonly buffer: SharedArrayBuffer;
   readonly byteOffset: number;
   readonly length: number;
 }
 
 type ViewConstructor = { new (buffer: SharedArrayBuffer, byteOffset: number, length: number): ArrayBufferView; readonly BYTES_PER_ELEMENT: number };
-type SharedViewType = 'Uint8Array' | 'Uint16Array' | 'Uint32Array' | 'Int32Array' | 'Float32Array' | 'Float64Array' | 'BigUint64Array';
-const SHARED_VIEW_TYPES: Record<SharedViewType, ViewConstructor> = { Uint8Array, Uint16Array, Uint32Array, Int32Array, Float32Array, Float64Array, BigUint64Array };
+const SHARED_VIEW_TYPES = {
+  Int8Array, Uint8Array, Uint8ClampedArray, Int16Array, Uint16Array, Int32Array, Uint32Array, Float32Array, Float64Array, BigInt64Array, BigUint64Array,
+} satisfies Record<string, ViewConstructor>;
+type SharedViewType = keyof typeof SHARED_VIEW_TYPES;
 
 // Node 20 clones a typed array whose SharedArrayBuffer is 4 GiB or larger with its length taken modulo 2^32
 // bytes (a 4-GiB Uint32Array arrives empty, and the worker's writes go nowhere: a scale-26 Kronecker graph came
 // out as 2^30 self-loops on vertex 0). The buffer itself crosses intact, so views travel as buffer + extent.
 function toWorker(value: unknown): unknown {
   if (ArrayBuffer.isView(value) && value.buffer instanceof SharedArrayBuffer) {
-    const type = value.constructor.name as SharedViewType;
-    if (!(type in SHARED_VIEW_TYPES)) throw new TypeError(`startWorker: a shared ${type} cannot be sent to a worker (${Object.keys(SHARED_VIEW_TYPES).join(', ')} can)`);
-    const view: SharedView = { sharedView: type, buffer: value.buffer, byteOffset: value.byteOffset, length: value.byteLength / SHARED_VIEW_TYPES[type].BYTES_PER_ELEMENT };
+    const type = value.constructor.name;
+    // A DataView (or a subclass) crosses as Node clones it; only typed arrays of the table are rebuilt.
+    if (!Object.hasOwn(SHARED_VIEW_TYPES, type)) return value;
+    const t = type as SharedViewType;
+    const view: SharedView = { semiforgeSharedView: t, buffer: value.buffer, byteOffset: value.byteOffset, length: value.byteLength / SHARED_VIEW_TYPES[t].BYTES_PER_ELEMENT };
     return view;
   }
   if (Array.isArray(value)) return value.map(toWorker);
@@ -64,9 +68,9 @@ function toWorker(value: unknown): unknown {
 function fromWorker(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(fromWorker);
   if (value !== null && typeof value === 'object' && Object.getPrototypeOf(value) === Object.prototype) {
-    if ('sharedView' in value && (value as SharedView).buffer instanceof SharedArrayBuffer) {
+    if ('semiforgeSharedView' in value && (value as SharedView).buffer instanceof SharedArrayBuffer) {
       const view = value as SharedView;
-      return new SHARED_VIEW_TYPES[view.sharedView](view.buffer, view.byteOffset, view.length);
+      return new (SHARED_VIEW_TYPES[view.semiforgeSharedView] as ViewConstructor)(view.buffer, view.byteOffset, view.length);
     }
     return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, fromWorker(v)]));
   }

@@ -4,11 +4,13 @@ import { startWorker, workerDone } from '../src/worker-start.js';
 const entry = new URL('./helpers/shared-write-worker.ts', import.meta.url);
 
 describe('startWorker', () => {
-  it('gives the worker views of the same shared memory, offsets and nesting kept', async () => {
+  it('gives the worker views of the same shared memory, offsets, element types and nesting kept', async () => {
     const buffer = new SharedArrayBuffer(64);
     const views = [new Uint32Array(buffer, 8, 4), new Uint32Array(buffer, 32, 2)];
     const nested = { view: new Float64Array(new SharedArrayBuffer(24)) };
-    await workerDone(startWorker(entry, { views, nested }), 'shared-write worker');
+    const small = new Int16Array(new SharedArrayBuffer(8));
+    await workerDone(startWorker(entry, { views: [...views, small], nested }), 'shared-write worker');
+    expect([...small]).toEqual([3, 0, 0, 7]);
     expect([...views[0]]).toEqual([3, 0, 0, 7]);
     expect([...views[1]]).toEqual([3, 7]);
     expect([...nested.view]).toEqual([3, 0, 7]);

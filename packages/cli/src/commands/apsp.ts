@@ -9,7 +9,7 @@ import {
   readGraphFile,
   type EdgeList,
 } from '@semiforge/graph-io';
-import { openCommandDevice, type BackendFlags } from '../command-device.js';
+import { openCommandDevice, thenDestroy, type BackendFlags } from '../command-device.js';
 import { CliError, EXIT, UsageError } from '../errors.js';
 import { parseIntFlag } from '../flags.js';
 import type { CliIo } from '../io.js';
@@ -118,7 +118,7 @@ async function runTrials(
 ): Promise<{ result: ApspResult; trials: Trial[]; device: string; adapter: ApspSummary['adapter'] }> {
   const { device, name } = await openCommandDevice(CMD, flags);
   const on = isCudaDevice(device) ? { cudaDevice: device } : { device };
-  try {
+  return thenDestroy(device, async () => {
     const trials: Trial[] = [];
     let result: ApspResult | undefined;
     for (let t = 0; t < flags.trials; t++) {
@@ -144,9 +144,7 @@ async function runTrials(
     if (isCudaDevice(device)) return { result: result!, trials, device: name, adapter: null };
     const { features: _features, limits: _limits, ...adapter } = device.adapter;
     return { result: result!, trials, device: name, adapter };
-  } finally {
-    device.destroy();
-  }
+  });
 }
 
 function distanceValue(dist: ElementArray, i: number, type: ElementType): number | null {

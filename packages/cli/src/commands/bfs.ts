@@ -1,6 +1,6 @@
 import { CoreBfs, createBfsEngine, validateBfs, type BfsLevel, type BfsOptions } from '@semiforge/algorithms';
 import type { Csr } from '@semiforge/graph-io';
-import { openCommandDevice, type BackendFlags } from '../command-device.js';
+import { openCommandDevice, thenDestroy, type BackendFlags } from '../command-device.js';
 import { EXIT } from '../errors.js';
 import type { CliIo } from '../io.js';
 import { loadGraphInput, pickSources, type GraphInputFlags, type SourceFlags } from '../graph/graph-input.js';
@@ -110,21 +110,17 @@ export async function runBfs(file: string | undefined, flags: BfsFlags, io: CliI
   const options: BfsOptions = { degreeOrder: flags.degreeOrder, mfApprox: flags.mfApprox, alpha: flags.alpha, beta: flags.beta, symmetrize: flags.symmetrize };
   const { device, name: deviceName } = await openCommandDevice(CMD, flags);
   const answers: Answer[] = [];
-  let graph: Csr;
-  let preprocessMs: number;
-  try {
+  const { graph, preprocessMs } = await thenDestroy(device, async () => {
     const started = performance.now();
     const engine = flags.core ? await CoreBfs.create(device, csr, options) : await createBfsEngine(device, csr, options);
-    preprocessMs = performance.now() - started;
-    graph = engine.graph;
+    const prepared = { graph: engine.graph, preprocessMs: performance.now() - started };
     try {
       for (const s of sources) answers.push(await engine.run(s));
     } finally {
       engine.destroy();
     }
-  } finally {
-    device.destroy();
-  }
+    return prepared;
+  });
   // Symmetrising keeps the vertex numbering but not the file's ids: print those of the graph as read.
   const trials = answers.map((a) => trialOf(graph, csr.ids, a, flags));
   const summary: BfsSummary = {

@@ -1,6 +1,6 @@
 import { pagerank, verifyPagerank, type PagerankVerification, type SpmvFormat } from '@semiforge/algorithms';
 import type { Csr } from '@semiforge/graph-io';
-import { openCommandDevice, type BackendFlags } from '../command-device.js';
+import { openCommandDevice, thenDestroy, type BackendFlags } from '../command-device.js';
 import { EXIT, UsageError } from '../errors.js';
 import type { CliIo } from '../io.js';
 import { loadGraphInput, type GraphInputFlags } from '../graph/graph-input.js';
@@ -101,12 +101,7 @@ export async function runPagerank(file: string | undefined, flags: PagerankFlags
     ...(personalize ? { personalization: { vertices: personalize, weights: personalize.map(() => 1) } } : {}),
   };
   const { device, name: deviceName } = await openCommandDevice('pagerank', flags);
-  let result;
-  try {
-    result = await pagerank(device, csr, options);
-  } finally {
-    device.destroy();
-  }
+  const result = await thenDestroy(device, () => pagerank(device, csr, options));
   const verification = flags.verify ? verifyPagerank(csr, result.ranks, result.residual, options) : null;
   const summary: PagerankSummary = {
     command: 'pagerank',

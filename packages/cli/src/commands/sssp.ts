@@ -1,6 +1,6 @@
 import { createSsspRunner, toIntegerWeights, validateSssp, type SsspMethod, type SsspResult, type SsspWeightType } from '@semiforge/algorithms';
 import type { Csr } from '@semiforge/graph-io';
-import { openCommandDevice, type BackendFlags } from '../command-device.js';
+import { openCommandDevice, thenDestroy, type BackendFlags } from '../command-device.js';
 import { EXIT } from '../errors.js';
 import type { CliIo } from '../io.js';
 import { loadGraphInput, pickSources, type GraphInputFlags, type SourceFlags } from '../graph/graph-input.js';
@@ -86,19 +86,14 @@ export async function runSssp(file: string | undefined, flags: SsspFlags, io: Cl
   const name = input.generated ? `${input.name.slice(0, -1)}, ${flags.weights === 'u32' ? `weights 1..${INTEGER_WEIGHT_MAX}` : 'Graph500 weights'})` : input.name;
   const sources = pickSources(csr, flags, CMD);
   const { device, name: deviceName } = await openCommandDevice(CMD, flags);
-  let results: SsspResult[];
-  let method: SsspMethod;
-  try {
+  const { results, method } = await thenDestroy(device, async () => {
     const runner = await createSsspRunner(device, csr, { method: flags.method, weights: flags.weights });
     try {
-      method = runner.plan.method;
-      results = await runner.runMany(sources, { maxDistance: flags.maxDistance });
+      return { method: runner.plan.method, results: await runner.runMany(sources, { maxDistance: flags.maxDistance }) };
     } finally {
       runner.destroy();
     }
-  } finally {
-    device.destroy();
-  }
+  });
   const trials = results.map((r) => trialOf(csr, r, flags));
   const summary: SsspSummary = {
     command: 'sssp',

@@ -74,7 +74,7 @@ export class BufferPool {
     try {
       return this.#allocator.alloc(label, byteLength);
     } catch (error) {
-      if (this.#kept.size === 0 || (error as Error).name !== 'CudaOutOfMemoryError') throw error;
+      if (this.kept === 0 || (error as Error).name !== 'CudaOutOfMemoryError') throw error;
       this.trim();
       return this.#allocator.alloc(label, byteLength);
     }
