@@ -1,4 +1,5 @@
 import { execFileSync } from 'node:child_process';
+import { nvidiaSmi } from './nvidia-smi.js';
 
 /** What nvidia-smi and the CUDA runtime (through python3) say about the GPU, when they are there. */
 export interface NvidiaInfo {
@@ -9,11 +10,9 @@ export interface NvidiaInfo {
 }
 
 export function nvidiaInfo(): NvidiaInfo | undefined {
+  const line = nvidiaSmi(['name', 'driver_version', 'clocks.max.sm']);
+  if (line === undefined) return undefined;
   try {
-    const line = execFileSync('nvidia-smi', ['--query-gpu=name,driver_version,clocks.max.sm', '--format=csv,noheader,nounits'], { encoding: 'utf8' })
-      .split('\n')[0]
-      .split(',')
-      .map((s) => s.trim());
     const smCount = Number(
       execFileSync('python3', ['-c', 'import torch; print(torch.cuda.get_device_properties(0).multi_processor_count)'], { encoding: 'utf8' }).trim(),
     );

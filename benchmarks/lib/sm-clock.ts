@@ -1,4 +1,4 @@
-import { execFileSync } from 'node:child_process';
+import { nvidiaSmi } from './nvidia-smi.js';
 
 /** The first GPU's SM clock as nvidia-smi reads it, with the driver's active clock event reasons. */
 export interface SmClock {
@@ -6,8 +6,6 @@ export interface SmClock {
   /** nvidia-smi's `clocks_event_reasons.active` bit mask, e.g. `0x0000000000000001` (GPU idle). */
   readonly reasons: string;
 }
-
-let absent = false;
 
 /**
  * The SM clock now, or undefined without nvidia-smi (lavapipe, other vendors) or when it reads no number. The SSSP
@@ -18,16 +16,7 @@ let absent = false;
  * const clock = smClock(); // { mhz: 1980, reasons: '0x0000000000000000' } on a busy H100
  */
 export function smClock(): SmClock | undefined {
-  if (absent) return undefined;
-  try {
-    const line = execFileSync('nvidia-smi', ['--query-gpu=clocks.sm,clocks_event_reasons.active', '--format=csv,noheader,nounits', '--id=0'], {
-      encoding: 'utf8',
-      stdio: ['ignore', 'pipe', 'ignore'],
-    }).trim();
-    const [mhz, reasons] = line.split(',').map((s) => s.trim());
-    return Number.isFinite(Number(mhz)) ? { mhz: Number(mhz), reasons: reasons ?? '' } : undefined;
-  } catch {
-    absent = true;
-    return undefined;
-  }
+  const line = nvidiaSmi(['clocks.sm', 'clocks_event_reasons.active']);
+  const mhz = Number(line?.[0]);
+  return line && Number.isFinite(mhz) ? { mhz, reasons: line[1] ?? '' } : undefined;
 }

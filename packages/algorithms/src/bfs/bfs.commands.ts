@@ -1,5 +1,5 @@
 import type { GeneratedKernel } from '@semiforge/codegen';
-import { BindingError, BufferUsage, GpuOutOfMemoryError, GpuValidationError, MapMode, PARAMS_BLOCK_BYTES, type Device, type KernelPipeline } from '@semiforge/runtime';
+import { BindingError, BufferUsage, MapMode, PARAMS_BLOCK_BYTES, withErrorScopes, type Device, type KernelPipeline } from '@semiforge/runtime';
 
 /** One dispatch of every level: its kernel, its buffers and launch by the level's parity, and the parameter block it reads. */
 export interface LevelStep {
@@ -192,24 +192,14 @@ export class BfsCommands {
    */
   submit(label: string, record: (encoder: GPUCommandEncoder) => void): Promise<void> {
     const gpu = this.#device.gpu;
-    gpu.pushErrorScope('out-of-memory');
-    gpu.pushErrorScope('validation');
-    let thrown: unknown;
-    try {
-      const encoder = gpu.createCommandEncoder({ label });
-      record(encoder);
-      gpu.queue.submit([encoder.finish()]);
-    } catch (e) {
-      thrown = e;
-    }
-    // Both scopes are popped even when recording threw, so the stack stays balanced.
-    const scopes = Promise.all([gpu.popErrorScope(), gpu.popErrorScope()]);
-    return this.#settled(scopes).then(([validation, outOfMemory]) => {
-      if (thrown !== undefined) throw thrown;
-      const context = { operation: 'submit', label };
-      if (outOfMemory) throw new GpuOutOfMemoryError(context, outOfMemory.message);
-      if (validation) throw new GpuValidationError(context, validation.message);
-    });
+    // The encoding and the submit happen before this returns (the scopes are popped after), so submits keep the caller's order.
+    return this.#settled(
+      withErrorScopes(gpu, { operation: 'submit', label }, () => {
+        const encoder = gpu.createCommandEncoder({ label });
+        record(encoder);
+        gpu.queue.submit([encoder.finish()]);
+      }),
+    );
   }
 
   /** `promise`, failing with the device's DeviceLostError when it failed because the device was lost. */
