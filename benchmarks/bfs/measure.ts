@@ -59,6 +59,12 @@ export interface MeasureSettings {
   readonly progress: (done: number, total: number) => void;
   /** Searches per runMany call for the batched measurement after the one-at-a-time one; 0 or absent: none. */
   readonly batch?: number;
+  /**
+   * How many of the sources (the first) are also searched one at a time before the batched measurement, which
+   * takes them all; absent: every source. At scale 26 a search's read-back and checks take seconds of host time,
+   * so searching every source twice does not fit one command on the GPU host.
+   */
+  readonly single?: number;
 }
 
 /** Runs `variant` from every source; `cpuCheck(i)` says which queries the CPU validator also checks. */
@@ -97,7 +103,8 @@ export async function measureVariant(
     if (sources.length > 0) do await search(sources[0]);
     while (performance.now() < warmUntil);
     const queries: Query[] = [];
-    for (const [i, s] of sources.entries()) {
+    const alone = settings.batch ? sources.slice(0, settings.single ?? sources.length) : sources;
+    for (const [i, s] of alone.entries()) {
       if (i >= settings.minSources && performance.now() > settings.stopAt) break;
       const r = await search(s);
       queries.push({ source: s, searchMs: r.searchMs, outputMs: r.outputMs, edges: reachedEdges(graph.csr, r.parent), levels: r.levels, check: check(graph, s, r.parent, r.gpuCheck, cpuCheck(i)) });
@@ -108,14 +115,15 @@ export async function measureVariant(
     // runMany encodes at most 512 levels a search: deeper graphs (large road grids) would only run every search twice.
     const shallow = Math.max(0, ...queries.map((q) => q.levels.length)) < 512;
     const batchable = shallow && (engine instanceof BfsRunner || (engine instanceof CoreBfs && !isCudaDevice(device)));
-    const batched = settings.batch && batchable ? await batchedQueries(engine, graph, queries.map((q) => q.source), settings.batch, settings) : undefined;
+    const measured = alone.length < sources.length ? sources : queries.map((q) => q.source);
+    const batched = settings.batch && batchable ? await batchedQueries(engine, graph, measured, settings.batch, settings) : undefined;
     const plan: Record<string, string | number | boolean> = {
       ...(engine instanceof CoreBfs
         ? { core_vertices: engine.stats.coreVertices, giant_vertices: engine.stats.giantVertices, core_arcs: engine.stats.coreArcs }
         : { block_length: engine.plan.blockLength, lanes: engine.plan.lanes, aggregation: engine.plan.aggregation, chunks: engine.plan.chunks, padded_words: engine.plan.words }),
       ...phaseParams(engine instanceof CoreBfs ? engine.stats.phases : engine.plan.phases),
     };
-    return { variant, preprocessMs, queries, profiled, cut: sources.length - queries.length, plan, ...(batched ? { batched } : {}) };
+    return { variant, preprocessMs, queries, profiled, cut: alone.length - queries.length, plan, ...(batched ? { batched } : {}) };
   } finally {
     if (!shared) engine.destroy();
   }
@@ -153,6 +161,8 @@ export class EnginePool {
     this.#engines.clear();
   }
 }
+
+const WARMUP_SEARCHES = 8;
 
 /** Preprocessing steps as result params: `preprocess_<step>_ms`, whole ms. */
 export function phaseParams(phases: Readonly<Record<string, number>>): Record<string, number> {
@@ -204,7 +214,8 @@ async function multiQueries(
 async function batchedQueries(engine: BfsRunner | CoreBfs, graph: BenchGraph, sources: readonly number[], size: number, settings: MeasureSettings): Promise<VariantRun['batched']> {
   const chunks: number[][] = [];
   for (let i = 0; i < sources.length; i += size) chunks.push(sources.slice(i, i + size));
-  if (chunks.length > 0) await engine.runMany(chunks[0]);
+  // The warm-up compiles and learns the depth: a few searches do (at scale 26 each reads back 256 MiB).
+  if (chunks.length > 0) await engine.runMany(chunks[0].slice(0, WARMUP_SEARCHES));
   const queries: Query[] = [];
   let rerun = 0;
   for (const chunk of chunks) {

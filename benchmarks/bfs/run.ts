@@ -8,12 +8,14 @@
 //       [--sources 64] [--variants baseline,approx,core,multi] [--cpu-checks 4] [--cpu-sources 4] [--threads N]
 //       [--alpha 16 --beta 16] [--profile-sources 2] [--budget-s 540] [--min-sources 8]
 //       [--cache DIR] [--prepare-only] [--merge EARLIER.json] [--out DIR]
-//       [--dispatch auto|indirect|fixed] [--fixed-workgroups 1024] [--skip-validation] [--batch K] [--chunk-mib M]
+//       [--dispatch auto|indirect|fixed] [--fixed-workgroups 1024] [--skip-validation] [--batch K] [--single N] [--cuda-clock] [--chunk-mib M]
 // --dispatch: how a level's steps are launched (BfsOptions.dispatch; auto: the runner's default for the device); --skip-validation: open the device with
 // Dawn's skip_validation toggle (no validation pass before each indirect dispatch). Both go in every result's params.
 // --batch K: after the one-at-a-time searches, the same sources again K to a runMany call (a pass per search, up to 8
 // searches a submit, no read-back between searches; GPU time per search from its own pass's timestamps), reported as a result of its own
 // (method <variant>/batchK) with the one-at-a-time TEPS beside it; 0 (the default; --quick: 4) skips it. Not for 'multi'.
+// --cuda-clock: hold a CUDA context open for the run (the H100 keeps Dawn's work at its idle clock otherwise).
+// --single N (with --batch): only the first N sources also one at a time, every source in the batched measurement.
 // --budget-s: no graph or variant starts after it, and a variant's sources stop there (after --min-sources);
 // --prepare-only: build the graphs into --cache and stop (a scale too big to build and measure in one command).
 //   tsx --conditions=source benchmarks/bfs/run.ts --quick      (scale 10 and a 48 × 48 grid: a check on lavapipe)
@@ -22,6 +24,7 @@ import { availableParallelism } from 'node:os';
 import { parseArgs } from 'node:util';
 import { defaultBfsDispatch, type BfsDispatch } from '@semiforge/algorithms';
 import { openDevice } from '@semiforge/runtime';
+import { holdComputeClock } from '../lib/compute-clock.js';
 import { copyBandwidth } from '../lib/copy-bandwidth.js';
 import { webgpuContext } from '../lib/gpu-context.js';
 import { earlierResults } from '../lib/merge-results.js';
@@ -49,6 +52,11 @@ const { values: args } = parseArgs({
     'profile-sources': { type: 'string', default: '2' },
     'budget-s': { type: 'string', default: '540' },
     'min-sources': { type: 'string', default: '8' },
+    // Open a CUDA context for the run (benchmarks/lib/compute-clock.ts): the H100 then runs Dawn's work at its
+    // compute clock instead of the idle one. Marked in every result (cuda_context_held) and its case.
+    'cuda-clock': { type: 'boolean', default: false },
+    // With --batch: how many sources are also searched one at a time (default all).
+    single: { type: 'string' },
     'prepare-only': { type: 'boolean', default: false },
     // Keep each graph here, in degree order (.sfg), and read it back in later commands.
     cache: { type: 'string' },
@@ -89,6 +97,12 @@ if (!(stopAt > started)) throw new Error(`--budget-s: expected a positive number
 const elapsed = () => `${((performance.now() - started) / 1e3).toFixed(0)} s`;
 const device = await openDevice(args['skip-validation'] ? { dawnFlags: ['enable-dawn-features=skip_validation'] } : {});
 const context = webgpuContext('bfs', device);
+const hold = args['cuda-clock'] ? await holdComputeClock() : undefined;
+if (hold && !hold.held) {
+  console.error(`--cuda-clock: no CUDA context could be opened: ${hold.reason}`);
+  process.exit(2);
+}
+if (hold) console.error(`a CUDA context is held for the run; SM clock ${hold.clock?.mhz ?? '(unknown)'} MHz`);
 const dispatch: BfsDispatch = args.dispatch === 'auto' ? defaultBfsDispatch(device.describe().isFallbackAdapter) : (args.dispatch as BfsDispatch);
 const launch = {
   dispatch,
@@ -145,6 +159,7 @@ for (const [i, make] of makers.entries()) {
         minSources: int('min-sources', args['min-sources']),
         progress: (done, total) => console.error(`    [${elapsed()}] ${done} of ${total} sources`),
         batch: args.quick && args.batch === '0' ? 4 : int('batch', args.batch),
+        ...(args.single === undefined ? {} : { single: int('single', args.single) }),
       }, engines);
     } catch (e) {
       // A variant the device cannot hold (a limit named in the message) leaves the others to run.
@@ -157,9 +172,11 @@ for (const [i, make] of makers.entries()) {
       ...('fixedWorkgroups' in launch ? { fixed_workgroups: launch.fixedWorkgroups } : {}),
       ...('chunkBytes' in launch ? { chunk_bytes: launch.chunkBytes } : {}),
       ...(args['skip-validation'] ? { dawn_skip_validation: true } : {}),
+      ...(hold ? { cuda_context_held: true } : {}),
     };
+    const heldCase = (c: string) => (hold ? `${c}, CUDA context held` : c);
     const measured = variantResult(graph, run, bandwidth, peer);
-    const r: BenchResult = { ...measured, params: { ...measured.params, ...launchParams } };
+    const r: BenchResult = { ...measured, case: heldCase(measured.case), params: { ...measured.params, ...launchParams } };
     results.push(r);
     const ratio = r.ratio_to_limit === undefined ? '' : `, ${(100 * r.ratio_to_limit).toFixed(1)}% of the bandwidth bound`;
     const gpuTeps = r.params.gpu_teps as number | undefined;
@@ -171,7 +188,7 @@ for (const [i, make] of makers.entries()) {
     );
     const batched = batchedResult(graph, run, bandwidth, peer);
     if (batched) {
-      results.push({ ...batched, params: { ...batched.params, ...launchParams } });
+      results.push({ ...batched, case: heldCase(batched.case), params: { ...batched.params, ...launchParams } });
       const gpuBatched = batched.params.gpu_teps as number | undefined;
       console.error(
         `  [${elapsed()}] ${VARIANTS[variant].label}, ${batched.params.batch} a runMany call: ${(batched.value / 1e9).toFixed(3)} GTEPS (one at a time ${(r.value / 1e9).toFixed(3)})` +

@@ -1,0 +1,35 @@
+// Why a WebGPU suite may open a CUDA context it never uses: on the H100 the driver keeps Vulkan work (Dawn) at
+// the idle SM clock, 345 MHz with the event reason "GPU idle", between and during short bursts, while any open
+// CUDA context holds the GPU in its compute performance state at 1,980 MHz (benchmarks/results/probes/
+// clocks-reasons-h100-20261122.csv). Nothing is changed on the GPU: the context is closed when the process ends.
+import { smClock, type SmClock } from './sm-clock.js';
+
+/** What `holdComputeClock` did: whether a context is open, and the SM clock read after opening it. */
+export interface ComputeClockHold {
+  readonly held: boolean;
+  /** Why none is held (no CUDA driver, no device), when `held` is false. */
+  readonly reason?: string;
+  readonly clock?: SmClock;
+}
+
+/**
+ * Opens (and keeps, for the rest of the process) a CUDA context on GPU `index`, so that a WebGPU run on an
+ * NVIDIA GPU is timed at the compute clock rather than the idle one. Results measured so should say so (the
+ * suites put `cuda_context_held: true` in their params).
+ *
+ * @example
+ * const hold = await holdComputeClock(); // { held: true, clock: { mhz: 1980, … } } on an H100
+ */
+export async function holdComputeClock(index = 0): Promise<ComputeClockHold> {
+  try {
+    const { openCudaDevice } = await import('@semiforge/runtime-cuda');
+    // Kept reachable for the process's lifetime: the context is the point.
+    kept.push(await openCudaDevice({ index }));
+    const clock = smClock();
+    return { held: true, ...(clock ? { clock } : {}) };
+  } catch (e) {
+    return { held: false, reason: (e as Error).message };
+  }
+}
+
+const kept: unknown[] = [];
