@@ -3,6 +3,7 @@
 // (bfs_check, after the timing) and the first few also by the CPU validator; then a few searches again in the
 // profiling mode (a level a submit, GPU-timed) for the per-level times.
 import { BfsRunner, CoreBfs, createBfsEngine, isCudaDevice, MAX_MULTI_SOURCES, treeDepths, validateBfs, type BfsDevice, type BfsEngine, type BfsGpuCheck, type BfsLevel, type BfsOptions } from '@semiforge/algorithms';
+import { smClock } from '../lib/sm-clock.js';
 import { reachedEdges, type BenchGraph } from './graphs.js';
 
 export type Variant = 'no-order' | 'baseline' | 'approx' | 'core' | 'multi';
@@ -57,6 +58,8 @@ export interface MeasureSettings {
   readonly minSources: number;
   /** Called every few sources with how many are done. */
   readonly progress: (done: number, total: number) => void;
+  /** Host time of the batched measurement's steps, as they end (at scale 26 a search's checks take seconds). */
+  readonly detail?: (line: string) => void;
   /** Searches per runMany call for the batched measurement after the one-at-a-time one; 0 or absent: none. */
   readonly batch?: number;
   /**
@@ -164,6 +167,8 @@ export class EnginePool {
 
 const WARMUP_SEARCHES = 8;
 
+const seconds = (ms: number) => `${(ms / 1e3).toFixed(1)} s`;
+
 /** Preprocessing steps as result params: `preprocess_<step>_ms`, whole ms. */
 export function phaseParams(phases: Readonly<Record<string, number>>): Record<string, number> {
   return Object.fromEntries(Object.entries(phases).map(([step, ms]) => [`preprocess_${step.replace('.', '_')}_ms`, Math.round(ms)]));
@@ -218,16 +223,31 @@ async function batchedQueries(engine: BfsRunner | CoreBfs, graph: BenchGraph, so
   if (chunks.length > 0) await engine.runMany(chunks[0].slice(0, WARMUP_SEARCHES));
   const queries: Query[] = [];
   let rerun = 0;
+  const host = { depths: 0, gpuCheck: 0, edges: 0, cpuCheck: 0 };
+  const timed = <T>(step: keyof typeof host, f: () => T): T => {
+    const started = performance.now();
+    const value = f();
+    host[step] += performance.now() - started;
+    return value;
+  };
   for (const chunk of chunks) {
     if (queries.length >= settings.minSources && performance.now() > settings.stopAt) break;
+    const started = performance.now();
     const r = await engine.runMany(chunk);
+    const clock = smClock();
+    settings.detail?.(`runMany of ${chunk.length}: ${seconds(performance.now() - started)} (searches ${seconds(r.searchMs)}${'readMs' in r ? `, read-backs ${seconds(r.readMs)}` : ''})${clock ? `, SM clock ${clock.mhz} MHz after` : ''}`);
     rerun += r.rerun;
     for (const result of r.results) {
       const { source, parent } = result;
-      const tree = treeDepths(parent, source);
+      const tree = timed('depths', () => treeDepths(parent, source));
+      const checkStarted = performance.now();
       const gpu: BfsGpuCheck = 'brokenAt' in tree ? { ok: false, rule: 'tree', vertex: tree.brokenAt } : await engine.check(source, parent, tree.depth);
+      host.gpuCheck += performance.now() - checkStarted;
       const outputMs = 'assembleMs' in result ? result.assembleMs : result.readMs;
-      queries.push({ source, searchMs: result.searchMs, outputMs, edges: reachedEdges(graph.csr, parent), levels: result.levels, check: check(graph, source, parent, gpu, settings.cpuCheck(queries.length)) });
+      const edges = timed('edges', () => reachedEdges(graph.csr, parent));
+      const verdict = timed('cpuCheck', () => check(graph, source, parent, gpu, settings.cpuCheck(queries.length)));
+      queries.push({ source, searchMs: result.searchMs, outputMs, edges, levels: result.levels, check: verdict });
+      if (queries.length % 16 === 0) settings.detail?.(`${queries.length} checked; host ${Object.entries(host).map(([k, ms]) => `${k} ${seconds(ms)}`).join(', ')}`);
     }
   }
   return { size, queries, rerun };

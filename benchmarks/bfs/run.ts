@@ -158,6 +158,7 @@ for (const [i, make] of makers.entries()) {
         stopAt,
         minSources: int('min-sources', args['min-sources']),
         progress: (done, total) => console.error(`    [${elapsed()}] ${done} of ${total} sources`),
+        detail: (line) => console.error(`    [${elapsed()}] ${line}`),
         batch: args.quick && args.batch === '0' ? 4 : int('batch', args.batch),
         ...(args.single === undefined ? {} : { single: int('single', args.single) }),
       }, engines);
