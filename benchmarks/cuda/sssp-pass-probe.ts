@@ -5,12 +5,14 @@
 // changes nothing, then one surplus pass (what a batch's passes after convergence cost), then the parent
 // passes. The CUDA kernel is run as generated (relaxed device-scope live accesses, `ld.relaxed.gpu`, as WGSL's
 // atomicLoad) and in variants of its live accesses: `volatile` (system scope, LDG.E.STRONG.SYS, the kernels
-// before) and `weak` (plain L1-cached loads: a pass may read stale distances, which Bellman-Ford tolerates;
-// for comparison only). Variants and WebGPU alternate per query, so clock drift spreads over all of them.
+// before), `weak` (plain L1-cached loads: a pass may read stale distances, which Bellman-Ford tolerates;
+// for comparison only) and `stream` (as generated, the pair arrays read with __ldcs: LDG.E.EF, evict-first,
+// so that the 12 bytes a pair streamed per pass evict less of the distances and parents from L2; WGSL cannot
+// say this). Variants and WebGPU alternate per query, so clock drift spreads over all of them.
 // Every variant's distances must equal the first's, and the first variant's of each backend pass the Graph500
 // SSSP rules with its parents.
 //   tsx --conditions=source benchmarks/cuda/sssp-pass-probe.ts [--kron 22] [--sources 2] [--reps 2]
-//       [--variants relaxed,volatile,weak] [--backends cuda,webgpu] [--cache DIR] [--out DIR]
+//       [--variants relaxed,volatile,weak,stream] [--backends cuda,webgpu] [--cache DIR] [--out DIR]
 // On the GPU host (bundled with scripts/device-bundle.sh cuda/sssp-pass-probe):
 //   . .device/env.sh && node .device/sssp-pass-probe.mjs --kron 22 --out $OUT
 import { parseArgs } from 'node:util';
@@ -30,7 +32,7 @@ const { values: args } = parseArgs({
     kron: { type: 'string', default: '22' },
     sources: { type: 'string', default: '2' },
     reps: { type: 'string', default: '2' },
-    variants: { type: 'string', default: 'relaxed,volatile,weak' },
+    variants: { type: 'string', default: 'relaxed,volatile,weak,stream' },
     backends: { type: 'string', default: 'cuda,webgpu' },
     cache: { type: 'string' },
     out: { type: 'string', multiple: true, default: ['benchmarks/results/probes'] },
@@ -43,17 +45,28 @@ const LIMIT = UNREACHED - 1;
 // The generated live accesses (templates/cuda/partials/sssp-prelude.cu.hbs) and what each variant puts instead.
 const LIVE_LOAD = 'asm volatile("ld.relaxed.gpu.global.u32 %0, [%1];" : "=r"(v) : "l"(p) : "memory");';
 const LIVE_STORE = 'asm volatile("st.relaxed.gpu.global.u32 [%0], %1;" : : "l"(p), "r"(v) : "memory");';
-const VARIANTS: Record<string, { load: string; store: string }> = {
+const VARIANTS: Record<string, { load: string; store: string; streamPairs?: boolean }> = {
   relaxed: { load: LIVE_LOAD, store: LIVE_STORE },
   volatile: { load: 'v = *(const volatile unsigned*)p;', store: '*(volatile unsigned*)p = v;' },
   weak: { load: 'v = *p;', store: '*p = v;' },
+  stream: { load: LIVE_LOAD, store: LIVE_STORE, streamPairs: true },
 };
+// The pair loads of both kernels (templates/cuda/sssp/edges.cu.hbs, parents.cu.hbs), and streamed.
+const PAIR_LOADS: readonly [string, string][] = [
+  ['const unsigned a = src[e], b = dst[e];', 'const unsigned a = __ldcs(&src[e]), b = __ldcs(&dst[e]);'],
+  ['const T w = weight[e];', 'const T w = __ldcs(&weight[e]);'],
+];
 
 /** The kernel with its live accesses replaced by a variant's, under a name of its own (kernels load by name). */
 function variantOf(kernel: GeneratedKernel, variant: string): GeneratedKernel {
-  const { load, store } = VARIANTS[variant];
-  if (!kernel.source.includes(LIVE_LOAD)) throw new Error(`${kernel.name}: no live load '${LIVE_LOAD}' to replace (the SSSP prelude changed; update this probe)`);
-  return { ...kernel, name: `${kernel.name}__${variant}`, source: kernel.source.replaceAll(LIVE_LOAD, load).replaceAll(LIVE_STORE, store) };
+  const { load, store, streamPairs } = VARIANTS[variant];
+  const replaced: [string, string][] = [[LIVE_LOAD, load], [LIVE_STORE, store], ...(streamPairs ? PAIR_LOADS : [])];
+  let source = kernel.source;
+  for (const [from, to] of replaced) {
+    if (!source.includes(from)) throw new Error(`${kernel.name}: no '${from}' to replace for variant ${variant} (the SSSP templates changed; update this probe)`);
+    source = source.replaceAll(from, to);
+  }
+  return { ...kernel, name: `${kernel.name}__${variant}`, source };
 }
 
 /** One query's pass times (ms): the passes until one changed nothing (that one included), the surplus pass, the parent passes. */
@@ -256,7 +269,8 @@ for (const r of results) {
   console.error(`${String(p.variant).padEnd(13)} distances ${Number(p.distances_ms_median).toFixed(3)} ms (${p.passes_median} passes, ${Number(p.ms_per_pass_median).toFixed(3)} ms a pass, ${r.ratio_to_peer!.toFixed(3)}x WebGPU), surplus pass ${Number(p.surplus_pass_ms_median).toFixed(3)} ms, parents ${Number(p.parents_ms_median).toFixed(3)} ms (${p.parent_passes_median} passes)`);
 }
 for (const problem of problems) console.error(`NOT VALID: ${problem}`);
-const context = cuda ? cudaContext('cuda', cuda, engines.map((e) => e.backend).filter((b, i, all) => all.indexOf(b) === i)) : webgpuContext('cuda', webgpu!);
+const backendsRun = engines.map((e) => e.backend).filter((b, i, all) => all.indexOf(b) === i);
+const context = { ...(cuda ? cudaContext('cuda', cuda, backendsRun) : webgpuContext('cuda', webgpu!)), command: `node benchmarks/cuda/sssp-pass-probe.ts ${process.argv.slice(2).join(' ')}`.trim() };
 for (const path of writeResults('cuda-sssp-passes', context, results, args.out)) console.error(`wrote ${path}`);
 for (const { engine } of engines) engine.free();
 cuda?.destroy();
