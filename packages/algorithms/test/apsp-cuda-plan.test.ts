@@ -26,10 +26,11 @@ describe('the CUDA APSP plan', () => {
     expect(planApsp({ type: 'f32', target: 'cuda', method: 'plain' }, 8192).rounds).toBeUndefined();
   });
 
-  it('overlaps the next pivot with the update by default for f32 min-plus and DPX from N²·t = 4096²·128', () => {
+  it('overlaps the next pivot with the update by default for f32 min-plus and DPX from N²·t = 4096²·128, the cross concurrently for f32 and for DPX from 8192²·128', () => {
     const on = (options: Parameters<typeof planApsp>[0], n: number) => lookaheadByDefault(planApsp({ ...options, target: 'cuda' }, n), n);
-    expect(on({ type: 'f32' }, 8192)).toBe(true);
-    expect(on({ type: 'f32' }, 4096)).toBe(true);
+    expect(on({ type: 'f32' }, 8192)).toBe('concurrent-cross');
+    expect(on({ type: 'f32' }, 4096)).toBe('concurrent-cross');
+    expect(on({ type: 'i32', dpx: true }, 8192)).toBe('concurrent-cross');
     expect(on({ type: 'i32', dpx: true }, 4096)).toBe(true);
     expect(on({ type: 'f32' }, 2048)).toBe(false);
     expect(on({ type: 'f32', tile: 64 }, 4096)).toBe(false);

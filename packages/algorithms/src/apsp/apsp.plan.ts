@@ -47,7 +47,7 @@ export interface ApspKernelOptions {
    * 47.2 ms against 48.8, n = 4096 9.3 against 10.1; f32 n = 8192 55.7 against 52.5, and 2–3× slower at
    * n = 2048, where the host's launches outweighed what the overlap saves.) `'concurrent-cross'`: the same,
    * with the cross of the next row and column updated on the side stream beside the other tiles, not before
-   * them (a variant to measure; {@link ApspLookahead}).
+   * them (the default where the rule above picks it; {@link ApspLookahead}).
    */
   lookahead?: ApspLookahead;
   /** Semiring name (default 'min-plus'); its ⊕ must be idempotent. */
@@ -95,16 +95,22 @@ export const APSP_DEFAULTS = { method: 'a', tile: 64, largeTile: 128, largeFrom:
 export const LOOKAHEAD_FROM_ROUND_WORK = 4096 * 4096 * 128;
 
 /**
- * Whether CUDA's blocked rounds run with lookahead when the options leave it unset: for the products with a
+ * How CUDA's blocked rounds overlap the next pivot when the options leave it unset: for the products with a
  * cheap relaxation (f32 min-plus, DPX), where the pivot closure and the panels are a tenth of a round, from
- * {@link LOOKAHEAD_FROM_ROUND_WORK}. Elsewhere the update dominates (saturating integer ⊗) or the host does.
+ * {@link LOOKAHEAD_FROM_ROUND_WORK}; with the next cross updated beside the other tiles (`'concurrent-cross'`)
+ * for f32 from there and for DPX from 4× that. H100, 5 runs (`benchmarks/results/cuda-h100-20261123.json`):
+ * f32 n = 8192 70.1% of the min-plus peak against 68.5–68.9% (twice), n = 4096 57.6% against 54.8%; DPX
+ * n = 8192 82.0–82.2% against 80.9–81.0%, n = 4096 55.3% against 57.8%. Elsewhere the update dominates
+ * (saturating integer ⊗) or the host does: no lookahead.
  *
  * @example
- * lookaheadByDefault(planApsp({ target: 'cuda' }, 8192), 8192); // true
+ * lookaheadByDefault(planApsp({ target: 'cuda' }, 8192), 8192); // 'concurrent-cross'
  */
-export function lookaheadByDefault(plan: ApspPlan, paddedN: number): boolean {
+export function lookaheadByDefault(plan: ApspPlan, paddedN: number): ApspLookahead {
   const cheap = plan.dpx || (plan.semiring === 'min-plus' && plan.type === 'f32');
-  return plan.rounds !== undefined && cheap && paddedN * paddedN * plan.tile >= LOOKAHEAD_FROM_ROUND_WORK;
+  const work = paddedN * paddedN * plan.tile;
+  if (plan.rounds === undefined || !cheap || work < LOOKAHEAD_FROM_ROUND_WORK) return false;
+  return !plan.dpx || work >= 4 * LOOKAHEAD_FROM_ROUND_WORK ? 'concurrent-cross' : true;
 }
 
 /**
