@@ -29,10 +29,19 @@ bundle() {
     --external:webgpu --external:koffi --outfile="$2" --log-level=warning \
     --banner:js="import { createRequire as __sfCreateRequire } from 'node:module'; const require = __sfCreateRequire(import.meta.url);"
 }
+# `spmv` is benchmarks/spmv/run.ts; `spmv/order-probe` is benchmarks/spmv/order-probe.ts.
+entry_of() { if [[ $1 == */* ]]; then echo "benchmarks/$1.ts"; else echo "benchmarks/$1/run.ts"; fi; }
+name_of() { echo "${1##*/}"; }
+# bfs/host-cost-probe and sssp/host-cost-probe would both be .device/host-cost-probe.mjs: refused before bundling anything.
+declare -A named=()
+for suite in "$@"; do
+  name=$(name_of "$suite")
+  [[ -z ${named[$name]:-} ]] || { echo "device-bundle: $suite and ${named[$name]} both bundle to .device/$name.mjs; bundle one of them in another call" >&2; exit 2; }
+  named[$name]=$suite
+done
 cd "$wt"
 for suite in "$@"; do
-  # `spmv` is benchmarks/spmv/run.ts; `spmv/order-probe` is benchmarks/spmv/order-probe.ts.
-  if [[ $suite == */* ]]; then entry=benchmarks/$suite.ts; name=${suite##*/}; else entry=benchmarks/$suite/run.ts; name=$suite; fi
+  entry=$(entry_of "$suite"); name=$(name_of "$suite")
   bundle "$entry" "$root/.device/$name.mjs"
   echo "bundled $entry at $(git rev-parse --short HEAD) -> .device/$name.mjs"
 done
