@@ -55,8 +55,10 @@ describe('orderColumnsByDegree', () => {
     const { order, matrix } = orderColumnsByDegree(csr)!;
     expect(Array.from(order)).toEqual([2, 1, 0, 3]);
     expect(Array.from(matrix.indptr)).toEqual(Array.from(csr.indptr));
-    expect(Array.from(matrix.indices)).toEqual([0, 1, 0, 2, 0, 1]);
-    expect(matrix.weight).toBe(csr.weight);
+    // Rows sorted by their new columns, weights following: row 2 was (0, 2, 1) → (2, 0, 1) renumbered.
+    expect(Array.from(matrix.indices)).toEqual([0, 1, 0, 0, 1, 2]);
+    expect(matrix.sorted).toBe(true);
+    expect(matrix.weight).not.toBe(csr.weight);
   });
 
   it('leaves a matrix already in degree order alone', () => {

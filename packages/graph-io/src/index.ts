@@ -23,6 +23,7 @@ export { DEFAULT_CHUNK_BYTES, textOfChunks, type TextChunkOptions } from './form
 export { writeTextFile, type WriteTextFileOptions } from './formats/write-text-file.js';
 export { writeGraphFile, type WriteGraphFileOptions } from './formats/write-graph-file.js';
 export { splitMix32 } from './random/splitmix32.js';
+export { sortRowsInPlace } from './containers/sort-rows.js';
 export { Xoshiro128ss } from './random/xoshiro128ss.js';
 export { generateRandom4n, generateSprand, type SprandOptions } from './generators/generate-sprand.js';
 export {

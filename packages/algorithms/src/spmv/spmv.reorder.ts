@@ -1,5 +1,5 @@
 import type { Target, VectorKernelSpec } from '@semiforge/codegen';
-import type { Csr } from '@semiforge/graph-io';
+import { sortRowsInPlace, type Csr } from '@semiforge/graph-io';
 import type { SpmvLayout } from './layouts/index.js';
 
 /**
@@ -12,7 +12,7 @@ export type SpmvReorder = 'auto' | 'degree' | 'none';
 export interface ColumnOrder {
   /** `order[newColumn]` = the user's column: x in the product's order is `x[order[i]]`. */
   readonly order: Uint32Array;
-  /** The same matrix with column c stored as newOf[c] (rows, their order and their entries' order unchanged). */
+  /** The same matrix with column c stored as newOf[c], each row's entries sorted by their new column (rows and their order unchanged). */
   readonly matrix: Csr;
 }
 
@@ -20,7 +20,10 @@ export interface ColumnOrder {
  * The columns of `matrix` in descending order of their nonzero counts (ties by column), as the matrix with its
  * columns renumbered and the order x must be gathered in; `undefined` when the columns already are in that
  * order (nothing to gain). Only columns move: rows, and so y, the mask and an accumulated y, stay in the
- * user's order, and every format runs the renumbered matrix as it is. A stable counting sort: O(n + nnz).
+ * user's order, and every format runs the renumbered matrix as it is. A stable counting sort: O(n + nnz), then
+ * each row sorted by its new columns, so that a row still reads x in ascending order (unsorted, the renumbered
+ * rows gathered x in scattered order, and the product ran slower than without renumbering: H100, R-MAT scale 22,
+ * WebGPU 176 against 215 GFLOP/s).
  *
  * @example
  * // Column 2 holds three entries, column 0 one, column 1 none.
@@ -49,7 +52,9 @@ export function orderColumnsByDegree(matrix: Csr): ColumnOrder | undefined {
   if (identity) return undefined;
   const renumbered = new Uint32Array(indices.length);
   for (let p = 0; p < indices.length; p++) renumbered[p] = newOf[indices[p]];
-  return { order, matrix: { ...matrix, indices: renumbered, sorted: false } };
+  const weight = matrix.weight && matrix.weight.slice();
+  sortRowsInPlace(n, matrix.indptr, renumbered, weight);
+  return { order, matrix: { ...matrix, indices: renumbered, weight, sorted: true } };
 }
 
 /** The `vec_gather` kernel that puts x into the renumbered columns' order before each product. */
