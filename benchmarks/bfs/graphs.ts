@@ -67,11 +67,9 @@ async function cached(name: string, cls: BenchGraph['class'], params: Record<str
 
 /** Graph500's TEPS numerator for a search: the input edges of the component it reached, (arcs + self-loops) / 2. */
 export function reachedEdges(csr: Csr, parent: Int32Array): number {
+  const { n, indptr } = csr;
   let twice = 0;
-  for (let v = 0; v < csr.n; v++) {
-    if (parent[v] === -1) continue;
-    twice += csr.indptr[v + 1] - csr.indptr[v];
-  }
+  for (let v = 0; v < n; v++) if (parent[v] !== -1) twice += indptr[v + 1] - indptr[v];
   return (twice + reachedLoops(csr, parent)) / 2;
 }
 

@@ -3,8 +3,10 @@
 // (bfs_check, after the timing) and the first few also by the CPU validator; then a few searches again in the
 // profiling mode (a level a submit, GPU-timed) for the per-level times.
 import { BfsRunner, CoreBfs, createBfsEngine, isCudaDevice, MAX_MULTI_SOURCES, treeDepths, validateBfs, type BfsDevice, type BfsEngine, type BfsGpuCheck, type BfsLevel, type BfsOptions } from '@semiforge/algorithms';
+import { availableParallelism } from 'node:os';
 import { smClock } from '../lib/sm-clock.js';
 import { reachedEdges, type BenchGraph } from './graphs.js';
+import { TreeDepthPool } from './tree-depth-pool.js';
 
 export type Variant = 'no-order' | 'baseline' | 'approx' | 'core' | 'multi';
 
@@ -68,6 +70,8 @@ export interface MeasureSettings {
    * so searching every source twice does not fit one command on the GPU host.
    */
   readonly single?: number;
+  /** Worker threads deriving the batched searches' depths while the main thread checks; default: the cores but one; 0: none. */
+  readonly depthThreads?: number;
 }
 
 /** Runs `variant` from every source; `cpuCheck(i)` says which queries the CPU validator also checks. */
@@ -214,7 +218,7 @@ async function multiQueries(
 /**
  * The sources again in calls of `size` to runMany (a warm-up call first): each search's time is its
  * share of its group's wall time, its GPU time its own submit's (the levels' `gpuMs`); every search is checked
- * on the GPU after the call, with depths the host derives from the parents.
+ * on the GPU after the call, with depths the host derives from the parents (in worker threads, see {@link TreeDepthPool}).
  */
 async function batchedQueries(engine: BfsRunner | CoreBfs, graph: BenchGraph, sources: readonly number[], size: number, settings: MeasureSettings): Promise<VariantRun['batched']> {
   const chunks: number[][] = [];
@@ -223,32 +227,45 @@ async function batchedQueries(engine: BfsRunner | CoreBfs, graph: BenchGraph, so
   if (chunks.length > 0) await engine.runMany(chunks[0].slice(0, WARMUP_SEARCHES));
   const queries: Query[] = [];
   let rerun = 0;
-  const host = { depths: 0, gpuCheck: 0, edges: 0, cpuCheck: 0 };
+  // depthWait: the main thread's wait for the workers' depths (all of treeDepths without workers).
+  const host = { depthWait: 0, gpuCheck: 0, edges: 0, cpuCheck: 0 };
   const timed = <T>(step: keyof typeof host, f: () => T): T => {
     const started = performance.now();
     const value = f();
     host[step] += performance.now() - started;
     return value;
   };
-  for (const chunk of chunks) {
-    if (queries.length >= settings.minSources && performance.now() > settings.stopAt) break;
-    const started = performance.now();
-    const r = await engine.runMany(chunk);
-    const clock = smClock();
-    settings.detail?.(`runMany of ${chunk.length}: ${seconds(performance.now() - started)} (searches ${seconds(r.searchMs)}${'readMs' in r ? `, read-backs ${seconds(r.readMs)}` : ''})${clock ? `, SM clock ${clock.mhz} MHz after` : ''}`);
-    rerun += r.rerun;
-    for (const result of r.results) {
-      const { source, parent } = result;
-      const tree = timed('depths', () => treeDepths(parent, source));
-      const checkStarted = performance.now();
-      const gpu: BfsGpuCheck = 'brokenAt' in tree ? { ok: false, rule: 'tree', vertex: tree.brokenAt } : await engine.check(source, parent, tree.depth);
-      host.gpuCheck += performance.now() - checkStarted;
-      const outputMs = 'assembleMs' in result ? result.assembleMs : result.readMs;
-      const edges = timed('edges', () => reachedEdges(graph.csr, parent));
-      const verdict = timed('cpuCheck', () => check(graph, source, parent, gpu, settings.cpuCheck(queries.length)));
-      queries.push({ source, searchMs: result.searchMs, outputMs, edges, levels: result.levels, check: verdict });
-      if (queries.length % 16 === 0) settings.detail?.(`${queries.length} checked; host ${Object.entries(host).map(([k, ms]) => `${k} ${seconds(ms)}`).join(', ')}`);
+  const pool = new TreeDepthPool(settings.depthThreads ?? Math.max(0, availableParallelism() - 1));
+  try {
+    for (const chunk of chunks) {
+      if (queries.length >= settings.minSources && performance.now() > settings.stopAt) break;
+      const started = performance.now();
+      const r = await engine.runMany(chunk);
+      const clock = smClock();
+      settings.detail?.(`runMany of ${chunk.length}: ${seconds(performance.now() - started)} (searches ${seconds(r.searchMs)}${'readMs' in r ? `, read-backs ${seconds(r.readMs)}` : ''})${clock ? `, SM clock ${clock.mhz} MHz after` : ''}`);
+      rerun += r.rerun;
+      // Every search's depths start at once on the workers; the answers' parent arrays travel with them.
+      const trees = r.results.map((result) => pool.depths(result.parent, result.source));
+      // A rejection left behind by an earlier failure is reported by the await that reaches it, not as unhandled.
+      for (const t of trees) t.catch(() => undefined);
+      for (const [j, result] of r.results.entries()) {
+        const { source } = result;
+        const waitStarted = performance.now();
+        const tree = await trees[j];
+        host.depthWait += performance.now() - waitStarted;
+        const { parent } = tree;
+        const checkStarted = performance.now();
+        const gpu: BfsGpuCheck = 'brokenAt' in tree ? { ok: false, rule: 'tree', vertex: tree.brokenAt } : await engine.check(source, parent, tree.depth);
+        host.gpuCheck += performance.now() - checkStarted;
+        const outputMs = 'assembleMs' in result ? result.assembleMs : result.readMs;
+        const edges = timed('edges', () => reachedEdges(graph.csr, parent));
+        const verdict = timed('cpuCheck', () => check(graph, source, parent, gpu, settings.cpuCheck(queries.length)));
+        queries.push({ source, searchMs: result.searchMs, outputMs, edges, levels: result.levels, check: verdict });
+        if (queries.length % 16 === 0) settings.detail?.(`${queries.length} checked; host ${Object.entries(host).map(([k, ms]) => `${k} ${seconds(ms)}`).join(', ')}`);
+      }
     }
+  } finally {
+    pool.destroy();
   }
   return { size, queries, rerun };
 }

@@ -52,17 +52,31 @@ export class BfsIds {
     return depth;
   }
 
-  /** A caller's parents and depths as `bfs_check` reads them (parents plus one, kernels' ids); refuses a parent that is no vertex. */
+  /**
+   * A caller's parents and depths as `bfs_check` reads them (parents plus one, kernels' ids); refuses a parent
+   * that is no vertex, naming the first. Searched as given (no ids), the depths come back as a view of `depth`
+   * (−1 and u32 0xffffffff are the same bits), not a copy.
+   */
   storedForCheck(parent: Int32Array, depth: Int32Array): { parent: Uint32Array; depth: Uint32Array } {
     const n = parent.length;
     const stored = new Uint32Array(n);
+    const { toUser, toInner } = this;
+    if (!toUser || !toInner) {
+      // One pass, the range test unsigned: p + 1 in 0..n (−1 → 0, unreached).
+      for (let v = 0; v < n; v++) {
+        const p = parent[v] + 1;
+        if (p >>> 0 !== p || p > n) throw badParent(v, p - 1, n);
+        stored[v] = p;
+      }
+      return { parent: stored, depth: new Uint32Array(depth.buffer, depth.byteOffset, n) };
+    }
     const depths = new Uint32Array(n);
     for (let v = 0; v < n; v++) {
-      const user = this.user(v);
+      const user = toUser[v];
       const p = parent[user];
-      if (!Number.isInteger(p) || p < -1 || p >= n) throw new RangeError(`bfs: parent[${user}] = ${p} is neither −1 nor a vertex below ${n}`);
-      stored[v] = p === -1 ? 0 : this.inner(p) + 1;
-      depths[v] = depth[user] >>> 0;
+      if (!Number.isInteger(p) || p < -1 || p >= n) throw badParent(user, p, n);
+      stored[v] = p === -1 ? 0 : toInner[p] + 1;
+      depths[v] = depth[user];
     }
     return { parent: stored, depth: depths };
   }
@@ -73,6 +87,10 @@ export class BfsIds {
     if (broken === -1) return { ok: true };
     return { ok: false, rule: CHECK_RULES[broken], vertex: this.user(errors[broken]) };
   }
+}
+
+function badParent(v: number, p: number, n: number): RangeError {
+  return new RangeError(`bfs: parent[${v}] = ${p} is neither −1 nor a vertex below ${n}`);
 }
 
 function inverse(ids: Uint32Array): Uint32Array {
