@@ -51,4 +51,9 @@ export class BfsPhases {
   get record(): Readonly<Record<string, number>> {
     return { ...this.#ms };
   }
+
+  /** The phases as they are recorded, kept up to date: for a plan made before its last step ends. */
+  get live(): Readonly<Record<string, number>> {
+    return this.#ms;
+  }
 }

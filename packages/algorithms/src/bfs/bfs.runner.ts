@@ -239,13 +239,13 @@ export class BfsRunner {
       chunks: split.chunks,
       chunkWords: split.chunkWords,
       preprocessMs,
-      phases: phases.record,
+      // Live: the commands step below ends after the runner (which holds the plan) exists.
+      phases: phases.live,
     };
     const runner = new BfsRunner({ device, graph, inner, ids, plan, kernels, rounds: layout.rounds, buffers, own, indirect });
     // The pipelines compile here (outside preprocessMs, as when the first search compiled them).
     try {
       runner.#commands = await phases.timeAsync('commands', () => BfsCommands.create(device, runner.#commandsSpec()));
-      Object.assign(plan.phases, { commands: phases.record.commands });
     } catch (e) {
       runner.destroy();
       throw e;
