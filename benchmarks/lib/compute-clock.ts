@@ -13,23 +13,23 @@ export interface ComputeClockHold {
 }
 
 /**
- * Opens (and keeps, for the rest of the process) a CUDA context on GPU `index`, so that a WebGPU run on an
- * NVIDIA GPU is timed at the compute clock rather than the idle one. Results measured so should say so (the
- * suites put `cuda_context_held: true` in their params).
+ * Holds a CUDA context on GPU `index` for the rest of the process (runtime-cuda's `holdComputeClock`, never
+ * released), so that a WebGPU run on an NVIDIA GPU is timed at the compute clock rather than the idle one.
+ * Results measured so should say so (the suites put `cuda_context_held: true` in their params).
  *
  * @example
  * const hold = await holdComputeClock(); // { held: true, clock: { mhz: 1980, … } } on an H100
  */
 export async function holdComputeClock(index = 0): Promise<ComputeClockHold> {
+  let cuda: typeof import('@semiforge/runtime-cuda');
   try {
-    const { openCudaDevice } = await import('@semiforge/runtime-cuda');
-    // Kept reachable for the process's lifetime: the context is the point.
-    kept.push(await openCudaDevice({ index }));
-    const clock = smClock();
-    return { held: true, ...(clock ? { clock } : {}) };
+    cuda = await import('@semiforge/runtime-cuda');
   } catch (e) {
     return { held: false, reason: (e as Error).message };
   }
+  // The hold is kept for the process: it is never released.
+  const hold = await cuda.holdComputeClock({ index });
+  if (!hold.held) return { held: false, reason: hold.reason };
+  const clock = smClock();
+  return { held: true, ...(clock ? { clock } : {}) };
 }
-
-const kept: unknown[] = [];

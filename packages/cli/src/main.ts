@@ -28,6 +28,8 @@ const REDUCTIONS: readonly SpmvReduction[] = ['subgroup', 'workgroup'];
 const SSSP_METHODS = ['auto', 'bellman-ford', 'frontier', 'near-far'] as const;
 const SSSP_WEIGHTS = ['f32', 'u32'] as const;
 const BACKEND_HELP = 'webgpu or cuda (default: $SEMIFORGE_BACKEND, else webgpu); cuda: device $SEMIFORGE_CUDA_DEVICE or 0';
+const HOLD_CLOCK_HELP = 'WebGPU: hold a CUDA context open while running, so an NVIDIA GPU runs at its compute clock, not its idle one (default: on for an NVIDIA adapter)';
+const NO_HOLD_CLOCK_HELP = 'WebGPU: do not hold a CUDA context (run at the clock the driver picks)';
 
 function version(): string {
   try {
@@ -79,6 +81,8 @@ function program(io: CliIo, setCode: (code: number) => void): Command {
     .option('--path <vertices...>', 'two vertices U V: print a best path from U to V on stdout (0-based; implies --successors)')
     .option('--adapter <name>', 'substring of the adapter name (default: $SEMIFORGE_ADAPTER, else the preferred one)')
     .option('--backend <name>', BACKEND_HELP, choiceOption('--backend', BACKENDS))
+    .option('--hold-clock', HOLD_CLOCK_HELP)
+    .option('--no-hold-clock', NO_HOLD_CLOCK_HELP)
     .option('--json', 'print a JSON summary on stdout')
     .addHelpText(
       'after',
@@ -178,6 +182,8 @@ function program(io: CliIo, setCode: (code: number) => void): Command {
     .option('-v, --verify', 'check the ranks against the f64 CPU fixed point within the f32 error bound')
     .option('--adapter <name>', 'substring of the adapter name (default: $SEMIFORGE_ADAPTER, else the preferred one)')
     .option('--backend <name>', BACKEND_HELP, choiceOption('--backend', BACKENDS))
+    .option('--hold-clock', HOLD_CLOCK_HELP)
+    .option('--no-hold-clock', NO_HOLD_CLOCK_HELP)
     .option('--json', 'print one JSON object on stdout')
     .addHelpText('after', '\nExamples:\n  semiforge pagerank -g 16 --verify\n  semiforge pagerank web-Google.sfg --top 20 --json\n  semiforge pagerank graph.mtx --personalize 0,17 --damping 0.7\n')
     .action(async (file: string | undefined, _opts: unknown, cmd: Command) => setCode(await runPagerank(file, cmd.opts<PagerankFlags>(), io)));
@@ -199,6 +205,8 @@ function program(io: CliIo, setCode: (code: number) => void): Command {
     .option('-v, --verify', 'check every result by the Graph500 SSSP rules (tight parent arcs in the weights type, no arc relaxes further)')
     .option('--adapter <name>', 'substring of the adapter name (default: $SEMIFORGE_ADAPTER, else the preferred one)')
     .option('--backend <name>', BACKEND_HELP, choiceOption('--backend', BACKENDS))
+    .option('--hold-clock', HOLD_CLOCK_HELP)
+    .option('--no-hold-clock', NO_HOLD_CLOCK_HELP)
     .option('--json', 'print one JSON object on stdout')
     .addHelpText('after', '\nExamples:\n  semiforge sssp -g 16 -n 8 --verify\n  semiforge sssp -g 20 --weights u32 --method bellman-ford --json\n  semiforge sssp roads.gr --source 0 --max-distance 5000\n')
     .action(async (file: string | undefined, _opts: unknown, cmd: Command) => setCode(await runSssp(file, cmd.opts<SsspFlags>(), io)));
@@ -224,6 +232,8 @@ function program(io: CliIo, setCode: (code: number) => void): Command {
     .option('-v, --verify', 'check every parent array by the Graph500 BFS rules')
     .option('--adapter <name>', 'substring of the adapter name (default: $SEMIFORGE_ADAPTER, else the preferred one)')
     .option('--backend <name>', BACKEND_HELP, choiceOption('--backend', BACKENDS))
+    .option('--hold-clock', HOLD_CLOCK_HELP)
+    .option('--no-hold-clock', NO_HOLD_CLOCK_HELP)
     .option('--json', 'print one JSON object on stdout')
     .addHelpText('after', '\nExamples:\n  semiforge bfs -g 16 -n 8 --verify\n  semiforge bfs -g 20 -n 64 --core --mf-approx --json\n  semiforge bfs web.el --symmetrize --source 0\n')
     .action(async (file: string | undefined, _opts: unknown, cmd: Command) => setCode(await runBfs(file, cmd.opts<BfsFlags>(), io)));

@@ -1,5 +1,6 @@
 export { cudaArch, type ComputeCapability } from './arch.js';
 export { parseCompileLog } from './compile-diagnostics.js';
+export { holdComputeClock, type ComputeClockHold } from './compute-clock.js';
 export { CU_RESULT_NAMES, cuResultError, cuResultName, type CuCallContext } from './cu-result.js';
 export {
   CudaDevice,

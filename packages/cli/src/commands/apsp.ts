@@ -116,9 +116,10 @@ async function runTrials(
   flags: ApspFlags,
   io: CliIo,
 ): Promise<{ result: ApspResult; trials: Trial[]; device: string; adapter: ApspSummary['adapter'] }> {
-  const { device, name } = await openCommandDevice(CMD, flags);
+  const opened = await openCommandDevice(CMD, flags, io);
+  const { device, name } = opened;
   const on = isCudaDevice(device) ? { cudaDevice: device } : { device };
-  return thenDestroy(device, async () => {
+  return thenDestroy(opened, async () => {
     const trials: Trial[] = [];
     let result: ApspResult | undefined;
     for (let t = 0; t < flags.trials; t++) {

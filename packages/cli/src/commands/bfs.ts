@@ -108,9 +108,10 @@ export async function runBfs(file: string | undefined, flags: BfsFlags, io: CliI
   const { csr, name } = await loadGraphInput(CMD, file, flags, io);
   const sources = pickSources(csr, flags, CMD);
   const options: BfsOptions = { degreeOrder: flags.degreeOrder, mfApprox: flags.mfApprox, alpha: flags.alpha, beta: flags.beta, symmetrize: flags.symmetrize };
-  const { device, name: deviceName } = await openCommandDevice(CMD, flags);
+  const opened = await openCommandDevice(CMD, flags, io);
+  const { device, name: deviceName } = opened;
   const answers: Answer[] = [];
-  const { graph, preprocessMs } = await thenDestroy(device, async () => {
+  const { graph, preprocessMs } = await thenDestroy(opened, async () => {
     const started = performance.now();
     const engine = flags.core ? await CoreBfs.create(device, csr, options) : await createBfsEngine(device, csr, options);
     const prepared = { graph: engine.graph, preprocessMs: performance.now() - started };

@@ -100,8 +100,9 @@ export async function runPagerank(file: string | undefined, flags: PagerankFlags
     maxIterations: flags.maxIterations,
     ...(personalize ? { personalization: { vertices: personalize, weights: personalize.map(() => 1) } } : {}),
   };
-  const { device, name: deviceName } = await openCommandDevice('pagerank', flags);
-  const result = await thenDestroy(device, () => pagerank(device, csr, options));
+  const opened = await openCommandDevice('pagerank', flags, io);
+  const { device, name: deviceName } = opened;
+  const result = await thenDestroy(opened, () => pagerank(device, csr, options));
   const verification = flags.verify ? verifyPagerank(csr, result.ranks, result.residual, options) : null;
   const summary: PagerankSummary = {
     command: 'pagerank',

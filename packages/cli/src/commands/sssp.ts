@@ -85,8 +85,9 @@ export async function runSssp(file: string | undefined, flags: SsspFlags, io: Cl
   const csr = input.generated && flags.weights === 'u32' ? toIntegerWeights(input.csr, INTEGER_WEIGHT_MAX) : input.csr;
   const name = input.generated ? `${input.name.slice(0, -1)}, ${flags.weights === 'u32' ? `weights 1..${INTEGER_WEIGHT_MAX}` : 'Graph500 weights'})` : input.name;
   const sources = pickSources(csr, flags, CMD);
-  const { device, name: deviceName } = await openCommandDevice(CMD, flags);
-  const { results, method } = await thenDestroy(device, async () => {
+  const opened = await openCommandDevice(CMD, flags, io);
+  const { device, name: deviceName } = opened;
+  const { results, method } = await thenDestroy(opened, async () => {
     const runner = await createSsspRunner(device, csr, { method: flags.method, weights: flags.weights });
     try {
       return { method: runner.plan.method, results: await runner.runMany(sources, { maxDistance: flags.maxDistance }) };
