@@ -8,7 +8,7 @@ import { negativeDag, SSSP_CASES } from './sssp-cases.js';
 const nvcc = await findNvcc();
 const road = SSSP_CASES.find((c) => c.name.startsWith('road'))!.graph;
 const random = SSSP_CASES[0].graph;
-const STEPS: readonly SsspStep[] = ['relax', 'advance', 'parents', 'tree'];
+const STEPS: readonly SsspStep[] = ['relax', 'advance', 'parents', 'tree', 'treeScan'];
 
 describe('the SSSP plan on each backend', () => {
   it('plans the WebGPU kernels for target cuda, passes on fixed grids', () => {

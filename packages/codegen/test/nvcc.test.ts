@@ -94,12 +94,13 @@ const bfsSpecs: BfsKernelSpec[] = BFS_KERNEL_OPS.flatMap((op) =>
 );
 
 // Every SSSP op in both weight types, both read modes of the Bellman-Ford pass, lanes on the frontier pass and
-// its sizing step, the tree step on an undirected CSR (own arcs, pull passes) too.
+// its sizing step, the tree step on an undirected CSR (listing for the tree scan, pull passes) too; the tree scan
+// (undirected only).
 const ssspSpecs: SsspKernelSpec[] = SSSP_KERNEL_OPS.flatMap((op): SsspKernelSpec[] =>
   (['f32', 'u32'] as const).flatMap((type) =>
     (op === 'sssp_edges' ? (['atomic', 'snapshot'] as const) : [undefined]).map((reads) => ({
       op, semiring: 'min-plus', type, target: 'cuda' as const, workgroupSize: 256, reads,
-      symmetric: op === 'sssp_edges' || op === 'sssp_parents', lanesPerVertex: op === 'sssp_frontier' || op === 'sssp_advance' ? 8 : undefined, chunk: op === 'sssp_frontier' || op === 'sssp_advance' ? 64 : undefined,
+      symmetric: op === 'sssp_edges' || op === 'sssp_parents' || op === 'sssp_tree_scan', lanesPerVertex: op === 'sssp_frontier' || op === 'sssp_advance' ? 8 : undefined, chunk: op === 'sssp_frontier' || op === 'sssp_advance' ? 64 : undefined,
     })),
   ),
 ).concat((['f32', 'u32'] as const).map((type): SsspKernelSpec => ({ op: 'sssp_tree', semiring: 'min-plus', type, target: 'cuda', workgroupSize: 256, symmetric: true })));

@@ -17,6 +17,10 @@ describe('SSSP KernelSpec validation', () => {
     expectSpecError({ ...edges, ...patch } as SsspKernelSpec, parameter, message);
   });
 
+  it('the tree scan needs an undirected CSR', () => {
+    expectSpecError({ ...edges, op: 'sssp_tree_scan', reads: undefined, symmetric: false }, 'symmetric', /sssp_tree_scan .* needs an undirected CSR: it must be true/);
+  });
+
   it('lanes may not exceed the workgroup, nor a chunk', () => {
     expectSpecError({ ...frontier, lanesPerVertex: 256 }, 'lanesPerVertex', /no larger than workgroupSize 128, got 256/);
     expectSpecError({ ...frontier, chunk: 4 }, 'chunk', /power of two no smaller than lanesPerVertex 8 .*got 4/);
@@ -74,8 +78,18 @@ describe('SSSP kernels', () => {
     expect(a.bindings.map((b) => b.name)).toEqual(['params', 'dist', 'state', 'args']);
   });
 
+  it('the tree step lists stale vertices (undirected) for the tree scan, a workgroup a vertex on a fixed grid', () => {
+    const tree: SsspKernelSpec = { ...edges, op: 'sssp_tree', reads: undefined };
+    expect(generateKernel(tree).bindings.map((b) => b.name)).toEqual(['params', 'indptr', 'indices', 'weight', 'dist', 'via', 'parent', 'flag', 'stale']);
+    expect(generateKernel({ ...tree, symmetric: false }).bindings.map((b) => b.name)).not.toContain('stale');
+    const scan = generateKernel({ ...tree, op: 'sssp_tree_scan' });
+    expect(scan.bindings.map((b) => b.name)).toEqual(['params', 'indptr', 'indices', 'weight', 'dist', 'stale', 'parent', 'flag']);
+    expect(scan.workgroupStorageBytes).toBe(8);
+    expect(dispatchGrid({ ...tree, op: 'sssp_tree_scan' }, 1e6)).toEqual([MAX_GRID_X, 1, 1]);
+  });
+
   it.each(SSSP_KERNEL_OPS.flatMap((op) => (['f32', 'u32'] as const).map((type) => [op, type] as const)))('%s %s renders for both targets', (op, type) => {
-    const spec: SsspKernelSpec = { op, semiring: 'min-plus', type, target: 'wgsl', workgroupSize: 64, symmetric: op === 'sssp_edges' || op === 'sssp_parents' };
+    const spec: SsspKernelSpec = { op, semiring: 'min-plus', type, target: 'wgsl', workgroupSize: 64, symmetric: op === 'sssp_edges' || op === 'sssp_parents' || op === 'sssp_tree_scan' };
     expect(generateKernel(spec).source).toContain(`fn ${op}(`);
     expect(generateKernel({ ...spec, target: 'cuda' }).source).toContain(`${op}(`);
   });

@@ -53,7 +53,7 @@ export class CudaSsspRunner extends SsspQueries {
   static async create(device: CudaDevice, graph: Csr, options: SsspKernelOptions = {}): Promise<CudaSsspRunner> {
     const setup = prepareSssp(graph, options, 'cuda');
     const kernels: Partial<Record<SsspStep, CudaKernel>> = {};
-    for (const step of ['relax', 'advance', 'parents', 'tree'] as const) {
+    for (const step of SSSP_STEPS) {
       const spec = setup.plan[step];
       if (spec) kernels[step] = await device.kernel(kernelFor(spec));
     }

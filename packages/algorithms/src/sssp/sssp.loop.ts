@@ -37,11 +37,11 @@ export interface SsspResult {
   readonly wallTimeMs: number;
 }
 
-/** The kernels of a query: the pass, the step that sizes a frontier pass, and the two parent steps. */
-export type SsspStep = 'relax' | 'advance' | 'parents' | 'tree';
+/** The kernels of a query: the pass, the step that sizes a frontier pass, and the parent steps. */
+export type SsspStep = 'relax' | 'advance' | 'parents' | 'tree' | 'treeScan';
 
 /** The steps in a fixed order: a runner keeps its per-step state in arrays indexed by `SSSP_STEPS.indexOf(step) * 2 + parity`. */
-export const SSSP_STEPS: readonly SsspStep[] = ['relax', 'advance', 'parents', 'tree'];
+export const SSSP_STEPS: readonly SsspStep[] = ['relax', 'advance', 'parents', 'tree', 'treeScan'];
 
 /** One submit's worth of work on a backend. */
 export interface SsspBatch {
@@ -272,7 +272,8 @@ const ADVANCE_GRID: SsspGrid = [1];
 
 /**
  * Parents: for the frontier methods, one step per vertex (the tail of the arc that lowered it last, when
- * tight; else, undirected, a strictly closer tight neighbour). Where some vertex found none (zero weights, f32
+ * tight; else, undirected, the vertex is listed and the tree scan that follows in the same batch gives it a
+ * strictly closer tight neighbour, a workgroup scanning its arcs). Where some vertex found none (zero weights, f32
  * sums that round back): on an undirected graph, pull passes over the vertices (one still without a parent
  * takes a tight neighbour that has one: only those few do any work); on a directed one, and for Bellman-Ford,
  * tight-arc passes over the pairs. Either repeats until no vertex gains a parent, the flag read once per batch,
@@ -292,6 +293,7 @@ async function parentPasses(engine: SsspEngine, setup: SsspSetup, source: number
     batch.reset('parent', source, source);
     batch.clear('flag');
     batch.dispatch('tree', 0, Uint32Array.of(n, 1, 0, 0), tree);
+    if (plan.treeScan) batch.dispatch('treeScan', 0, Uint32Array.of(n, 1, 0, 0), setup.grids.treeScan!);
     // One step completes the tree where weights are positive: expected unless the last query needed more.
     const ran = await batch.submit('flag', (unfinished) => unfinished === 0, answer, use, pace.parentPasses <= 1);
     gpuTimeMs = ran.gpuTimeMs;

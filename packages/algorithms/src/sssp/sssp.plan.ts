@@ -70,8 +70,10 @@ export interface SsspPlan {
   readonly advance?: SsspKernelSpec;
   /** Tight-arc passes over COO pairs (or the CSR arcs as pairs): the parents step, or its finish after `tree`. */
   readonly parents: SsspKernelSpec;
-  /** Frontier methods: one step per vertex taking the parent from the arc that lowered it last (or, undirected, its own arcs). */
+  /** Frontier methods: one step per vertex taking the parent from the arc that lowered it last (or, undirected, listing it for `treeScan`). */
   readonly tree?: SsspKernelSpec;
+  /** Frontier methods on an undirected graph: a workgroup a vertex `tree` listed, scanning its arcs for a tight one. */
+  readonly treeScan?: SsspKernelSpec;
   /** Near-far: the bucket width (in the weights' type); frontier: Infinity. */
   readonly delta: number;
   /** Frontier methods: indirect dispatch sized by `advance`, or fixed grids of at most `fixedWorkgroups`. */
@@ -158,6 +160,7 @@ export function planSssp(options: SsspKernelOptions, stats: SsspGraphStats, dire
     advance: { ...queue, op: 'sssp_advance' },
     parents: { ...base, op: 'sssp_parents', symmetric: false },
     tree: { ...base, op: 'sssp_tree', symmetric: !directed },
+    ...(directed ? {} : { treeScan: { ...base, op: 'sssp_tree_scan', symmetric: true } as const }),
     ...loop,
   };
 }

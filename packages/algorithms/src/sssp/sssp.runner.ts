@@ -39,8 +39,8 @@ export class SsspRunner extends SsspQueries {
     super(setup);
     this.#device = device;
     this.#buffers = buffers;
-    const { relax, advance, parents, tree } = setup.plan;
-    this.#kernels = { relax: kernelFor(relax), advance: advance && kernelFor(advance), parents: kernelFor(parents), tree: tree && kernelFor(tree) };
+    const { relax, advance, parents, tree, treeScan } = setup.plan;
+    this.#kernels = { relax: kernelFor(relax), advance: advance && kernelFor(advance), parents: kernelFor(parents), tree: tree && kernelFor(tree), treeScan: treeScan && kernelFor(treeScan) };
     this.engine = {
       batch: (label) => this.#batch(label),
       write: (name, data) => device.upload(buffers[name], data),

@@ -22,6 +22,7 @@ export interface SsspGrids {
   readonly relax: SsspGrid;
   readonly parents: SsspGrid;
   readonly tree?: SsspGrid;
+  readonly treeScan?: SsspGrid;
 }
 
 /**
@@ -75,7 +76,8 @@ export function prepareSssp(graph: Csr, options: SsspKernelOptions, target: Targ
   if (queueLength * lanes > MAX_ITEMS) {
     throw new RangeError(`sssp: ${queueLength} queue items × ${lanes} lanes exceed ${MAX_ITEMS} (2^32 − 2^26) invocation indices; use fewer lanesPerVertex or a larger chunk`);
   }
-  const zeroed: Record<string, number> = { dist: n, parent: n, flag: 1 };
+  // flag: the changed or unfinished word, then the length of the list `stale` of vertices left to the tree scan.
+  const zeroed: Record<string, number> = { dist: n, parent: n, flag: 2 };
   if (plan.relax.reads === 'snapshot') zeroed.dist_ro = n;
   let arrays: Record<string, Uint32Array | Float32Array>;
   if (coo) {
@@ -84,6 +86,7 @@ export function prepareSssp(graph: Csr, options: SsspKernelOptions, target: Targ
   } else {
     arrays = { indptr: graph.indptr, indices: graph.indices, weight: weights.values };
     Object.assign(zeroed, { queue_a: queueLength, chunk_a: queueLength, queue_b: queueLength, chunk_b: queueLength, mark: n, via: n, state: STATE_WORDS, args: INDIRECT_WORDS });
+    if (plan.treeScan) zeroed.stale = n;
   }
   for (const name of Object.keys(zeroed)) zeroed[name] = Math.max(1, zeroed[name]);
   const items = coo ? arrays.src.length : m;
@@ -94,6 +97,8 @@ export function prepareSssp(graph: Csr, options: SsspKernelOptions, target: Targ
     relax: coo ? dispatchGrid(plan.relax, items) : [fixed],
     parents: dispatchGrid(plan.parents, items),
     ...(plan.tree ? { tree: dispatchGrid(plan.tree, n) } : {}),
+    // Few vertices are listed: a fixed grid strides over them (idle workgroups read the length and leave).
+    ...(plan.treeScan ? { treeScan: [Math.min(plan.fixedWorkgroups, dispatchGrid(plan.treeScan, n)[0])] as const } : {}),
   };
   return { graph, weights, plan, arrays, zeroed, items, grids };
 }

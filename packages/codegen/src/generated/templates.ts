@@ -1617,6 +1617,9 @@ export const TEMPLATE_SPECS: Readonly<Record<string, unknown>> = {
             + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"f32") : depth0),{"name":"if","hash":{},"fn":container.program(1, data, 0),"inverse":container.program(3, data, 0),"data":data,"loc":{"start":{"line":24,"column":0},"end":{"line":36,"column":7}}})) != null ? stack1 : "")
             + "\n// The key of d + w (min-plus ⊗) for a reached d.\nstatic __device__ __forceinline__ unsigned relax(unsigned k, T w) { return to_key(sr_mul(from_key(k), w)); }\n\n// More than 65535 blocks need a 2-D grid: blocks are numbered x-fastest.\n#define ITEM_OF() ((blockIdx.x + blockIdx.y * gridDim.x) * WG + threadIdx.x)\n// WGSL's atomicLoad and atomicStore: relaxed, device scope, so they bypass L1 and see other blocks' atomics.\n// (A volatile access is the same at system scope, LDG.E.STRONG.SYS; nothing here is shared beyond the GPU.)\n// `asm volatile` with a memory clobber keeps them in program order with the kernel's other memory accesses.\nstatic __device__ __forceinline__ unsigned live_load(const unsigned* p) {\n  unsigned v;\n  asm volatile(\"ld.relaxed.gpu.global.u32 %0, [%1];\" : \"=r\"(v) : \"l\"(p) : \"memory\");\n  return v;\n}\nstatic __device__ __forceinline__ void live_store(unsigned* p, unsigned v) {\n  asm volatile(\"st.relaxed.gpu.global.u32 [%0], %1;\" : : \"l\"(p), \"r\"(v) : \"memory\");\n}\n";
         },"usePartial":true,"useData":true},
+        "cuda/partials/sssp-tree-flag": {"compiler":[8,">= 4.3.0"],"main":function(container,depth0,helpers,partials,data) {
+            return "\n// Words of the tree steps' flag buffer (see the WGSL partial).\n#define UNFINISHED 0u\n#define LISTED 1u\n";
+        },"useData":true},
         "cuda/partials/vector-prelude": {"compiler":[8,">= 4.3.0"],"main":function(container,depth0,helpers,partials,data) {
             var stack1, helper, lookupProperty = container.lookupProperty || function(parent, propertyName) {
                 if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
@@ -2043,9 +2046,13 @@ export const TEMPLATE_SPECS: Readonly<Record<string, unknown>> = {
             + "  if (changed) flag[0] = params.iter;\n}\n";
         },"usePartial":true,"useData":true},
         "cuda/sssp/tree": {"1":function(container,depth0,helpers,partials,data) {
-            return ", else\n// the first tight arc to a strictly closer neighbour; the pull passes (params.aux = 1) give a vertex still without\n// a parent a tight neighbour that has one";
+            return ", else v\n// is listed in `stale` for sssp_tree_scan; the pull passes (params.aux = 1) give a vertex still without a parent a\n// tight neighbour that has one";
         },"3":function(container,depth0,helpers,partials,data) {
-            return "  for (unsigned q = indptr[v], end = indptr[v + 1]; q < end; q++) {\n    const unsigned u = indices[q];\n    const unsigned ku = dist[u];\n    if (ku == UNREACHED || relax(ku, weight[q]) != kv) continue;\n    if (ku < kv || (pull && u != v && live_load(&parent[u]) != NONE)) {\n      live_store(&parent[v], u);\n      if (pull) flag[0] = params.iter;\n      return;\n    }\n  }\n";
+            return "    else stale[atomicAdd(&flag[LISTED], 1u)] = v;\n";
+        },"5":function(container,depth0,helpers,partials,data) {
+            return "    else live_store(&flag[UNFINISHED], 1u);\n";
+        },"7":function(container,depth0,helpers,partials,data) {
+            return "  for (unsigned q = indptr[v], end = indptr[v + 1]; q < end; q++) {\n    const unsigned u = indices[q];\n    const unsigned ku = dist[u];\n    if (ku == UNREACHED || u == v || relax(ku, weight[q]) != kv) continue;\n    if (live_load(&parent[u]) != NONE) {\n      live_store(&parent[v], u);\n      live_store(&flag[UNFINISHED], params.iter);\n      return;\n    }\n  }\n";
         },"compiler":[8,">= 4.3.0"],"main":function(container,depth0,helpers,partials,data) {
             var stack1, helper, alias1=depth0 != null ? depth0 : (container.nullContext || {}), alias2=container.hooks.helperMissing, alias3="function", lookupProperty = container.lookupProperty || function(parent, propertyName) {
                 if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
@@ -2056,18 +2063,41 @@ export const TEMPLATE_SPECS: Readonly<Record<string, unknown>> = {
 
           return ((stack1 = container.invokePartial(lookupProperty(partials,"header"),depth0,{"name":"header","data":data,"helpers":helpers,"partials":partials,"decorators":container.decorators})) != null ? stack1 : "")
             + "// Parents from converged distances: the tail of the last winning relaxation's arc when tight"
-            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"symmetric") : depth0),{"name":"if","hash":{},"fn":container.program(1, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":2,"column":93},"end":{"line":4,"column":49}}})) != null ? stack1 : "")
+            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"symmetric") : depth0),{"name":"if","hash":{},"fn":container.program(1, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":2,"column":93},"end":{"line":4,"column":38}}})) != null ? stack1 : "")
             + " (see the WGSL template).\n\n"
             + ((stack1 = container.invokePartial(lookupProperty(partials,"sssp-prelude"),depth0,{"name":"sssp-prelude","data":data,"helpers":helpers,"partials":partials,"decorators":container.decorators})) != null ? stack1 : "")
+            + ((stack1 = container.invokePartial(lookupProperty(partials,"sssp-tree-flag"),depth0,{"name":"sssp-tree-flag","data":data,"helpers":helpers,"partials":partials,"decorators":container.decorators})) != null ? stack1 : "")
             + "\nstatic __device__ __forceinline__ unsigned tail_of(const unsigned* __restrict__ indptr, unsigned n, unsigned p) {\n  unsigned lo = 0u, hi = n;\n  while (hi - lo > 1u) {\n    const unsigned mid = (lo + hi) / 2u;\n    if (indptr[mid] <= p) lo = mid; else hi = mid;\n  }\n  return lo;\n}\n\nextern \"C\" __global__ void __launch_bounds__("
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"threads") || (depth0 != null ? lookupProperty(depth0,"threads") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"threads","hash":{},"data":data,"loc":{"start":{"line":18,"column":45},"end":{"line":18,"column":56}}}) : helper))) != null ? stack1 : "")
+            + ") "
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"entryPoint") || (depth0 != null ? lookupProperty(depth0,"entryPoint") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"entryPoint","hash":{},"data":data,"loc":{"start":{"line":18,"column":58},"end":{"line":18,"column":72}}}) : helper))) != null ? stack1 : "")
+            + "("
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"params") || (depth0 != null ? lookupProperty(depth0,"params") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"params","hash":{},"data":data,"loc":{"start":{"line":18,"column":73},"end":{"line":18,"column":85}}}) : helper))) != null ? stack1 : "")
+            + ") {\n  const unsigned v = ITEM_OF();\n  if (v >= params.count || live_load(&parent[v]) != NONE) return;\n  const unsigned kv = dist[v];\n  if (kv == UNREACHED) return;\n  if (params.aux == 0u) {\n    const unsigned p = via[v], t = tail_of(indptr, params.count, p);\n    if (dist[t] < kv && relax(dist[t], weight[p]) == kv) live_store(&parent[v], t);\n"
+            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"symmetric") : depth0),{"name":"if","hash":{},"fn":container.program(3, data, 0),"inverse":container.program(5, data, 0),"data":data,"loc":{"start":{"line":26,"column":0},"end":{"line":30,"column":7}}})) != null ? stack1 : "")
+            + "    return;\n  }\n"
+            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"symmetric") : depth0),{"name":"if","hash":{},"fn":container.program(7, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":33,"column":0},"end":{"line":44,"column":7}}})) != null ? stack1 : "")
+            + "}\n";
+        },"usePartial":true,"useData":true},
+        "cuda/sssp/tree-scan": {"compiler":[8,">= 4.3.0"],"main":function(container,depth0,helpers,partials,data) {
+            var stack1, helper, alias1=depth0 != null ? depth0 : (container.nullContext || {}), alias2=container.hooks.helperMissing, alias3="function", lookupProperty = container.lookupProperty || function(parent, propertyName) {
+                if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
+                  return parent[propertyName];
+                }
+                return undefined
+            };
+
+          return ((stack1 = container.invokePartial(lookupProperty(partials,"header"),depth0,{"name":"header","data":data,"helpers":helpers,"partials":partials,"decorators":container.decorators})) != null ? stack1 : "")
+            + "// The parents sssp_tree left to a block: each listed vertex's arcs scanned by the whole block, WG arcs apart, for\n// the first tight arc to a strictly closer neighbour (see the WGSL template).\n\n"
+            + ((stack1 = container.invokePartial(lookupProperty(partials,"sssp-prelude"),depth0,{"name":"sssp-prelude","data":data,"helpers":helpers,"partials":partials,"decorators":container.decorators})) != null ? stack1 : "")
+            + ((stack1 = container.invokePartial(lookupProperty(partials,"sssp-tree-flag"),depth0,{"name":"sssp-tree-flag","data":data,"helpers":helpers,"partials":partials,"decorators":container.decorators})) != null ? stack1 : "")
+            + "\n#define NO_ARC 0xffffffffu\n\n// WGSL's atomicLoad on workgroup memory: relaxed, block scope, re-read on every call.\nstatic __device__ __forceinline__ unsigned block_load(const unsigned* p) {\n  unsigned v;\n  asm volatile(\"ld.relaxed.cta.u32 %0, [%1];\" : \"=r\"(v) : \"l\"(p) : \"memory\");\n  return v;\n}\n\nextern \"C\" __global__ void __launch_bounds__("
             + ((stack1 = ((helper = (helper = lookupProperty(helpers,"threads") || (depth0 != null ? lookupProperty(depth0,"threads") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"threads","hash":{},"data":data,"loc":{"start":{"line":17,"column":45},"end":{"line":17,"column":56}}}) : helper))) != null ? stack1 : "")
             + ") "
             + ((stack1 = ((helper = (helper = lookupProperty(helpers,"entryPoint") || (depth0 != null ? lookupProperty(depth0,"entryPoint") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"entryPoint","hash":{},"data":data,"loc":{"start":{"line":17,"column":58},"end":{"line":17,"column":72}}}) : helper))) != null ? stack1 : "")
             + "("
             + ((stack1 = ((helper = (helper = lookupProperty(helpers,"params") || (depth0 != null ? lookupProperty(depth0,"params") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"params","hash":{},"data":data,"loc":{"start":{"line":17,"column":73},"end":{"line":17,"column":85}}}) : helper))) != null ? stack1 : "")
-            + ") {\n  const unsigned v = ITEM_OF();\n  if (v >= params.count || live_load(&parent[v]) != NONE) return;\n  const unsigned kv = dist[v];\n  if (kv == UNREACHED) return;\n  const bool pull = params.aux == 1u;\n  if (!pull) {\n    const unsigned p = via[v], t = tail_of(indptr, params.count, p);\n    if (dist[t] < kv && relax(dist[t], weight[p]) == kv) { live_store(&parent[v], t); return; }\n  }\n"
-            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"symmetric") : depth0),{"name":"if","hash":{},"fn":container.program(3, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":27,"column":0},"end":{"line":38,"column":7}}})) != null ? stack1 : "")
-            + "  if (!pull) flag[0] = 1u;\n}\n";
+            + ") {\n  __shared__ unsigned best;\n  // sssp_tree finished before this launch: every thread reads the same length. params.count = n bounds it.\n  const unsigned listed = min(flag[LISTED], params.count);\n  if (threadIdx.x == 0) best = NO_ARC;\n  __syncthreads();\n  for (unsigned i = blockIdx.x; i < listed; i += gridDim.x) {\n    const unsigned v = stale[i], kv = dist[v];\n    for (unsigned q = indptr[v] + threadIdx.x, end = indptr[v + 1]; q < end && q < block_load(&best); q += WG) {\n      const unsigned ku = dist[indices[q]];\n      if (ku < kv && relax(ku, weight[q]) == kv) {\n        atomicMin(&best, q);\n        break;\n      }\n    }\n    __syncthreads();\n    if (threadIdx.x == 0) {\n      if (best != NO_ARC) live_store(&parent[v], indices[best]);\n      else live_store(&flag[UNFINISHED], 1u);\n      best = NO_ARC;\n    }\n    __syncthreads();\n  }\n}\n";
         },"usePartial":true,"useData":true},
         "cuda/vector/gather": {"compiler":[8,">= 4.3.0"],"main":function(container,depth0,helpers,partials,data) {
             var stack1, helper, alias1=depth0 != null ? depth0 : (container.nullContext || {}), alias2=container.hooks.helperMissing, alias3="function", lookupProperty = container.lookupProperty || function(parent, propertyName) {
@@ -3574,6 +3604,9 @@ export const TEMPLATE_SPECS: Readonly<Record<string, unknown>> = {
             + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"f32") : depth0),{"name":"if","hash":{},"fn":container.program(1, data, 0),"inverse":container.program(3, data, 0),"data":data,"loc":{"start":{"line":26,"column":0},"end":{"line":40,"column":7}}})) != null ? stack1 : "")
             + "\n// The key of d + w (min-plus ⊗) for a reached d.\nfn relax(k: u32, w: T) -> u32 { return to_key(sr_mul(from_key(k), w)); }\n\n// More than 65535 workgroups need a 2-D grid: workgroups are numbered x-fastest.\nfn item_of(wid: vec3<u32>, nwg: vec3<u32>, lid: u32) -> u32 {\n  return (wid.x + wid.y * nwg.x) * WG + lid;\n}\n";
         },"usePartial":true,"useData":true},
+        "wgsl/partials/sssp-tree-flag": {"compiler":[8,">= 4.3.0"],"main":function(container,depth0,helpers,partials,data) {
+            return "\n// Words of the tree steps' flag buffer.\nconst UNFINISHED: u32 = 0u;  // nonzero: some vertex has no parent yet (the pull passes: the last pass that gave one)\nconst LISTED: u32 = 1u;      // vertices sssp_tree appended to `stale` for sssp_tree_scan\n";
+        },"useData":true},
         "wgsl/partials/vector-prelude": {"compiler":[8,">= 4.3.0"],"main":function(container,depth0,helpers,partials,data) {
             var stack1, helper, alias1=depth0 != null ? depth0 : (container.nullContext || {}), alias2=container.hooks.helperMissing, alias3="function", lookupProperty = container.lookupProperty || function(parent, propertyName) {
                 if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
@@ -4010,15 +4043,19 @@ export const TEMPLATE_SPECS: Readonly<Record<string, unknown>> = {
             + "  if (changed) { flag[0] = params.iter; }\n}\n";
         },"usePartial":true,"useData":true},
         "wgsl/sssp/tree": {"1":function(container,depth0,helpers,partials,data) {
-            return "v takes the first\n// tight arc to a strictly closer neighbour among its own (the CSR is undirected)";
+            return "v is appended to `stale`,\n// and sssp_tree_scan gives it the first tight arc to a strictly closer neighbour among its own (the CSR is\n// undirected) with a whole workgroup (such vertices are few, but likely hubs, whose lists one invocation would\n// scan for long)";
         },"3":function(container,depth0,helpers,partials,data) {
-            return "v is left to the pair\n// passes";
+            return "v is left to the pair passes";
         },"5":function(container,depth0,helpers,partials,data) {
-            return ", and the pull passes (params.aux = 1) finish the tree: a vertex still without a parent\n// takes a tight neighbour that has one (weights are ≥ 0 on an undirected graph; a parent chosen earlier or a\n// strictly closer one cannot lead back, so the parents stay a tree over zero-weight cycles), flag[0] = the pass\n// when one did; they repeat until flag[0] stays old";
+            return ", and the pull passes\n// (params.aux = 1) finish the tree: a vertex still without a parent takes a tight neighbour that has one (weights\n// are ≥ 0 on an undirected graph; a parent chosen earlier or a strictly closer one cannot lead back, so the\n// parents stay a tree over zero-weight cycles), flag[UNFINISHED] = the pass when one did; they repeat until it\n// stays old";
         },"7":function(container,depth0,helpers,partials,data) {
             return ": the pair passes then finish the tree";
         },"9":function(container,depth0,helpers,partials,data) {
-            return "  let end = indptr[v + 1u];\n  for (var q = indptr[v]; q < end; q++) {\n    let u = indices[q];\n    let anchored = pull && u != v && relax(dist[u], weight[q]) == kv && atomicLoad(&parent[u]) != NONE;\n    if (anchored || tight(u, q, kv)) {\n      atomicStore(&parent[v], u);\n      if (pull) { flag[0] = params.iter; }\n      return;\n    }\n  }\n";
+            return "      stale[atomicAdd(&flag[LISTED], 1u)] = v;\n";
+        },"11":function(container,depth0,helpers,partials,data) {
+            return "      atomicStore(&flag[UNFINISHED], 1u);\n";
+        },"13":function(container,depth0,helpers,partials,data) {
+            return "  let end = indptr[v + 1u];\n  for (var q = indptr[v]; q < end; q++) {\n    let u = indices[q];\n    if (u != v && relax(dist[u], weight[q]) == kv && atomicLoad(&parent[u]) != NONE) {\n      atomicStore(&parent[v], u);\n      atomicStore(&flag[UNFINISHED], params.iter);\n      return;\n    }\n  }\n";
         },"compiler":[8,">= 4.3.0"],"main":function(container,depth0,helpers,partials,data) {
             var stack1, helper, alias1=depth0 != null ? depth0 : (container.nullContext || {}), alias2=container.hooks.helperMissing, alias3="function", lookupProperty = container.lookupProperty || function(parent, propertyName) {
                 if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
@@ -4029,18 +4066,39 @@ export const TEMPLATE_SPECS: Readonly<Record<string, unknown>> = {
 
           return ((stack1 = container.invokePartial(lookupProperty(partials,"header"),depth0,{"name":"header","data":data,"helpers":helpers,"partials":partials,"decorators":container.decorators})) != null ? stack1 : "")
             + "// Parents from converged distances, one invocation a vertex. via[v] is the CSR arc of the relaxation that won\n// v's last atomicMin; its tail (found by binary search in indptr) is the parent when the arc is tight\n// (dist[t] + w == dist[v] in f32/u32 exactly as relaxed) and t strictly closer (so the parents cannot cycle).\n// Racing lowerings may leave the arc of an earlier, larger distance: then "
-            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"symmetric") : depth0),{"name":"if","hash":{},"fn":container.program(1, data, 0),"inverse":container.program(3, data, 0),"data":data,"loc":{"start":{"line":5,"column":75},"end":{"line":7,"column":16}}})) != null ? stack1 : "")
-            + ". A reached vertex with no parent after that (a zero weight, an f32 sum that rounds back to dist[t])\n// sets flag[0]"
-            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"symmetric") : depth0),{"name":"if","hash":{},"fn":container.program(5, data, 0),"inverse":container.program(7, data, 0),"data":data,"loc":{"start":{"line":8,"column":15},"end":{"line":11,"column":105}}})) != null ? stack1 : "")
+            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"symmetric") : depth0),{"name":"if","hash":{},"fn":container.program(1, data, 0),"inverse":container.program(3, data, 0),"data":data,"loc":{"start":{"line":5,"column":75},"end":{"line":8,"column":60}}})) != null ? stack1 : "")
+            + ". A reached vertex with no parent after that (a zero\n// weight, an f32 sum that rounds back to dist[t]) sets flag[UNFINISHED]"
+            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"symmetric") : depth0),{"name":"if","hash":{},"fn":container.program(5, data, 0),"inverse":container.program(7, data, 0),"data":data,"loc":{"start":{"line":9,"column":72},"end":{"line":13,"column":65}}})) != null ? stack1 : "")
             + ".\n\n"
             + ((stack1 = container.invokePartial(lookupProperty(partials,"sssp-prelude"),depth0,{"name":"sssp-prelude","data":data,"helpers":helpers,"partials":partials,"decorators":container.decorators})) != null ? stack1 : "")
+            + ((stack1 = container.invokePartial(lookupProperty(partials,"sssp-tree-flag"),depth0,{"name":"sssp-tree-flag","data":data,"helpers":helpers,"partials":partials,"decorators":container.decorators})) != null ? stack1 : "")
             + "\n// The vertex whose row holds arc p: the last t with indptr[t] <= p.\nfn tail_of(p: u32) -> u32 {\n  var lo = 0u;\n  var hi = params.count;\n  while (hi - lo > 1u) {\n    let mid = (lo + hi) / 2u;\n    if (indptr[mid] <= p) { lo = mid; } else { hi = mid; }\n  }\n  return lo;\n}\n\nfn tight(t: u32, p: u32, kv: u32) -> bool {\n  let kt = dist[t];\n  return kt < kv && relax(kt, weight[p]) == kv;\n}\n\n@compute @workgroup_size("
-            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"threads") || (depth0 != null ? lookupProperty(depth0,"threads") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"threads","hash":{},"data":data,"loc":{"start":{"line":31,"column":25},"end":{"line":31,"column":36}}}) : helper))) != null ? stack1 : "")
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"threads") || (depth0 != null ? lookupProperty(depth0,"threads") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"threads","hash":{},"data":data,"loc":{"start":{"line":34,"column":25},"end":{"line":34,"column":36}}}) : helper))) != null ? stack1 : "")
             + ", 1, 1)\nfn "
-            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"entryPoint") || (depth0 != null ? lookupProperty(depth0,"entryPoint") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"entryPoint","hash":{},"data":data,"loc":{"start":{"line":32,"column":3},"end":{"line":32,"column":17}}}) : helper))) != null ? stack1 : "")
-            + "(\n  @builtin(workgroup_id) wid: vec3<u32>,\n  @builtin(num_workgroups) nwg: vec3<u32>,\n  @builtin(local_invocation_index) lid: u32,\n) {\n  let v = item_of(wid, nwg, lid);\n  if (v >= params.count || atomicLoad(&parent[v]) != NONE) { return; }\n  let kv = dist[v];\n  if (kv == UNREACHED) { return; }\n  let pull = params.aux == 1u;\n  if (!pull) {\n    let p = via[v];\n    let t = tail_of(p);\n    if (tight(t, p, kv)) {\n      atomicStore(&parent[v], t);\n      return;\n    }\n  }\n"
-            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"symmetric") : depth0),{"name":"if","hash":{},"fn":container.program(9, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":50,"column":0},"end":{"line":61,"column":7}}})) != null ? stack1 : "")
-            + "  if (!pull) { flag[0] = 1u; }\n}\n";
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"entryPoint") || (depth0 != null ? lookupProperty(depth0,"entryPoint") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"entryPoint","hash":{},"data":data,"loc":{"start":{"line":35,"column":3},"end":{"line":35,"column":17}}}) : helper))) != null ? stack1 : "")
+            + "(\n  @builtin(workgroup_id) wid: vec3<u32>,\n  @builtin(num_workgroups) nwg: vec3<u32>,\n  @builtin(local_invocation_index) lid: u32,\n) {\n  let v = item_of(wid, nwg, lid);\n  if (v >= params.count || atomicLoad(&parent[v]) != NONE) { return; }\n  let kv = dist[v];\n  if (kv == UNREACHED) { return; }\n  if (params.aux == 0u) {\n    let p = via[v];\n    let t = tail_of(p);\n    if (tight(t, p, kv)) {\n      atomicStore(&parent[v], t);\n    } else {\n"
+            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"symmetric") : depth0),{"name":"if","hash":{},"fn":container.program(9, data, 0),"inverse":container.program(11, data, 0),"data":data,"loc":{"start":{"line":50,"column":0},"end":{"line":54,"column":7}}})) != null ? stack1 : "")
+            + "    }\n    return;\n  }\n"
+            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"symmetric") : depth0),{"name":"if","hash":{},"fn":container.program(13, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":58,"column":0},"end":{"line":68,"column":7}}})) != null ? stack1 : "")
+            + "}\n";
+        },"usePartial":true,"useData":true},
+        "wgsl/sssp/tree-scan": {"compiler":[8,">= 4.3.0"],"main":function(container,depth0,helpers,partials,data) {
+            var stack1, helper, alias1=depth0 != null ? depth0 : (container.nullContext || {}), alias2=container.hooks.helperMissing, alias3="function", lookupProperty = container.lookupProperty || function(parent, propertyName) {
+                if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
+                  return parent[propertyName];
+                }
+                return undefined
+            };
+
+          return ((stack1 = container.invokePartial(lookupProperty(partials,"header"),depth0,{"name":"header","data":data,"helpers":helpers,"partials":partials,"decorators":container.decorators})) != null ? stack1 : "")
+            + "// The parents sssp_tree left to a workgroup: each vertex v it listed in `stale` (its via arc not tight) takes the\n// first tight arc to a strictly closer neighbour among its own (the CSR is undirected), as sssp_tree would have\n// in one invocation, but scanned by all the workgroup's invocations, WG arcs apart: such vertices are few, and\n// likely hubs (a lowering raced by others), whose lists hold up to 10^5 arcs. Each invocation stops at its first\n// tight arc (its smallest) or once the workgroup has found a smaller one; the smallest found (atomicMin) gives the\n// parent, so the result is the first tight arc whatever the timing. A fixed grid strides over the list (its length\n// in flag[LISTED]); a vertex with no tight arc sets flag[UNFINISHED], for the pull passes.\n\n"
+            + ((stack1 = container.invokePartial(lookupProperty(partials,"sssp-prelude"),depth0,{"name":"sssp-prelude","data":data,"helpers":helpers,"partials":partials,"decorators":container.decorators})) != null ? stack1 : "")
+            + ((stack1 = container.invokePartial(lookupProperty(partials,"sssp-tree-flag"),depth0,{"name":"sssp-tree-flag","data":data,"helpers":helpers,"partials":partials,"decorators":container.decorators})) != null ? stack1 : "")
+            + "\nconst NO_ARC: u32 = 0xffffffffu;\nvar<workgroup> wg_best: atomic<u32>;\nvar<workgroup> wg_listed: u32;\n\n@compute @workgroup_size("
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"threads") || (depth0 != null ? lookupProperty(depth0,"threads") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"threads","hash":{},"data":data,"loc":{"start":{"line":17,"column":25},"end":{"line":17,"column":36}}}) : helper))) != null ? stack1 : "")
+            + ", 1, 1)\nfn "
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"entryPoint") || (depth0 != null ? lookupProperty(depth0,"entryPoint") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"entryPoint","hash":{},"data":data,"loc":{"start":{"line":18,"column":3},"end":{"line":18,"column":17}}}) : helper))) != null ? stack1 : "")
+            + "(\n  @builtin(workgroup_id) wid: vec3<u32>,\n  @builtin(num_workgroups) nwg: vec3<u32>,\n  @builtin(local_invocation_index) lid: u32,\n) {\n  if (lid == 0u) {\n    // params.count = n bounds the list: sssp_tree lists a vertex at most once.\n    wg_listed = min(atomicLoad(&flag[LISTED]), params.count);\n    atomicStore(&wg_best, NO_ARC);\n  }\n  // Uniform across the workgroup: the loop below holds barriers.\n  let listed = workgroupUniformLoad(&wg_listed);\n  for (var i = wid.x; i < listed; i += nwg.x) {\n    let v = stale[i];\n    let kv = dist[v];\n    let end = indptr[v + 1u];\n    for (var q = indptr[v] + lid; q < end && q < atomicLoad(&wg_best); q += WG) {\n      let u = indices[q];\n      let ku = dist[u];\n      if (ku < kv && relax(ku, weight[q]) == kv) {\n        atomicMin(&wg_best, q);\n        break;\n      }\n    }\n    workgroupBarrier();\n    if (lid == 0u) {\n      let best = atomicLoad(&wg_best);\n      if (best != NO_ARC) {\n        atomicStore(&parent[v], indices[best]);\n      } else {\n        atomicStore(&flag[UNFINISHED], 1u);\n      }\n      atomicStore(&wg_best, NO_ARC);\n    }\n    workgroupBarrier();\n  }\n}\n";
         },"usePartial":true,"useData":true},
         "wgsl/vector/gather": {"compiler":[8,">= 4.3.0"],"main":function(container,depth0,helpers,partials,data) {
             var stack1, helper, alias1=depth0 != null ? depth0 : (container.nullContext || {}), alias2=container.hooks.helperMissing, alias3="function", lookupProperty = container.lookupProperty || function(parent, propertyName) {

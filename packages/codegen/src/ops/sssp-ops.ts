@@ -36,10 +36,14 @@ const BINDINGS: Record<SsspOp, (spec: SsspKernelSpec) => ReturnType<typeof numbe
     ]),
   sssp_advance: () => numberBindings([PARAMS_BINDING, ro('dist', 'u32'), rw('state'), rw('args')]),
   sssp_parents: (spec) => numberBindings([PARAMS_BINDING, ...coo(spec), ro('dist', 'u32'), atomic('parent'), rw('flag')]),
+  // flag: the unfinished word, then (undirected) the length of the list `stale` of vertices left to sssp_tree_scan.
   sssp_tree: (spec) =>
     numberBindings([
-      PARAMS_BINDING, ro('indptr', 'u32'), spec.symmetric && ro('indices', 'u32'), ro('weight', spec.type), ro('dist', 'u32'), ro('via', 'u32'), atomic('parent'), rw('flag'),
+      PARAMS_BINDING, ro('indptr', 'u32'), spec.symmetric && ro('indices', 'u32'), ro('weight', spec.type), ro('dist', 'u32'), ro('via', 'u32'), atomic('parent'), atomic('flag'),
+      spec.symmetric && rw('stale'),
     ]),
+  sssp_tree_scan: (spec) =>
+    numberBindings([PARAMS_BINDING, ro('indptr', 'u32'), ro('indices', 'u32'), ro('weight', spec.type), ro('dist', 'u32'), ro('stale', 'u32'), atomic('parent'), atomic('flag')]),
 };
 
 function ssspOp(op: SsspOp, template: string): OpInfo<SsspKernelSpec> {
@@ -55,9 +59,11 @@ function ssspOp(op: SsspOp, template: string): OpInfo<SsspKernelSpec> {
       snapshot: spec.reads === 'snapshot',
       f32: spec.type === 'f32',
     }),
-    workgroupStorageBytes: (spec) => (op === 'sssp_frontier' ? appendBytes(spec) : 0),
+    // sssp_tree_scan: the workgroup's smallest tight arc and the list's length.
+    workgroupStorageBytes: (spec) => (op === 'sssp_frontier' ? appendBytes(spec) : op === 'sssp_tree_scan' ? 8 : 0),
     // sssp_frontier runs on the grid sssp_advance sizes, or on a fixed one it strides over; this grid covers n items (a scan).
-    grid: (spec, n) => (op === 'sssp_advance' ? [1, 1, 1] : grid(spec, n)),
+    // sssp_tree_scan: workgroups that stride over a list of up to n vertices, a workgroup a vertex.
+    grid: (spec, n) => (op === 'sssp_advance' ? [1, 1, 1] : op === 'sssp_tree_scan' ? [Math.max(1, Math.min(n, MAX_GRID_X)), 1, 1] : grid(spec, n)),
     workgroupSize: (spec) => (op === 'sssp_advance' ? [1, 1] : [spec.workgroupSize, 1]),
   };
 }
@@ -69,4 +75,5 @@ export const SSSP_OPS: Record<SsspOp, OpInfo<SsspKernelSpec>> = {
   sssp_advance: ssspOp('sssp_advance', 'sssp/advance'),
   sssp_parents: ssspOp('sssp_parents', 'sssp/parents'),
   sssp_tree: ssspOp('sssp_tree', 'sssp/tree'),
+  sssp_tree_scan: ssspOp('sssp_tree_scan', 'sssp/tree-scan'),
 };

@@ -9,11 +9,13 @@ import type { SpecBase } from './kernel-spec.js';
  * moves the threshold when the near queue runs dry and notices the end; `sssp_parents`: a tight-edge pass over
  * COO pairs that picks parents once the distances have converged; `sssp_tree`: one invocation a vertex, taking
  * its parent from the arc of the relaxation that lowered it last when that arc is tight (else, undirected, from
- * its own arcs), and on an undirected graph the pull passes after it (a tight neighbour that has a parent).
+ * its own arcs), and on an undirected graph the pull passes after it (a tight neighbour that has a parent);
+ * `sssp_tree_scan` (undirected only): a workgroup a vertex that `sssp_tree` listed (its arc not tight), which
+ * scans that vertex's arcs together for the first tight one (a hub's list is too long for one invocation).
  */
-export type SsspOp = 'sssp_edges' | 'sssp_frontier' | 'sssp_advance' | 'sssp_parents' | 'sssp_tree';
+export type SsspOp = 'sssp_edges' | 'sssp_frontier' | 'sssp_advance' | 'sssp_parents' | 'sssp_tree' | 'sssp_tree_scan';
 
-export const SSSP_KERNEL_OPS: readonly SsspOp[] = ['sssp_edges', 'sssp_frontier', 'sssp_advance', 'sssp_parents', 'sssp_tree'];
+export const SSSP_KERNEL_OPS: readonly SsspOp[] = ['sssp_edges', 'sssp_frontier', 'sssp_advance', 'sssp_parents', 'sssp_tree', 'sssp_tree_scan'];
 
 /**
  * How `sssp_edges` reads distances while other invocations lower them with atomicMin (WGSL cannot bind one
@@ -43,7 +45,8 @@ export interface SsspKernelSpec extends SpecBase {
   readonly workgroupSize: number;
   /**
    * `sssp_edges`, `sssp_parents`: each stored pair is an undirected edge, relaxed both ways; `sssp_tree`: the CSR
-   * is undirected, so a vertex may look for its parent among its own arcs. Must be false for the others.
+   * is undirected, so a vertex may look for its parent among its own arcs (`sssp_tree_scan` needs it true).
+   * Must be false for the others.
    */
   readonly symmetric: boolean;
   /** `sssp_edges` only (default `atomic`). */

@@ -20,8 +20,11 @@ export function validateSsspSpec(spec: SsspKernelSpec): void {
     throw new SpecError('workgroupSize', `must be a power of two up to ${MAX_INVOCATIONS}, got ${spec.workgroupSize}`);
   }
   if (typeof spec.symmetric !== 'boolean') throw new SpecError('symmetric', `must be true or false, got ${String(spec.symmetric)}`);
-  if (spec.symmetric && spec.op !== 'sssp_edges' && spec.op !== 'sssp_parents' && spec.op !== 'sssp_tree') {
+  if (spec.symmetric && spec.op !== 'sssp_edges' && spec.op !== 'sssp_parents' && spec.op !== 'sssp_tree' && spec.op !== 'sssp_tree_scan') {
     throw new SpecError('symmetric', `${spec.op} reads CSR arcs, each relaxed one way, so it must be false`);
+  }
+  if (!spec.symmetric && spec.op === 'sssp_tree_scan') {
+    throw new SpecError('symmetric', "sssp_tree_scan looks for parents among a vertex's own arcs, which needs an undirected CSR: it must be true");
   }
   const reads = spec.reads ?? 'atomic';
   if (reads !== 'atomic' && reads !== 'snapshot') throw new SpecError('reads', `must be 'atomic' or 'snapshot', got '${String(reads)}'`);
