@@ -24,7 +24,7 @@ import { availableParallelism } from 'node:os';
 import { parseArgs } from 'node:util';
 import { defaultBfsDispatch, type BfsDispatch } from '@semiforge/algorithms';
 import { openDevice } from '@semiforge/runtime';
-import { holdComputeClock } from '../lib/compute-clock.js';
+import { cudaClockFlag } from '../lib/compute-clock.js';
 import { copyBandwidth } from '../lib/copy-bandwidth.js';
 import { webgpuContext } from '../lib/gpu-context.js';
 import { earlierResults } from '../lib/merge-results.js';
@@ -97,12 +97,7 @@ if (!(stopAt > started)) throw new Error(`--budget-s: expected a positive number
 const elapsed = () => `${((performance.now() - started) / 1e3).toFixed(0)} s`;
 const device = await openDevice(args['skip-validation'] ? { dawnFlags: ['enable-dawn-features=skip_validation'] } : {});
 const context = webgpuContext('bfs', device);
-const hold = args['cuda-clock'] ? await holdComputeClock() : undefined;
-if (hold && !hold.held) {
-  console.error(`--cuda-clock: no CUDA context could be opened: ${hold.reason}`);
-  process.exit(2);
-}
-if (hold) console.error(`a CUDA context is held for the run; SM clock ${hold.clock?.mhz ?? '(unknown)'} MHz`);
+const clockHold = await cudaClockFlag(args['cuda-clock']);
 const dispatch: BfsDispatch = args.dispatch === 'auto' ? defaultBfsDispatch(device.describe().isFallbackAdapter) : (args.dispatch as BfsDispatch);
 const launch = {
   dispatch,
@@ -173,11 +168,9 @@ for (const [i, make] of makers.entries()) {
       ...('fixedWorkgroups' in launch ? { fixed_workgroups: launch.fixedWorkgroups } : {}),
       ...('chunkBytes' in launch ? { chunk_bytes: launch.chunkBytes } : {}),
       ...(args['skip-validation'] ? { dawn_skip_validation: true } : {}),
-      ...(hold ? { cuda_context_held: true } : {}),
     };
-    const heldCase = (c: string) => (hold ? `${c}, CUDA context held` : c);
     const measured = variantResult(graph, run, bandwidth, peer);
-    const r: BenchResult = { ...measured, case: heldCase(measured.case), params: { ...measured.params, ...launchParams } };
+    const r = clockHold.markHeld({ ...measured, params: { ...measured.params, ...launchParams } });
     results.push(r);
     const ratio = r.ratio_to_limit === undefined ? '' : `, ${(100 * r.ratio_to_limit).toFixed(1)}% of the bandwidth bound`;
     const gpuTeps = r.params.gpu_teps as number | undefined;
@@ -189,7 +182,7 @@ for (const [i, make] of makers.entries()) {
     );
     const batched = batchedResult(graph, run, bandwidth, peer);
     if (batched) {
-      results.push({ ...batched, case: heldCase(batched.case), params: { ...batched.params, ...launchParams } });
+      results.push(clockHold.markHeld({ ...batched, params: { ...batched.params, ...launchParams } }));
       const gpuBatched = batched.params.gpu_teps as number | undefined;
       console.error(
         `  [${elapsed()}] ${VARIANTS[variant].label}, ${batched.params.batch} a runMany call: ${(batched.value / 1e9).toFixed(3)} GTEPS (one at a time ${(r.value / 1e9).toFixed(3)})` +

@@ -2,6 +2,7 @@
 // the idle SM clock, 345 MHz with the event reason "GPU idle", between and during short bursts, while any open
 // CUDA context holds the GPU in its compute performance state at 1,980 MHz (benchmarks/results/probes/
 // clocks-reasons-h100-20261122.csv). Nothing is changed on the GPU: the context is closed when the process ends.
+import type { BenchResult } from './results.js';
 import { smClock, type SmClock } from './sm-clock.js';
 
 /** What `holdComputeClock` did: whether a context is open, and the SM clock read after opening it. */
@@ -32,4 +33,24 @@ export async function holdComputeClock(index = 0): Promise<ComputeClockHold> {
   if (!hold.held) return { held: false, reason: hold.reason };
   const clock = smClock();
   return { held: true, ...(clock ? { clock } : {}) };
+}
+
+/**
+ * A suite's `--cuda-clock`: when `asked`, holds the context (or ends the process with the reason, exit code 2)
+ * and says so on stderr; returns `markHeld`, which marks a result measured so (its case and
+ * `cuda_context_held`), or leaves results alone when not asked.
+ *
+ * @example
+ * const { markHeld } = await cudaClockFlag(args['cuda-clock']);
+ * results.push(markHeld(result));
+ */
+export async function cudaClockFlag(asked: boolean | undefined): Promise<{ held: boolean; markHeld: (r: BenchResult) => BenchResult }> {
+  if (!asked) return { held: false, markHeld: (r) => r };
+  const hold = await holdComputeClock();
+  if (!hold.held) {
+    console.error(`--cuda-clock: no CUDA context could be opened: ${hold.reason}`);
+    process.exit(2);
+  }
+  console.error(`a CUDA context is held for the run; SM clock ${hold.clock?.mhz ?? '(unknown)'} MHz`);
+  return { held: true, markHeld: (r) => ({ ...r, case: `${r.case}, CUDA context held`, params: { ...r.params, cuda_context_held: true } }) };
 }

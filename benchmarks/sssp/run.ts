@@ -21,7 +21,7 @@ import { parseArgs } from 'node:util';
 import { SsspRunner, ssspWeights, type DispatchMode, type SsspKernelOptions, type SsspWeights } from '@semiforge/algorithms';
 import type { Csr } from '@semiforge/graph-io';
 import { LimitError, openDevice } from '@semiforge/runtime';
-import { holdComputeClock } from '../lib/compute-clock.js';
+import { cudaClockFlag } from '../lib/compute-clock.js';
 import { webgpuContext } from '../lib/gpu-context.js';
 import { earlierResults } from '../lib/merge-results.js';
 import { summarize, writeResults, type BenchResult } from '../lib/results.js';
@@ -91,12 +91,7 @@ const tuning: SsspKernelOptions = {
 const dawnFlags = args['dawn-flag'];
 const device = await openDevice({ dawnFlags });
 const context = webgpuContext('sssp', device);
-const hold = args['cuda-clock'] ? await holdComputeClock() : undefined;
-if (hold && !hold.held) {
-  console.error(`--cuda-clock: no CUDA context could be opened: ${hold.reason}`);
-  process.exit(2);
-}
-if (hold) console.error(`a CUDA context is held for the run; SM clock ${hold.clock?.mhz ?? '(unknown)'} MHz`);
+const clockHold = await cudaClockFlag(args['cuda-clock']);
 const outDirs = args.out;
 const timing = device.hasTimestamps ? 'gpu' : 'wall';
 console.error(
@@ -144,7 +139,7 @@ for (const graph of graphs) {
         log(`  ${weighting.label} ${method.name}: skipped, ${e.message}`);
         continue;
       }
-      const result = clockHeld(ssspResult({ graph, weighting, csr, row, sources, peer, peerMs, timing, backend: 'webgpu' }));
+      const result = clockHold.markHeld(ssspResult({ graph, weighting, csr, row, sources, peer, peerMs, timing, backend: 'webgpu' }));
       results.push(result);
       addSpeedups(results);
       save();
@@ -163,7 +158,7 @@ for (const graph of graphs) {
       ]);
       log(`  ${table.at(-1)!.slice(1).join('  ')}  [prepare ${row.prepareMs.toFixed(0)} ms, validate ${summarize(row.validateMs).median.toFixed(0)} ms a run${row.clock ? `, SM clock ${row.clock.mhz} MHz after` : ''}]`);
     }
-    const best = bestOf(graphKey(graph.class, csr.n, weighting.label) + (hold ? ' cuda-clock' : ''));
+    const best = bestOf(graphKey(graph.class, csr.n, weighting.label) + (clockHold.held ? ' cuda-clock' : ''));
     if (best) log(`  ${weighting.label} best: ${best.method} ${best.ms.toFixed(2)} ms${best.speedupVsBf === undefined ? '' : `, ${best.speedupVsBf.toFixed(2)}× paper 001's Bellman-Ford`}${best.ratioToScipy === undefined ? '' : `, ${best.ratioToScipy.toFixed(1)}× SciPy`}`);
   }
   log(`${graph.name} done`);
@@ -198,10 +193,6 @@ function keyOf(r: BenchResult): string {
   return graphKey(r.params.class, r.params.n, r.params.weights) + (r.params.cuda_context_held ? ' cuda-clock' : '');
 }
 
-/** A result measured with --cuda-clock says so, and is compared only with others measured so. */
-function clockHeld(r: BenchResult): BenchResult {
-  return hold ? { ...r, case: `${r.case}, CUDA context held`, params: { ...r.params, cuda_context_held: true } } : r;
-}
 
 /**
  * speedup_vs_paper001_bellman_ford (and the same for the distance passes alone) on every result whose graph
