@@ -48,6 +48,7 @@ done
 bundle packages/graph-io/src/generators/recursive-matrix-worker.ts "$root/.device/recursive-matrix-worker.js"
 bundle packages/graph-io/src/transforms/relabel-by-degree-worker.ts "$root/.device/relabel-by-degree-worker.js"
 bundle benchmarks/bfs/tree-depth-worker.ts "$root/.device/tree-depth-worker.js"
+bundle benchmarks/bfs/parallel-bfs-worker.ts "$root/.device/parallel-bfs-worker.js"
 # koffi 3 (the CUDA backend's FFI) exports no package.json, so pack.sh does not find it, and keeps its native
 # module in @koromix/koffi-<platform>: copy the package (without its docs and vendored C sources) and put the linux-x64 module
 # (about 1 MB) where koffi also looks, koffi/build/koffi/linux_x64/.

@@ -1,9 +1,8 @@
 // BFS results in the shared format: harmonic-mean TEPS over the sources (Graph500), the spread of the search
-// times, per-level medians, the bandwidth-bound limit and the CPU peer.
-import { bfsReference } from '@semiforge/algorithms';
+// times, per-level medians, the bandwidth-bound limit and the CPU peers.
 import type { CopyBandwidth } from '../lib/copy-bandwidth.js';
 import { summarize, type BenchResult } from '../lib/results.js';
-import { reachedEdges, type BenchGraph } from './graphs.js';
+import type { BenchGraph } from './graphs.js';
 import { VARIANTS, type Query, type VariantRun } from './measure.js';
 
 /** Bytes a search must read per Graph500 edge at the least: its two arcs as u32 ids, each once. */
@@ -40,18 +39,23 @@ export function levelSummary(queries: readonly Pick<Query, 'levels'>[], profiled
   });
 }
 
-/** The CPU peer: the single-threaded reference BFS from the first sources, harmonic-mean TEPS. */
-export function cpuPeer(graph: BenchGraph, sources: readonly number[]): { name: string; value: number; same_run: true } | undefined {
-  if (sources.length === 0) return undefined;
-  const items = sources.map((s) => {
-    const started = performance.now();
-    const { parent } = bfsReference(graph.csr, s);
-    return { edges: reachedEdges(graph.csr, parent), ms: performance.now() - started };
-  });
-  return { name: `single-thread JS top-down BFS (bfsReference), ${sources.length} of the sources, same run`, value: harmonicTeps(items), same_run: true };
+/** A CPU BFS of the same run (cpu-peers.ts) in the shared format's `peer` shape, with how many searches it timed. */
+export interface BfsPeer {
+  readonly name: string;
+  readonly value: number;
+  readonly same_run: true;
+  readonly sources: number;
+  readonly threads?: number;
 }
 
-export function variantResult(graph: BenchGraph, run: VariantRun, bandwidth: CopyBandwidth | undefined, peer: ReturnType<typeof cpuPeer>): BenchResult & Record<string, unknown> {
+/** The fastest peer as the result's `peer` (the one the ratio is to), all of them under `peers`. */
+function peerFields(teps: number, peers: readonly BfsPeer[]) {
+  if (peers.length === 0) return {};
+  const peer = peers.reduce((a, b) => (b.value > a.value ? b : a));
+  return { peer, ratio_to_peer: teps / peer.value, peers: peers.map((p) => ({ ...p, ratio: teps / p.value })) };
+}
+
+export function variantResult(graph: BenchGraph, run: VariantRun, bandwidth: CopyBandwidth | undefined, peers: readonly BfsPeer[]): BenchResult & Record<string, unknown> {
   const { queries } = run;
   const teps = harmonicTeps(queries.map((q) => ({ edges: q.edges, ms: q.searchMs })));
   const withOutput = harmonicTeps(queries.map((q) => ({ edges: q.edges, ms: q.searchMs + q.outputMs })));
@@ -87,7 +91,7 @@ export function variantResult(graph: BenchGraph, run: VariantRun, bandwidth: Cop
     unit: 'edges/s',
     time_ms: summarize(queries.map((q) => q.searchMs)),
     ...(limit ? { limit, ratio_to_limit: teps / limit.value } : {}),
-    ...(peer ? { peer, ratio_to_peer: teps / peer.value } : {}),
+    ...peerFields(teps, peers),
     validated: queries.length > 0 && failed.length === 0,
     validation: failed.length === 0 ? validation : `${failed.length} searches failed; first: source ${failed[0].source}: ${failed[0].check}`,
     output_ms: summarize(queries.map((q) => q.outputMs)),
@@ -100,12 +104,12 @@ export function variantResult(graph: BenchGraph, run: VariantRun, bandwidth: Cop
  * wall time is the group's wall time shared over its searches, GPU time each search's own pass's; the
  * one-at-a-time figure of the same run goes beside it in the params.
  */
-export function batchedResult(graph: BenchGraph, run: VariantRun, bandwidth: CopyBandwidth | undefined, peer: ReturnType<typeof cpuPeer>): (BenchResult & Record<string, unknown>) | undefined {
+export function batchedResult(graph: BenchGraph, run: VariantRun, bandwidth: CopyBandwidth | undefined, peers: readonly BfsPeer[]): (BenchResult & Record<string, unknown>) | undefined {
   const batched = run.batched;
   if (!batched || batched.queries.length === 0) return undefined;
   const single = harmonicTeps(run.queries.map((q) => ({ edges: q.edges, ms: q.searchMs })));
   const timed = batched.queries.filter((q) => q.levels.length > 0 && q.levels.every((l) => l.gpuMs !== undefined));
-  const r = variantResult(graph, { ...run, queries: batched.queries, profiled: timed, cut: run.queries.length - batched.queries.length }, bandwidth, peer);
+  const r = variantResult(graph, { ...run, queries: batched.queries, profiled: timed, cut: run.queries.length - batched.queries.length }, bandwidth, peers);
   return {
     ...r,
     case: `bfs ${VARIANTS[run.variant].label}, ${batched.size} searches a runMany call (a pass each, up to 8 a submit, no read-back between them), ${graph.name}, ${batched.queries.length} sources`,

@@ -2,10 +2,12 @@
 // random non-isolated sources each, the ablation of the paper's Fig. 6 (hybrid + degree ordering, + m_f
 // approximation, + CoreBFS; the hybrid without degree ordering on request), harmonic-mean TEPS with
 // per-level times and preprocessing apart, every search validated, against the bandwidth-bound limit (copy
-// bandwidth measured in this run) and a CPU BFS in the same run. Writes results/bfs-<device>-<date>.json
+// bandwidth measured in this run) and CPU BFS peers in the same run (cpu-peers.ts: a multi-threaded
+// direction-optimising BFS and SciPy's breadth_first_order, each validated). Writes results/bfs-<device>-<date>.json
 // after every graph, so that a run cut short keeps what it measured.
 //   tsx --conditions=source benchmarks/bfs/run.ts [--scales 20,21] [--edge-factor 16] [--road 2048x2048|none]
 //       [--sources 64] [--variants baseline,approx,core,multi] [--cpu-checks 4] [--cpu-sources 4] [--threads N]
+//       [--cpu-peers parallel,scipy|none] [--cpu-threads N] [--scipy-undirected]
 //       [--alpha 16 --beta 16] [--profile-sources 2] [--budget-s 540] [--min-sources 8]
 //       [--cache DIR] [--prepare-only] [--merge EARLIER.json] [--out DIR]
 //       [--dispatch auto|indirect|fixed] [--fixed-workgroups 1024] [--skip-validation] [--batch K] [--single N] [--cuda-clock] [--chunk-mib M]
@@ -16,6 +18,9 @@
 // (method <variant>/batchK) with the one-at-a-time TEPS beside it; 0 (the default; --quick: 4) skips it. Not for 'multi'.
 // --cuda-clock: hold a CUDA context open for the run (the H100 keeps Dawn's work at its idle clock otherwise).
 // --single N (with --batch): only the first N sources also one at a time, every source in the batched measurement.
+// --cpu-sources K: the first K sources searched by each CPU peer (the first of them validated); --cpu-threads: the
+// parallel peer's workers (default all cores but one); --scipy-undirected: call SciPy with directed=False, which
+// builds the transpose inside every call (the default, directed=True, is the same search on the symmetric CSR).
 // --budget-s: no graph or variant starts after it, and a variant's sources stop there (after --min-sources);
 // --prepare-only: build the graphs into --cache and stop (a scale too big to build and measure in one command).
 //   tsx --conditions=source benchmarks/bfs/run.ts --quick      (scale 10 and a 48 × 48 grid: a check on lavapipe)
@@ -31,7 +36,8 @@ import { earlierResults } from '../lib/merge-results.js';
 import { writeResults, type BenchResult } from '../lib/results.js';
 import { graph500Sources, kroneckerGraph, roadGraph, type BenchGraph } from './graphs.js';
 import { EnginePool, measureVariant, VARIANTS, type Variant } from './measure.js';
-import { batchedResult, cpuPeer, variantResult } from './report.js';
+import { CPU_PEERS, cpuPeers, type CpuPeerKind } from './cpu-peers.js';
+import { batchedResult, variantResult } from './report.js';
 
 const { values: args } = parseArgs({
   options: {
@@ -44,6 +50,9 @@ const { values: args } = parseArgs({
     // single-threaded: seconds per search from scale 22 up).
     'cpu-checks': { type: 'string', default: '4' },
     'cpu-sources': { type: 'string', default: '4' },
+    'cpu-peers': { type: 'string', default: CPU_PEERS.join(',') },
+    'cpu-threads': { type: 'string', default: String(Math.max(1, availableParallelism() - 1)) },
+    'scipy-undirected': { type: 'boolean', default: false },
     threads: { type: 'string', default: String(availableParallelism()) },
     alpha: { type: 'string', default: '16' },
     beta: { type: 'string', default: '16' },
@@ -87,6 +96,10 @@ for (const v of variants) if (!(v in VARIANTS)) throw new Error(`--variants: unk
 const sourceCount = args.quick ? 8 : int('sources', args.sources);
 const cpuChecks = int('cpu-checks', args['cpu-checks']);
 const cpuSources = int('cpu-sources', args['cpu-sources']);
+const peerKinds = (args['cpu-peers'] === 'none' ? [] : args['cpu-peers'].split(',')) as CpuPeerKind[];
+for (const p of peerKinds) if (!CPU_PEERS.includes(p)) throw new Error(`--cpu-peers: unknown peer '${p}' (expected ${CPU_PEERS.join(', ')} or none)`);
+const cpuThreads = int('cpu-threads', args['cpu-threads']);
+if (cpuThreads < 1) throw new Error(`--cpu-threads: expected at least 1 worker thread, got ${cpuThreads}`);
 if (!['auto', 'indirect', 'fixed'].includes(args.dispatch)) throw new Error(`--dispatch: expected auto, indirect or fixed, got '${args.dispatch}'`);
 const tuning = { alpha: Number(args.alpha), beta: Number(args.beta) };
 for (const [name, v] of Object.entries(tuning)) if (!(v > 0 && Number.isFinite(v))) throw new Error(`--${name}: expected a positive number, got '${args[name as 'alpha' | 'beta']}'`);
@@ -131,8 +144,11 @@ for (const [i, make] of makers.entries()) {
   console.error(`[${elapsed()}] ${graph.name}: n ${graph.csr.n}, ${graph.csr.indices.length} arcs, built in ${(graph.buildMs / 1e3).toFixed(1)} s, ordered by degree in ${(graph.relabelMs / 1e3).toFixed(1)} s`);
   if (args['prepare-only']) continue;
   const sources = graph500Sources(graph.csr, sourceCount);
-  const peer = cpuPeer(graph, sources.slice(0, cpuSources));
-  if (peer) console.error(`  CPU: ${(peer.value / 1e6).toFixed(1)} MTEPS (${peer.name})`);
+  console.error(`  [${elapsed()}] CPU peers (${peerKinds.join(', ') || 'none'}) from ${Math.min(cpuSources, sources.length)} sources…`);
+  const cpu = await cpuPeers(graph, sources.slice(0, cpuSources), {
+    peers: peerKinds, threads: cpuThreads, ...tuning, scipyUndirected: args['scipy-undirected'], stopAt, log: (line) => console.error(`  [${elapsed()}] ${line}`),
+  });
+  skipped.push(...cpu.skipped);
   // Variants with the same options (the baseline and the multi-source mode) share one runner: one upload.
   const engines = new EnginePool(variants.map((v) => ({ options: { ...VARIANTS[v].options, ...tuning, ...launch }, core: VARIANTS[v].core })));
   for (const variant of variants) {
@@ -169,7 +185,7 @@ for (const [i, make] of makers.entries()) {
       ...('chunkBytes' in launch ? { chunk_bytes: launch.chunkBytes } : {}),
       ...(args['skip-validation'] ? { dawn_skip_validation: true } : {}),
     };
-    const measured = variantResult(graph, run, bandwidth, peer);
+    const measured = variantResult(graph, run, bandwidth, cpu.peers);
     const r = clockHold.markHeld({ ...measured, params: { ...measured.params, ...launchParams } });
     results.push(r);
     const ratio = r.ratio_to_limit === undefined ? '' : `, ${(100 * r.ratio_to_limit).toFixed(1)}% of the bandwidth bound`;
@@ -180,7 +196,7 @@ for (const [i, make] of makers.entries()) {
       `  [${elapsed()}] ${VARIANTS[variant].label}: ${(r.value / 1e9).toFixed(3)} GTEPS${ratio}${gpu}, search median ${r.time_ms.median.toFixed(2)} ms, ` +
         `preprocessing ${(run.preprocessMs / 1e3).toFixed(1)} s${cut}, ${r.validated ? r.validation : `NOT VALID: ${r.validation}`}`,
     );
-    const batched = batchedResult(graph, run, bandwidth, peer);
+    const batched = batchedResult(graph, run, bandwidth, cpu.peers);
     if (batched) {
       results.push(clockHold.markHeld({ ...batched, params: { ...batched.params, ...launchParams } }));
       const gpuBatched = batched.params.gpu_teps as number | undefined;

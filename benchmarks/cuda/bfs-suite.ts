@@ -12,7 +12,8 @@ import { copyBandwidth, type CopyBandwidth } from '../lib/copy-bandwidth.js';
 import type { BenchResult } from '../lib/results.js';
 import { graph500Sources, kroneckerGraph, roadGraph, type BenchGraph } from '../bfs/graphs.js';
 import { EnginePool, measureVariant, VARIANTS, type Variant } from '../bfs/measure.js';
-import { cpuPeer, variantResult } from '../bfs/report.js';
+import { CPU_PEERS, cpuPeers } from '../bfs/cpu-peers.js';
+import { variantResult } from '../bfs/report.js';
 import type { BackendName, Backends } from './apsp-backends.js';
 import { optionValues, progressLog, type SuiteSettings } from './suite-settings.js';
 
@@ -95,7 +96,8 @@ export async function bfsSuite(backends: Backends, wanted: readonly BackendName[
     const graph = await make();
     log(`${graph.name}: n ${graph.csr.n}, ${graph.csr.indices.length} arcs, built in ${(graph.buildMs / 1e3).toFixed(1)} s`);
     const sources = graph500Sources(graph.csr, sourceCount);
-    const peer = cpuPeer(graph, sources.slice(0, 2));
+    const cpu = await cpuPeers(graph, sources.slice(0, 2), { peers: CPU_PEERS, threads: Math.max(1, availableParallelism() - 1), stopAt: settings.stopAt, log });
+    for (const s of cpu.skipped) settings.skip(s);
     // Variants with the same options (the baseline and the multi-source mode) share one runner per backend and lane.
     const pools = runs.map((lane) => new EnginePool(variants.map((v) => ({ options: { ...VARIANTS[v].options, ...lane.options }, core: VARIANTS[v].core }))));
     for (const variant of variants) {
@@ -126,7 +128,7 @@ export async function bfsSuite(backends: Backends, wanted: readonly BackendName[
           console.error(`  ${what}: skipped: ${(e as Error).message}`);
           continue;
         }
-        const measured = variantResult(graph, run, bandwidth, peer);
+        const measured = variantResult(graph, run, bandwidth, cpu.peers);
         const onCuda = backend === 'cuda' && webgpuTeps !== undefined;
         const result: BenchResult = {
           ...measured,
