@@ -1,7 +1,7 @@
 // Which GPUs of this host the benchmark's worker processes get: nvidia-smi's PCI bus ids, turned into the
 // DRI_PRIME values of Mesa's device-select layer (scripts/device-select-layer.sh puts it into .device/).
-import { execFileSync } from 'node:child_process';
 import { deviceSelectEnv } from '@semiforge/scheduler';
+import { nvidiaSmiRows } from '../lib/nvidia-smi.js';
 
 /** One GPU as nvidia-smi lists it. */
 export interface NvidiaGpu {
@@ -14,19 +14,8 @@ export interface NvidiaGpu {
 
 /** Every GPU nvidia-smi sees, or [] where there is no nvidia-smi. */
 export function nvidiaGpus(): NvidiaGpu[] {
-  try {
-    const out = execFileSync('nvidia-smi', ['--query-gpu=index,pci.bus_id,name,memory.used', '--format=csv,noheader,nounits'], { encoding: 'utf8' });
-    return out
-      .trim()
-      .split('\n')
-      .filter((l) => l.trim() !== '')
-      .map((line) => {
-        const [index, busId, name, used] = line.split(',').map((s) => s.trim());
-        return { index: Number(index), busId, name, memoryUsedMiB: Number(used) };
-      });
-  } catch {
-    return [];
-  }
+  const rows = nvidiaSmiRows('gpu', ['index', 'pci.bus_id', 'name', 'memory.used']) ?? [];
+  return rows.map(([index, busId, name, used]) => ({ index: Number(index), busId, name, memoryUsedMiB: Number(used) }));
 }
 
 /** How workers pick their GPU: `pci` = one GPU each through the device-select layer; `none` = what Dawn returns first. */

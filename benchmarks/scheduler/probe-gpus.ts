@@ -6,19 +6,17 @@
 // two are distinct). It also prints the device-select layer's own device list, nvidia-smi's compute apps
 // (pid → GPU, where the driver lists Vulkan processes), and checks each worker computes a correct APSP.
 import { setTimeout as sleep } from 'node:timers/promises';
-import { execFileSync } from 'node:child_process';
 import { parseArgs } from 'node:util';
 import { apspReference } from '@semiforge/algorithms';
 import { generateRandom4n } from '@semiforge/graph-io';
 import { openProcessBackend, portableApspTask, Scheduler, serveWorkerIfAsked, type BatchApspResult } from '@semiforge/scheduler';
+import { nvidiaSmiRows } from '../lib/nvidia-smi.js';
 import { nvidiaGpus, selectionEnv, type NvidiaGpu, type Selection } from './gpus.js';
 
 function computeApps(): string {
-  try {
-    return execFileSync('nvidia-smi', ['--query-compute-apps=pid,gpu_bus_id,used_memory', '--format=csv,noheader'], { encoding: 'utf8' }).trim() || '(none listed)';
-  } catch {
-    return '(nvidia-smi not available)';
-  }
+  const rows = nvidiaSmiRows('compute-apps', ['pid', 'gpu_bus_id', 'used_memory']);
+  if (!rows) return '(nvidia-smi not available)';
+  return rows.map(([pid, bus, mib]) => `pid ${pid} on ${bus}: ${mib} MiB`).join('\n') || '(none listed)';
 }
 
 /** Workers on each GPU, decoded from the rise of memory.used in units of the marker. */

@@ -4,10 +4,10 @@
 // between steps. If a kept runner is slow again at the end, the device's state changed; if only new runners
 // are slow, their buffers' placement did.
 //   tsx --conditions=source benchmarks/spmv/order-probe.ts --matrix band --size large --sequence ell,csr-scalar,ell [--fresh-device]
-import { execFileSync } from 'node:child_process';
 import { parseArgs } from 'node:util';
 import { SpmvRunner, verifySpmv, type SpmvFormat } from '@semiforge/algorithms';
 import { openDevice, type Device } from '@semiforge/runtime';
+import { nvidiaSmi } from '../lib/nvidia-smi.js';
 import { matrixSet, SIZES, type SizeName } from './matrices.js';
 import { timeProducts } from './time-products.js';
 
@@ -27,11 +27,8 @@ const csr = matrix.make();
 const x = Float32Array.from({ length: csr.n }, (_, k) => 1 + (k % 7) / 8);
 const flops = 2 * csr.indices.length;
 const clocks = (): string => {
-  try {
-    return execFileSync('nvidia-smi', ['--query-gpu=clocks.sm,clocks.mem,power.draw,temperature.gpu', '--format=csv,noheader'], { encoding: 'utf8' }).trim();
-  } catch {
-    return 'no nvidia-smi';
-  }
+  const v = nvidiaSmi(['clocks.sm', 'clocks.mem', 'power.draw', 'temperature.gpu']);
+  return v ? `SM ${v[0]} MHz, memory ${v[1]} MHz, ${v[2]} W, ${v[3]} °C` : 'no nvidia-smi';
 };
 
 interface Step {
