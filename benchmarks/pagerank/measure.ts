@@ -1,7 +1,7 @@
 // One matrix's PageRank on the GPU: Pᵀ built and uploaded once, a warm-up, then whole runs to tolerance from
 // uniform ranks, each timed by GPU timestamps (the iterations) and by the host (the loop, read-backs of the
 // residual included), the last checked against the f64 fixed point.
-import { PagerankRunner, verifyPagerank, type PagerankResult, type PagerankVerification, type SpmvFormat, type SpmvReorder } from '@semiforge/algorithms';
+import { PagerankRunner, verifyPagerank, type PagerankRelabel, type PagerankResult, type PagerankVerification, type SpmvFormat, type SpmvReorder } from '@semiforge/algorithms';
 import type { Csr } from '@semiforge/graph-io';
 import type { Device } from '@semiforge/runtime';
 import { summarize, type BenchResult } from '../lib/results.js';
@@ -14,12 +14,16 @@ export interface PagerankSettings {
   readonly warmupMs: number;
   /** Renumber Pᵀ's columns by degree (default 'none', the library's). */
   readonly reorder?: SpmvReorder;
+  /** Run on the graph relabelled by out-degree (default 'none'); its host time is reported as preprocessing. */
+  readonly relabel?: PagerankRelabel;
 }
 
 export interface MeasuredPagerank {
   readonly format: SpmvFormat;
   /** Whether Pᵀ's columns were renumbered by degree (the ranks gathered into their order every step). */
   readonly reordered: boolean;
+  /** Host milliseconds of relabelling the graph by degree (once, before the runs), when asked for. */
+  readonly relabelMs?: number;
   readonly iterations: number;
   /** Steps the GPU ran: the iterations, and those after convergence that were already submitted (they keep the ranks). */
   readonly stepsRun: number;
@@ -35,7 +39,7 @@ export interface MeasuredPagerank {
 /** Runs PageRank `runs` times after `warmupMs` of it. Needs timestamp queries (the time per iteration is the GPU's). */
 export async function measurePagerank(device: Device, csr: Csr, exact: Float64Array, s: PagerankSettings): Promise<MeasuredPagerank> {
   const options = { damping: s.damping, tolerance: s.tolerance, maxIterations: s.maxIterations };
-  const runner = await PagerankRunner.create(device, csr, { ...options, reorder: s.reorder ?? 'none' });
+  const runner = await PagerankRunner.create(device, csr, { ...options, reorder: s.reorder ?? 'none', relabel: s.relabel ?? 'none' });
   const runs: PagerankResult[] = [];
   try {
     // Compiles the pipelines and brings an idle GPU up to its clocks.
@@ -51,6 +55,7 @@ export async function measurePagerank(device: Device, csr: Csr, exact: Float64Ar
   return {
     format: last.format!,
     reordered: last.reordered === true,
+    ...(last.relabelMs === undefined ? {} : { relabelMs: last.relabelMs }),
     iterations: last.iterations,
     stepsRun: last.stepsRun,
     converged: last.converged,

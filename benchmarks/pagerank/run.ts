@@ -4,13 +4,15 @@
 // PageRank in CuPy with cuSPARSE's SpMV on the same graphs in the same run as the peer; writes
 // results/pagerank-<device>-<date>.json after every matrix, so that a run cut short keeps what it measured.
 //   tsx --conditions=source benchmarks/pagerank/run.ts [--sizes small,medium] [--classes power-law,road]
-//       [--runs 5] [--damping 0.85] [--tolerance 1e-6] [--max-iterations 100] [--reorder auto|degree|none] [--no-peer]
+//       [--runs 5] [--damping 0.85] [--tolerance 1e-6] [--max-iterations 100] [--reorder auto|degree|none]
+//       [--relabel degree|none] [--no-peer] [--cuda-clock]
 //       [--merge EARLIER.json] [--out DIR]
 //   tsx --conditions=source benchmarks/pagerank/run.ts --quick      (tiny matrices: a check on a software adapter)
 import { parseArgs } from 'node:util';
-import { pagerankFixedPoint, PAGERANK_DEFAULTS, verifyPagerank, type SpmvReorder } from '@semiforge/algorithms';
+import { pagerankFixedPoint, PAGERANK_DEFAULTS, verifyPagerank, type PagerankRelabel, type SpmvReorder } from '@semiforge/algorithms';
 import type { Csr } from '@semiforge/graph-io';
 import { openDevice } from '@semiforge/runtime';
+import { cudaClockFlag } from '../lib/compute-clock.js';
 import { copyBandwidth } from '../lib/copy-bandwidth.js';
 import { cupyPagerank } from '../lib/cupy-pagerank-peer.js';
 import { webgpuContext } from '../lib/gpu-context.js';
@@ -34,8 +36,12 @@ const { values: args } = parseArgs({
     tolerance: { type: 'string', default: String(PAGERANK_DEFAULTS.tolerance) },
     'max-iterations': { type: 'string', default: String(PAGERANK_DEFAULTS.maxIterations) },
     peer: { type: 'boolean', default: true },
+    // Hold a CUDA context for the run: the H100 keeps Dawn's work at its idle clock otherwise (lib/compute-clock.ts).
+    'cuda-clock': { type: 'boolean', default: false },
     // Renumber Pᵀ's columns by degree: auto (the library's rule: power-law graphs), degree (always) or none.
     reorder: { type: 'string', default: 'none' },
+    // Run on the graph relabelled by out-degree (once, timed apart as preprocessing; ranks back in the graph's order).
+    relabel: { type: 'string', default: 'none' },
     out: { type: 'string', multiple: true, default: ['benchmarks/results'] },
     // An earlier run's results file on the same device, kept in this run's file (a long run split over commands).
     merge: { type: 'string' },
@@ -53,8 +59,11 @@ const runs = Number(args.runs);
 const warmupMs = args.quick ? 50 : Number(args['warmup-ms']);
 if (!['auto', 'degree', 'none'].includes(args.reorder)) throw new Error(`--reorder: unknown setting '${args.reorder}' (expected auto, degree or none)`);
 const reorder = args.reorder as SpmvReorder;
-const settings = { damping: Number(args.damping), tolerance: Number(args.tolerance), maxIterations: Number(args['max-iterations']), runs, warmupMs, reorder };
+if (!['degree', 'none'].includes(args.relabel)) throw new Error(`--relabel: unknown setting '${args.relabel}' (expected degree or none)`);
+const relabel = args.relabel as PagerankRelabel;
+const settings = { damping: Number(args.damping), tolerance: Number(args.tolerance), maxIterations: Number(args['max-iterations']), runs, warmupMs, reorder, relabel };
 
+const clockHold = await cudaClockFlag(args['cuda-clock']);
 const device = await openDevice();
 const context = webgpuContext('pagerank', device);
 const outDirs = args.out;
@@ -84,7 +93,7 @@ for (const size of sizes) {
     const peer: CheckedPeer | undefined =
       tried && 'ranks' in tried ? { run: tried, verification: verifyPagerank(csr, tried.ranks, tried.residual, { damping: settings.damping }, exact) } : undefined;
     if (peer && !peer.verification.ok) console.error(`  the peer's ranks failed the check (L1 error ${peer.verification.error} > ${peer.verification.bound}): not quoted`);
-    const matrixResults = pagerankResults(matrix, shape, measured, bandwidth, peer);
+    const matrixResults = pagerankResults(matrix, shape, measured, bandwidth, peer).map(clockHold.markHeld);
     results.push(...matrixResults);
     table.push(tableRow(matrix, shape, measured, matrixResults, peer));
     console.error(`  ${table.at(-1)!.slice(3).join('  ')}`);

@@ -86,10 +86,10 @@ export function spmvResults(m: Measured, bandwidth: CopyBandwidth | undefined, p
 
 /**
  * What the automatic choice ran (`=fold`), and `+degree-order` after any format whose columns were renumbered
- * (the gather of x is in the product's time; the renumbering itself is `preprocessing_reorder_ms`).
+ * (`+hot-columns` where only the hottest were, to the front; the gather of x is in the product's time; the renumbering itself is `preprocessing_reorder_ms`).
  */
 function chosenLabel(m: Measured): string {
-  return `${m.variant.format === 'auto' ? `=${m.format}` : ''}${m.reordered ? '+degree-order' : ''}`;
+  return `${m.variant.format === 'auto' ? `=${m.format}` : ''}${m.reordered ? (m.variant.reorder === 'hot' ? '+hot-columns' : '+degree-order') : ''}`;
 }
 
 export const TABLE_HEADER = ['class', 'matrix', 'nnz', 'variant', 'semiring', 'ms', 'GFLOP/s', 'GB/s', '% bw', 'x cuSPARSE', 'paper 002', 'hierarchy', 'valid'];

@@ -4,7 +4,7 @@
 // (CuPy) on the same matrices in the same run; writes results/spmv-<device>-<date>.json after every matrix,
 // so that a run cut short keeps what it measured.
 //   tsx --conditions=source benchmarks/spmv/run.ts [--sizes small,medium,large] [--classes power-law,stencil] [--matrices stencil3d]
-//       [--runs 5] [--no-peer] [--no-min-plus] [--sweep] [--formats csr-merge,sell] [--reorder auto,none] [--merge EARLIER.json] [--out DIR]
+//       [--runs 5] [--no-peer] [--no-min-plus] [--sweep] [--formats csr-merge,sell] [--reorder auto,hot,none] [--hot-columns 8192,32768] [--merge EARLIER.json] [--out DIR]
 //   tsx --conditions=source benchmarks/spmv/run.ts --quick      (tiny matrices: a check on a software adapter)
 import { parseArgs } from 'node:util';
 import { orderColumnsByDegree, type Correlation, type SpmvReorder } from '@semiforge/algorithms';
@@ -42,8 +42,11 @@ const { values: args } = parseArgs({
     // Only these formats (and auto), e.g. csr-merge,sell: to split a run.
     formats: { type: 'string' },
     // The automatic choice once per setting of its column renumbering: auto (the library's rule), degree (always),
-    // none (never); `auto,none` times it with and without renumbered columns in one run, beside the same cuSPARSE.
+    // hot (only the hottest columns, to the front), none (never); `auto,none` times it with and without renumbered
+    // columns in one run, beside the same cuSPARSE.
     reorder: { type: 'string', default: 'none' },
+    // With --reorder hot: the automatic choice once per count of hot columns, e.g. 8192,32768,131072.
+    'hot-columns': { type: 'string' },
     peer: { type: 'boolean', default: true },
     out: { type: 'string', multiple: true, default: ['benchmarks/results'] },
     // Start no variant or matrix after this many seconds (the GPU host's commands are cut at 600 s).
@@ -65,7 +68,8 @@ const warmupMs = args.quick ? 50 : Number(args['warmup-ms']);
 const runStarted = performance.now();
 const options = { runs, warmupMs, deadline: runStarted + 1e3 * Number(args['budget-s']), firstWarmupMs: args.quick ? warmupMs : warmupMs + 1500, batchMs: Number(args['batch-ms']), ellMaxPadding: Number(args['ell-max-padding']) };
 const reorders = args.reorder.split(',') as SpmvReorder[];
-const variants = spmvVariants({ minPlus: args['min-plus'], sweep: args.sweep, reorders }).filter((v) => !args.formats || v.format === 'auto' || args.formats.split(',').includes(v.format));
+const hotColumns = args['hot-columns']?.split(',').map(Number);
+const variants = spmvVariants({ minPlus: args['min-plus'], sweep: args.sweep, reorders, hotColumns }).filter((v) => !args.formats || v.format === 'auto' || args.formats.split(',').includes(v.format));
 
 const dawnFlags = args['dawn-flag'];
 const device = await openDevice({ dawnFlags });
@@ -111,9 +115,14 @@ for (const size of sizes) {
     let predictReordered: typeof predict;
     let mark = performance.now();
     const measuredMatrix = await measureMatrix(device, matrix, csr, x, variants, options, (measured) => {
-      if (measured.reordered && predictReordered === undefined) predictReordered = model(orderColumnsByDegree(csr)?.matrix ?? csr);
-      const knobs = { ...variantKnobs(measured.variant), reorder: measured.reordered ? ('degree' as const) : ('none' as const) };
-      const m = { ...measured, predicted: (measured.reordered ? predictReordered : predict)?.(measured.format, knobs) };
+      // Hot columns first: predicted from the matrix as given (the factors take columns below n), with the gather's traffic.
+      const hot = measured.variant.reorder === 'hot';
+      const degreeOrder = measured.reordered && !hot;
+      if (degreeOrder && predictReordered === undefined) predictReordered = model(orderColumnsByDegree(csr)?.matrix ?? csr);
+      // As it ran: a matrix already in the order asked for was not renumbered (and takes no hotColumns then).
+      const { hotColumns, ...rest } = variantKnobs(measured.variant);
+      const knobs = measured.reordered ? { ...rest, reorder: hot ? ('hot' as const) : ('degree' as const), hotColumns } : { ...rest, reorder: 'none' as const };
+      const m = { ...measured, predicted: (degreeOrder ? predictReordered : predict)?.(measured.format, knobs) };
       const pair = spmvResults(m, bandwidth, peer?.validated ? peer : undefined);
       results.push(...pair);
       table.push(tableRow(m, pair));

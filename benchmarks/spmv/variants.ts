@@ -7,7 +7,7 @@ import type { SpmvFormat, SpmvKernelOptions, SpmvReorder } from '@semiforge/algo
 /** Knobs a variant may set beyond the format. */
 export type SpmvKnobs = Pick<
   SpmvKernelOptions,
-  'reduction' | 'lanesPerRow' | 'threadsPerWorkgroup' | 'itemsPerThread' | 'sliceHeight' | 'sigma' | 'foldWidth' | 'unroll' | 'rowsPerInvocation' | 'reorder'
+  'reduction' | 'lanesPerRow' | 'threadsPerWorkgroup' | 'itemsPerThread' | 'sliceHeight' | 'sigma' | 'foldWidth' | 'unroll' | 'rowsPerInvocation' | 'reorder' | 'hotColumns'
 >;
 
 export interface SpmvVariant extends SpmvKnobs {
@@ -26,6 +26,7 @@ const SHORT: Record<keyof SpmvKnobs, string> = {
   unroll: 'u',
   rowsPerInvocation: 'x',
   reorder: 'reorder',
+  hotColumns: 'hot',
 };
 
 /** `csr-vector/subgroup`, `sell/C=64,sigma=1`: the format and the knobs it sets. */
@@ -77,7 +78,12 @@ const SWEEP: SpmvVariant[] = [
   // Columns renumbered by degree (what auto does on power-law rows), and with the rows in length order over the
   // whole matrix as well (σ = 2^22, R-MAT s22's rows): how much of rmat-s22-by-degree's gain the columns alone give.
   { semiring: plus, format: 'fold', reorder: 'degree' },
-  { semiring: plus, format: 'fold', sigma: 2 ** 22, reorder: 'degree' },
+  { semiring: plus, format: 'fold', sigma: 2 ** 20, reorder: 'degree' },
+  // Only the hottest columns' x entries copied together before each product (x read in sequence otherwise).
+  { semiring: plus, format: 'fold', reorder: 'hot', hotColumns: 2 ** 13 },
+  { semiring: plus, format: 'fold', reorder: 'hot', hotColumns: 2 ** 15 },
+  { semiring: plus, format: 'fold', reorder: 'hot', hotColumns: 2 ** 17 },
+  { semiring: plus, format: 'fold', sigma: 2 ** 20, reorder: 'hot', hotColumns: 2 ** 15 },
   { semiring: plus, format: 'fold', threadsPerWorkgroup: 128, unroll: 4 },
   // Four stored rows an invocation, a slot of theirs one 16-byte load of indices and one of values.
   { semiring: plus, format: 'fold', rowsPerInvocation: 4 },
@@ -86,17 +92,26 @@ const SWEEP: SpmvVariant[] = [
 ];
 
 /** The reorder settings `--reorder` accepts. */
-export const REORDERS: readonly SpmvReorder[] = ['auto', 'degree', 'none'];
+export const REORDERS: readonly SpmvReorder[] = ['auto', 'degree', 'hot', 'none'];
 
 /**
  * The suite's variants. `reorders`: the automatic choice under plus-times once per setting (default just
- * 'none', the library's default; `auto,none` times the same product with and without renumbered columns).
+ * 'none', the library's default; `auto,none` times the same product with and without renumbered columns);
+ * 'hot' once per count of `hotColumns` (default: the library's).
  */
-export function spmvVariants(options: { minPlus: boolean; sweep: boolean; reorders?: readonly SpmvReorder[] }): SpmvVariant[] {
+export function spmvVariants(options: { minPlus: boolean; sweep: boolean; reorders?: readonly SpmvReorder[]; hotColumns?: readonly number[] }): SpmvVariant[] {
   const reorders = options.reorders ?? ['none'];
   for (const r of reorders) if (!REORDERS.includes(r)) throw new Error(`--reorder: unknown setting '${r}' (expected ${REORDERS.join(', ')})`);
+  const hot = options.hotColumns ?? [undefined];
+  for (const k of hot) if (k !== undefined && !(Number.isInteger(k) && k >= 1)) throw new Error(`--hot-columns: ${k} is not a positive integer`);
+  const auto = (reorder: SpmvReorder): SpmvVariant[] =>
+    reorder === 'none'
+      ? [{ semiring: plus, format: 'auto' }]
+      : reorder === 'hot'
+        ? hot.map((k): SpmvVariant => ({ semiring: plus, format: 'auto', reorder, ...(k === undefined ? {} : { hotColumns: k }) }))
+        : [{ semiring: plus, format: 'auto', reorder }];
   return [
-    ...reorders.map((reorder): SpmvVariant => (reorder === 'none' ? { semiring: plus, format: 'auto' } : { semiring: plus, format: 'auto', reorder })),
+    ...reorders.flatMap(auto),
     { semiring: plus, format: 'csr-scalar' },
     { semiring: plus, format: 'csr-vector', reduction: 'subgroup' },
     { semiring: plus, format: 'csr-vector', reduction: 'workgroup' },

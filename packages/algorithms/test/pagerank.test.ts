@@ -45,6 +45,19 @@ describe.skipIf(!device)('pagerank on the GPU against the CPU reference', () => 
     await expectVerified(withDangling(csrFromEdges(generateErdosRenyi({ n: 70_000, m: 140_000, seed: 9 })), 6));
   }, 60_000);
 
+  it.each([2, 1])('relabelled by degree (graph case %i, personalized, with ids): the ranks come back in the graph\'s order', async (k) => {
+    const { csr } = GRAPH_CASES[k];
+    // The graph's own ids must not leak into the order the ranks come back in.
+    const withIds = { ...csr, ids: Uint32Array.from({ length: csr.n }, (_, v) => csr.n - 1 - v) };
+    const options = { damping: 0.8, personalization: { vertices: [0, 3, 11], weights: [1, 2, 3] }, tolerance: 1e-7 };
+    const plain = await expectVerified(withIds, options);
+    const relabelled = await expectVerified(withIds, { ...options, relabel: 'degree' });
+    expect(relabelled.relabelMs).toBeGreaterThanOrEqual(0);
+    expect(plain.relabelMs).toBeUndefined();
+    for (let v = 0; v < csr.n; v++) expect(Math.abs(relabelled.ranks[v] - plain.ranks[v])).toBeLessThan(1e-5);
+    await expect(pagerank(device!, csr, { relabel: 'rows' as 'degree' })).rejects.toThrow(/relabel = rows \(expected 'degree' or 'none'\)/);
+  });
+
   it('self-loops, n = 1 and a graph with no arcs', async () => {
     await expectVerified(graphOf([[0, 1], [1, 2], [0], [3]]));
     expect(Array.from((await pagerank(device!, graphOf([[0]]))).ranks)).toEqual([1]);

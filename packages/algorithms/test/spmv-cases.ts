@@ -44,6 +44,16 @@ export const FORMAT_CASES: readonly { readonly name: string; readonly options: S
 ];
 
 /** Small seeded matrices of three classes: uniform random, power law (duplicates and self-loops kept), grid. */
+/** Formats whose kernels need nothing of the device beyond WebGPU itself (no subgroups): the renumbered-column tests run each. */
+export const PORTABLE_FORMATS: readonly SpmvKernelOptions[] = [
+  { format: 'csr-scalar' },
+  { format: 'csr-vector', reduction: 'workgroup' },
+  { format: 'ell' },
+  { format: 'csr-merge', reduction: 'workgroup' },
+  { format: 'sell', sliceHeight: 8, sigma: 64 },
+  { format: 'fold', foldWidth: 4, sigma: 32, reduction: 'workgroup' },
+];
+
 export const MATRIX_CASES: readonly { readonly name: string; readonly csr: Csr }[] = [
   { name: 'erdos-renyi 150×150, 1200 nz', csr: csrFromEdges(generateErdosRenyi({ n: 150, m: 1200, seed: 3, weights: 'f32-unit' })) },
   { name: 'r-mat scale 7, degree 16', csr: csrFromEdges(generateRmat({ scale: 7, averageDegree: 16, seed: 5, weights: 'f32-unit' })) },

@@ -19,7 +19,7 @@ import {
   type SpmvTarget,
 } from '../src/index.js';
 import { testDevice } from './gpu-device.js';
-import { asPattern, csrFromRows, SEMIRING_CASES, type SemiringCase } from './spmv-cases.js';
+import { asPattern, csrFromRows, PORTABLE_FORMATS, SEMIRING_CASES, type SemiringCase } from './spmv-cases.js';
 
 const device = await testDevice();
 afterAll(() => device?.destroy());
@@ -37,15 +37,7 @@ const MATRICES = [
   { name: 'empty rows and empty columns', csr: EMPTY },
 ];
 
-/** Formats whose kernels need nothing of the device beyond WebGPU itself (no subgroups), each with columns renumbered. */
-const FORMATS: readonly SpmvKernelOptions[] = [
-  { format: 'csr-scalar' },
-  { format: 'csr-vector', reduction: 'workgroup' },
-  { format: 'ell' },
-  { format: 'csr-merge', reduction: 'workgroup' },
-  { format: 'sell', sliceHeight: 8, sigma: 64 },
-  { format: 'fold', foldWidth: 4, sigma: 32, reduction: 'workgroup' },
-];
+const FORMATS = PORTABLE_FORMATS;
 
 const uneven = (n: number): RowStats => ({ n, arcs: 32 * n, mean: 32, max: 32 * 100, paddingRatio: 100 });
 
@@ -95,7 +87,7 @@ describe('when columns are renumbered', () => {
     expect(planSpmv({ format: 'auto', reorder: 'none' }, stats, sub).reorder).toBe(false);
     expect(planSpmv({ format: 'fold', reorder: 'auto' }, stats, sub).reorder).toBe(false);
     expect(planSpmv({ format: 'csr-scalar', reorder: 'degree' }, uneven(10), sub).reorder).toBe(true);
-    expect(() => planSpmv({ reorder: 'rows' as never }, stats, sub)).toThrow(/reorder = rows \(expected 'auto', 'degree' or 'none'\)/);
+    expect(() => planSpmv({ reorder: 'rows' as never }, stats, sub)).toThrow(/reorder = rows \(expected 'auto', 'degree', 'hot' or 'none'\)/);
   });
 
   it('the launches gather x first and the products read it; the same on CUDA as on WebGPU', () => {

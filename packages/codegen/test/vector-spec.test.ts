@@ -30,8 +30,9 @@ describe('vector KernelSpec validation', () => {
     expect(g.source).toContain('dst[i] = src[index[i]];');
   });
 
-  it('the update takes any workgroup size up to 1024', () => {
-    expect(generateKernel({ ...update, workgroupSize: 96 }).workgroupSize).toEqual([96, 1, 1]);
+  it('the update takes power-of-two workgroups up to 1024 (it sums its partials in a tree)', () => {
+    expect(generateKernel({ ...update, workgroupSize: 1024 }).workgroupSize).toEqual([1024, 1, 1]);
+    expect(() => generateKernel({ ...update, workgroupSize: 96 })).toThrow(/vec_pagerank_update halves its workgroup in a tree, so it must be a power of two, got 96/);
   });
 });
 
@@ -53,15 +54,18 @@ describe('vector kernels', () => {
     ]);
     expect(r.workgroupStorageBytes).toBe(256 * 4);
     expect(r.source).toContain('fn sr_add(a: T, b: T) -> T { return min(a, b); }');
-    expect(generateKernel(update).bindings.map((b) => b.name)).toEqual(['params', 'teleport', 'previous', 'sums', 'next', 'delta']);
+    const u = generateKernel(update);
+    expect(u.bindings.map((b) => b.name)).toEqual(['params', 'teleport', 'previous', 'sums', 'sumParts', 'next', 'deltaParts']);
+    expect(u.workgroupStorageBytes).toBe(256 * 4);
   });
 
-  it('reduce into at most workgroupSize partials (one workgroup finishes), update over a bounded grid', () => {
+  it('reduce and update into at most workgroupSize partials (one workgroup finishes), on the same grid', () => {
     expect(dispatchGrid(reduce, 0)).toEqual([1, 1, 1]);
     expect(dispatchGrid(reduce, 1000)).toEqual([4, 1, 1]);
     expect(dispatchGrid(reduce, 10_000_000)).toEqual([256, 1, 1]);
     expect(dispatchGrid(reduce, 256)).toEqual([1, 1, 1]);
     expect(dispatchGrid(update, 1000)).toEqual([4, 1, 1]);
-    expect(dispatchGrid(update, 2 ** 30)).toEqual([65535, 1, 1]);
+    expect(dispatchGrid(update, 2 ** 30)).toEqual([256, 1, 1]);
+    for (const n of [1, 255, 257, 70_000, 2 ** 30]) expect(dispatchGrid(update, n)).toEqual(dispatchGrid(reduce, n));
   });
 });

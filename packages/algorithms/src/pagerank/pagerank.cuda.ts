@@ -1,8 +1,7 @@
-import { dispatchGrid, type VectorKernelSpec } from '@semiforge/codegen';
 import type { Csr } from '@semiforge/graph-io';
 import type { CudaBuffer, CudaDevice, CudaKernel, PreparedLaunch } from '@semiforge/runtime-cuda';
 import { kernelFor } from '../kernels/kernel-source.js';
-import { reductionPasses } from '../kernels/vector-reduction.js';
+import type { ReductionPass } from '../kernels/vector-reduction.js';
 import { CudaSpmvRunner } from '../spmv/spmv.cuda.js';
 import type { SpmvFormat, SpmvKernelOptions } from '../spmv/spmv.plan.js';
 import { transitionTranspose, type PagerankSettings } from './pagerank.input.js';
@@ -12,15 +11,15 @@ import { F32_MAX, FIRST_RESIDUAL, RESIDUAL_SLOTS, ringResiduals, slotOf } from '
 
 /**
  * {@link PagerankState}'s twin on the CUDA backend: Pᵀ in a {@link CudaSpmvRunner}, the same update and
- * two-pass sums generated for `target: 'cuda'`, the same residual ring; each `runTo` queues its steps on the
+ * sum passes generated for `target: 'cuda'`, the same residual ring; each `runTo` queues its steps on the
  * device's stream between two CUDA events. Every launch is prepared once (checked, arguments packed) for each
  * of the two parities of the rank vectors, and a step writes only its parameters in place.
  */
 export class CudaPagerankState extends PagerankStepper<CudaBuffer, void> {
   readonly #device: CudaDevice;
   readonly #runner: CudaSpmvRunner;
-  readonly #sum: { kernel: CudaKernel; spec: VectorKernelSpec; partials: CudaBuffer };
-  readonly #update: { kernel: CudaKernel; grid: [number, number, number] };
+  readonly #sum: CudaKernel;
+  readonly #update: CudaKernel;
   readonly #own: CudaBuffer[];
   /** The reductions' and the update's launches by kernel, buffers and grid: the two parities, the residual's sum. */
   readonly #prepared = new Map<string, PreparedLaunch>();
@@ -36,9 +35,8 @@ export class CudaPagerankState extends PagerankStepper<CudaBuffer, void> {
     this.#device = device;
     this.#runner = runner;
     this.#own = buffers;
-    const specs = pagerankSpecs('cuda');
-    this.#sum = { kernel: kernels.sum, spec: specs.sum, partials: buffers[buffers.length - 1] };
-    this.#update = { kernel: kernels.update, grid: dispatchGrid(specs.update, this.n) };
+    this.#sum = kernels.sum;
+    this.#update = kernels.update;
   }
 
   /** Builds Pᵀ, plans its product for CUDA, compiles (or loads) the kernels and uploads everything. Needs n ≥ 1. */
@@ -50,8 +48,6 @@ export class CudaPagerankState extends PagerankStepper<CudaBuffer, void> {
       const sum = await device.kernel(kernelFor(specs.sum));
       const update = await device.kernel(kernelFor(specs.update));
       for (const [label, data] of initialVectors(graph.n, settings)) buffers.push(device.upload(label, data));
-      // Last: the sums' partials, after the vectors the stepper takes.
-      buffers.push(device.alloc('pagerank.sum_partials', specs.sum.workgroupSize * 4));
       return new CudaPagerankState(device, runner, { sum, update }, buffers, settings);
     } catch (e) {
       runner.destroy();
@@ -102,16 +98,12 @@ export class CudaPagerankState extends PagerankStepper<CudaBuffer, void> {
     this.#runner.enqueue({ x, y });
   }
 
-  /** Queues sums[slot] = Σ source[0..n) (two passes of `vec_reduce`). */
-  protected reduce(_: void, source: CudaBuffer, slot: number): void {
-    const buffers = { source, partials: this.#sum.partials, target: this.sums };
-    for (const pass of reductionPasses(this.#sum.spec, this.n, slot)) {
-      this.#launch(this.#sum.kernel, { src: buffers[pass.src], dst: buffers[pass.dst] }, pass.params, pass.grid);
-    }
+  protected sumPass(_: void, src: CudaBuffer, dst: CudaBuffer, pass: ReductionPass): void {
+    this.#launch(this.#sum, { src, dst }, pass.params, pass.grid);
   }
 
-  protected update(_: void, buffers: UpdateBuffers<CudaBuffer>, params: Uint32Array): void {
-    this.#launch(this.#update.kernel, { ...buffers }, params, this.#update.grid);
+  protected update(_: void, buffers: UpdateBuffers<CudaBuffer>, params: Uint32Array, grid: [number, number, number]): void {
+    this.#launch(this.#update, { ...buffers }, params, grid);
   }
 
   /** Queues a launch, prepared the first time these buffers and grid meet the kernel; later only its parameters are written. */

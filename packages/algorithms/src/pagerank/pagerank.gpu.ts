@@ -1,8 +1,8 @@
-import { dispatchGrid, type GeneratedKernel } from '@semiforge/codegen';
+import type { GeneratedKernel } from '@semiforge/codegen';
 import type { Csr } from '@semiforge/graph-io';
 import type { Device, DispatchBatch } from '@semiforge/runtime';
 import { kernelFor } from '../kernels/kernel-source.js';
-import { VectorReduction } from '../kernels/vector-reduction.js';
+import type { ReductionPass } from '../kernels/vector-reduction.js';
 import { SpmvRunner } from '../spmv/spmv.runner.js';
 import type { SpmvFormat, SpmvKernelOptions } from '../spmv/spmv.plan.js';
 import { transitionTranspose, type PagerankSettings } from './pagerank.input.js';
@@ -12,21 +12,21 @@ import { F32_MAX, FIRST_RESIDUAL, RESIDUAL_SLOTS, ringResiduals, slotOf } from '
 
 /**
  * PageRank's state on the GPU: Pᵀ in an {@link SpmvRunner}, two rank vectors used in turn, the teleport
- * vector, per-element changes and the f32 sums (a two-pass `vec_reduce`, fixed order) with every step's
- * residual. `encodeStep` records one iteration (six dispatches, no read-back); the host reads residuals only
+ * vector, the f32 sums' workgroup partials (`vec_reduce`, fixed order) and every step's residual. `encodeStep`
+ * records one iteration (the product's dispatches and three more, no read-back); the host reads residuals only
  * when it chooses to, and steps after the first converged one change nothing.
  */
 export class PagerankState extends PagerankStepper<GPUBuffer, DispatchBatch> {
   readonly #runner: SpmvRunner;
   readonly #device: Device;
-  readonly #sum: VectorReduction;
+  readonly #sum: GeneratedKernel;
   readonly #update: GeneratedKernel;
 
-  private constructor(device: Device, runner: SpmvRunner, sum: VectorReduction, buffers: GPUBuffer[], settings: PagerankSettings) {
+  private constructor(device: Device, runner: SpmvRunner, buffers: GPUBuffer[], settings: PagerankSettings) {
     super(runner.n, buffers, settings);
     this.#device = device;
     this.#runner = runner;
-    this.#sum = sum;
+    this.#sum = kernelFor(pagerankSpecs().sum);
     this.#update = kernelFor(pagerankSpecs().update);
   }
 
@@ -34,14 +34,11 @@ export class PagerankState extends PagerankStepper<GPUBuffer, DispatchBatch> {
   static async create(device: Device, graph: Csr, settings: PagerankSettings, product: Pick<SpmvKernelOptions, 'format' | 'reorder'>): Promise<PagerankState> {
     const runner = await SpmvRunner.create(device, transitionTranspose(graph), { ...product, semiring: 'plus-times', type: 'f32' });
     const buffers: GPUBuffer[] = [];
-    let sum: VectorReduction | undefined;
     try {
-      sum = await VectorReduction.create(device, pagerankSpecs().sum);
       for (const [label, data] of initialVectors(graph.n, settings)) buffers.push(await device.createStorage(label, data));
-      return new PagerankState(device, runner, sum, buffers, settings);
+      return new PagerankState(device, runner, buffers, settings);
     } catch (e) {
       runner.destroy();
-      sum?.destroy();
       for (const b of buffers) b.destroy();
       throw e;
     }
@@ -84,19 +81,18 @@ export class PagerankState extends PagerankStepper<GPUBuffer, DispatchBatch> {
 
   destroy(): void {
     this.#runner.destroy();
-    this.#sum.destroy();
-    for (const b of [...this.rankVectors, this.teleport, this.delta, this.sums]) b.destroy();
+    for (const b of [...this.rankVectors, this.teleport, this.sumParts, this.deltaParts, this.sums]) b.destroy();
   }
 
   protected product(batch: DispatchBatch, x: GPUBuffer, y: GPUBuffer): void {
     this.#runner.encode(batch, { x, y });
   }
 
-  protected reduce(batch: DispatchBatch, source: GPUBuffer, slot: number): void {
-    this.#sum.encode(batch, source, this.n, this.sums, slot);
+  protected sumPass(batch: DispatchBatch, src: GPUBuffer, dst: GPUBuffer, pass: ReductionPass): void {
+    batch.dispatch(this.#sum, { buffers: { src, dst }, params: pass.params, workgroups: pass.grid });
   }
 
-  protected update(batch: DispatchBatch, buffers: UpdateBuffers<GPUBuffer>, params: Uint32Array): void {
-    batch.dispatch(this.#update, { buffers: { ...buffers }, params, workgroups: dispatchGrid(this.#update.spec, this.n) });
+  protected update(batch: DispatchBatch, buffers: UpdateBuffers<GPUBuffer>, params: Uint32Array, grid: [number, number, number]): void {
+    batch.dispatch(this.#update, { buffers: { ...buffers }, params, workgroups: grid });
   }
 }

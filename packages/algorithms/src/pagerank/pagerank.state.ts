@@ -1,6 +1,8 @@
+import { reductionPasses, type ReductionPass } from '../kernels/vector-reduction.js';
 import type { SpmvFormat } from '../spmv/spmv.plan.js';
 import type { PagerankSettings } from './pagerank.input.js';
-import { checkStep, FIRST_RESIDUAL, leastF32AtLeast, RESIDUAL_SLOTS, slotOf, SUM_OF_PRODUCT, updateParams, type PagerankSteps } from './pagerank.steps.js';
+import { PAGERANK_WORKGROUP, pagerankSpecs } from './pagerank.specs.js';
+import { checkStep, FIRST_RESIDUAL, leastF32AtLeast, RESIDUAL_SLOTS, slotOf, updateParams, type PagerankSteps } from './pagerank.steps.js';
 
 /** The vectors a PageRank state starts from, by label, in the order {@link PagerankStepper} takes its buffers. */
 export function initialVectors(n: number, settings: PagerankSettings): readonly (readonly [label: string, data: Float32Array])[] {
@@ -8,7 +10,8 @@ export function initialVectors(n: number, settings: PagerankSettings): readonly 
     ['pagerank.ranks.0', new Float32Array(n).fill(1 / n)],
     ['pagerank.ranks.1', new Float32Array(n)],
     ['pagerank.teleport', Float32Array.from(settings.teleport)],
-    ['pagerank.delta', new Float32Array(n)],
+    ['pagerank.sum_partials', new Float32Array(PAGERANK_WORKGROUP)],
+    ['pagerank.delta_partials', new Float32Array(PAGERANK_WORKGROUP)],
     ['pagerank.sums', new Float32Array(FIRST_RESIDUAL + RESIDUAL_SLOTS)],
   ];
 }
@@ -18,15 +21,18 @@ export interface UpdateBuffers<B> {
   readonly teleport: B;
   readonly previous: B;
   readonly sums: B;
+  readonly sumParts: B;
   readonly next: B;
-  readonly delta: B;
+  readonly deltaParts: B;
 }
 
 /**
  * A step of PageRank as every backend records it, over buffers of type `B` into a recording of type `R` (a
  * WebGPU batch, or nothing on CUDA's stream): r' = d·Pᵀr + (1 − d·Σ Pᵀr)·p and its L1 residual ‖r' − r‖₁, or,
- * when step k's residual was below the tolerance, r' = r and residual 0. A backend gives the product, the
- * reduction and the update's launch, and reads and frees its buffers.
+ * when step k's residual was below the tolerance, r' = r and residual 0. Four launches besides the product:
+ * Σ Pᵀr's workgroup partials, the update (which totals them, and leaves the partials of |r' − r|), and their
+ * total into the residual ring — the sums' other halves fused into the update, so no n-long change vector.
+ * A backend gives the product, the sum passes and the update's launch, and reads and frees its buffers.
  *
  * @example
  * class MyState extends PagerankStepper<Buf, void> { ... } // product, reduce, update, restart, runTo, …
@@ -37,8 +43,10 @@ export abstract class PagerankStepper<B, R> implements PagerankSteps {
   /** The two rank vectors, used in turn. */
   protected readonly rankVectors: readonly [B, B];
   protected readonly teleport: B;
-  protected readonly delta: B;
-  /** Σ Pᵀr and the ring of residuals (see {@link SUM_OF_PRODUCT}). */
+  /** Workgroup partials of Σ Pᵀr and of the step's |r' − r|. */
+  protected readonly sumParts: B;
+  protected readonly deltaParts: B;
+  /** The ring of residuals (see {@link FIRST_RESIDUAL}). */
   protected readonly sums: B;
   readonly #damping: number;
   readonly #tolerance: number;
@@ -49,10 +57,11 @@ export abstract class PagerankStepper<B, R> implements PagerankSteps {
   /** `buffers`: the vectors of {@link initialVectors}, in its order. */
   protected constructor(n: number, buffers: readonly B[], settings: PagerankSettings) {
     this.n = n;
-    const [r0, r1, teleport, delta, sums] = buffers;
+    const [r0, r1, teleport, sumParts, deltaParts, sums] = buffers;
     this.rankVectors = [r0, r1];
     this.teleport = teleport;
-    this.delta = delta;
+    this.sumParts = sumParts;
+    this.deltaParts = deltaParts;
     this.sums = sums;
     this.#damping = settings.damping;
     this.#tolerance = leastF32AtLeast(settings.tolerance);
@@ -83,18 +92,21 @@ export abstract class PagerankStepper<B, R> implements PagerankSteps {
     checkStep(this.#steps, this.maxIterations);
     const previous = this.rankVectors[this.current];
     const next = this.rankVectors[1 - this.current];
+    // The first pass's grid is the update's: it totals one Σ Pᵀr partial per workgroup and leaves one |Δ| partial.
+    const [partials, total] = reductionPasses(pagerankSpecs().sum, this.n, slotOf(this.#steps + 1));
     this.product(recording, previous, next);
-    this.reduce(recording, next, SUM_OF_PRODUCT);
-    this.update(recording, { teleport: this.teleport, previous, sums: this.sums, next, delta: this.delta }, updateParams(this.n, this.#steps, this.#damping, this.#tolerance));
+    this.sumPass(recording, next, this.sumParts, partials);
+    const buffers = { teleport: this.teleport, previous, sums: this.sums, sumParts: this.sumParts, next, deltaParts: this.deltaParts };
+    this.update(recording, buffers, updateParams(this.n, this.#steps, this.#damping, this.#tolerance), partials.grid);
     this.#steps += 1;
-    this.reduce(recording, this.delta, slotOf(this.#steps));
+    this.sumPass(recording, this.deltaParts, this.sums, total);
     this.current = 1 - this.current;
   }
 
   /** y = Pᵀx. */
   protected abstract product(recording: R, x: B, y: B): void;
-  /** sums[slot] = Σ source[0..n). */
-  protected abstract reduce(recording: R, source: B, slot: number): void;
-  /** `vec_pagerank_update` over every vertex. */
-  protected abstract update(recording: R, buffers: UpdateBuffers<B>, params: Uint32Array): void;
+  /** One pass of `vec_reduce` from `src` into `dst` (see `reductionPasses`). */
+  protected abstract sumPass(recording: R, src: B, dst: B, pass: ReductionPass): void;
+  /** `vec_pagerank_update` over every vertex, on the grid of the sums' first pass. */
+  protected abstract update(recording: R, buffers: UpdateBuffers<B>, params: Uint32Array, grid: [number, number, number]): void;
 }

@@ -1,12 +1,12 @@
 import type { SpmvFormat } from '../spmv/spmv.plan.js';
 
 /**
- * The `sums` buffer: Σ Pᵀr at 0, then the residual of step k at 1 + k mod {@link RESIDUAL_SLOTS}. Step 0 (the
+ * The `sums` buffer: the residual of step k at FIRST_RESIDUAL + k mod {@link RESIDUAL_SLOTS}. Step 0 (the
  * uniform start) holds the largest f32, so that step 1 runs; a step whose predecessor's residual is below the
- * tolerance keeps the ranks (see `vec_pagerank_update`), so the host may read the residuals late.
+ * tolerance keeps the ranks (see `vec_pagerank_update`), so the host may read the residuals late. (Σ Pᵀr, which
+ * the update needs, stays in workgroup partials that the update totals itself.)
  */
-export const SUM_OF_PRODUCT = 0;
-export const FIRST_RESIDUAL = 1;
+export const FIRST_RESIDUAL = 0;
 /** Residuals kept: the host reads them at least every RESIDUAL_SLOTS − 1 steps. */
 export const RESIDUAL_SLOTS = 1024;
 export const F32_MAX = 3.4028234663852886e38;

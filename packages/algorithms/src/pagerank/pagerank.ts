@@ -3,6 +3,7 @@ import { isCudaDevice, withDevice, type AnyDevice, type Backend } from '../kerne
 import type { SpmvFormat } from '../spmv/spmv.plan.js';
 import type { SpmvReorder } from '../spmv/spmv.reorder.js';
 import { CudaPagerankState } from './pagerank.cuda.js';
+import { inGraphOrder, pagerankOrder, type PagerankOrder, type PagerankRelabel } from './pagerank.relabel.js';
 import { PagerankState } from './pagerank.gpu.js';
 import { checkCount, PAGERANK_DEFAULTS, pagerankSettings, type PagerankParameters, type PagerankSettings } from './pagerank.input.js';
 import { RESIDUAL_SLOTS, type PagerankSteps } from './pagerank.steps.js';
@@ -16,6 +17,11 @@ export interface PagerankOptions extends PagerankParameters {
    * columns' order first (one pass over n), since the rows, and so the ranks the product writes, keep theirs.
    */
   reorder?: SpmvReorder;
+  /**
+   * 'degree': run on the graph relabelled by descending out-degree, once, and give the ranks back in the graph's
+   * order (see {@link PagerankRelabel}); default 'none'. The relabelling's host time is `relabelMs`.
+   */
+  relabel?: PagerankRelabel;
   /**
    * Iterations of the first submit (default 8), and of each later one while the residuals do not yet decay.
    * Every step's residual stays on the GPU and is read back once per submit; later submits run as many
@@ -45,6 +51,8 @@ export interface PagerankResult {
   readonly format?: SpmvFormat;
   /** Whether that product renumbered Pᵀ's columns by degree (see {@link PagerankOptions.reorder}). */
   readonly reordered?: boolean;
+  /** Host milliseconds of relabelling the graph by degree when asked to (`relabel: 'degree'`; once per runner). */
+  readonly relabelMs?: number;
   /** GPU time of the iterations (WebGPU timestamp queries, when the device has them; CUDA events). */
   readonly gpuTimeMs?: number;
   /** Host wall time from the start of the call to the read-back of the ranks (`pagerank()`: matrix build and upload included). */
@@ -57,6 +65,9 @@ export interface PagerankResult {
   /** gpuTimeMs / stepsRun when there is a GPU time, else loopTimeMs / stepsRun. */
   readonly timePerIterationMs: number;
 }
+
+/** The graph's vertex of each vertex the steps run on, when relabelled, and the relabelling's host time. */
+type RunOrder = Pick<PagerankOrder, 'oldOf' | 'relabelMs'>;
 
 /**
  * One graph made ready for many PageRank runs with the same options: Pᵀ built, its product planned and
@@ -74,24 +85,27 @@ export class PagerankRunner {
   readonly #checkEvery: number;
   /** Undefined for the empty graph, which runs nothing. */
   readonly #state: PagerankSteps | undefined;
+  readonly #order: RunOrder;
 
-  private constructor(settings: PagerankSettings, checkEvery: number, state: PagerankSteps | undefined) {
+  private constructor(settings: PagerankSettings, checkEvery: number, state: PagerankSteps | undefined, order: RunOrder) {
     this.#settings = settings;
     this.#checkEvery = checkEvery;
     this.#state = state;
+    this.#order = order;
   }
 
   /** Checks the options against the graph (before touching the GPU), then builds and uploads Pᵀ. */
   static async create(device: AnyDevice, graph: Csr, options: PagerankOptions = {}): Promise<PagerankRunner> {
-    const settings = pagerankSettings(graph.n, options);
+    const checked = pagerankSettings(graph.n, options);
     const checkEvery = options.checkEvery ?? PAGERANK_DEFAULTS.checkEvery;
     checkCount('checkEvery', checkEvery);
     const product = { format: options.format ?? 'auto', reorder: options.reorder ?? 'none' };
+    const { graph: g, settings, oldOf, relabelMs } = pagerankOrder(graph, checked, options.relabel ?? 'none');
     let state: PagerankSteps | undefined;
-    if (graph.n > 0) {
-      state = isCudaDevice(device) ? await CudaPagerankState.create(device, graph, settings, product) : await PagerankState.create(device, graph, settings, product);
+    if (g.n > 0) {
+      state = isCudaDevice(device) ? await CudaPagerankState.create(device, g, settings, product) : await PagerankState.create(device, g, settings, product);
     }
-    return new PagerankRunner(settings, checkEvery, state);
+    return new PagerankRunner(settings, checkEvery, state, { oldOf, relabelMs });
   }
 
   /** Iterates from uniform ranks to the tolerance or maxIterations; `wallTimeMs` counts this call only. */
@@ -118,7 +132,7 @@ export class PagerankRunner {
       if (hit >= 0 || last === maxIterations) {
         const iterations = hit >= 0 ? hit + 1 : last;
         const loopTimeMs = performance.now() - loopStarted;
-        const ranks = await state.ranks();
+        const ranks = inGraphOrder(await state.ranks(), this.#order.oldOf);
         return {
           ranks,
           iterations,
@@ -127,6 +141,7 @@ export class PagerankRunner {
           residual: read[iterations - 1],
           format: state.format,
           reordered: state.reordered,
+          ...(this.#order.relabelMs === undefined ? {} : { relabelMs: this.#order.relabelMs }),
           ...(gpuTimeMs === undefined ? {} : { gpuTimeMs }),
           wallTimeMs: performance.now() - started,
           loopTimeMs,

@@ -36,7 +36,9 @@ export interface LayoutTraffic {
  */
 export function layoutTraffic(csr: Csr, plan: SpmvPlan): LayoutTraffic {
   const traffic = formatTraffic(csr, plan);
-  return plan.reorder ? { ...traffic, extraBytes: traffic.extraBytes + 3 * WORD * csr.n } : traffic;
+  // The gather before each product reads the order and x and writes x in it: n entries, n + k with k hot columns first.
+  const gathered = csr.n + Math.min(plan.hotColumns ?? 0, csr.n);
+  return plan.reorder ? { ...traffic, extraBytes: traffic.extraBytes + 3 * WORD * gathered } : traffic;
 }
 
 /** {@link layoutTraffic} of the format alone. */

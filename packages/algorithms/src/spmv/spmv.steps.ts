@@ -6,7 +6,7 @@ import { layoutFor, type BindingLimits, type SpmvLayout } from './layouts/index.
 import { checkSquareCsr } from './spmv.input.js';
 import { checkSpmvFits } from './spmv.limits.js';
 import { planSpmv, type RowStats, type SpmvKernelOptions, type SpmvPlan, type SubgroupSupport } from './spmv.plan.js';
-import { gatherFirst, orderColumnsByDegree } from './spmv.reorder.js';
+import { gatherFirst, hotColumnsFirst, orderColumnsByDegree } from './spmv.reorder.js';
 
 /** What planning a product needs to know of the device it runs on, whichever the backend. */
 export interface SpmvTarget {
@@ -77,8 +77,12 @@ export function planSpmvLaunches(matrix: Csr, options: SpmvKernelOptions, device
   const planned = planSpmv({ ...options, target: device.target }, stats, device.subgroups);
   checkSpmvFits(device.limits, { n: stats.n, nnz: stats.arcs, format: planned.format, width: stats.max });
   const started = performance.now();
-  const columns = planned.reorder ? orderColumnsByDegree(matrix) : undefined;
+  const columns = !planned.reorder ? undefined : planned.hotColumns === undefined ? orderColumnsByDegree(matrix) : hotColumnsFirst(matrix, planned.hotColumns);
   const reorderMs = planned.reorder ? performance.now() - started : undefined;
+  // x in the hot columns' order holds n + hotColumns entries, bound as one array.
+  if (columns && 4 * columns.order.length > device.limits.maxStorageBufferBindingSize) {
+    throw new RangeError(`spmv: x with its ${columns.order.length - stats.n} hot columns first takes ${4 * columns.order.length} bytes, over the device's binding limit of ${device.limits.maxStorageBufferBindingSize}; use fewer hotColumns or reorder 'degree'`);
+  }
   // Columns already in degree order: nothing to renumber, nothing to gather.
   const plan = planned.reorder && !columns ? { ...planned, reorder: false } : planned;
   const laid = layoutFor(columns?.matrix ?? matrix, plan, device.limits);

@@ -9,6 +9,9 @@ const common = {
   workgroupSize: (spec: VectorKernelSpec): [number, number] => [spec.workgroupSize, 1],
 };
 
+/** At most workgroupSize workgroups (each writes one partial), so that one workgroup reduces their partials. */
+const partialsGrid = (spec: VectorKernelSpec, n: number): [number, number, number] => [Math.min(spec.workgroupSize, Math.max(1, Math.ceil(n / spec.workgroupSize))), 1, 1];
+
 /** The dense-vector family: reductions over any semiring, PageRank's update, and a gather into another order. */
 export const VECTOR_OPS: Record<VectorOp, OpInfo<VectorKernelSpec>> = {
   vec_reduce: {
@@ -21,8 +24,7 @@ export const VECTOR_OPS: Record<VectorOp, OpInfo<VectorKernelSpec>> = {
         { name: 'dst', kind: 'storage', element: spec.type },
       ]),
     workgroupStorageBytes: (spec) => spec.workgroupSize * ELEMENT_BYTES,
-    // At most workgroupSize partials, so that one workgroup reduces them in the second pass.
-    grid: (spec, n) => [Math.min(spec.workgroupSize, Math.max(1, Math.ceil(n / spec.workgroupSize))), 1, 1],
+    grid: partialsGrid,
   },
   vec_pagerank_update: {
     ...common,
@@ -33,11 +35,13 @@ export const VECTOR_OPS: Record<VectorOp, OpInfo<VectorKernelSpec>> = {
         { name: 'teleport', kind: 'read-only-storage', element: 'f32' },
         { name: 'previous', kind: 'read-only-storage', element: 'f32' },
         { name: 'sums', kind: 'read-only-storage', element: 'f32' },
+        { name: 'sumParts', kind: 'read-only-storage', element: 'f32' },
         { name: 'next', kind: 'storage', element: 'f32' },
-        { name: 'delta', kind: 'storage', element: 'f32' },
+        { name: 'deltaParts', kind: 'storage', element: 'f32' },
       ]),
-    workgroupStorageBytes: () => 0,
-    grid: (spec, n) => [Math.min(MAX_GRID_X, Math.max(1, Math.ceil(n / spec.workgroupSize))), 1, 1],
+    workgroupStorageBytes: (spec) => spec.workgroupSize * ELEMENT_BYTES,
+    // vec_reduce's grid: Σy arrives as one partial per workgroup of that grid, and |Δ| leaves as one of this.
+    grid: partialsGrid,
   },
   vec_gather: {
     ...common,
