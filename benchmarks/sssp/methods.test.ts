@@ -19,9 +19,13 @@ describe('SSSP suite method variants', () => {
     expect(parseMethod('frontier/fixed/g256').options).toEqual({ method: 'frontier', dispatch: 'fixed', fixedWorkgroups: 256 });
   });
 
+  it('defer turns on the deferred arcs of near-far', () => {
+    expect(parseMethod('near-far/defer/d2')).toEqual({ name: 'near-far/defer/d2', options: { method: 'near-far', deferArcs: true }, deltaScale: 2 });
+  });
+
   it('refuses unknown methods and fields, naming what it takes', () => {
     expect(() => parseMethod('dijkstra')).toThrow(/unknown 'dijkstra' \(expected bellman-ford, bellman-ford-snapshot, frontier, near-far/);
-    expect(() => parseMethod('near-far/x3')).toThrow(/'x3' in 'near-far\/x3' is not fixed, indirect, or l<lanes>/);
+    expect(() => parseMethod('near-far/x3')).toThrow(/'x3' in 'near-far\/x3' is not fixed, indirect, defer, or l<lanes>/);
     expect(() => parseMethod('near-far/l0')).toThrow(/with a positive number/);
   });
 });

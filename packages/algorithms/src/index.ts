@@ -37,12 +37,13 @@ export {
   type SubgroupSupport,
 } from './spmv/spmv.plan.js';
 export { SPMV_CATALOG_SPECS } from './spmv/spmv.catalog.js';
-export { orderColumnsByDegree, type ColumnOrder, type SpmvReorder } from './spmv/spmv.reorder.js';
+export { hotColumnsFirst, orderColumnsByDegree, type ColumnOrder, type SpmvReorder } from './spmv/spmv.reorder.js';
 export { pagerank, PagerankRunner, type PagerankOptions, type PagerankResult } from './pagerank/pagerank.js';
 export { pagerankReference, type PagerankReferenceResult } from './pagerank/pagerank.reference.js';
 export { verifyPagerank, pagerankErrorBound, pagerankFixedPoint, type PagerankVerification } from './pagerank/pagerank.verify.js';
 export { PAGERANK_DEFAULTS, type PagerankParameters, type SparsePersonalization } from './pagerank/pagerank.input.js';
 export { PAGERANK_CATALOG_SPECS } from './pagerank/pagerank.catalog.js';
+export type { PagerankRelabel } from './pagerank/pagerank.relabel.js';
 export { matrixFactors, type MatrixFactors, type MatrixFactorOptions } from './spmv-model/matrix-factors.js';
 export { layoutTraffic, type LayoutTraffic } from './spmv-model/layout-traffic.js';
 export { predictSpmv, predictFormats, SPMV_MODEL_FORMATS, type SpmvModelOptions, type SpmvPrediction } from './spmv-model/predict-spmv.js';
@@ -64,7 +65,8 @@ export { bfsGraph, checkSource, splitAdjacency, type BfsGraphOptions, type Adjac
 export { blockedAdjacency, NO_NEIGHBOUR, type BlockedAdjacency } from './bfs/bfs.layout.js';
 export { BFS_DEFAULTS, defaultBfsDispatch, defaultBfsLanes, nextDirection, bfsSpecs, type BfsOptions, type BfsDirection, type BfsDispatch, type FrontierCounts, type BfsKernelSpecs } from './bfs/bfs.plan.js';
 export { sssp, createSsspRunner, type SsspOptions, type SsspDevice } from './sssp/sssp.js';
-export { SsspRunner, type SsspResult, type SsspRunOptions } from './sssp/sssp.runner.js';
+export { SsspRunner, type SsspResult, type SsspRunOptions, type SsspDispatchRecord, type SsspObserver } from './sssp/sssp.runner.js';
+export { ssspBufferName, type SsspStep } from './sssp/sssp.loop.js';
 export { CudaSsspRunner } from './sssp/sssp.cuda.js';
 export { prepareSssp, type SsspSetup, type SsspGrids } from './sssp/sssp.setup.js';
 export { defaultDispatch, type DispatchMode } from './kernels/dispatch-mode.js';

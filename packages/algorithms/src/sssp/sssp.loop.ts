@@ -91,6 +91,11 @@ export interface SsspEngine {
   write(buffer: string, data: Uint32Array): void;
   /** Uploads the arcs' tails as `src` for the frontier methods' pair passes (directed graphs), once. */
   uploadArcTails(): Promise<void>;
+  /**
+   * A profile's mode (off in every ordinary runner): the loop awaits `checkpoint()` after each dispatch, so each
+   * step runs in a submit of its own and the backend can time it and look at the buffers it left.
+   */
+  readonly stepwise?: boolean;
 }
 
 /**
@@ -205,7 +210,7 @@ async function edgePasses(engine: SsspEngine, setup: SsspSetup, source: number, 
       if (snapshot) batch.snapshot();
       params[1] = iter;
       batch.dispatch('relax', 0, params, setup.grids.relax);
-      if (checkpointAfter(i, k)) await batch.checkpoint();
+      if (engine.stepwise || checkpointAfter(i, k)) await batch.checkpoint();
     }
     const last = iter;
     const ran = await batch.submit('flag', (flag) => flag < last, withDist ? ['dist'] : [], (views) => answerOf(setup, views), expectsEnd(first, last, pace.passes));
@@ -232,8 +237,8 @@ async function frontierPasses(engine: SsspEngine, setup: SsspSetup, source: numb
   engine.write('queue_a', new Uint32Array(chunks).fill(source));
   engine.write('chunk_a', Uint32Array.from({ length: chunks }, (_, c) => c));
   const threshold = nearFar ? Math.max(distanceKey(plan.delta, type), distanceKey(0, type) + 1) : UNREACHED_KEY;
-  // done, threshold, far minimum, n, the lengths of queues A and B, scanning.
-  engine.write('state', Uint32Array.of(0, threshold, UNREACHED_KEY, n, chunks, 0, 0));
+  // done, threshold, far minimum, n, the lengths of queues A and B, scanning, the previous threshold, deferred arcs.
+  engine.write('state', Uint32Array.of(0, threshold, UNREACHED_KEY, n, chunks, 0, 0, 0, plan.deferArcs ? 1 : 0));
   const deltaBits = nearFar ? weightBits(plan.delta, type) : 0;
   const grid = plan.dispatch === 'fixed' ? setup.grids.relax : 'indirect';
   // The parameter blocks of both parities, made once: a pass differs from its parity's block only in `iter`.
@@ -257,8 +262,9 @@ async function frontierPasses(engine: SsspEngine, setup: SsspSetup, source: numb
       advanceParams[readsB][1] = iter;
       relaxParams[readsB][1] = iter;
       batch.dispatch('advance', readsB, advanceParams[readsB], ADVANCE_GRID);
+      if (engine.stepwise) await batch.checkpoint();
       batch.dispatch('relax', readsB, relaxParams[readsB], grid);
-      if (checkpointAfter(i, k)) await batch.checkpoint();
+      if (engine.stepwise || checkpointAfter(i, k)) await batch.checkpoint();
     }
     const ran = await batch.submit('state', (done) => done !== 0, withDist ? ['dist'] : [], (views) => answerOf(setup, views), expectsEnd(first, iter, pace.passes));
     gpuTimeMs = addTime(gpuTimeMs, ran.gpuTimeMs);
@@ -293,7 +299,9 @@ async function parentPasses(engine: SsspEngine, setup: SsspSetup, source: number
     batch.reset('parent', source, source);
     batch.clear('flag');
     batch.dispatch('tree', 0, Uint32Array.of(n, 1, 0, 0), tree);
+    if (engine.stepwise) await batch.checkpoint();
     if (plan.treeScan) batch.dispatch('treeScan', 0, Uint32Array.of(n, 1, 0, 0), setup.grids.treeScan!);
+    if (engine.stepwise) await batch.checkpoint();
     // One step completes the tree where weights are positive: expected unless the last query needed more.
     const ran = await batch.submit('flag', (unfinished) => unfinished === 0, answer, use, pace.parentPasses <= 1);
     gpuTimeMs = ran.gpuTimeMs;
@@ -314,6 +322,7 @@ async function parentPasses(engine: SsspEngine, setup: SsspSetup, source: number
       iter += 1;
       finish.params[1] = iter;
       batch.dispatch(finish.step, 0, finish.params, finish.grid);
+      if (engine.stepwise) await batch.checkpoint();
     }
     const last = iter;
     const ran = await batch.submit('flag', (flag) => flag < last, answer, use, expectsEnd(first, last, pace.parentPasses - earlier));

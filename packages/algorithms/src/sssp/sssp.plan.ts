@@ -45,6 +45,13 @@ export interface SsspKernelOptions {
   readonly dispatch?: DispatchMode;
   /** Workgroups of a pass under `dispatch: 'fixed'` (fewer where the graph needs fewer). Default 1024. */
   readonly fixedWorkgroups?: number;
+  /**
+   * Near-far: each arc waits for the bucket its key falls in (the rows sorted by weight once, on the host; a
+   * pass relaxes a vertex's arcs between the previous threshold and this one, and a vertex with arcs left stays
+   * far until their bucket): a vertex relaxed again in its bucket reads only its light arcs, and no head is lowered
+   * to a far key that a later bucket lowers again. Default false.
+   */
+  readonly deferArcs?: boolean;
 }
 
 /** What the plan needs to know of where it runs. */
@@ -79,6 +86,8 @@ export interface SsspPlan {
   /** Frontier methods: indirect dispatch sized by `advance`, or fixed grids of at most `fixedWorkgroups`. */
   readonly dispatch: DispatchMode;
   readonly fixedWorkgroups: number;
+  /** Near-far: arcs relaxed in the bucket their keys fall in, the rows sorted by weight (see `SsspKernelOptions.deferArcs`). */
+  readonly deferArcs: boolean;
   readonly segment: number;
   readonly batch: number;
 }
@@ -141,7 +150,8 @@ export function planSssp(options: SsspKernelOptions, stats: SsspGraphStats, dire
   const cuda = base.target === 'cuda';
   if (cuda && options.dispatch === 'indirect') throw new RangeError("sssp: the CUDA runner launches passes on fixed grids (the driver API has no indirect launch); use dispatch: 'fixed'");
   const dispatch = options.dispatch ?? (cuda ? 'fixed' : defaultDispatch(where.softwareAdapter ?? false));
-  const loop = { delta, segment, batch, dispatch, fixedWorkgroups: options.fixedWorkgroups ?? SSSP_DEFAULTS.fixedWorkgroups };
+  if (options.deferArcs && method !== 'near-far') throw new RangeError(`sssp: deferArcs needs near-far's buckets, got method '${method}'`);
+  const loop = { delta, segment, batch, dispatch, fixedWorkgroups: options.fixedWorkgroups ?? SSSP_DEFAULTS.fixedWorkgroups, deferArcs: options.deferArcs ?? false };
   if (method === 'bellman-ford') {
     const symmetric = !directed;
     return {

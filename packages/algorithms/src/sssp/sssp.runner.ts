@@ -14,6 +14,22 @@ export type { SsspResult, SsspRunOptions } from './sssp.loop.js';
 
 type Buffers = Record<string, GPUBuffer>;
 
+/** One step a profiled runner ran, in a submit of its own (see {@link SsspRunner.create}'s `observe`). */
+export interface SsspDispatchRecord {
+  readonly step: SsspStep;
+  /** Which queues the step read (0: A, 1: B). */
+  readonly parity: number;
+  /** The step's parameter block (a copy): `[1]` is the pass. */
+  readonly params: Uint32Array;
+  /** The submit's GPU time (timestamps), when the device has them; clears and copies queued with it are included. */
+  readonly gpuTimeMs?: number;
+  /** The first `words` words of a runner buffer (`state`, `queue_a`, `flag`, ...) as the step left them. */
+  read(buffer: string, words: number): Promise<Uint32Array>;
+}
+
+/** Called after each step of a profiled runner, awaited before the next is queued. */
+export type SsspObserver = (record: SsspDispatchRecord) => Promise<void> | void;
+
 /** The buffers sssp_advance writes the next grids into (and the indirect dispatches read) need INDIRECT usage too. */
 const INDIRECT_USAGE = BufferUsage.STORAGE | BufferUsage.INDIRECT | BufferUsage.COPY_DST;
 
@@ -35,10 +51,13 @@ export class SsspRunner extends SsspQueries {
   readonly #bindings: (Buffers | undefined)[] = [];
   protected readonly engine: SsspEngine;
 
-  private constructor(device: Device, setup: SsspSetup, buffers: Buffers) {
+  readonly #observe?: SsspObserver;
+
+  private constructor(device: Device, setup: SsspSetup, buffers: Buffers, observe?: SsspObserver) {
     super(setup);
     this.#device = device;
     this.#buffers = buffers;
+    this.#observe = observe;
     const { relax, advance, parents, tree, treeScan } = setup.plan;
     this.#kernels = { relax: kernelFor(relax), advance: advance && kernelFor(advance), parents: kernelFor(parents), tree: tree && kernelFor(tree), treeScan: treeScan && kernelFor(treeScan) };
     this.engine = {
@@ -47,11 +66,16 @@ export class SsspRunner extends SsspQueries {
       uploadArcTails: async () => {
         buffers.src ??= await device.createStorage('sssp.src', arcTails(setup.graph));
       },
+      stepwise: observe !== undefined,
     };
   }
 
-  /** Converts and checks the weights, plans the method, checks the sizes against the device, uploads. */
-  static async create(device: Device, graph: Csr, options: SsspKernelOptions = {}): Promise<SsspRunner> {
+  /**
+   * Converts and checks the weights, plans the method, checks the sizes against the device, uploads. With
+   * `observe` (a profile, e.g. benchmarks/sssp/pass-profile.ts) every step runs in a submit of its own and is
+   * handed to it: slower, same results.
+   */
+  static async create(device: Device, graph: Csr, options: SsspKernelOptions = {}, observe?: SsspObserver): Promise<SsspRunner> {
     if (options.kernelTarget !== undefined && options.kernelTarget !== 'wgsl') {
       throw new Error(`sssp: the WebGPU runner runs WGSL kernels; for target '${options.kernelTarget}' pass a CudaDevice (or backend: 'cuda')`);
     }
@@ -73,7 +97,7 @@ export class SsspRunner extends SsspQueries {
       buffers.readback = keep(await device.createBuffer('sssp.readback', (1 + 2 * n) * 4, 'readback'));
       return buffers;
     });
-    return new SsspRunner(device, setup, buffers);
+    return new SsspRunner(device, setup, buffers, observe);
   }
 
   /** Frees the GPU buffers. */
@@ -91,6 +115,8 @@ export class SsspRunner extends SsspQueries {
     const n = this.n;
     const sent: Promise<BatchResult>[] = [];
     let batch: DispatchBatch = this.#device.batch({ label });
+    // Under `observe`, the step queued last (checkpoint hands it over).
+    let last: Omit<SsspDispatchRecord, 'gpuTimeMs' | 'read'> | undefined;
     const send = () => {
       const result = batch.submit();
       // Awaited in submit(); a failure must not count as unhandled before that.
@@ -104,6 +130,7 @@ export class SsspRunner extends SsspQueries {
         const buffers = this.#bind(step, parity);
         if (grid === 'indirect') batch.dispatchIndirect(kernel, { buffers, params, indirect: b.args });
         else batch.dispatch(kernel, { buffers, params, workgroups: grid as [number, number?, number?] });
+        if (this.#observe) last = { step, parity, params: params.slice() };
       },
       clear: (name) => void batch.clear(b[name]),
       reset: (name, at, word) => {
@@ -116,6 +143,13 @@ export class SsspRunner extends SsspQueries {
       checkpoint: async () => {
         if (batch.size === 0) return;
         send();
+        if (this.#observe && last) {
+          const { gpuTimeMs } = await sent[sent.length - 1];
+          const read = (name: string, words: number) => this.#device.read(b[name], Uint32Array, 0, Math.min(words, b[name].size / 4));
+          await this.#observe({ ...last, ...(gpuTimeMs === undefined ? {} : { gpuTimeMs }), read });
+          last = undefined;
+          return;
+        }
         // The submit runs up to queue.submit once the event loop turns.
         await new Promise((resolve) => setImmediate(resolve));
       },

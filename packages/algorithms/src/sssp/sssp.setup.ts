@@ -2,10 +2,14 @@ import { dispatchGrid, MAX_GRID_X, type Target } from '@semiforge/codegen';
 import type { Csr } from '@semiforge/graph-io';
 import { checkNegativeWeights, checkSsspFits, ssspWeights, type SsspWeights } from './sssp.input.js';
 import { edgePairs } from './sssp.layout.js';
+import { rowsByWeight } from './sssp.rows.js';
 import { planSssp, type SsspKernelOptions, type SsspPlan, type SsspTargetInfo } from './sssp.plan.js';
 
-/** Words of the frontier methods' state: done, threshold, far minimum, n, queue lengths A and B, scanning. */
-export const STATE_WORDS = 7;
+/**
+ * Words of the frontier methods' state: done, threshold, far minimum, n, queue lengths A and B, scanning, the
+ * previous threshold, deferred arcs.
+ */
+export const STATE_WORDS = 9;
 
 /** The indirect counts sssp_advance writes for the pass: x, y, z. */
 export const INDIRECT_WORDS = 3;
@@ -55,10 +59,14 @@ export type SsspSizeLimits = Parameters<typeof checkSsspFits>[0];
  * const setup = prepareSssp(csr, { method: 'near-far', weights: 'u32' }, 'cuda');
  * Object.keys(setup.arrays); // ['indptr', 'indices', 'weight']
  */
-export function prepareSssp(graph: Csr, options: SsspKernelOptions, target: Target, where: SsspTargetInfo = {}, limits?: SsspSizeLimits): SsspSetup {
-  const weights = ssspWeights(graph, options.weights ?? 'f32');
-  const plan = planSssp({ ...options, kernelTarget: target }, { n: graph.n, arcs: graph.indices.length, minWeight: weights.min, meanWeight: weights.mean }, graph.directed, where);
-  checkNegativeWeights(graph, weights, plan.method);
+export function prepareSssp(input: Csr, options: SsspKernelOptions, target: Target, where: SsspTargetInfo = {}, limits?: SsspSizeLimits): SsspSetup {
+  const converted = ssspWeights(input, options.weights ?? 'f32');
+  const plan = planSssp({ ...options, kernelTarget: target }, { n: input.n, arcs: input.indices.length, minWeight: converted.min, meanWeight: converted.mean }, input.directed, where);
+  checkNegativeWeights(input, converted, plan.method);
+  // Deferred arcs: every kernel reads the rows in weight order (the tree's via indices included).
+  const sorted = plan.deferArcs ? rowsByWeight(input, converted.values) : undefined;
+  const graph = sorted?.graph ?? input;
+  const weights = sorted ? { ...converted, values: sorted.values } : converted;
   const n = graph.n;
   const m = graph.indices.length;
   const coo = plan.method === 'bellman-ford';

@@ -12,6 +12,13 @@
 // instead (state[SCANNING], one invocation a vertex): far vertices now below the threshold join queue_out, the
 // others' smallest key becomes state[FAR_MIN].
 // The queues alternate between passes: params.aux says which of state[LEN_A], state[LEN_A + 1] counts queue_in.
+// With state[DEFER] (rows sorted by weight) an item relaxes only the arcs whose keys fall in the bucket, between
+// the previous threshold and this one (two binary searches): a vertex relaxed again within its bucket reads its
+// light arcs only, and one with arcs left past the threshold stays marked far with the key of the nearest noted,
+// so that each later bucket's scan queues it for the arcs that fall in that bucket. Heads are never lowered to far
+// keys then, and each arc is relaxed from a vertex's final distance about once. A scan looks at a waiting vertex's
+// arcs in the new bucket: up to INLINE_ARCS of them it relaxes itself (no pass of their own), more and it queues
+// the vertex; the nearest arc left past the new threshold is noted.
 
 alias T = u32;
 const INF: T = 4294967295u;
@@ -31,6 +38,8 @@ const FAR_MIN: u32 = 2u;    // no far vertex has a smaller key
 const VERTICES: u32 = 3u;   // n, for sizing a scan
 const LEN_A: u32 = 4u;      // items in queue A, then in queue B
 const SCANNING: u32 = 6u;   // 1: this pass scans the vertices for far ones below a new threshold
+const PREVIOUS: u32 = 7u;   // the threshold before the last move (0 at first): keys below it were relaxed then
+const DEFER: u32 = 8u;      // 1: rows sorted by weight, arcs at or past the threshold wait for their bucket
 
 struct Params {
   count: u32,  // pairs, arcs or vertices the dispatch covers; sssp_advance: the target vertex or NONE
@@ -133,33 +142,67 @@ fn flush(lid: u32, len_word: u32) {
   workgroupBarrier();
 }
 
-fn relax_item(item: u32, threshold: u32, len_out: u32) {
+const INLINE_ARCS: u32 = 32u;
+
+// The first arc in [lo, hi) of a row sorted by weight whose key from kv is at least bound.
+fn first_reaching(lo: u32, hi: u32, kv: u32, bound: u32) -> u32 {
+  var a = lo;
+  var b = hi;
+  while (a < b) {
+    let mid = (a + b) / 2u;
+    if (relax(kv, weight[mid]) < bound) { a = mid + 1u; } else { b = mid; }
+  }
+  return a;
+}
+
+fn relax_item(item: u32, threshold: u32, len_out: u32, defer: bool) {
   let v = queue_in[item / LANES];
   let c = chunk_in[item / LANES];
+  let lead = c == 0u && item % LANES == 0u;
   // v is relaxed from below the threshold now: any far mark it had is stale (later lowerings stay near).
-  if (c == 0u && item % LANES == 0u && (atomicLoad(&mark[v]) & 1u) != 0u) { atomicAnd(&mark[v], ~1u); }
+  if (lead && (atomicLoad(&mark[v]) & 1u) != 0u) { atomicAnd(&mark[v], ~1u); }
   let kv = atomicLoad(&dist[v]);
-  let start = indptr[v] + c * CHUNK;
-  let end = min(indptr[v + 1u], start + CHUNK);
-  let next = (params.iter + 1u) << 1u;
-  for (var p = start + item % LANES; p < end; p += LANES) {
-    let u = indices[p];
-    let k = relax(kv, weight[p]);
-    if (k > params.limit || k >= atomicLoad(&dist[u])) { continue; }
-    if (k >= atomicMin(&dist[u], k)) { continue; }
-    via[u] = p;
-    if (k < threshold) {
-      if ((atomicMax(&mark[u], next) >> 1u) < (next >> 1u)) { append(u, len_out); }
-    } else {
-      atomicOr(&mark[u], 1u);
-      note_far(k);
+  var start = indptr[v] + c * CHUNK;
+  var end = min(indptr[v + 1u], start + CHUNK);
+  if (defer) {
+    let stop = first_reaching(indptr[v], indptr[v + 1u], kv, threshold);
+    start = max(start, first_reaching(indptr[v], stop, kv, atomicLoad(&state[PREVIOUS])));
+    end = min(end, stop);
+    // The arcs left wait for a later bucket: v stays far (the lead invocation both cleared the mark and sets it).
+    if (lead && stop < indptr[v + 1u]) {
+      let k = relax(kv, weight[stop]);
+      if (k <= params.limit) {
+        atomicOr(&mark[v], 1u);
+        note_far(k);
+      }
     }
+  }
+  for (var p = start + item % LANES; p < end; p += LANES) { relax_arc(p, kv, threshold, len_out); }
+}
+
+// Lowers the head of arc p from kv: queued for the next pass below the threshold, else marked far.
+fn relax_arc(p: u32, kv: u32, threshold: u32, len_out: u32) {
+  let u = indices[p];
+  let k = relax(kv, weight[p]);
+  if (k > params.limit || k >= atomicLoad(&dist[u])) { return; }
+  if (k >= atomicMin(&dist[u], k)) { return; }
+  via[u] = p;
+  let next = (params.iter + 1u) << 1u;
+  if (k < threshold) {
+    if ((atomicMax(&mark[u], next) >> 1u) < (next >> 1u)) { append(u, len_out); }
+  } else {
+    atomicOr(&mark[u], 1u);
+    note_far(k);
   }
 }
 
-fn scan_vertex(v: u32, threshold: u32, len_out: u32) {
+fn scan_vertex(v: u32, threshold: u32, len_out: u32, defer: bool) {
   if ((atomicLoad(&mark[v]) & 1u) == 0u) { return; }
   let k = atomicLoad(&dist[v]);
+  if (defer) {
+    scan_waiting(v, k, threshold, len_out);
+    return;
+  }
   if (k < threshold) {
     atomicAnd(&mark[v], ~1u);
     append(v, len_out);
@@ -168,8 +211,34 @@ fn scan_vertex(v: u32, threshold: u32, len_out: u32) {
   }
 }
 
+// v (settled at kv) waits with arcs at or past the previous threshold: those below the new one are relaxed here
+// or by v queued, the nearest one left keeps v far.
+fn scan_waiting(v: u32, kv: u32, threshold: u32, len_out: u32) {
+  let end = indptr[v + 1u];
+  let begin = first_reaching(indptr[v], end, kv, atomicLoad(&state[PREVIOUS]));
+  let stop = first_reaching(begin, end, kv, threshold);
+  if (stop - begin > INLINE_ARCS) {
+    atomicAnd(&mark[v], ~1u);
+    append(v, len_out);
+    return;
+  }
+  for (var p = begin; p < stop; p++) { relax_arc(p, kv, threshold, len_out); }
+  // An arc that cannot lower its head now never will (distances only fall): a few such are passed over here, so
+  // that arcs past the farthest distance do not keep buckets coming.
+  var rest = stop;
+  for (var i = 0u; i < INLINE_ARCS && rest < end && relax(kv, weight[rest]) >= atomicLoad(&dist[indices[rest]]); i++) { rest++; }
+  var left = UNREACHED;
+  if (rest < end) { left = relax(kv, weight[rest]); }
+  if (rest == end || left > params.limit) {
+    atomicAnd(&mark[v], ~1u);
+  } else {
+    note_far(left);
+  }
+}
+
 var<workgroup> wg_total: u32;
 var<workgroup> wg_scanning: u32;
+var<workgroup> wg_defer: u32;
 
 @compute @workgroup_size(256, 1, 1)
 fn sssp_frontier(
@@ -182,18 +251,20 @@ fn sssp_frontier(
   if (lid == 0u) {
     let scanning = atomicLoad(&state[SCANNING]);
     wg_scanning = scanning;
+    wg_defer = atomicLoad(&state[DEFER]);
     // An ended search (a fixed grid runs on every pass of a batch) has no items.
     let queued = atomicLoad(&state[LEN_A + params.aux]) * LANES;
     wg_total = select(select(queued, params.count, scanning != 0u), 0u, atomicLoad(&state[DONE]) != 0u);
   }
   let total = workgroupUniformLoad(&wg_total);
   let scanning = workgroupUniformLoad(&wg_scanning) != 0u;
+  let defer = workgroupUniformLoad(&wg_defer) != 0u;
   // The grid sssp_advance sized covers the items once; a fixed grid strides over them, a round at a time.
   let groups = nwg.x * nwg.y;
   for (var first = (wid.x + wid.y * nwg.x) * WG; first < total; first += groups * WG) {
     let item = first + lid;
     if (item < total) {
-      if (scanning) { scan_vertex(item, threshold, len_out); } else { relax_item(item, threshold, len_out); }
+      if (scanning) { scan_vertex(item, threshold, len_out, defer); } else { relax_item(item, threshold, len_out, defer); }
     }
     flush(lid, len_out);
   }

@@ -1,0 +1,256 @@
+// Per-pass profile of the frontier methods (near-far, frontier Bellman-Ford) on a generated graph: for each pass
+// the threshold, whether it was a relax pass or a scan for far vertices, the frontier (vertices and their arcs),
+// what it queued next, the arcs it relaxed (of the queued items; under deferred arcs, those in the bucket's window
+// from the distances before the pass, a scan's own included), and the GPU time of its advance step and of the pass; then totals: arc relaxations ÷ m,
+// re-settlements (visits of a vertex after its first: relaxed again, or under deferred arcs revisited for the
+// arcs of a later bucket), the time in passes with fewer than 1000 frontier vertices against the rest,
+// scans, and the parent step. The runner is created with an observer, so that every step is a submit of its own
+// (timestamps per step; the sum exceeds an ordinary query's, whose GPU time is printed beside it). Every query is
+// validated by the Graph500 rules.
+//   tsx --conditions=source benchmarks/sssp/pass-profile.ts --quick
+//   tsx --conditions=source benchmarks/sssp/pass-profile.ts [--kron S | --rmat S] [--weights u32|f32] [--sources K]
+//       [--methods near-far,frontier] [--cuda-clock] [--budget-s 480] [--threads T] [--cache DIR] [--out DIR]
+// No method or query starts past --budget-s (the host's per-pass work is slow on 10^8 arcs); results are written
+// after each query.
+// On the GPU host (bundled with scripts/device-bundle.sh sssp/pass-profile):
+//   node .device/pass-profile.mjs --kron 22 --weights u32 --sources 2 --cuda-clock --out $OUT
+import { parseArgs } from 'node:util';
+import { ssspBufferName, SsspRunner, ssspWeights, validateSssp, type SsspDispatchRecord, type SsspWeightType } from '@semiforge/algorithms';
+import type { Csr } from '@semiforge/graph-io';
+import { openDevice } from '@semiforge/runtime';
+import { cudaClockFlag } from '../lib/compute-clock.js';
+import { webgpuContext } from '../lib/gpu-context.js';
+import { summarize, writeResults, type BenchResult } from '../lib/results.js';
+import { kroneckerGraph, rmatGraph, type SsspGraph } from './graphs.js';
+import { pickSources, variantOptions } from './measure.js';
+import { parseMethod } from './methods.js';
+
+const { values: args } = parseArgs({
+  options: {
+    quick: { type: 'boolean', default: false },
+    kron: { type: 'string' },
+    rmat: { type: 'string' },
+    weights: { type: 'string', default: 'u32' },
+    sources: { type: 'string', default: '1' },
+    methods: { type: 'string', default: 'near-far,frontier' },
+    'cuda-clock': { type: 'boolean', default: false },
+    'budget-s': { type: 'string', default: '480' },
+    threads: { type: 'string' },
+    cache: { type: 'string' },
+    out: { type: 'string', default: process.env.OUT },
+  },
+});
+
+/** One pass: its advance step and the pass itself. */
+interface PassRow {
+  pass: number;
+  kind: 'relax' | 'scan';
+  threshold: number;
+  /** Queue items (a hub's chunks count apiece), vertices and their arcs; a scan covers every vertex. */
+  items: number;
+  vertices: number;
+  arcs: number;
+  /** Items the pass queued for the next. */
+  queued: number;
+  advanceMs?: number;
+  passMs?: number;
+}
+
+/** Distances before a pass and the keys of its bucket, [from, to). */
+interface Window {
+  dist: Uint32Array;
+  from: number;
+  to: number;
+}
+
+const SMALL_FRONTIER = 1000;
+/** sssp_frontier's INLINE_ARCS: a scan relaxes up to this many of a waiting vertex's arcs itself. */
+const INLINE_ARCS = 32;
+const type = args.weights as SsspWeightType;
+if (type !== 'u32' && type !== 'f32') throw new Error(`--weights: expected u32 or f32, got '${args.weights}'`);
+const graph: SsspGraph = args.rmat ? rmatGraph(Number(args.rmat)) : kroneckerGraph(Number(args.kron ?? (args.quick ? 10 : 22)));
+const { markHeld } = await cudaClockFlag(args['cuda-clock']);
+const device = await openDevice();
+const context = { ...webgpuContext('sssp-pass-profile', device), command: `node benchmarks/sssp/pass-profile.ts ${process.argv.slice(2).join(' ')}`.trim() };
+const base = await graph.make({ ...(args.threads === undefined ? {} : { threads: Number(args.threads) }), ...(args.cache === undefined ? {} : { cacheDir: args.cache }) });
+const weighting = graph.weightings.find((w) => w.type === type);
+if (!weighting) throw new Error(`--weights ${type}: ${graph.name} is run with ${graph.weightings.map((w) => w.type).join(', ')}`);
+const csr: Csr = weighting.apply(base);
+const weights = ssspWeights(csr, type);
+const m = csr.indices.length;
+const sources = pickSources(csr, Number(args.sources));
+console.error(`${graph.name} ${weighting.label}: n ${csr.n}, arcs ${m}, on ${device.describe().description}`);
+
+const results: BenchResult[] = [];
+const profiles: Record<string, unknown>[] = [];
+const started = performance.now();
+const overBudget = (what: string) => {
+  const over = (performance.now() - started) / 1000 > Number(args['budget-s']);
+  if (over) console.error(`--budget-s ${args['budget-s']} spent: ${what} skipped`);
+  return over;
+};
+for (const variant of args.methods.split(',').map(parseMethod)) {
+  if (overBudget(variant.name)) break;
+  const options = variantOptions(variant, {}, type, csr, weights);
+  // An ordinary query's GPU time first, for scale: the profile's per-step submits add their own gaps.
+  const plain = await SsspRunner.create(device, csr, options);
+  const plainMs: number[] = [];
+  try {
+    await plain.run(sources[0]);
+    for (const s of sources) {
+      const r = await plain.run(s);
+      plainMs.push((r.gpuTimeMs ?? NaN) + (r.parentGpuTimeMs ?? 0));
+    }
+  } finally {
+    plain.destroy();
+  }
+  let rows: PassRow[] = [];
+  let parentSteps: { step: string; ms?: number; listed?: number }[] = [];
+  let pending: PassRow | undefined;
+  let settled = new Uint32Array(csr.n);
+  const observe = async (d: SsspDispatchRecord) => {
+    if (d.step === 'advance') {
+      const state = await d.read('state', 9);
+      // state: done, threshold, far minimum, n, lengths of queues A and B, scanning, previous threshold, deferred arcs.
+      if (state[0] !== 0) return (pending = undefined);
+      const scanning = state[6] !== 0;
+      const items = scanning ? csr.n : state[4 + d.parity];
+      pending = { pass: d.params[1], kind: scanning ? 'scan' : 'relax', threshold: keyValue(state[1], type), items, vertices: items, arcs: 0, queued: 0, ...ms('advanceMs', d.gpuTimeMs) };
+      // Deferred arcs: a visit relaxes the arcs whose keys fall between the previous threshold and this one.
+      const window = profiled.plan.deferArcs ? { dist: await d.read('dist', csr.n), from: keyValue(state[7], type), to: pending.threshold } : undefined;
+      if (scanning) {
+        if (window) pending.arcs = inlineArcs(await d.read('mark', csr.n), window);
+        return;
+      }
+      const queue = await d.read(ssspBufferName('relax', d.parity, 'queue_in', false), items);
+      const chunks = await d.read(ssspBufferName('relax', d.parity, 'chunk_in', false), items);
+      frontierOf(pending, queue, chunks, window);
+    } else if (d.step === 'relax') {
+      if (!pending) return;
+      pending.queued = (await d.read('state', 9))[5 - d.parity];
+      rows.push(Object.assign(pending, ms('passMs', d.gpuTimeMs)));
+      pending = undefined;
+    } else {
+      parentSteps.push({ step: d.step, ...(d.gpuTimeMs === undefined ? {} : { ms: d.gpuTimeMs }), ...(d.step === 'tree' ? { listed: (await d.read('flag', 2))[1] } : {}) });
+    }
+  };
+  /**
+   * The queued items' vertices and arcs (a vertex's chunk 0 stands for the vertex); under deferred arcs, the arcs
+   * whose keys from the distances before the pass fall in the window (a pass may lower some of those first).
+   */
+  const frontierOf = (row: PassRow, queue: Uint32Array, chunks: Uint32Array, window?: Window) => {
+    const chunk = profiled.plan.relax.chunk!;
+    row.vertices = 0;
+    for (let i = 0; i < queue.length; i++) {
+      const v = queue[i];
+      const start = csr.indptr[v] + chunks[i] * chunk;
+      if (!window) row.arcs += Math.max(0, Math.min(csr.indptr[v + 1], start + chunk) - start);
+      if (chunks[i] !== 0) continue;
+      row.vertices += 1;
+      settled[v] += 1;
+      if (window) row.arcs += arcsIn(v, window);
+    }
+  };
+  /** v's arcs whose keys from its distance fall in the window. */
+  const arcsIn = (v: number, window: Window) => {
+    const dv = keyValue(window.dist[v], type);
+    let arcs = 0;
+    for (let e = csr.indptr[v]; e < csr.indptr[v + 1]; e++) {
+      const k = type === 'f32' ? Math.fround(dv + weights.values[e]) : dv + weights.values[e];
+      if (k >= window.from && k < window.to) arcs += 1;
+    }
+    return arcs;
+  };
+  /** A scan under deferred arcs relaxes a waiting (far-marked) vertex's arcs in the new bucket itself when they are few. */
+  const inlineArcs = (mark: Uint32Array, window: Window) => {
+    let arcs = 0;
+    for (let v = 0; v < csr.n; v++) {
+      if ((mark[v] & 1) === 0) continue;
+      const k = arcsIn(v, window);
+      if (k <= INLINE_ARCS) arcs += k;
+    }
+    return arcs;
+  };
+  const profiled = await SsspRunner.create(device, csr, options, observe);
+  try {
+    await profiled.run(sources[0]);
+    for (const [i, s] of sources.entries()) {
+      if (overBudget(`${variant.name} source ${s}`)) break;
+      [rows, parentSteps, settled] = [[], [], new Uint32Array(csr.n)];
+      const r = await profiled.run(s);
+      const check = validateSssp(csr, s, r, { weights: type, arcWeights: weights.values });
+      const relaxed = rows.filter((p) => p.kind === 'relax');
+      let reached = 0;
+      let again = 0;
+      for (const k of settled) {
+        if (k > 0) reached += 1;
+        if (k > 1) again += k - 1;
+      }
+      const time = (ps: PassRow[]) => ps.reduce((t, p) => t + (p.advanceMs ?? 0) + (p.passMs ?? 0), 0);
+      const small = relaxed.filter((p) => p.vertices < SMALL_FRONTIER);
+      const totals = {
+        passes: rows.length,
+        relax_passes: relaxed.length,
+        scan_passes: rows.length - relaxed.length,
+        arc_relaxations_per_m: rows.reduce((a, p) => a + p.arcs, 0) / m,
+        vertices_relaxed: reached,
+        re_settlements: again,
+        small_passes: small.length,
+        small_passes_ms: time(small),
+        large_passes_ms: time(relaxed) - time(small),
+        scan_ms: time(rows.filter((p) => p.kind === 'scan')),
+        advance_ms: rows.reduce((t, p) => t + (p.advanceMs ?? 0), 0),
+        parents_ms: parentSteps.reduce((t, p) => t + (p.ms ?? 0), 0),
+        plain_query_ms: plainMs[i],
+      };
+      const total = time(rows) + totals.parents_ms;
+      const name = `sssp pass profile ${variant.name} ${graph.name} ${weighting.label} source ${s}`;
+      printTable(name, rows, parentSteps, totals, total);
+      if (!check.valid) console.error(`INVALID: ${check.violation!.message}`);
+      results.push(
+        markHeld({
+          case: name,
+          params: { ...graph.params, n: csr.n, arcs: m, type, method: variant.name, delta: profiled.plan.delta, dispatch: profiled.plan.dispatch, source: s, backend: 'webgpu', metric: 'time_ms', ...totals },
+          metric: 'time_ms',
+          value: total,
+          unit: 'ms (sum of per-step GPU times, each step a submit of its own)',
+          time_ms: summarize([total]),
+          validated: check.valid,
+        }),
+      );
+      profiles.push({ case: name, passes: rows, parent_steps: parentSteps });
+      for (const path of writeResults('sssp-pass-profile', context, results, args.out ? [args.out] : [], { profiles })) console.error(`wrote ${path}`);
+    }
+  } finally {
+    profiled.destroy();
+  }
+}
+device.destroy();
+
+function ms(field: 'advanceMs' | 'passMs', t: number | undefined): Partial<PassRow> {
+  return t === undefined ? {} : { [field]: t };
+}
+
+/** A key as the distance it stands for (f32 keys are order-preserving bit patterns; key 0 is below them all). */
+function keyValue(key: number, t: SsspWeightType): number {
+  if (key === 0xffffffff) return Infinity;
+  if (key === 0) return t === 'u32' ? 0 : -Infinity;
+  if (t === 'u32') return key;
+  const bits = Uint32Array.of(key >>> 31 ? key ^ 0x80000000 : ~key);
+  return new Float32Array(bits.buffer)[0];
+}
+
+function printTable(name: string, rows: PassRow[], parents: { step: string; ms?: number; listed?: number }[], totals: Record<string, number>, total: number): void {
+  const f = (x: number | undefined) => (x === undefined ? '-' : x.toFixed(3));
+  console.error(`\n${name}`);
+  console.error('pass kind  threshold      items   vertices        arcs     queued  adv ms  pass ms');
+  for (const p of rows) {
+    const th = Number.isFinite(p.threshold) ? (type === 'u32' ? String(p.threshold) : p.threshold.toPrecision(4)) : 'inf';
+    console.error(
+      `${String(p.pass).padStart(4)} ${p.kind.padEnd(5)} ${th.padStart(10)} ${String(p.items).padStart(10)} ${String(p.vertices).padStart(10)} ${String(p.arcs).padStart(11)} ${String(p.queued).padStart(10)} ${f(p.advanceMs).padStart(7)} ${f(p.passMs).padStart(8)}`,
+    );
+  }
+  for (const p of parents) console.error(`     ${p.step.padEnd(10)} ${f(p.ms).padStart(8)} ms${p.listed === undefined ? '' : `, ${p.listed} listed for the scan`}`);
+  const t = Object.entries(totals).map(([k, v]) => `${k} ${Number.isInteger(v) ? v : v.toFixed(3)}`);
+  console.error(`total ${total.toFixed(3)} ms: ${t.join(', ')}`);
+}
