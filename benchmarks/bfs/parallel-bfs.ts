@@ -140,7 +140,9 @@ export class ParallelBfs {
 
   /** A worker that failed leaves the others waiting at a barrier: all of them stop. */
   #fail(e: Error): void {
-    this.#failed ??= e;
+    // Terminated workers exit with code 1 and report here again: stop them once.
+    if (this.#failed) return;
+    this.#failed = e;
     for (const w of this.#workers) void w.terminate();
     const pending = this.#pending;
     this.#pending = undefined;
