@@ -10,7 +10,8 @@ import { bfsReference, treeDepths } from '@semiforge/algorithms';
 import { Xoshiro128ss } from '@semiforge/graph-io';
 // Not exported: the runners' own id mapping, probed as they call it.
 import { BfsIds } from '../../packages/algorithms/src/bfs/bfs.ids.js';
-import { graph500Sources, kroneckerGraph, reachedEdges } from './graphs.js';
+import { kroneckerGraph, reachedEdges } from './graphs.js';
+import { graph500Sources } from '../lib/graph500-sources.js';
 import { TreeDepthPool } from './tree-depth-pool.js';
 
 const { values: args } = parseArgs({

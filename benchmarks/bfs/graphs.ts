@@ -5,7 +5,7 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
-import { csrFromEdges, generateGrid, generateKronecker, generateKroneckerParallel, readGraphBinary, relabelByDegree, relabelByDegreeParallel, writeGraphBinary, Xoshiro128ss, type Csr } from '@semiforge/graph-io';
+import { csrFromEdges, generateGrid, generateKronecker, generateKroneckerParallel, readGraphBinary, relabelByDegree, relabelByDegreeParallel, writeGraphBinary, type Csr } from '@semiforge/graph-io';
 
 export interface BenchGraph {
   readonly name: string;
@@ -90,17 +90,4 @@ function loopVertices(csr: Csr): number[] {
   for (let v = 0; v < csr.n; v++) for (let p = csr.indptr[v]; p < csr.indptr[v + 1]; p++) if (csr.indices[p] === v) loops.push(v);
   loopsByGraph.set(csr, loops);
   return loops;
-}
-
-/** `count` distinct random vertices of degree > 0 (Graph500's search keys), from a fixed seed. */
-export function graph500Sources(csr: Csr, count: number, seed = 2): number[] {
-  const rng = Xoshiro128ss.fromSeed(seed);
-  const chosen = new Set<number>();
-  if (csr.indptr[csr.n] === 0) return [];
-  // Bounded tries: a graph with fewer non-isolated vertices than `count` gives what it has.
-  for (let tries = 0; chosen.size < count && tries < 100 * count + csr.n; tries++) {
-    const v = rng.nextU32() % csr.n;
-    if (csr.indptr[v + 1] > csr.indptr[v]) chosen.add(v);
-  }
-  return [...chosen];
 }

@@ -23,7 +23,8 @@ import { webgpuContext } from '../lib/gpu-context.js';
 import { summarize, writeResults, type BenchResult } from '../lib/results.js';
 import { GpuOpCounter, type OpCounts } from './gpu-op-counter.js';
 import { HostProfiler } from './host-profile.js';
-import { graph500Sources, kroneckerGraph } from './graphs.js';
+import { kroneckerGraph } from './graphs.js';
+import { graph500Sources } from '../lib/graph500-sources.js';
 
 const { values: args } = parseArgs({
   options: {

@@ -24,8 +24,8 @@ import type { CudaBuffer, CudaDevice, CudaKernel } from '@semiforge/runtime-cuda
 import { webgpuContext } from '../lib/gpu-context.js';
 import { summarize, writeResults, type BenchResult } from '../lib/results.js';
 import { kroneckerGraph } from '../sssp/graphs.js';
-import { pickSources } from '../sssp/measure.js';
 import { cudaContext } from './cuda-context.js';
+import { graph500Sources } from '../lib/graph500-sources.js';
 
 const { values: args } = parseArgs({
   options: {
@@ -194,7 +194,7 @@ console.error(`[probe] building ${graph.name} (${u32.label})`);
 const csr: Csr = u32.apply(await graph.make({ ...(args.cache === undefined ? {} : { cacheDir: args.cache }) }));
 const setup = prepareSssp(csr, { method: 'bellman-ford', weights: 'u32' }, 'cuda');
 const aux = setup.weights.min >= 0 ? 1 : 0;
-const sources = pickSources(csr, Number(args.sources));
+const sources = graph500Sources(csr, Number(args.sources));
 console.error(`[probe] n ${csr.n}, ${setup.items} pairs, grid ${setup.grids.relax.join('x')} of ${setup.plan.relax.workgroupSize}, sources ${sources.join(', ')}`);
 
 const wanted = args.backends.split(',');

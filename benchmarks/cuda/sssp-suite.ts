@@ -8,11 +8,12 @@ import { availableParallelism } from 'node:os';
 import { createSsspRunner, ssspWeights, type SsspResult } from '@semiforge/algorithms';
 import { summarize, type BenchResult } from '../lib/results.js';
 import { kroneckerGraph, rmatGraph, roadGraph, type SsspGraph } from '../sssp/graphs.js';
-import { measureSssp, pickSources, ssspResult, variantOptions, type Measured } from '../sssp/measure.js';
+import { measureSssp, ssspResult, variantOptions, type Measured } from '../sssp/measure.js';
 import { parseMethod } from '../sssp/methods.js';
 import { scipyDijkstra, type ScipyDijkstra } from '../sssp/scipy-peer.js';
 import type { BackendName, Backends } from './apsp-backends.js';
 import { optionValues, progressLog, type SuiteSettings } from './suite-settings.js';
+import { graph500Sources } from '../lib/graph500-sources.js';
 
 /** The suite's command-line options (parseArgs definitions), for run.ts to take beside its own. */
 export const SSSP_SUITE_OPTIONS = {
@@ -67,7 +68,7 @@ export async function ssspSuite(backends: Backends, wanted: readonly BackendName
     }
     const base = await graph.make(graphOptions);
     log(`${graph.name}: n ${base.n}, ${base.indices.length} arcs`);
-    const sources = pickSources(base, sourceCount);
+    const sources = graph500Sources(base, sourceCount);
     for (const weighting of graph.weightings.filter((w) => !a['sssp-weights'] || w.type === a['sssp-weights'])) {
       const csr = weighting.apply(base);
       const weights = ssspWeights(csr, weighting.type);

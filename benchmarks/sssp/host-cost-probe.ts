@@ -20,8 +20,8 @@ import { SsspRunner, type DispatchMode, type SsspKernelOptions, type SsspWeightT
 import { csrFromEdges, edgeListFromArrays, type Csr } from '@semiforge/graph-io';
 import { DispatchBatch, openDevice, type Device } from '@semiforge/runtime';
 import { kroneckerGraph, roadGraph, type GraphOptions, type SsspGraph } from './graphs.js';
-import { pickSources } from './measure.js';
 import { METHODS } from './methods.js';
+import { graph500Sources } from '../lib/graph500-sources.js';
 
 const { values: args } = parseArgs({
   options: {
@@ -209,7 +209,7 @@ for (const graph of graphs) {
   const base = await graph.make(graphOptions);
   const weighting = graph.weightings.find((w) => w.type === type) ?? graph.weightings[0];
   const csr: Csr = weighting.apply(base);
-  const sources = pickSources(csr, Number(args.queries) + 1);
+  const sources = graph500Sources(csr, Number(args.queries) + 1);
   console.log(`\n${graph.name} ${weighting.label}: n ${csr.n}, arcs ${csr.indices.length}`);
   for (const method of args.methods.split(',')) {
     const runner = await SsspRunner.create(device, csr, { ...METHODS[method], ...tuning, weights: weighting.type });

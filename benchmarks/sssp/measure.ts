@@ -2,7 +2,7 @@
 // suite's side-by-side (benchmarks/cuda/sssp-suite.ts): upload, a warm-up query, then one query per source,
 // each validated by the Graph500 SSSP rules.
 import { defaultDelta, validateSssp, type SsspKernelOptions, type SsspPlan, type SsspResult, type SsspRunOptions, type SsspWeights, type SsspWeightType } from '@semiforge/algorithms';
-import { Xoshiro128ss, type Csr } from '@semiforge/graph-io';
+import type { Csr } from '@semiforge/graph-io';
 import { summarize, type BenchResult } from '../lib/results.js';
 import { smClock, type SmClock } from '../lib/sm-clock.js';
 import type { SsspGraph, Weighting } from './graphs.js';
@@ -158,15 +158,4 @@ export function ssspResult({ graph, weighting, csr, row, sources, peer, peerMs, 
     validated,
     validation: row.violation ?? (peerOk === false ? 'reached count or distance sum differs from SciPy' : 'Graph500 SSSP rules on every run' + (peer ? '; SciPy reached count and distance sum agree' : '')),
   };
-}
-
-/** Graph500's choice of sources: random vertices with at least one arc, seeded. */
-export function pickSources(csr: Csr, count: number): number[] {
-  const rng = Xoshiro128ss.fromSeed(7);
-  const out: number[] = [];
-  for (let tries = 0; out.length < count && tries < 1000 * count; tries++) {
-    const v = rng.nextBelow(csr.n);
-    if (csr.indptr[v + 1] > csr.indptr[v]) out.push(v);
-  }
-  return out;
 }

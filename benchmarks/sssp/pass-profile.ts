@@ -22,8 +22,9 @@ import { cudaClockFlag } from '../lib/compute-clock.js';
 import { webgpuContext } from '../lib/gpu-context.js';
 import { summarize, writeResults, type BenchResult } from '../lib/results.js';
 import { kroneckerGraph, rmatGraph, type SsspGraph } from './graphs.js';
-import { pickSources, variantOptions } from './measure.js';
+import { variantOptions } from './measure.js';
 import { parseMethod } from './methods.js';
+import { graph500Sources } from '../lib/graph500-sources.js';
 
 const { values: args } = parseArgs({
   options: {
@@ -78,7 +79,7 @@ if (!weighting) throw new Error(`--weights ${type}: ${graph.name} is run with ${
 const csr: Csr = weighting.apply(base);
 const weights = ssspWeights(csr, type);
 const m = csr.indices.length;
-const sources = pickSources(csr, Number(args.sources));
+const sources = graph500Sources(csr, Number(args.sources));
 console.error(`${graph.name} ${weighting.label}: n ${csr.n}, arcs ${m}, on ${device.describe().description}`);
 
 const results: BenchResult[] = [];

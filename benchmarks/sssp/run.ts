@@ -27,9 +27,10 @@ import { earlierResults } from '../lib/merge-results.js';
 import { summarize, writeResults, type BenchResult } from '../lib/results.js';
 import { formatTable } from '../lib/text-table.js';
 import { kroneckerGraph, rmatGraph, roadGraph, type SsspGraph } from './graphs.js';
-import { measureSssp, pickSources, ssspResult, variantOptions, type Measured } from './measure.js';
+import { measureSssp, ssspResult, variantOptions, type Measured } from './measure.js';
 import { BELLMAN_FORD, METHODS, parseMethod } from './methods.js';
 import { scipyDijkstra, type ScipyDijkstra } from './scipy-peer.js';
+import { graph500Sources } from '../lib/graph500-sources.js';
 
 const { values: args } = parseArgs({
   options: {
@@ -121,7 +122,7 @@ for (const graph of graphs) {
   const made = performance.now();
   const base = await graph.make(graphOptions);
   log(`${graph.name}: n ${base.n}, arcs ${base.indices.length}, made in ${((performance.now() - made) / 1e3).toFixed(1)} s`);
-  const sources = pickSources(base, sourceCount);
+  const sources = graph500Sources(base, sourceCount);
   for (const weighting of weightings) {
     const csr = weighting.apply(base);
     const weights = ssspWeights(csr, weighting.type);
