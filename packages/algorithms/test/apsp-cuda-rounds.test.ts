@@ -1,7 +1,7 @@
 import { dispatchGrid, type FwKernelSpec } from '@semiforge/codegen';
 import { describe, expect, it } from 'vitest';
 import { blockedRounds, updateGrid, type RoundOp, type UpdateTiles } from '../src/apsp/apsp.cuda-rounds.js';
-import type { ApspLookahead } from '../src/apsp/apsp.plan.js';
+import { planApsp, type ApspLookahead } from '../src/apsp/apsp.plan.js';
 
 const NONE = 0xffffffff;
 
@@ -361,8 +361,8 @@ describe('blockedRounds', () => {
     }
   });
 
-  it('refuses a lookahead it does not know, naming it', () => {
-    expect(() => blockedRounds(4, 'concurrent' as never)).toThrow(`apsp: lookahead "concurrent" is not one of true, false, 'concurrent-cross'`);
+  it('refuses a lookahead it does not know with the plan, naming it, before any runner allocates', () => {
+    expect(() => planApsp({ target: 'cuda', lookahead: 'concurrent' as never }, 8192)).toThrow(`apsp: lookahead "concurrent" is not one of true, false, 'concurrent-cross'`);
   });
 
   it('launches one pivot closure and one panel launch a round', () => {

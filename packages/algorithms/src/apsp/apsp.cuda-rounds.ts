@@ -43,9 +43,6 @@ export type RoundOp =
  * blockedRounds(2, 'concurrent-cross').map((o) => o.op); // pivot, panels, handoff, update, pivot, panels, update, handoff, update
  */
 export function blockedRounds(blocks: number, lookahead: ApspLookahead): RoundOp[] {
-  if (typeof lookahead !== 'boolean' && lookahead !== 'concurrent-cross') {
-    throw new Error(`apsp: lookahead ${JSON.stringify(lookahead)} is not one of true, false, 'concurrent-cross'`);
-  }
   const ops: RoundOp[] = [
     { op: 'pivot', block: 0, stream: 0 },
     { op: 'panels', block: 0, parity: 0, stream: 0 },

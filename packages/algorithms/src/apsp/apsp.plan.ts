@@ -160,6 +160,11 @@ export function planApsp(options: ApspKernelOptions = {}, n?: number): ApspPlan 
   const successors = options.successors ?? false;
   const target = options.target ?? 'wgsl';
   const layout: Layout = options.layout ?? (method === 'b' ? 'bdl' : 'row-major');
+  // Checked with the plan, so that a bad value is refused before a runner uploads or allocates anything.
+  const { lookahead } = options;
+  if (lookahead !== undefined && typeof lookahead !== 'boolean' && lookahead !== 'concurrent-cross') {
+    throw new Error(`apsp: lookahead ${JSON.stringify(lookahead)} is not one of true, false, 'concurrent-cross'`);
+  }
   const sr = getSemiring(semiring);
   if (!sr.idempotent) {
     throw new Error(
