@@ -1,11 +1,12 @@
 // One variant of the Fig. 6 ablation on one graph: preprocessing, a warm-up search, then one timed search per
-// source (the level loop on the GPU, many levels a submit), each validated by the Graph500 rules on the GPU
-// (bfs_check, after the timing) and the first few also by the CPU validator; then a few searches again in the
-// profiling mode (a level a submit, GPU-timed) for the per-level times.
+// source (the level loop on the GPU, many levels a submit; the host settled before each, see settle.ts), each
+// validated by the Graph500 rules on the GPU (bfs_check, after the timing) and the first few also by the CPU
+// validator; then a few searches again in the profiling mode (a level a submit, GPU-timed) for the per-level times.
 import { BfsRunner, CoreBfs, createBfsEngine, isCudaDevice, MAX_MULTI_SOURCES, treeDepths, validateBfs, type BfsDevice, type BfsEngine, type BfsGpuCheck, type BfsLevel, type BfsOptions } from '@semiforge/algorithms';
 import { availableParallelism } from 'node:os';
 import { smClock } from '../lib/sm-clock.js';
 import { reachedEdges, type BenchGraph } from './graphs.js';
+import { settle } from './settle.js';
 import { TreeDepthPool } from './tree-depth-pool.js';
 
 export type Variant = 'no-order' | 'baseline' | 'approx' | 'core' | 'multi';
@@ -113,22 +114,29 @@ export async function measureVariant(
     const alone = settings.batch ? sources.slice(0, settings.single ?? sources.length) : sources;
     for (const [i, s] of alone.entries()) {
       if (i >= settings.minSources && performance.now() > settings.stopAt) break;
+      // The previous search's read-back and checks leave a staging buffer to free and garbage to collect: not this search's time.
+      await settle(device);
       const r = await search(s);
       queries.push({ source: s, searchMs: r.searchMs, outputMs: r.outputMs, edges: reachedEdges(graph.csr, r.parent), levels: r.levels, check: check(graph, s, r.parent, r.gpuCheck, cpuCheck(i)) });
       if ((i + 1) % 16 === 0) settings.progress(i + 1, sources.length);
     }
     const profiled = [];
-    for (const q of queries.slice(0, settings.profileSources)) profiled.push({ source: q.source, edges: q.edges, levels: (await search(q.source, true)).levels });
+    for (const q of queries.slice(0, settings.profileSources)) {
+      await settle(device);
+      profiled.push({ source: q.source, edges: q.edges, levels: (await search(q.source, true)).levels });
+    }
     // runMany encodes at most 512 levels a search: deeper graphs (large road grids) would only run every search twice.
     const shallow = Math.max(0, ...queries.map((q) => q.levels.length)) < 512;
     const batchable = shallow && (engine instanceof BfsRunner || (engine instanceof CoreBfs && !isCudaDevice(device)));
     const measured = alone.length < sources.length ? sources : queries.map((q) => q.source);
-    const batched = settings.batch && batchable ? await batchedQueries(engine, graph, measured, settings.batch, settings) : undefined;
+    const batched = settings.batch && batchable ? await batchedQueries(device, engine, graph, measured, settings.batch, settings) : undefined;
     const plan: Record<string, string | number | boolean> = {
       ...(engine instanceof CoreBfs
         ? { core_vertices: engine.stats.coreVertices, giant_vertices: engine.stats.giantVertices, core_arcs: engine.stats.coreArcs }
         : { block_length: engine.plan.blockLength, lanes: engine.plan.lanes, aggregation: engine.plan.aggregation, chunks: engine.plan.chunks, padded_words: engine.plan.words }),
       ...phaseParams(engine instanceof CoreBfs ? engine.stats.phases : engine.plan.phases),
+      // Rows from before settle.ts had the previous read-back's free and garbage collection in their search times.
+      host_settled: true,
     };
     return { variant, preprocessMs, queries, profiled, cut: alone.length - queries.length, plan, ...(batched ? { batched } : {}) };
   } finally {
@@ -218,9 +226,10 @@ async function multiQueries(
 /**
  * The sources again in calls of `size` to runMany (a warm-up call first): each search's time is its
  * share of its group's wall time, its GPU time its own submit's (the levels' `gpuMs`); every search is checked
- * on the GPU after the call, with depths the host derives from the parents (in worker threads, see {@link TreeDepthPool}).
+ * on the GPU after the call, with depths the host derives from the parents (in worker threads, see {@link TreeDepthPool});
+ * the host is settled before each call (settle.ts).
  */
-async function batchedQueries(engine: BfsRunner | CoreBfs, graph: BenchGraph, sources: readonly number[], size: number, settings: MeasureSettings): Promise<VariantRun['batched']> {
+async function batchedQueries(device: BfsDevice, engine: BfsRunner | CoreBfs, graph: BenchGraph, sources: readonly number[], size: number, settings: MeasureSettings): Promise<VariantRun['batched']> {
   const chunks: number[][] = [];
   for (let i = 0; i < sources.length; i += size) chunks.push(sources.slice(i, i + size));
   // The warm-up compiles and learns the depth: a few searches do (at scale 26 each reads back 256 MiB).
@@ -239,6 +248,7 @@ async function batchedQueries(engine: BfsRunner | CoreBfs, graph: BenchGraph, so
   try {
     for (const chunk of chunks) {
       if (queries.length >= settings.minSources && performance.now() > settings.stopAt) break;
+      await settle(device);
       const started = performance.now();
       const r = await engine.runMany(chunk);
       const clock = smClock();
