@@ -368,15 +368,18 @@ export class CudaDevice {
     return e[0];
   }
 
-  /** Milliseconds between two recorded events; waits for the second, then destroys both. */
+  /** Milliseconds between two recorded events; waits for the second, then destroys both (also when a kernel before it failed). */
   elapsedMs(start: Handle, end: Handle): number {
     const driver = this.#use();
-    driver.call('cuEventSynchronize', [end], { kernelName: this.#lastKernel, surfaced: true });
-    const ms = [0];
-    driver.call('cuEventElapsedTime', [ms, start, end]);
-    driver.call('cuEventDestroy_v2', [start]);
-    driver.call('cuEventDestroy_v2', [end]);
-    return ms[0];
+    try {
+      driver.call('cuEventSynchronize', [end], { kernelName: this.#lastKernel, surfaced: true });
+      const ms = [0];
+      driver.call('cuEventElapsedTime', [ms, start, end]);
+      return ms[0];
+    } finally {
+      driver.call('cuEventDestroy_v2', [start]);
+      driver.call('cuEventDestroy_v2', [end]);
+    }
   }
 
   /**

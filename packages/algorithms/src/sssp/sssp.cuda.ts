@@ -86,10 +86,16 @@ export class CudaSsspRunner extends SsspQueries {
     const start = device.record();
     return {
       dispatch: (step, parity, params, grid) => {
-        if (grid === 'indirect') throw new Error('sssp: the CUDA runner launches fixed grids only (the plan says dispatch: fixed)');
-        const launch = this.#launch(step, parity, params, grid);
-        launch.params.set(params);
-        device.launchPrepared(launch);
+        try {
+          if (grid === 'indirect') throw new Error('sssp: the CUDA runner launches fixed grids only (the plan says dispatch: fixed)');
+          const launch = this.#launch(step, parity, params, grid);
+          launch.params.set(params);
+          device.launchPrepared(launch);
+        } catch (e) {
+          // A batch that fails here is never submitted: its start event would otherwise outlive it.
+          device.destroyEvent(start);
+          throw e;
+        }
       },
       clear: (name) => device.fill32(b[name], 0),
       reset: (name, at, word) => {
