@@ -23,9 +23,13 @@ describe('SSSP suite method variants', () => {
     expect(parseMethod('near-far/defer/d2')).toEqual({ name: 'near-far/defer/d2', options: { method: 'near-far', deferArcs: true }, deltaScale: 2 });
   });
 
+  it('lb balances the frontier passes over the workgroup', () => {
+    expect(parseMethod('near-far/lb/d2')).toEqual({ name: 'near-far/lb/d2', options: { method: 'near-far', balance: 'arcs' }, deltaScale: 2 });
+  });
+
   it('refuses unknown methods and fields, naming what it takes', () => {
     expect(() => parseMethod('dijkstra')).toThrow(/unknown 'dijkstra' \(expected bellman-ford, bellman-ford-snapshot, frontier, near-far/);
-    expect(() => parseMethod('near-far/x3')).toThrow(/'x3' in 'near-far\/x3' is not fixed, indirect, defer, or l<lanes>/);
+    expect(() => parseMethod('near-far/x3')).toThrow(/'x3' in 'near-far\/x3' is not fixed, indirect, defer, lb, or l<lanes>/);
     expect(() => parseMethod('near-far/l0')).toThrow(/with a positive number/);
   });
 });

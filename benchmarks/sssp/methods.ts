@@ -34,14 +34,15 @@ const FIELDS: Record<string, (value: number) => Partial<SsspKernelOptions> | { d
  * near-far with 4 lanes a queue item and twice the default delta (l lanes, c chunk, b batch, w workgroup,
  * d delta scale, g fixed-grid workgroups); `fixed` or `indirect` picks how the frontier passes are launched
  * (`near-far/indirect,near-far/fixed` compares the two in one run); `defer` relaxes each arc in the bucket its
- * key falls in (near-far's `deferArcs`: rows sorted by weight).
+ * key falls in (near-far's `deferArcs`: rows sorted by weight); `lb` balances each pass's arcs over the
+ * workgroup (`balance: 'arcs'`, one lane an item).
  *
  * @example
  * parseMethod('near-far/l8/c64'); // { name: 'near-far/l8/c64', options: { method: 'near-far', lanesPerVertex: 8, chunk: 64 } }
  */
 export function parseMethod(text: string): MethodVariant {
   const [base, ...parts] = text.split('/');
-  if (!(base in METHODS)) throw new Error(`--methods: unknown '${base}' (expected ${Object.keys(METHODS).join(', ')}, optionally /fixed, /indirect, /defer and /l<lanes>/c<chunk>/b<batch>/w<workgroup>/d<delta scale>/g<fixed workgroups>)`);
+  if (!(base in METHODS)) throw new Error(`--methods: unknown '${base}' (expected ${Object.keys(METHODS).join(', ')}, optionally /fixed, /indirect, /defer, /lb and /l<lanes>/c<chunk>/b<batch>/w<workgroup>/d<delta scale>/g<fixed workgroups>)`);
   let options: SsspKernelOptions = METHODS[base];
   let deltaScale: number | undefined;
   for (const part of parts) {
@@ -53,9 +54,13 @@ export function parseMethod(text: string): MethodVariant {
       options = { ...options, deferArcs: true };
       continue;
     }
+    if (part === 'lb') {
+      options = { ...options, balance: 'arcs' };
+      continue;
+    }
     const field = FIELDS[part[0]];
     const value = Number(part.slice(1));
-    if (!field || !(value > 0)) throw new Error(`--methods: '${part}' in '${text}' is not fixed, indirect, defer, or l<lanes>, c<chunk>, b<batch>, w<workgroup>, d<delta scale>, g<fixed workgroups> with a positive number`);
+    if (!field || !(value > 0)) throw new Error(`--methods: '${part}' in '${text}' is not fixed, indirect, defer, lb, or l<lanes>, c<chunk>, b<batch>, w<workgroup>, d<delta scale>, g<fixed workgroups> with a positive number`);
     const patch = field(value);
     if ('deltaScale' in patch) deltaScale = patch.deltaScale;
     else options = { ...options, ...patch };

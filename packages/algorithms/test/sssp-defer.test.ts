@@ -1,20 +1,20 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { csrFromEdges, edgeListFromArrays, generateKronecker } from '@semiforge/graph-io';
-import { planSssp, sssp, SsspRunner, ssspReference, ssspWeights, validateSssp, type SsspDispatchRecord, type SsspKernelOptions } from '../src/index.js';
+import { csrFromEdges, edgeListFromArrays, type Csr } from '@semiforge/graph-io';
+import { planSssp, SsspRunner, ssspReference, ssspWeights, type SsspDispatchRecord, type SsspKernelOptions } from '../src/index.js';
 import { rowsByWeight } from '../src/sssp/sssp.rows.js';
 import { testDevice } from './gpu-device.js';
 import { SSSP_CASES } from './sssp-cases.js';
+import { describeAgainstReference, expectPointQueries, integerWeights, KRONECKER_10 } from './sssp-suites.js';
 
 const device = await testDevice();
 afterAll(() => device?.destroy());
 
-/** Kronecker scale 10 with Graph500 weights, undirected: hubs of hundreds of arcs, so heads wait many buckets. */
-const kronecker = csrFromEdges(generateKronecker({ scale: 10, seed: 5, weights: true }), { symmetrize: true, sortRows: true, dropSelfLoops: true, duplicates: 'min' });
+// Kronecker scale 10: hubs of hundreds of arcs, so heads wait many buckets.
 /**
  * A hub one step from the source whose 100 arcs share one heavy weight: they all fall in one later bucket, more
  * than a scan relaxes itself, so the hub is queued for them (and a ring among the leaves re-lowers some).
  */
-function heavyHub(): typeof kronecker {
+function heavyHub(): Csr {
   const leaves = Array.from({ length: 100 }, (_, i) => i + 2);
   const src = [0, ...leaves.map(() => 1), ...leaves];
   const dst = [1, ...leaves, ...leaves.map((v) => 2 + ((v - 1) % 100))];
@@ -22,7 +22,7 @@ function heavyHub(): typeof kronecker {
   return csrFromEdges(edgeListFromArrays(102, src, dst, w), { symmetrize: true, sortRows: true });
 }
 
-const CASES = [...SSSP_CASES, { name: 'Kronecker scale 10', graph: kronecker, source: 1 }, { name: 'a hub with 100 arcs of one weight', graph: heavyHub(), source: 0 }];
+const CASES = [...SSSP_CASES, { name: 'Kronecker scale 10', graph: KRONECKER_10, source: 1 }, { name: 'a hub with 100 arcs of one weight', graph: heavyHub(), source: 0 }];
 
 const CONFIGS: SsspKernelOptions[] = [
   { method: 'near-far', deferArcs: true },
@@ -50,41 +50,21 @@ describe('rows by weight', () => {
 });
 
 describe.skipIf(!device)('near-far with deferred arcs against the CPU reference', () => {
-  describe.each(CASES.map((c) => [c.name, c] as const))('%s', (_name, c) => {
-    // Unit-interval weights run in f32 only (Kronecker's become integers for u32).
-    const types = c.graph.weight instanceof Float32Array && c.graph !== kronecker ? (['f32'] as const) : (['f32', 'u32'] as const);
-    it.each(CONFIGS.flatMap((config) => types.map((weights) => [JSON.stringify(config), weights, config] as const)))(
-      '%s, %s weights: valid by the Graph500 rules and equal to Dijkstra',
-      async (_label, weights, config) => {
-        const graph = weights === 'u32' && c.graph === kronecker ? integerWeights(kronecker) : c.graph;
-        const result = await sssp(device!, graph, c.source, { ...config, weights });
-        expect(validateSssp(graph, c.source, result, { weights }).violation).toBeUndefined();
-        expect(result.dist).toEqual(ssspReference(graph, c.source, { weights }).dist);
-      },
-    );
-  });
+  describeAgainstReference(device!, CASES, CONFIGS);
 
   it('maxDistance and a target on one runner (far marks of a stopped search do not leak into the next)', async () => {
-    const graph = integerWeights(kronecker);
+    const graph = integerWeights(KRONECKER_10);
     const reference = ssspReference(graph, 1, { weights: 'u32' }).dist;
     const runner = await SsspRunner.create(device!, graph, { method: 'near-far', weights: 'u32', deferArcs: true, delta: 8 });
     try {
-      const farthest = Math.max(...reference.filter(Number.isFinite));
-      const half = Math.floor(farthest / 2);
-      const near = await runner.run(1, { maxDistance: half });
-      expect(Array.from(near.dist)).toEqual(Array.from(reference, (d) => (d <= half ? d : Infinity)));
-      const target = reference.indexOf(farthest);
-      const toTarget = await runner.run(1, { target });
-      expect(toTarget.dist[target]).toBe(reference[target]);
-      for (let v = target; v !== 1; v = toTarget.parent![v]) expect(toTarget.dist[v]).toBe(reference[v]);
-      expect((await runner.run(1)).dist).toEqual(reference);
+      await expectPointQueries(runner, 1, reference);
     } finally {
       runner.destroy();
     }
   });
 
   it('a profiled runner hands over every step, in order, with the state it left, and gives the same answer', async () => {
-    const graph = integerWeights(kronecker);
+    const graph = integerWeights(KRONECKER_10);
     const steps: string[] = [];
     const observe = async (d: SsspDispatchRecord) => {
       steps.push(d.step);
@@ -103,8 +83,3 @@ describe.skipIf(!device)('near-far with deferred arcs against the CPU reference'
     }
   });
 });
-
-/** The graph's weights as integers 1..255 (Kronecker's unit-interval ones scaled). */
-function integerWeights(graph: typeof kronecker): typeof kronecker {
-  return { ...graph, weight: Float32Array.from(graph.weight!, (w) => 1 + Math.floor(w * 255)) };
-}

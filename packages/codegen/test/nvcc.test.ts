@@ -95,7 +95,7 @@ const bfsSpecs: BfsKernelSpec[] = BFS_KERNEL_OPS.flatMap((op) =>
 
 // Every SSSP op in both weight types, both read modes of the Bellman-Ford pass, lanes on the frontier pass and
 // its sizing step, the tree step on an undirected CSR (listing for the tree scan, pull passes) too; the tree scan
-// (undirected only).
+// (undirected only); the frontier pass balanced over the block.
 const ssspSpecs: SsspKernelSpec[] = SSSP_KERNEL_OPS.flatMap((op): SsspKernelSpec[] =>
   (['f32', 'u32'] as const).flatMap((type) =>
     (op === 'sssp_edges' ? (['atomic', 'snapshot'] as const) : [undefined]).map((reads) => ({
@@ -103,7 +103,12 @@ const ssspSpecs: SsspKernelSpec[] = SSSP_KERNEL_OPS.flatMap((op): SsspKernelSpec
       symmetric: op === 'sssp_edges' || op === 'sssp_parents' || op === 'sssp_tree_scan', lanesPerVertex: op === 'sssp_frontier' || op === 'sssp_advance' ? 8 : undefined, chunk: op === 'sssp_frontier' || op === 'sssp_advance' ? 64 : undefined,
     })),
   ),
-).concat((['f32', 'u32'] as const).map((type): SsspKernelSpec => ({ op: 'sssp_tree', semiring: 'min-plus', type, target: 'cuda', workgroupSize: 256, symmetric: true })));
+).concat(
+  (['f32', 'u32'] as const).flatMap((type): SsspKernelSpec[] => [
+    { op: 'sssp_tree', semiring: 'min-plus', type, target: 'cuda', workgroupSize: 256, symmetric: true },
+    { op: 'sssp_frontier', semiring: 'min-plus', type, target: 'cuda', workgroupSize: 256, symmetric: false, lanesPerVertex: 1, chunk: 256, balance: 'arcs' },
+  ]),
+);
 
 // Every SpMV spec above again with read-only cache loads (__ldg), as the CUDA plans make them.
 const ldgSpecs: SpmvKernelSpec[] = [...spmvSpecs, ...sellSpecs, ...unrolledSpecs].map((s) => ({ ...s, ldg: true }));

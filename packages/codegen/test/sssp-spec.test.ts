@@ -21,6 +21,14 @@ describe('SSSP KernelSpec validation', () => {
     expectSpecError({ ...edges, op: 'sssp_tree_scan', reads: undefined, symmetric: false }, 'symmetric', /sssp_tree_scan .* needs an undirected CSR: it must be true/);
   });
 
+  it("balance is 'arcs', for the frontier pass at one lane an item", () => {
+    const balanced = { ...frontier, lanesPerVertex: 1, balance: 'arcs' } as const;
+    expectSpecError({ ...balanced, balance: 'rows' as never }, 'balance', /'arcs' or absent, got 'rows'/);
+    expectSpecError({ ...balanced, op: 'sssp_advance' }, 'balance', /only sssp_frontier shares its arcs out, so sssp_advance takes none/);
+    expectSpecError({ ...balanced, lanesPerVertex: 8 }, 'balance', /lanesPerVertex must be 1, got 8/);
+    expectSpecError({ ...balanced, chunk: 2 ** 25 }, 'balance', /128 × 33554432 exceeds 2\^31; use a smaller chunk/);
+  });
+
   it('lanes may not exceed the workgroup, nor a chunk', () => {
     expectSpecError({ ...frontier, lanesPerVertex: 256 }, 'lanesPerVertex', /no larger than workgroupSize 128, got 256/);
     expectSpecError({ ...frontier, chunk: 4 }, 'chunk', /power of two no smaller than lanesPerVertex 8 .*got 4/);
@@ -41,6 +49,15 @@ describe('SSSP kernel identity', () => {
     const advance = { ...frontier, op: 'sssp_advance' as const };
     expect(parseKernelName(kernelIdentity(advance).name)).toMatchObject({ op: 'sssp_advance', workgroupSize: 128, lanesPerVertex: 8, chunk: 256 });
     expect(kernelIdentity({ ...advance, workgroupSize: 64 }).id).not.toBe(kernelIdentity(advance).id);
+  });
+
+  it('a balanced pass is named apart and parses back', () => {
+    const plain = { ...frontier, lanesPerVertex: 1 };
+    const b = kernelIdentity({ ...plain, balance: 'arcs' });
+    expect(b.name).toBe(`sssp_frontier__min_plus_u32__dir__w128l1c256b__wgsl__${b.id}`);
+    expect(parseKernelName(b.name)).toMatchObject({ op: 'sssp_frontier', lanesPerVertex: 1, chunk: 256, balance: 'arcs' });
+    expect(b.id).not.toBe(kernelIdentity(plain).id);
+    expect(parseKernelName(kernelIdentity(plain).name)).not.toHaveProperty('balance');
   });
 });
 
@@ -73,6 +90,11 @@ describe('SSSP kernels', () => {
     expect(f.workgroupStorageBytes).toBe((2 * ssspAppendCapacity(frontier) + 7) * 4);
     expect(f.source).toContain(`var<workgroup> wg_vertex: array<u32, CAPACITY>;`);
     expect(f.source).toContain('wg_base = atomicAdd(&state[len_word], items);');
+    const balanced: SsspKernelSpec = { ...frontier, lanesPerVertex: 1, balance: 'arcs' };
+    const b = generateKernel(balanced);
+    expect(b.workgroupStorageBytes).toBe((2 * ssspAppendCapacity(balanced) + 7 + 3 * 128) * 4);
+    expect(b.source).toContain('fn relax_round(');
+    expect(f.source).not.toContain('relax_round');
     const a = generateKernel({ ...frontier, op: 'sssp_advance' });
     expect(a.source).toContain('@workgroup_size(1, 1, 1)');
     expect(a.bindings.map((b) => b.name)).toEqual(['params', 'dist', 'state', 'args']);

@@ -1,4 +1,4 @@
-import { SSSP_DEFAULT_CHUNK, type SsspKernelSpec, type SsspReads, type Target } from '@semiforge/codegen';
+import { SSSP_DEFAULT_CHUNK, type SsspBalance, type SsspKernelSpec, type SsspReads, type Target } from '@semiforge/codegen';
 import { checkDispatchOptions, defaultDispatch, type DispatchMode } from '../kernels/dispatch-mode.js';
 import type { SsspWeightType } from './sssp.input.js';
 
@@ -52,6 +52,13 @@ export interface SsspKernelOptions {
    * to a far key that a later bucket lowers again. Default false.
    */
   readonly deferArcs?: boolean;
+  /**
+   * Frontier methods: `arcs` deals each round's queued arcs out evenly over a workgroup (a scan of the
+   * items' arc counts in workgroup memory; consecutive invocations take consecutive arcs) instead of
+   * `lanesPerVertex` invocations an item, so low-degree vertices leave no lane idle. Needs lanesPerVertex 1 (its
+   * default then). Default: none.
+   */
+  readonly balance?: SsspBalance;
 }
 
 /** What the plan needs to know of where it runs. */
@@ -153,6 +160,7 @@ export function planSssp(options: SsspKernelOptions, stats: SsspGraphStats, dire
   if (options.deferArcs && method !== 'near-far') throw new RangeError(`sssp: deferArcs needs near-far's buckets, got method '${method}'`);
   const loop = { delta, segment, batch, dispatch, fixedWorkgroups: options.fixedWorkgroups ?? SSSP_DEFAULTS.fixedWorkgroups, deferArcs: options.deferArcs ?? false };
   if (method === 'bellman-ford') {
+    if (options.balance !== undefined) throw new RangeError("sssp: balance shares out the frontier methods' queued arcs; Bellman-Ford's passes cover every pair already");
     const symmetric = !directed;
     return {
       method,
@@ -162,15 +170,28 @@ export function planSssp(options: SsspKernelOptions, stats: SsspGraphStats, dire
       ...loop,
     };
   }
-  const queue = { ...base, symmetric: false, lanesPerVertex: options.lanesPerVertex ?? defaultLanes(stats.n ? stats.arcs / stats.n : 0), chunk: options.chunk ?? SSSP_DEFAULT_CHUNK };
+  const balance = checkBalance(options);
+  const lanes = options.lanesPerVertex ?? (balance ? 1 : defaultLanes(stats.n ? stats.arcs / stats.n : 0));
+  const queue = { ...base, symmetric: false, lanesPerVertex: lanes, chunk: options.chunk ?? SSSP_DEFAULT_CHUNK };
   return {
     method,
     weights,
-    relax: { ...queue, op: 'sssp_frontier' },
+    relax: { ...queue, op: 'sssp_frontier', ...(balance ? { balance } : {}) },
     advance: { ...queue, op: 'sssp_advance' },
     parents: { ...base, op: 'sssp_parents', symmetric: false },
     tree: { ...base, op: 'sssp_tree', symmetric: !directed },
     ...(directed ? {} : { treeScan: { ...base, op: 'sssp_tree_scan', symmetric: true } as const }),
     ...loop,
   };
+}
+
+/** The frontier pass's balance, checked against the lanes. */
+function checkBalance(options: SsspKernelOptions): SsspBalance | undefined {
+  const { balance } = options;
+  if (balance === undefined) return undefined;
+  if (balance !== 'arcs') throw new RangeError(`sssp: balance must be 'arcs' or absent, got '${String(balance)}'`);
+  if (options.lanesPerVertex !== undefined && options.lanesPerVertex !== 1) {
+    throw new RangeError(`sssp: balance 'arcs' gives every invocation its own arcs, so lanesPerVertex must be 1 (or unset), got ${options.lanesPerVertex}`);
+  }
+  return balance;
 }

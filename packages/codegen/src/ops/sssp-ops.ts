@@ -16,8 +16,11 @@ function grid(spec: SsspKernelSpec, items: number): [number, number, number] {
  * reserves their place in the global queue (past this many, an invocation appends on its own).
  */
 export const ssspAppendCapacity = (spec: SsspKernelSpec) => 2 * spec.workgroupSize;
-/** Workgroup memory of `sssp_frontier`: vertex and chunk offset per gathered entry, five counters, and the pass's size and kind. */
-const appendBytes = (spec: SsspKernelSpec) => (2 * ssspAppendCapacity(spec) + 7) * 4;
+/**
+ * Workgroup memory of `sssp_frontier`: vertex and chunk offset per gathered entry, five counters, and the pass's
+ * size and kind; balanced, each item's first arc, key and arc-count prefix.
+ */
+const frontierBytes = (spec: SsspKernelSpec) => (2 * ssspAppendCapacity(spec) + 7 + (spec.balance ? 3 * spec.workgroupSize : 0)) * 4;
 
 const ro = (name: string, element: 'u32' | SsspKernelSpec['type']) => ({ name, kind: 'read-only-storage', element }) as const;
 const atomic = (name: string) => ({ name, kind: 'storage', element: 'u32', atomic: true }) as const;
@@ -54,13 +57,14 @@ function ssspOp(op: SsspOp, template: string): OpInfo<SsspKernelSpec> {
       threads: spec.workgroupSize,
       lanes: lanes(spec),
       chunk: spec.chunk ?? 1,
+      balanced: spec.balance === 'arcs',
       capacity: ssspAppendCapacity(spec),
       symmetric: spec.symmetric,
       snapshot: spec.reads === 'snapshot',
       f32: spec.type === 'f32',
     }),
     // sssp_tree_scan: the workgroup's smallest tight arc and the list's length.
-    workgroupStorageBytes: (spec) => (op === 'sssp_frontier' ? appendBytes(spec) : op === 'sssp_tree_scan' ? 8 : 0),
+    workgroupStorageBytes: (spec) => (op === 'sssp_frontier' ? frontierBytes(spec) : op === 'sssp_tree_scan' ? 8 : 0),
     // sssp_frontier runs on the grid sssp_advance sizes, or on a fixed one it strides over; this grid covers n items (a scan).
     // sssp_tree_scan: workgroups that stride over a list of up to n vertices, a workgroup a vertex.
     grid: (spec, n) => (op === 'sssp_advance' ? [1, 1, 1] : op === 'sssp_tree_scan' ? [Math.max(1, Math.min(n, MAX_GRID_X)), 1, 1] : grid(spec, n)),

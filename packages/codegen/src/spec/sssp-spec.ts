@@ -61,4 +61,13 @@ export interface SsspKernelSpec extends SpecBase {
    * that a hub's arcs spread over many invocations (a power of two ≥ lanesPerVertex; default 256).
    */
   readonly chunk?: number;
+  /**
+   * `sssp_frontier`: `arcs` spreads a round of queue items' arcs evenly over the workgroup (a scan of
+   * their arc counts in workgroup memory, then consecutive invocations take consecutive arcs), instead of
+   * `lanesPerVertex` invocations an item: low-degree items leave no lane idle. Needs lanesPerVertex 1.
+   */
+  readonly balance?: SsspBalance;
 }
+
+/** How `sssp_frontier` shares a pass's arcs among invocations beyond `lanesPerVertex` (see `SsspKernelSpec.balance`). */
+export type SsspBalance = 'arcs';

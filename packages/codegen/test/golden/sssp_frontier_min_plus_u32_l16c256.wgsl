@@ -155,7 +155,8 @@ fn first_reaching(lo: u32, hi: u32, kv: u32, bound: u32) -> u32 {
   return a;
 }
 
-fn relax_item(item: u32, threshold: u32, len_out: u32, defer: bool) {
+// The arcs [x, y) that queue item `item` (of LANES invocations) relaxes this pass, and its tail's key z.
+fn item_arcs(item: u32, threshold: u32, defer: bool) -> vec3<u32> {
   let v = queue_in[item / LANES];
   let c = chunk_in[item / LANES];
   let lead = c == 0u && item % LANES == 0u;
@@ -177,7 +178,12 @@ fn relax_item(item: u32, threshold: u32, len_out: u32, defer: bool) {
       }
     }
   }
-  for (var p = start + item % LANES; p < end; p += LANES) { relax_arc(p, kv, threshold, len_out); }
+  return vec3<u32>(start, max(start, end), kv);
+}
+
+fn relax_item(item: u32, threshold: u32, len_out: u32, defer: bool) {
+  let arcs = item_arcs(item, threshold, defer);
+  for (var p = arcs.x + item % LANES; p < arcs.y; p += LANES) { relax_arc(p, arcs.z, threshold, len_out); }
 }
 
 // Lowers the head of arc p from kv: queued for the next pass below the threshold, else marked far.

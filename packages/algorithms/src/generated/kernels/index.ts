@@ -78,10 +78,14 @@ import { spmv_sell__plus_times_f32__set__r256l1c32pfg__cuda__9b64c0a801bb } from
 import { spmv_sell__plus_times_f32__set__r256l1c32pg__cuda__87365355d2f0 } from "./spmv_sell__plus_times_f32__set__r256l1c32pg__cuda__87365355d2f0.js";
 import { sssp_advance__min_plus_f32__dir__w256l16c256__cuda__7d2d0454082e } from "./sssp_advance__min_plus_f32__dir__w256l16c256__cuda__7d2d0454082e.js";
 import { sssp_advance__min_plus_f32__dir__w256l16c256__wgsl__25f35cca777c } from "./sssp_advance__min_plus_f32__dir__w256l16c256__wgsl__25f35cca777c.js";
+import { sssp_advance__min_plus_f32__dir__w256l1c256__cuda__db3db3ac2418 } from "./sssp_advance__min_plus_f32__dir__w256l1c256__cuda__db3db3ac2418.js";
+import { sssp_advance__min_plus_f32__dir__w256l1c256__wgsl__1d71bb5abbef } from "./sssp_advance__min_plus_f32__dir__w256l1c256__wgsl__1d71bb5abbef.js";
 import { sssp_advance__min_plus_f32__dir__w256l2c256__cuda__599fae1a0d82 } from "./sssp_advance__min_plus_f32__dir__w256l2c256__cuda__599fae1a0d82.js";
 import { sssp_advance__min_plus_f32__dir__w256l2c256__wgsl__bdd12c960baa } from "./sssp_advance__min_plus_f32__dir__w256l2c256__wgsl__bdd12c960baa.js";
 import { sssp_advance__min_plus_u32__dir__w256l16c256__cuda__e6e166fc871d } from "./sssp_advance__min_plus_u32__dir__w256l16c256__cuda__e6e166fc871d.js";
 import { sssp_advance__min_plus_u32__dir__w256l16c256__wgsl__7934dee53d71 } from "./sssp_advance__min_plus_u32__dir__w256l16c256__wgsl__7934dee53d71.js";
+import { sssp_advance__min_plus_u32__dir__w256l1c256__cuda__09c1b53cd3dc } from "./sssp_advance__min_plus_u32__dir__w256l1c256__cuda__09c1b53cd3dc.js";
+import { sssp_advance__min_plus_u32__dir__w256l1c256__wgsl__144863905a0c } from "./sssp_advance__min_plus_u32__dir__w256l1c256__wgsl__144863905a0c.js";
 import { sssp_advance__min_plus_u32__dir__w256l2c256__cuda__c91ce9fff1a1 } from "./sssp_advance__min_plus_u32__dir__w256l2c256__cuda__c91ce9fff1a1.js";
 import { sssp_advance__min_plus_u32__dir__w256l2c256__wgsl__9b9b3d4886a5 } from "./sssp_advance__min_plus_u32__dir__w256l2c256__wgsl__9b9b3d4886a5.js";
 import { sssp_edges__min_plus_f32__dir_atomic__w256__cuda__b7b490c6e5ee } from "./sssp_edges__min_plus_f32__dir_atomic__w256__cuda__b7b490c6e5ee.js";
@@ -94,10 +98,14 @@ import { sssp_edges__min_plus_u32__sym_atomic__w256__cuda__9165a28d4173 } from "
 import { sssp_edges__min_plus_u32__sym_atomic__w256__wgsl__e6ee4b811bc2 } from "./sssp_edges__min_plus_u32__sym_atomic__w256__wgsl__e6ee4b811bc2.js";
 import { sssp_frontier__min_plus_f32__dir__w256l16c256__cuda__4b0c0729ba1b } from "./sssp_frontier__min_plus_f32__dir__w256l16c256__cuda__4b0c0729ba1b.js";
 import { sssp_frontier__min_plus_f32__dir__w256l16c256__wgsl__69dca1f43b13 } from "./sssp_frontier__min_plus_f32__dir__w256l16c256__wgsl__69dca1f43b13.js";
+import { sssp_frontier__min_plus_f32__dir__w256l1c256b__cuda__9664759e7e06 } from "./sssp_frontier__min_plus_f32__dir__w256l1c256b__cuda__9664759e7e06.js";
+import { sssp_frontier__min_plus_f32__dir__w256l1c256b__wgsl__957e6335fc11 } from "./sssp_frontier__min_plus_f32__dir__w256l1c256b__wgsl__957e6335fc11.js";
 import { sssp_frontier__min_plus_f32__dir__w256l2c256__cuda__6e7a4be5fd68 } from "./sssp_frontier__min_plus_f32__dir__w256l2c256__cuda__6e7a4be5fd68.js";
 import { sssp_frontier__min_plus_f32__dir__w256l2c256__wgsl__4d90ceef7b4f } from "./sssp_frontier__min_plus_f32__dir__w256l2c256__wgsl__4d90ceef7b4f.js";
 import { sssp_frontier__min_plus_u32__dir__w256l16c256__cuda__ebbe01458e54 } from "./sssp_frontier__min_plus_u32__dir__w256l16c256__cuda__ebbe01458e54.js";
 import { sssp_frontier__min_plus_u32__dir__w256l16c256__wgsl__9bf0f9382e14 } from "./sssp_frontier__min_plus_u32__dir__w256l16c256__wgsl__9bf0f9382e14.js";
+import { sssp_frontier__min_plus_u32__dir__w256l1c256b__cuda__8144b0a69eeb } from "./sssp_frontier__min_plus_u32__dir__w256l1c256b__cuda__8144b0a69eeb.js";
+import { sssp_frontier__min_plus_u32__dir__w256l1c256b__wgsl__c0e517d2583f } from "./sssp_frontier__min_plus_u32__dir__w256l1c256b__wgsl__c0e517d2583f.js";
 import { sssp_frontier__min_plus_u32__dir__w256l2c256__cuda__ea49be4f9b99 } from "./sssp_frontier__min_plus_u32__dir__w256l2c256__cuda__ea49be4f9b99.js";
 import { sssp_frontier__min_plus_u32__dir__w256l2c256__wgsl__f489869441aa } from "./sssp_frontier__min_plus_u32__dir__w256l2c256__wgsl__f489869441aa.js";
 import { sssp_parents__min_plus_f32__dir__w256__cuda__99607ddc9042 } from "./sssp_parents__min_plus_f32__dir__w256__cuda__99607ddc9042.js";
@@ -206,10 +214,14 @@ export const CATALOG: Readonly<Record<string, GeneratedKernel>> = {
         "87365355d2f0": spmv_sell__plus_times_f32__set__r256l1c32pg__cuda__87365355d2f0,
         "7d2d0454082e": sssp_advance__min_plus_f32__dir__w256l16c256__cuda__7d2d0454082e,
         "25f35cca777c": sssp_advance__min_plus_f32__dir__w256l16c256__wgsl__25f35cca777c,
+        "db3db3ac2418": sssp_advance__min_plus_f32__dir__w256l1c256__cuda__db3db3ac2418,
+        "1d71bb5abbef": sssp_advance__min_plus_f32__dir__w256l1c256__wgsl__1d71bb5abbef,
         "599fae1a0d82": sssp_advance__min_plus_f32__dir__w256l2c256__cuda__599fae1a0d82,
         "bdd12c960baa": sssp_advance__min_plus_f32__dir__w256l2c256__wgsl__bdd12c960baa,
         "e6e166fc871d": sssp_advance__min_plus_u32__dir__w256l16c256__cuda__e6e166fc871d,
         "7934dee53d71": sssp_advance__min_plus_u32__dir__w256l16c256__wgsl__7934dee53d71,
+        "09c1b53cd3dc": sssp_advance__min_plus_u32__dir__w256l1c256__cuda__09c1b53cd3dc,
+        "144863905a0c": sssp_advance__min_plus_u32__dir__w256l1c256__wgsl__144863905a0c,
         "c91ce9fff1a1": sssp_advance__min_plus_u32__dir__w256l2c256__cuda__c91ce9fff1a1,
         "9b9b3d4886a5": sssp_advance__min_plus_u32__dir__w256l2c256__wgsl__9b9b3d4886a5,
         "b7b490c6e5ee": sssp_edges__min_plus_f32__dir_atomic__w256__cuda__b7b490c6e5ee,
@@ -222,10 +234,14 @@ export const CATALOG: Readonly<Record<string, GeneratedKernel>> = {
         "e6ee4b811bc2": sssp_edges__min_plus_u32__sym_atomic__w256__wgsl__e6ee4b811bc2,
         "4b0c0729ba1b": sssp_frontier__min_plus_f32__dir__w256l16c256__cuda__4b0c0729ba1b,
         "69dca1f43b13": sssp_frontier__min_plus_f32__dir__w256l16c256__wgsl__69dca1f43b13,
+        "9664759e7e06": sssp_frontier__min_plus_f32__dir__w256l1c256b__cuda__9664759e7e06,
+        "957e6335fc11": sssp_frontier__min_plus_f32__dir__w256l1c256b__wgsl__957e6335fc11,
         "6e7a4be5fd68": sssp_frontier__min_plus_f32__dir__w256l2c256__cuda__6e7a4be5fd68,
         "4d90ceef7b4f": sssp_frontier__min_plus_f32__dir__w256l2c256__wgsl__4d90ceef7b4f,
         "ebbe01458e54": sssp_frontier__min_plus_u32__dir__w256l16c256__cuda__ebbe01458e54,
         "9bf0f9382e14": sssp_frontier__min_plus_u32__dir__w256l16c256__wgsl__9bf0f9382e14,
+        "8144b0a69eeb": sssp_frontier__min_plus_u32__dir__w256l1c256b__cuda__8144b0a69eeb,
+        "c0e517d2583f": sssp_frontier__min_plus_u32__dir__w256l1c256b__wgsl__c0e517d2583f,
         "ea49be4f9b99": sssp_frontier__min_plus_u32__dir__w256l2c256__cuda__ea49be4f9b99,
         "f489869441aa": sssp_frontier__min_plus_u32__dir__w256l2c256__wgsl__f489869441aa,
         "99607ddc9042": sssp_parents__min_plus_f32__dir__w256__cuda__99607ddc9042,
