@@ -7,7 +7,7 @@ import { runApsp, type ApspFlags } from './commands/apsp.js';
 import { BATCH_RULES, runBatchApsp, type BatchApspFlags } from './commands/batch-apsp.js';
 import { parseSetField, runCodegen, type CodegenFlags } from './commands/codegen.js';
 import { runDevices } from './commands/devices.js';
-import { runPagerank, type PagerankFlags } from './commands/pagerank.js';
+import { PAGERANK_RELABELS, runPagerank, type PagerankFlags } from './commands/pagerank.js';
 import { runSssp, type SsspFlags } from './commands/sssp.js';
 import { runBfs, type BfsFlags } from './commands/bfs.js';
 import { runSemirings } from './commands/semirings.js';
@@ -180,6 +180,12 @@ function program(io: CliIo, setCode: (code: number) => void): Command {
     .option('--personalize <V,...>', 'restart at these vertices (personalized PageRank / random walk with restart), equal weights', intListOption('--personalize', RULES.vertex))
     .option('-k, --top <k>', 'how many of the highest-ranked vertices to print', intOption('--top', RULES.top), 10)
     .option('-v, --verify', 'check the ranks against the f64 CPU fixed point within the f32 error bound')
+    .option(
+      '--relabel <order>',
+      "none, or degree: run every step on the graph relabelled by descending out-degree (once, on the host; the ranks come back in the graph's ids)",
+      choiceOption('--relabel', PAGERANK_RELABELS),
+      'none',
+    )
     .option('--adapter <name>', 'substring of the adapter name (default: $SEMIFORGE_ADAPTER, else the preferred one)')
     .option('--backend <name>', BACKEND_HELP, choiceOption('--backend', BACKENDS))
     .option('--hold-clock', HOLD_CLOCK_HELP)

@@ -41,6 +41,18 @@ describe.skipIf(noGpuReason !== undefined)('semiforge pagerank on the GPU', () =
     expect(run.stderr).toMatch(/verified: yes/);
   });
 
+  it('--relabel degree: the same ranks as the CPU reference, in the graph\'s ids, and the relabelling timed', async () => {
+    const run = await runCli(['pagerank', '-g', '7', '--seed', '3', '--relabel', 'degree', '--verify', '--json', '--top', '5']);
+    expect(run.code).toBe(0);
+    const s = JSON.parse(run.stdout) as PagerankSummary;
+    expect(s).toMatchObject({ relabel: 'degree', converged: true, verified: true });
+    expect(s.relabelMs).toBeGreaterThanOrEqual(0);
+    const csr = csrFromEdges(generateKronecker({ scale: 7, seed: 3 }), { symmetrize: true, sortRows: true });
+    const ref = pagerankReference(csr, { tolerance: 1e-12, maxIterations: 1000 });
+    for (const t of s.top) expect(t.rank).toBeCloseTo(ref.ranks[t.vertex], 5);
+    expect(run.stderr).toMatch(/relabelled by out-degree in /);
+  });
+
   it('--personalize takes and prints the ids of the file', async () => {
     const run = await runCli(['pagerank', sparseIds, '--personalize', '40,20', '--damping', '0.7', '--top', '4']);
     expect(run.code).toBe(0);
@@ -63,6 +75,7 @@ describe('semiforge pagerank refuses bad input in one line', () => {
     [['pagerank', '-g', '5', '--tolerance', 'tiny'], /--tolerance tiny: not a number; the tolerance is an L1 norm > 0/],
     [['pagerank', '-g', '5', '--max-iterations', '0'], /--max-iterations 0: out of range 1..1000000/],
     [['pagerank', '-g', '5', '--personalize', '1,x'], /--personalize x: not an integer/],
+    [['pagerank', '-g', '5', '--relabel', 'rows'], /--relabel rows: .*none, degree/],
   ])('%j', async (argv, message) => {
     const run = await runCli(argv);
     expect(run.code).toBe(2);

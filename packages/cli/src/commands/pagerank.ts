@@ -1,4 +1,4 @@
-import { pagerank, verifyPagerank, type PagerankVerification, type SpmvFormat } from '@semiforge/algorithms';
+import { pagerank, verifyPagerank, type PagerankRelabel, type PagerankVerification, type SpmvFormat } from '@semiforge/algorithms';
 import type { Csr } from '@semiforge/graph-io';
 import { openCommandDevice, thenDestroy, type BackendFlags } from '../command-device.js';
 import { EXIT, UsageError } from '../errors.js';
@@ -14,9 +14,14 @@ export interface PagerankFlags extends GraphInputFlags, BackendFlags {
   /** Vertices to restart at, in the user's ids. */
   readonly personalize?: readonly number[];
   readonly top: number;
+  /** `degree`: the steps run on the graph relabelled by out-degree (the ranks still in the graph's ids). */
+  readonly relabel: PagerankRelabel;
   readonly verify?: boolean;
   readonly json?: boolean;
 }
+
+/** `--relabel` values. */
+export const PAGERANK_RELABELS = ['none', 'degree'] as const satisfies readonly PagerankRelabel[];
 
 /** One of the highest-ranked vertices, in the user's ids. */
 export interface RankedVertex {
@@ -35,6 +40,9 @@ export interface PagerankSummary {
   readonly maxIterations: number;
   /** Restart vertices (user ids), or null for the uniform teleport. */
   readonly personalize: readonly number[] | null;
+  /** The order the steps ran in (`--relabel`), and the host time of relabelling when it was done. */
+  readonly relabel: PagerankRelabel;
+  readonly relabelMs: number | null;
   readonly device: string;
   /** The SpMV format of the product with Pᵀ (null for an empty graph). */
   readonly format: SpmvFormat | null;
@@ -80,7 +88,8 @@ function summaryText(s: PagerankSummary): string {
   const verified = s.verification === null ? '' : `verified: ${s.verification.ok ? 'yes' : 'NO'} (L1 error ${s.verification.error.toExponential(2)} ≤ bound ${s.verification.bound.toExponential(2)})\n`;
   return (
     `pagerank ${s.graph}: ${s.vertices} vertices, ${s.arcs} arcs on ${s.device}\n` +
-    `${status}, residual ${s.residual.toExponential(2)} (tolerance ${s.tolerance}), SpMV ${s.format ?? '—'}\n` +
+    `${status}, residual ${s.residual.toExponential(2)} (tolerance ${s.tolerance}), SpMV ${s.format ?? '—'}` +
+    `${s.relabel === 'degree' && s.relabelMs !== null ? `, relabelled by out-degree in ${formatMs(s.relabelMs)}` : ''}\n` +
     `${formatMs(s.timePerIterationMs)} per iteration (${s.timeSource === 'gpu' ? 'GPU timestamps' : 'host wall time'}), ${formatMs(s.wallTimeMs)} in all\n` +
     verified
   );
@@ -100,9 +109,10 @@ export async function runPagerank(file: string | undefined, flags: PagerankFlags
     maxIterations: flags.maxIterations,
     ...(personalize ? { personalization: { vertices: personalize, weights: personalize.map(() => 1) } } : {}),
   };
+  const relabel = flags.relabel ?? 'none';
   const opened = await openCommandDevice('pagerank', flags, io);
   const { device, name: deviceName } = opened;
-  const result = await thenDestroy(opened, () => pagerank(device, csr, options));
+  const result = await thenDestroy(opened, () => pagerank(device, csr, { ...options, relabel }));
   const verification = flags.verify ? verifyPagerank(csr, result.ranks, result.residual, options) : null;
   const summary: PagerankSummary = {
     command: 'pagerank',
@@ -113,6 +123,8 @@ export async function runPagerank(file: string | undefined, flags: PagerankFlags
     tolerance: flags.tolerance,
     maxIterations: flags.maxIterations,
     personalize: flags.personalize ?? null,
+    relabel,
+    relabelMs: result.relabelMs ?? null,
     device: deviceName,
     format: result.format ?? null,
     iterations: result.iterations,
