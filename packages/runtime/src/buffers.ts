@@ -1,6 +1,7 @@
 import { checkLimit } from './device-limits.js';
 import { withErrorScopes } from './error-scopes.js';
 import { BufferUsage, MapMode } from './gpu-flags.js';
+import { KEEP_READBACK_FROM } from './readback-pool.js';
 import type { RuntimeContext } from './runtime-context.js';
 import { alignUp, bytesOf, type TypedArrayConstructor } from './typed-arrays.js';
 
@@ -78,19 +79,25 @@ export async function readBuffer<T>(
   if (end > buffer.size) throw new RangeError(`${where}: it reaches past the end`);
   if (byteLength === 0) return new ArrayType(new ArrayBuffer(0));
 
-  const staging = await createBuffer(context, `${buffer.label} (readback)`, end - start, 'readback');
+  const kept = end - start >= KEEP_READBACK_FROM;
+  const staging = kept ? await context.readbacks.take(end - start) : await createBuffer(context, `${buffer.label} (readback)`, end - start, 'readback');
+  let reusable = false;
   try {
     await withErrorScopes(context.gpu, { operation: 'read', label: buffer.label, byteLength }, () => {
       const encoder = context.gpu.createCommandEncoder({ label: `read ${buffer.label}` });
       encoder.copyBufferToBuffer(buffer, start, staging, 0, end - start);
       context.gpu.queue.submit([encoder.finish()]);
     });
-    await context.watch.race(staging.mapAsync(MapMode.READ), 'read');
+    // The kept staging buffer may be larger than this read: map only what was copied.
+    await context.watch.race(staging.mapAsync(MapMode.READ, 0, end - start), 'read');
     const first = byteOffset - start;
-    const copy = staging.getMappedRange().slice(first, first + byteLength);
+    const copy = staging.getMappedRange(0, end - start).slice(first, first + byteLength);
     staging.unmap();
+    reusable = kept;
     return new ArrayType(copy);
   } finally {
-    staging.destroy();
+    // A read that failed leaves its staging buffer in an unknown state: never kept.
+    if (reusable) context.readbacks.give(staging);
+    else staging.destroy();
   }
 }

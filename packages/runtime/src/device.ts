@@ -5,6 +5,7 @@ import { DispatchBatch, type BatchOptions } from './dispatch-batch.js';
 import type { CompilationMessage, DeviceLostError } from './errors.js';
 import type { ComputeKernel } from './kernel.js';
 import { PipelineCache, type KernelPipeline } from './pipeline-cache.js';
+import { ReadbackPool } from './readback-pool.js';
 import type { RuntimeContext } from './runtime-context.js';
 import { bytesOf, type TypedArrayConstructor } from './typed-arrays.js';
 
@@ -46,7 +47,7 @@ export class Device {
     this.gpu = gpu;
     this.adapter = adapter;
     this.#watch = new DeviceLossWatch(gpu);
-    this.#context = { gpu, watch: this.#watch };
+    this.#context = { gpu, watch: this.#watch, readbacks: new ReadbackPool((bytes) => createBuffer(this.#context, 'read staging (kept)', bytes, 'readback')) };
     this.#pipelines = new PipelineCache(this.#context);
   }
 
@@ -113,7 +114,8 @@ export class Device {
 
   /**
    * `length` elements of `buffer` from `byteOffset` (default: to the end) as a new typed array, once all
-   * work submitted before has finished.
+   * work submitted before has finished. Reads of 1 MiB or more go through one staging buffer the device keeps
+   * (the largest such read's size, until `destroy`), not a new one each time.
    *
    * @example
    * ```ts
@@ -159,6 +161,7 @@ export class Device {
     this.#destroyed = true;
     this.#watch.markDestroyed();
     this.#pipelines.clear();
+    this.#context.readbacks.clear();
     this.gpu.destroy();
   }
 }

@@ -2,6 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LimitError, type Device } from '../src/index.js';
 import { noGpuReason, openTestDevice } from './test-device.js';
 
+/** Whether two arrays hold the same bytes (toEqual walks a million-element array for seconds). */
+function sameBytes(a: ArrayBufferView, b: ArrayBufferView): boolean {
+  return a.byteLength === b.byteLength && Buffer.compare(Buffer.from(a.buffer, a.byteOffset, a.byteLength), Buffer.from(b.buffer, b.byteOffset, b.byteLength)) === 0;
+}
+
 describe.skipIf(noGpuReason !== undefined)('buffers on a real device', () => {
   let device: Device;
   beforeAll(async () => {
@@ -24,6 +29,27 @@ describe.skipIf(noGpuReason !== undefined)('buffers on a real device', () => {
     expect(buffer.size).toBe(8);
     expect(await device.read(buffer, Uint8Array, 1, 5)).toEqual(new Uint8Array([2, 3, 4, 5, 6]));
     expect(await device.read(buffer, Float64Array)).toHaveLength(1);
+  });
+
+  it('reads of 1 MiB and more, through the kept staging buffer, return each read its own bytes', async () => {
+    // Sizes that grow, shrink (the kept buffer is larger than the read) and grow again, and an offset that is not word-aligned.
+    const words = [1 << 19, 3 << 18, 5 << 16, 1 << 20];
+    for (const [k, n] of words.entries()) {
+      const data = Uint32Array.from({ length: n }, (_, i) => (i * 2654435761 + k) >>> 0);
+      const buffer = await device.createStorage(`large ${k}`, data);
+      expect(sameBytes(await device.read(buffer, Uint32Array), data)).toBe(true);
+      const bytes = new Uint8Array(data.buffer);
+      expect(sameBytes(await device.read(buffer, Uint8Array, 3, (1 << 20) + 5), bytes.subarray(3, 3 + (1 << 20) + 5))).toBe(true);
+      buffer.destroy();
+    }
+  });
+
+  it('large reads in flight together each get their own staging buffer', async () => {
+    const datas = [0, 1, 2].map((k) => Float32Array.from({ length: (1 << 18) + k * 1000 }, (_, i) => i * 0.5 + k));
+    const buffers = await Promise.all(datas.map((d, k) => device.createStorage(`together ${k}`, d)));
+    const read = await Promise.all(buffers.map((b) => device.read(b, Float32Array)));
+    read.forEach((r, k) => expect(sameBytes(r, datas[k])).toBe(true));
+    for (const b of buffers) b.destroy();
   });
 
   it('refuses a storage buffer beyond maxStorageBufferBindingSize with both numbers and a way out', async () => {
