@@ -3,8 +3,9 @@
 // next search's timed wait (seen on lavapipe by helper-56: strace put the staging buffer's munmap inside the next
 // submit's wait, --trace-gc a "finalize incremental marking via task" there):
 //   - Dawn frees a destroyed buffer's memory once the submit *after* the destroy has completed (its fenced deleter
-//     files the memory under the queue's pending serial), so the staging buffer of `device.read` is freed when
-//     the next search's first submit completes;
+//     files the memory under the queue's pending serial), so a buffer destroyed after the previous search is freed
+//     when the next search's first submit completes (`device.read` now keeps its staging buffer from 1 MiB, see
+//     the runtime's readback-pool.ts; smaller reads and the checks' buffers are still destroyed);
 //   - the read's n-sized copy (and the host checks' arrays) push V8's external memory past its limit; V8 starts
 //     a collection and finishes it in a task, which runs at the next await: the search's.
 // runMany and CoreBFS did not show it by accident: a GPU check's round trip came between the read and the next

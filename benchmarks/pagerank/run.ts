@@ -9,7 +9,7 @@
 //       [--merge EARLIER.json] [--out DIR]
 //   tsx --conditions=source benchmarks/pagerank/run.ts --quick      (tiny matrices: a check on a software adapter)
 import { parseArgs } from 'node:util';
-import { pagerankFixedPoint, PAGERANK_DEFAULTS, verifyPagerank, type PagerankRelabel, type SpmvReorder } from '@semiforge/algorithms';
+import { PAGERANK_RELABELS, pagerankFixedPoint, PAGERANK_DEFAULTS, verifyPagerank, type PagerankRelabel, type SpmvReorder } from '@semiforge/algorithms';
 import type { Csr } from '@semiforge/graph-io';
 import { openDevice } from '@semiforge/runtime';
 import { cudaClockFlag } from '../lib/compute-clock.js';
@@ -59,7 +59,7 @@ const runs = Number(args.runs);
 const warmupMs = args.quick ? 50 : Number(args['warmup-ms']);
 if (!['auto', 'degree', 'none'].includes(args.reorder)) throw new Error(`--reorder: unknown setting '${args.reorder}' (expected auto, degree or none)`);
 const reorder = args.reorder as SpmvReorder;
-if (!['degree', 'none'].includes(args.relabel)) throw new Error(`--relabel: unknown setting '${args.relabel}' (expected degree or none)`);
+if (!(PAGERANK_RELABELS as readonly string[]).includes(args.relabel)) throw new Error(`--relabel: unknown setting '${args.relabel}' (expected ${PAGERANK_RELABELS.join(' or ')})`);
 const relabel = args.relabel as PagerankRelabel;
 const settings = { damping: Number(args.damping), tolerance: Number(args.tolerance), maxIterations: Number(args['max-iterations']), runs, warmupMs, reorder, relabel };
 

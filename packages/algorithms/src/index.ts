@@ -43,7 +43,7 @@ export { pagerankReference, type PagerankReferenceResult } from './pagerank/page
 export { verifyPagerank, pagerankErrorBound, pagerankFixedPoint, type PagerankVerification } from './pagerank/pagerank.verify.js';
 export { PAGERANK_DEFAULTS, type PagerankParameters, type SparsePersonalization } from './pagerank/pagerank.input.js';
 export { PAGERANK_CATALOG_SPECS } from './pagerank/pagerank.catalog.js';
-export type { PagerankRelabel } from './pagerank/pagerank.relabel.js';
+export { PAGERANK_RELABELS, type PagerankRelabel } from './pagerank/pagerank.relabel.js';
 export { matrixFactors, type MatrixFactors, type MatrixFactorOptions } from './spmv-model/matrix-factors.js';
 export { layoutTraffic, type LayoutTraffic } from './spmv-model/layout-traffic.js';
 export { predictSpmv, predictFormats, SPMV_MODEL_FORMATS, type SpmvModelOptions, type SpmvPrediction } from './spmv-model/predict-spmv.js';

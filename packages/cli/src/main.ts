@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { APSP_DEFAULTS, BACKENDS, H100_NOMINAL, PAGERANK_DEFAULTS } from '@semiforge/algorithms';
+import { APSP_DEFAULTS, BACKENDS, H100_NOMINAL, PAGERANK_DEFAULTS, PAGERANK_RELABELS } from '@semiforge/algorithms';
 import { KERNEL_OPS, type ElementType, type KernelOp, type Layout, type SpmvReduction, type Target } from '@semiforge/codegen';
 import { Command } from 'commander';
 import { runAnalyze, type AnalyzeFlags } from './commands/analyze.js';
@@ -7,7 +7,7 @@ import { runApsp, type ApspFlags } from './commands/apsp.js';
 import { BATCH_RULES, runBatchApsp, type BatchApspFlags } from './commands/batch-apsp.js';
 import { parseSetField, runCodegen, type CodegenFlags } from './commands/codegen.js';
 import { runDevices } from './commands/devices.js';
-import { PAGERANK_RELABELS, runPagerank, type PagerankFlags } from './commands/pagerank.js';
+import { runPagerank, type PagerankFlags } from './commands/pagerank.js';
 import { runSssp, type SsspFlags } from './commands/sssp.js';
 import { runBfs, type BfsFlags } from './commands/bfs.js';
 import { runSemirings } from './commands/semirings.js';

@@ -10,7 +10,10 @@ import type { PagerankSettings } from './pagerank.input.js';
  * new order (the update is elementwise): the cost is the relabelling once (`relabelMs`) and a scatter of the
  * ranks back into the graph's order at the end.
  */
-export type PagerankRelabel = 'degree' | 'none';
+export type PagerankRelabel = (typeof PAGERANK_RELABELS)[number];
+
+/** The values of {@link PagerankRelabel}, for option parsers. */
+export const PAGERANK_RELABELS = ['none', 'degree'] as const;
 
 /** A graph as PageRank's steps run on it: relabelled or not, with the settings in that order. */
 export interface PagerankOrder {
@@ -31,7 +34,7 @@ export interface PagerankOrder {
  * const { graph, oldOf } = pagerankOrder(g, settings, 'degree'); // then ranks in g's order: inGraphOrder(r, oldOf)
  */
 export function pagerankOrder(graph: Csr, settings: PagerankSettings, relabel: PagerankRelabel): PagerankOrder {
-  if (relabel !== 'degree' && relabel !== 'none') throw new RangeError(`pagerank: relabel = ${String(relabel)} (expected 'degree' or 'none')`);
+  if (!PAGERANK_RELABELS.includes(relabel)) throw new RangeError(`pagerank: relabel = ${String(relabel)} (expected 'degree' or 'none')`);
   if (relabel === 'none' || graph.n === 0) return { graph, settings };
   const started = performance.now();
   // Without the graph's own ids, the relabelled ids are exactly the old vertex of each new one; PageRank reads no weights.

@@ -20,9 +20,6 @@ export interface PagerankFlags extends GraphInputFlags, BackendFlags {
   readonly json?: boolean;
 }
 
-/** `--relabel` values. */
-export const PAGERANK_RELABELS = ['none', 'degree'] as const satisfies readonly PagerankRelabel[];
-
 /** One of the highest-ranked vertices, in the user's ids. */
 export interface RankedVertex {
   readonly vertex: number;
@@ -109,10 +106,9 @@ export async function runPagerank(file: string | undefined, flags: PagerankFlags
     maxIterations: flags.maxIterations,
     ...(personalize ? { personalization: { vertices: personalize, weights: personalize.map(() => 1) } } : {}),
   };
-  const relabel = flags.relabel ?? 'none';
   const opened = await openCommandDevice('pagerank', flags, io);
   const { device, name: deviceName } = opened;
-  const result = await thenDestroy(opened, () => pagerank(device, csr, { ...options, relabel }));
+  const result = await thenDestroy(opened, () => pagerank(device, csr, { ...options, relabel: flags.relabel }));
   const verification = flags.verify ? verifyPagerank(csr, result.ranks, result.residual, options) : null;
   const summary: PagerankSummary = {
     command: 'pagerank',
@@ -123,7 +119,7 @@ export async function runPagerank(file: string | undefined, flags: PagerankFlags
     tolerance: flags.tolerance,
     maxIterations: flags.maxIterations,
     personalize: flags.personalize ?? null,
-    relabel,
+    relabel: flags.relabel,
     relabelMs: result.relabelMs ?? null,
     device: deviceName,
     format: result.format ?? null,
