@@ -29,6 +29,8 @@ const VARIANTS: readonly { label: string; options: SsspKernelOptions }[] = [
   { label: 'near-far', options: { method: 'near-far' } },
   { label: 'near-far, delta 1, batches of 1', options: { method: 'near-far', delta: 1, batch: 1 } },
   { label: 'near-far, 2 blocks of 64 striding, 4 lanes, chunks of 4', options: { method: 'near-far', fixedWorkgroups: 2, workgroupSize: 64, lanesPerVertex: 4, chunk: 4 } },
+  { label: 'near-far, arcs balanced over the workgroup', options: { method: 'near-far', balance: 'arcs' } },
+  { label: 'near-far, arcs balanced, 2 blocks of 64 striding, chunks of 4', options: { method: 'near-far', balance: 'arcs', fixedWorkgroups: 2, workgroupSize: 64, chunk: 4 } },
   { label: 'frontier, 1 block of 32 striding', options: { method: 'frontier', fixedWorkgroups: 1, workgroupSize: 32 } },
 ];
 
