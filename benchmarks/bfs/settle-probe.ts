@@ -108,13 +108,15 @@ async function probe(device: Device, name: string, csr: Csr): Promise<void> {
 /**
  * What a read-back of `bytes` costs: `device.read` (a kept staging buffer), the drain after it, and the same read
  * done by hand in its phases: the copy to the staging buffer (submit and onSubmittedWorkDone), mapAsync, the copy
- * out of the mapped range into JavaScript memory, and unmap. Says which phase makes a 256 MiB read take 0.2 s.
+ * out of the mapped range into JavaScript memory (a new array, then again into one already touched), and unmap.
+ * Says which phase makes a 256 MiB read take 0.2 s.
  */
 async function readBackCost(device: Device, bytes: number): Promise<void> {
   const source = await device.createBuffer('probe.source', bytes, 'storage');
   const staging = await device.createBuffer('probe.staging', bytes, 'readback');
   try {
-    const rows: Record<'read' | 'readDrain' | 'copy' | 'map' | 'copyOut' | 'unmap', number[]> = { read: [], readDrain: [], copy: [], map: [], copyOut: [], unmap: [] };
+    const rows: Record<'read' | 'readDrain' | 'copy' | 'map' | 'copyOut' | 'copyInto' | 'unmap', number[]> = { read: [], readDrain: [], copy: [], map: [], copyOut: [], copyInto: [], unmap: [] };
+    const into = new Uint32Array(bytes / 4).fill(1);
     for (let k = 0; k < reps; k++) {
       await settle(device);
       const started = performance.now();
@@ -132,18 +134,23 @@ async function readBackCost(device: Device, bytes: number): Promise<void> {
       marks.push(performance.now());
       await staging.mapAsync(MapMode.READ);
       marks.push(performance.now());
-      new Uint32Array(staging.getMappedRange().slice(0));
+      const range = staging.getMappedRange();
+      new Uint32Array(range.slice(0));
+      marks.push(performance.now());
+      // The same bytes again into memory already touched: a slow source is slow twice, a fresh allocation once.
+      into.set(new Uint32Array(range));
       marks.push(performance.now());
       staging.unmap();
       marks.push(performance.now());
-      (['copy', 'map', 'copyOut', 'unmap'] as const).forEach((phase, i) => rows[phase].push(marks[i + 1] - marks[i]));
+      (['copy', 'map', 'copyOut', 'copyInto', 'unmap'] as const).forEach((phase, i) => rows[phase].push(marks[i + 1] - marks[i]));
     }
     const m = (xs: number[]) => ms(median(xs));
     const gbps = (xs: number[]) => (bytes / 1e6 / median(xs)).toFixed(1);
     console.log(
       `  read-back of ${bytes / 2 ** 20} MiB, medians: device.read ${m(rows.read)} ms, the drain after it ${m(rows.readDrain)} ms | ` +
         `by phase: copy to staging ${m(rows.copy)} ms (${gbps(rows.copy)} GB/s), mapAsync ${m(rows.map)} ms, ` +
-        `copy out of the mapped range ${m(rows.copyOut)} ms (${gbps(rows.copyOut)} GB/s), unmap ${m(rows.unmap)} ms`,
+        `copy out of the mapped range ${m(rows.copyOut)} ms (${gbps(rows.copyOut)} GB/s), again into touched memory ` +
+        `${m(rows.copyInto)} ms (${gbps(rows.copyInto)} GB/s), unmap ${m(rows.unmap)} ms`,
     );
   } finally {
     source.destroy();
