@@ -1,8 +1,8 @@
 // The SSSP part of `--selftest`: every method (paper 001's Bellman-Ford in both read modes, frontier
-// Bellman-Ford, near-far) in f32 and u32 on small R-MAT, road-like, random directed and disconnected graphs,
-// each query's distances equal to the CPU Dijkstra's and to WebGPU's, its parents checked by the Graph500
-// SSSP rules; fixed grids smaller than the work (the passes stride), negative weights and a negative cycle,
-// maxDistance and a target, a batch of sources on one upload.
+// Bellman-Ford, near-far, near-far settling heavy arcs) in f32 and u32 on small R-MAT, road-like, random directed
+// and disconnected graphs, each query's distances equal to the CPU Dijkstra's and to WebGPU's, its parents checked
+// by the Graph500 SSSP rules; fixed grids smaller than the work (the passes stride), negative weights and a
+// negative cycle, maxDistance and a target, a batch of sources on one upload.
 import { createSsspRunner, NegativeCycleError, ssspReference, validateSssp, type SsspDevice, type SsspKernelOptions, type SsspResult, type SsspRunOptions } from '@semiforge/algorithms';
 import { csrFromEdges, generateErdosRenyi, generateGrid, generateRmat, type Csr } from '@semiforge/graph-io';
 // The test graphs the package's SSSP tests use too (a test helper without side effects, bundled by path).
@@ -29,8 +29,8 @@ const VARIANTS: readonly { label: string; options: SsspKernelOptions }[] = [
   { label: 'near-far', options: { method: 'near-far' } },
   { label: 'near-far, delta 1, batches of 1', options: { method: 'near-far', delta: 1, batch: 1 } },
   { label: 'near-far, 2 blocks of 64 striding, 4 lanes, chunks of 4', options: { method: 'near-far', fixedWorkgroups: 2, workgroupSize: 64, lanesPerVertex: 4, chunk: 4 } },
-  { label: 'near-far, arcs balanced over the workgroup', options: { method: 'near-far', balance: 'arcs' } },
-  { label: 'near-far, arcs balanced, 2 blocks of 64 striding, chunks of 4', options: { method: 'near-far', balance: 'arcs', fixedWorkgroups: 2, workgroupSize: 64, chunk: 4 } },
+  { label: 'near-far, heavy arcs settled', options: { method: 'near-far', heavyArcs: 'settle' } },
+  { label: 'near-far, heavy arcs settled, delta 3, 2 blocks of 64 striding, 4 lanes, chunks of 4', options: { method: 'near-far', heavyArcs: 'settle', delta: 3, fixedWorkgroups: 2, workgroupSize: 64, lanesPerVertex: 4, chunk: 4 } },
   { label: 'frontier, 1 block of 32 striding', options: { method: 'frontier', fixedWorkgroups: 1, workgroupSize: 32 } },
 ];
 
@@ -103,16 +103,21 @@ export async function ssspSelftest(backends: Backends): Promise<Check[]> {
   checks.push(
     await attempt('sssp maxDistance and a near-far target on CUDA', async () => {
       const g = GRAPHS[1];
-      for (const method of ['bellman-ford', 'frontier', 'near-far'] as const) {
-        const options = { method, weights: 'u32' as const };
+      const variants: SsspKernelOptions[] = [{ method: 'bellman-ford' }, { method: 'frontier' }, { method: 'near-far' }, { method: 'near-far', heavyArcs: 'settle' }];
+      for (const variant of variants) {
+        const options = { ...variant, weights: 'u32' as const };
         compare(g.csr, options, await queries(cuda, g.csr, [0], options, { maxDistance: 5000 }), undefined, { maxDistance: 5000 });
       }
       const target = 1000;
-      const [r] = await queries(cuda, g.csr, [0], { method: 'near-far', weights: 'u32' }, { target });
       const cpu = ssspReference(g.csr, 0, { weights: 'u32' });
-      expect(r.dist[target] === cpu.dist[target], `dist[${target}] = ${r.dist[target]}, CPU ${cpu.dist[target]}`);
-      for (let v = target; v !== 0; v = r.parent![v]) expect(r.dist[v] === cpu.dist[v], `on the path to ${target}: dist[${v}] = ${r.dist[v]}, CPU ${cpu.dist[v]}`);
-      return `target ${target} at ${r.dist[target]} in ${r.passes} passes`;
+      const passes: number[] = [];
+      for (const heavyArcs of ['inline', 'settle'] as const) {
+        const [r] = await queries(cuda, g.csr, [0], { method: 'near-far', weights: 'u32', heavyArcs }, { target });
+        expect(r.dist[target] === cpu.dist[target], `heavyArcs ${heavyArcs}: dist[${target}] = ${r.dist[target]}, CPU ${cpu.dist[target]}`);
+        for (let v = target; v !== 0; v = r.parent![v]) expect(r.dist[v] === cpu.dist[v], `heavyArcs ${heavyArcs}, on the path to ${target}: dist[${v}] = ${r.dist[v]}, CPU ${cpu.dist[v]}`);
+        passes.push(r.passes);
+      }
+      return `target ${target} at ${cpu.dist[target]} in ${passes.join(' and ')} passes (heavy arcs inline, settled)`;
     }),
   );
   return checks;

@@ -33,7 +33,34 @@ export interface MeasuredPagerank {
   readonly perIteration: BenchResult['time_ms'];
   /** Host wall time of the loop to tolerance, per run. */
   readonly total: BenchResult['time_ms'];
+  /**
+   * Where the loop's time went, submit by submit (the runs submit alike: same steps each time): its steps and
+   * the medians over the runs of its host time to the GPU's end, its GPU time and its residuals' read-back.
+   */
+  readonly submits: readonly LoopSubmit[];
   readonly verification: PagerankVerification;
+}
+
+export interface LoopSubmit {
+  readonly steps: number;
+  readonly submitMs: number;
+  readonly gpuMs?: number;
+  readonly readMs: number;
+}
+
+/** Per submit position, the medians over the runs that had it. */
+export function submitMedians(runs: readonly Pick<PagerankResult, 'submits'>[]): LoopSubmit[] {
+  const depth = Math.max(0, ...runs.map((r) => r.submits.length));
+  return Array.from({ length: depth }, (_, i) => {
+    const at = runs.map((r) => r.submits[i]).filter((s) => s !== undefined);
+    const gpu = at.map((s) => s.gpuMs).filter((ms): ms is number => ms !== undefined);
+    return {
+      steps: at[0].steps,
+      submitMs: summarize(at.map((s) => s.submitMs)).median,
+      ...(gpu.length === at.length ? { gpuMs: summarize(gpu).median } : {}),
+      readMs: summarize(at.map((s) => s.readMs)).median,
+    };
+  });
 }
 
 /** Runs PageRank `runs` times after `warmupMs` of it. Needs timestamp queries (the time per iteration is the GPU's). */
@@ -62,6 +89,7 @@ export async function measurePagerank(device: Device, csr: Csr, exact: Float64Ar
     residual: last.residual,
     perIteration: summarize(runs.map((r) => r.gpuTimeMs! / r.stepsRun)),
     total: summarize(runs.map((r) => r.loopTimeMs)),
+    submits: submitMedians(runs),
     verification: verifyPagerank(csr, last.ranks, last.residual, options, exact),
   };
 }

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { CopyBandwidth } from '../lib/copy-bandwidth.js';
+import type { BenchResult } from '../lib/results.js';
 import type { MatrixCase } from '../spmv/matrices.js';
-import type { MeasuredPagerank } from './measure.js';
-import { iterationBytes, pagerankResults, type CheckedPeer } from './report.js';
+import { submitMedians, type MeasuredPagerank } from './measure.js';
+import { iterationBytes, loopLine, pagerankResults, type CheckedPeer } from './report.js';
 
 const matrix: MatrixCase = { class: 'road', name: 'road-4x4', make: () => { throw new Error('not made'); } };
 const shape = { n: 1000, nnz: 3000, maxRow: 4 };
@@ -16,6 +17,10 @@ const measured: MeasuredPagerank = {
   residual: 5e-7,
   perIteration: time(0.01),
   total: time(0.5),
+  submits: [
+    { steps: 8, submitMs: 0.2, gpuMs: 0.08, readMs: 0.05 },
+    { steps: 18, submitMs: 0.3, gpuMs: 0.18, readMs: 0.05 },
+  ],
   verification: { ok: true, error: 1e-8, bound: 1e-5 },
 };
 const bandwidth: CopyBandwidth = { value: 2e12, name: 'copy', time_ms: time(1) };
@@ -25,10 +30,10 @@ const peer: CheckedPeer = {
 };
 
 describe('pagerank results', () => {
-  it('counts the product and 7n vector words per iteration', () => {
-    // CSR: 4(n + 1) + 8 nnz + 8n, then 20n.
-    expect(iterationBytes('csr-scalar', shape)).toBe(4 * 1001 + 8 * 3000 + 8 * 1000 + 20 * 1000);
-    expect(iterationBytes('ell', shape)).toBe(8 * 1000 * 4 + 8 * 1000 + 20 * 1000);
+  it("counts the product on Pᵀ's pattern (no values) and 7n vector words per iteration", () => {
+    // CSR: 4(n + 1) + 4 nnz + 8n, then 28n.
+    expect(iterationBytes('csr-scalar', shape)).toBe(4 * 1001 + 4 * 3000 + 8 * 1000 + 28 * 1000);
+    expect(iterationBytes('ell', shape)).toBe(4 * 1000 * 4 + 8 * 1000 + 28 * 1000);
   });
 
   it('adds the gather of the ranks (3n words) when Pᵀ\'s columns were renumbered, and says so', () => {
@@ -47,6 +52,19 @@ describe('pagerank results', () => {
     const bytes = iterationBytes('csr-scalar', shape);
     expect(gbps.value).toBeCloseTo(bytes / 1e-5 / 1e9);
     expect(gbps.ratio_to_limit).toBeCloseTo(gbps.value / 2000);
+  });
+
+  it('breaks the total down submit by submit: medians over the runs, the host\'s share beside the GPU\'s', () => {
+    const [, total] = pagerankResults(matrix, shape, measured, bandwidth, peer) as (BenchResult & { submits?: unknown })[];
+    expect(total.submits).toEqual([
+      { steps: 8, submit_ms: 0.2, gpu_ms: 0.08, host_ms: 0.2 - 0.08, read_ms: 0.05 },
+      { steps: 18, submit_ms: 0.3, gpu_ms: 0.18, host_ms: 0.3 - 0.18, read_ms: 0.05 },
+    ]);
+    expect(loopLine(measured.submits)).toBe("8 steps: 0.20 ms to the GPU's end (GPU 0.08), read 0.05 ms; 18 steps: 0.30 ms to the GPU's end (GPU 0.18), read 0.05 ms");
+    const run = (submitMs: number, gpuMs?: number) => ({ submits: [{ steps: 8, submitMs, readMs: 1, ...(gpuMs === undefined ? {} : { gpuMs }) }] });
+    expect(submitMedians([run(3, 1), run(1, 2), run(2, 3)])).toEqual([{ steps: 8, submitMs: 2, gpuMs: 2, readMs: 1 }]);
+    // A run without GPU time leaves the GPU's median out.
+    expect(submitMedians([run(3, 1), run(1)])[0]).not.toHaveProperty('gpuMs');
   });
 
   it('quotes no peer whose ranks failed the check, and no unconverged run as validated', () => {

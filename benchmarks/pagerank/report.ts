@@ -7,7 +7,7 @@ import type { CupyPagerankRun } from '../lib/cupy-pagerank-peer.js';
 import type { BenchResult } from '../lib/results.js';
 import type { MatrixCase } from '../spmv/matrices.js';
 import { minimumBytes, type MatrixShape } from '../spmv/traffic.js';
-import type { MeasuredPagerank } from './measure.js';
+import type { LoopSubmit, MeasuredPagerank } from './measure.js';
 
 /** The peer's run, checked against the same f64 fixed point as ours. */
 export interface CheckedPeer {
@@ -16,16 +16,17 @@ export interface CheckedPeer {
 }
 
 /**
- * Bytes one iteration moves at least: the product's (the format's minimum, see spmv/traffic.ts) and 5n words
- * of vector traffic: Σy's partials read y; the update reads y, p and r and writes r' (its |r' − r| stays in
- * workgroup partials). With Pᵀ's columns renumbered, 3n more: the gather of the ranks reads the order and r,
- * and writes r in it.
+ * Bytes one iteration moves at least: the product's on Pᵀ's pattern (the format's minimum without values, see
+ * spmv/traffic.ts: its x is r / outdeg) and 7n words of vector traffic: Σy's partials read y; the update reads
+ * y, p, r and the out-degrees and writes r' and r' / outdeg (its |r' − r| stays in workgroup partials). With
+ * Pᵀ's columns renumbered, 3n more: the gather of r / outdeg reads the order and it, and writes it in that order.
  */
 export function iterationBytes(format: MeasuredPagerank['format'], shape: MatrixShape, reordered = false): number {
-  return minimumBytes(format, shape) + (reordered ? 8 : 5) * 4 * shape.n;
+  return minimumBytes(format, shape, true) + (reordered ? 10 : 7) * 4 * shape.n;
 }
 
-export const BYTES_FORMULA = 'minimum bytes of the SpMV with P^T (spmv/traffic.ts) + 20 n (Σy, the update with its L1 residual) per iteration / GPU time per iteration';
+export const BYTES_FORMULA =
+  "minimum bytes of the SpMV with P^T's pattern, no values (spmv/traffic.ts) + 28 n (Σy, the update with its L1 residual and r / outdeg) per iteration / GPU time per iteration";
 
 const fmt = (x: number) => x.toExponential(2);
 
@@ -50,7 +51,9 @@ export function pagerankResults(matrix: MatrixCase, shape: MatrixShape, m: Measu
     ...checked,
   });
   const perIteration = result('time per iteration (GPU timestamps)', 'iteration', 'time_ms', 'ms', m.perIteration.median, m.perIteration);
-  const total = result('total to tolerance (host wall time of the loop, residual read-backs included)', 'total', 'time_ms', 'ms', m.total.median, m.total);
+  const total = Object.assign(result('total to tolerance (host wall time of the loop, residual read-backs included)', 'total', 'time_ms', 'ms', m.total.median, m.total), {
+    submits: loopBreakdown(m.submits),
+  });
   const bytes = iterationBytes(m.format, shape, m.reordered);
   const gbps = result('effective GB/s per iteration', 'iteration', 'effective_GBps', 'GB/s', bytes / (m.perIteration.median / 1e3) / 1e9, m.perIteration);
   if (bandwidth) Object.assign(gbps, { limit: { name: `${bandwidth.name}; ${BYTES_FORMULA}`, value: bandwidth.value / 1e9 }, ratio_to_limit: gbps.value / (bandwidth.value / 1e9) });
@@ -62,6 +65,26 @@ export function pagerankResults(matrix: MatrixCase, shape: MatrixShape, m: Measu
     Object.assign(total, { peer: { name: peerName('its whole loop between CUDA events'), value: quoted.time_ms.median, same_run: true }, ratio_to_peer: quoted.time_ms.median / total.value });
   }
   return [perIteration, total, gbps];
+}
+
+/**
+ * The loop submit by submit, as the total's result carries it: steps, host ms to the GPU's end (submit_ms), GPU ms,
+ * their difference (the host's and driver's share: encoding, submitting, waiting on fences and timestamps) and
+ * the residuals' read-back (read_ms), medians over the runs.
+ */
+export function loopBreakdown(submits: readonly LoopSubmit[]) {
+  return submits.map((s) => ({
+    steps: s.steps,
+    submit_ms: s.submitMs,
+    ...(s.gpuMs === undefined ? {} : { gpu_ms: s.gpuMs, host_ms: s.submitMs - s.gpuMs }),
+    read_ms: s.readMs,
+  }));
+}
+
+/** One line per matrix for the progress log: each submit's steps, host and GPU time, and read-back. */
+export function loopLine(submits: readonly LoopSubmit[]): string {
+  const ms = (x: number) => x.toFixed(2);
+  return submits.map((s) => `${s.steps} steps: ${ms(s.submitMs)} ms to the GPU's end${s.gpuMs === undefined ? '' : ` (GPU ${ms(s.gpuMs)})`}, read ${ms(s.readMs)} ms`).join('; ');
 }
 
 export const TABLE_HEADER = ['class', 'matrix', 'nnz', 'auto', 'iters', 'ms/iter', 'total ms', 'GB/s', '% bw', 'peer iters', 'peer ms/iter', 'x peer/iter', 'x peer total', 'valid'];

@@ -5,8 +5,10 @@
 // results/pagerank-<device>-<date>.json after every matrix, so that a run cut short keeps what it measured.
 //   tsx --conditions=source benchmarks/pagerank/run.ts [--sizes small,medium] [--classes power-law,road]
 //       [--runs 5] [--damping 0.85] [--tolerance 1e-6] [--max-iterations 100] [--reorder auto|degree|none]
-//       [--relabel degree|none] [--no-peer] [--cuda-clock]
+//       [--relabel degree|none] [--no-peer] [--cuda-clock] [--budget-s 540]
 //       [--merge EARLIER.json] [--out DIR]
+// Each result line on stderr is followed by the loop's breakdown, submit by submit (also in the JSON: `submits`
+// of the total's result); benchmarks/pagerank/loop-probe.ts measures the round trips behind it.
 //   tsx --conditions=source benchmarks/pagerank/run.ts --quick      (tiny matrices: a check on a software adapter)
 import { parseArgs } from 'node:util';
 import { PAGERANK_RELABELS, pagerankFixedPoint, PAGERANK_DEFAULTS, verifyPagerank, type PagerankRelabel, type SpmvReorder } from '@semiforge/algorithms';
@@ -22,7 +24,7 @@ import { formatTable } from '../lib/text-table.js';
 import { matrixSelection, matrixSet, SIZES } from '../spmv/matrices.js';
 import type { MatrixShape } from '../spmv/traffic.js';
 import { measurePagerank } from './measure.js';
-import { pagerankResults, TABLE_HEADER, tableRow, type CheckedPeer } from './report.js';
+import { loopLine, pagerankResults, TABLE_HEADER, tableRow, type CheckedPeer } from './report.js';
 
 const { values: args } = parseArgs({
   options: {
@@ -45,6 +47,8 @@ const { values: args } = parseArgs({
     out: { type: 'string', multiple: true, default: ['benchmarks/results'] },
     // An earlier run's results file on the same device, kept in this run's file (a long run split over commands).
     merge: { type: 'string' },
+    // No new matrix is started once this many seconds have passed (results are written after each matrix).
+    'budget-s': { type: 'string', default: '540' },
   },
   allowNegative: true,
 });
@@ -63,6 +67,10 @@ if (!(PAGERANK_RELABELS as readonly string[]).includes(args.relabel)) throw new 
 const relabel = args.relabel as PagerankRelabel;
 const settings = { damping: Number(args.damping), tolerance: Number(args.tolerance), maxIterations: Number(args['max-iterations']), runs, warmupMs, reorder, relabel };
 
+const budgetS = Number(args['budget-s']);
+if (!(budgetS > 0)) throw new Error(`--budget-s: expected a positive number of seconds, got '${args['budget-s']}'`);
+const stopAt = performance.now() + 1000 * budgetS;
+
 const clockHold = await cudaClockFlag(args['cuda-clock']);
 const device = await openDevice();
 const context = webgpuContext('pagerank', device);
@@ -79,8 +87,12 @@ const table: string[][] = [TABLE_HEADER];
 // Why no result has a peer, once the peer could not run (it is not tried again).
 let peerMissing = args.peer ? undefined : 'not run (--no-peer)';
 const summary = () => ({ bandwidth, settings, peer: peerMissing ?? 'PageRank in CuPy with cuSPARSE SpMV, same GPU, same run' });
-for (const size of sizes) {
+run: for (const size of sizes) {
   for (const matrix of matrixSet(SIZES[size]).filter((m) => !classes || classes.includes(m.class))) {
+    if (performance.now() > stopAt) {
+      console.error(`--budget-s ${budgetS} spent: ${matrix.name} and the matrices after it not run`);
+      break run;
+    }
     const started = performance.now();
     const csr = matrix.make();
     const shape = transposeShape(csr);
@@ -97,6 +109,7 @@ for (const size of sizes) {
     results.push(...matrixResults);
     table.push(tableRow(matrix, shape, measured, matrixResults, peer));
     console.error(`  ${table.at(-1)!.slice(3).join('  ')}`);
+    console.error(`  loop, medians: ${loopLine(measured.submits)}`);
     console.error(`  ${matrix.name} done in ${((performance.now() - started) / 1e3).toFixed(1)} s`);
     writeResults('pagerank', context, results, outDirs, summary());
   }

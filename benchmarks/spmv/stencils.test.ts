@@ -26,5 +26,7 @@ describe('minimumBytes', () => {
   it('counts CSR offsets, indices, values and both vectors; ELL its padded slots', () => {
     expect(minimumBytes('csr-scalar', { n: 10, nnz: 30, maxRow: 5 })).toBe(44 + 240 + 80);
     expect(minimumBytes('ell', { n: 10, nnz: 30, maxRow: 5 })).toBe(400 + 80);
+    expect(minimumBytes('csr-scalar', { n: 10, nnz: 30, maxRow: 5 }, true)).toBe(44 + 120 + 80);
+    expect(minimumBytes('ell', { n: 10, nnz: 30, maxRow: 5 }, true)).toBe(200 + 80);
   });
 });

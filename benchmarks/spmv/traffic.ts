@@ -18,10 +18,12 @@ const WORD = 4;
  * ELL: 8·n·maxRow (padded slots: index and value) + 8·n bytes.
  * sell and fold are held to CSR's figure: their padding is small by design and their own overheads (slice
  * offsets, row ids, pieces) are what they trade for balance, so the limit counts only what any format must move.
+ * A pattern matrix (no weights: the kernels read no values) stores 4 bytes a slot, not 8.
  */
-export function minimumBytes(format: SpmvFormat, m: MatrixShape): number {
+export function minimumBytes(format: SpmvFormat, m: MatrixShape, pattern = false): number {
   const vectors = 2 * WORD * m.n;
-  return format === 'ell' ? 2 * WORD * m.n * m.maxRow + vectors : WORD * (m.n + 1) + 2 * WORD * m.nnz + vectors;
+  const slot = (pattern ? 1 : 2) * WORD;
+  return format === 'ell' ? slot * m.n * m.maxRow + vectors : WORD * (m.n + 1) + slot * m.nnz + vectors;
 }
 
 export const TRAFFIC_FORMULA = 'effective GB/s = minimum bytes / time; CSR: 4(n+1) + 8 nnz + 8n, ELL: 8 n maxRow + 8n (indices, values, row offsets, x read once, y written once)';

@@ -19,17 +19,14 @@ describe('SSSP suite method variants', () => {
     expect(parseMethod('frontier/fixed/g256').options).toEqual({ method: 'frontier', dispatch: 'fixed', fixedWorkgroups: 256 });
   });
 
-  it('defer turns on the deferred arcs of near-far', () => {
-    expect(parseMethod('near-far/defer/d2')).toEqual({ name: 'near-far/defer/d2', options: { method: 'near-far', deferArcs: true }, deltaScale: 2 });
-  });
-
-  it('lb balances the frontier passes over the workgroup', () => {
-    expect(parseMethod('near-far/lb/d2')).toEqual({ name: 'near-far/lb/d2', options: { method: 'near-far', balance: 'arcs' }, deltaScale: 2 });
+  it("heavy settles near-far's heavy arcs once a bucket, with other tuning", () => {
+    expect(parseMethod('near-far/heavy/d2')).toEqual({ name: 'near-far/heavy/d2', options: { method: 'near-far', heavyArcs: 'settle' }, deltaScale: 2 });
+    expect(parseMethod('near-far/heavy/l8/c64').options).toEqual({ method: 'near-far', heavyArcs: 'settle', lanesPerVertex: 8, chunk: 64 });
   });
 
   it('refuses unknown methods and fields, naming what it takes', () => {
     expect(() => parseMethod('dijkstra')).toThrow(/unknown 'dijkstra' \(expected bellman-ford, bellman-ford-snapshot, frontier, near-far/);
-    expect(() => parseMethod('near-far/x3')).toThrow(/'x3' in 'near-far\/x3' is not fixed, indirect, defer, lb, or l<lanes>/);
+    expect(() => parseMethod('near-far/x3')).toThrow(/'x3' in 'near-far\/x3' is not fixed, indirect, heavy, or l<lanes>/);
     expect(() => parseMethod('near-far/l0')).toThrow(/with a positive number/);
   });
 });

@@ -33,16 +33,16 @@ const FIELDS: Record<string, (value: number) => Partial<SsspKernelOptions> | { d
  * A method name with optional tuning after slashes, so that one command sweeps variants: `near-far/l4/d2` is
  * near-far with 4 lanes a queue item and twice the default delta (l lanes, c chunk, b batch, w workgroup,
  * d delta scale, g fixed-grid workgroups); `fixed` or `indirect` picks how the frontier passes are launched
- * (`near-far/indirect,near-far/fixed` compares the two in one run); `defer` relaxes each arc in the bucket its
- * key falls in (near-far's `deferArcs`: rows sorted by weight); `lb` balances each pass's arcs over the
- * workgroup (`balance: 'arcs'`, one lane an item).
+ * (`near-far/indirect,near-far/fixed` compares the two in one run); `heavy` relaxes a vertex's heavy arcs
+ * (weight ≥ delta) once per bucket instead of on every visit (near-far's `heavyArcs: 'settle'`).
  *
  * @example
  * parseMethod('near-far/l8/c64'); // { name: 'near-far/l8/c64', options: { method: 'near-far', lanesPerVertex: 8, chunk: 64 } }
+ * parseMethod('near-far/heavy/d2'); // near-far settling heavy arcs, twice the default delta
  */
 export function parseMethod(text: string): MethodVariant {
   const [base, ...parts] = text.split('/');
-  if (!(base in METHODS)) throw new Error(`--methods: unknown '${base}' (expected ${Object.keys(METHODS).join(', ')}, optionally /fixed, /indirect, /defer, /lb and /l<lanes>/c<chunk>/b<batch>/w<workgroup>/d<delta scale>/g<fixed workgroups>)`);
+  if (!(base in METHODS)) throw new Error(`--methods: unknown '${base}' (expected ${Object.keys(METHODS).join(', ')}, optionally /fixed, /indirect, /heavy and /l<lanes>/c<chunk>/b<batch>/w<workgroup>/d<delta scale>/g<fixed workgroups>)`);
   let options: SsspKernelOptions = METHODS[base];
   let deltaScale: number | undefined;
   for (const part of parts) {
@@ -50,17 +50,13 @@ export function parseMethod(text: string): MethodVariant {
       options = { ...options, dispatch: part };
       continue;
     }
-    if (part === 'defer') {
-      options = { ...options, deferArcs: true };
-      continue;
-    }
-    if (part === 'lb') {
-      options = { ...options, balance: 'arcs' };
+    if (part === 'heavy') {
+      options = { ...options, heavyArcs: 'settle' };
       continue;
     }
     const field = FIELDS[part[0]];
     const value = Number(part.slice(1));
-    if (!field || !(value > 0)) throw new Error(`--methods: '${part}' in '${text}' is not fixed, indirect, defer, lb, or l<lanes>, c<chunk>, b<batch>, w<workgroup>, d<delta scale>, g<fixed workgroups> with a positive number`);
+    if (!field || !(value > 0)) throw new Error(`--methods: '${part}' in '${text}' is not fixed, indirect, heavy, or l<lanes>, c<chunk>, b<batch>, w<workgroup>, d<delta scale>, g<fixed workgroups> with a positive number`);
     const patch = field(value);
     if ('deltaScale' in patch) deltaScale = patch.deltaScale;
     else options = { ...options, ...patch };

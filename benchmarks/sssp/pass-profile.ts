@@ -1,19 +1,20 @@
 // Per-pass profile of the frontier methods (near-far, frontier Bellman-Ford) on a generated graph: for each pass
 // the threshold, whether it was a relax pass or a scan for far vertices, the frontier (vertices and their arcs),
-// what it queued next, the arcs it relaxed (of the queued items; under deferred arcs, those in the bucket's window
-// from the distances before the pass, a scan's own included), and the GPU time of its advance step and of the pass; then totals: arc relaxations ÷ m,
-// re-settlements (visits of a vertex after its first: relaxed again, or under deferred arcs revisited for the
-// arcs of a later bucket), the time in passes with fewer than 1000 frontier vertices against the rest,
-// scans, and the parent step. The runner is created with an observer, so that every step is a submit of its own
-// (timestamps per step; the sum exceeds an ordinary query's, whose GPU time is printed beside it). Every query is
-// validated by the Graph500 rules.
+// what it queued next, the arcs it relaxed (of its queued items: visits' arcs, and with heavy arcs settled
+// (near-far/heavy) the heavy arcs of the items the scan queued for them, apart), and the GPU time of its advance
+// step and of the pass; then totals: arc relaxations ÷ m (visits' and heavy items' apart), vertices visited
+// (with heavy arcs settled, a vertex without light arcs is never visited: it waits for the scan at once),
+// re-settlements (visits of a vertex after its first; heavy arcs relaxed again), the time in passes with fewer
+// than 1000 frontier vertices against the rest, scans, and the parent step. The runner is created with an
+// observer, so that every step is a submit of its own (timestamps per step; the sum exceeds an ordinary query's,
+// whose GPU time is printed beside it). Every query is validated by the Graph500 rules.
 //   tsx --conditions=source benchmarks/sssp/pass-profile.ts --quick
 //   tsx --conditions=source benchmarks/sssp/pass-profile.ts [--kron S | --rmat S] [--weights u32|f32] [--sources K]
-//       [--methods near-far,frontier] [--cuda-clock] [--budget-s 480] [--threads T] [--cache DIR] [--out DIR]
+//       [--methods near-far,near-far/heavy,frontier] [--cuda-clock] [--budget-s 480] [--threads T] [--cache DIR] [--out DIR]
 // No method or query starts past --budget-s (the host's per-pass work is slow on 10^8 arcs); results are written
 // after each query.
 // On the GPU host (bundled with scripts/device-bundle.sh sssp/pass-profile):
-//   node .device/pass-profile.mjs --kron 22 --weights u32 --sources 2 --cuda-clock --out $OUT
+//   node .device/pass-profile.mjs --kron 22 --weights u32 --sources 2 --methods near-far,near-far/heavy --cuda-clock --out $OUT
 import { parseArgs } from 'node:util';
 import { ssspBufferName, SsspRunner, ssspWeights, validateSssp, type SsspDispatchRecord, type SsspWeightType } from '@semiforge/algorithms';
 import type { Csr } from '@semiforge/graph-io';
@@ -47,26 +48,24 @@ interface PassRow {
   pass: number;
   kind: 'relax' | 'scan';
   threshold: number;
-  /** Queue items (a hub's chunks count apiece), vertices and their arcs; a scan covers every vertex. */
+  /** Queue items (a hub's chunks count apiece), the vertices visited and the arcs they relaxed; a scan covers every vertex. */
   items: number;
   vertices: number;
   arcs: number;
+  /** Heavy arcs settled: the vertices whose heavy arcs the pass relaxed (queued by the scan before it), and those arcs. */
+  heavyVertices: number;
+  heavyArcs: number;
   /** Items the pass queued for the next. */
   queued: number;
   advanceMs?: number;
   passMs?: number;
 }
 
-/** Distances before a pass and the keys of its bucket, [from, to). */
-interface Window {
-  dist: Uint32Array;
-  from: number;
-  to: number;
-}
-
 const SMALL_FRONTIER = 1000;
-/** sssp_frontier's INLINE_ARCS: a scan relaxes up to this many of a waiting vertex's arcs itself. */
-const INLINE_ARCS = 32;
+/** The tag of a queue item over its vertex's heavy arcs (bit 31 of its chunk). */
+const HEAVY_ITEM = 0x80000000;
+/** Words of the frontier state: done, threshold, far minimum, n, queue lengths A and B, scanning, heavy arcs waiting. */
+const STATE_WORDS = 8;
 const type = args.weights as SsspWeightType;
 if (type !== 'u32' && type !== 'f32') throw new Error(`--weights: expected u32 or f32, got '${args.weights}'`);
 const graph: SsspGraph = args.rmat ? rmatGraph(Number(args.rmat)) : kroneckerGraph(Number(args.kron ?? (args.quick ? 10 : 22)));
@@ -108,27 +107,25 @@ for (const variant of args.methods.split(',').map(parseMethod)) {
   let rows: PassRow[] = [];
   let parentSteps: { step: string; ms?: number; listed?: number }[] = [];
   let pending: PassRow | undefined;
-  let settled = new Uint32Array(csr.n);
+  let visits = new Uint32Array(csr.n);
+  let settles = new Uint32Array(csr.n);
+  // Where each row's heavy arcs begin (the rows as the runner holds them: light arcs first); the row ends without the split.
+  let lightEnd: Uint32Array | undefined;
   const observe = async (d: SsspDispatchRecord) => {
     if (d.step === 'advance') {
-      const state = await d.read('state', 9);
-      // state: done, threshold, far minimum, n, lengths of queues A and B, scanning, previous threshold, deferred arcs.
+      const state = await d.read('state', STATE_WORDS);
       if (state[0] !== 0) return (pending = undefined);
       const scanning = state[6] !== 0;
       const items = scanning ? csr.n : state[4 + d.parity];
-      pending = { pass: d.params[1], kind: scanning ? 'scan' : 'relax', threshold: keyValue(state[1], type), items, vertices: items, arcs: 0, queued: 0, ...ms('advanceMs', d.gpuTimeMs) };
-      // Deferred arcs: a visit relaxes the arcs whose keys fall between the previous threshold and this one.
-      const window = profiled.plan.deferArcs ? { dist: await d.read('dist', csr.n), from: keyValue(state[7], type), to: pending.threshold } : undefined;
-      if (scanning) {
-        if (window) pending.arcs = inlineArcs(await d.read('mark', csr.n), window);
-        return;
-      }
+      pending = { pass: d.params[1], kind: scanning ? 'scan' : 'relax', threshold: keyValue(state[1], type), items, vertices: items, arcs: 0, heavyVertices: 0, heavyArcs: 0, queued: 0, ...ms('advanceMs', d.gpuTimeMs) };
+      if (scanning) return;
+      lightEnd ??= profiled.plan.heavyArcs === 'settle' ? await d.read('light_end', csr.n) : csr.indptr.subarray(1);
       const queue = await d.read(ssspBufferName('relax', d.parity, 'queue_in', false), items);
       const chunks = await d.read(ssspBufferName('relax', d.parity, 'chunk_in', false), items);
-      frontierOf(pending, queue, chunks, window);
+      frontierOf(pending, queue, chunks, lightEnd);
     } else if (d.step === 'relax') {
       if (!pending) return;
-      pending.queued = (await d.read('state', 9))[5 - d.parity];
+      pending.queued = (await d.read('state', STATE_WORDS))[5 - d.parity];
       rows.push(Object.assign(pending, ms('passMs', d.gpuTimeMs)));
       pending = undefined;
     } else {
@@ -136,66 +133,55 @@ for (const variant of args.methods.split(',').map(parseMethod)) {
     }
   };
   /**
-   * The queued items' vertices and arcs (a vertex's chunk 0 stands for the vertex); under deferred arcs, the arcs
-   * whose keys from the distances before the pass fall in the window (a pass may lower some of those first).
+   * The queued items' vertices and arcs, as the kernel cuts them: a visit's chunks over the light arcs (all arcs
+   * without the split), a heavy item's over the heavy ones; a vertex's chunk 0 stands for the vertex.
    */
-  const frontierOf = (row: PassRow, queue: Uint32Array, chunks: Uint32Array, window?: Window) => {
+  const frontierOf = (row: PassRow, queue: Uint32Array, chunks: Uint32Array, lightEnd: Uint32Array) => {
     const chunk = profiled.plan.relax.chunk!;
     row.vertices = 0;
     for (let i = 0; i < queue.length; i++) {
       const v = queue[i];
-      const start = csr.indptr[v] + chunks[i] * chunk;
-      if (!window) row.arcs += Math.max(0, Math.min(csr.indptr[v + 1], start + chunk) - start);
-      if (chunks[i] !== 0) continue;
-      row.vertices += 1;
-      settled[v] += 1;
-      if (window) row.arcs += arcsIn(v, window);
+      const heavy = chunks[i] >= HEAVY_ITEM;
+      const c = chunks[i] % HEAVY_ITEM;
+      const [from, to] = heavy ? [lightEnd[v], csr.indptr[v + 1]] : [csr.indptr[v], lightEnd[v]];
+      const arcs = Math.max(0, Math.min(to, from + (c + 1) * chunk) - (from + c * chunk));
+      if (heavy) row.heavyArcs += arcs;
+      else row.arcs += arcs;
+      if (c !== 0) continue;
+      if (heavy) {
+        row.heavyVertices += 1;
+        settles[v] += 1;
+      } else {
+        row.vertices += 1;
+        visits[v] += 1;
+      }
     }
-  };
-  /** v's arcs whose keys from its distance fall in the window. */
-  const arcsIn = (v: number, window: Window) => {
-    const dv = keyValue(window.dist[v], type);
-    let arcs = 0;
-    for (let e = csr.indptr[v]; e < csr.indptr[v + 1]; e++) {
-      const k = type === 'f32' ? Math.fround(dv + weights.values[e]) : dv + weights.values[e];
-      if (k >= window.from && k < window.to) arcs += 1;
-    }
-    return arcs;
-  };
-  /** A scan under deferred arcs relaxes a waiting (far-marked) vertex's arcs in the new bucket itself when they are few. */
-  const inlineArcs = (mark: Uint32Array, window: Window) => {
-    let arcs = 0;
-    for (let v = 0; v < csr.n; v++) {
-      if ((mark[v] & 1) === 0) continue;
-      const k = arcsIn(v, window);
-      if (k <= INLINE_ARCS) arcs += k;
-    }
-    return arcs;
   };
   const profiled = await SsspRunner.create(device, csr, options, observe);
   try {
     await profiled.run(sources[0]);
     for (const [i, s] of sources.entries()) {
       if (overBudget(`${variant.name} source ${s}`)) break;
-      [rows, parentSteps, settled] = [[], [], new Uint32Array(csr.n)];
+      [rows, parentSteps, visits, settles] = [[], [], new Uint32Array(csr.n), new Uint32Array(csr.n)];
       const r = await profiled.run(s);
       const check = validateSssp(csr, s, r, { weights: type, arcWeights: weights.values });
       const relaxed = rows.filter((p) => p.kind === 'relax');
-      let reached = 0;
-      let again = 0;
-      for (const k of settled) {
-        if (k > 0) reached += 1;
-        if (k > 1) again += k - 1;
-      }
+      const again = (counts: Uint32Array) => counts.reduce((a, k) => a + Math.max(0, k - 1), 0);
+      const light = rows.reduce((a, p) => a + p.arcs, 0);
+      const heavy = rows.reduce((a, p) => a + p.heavyArcs, 0);
       const time = (ps: PassRow[]) => ps.reduce((t, p) => t + (p.advanceMs ?? 0) + (p.passMs ?? 0), 0);
-      const small = relaxed.filter((p) => p.vertices < SMALL_FRONTIER);
+      const small = relaxed.filter((p) => p.vertices + p.heavyVertices < SMALL_FRONTIER);
       const totals = {
         passes: rows.length,
         relax_passes: relaxed.length,
         scan_passes: rows.length - relaxed.length,
-        arc_relaxations_per_m: rows.reduce((a, p) => a + p.arcs, 0) / m,
-        vertices_relaxed: reached,
-        re_settlements: again,
+        arc_relaxations_per_m: (light + heavy) / m,
+        visit_arcs_per_m: light / m,
+        heavy_arcs_per_m: heavy / m,
+        vertices_relaxed: visits.reduce((a, k) => a + (k > 0 ? 1 : 0), 0),
+        re_settlements: again(visits),
+        heavy_vertices: settles.reduce((a, k) => a + (k > 0 ? 1 : 0), 0),
+        heavy_re_settlements: again(settles),
         small_passes: small.length,
         small_passes_ms: time(small),
         large_passes_ms: time(relaxed) - time(small),
@@ -211,7 +197,7 @@ for (const variant of args.methods.split(',').map(parseMethod)) {
       results.push(
         markHeld({
           case: name,
-          params: { ...graph.params, n: csr.n, arcs: m, type, method: variant.name, delta: profiled.plan.delta, dispatch: profiled.plan.dispatch, source: s, backend: 'webgpu', metric: 'time_ms', ...totals },
+          params: { ...graph.params, n: csr.n, arcs: m, type, method: variant.name, delta: profiled.plan.delta, heavy_arcs: profiled.plan.heavyArcs, dispatch: profiled.plan.dispatch, source: s, backend: 'webgpu', metric: 'time_ms', ...totals },
           metric: 'time_ms',
           value: total,
           unit: 'ms (sum of per-step GPU times, each step a submit of its own)',
@@ -244,12 +230,11 @@ function keyValue(key: number, t: SsspWeightType): number {
 function printTable(name: string, rows: PassRow[], parents: { step: string; ms?: number; listed?: number }[], totals: Record<string, number>, total: number): void {
   const f = (x: number | undefined) => (x === undefined ? '-' : x.toFixed(3));
   console.error(`\n${name}`);
-  console.error('pass kind  threshold      items   vertices        arcs     queued  adv ms  pass ms');
+  console.error('pass kind  threshold      items   vertices        arcs  heavy vtx  heavy arcs     queued  adv ms  pass ms');
   for (const p of rows) {
     const th = Number.isFinite(p.threshold) ? (type === 'u32' ? String(p.threshold) : p.threshold.toPrecision(4)) : 'inf';
-    console.error(
-      `${String(p.pass).padStart(4)} ${p.kind.padEnd(5)} ${th.padStart(10)} ${String(p.items).padStart(10)} ${String(p.vertices).padStart(10)} ${String(p.arcs).padStart(11)} ${String(p.queued).padStart(10)} ${f(p.advanceMs).padStart(7)} ${f(p.passMs).padStart(8)}`,
-    );
+    const cells = [p.items, p.vertices, p.arcs, p.heavyVertices, p.heavyArcs, p.queued].map((x, i) => String(x).padStart([10, 10, 11, 10, 11, 10][i]));
+    console.error(`${String(p.pass).padStart(4)} ${p.kind.padEnd(5)} ${th.padStart(10)} ${cells.join(' ')} ${f(p.advanceMs).padStart(7)} ${f(p.passMs).padStart(8)}`);
   }
   for (const p of parents) console.error(`     ${p.step.padEnd(10)} ${f(p.ms).padStart(8)} ms${p.listed === undefined ? '' : `, ${p.listed} listed for the scan`}`);
   const t = Object.entries(totals).map(([k, v]) => `${k} ${Number.isInteger(v) ? v : v.toFixed(3)}`);

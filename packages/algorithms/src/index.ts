@@ -32,13 +32,14 @@ export {
   SPMV_DEFAULTS,
   type SpmvFormat,
   type SpmvKernelOptions,
+  type SpmvPlanInput,
   type SpmvPlan,
   type RowStats,
   type SubgroupSupport,
 } from './spmv/spmv.plan.js';
 export { SPMV_CATALOG_SPECS } from './spmv/spmv.catalog.js';
 export { hotColumnsFirst, orderColumnsByDegree, type ColumnOrder, type SpmvReorder } from './spmv/spmv.reorder.js';
-export { pagerank, PagerankRunner, type PagerankOptions, type PagerankResult } from './pagerank/pagerank.js';
+export { pagerank, PagerankRunner, type PagerankOptions, type PagerankResult, type PagerankSubmit } from './pagerank/pagerank.js';
 export { pagerankReference, type PagerankReferenceResult } from './pagerank/pagerank.reference.js';
 export { verifyPagerank, pagerankErrorBound, pagerankFixedPoint, type PagerankVerification } from './pagerank/pagerank.verify.js';
 export { PAGERANK_DEFAULTS, type PagerankParameters, type SparsePersonalization } from './pagerank/pagerank.input.js';

@@ -1,9 +1,12 @@
 import { dispatchGrid, generateKernel } from '@semiforge/codegen';
 import { checkLaunchConfig, DEFAULT_LAUNCH_LIMITS } from '@semiforge/runtime-cuda';
 import { describe, expect, it } from 'vitest';
-import { reductionPasses } from '../src/index.js';
+import { CUDA_SPMV_TARGET, planSpmvLaunches, reductionPasses, type SpmvTarget } from '../src/index.js';
+import { transitionPattern } from '../src/pagerank/pagerank.input.js';
+import { startVectors } from '../src/pagerank/pagerank.state.js';
 import { pagerankSpecs } from '../src/pagerank/pagerank.specs.js';
 import { leastF32AtLeast, RESIDUAL_SLOTS, ringResiduals, slotOf, updateParams } from '../src/pagerank/pagerank.steps.js';
+import { GRAPH_CASES, withDangling } from './pagerank-cases.js';
 
 describe("PageRank's steps, as both backends run them", () => {
   it('passes the update { n, residual slot, damping, tolerance } with the last two as f32 bits', () => {
@@ -30,6 +33,33 @@ describe("PageRank's steps, as both backends run them", () => {
     for (const [spec, grid] of [[sum, first.grid], [sum, second.grid], [update, dispatchGrid(update, n)]] as const) {
       const kernel = generateKernel(spec);
       checkLaunchConfig(kernel.name, { grid, block: kernel.workgroupSize, staticSharedBytes: kernel.workgroupStorageBytes }, DEFAULT_LAUNCH_LIMITS);
+    }
+  });
+});
+
+describe("PageRank's product on Pᵀ's pattern", () => {
+  const graph = withDangling(GRAPH_CASES[2].csr, 4);
+
+  it('is Aᵀ without values beside the out-degrees, and starts from 1/n divided by them (0 where a vertex dangles)', () => {
+    const { transpose, outDegree } = transitionPattern({ ...graph, weight: Float32Array.from(graph.indices, () => 7) });
+    expect(transpose.weight).toBeNull();
+    expect(transpose.indices.length).toBe(graph.indices.length);
+    for (let v = 0; v < graph.n; v++) expect(outDegree[v]).toBe(graph.indptr[v + 1] - graph.indptr[v]);
+    const { ranks, scaled } = startVectors(outDegree);
+    const r = Math.fround(1 / graph.n);
+    expect(ranks.every((x) => x === r)).toBe(true);
+    outDegree.forEach((d, v) => expect(scaled[v]).toBe(d === 0 ? 0 : Math.fround(r / d)));
+  });
+
+  it.each(['csr-scalar', 'csr-vector', 'ell', 'csr-merge', 'sell', 'fold'] as const)('%s: plans pattern kernels that bind no values, in WGSL and CUDA', (format) => {
+    const { transpose } = transitionPattern(graph);
+    const wgsl: SpmvTarget = { target: 'wgsl', subgroups: { available: true, minSize: 32 }, limits: { maxStorageBufferBindingSize: 2 ** 31 - 4 } };
+    for (const target of [wgsl, CUDA_SPMV_TARGET]) {
+      const { plan, layout, launches } = planSpmvLaunches(transpose, { format, semiring: 'plus-times', type: 'f32' }, target);
+      expect(plan.spec.pattern).toBe(true);
+      expect(layout.arrays).not.toHaveProperty('values');
+      expect(launches[0].kernel.name).toMatch(/__set_pattern__/);
+      for (const launch of launches) expect(launch.kernel.bindings.map((b) => b.name)).not.toContain('values');
     }
   });
 });

@@ -23,7 +23,7 @@ export { VECTOR_KERNEL_OPS, type VectorOp, type VectorKernelSpec } from './spec/
 export { BFS_KERNEL_OPS, type BfsOp, type BfsKernelSpec, type BfsAggregation } from './spec/bfs-spec.js';
 export { MAX_BFS_CHUNKS } from './spec/validate-bfs-spec.js';
 export { BFS_STATE_HEADER, BFS_STATS_RING, bfsBindingsBesideChunks } from './ops/bfs-ops.js';
-export { SSSP_KERNEL_OPS, type SsspOp, type SsspKernelSpec, type SsspReads, type SsspBalance } from './spec/sssp-spec.js';
+export { SSSP_KERNEL_OPS, type SsspOp, type SsspKernelSpec, type SsspReads, type SsspHeavyArcs } from './spec/sssp-spec.js';
 export { ssspAppendCapacity } from './ops/sssp-ops.js';
 export { DEFAULT_CHUNK as SSSP_DEFAULT_CHUNK } from './spec/validate-sssp-spec.js';
 export { KERNEL_OPS, familyOf, familyOfOp } from './families/index.js';

@@ -95,7 +95,7 @@ const bfsSpecs: BfsKernelSpec[] = BFS_KERNEL_OPS.flatMap((op) =>
 
 // Every SSSP op in both weight types, both read modes of the Bellman-Ford pass, lanes on the frontier pass and
 // its sizing step, the tree step on an undirected CSR (listing for the tree scan, pull passes) too; the tree scan
-// (undirected only); the frontier pass balanced over the block.
+// (undirected only); the frontier pass that settles heavy arcs once a bucket.
 const ssspSpecs: SsspKernelSpec[] = SSSP_KERNEL_OPS.flatMap((op): SsspKernelSpec[] =>
   (['f32', 'u32'] as const).flatMap((type) =>
     (op === 'sssp_edges' ? (['atomic', 'snapshot'] as const) : [undefined]).map((reads) => ({
@@ -106,14 +106,17 @@ const ssspSpecs: SsspKernelSpec[] = SSSP_KERNEL_OPS.flatMap((op): SsspKernelSpec
 ).concat(
   (['f32', 'u32'] as const).flatMap((type): SsspKernelSpec[] => [
     { op: 'sssp_tree', semiring: 'min-plus', type, target: 'cuda', workgroupSize: 256, symmetric: true },
-    { op: 'sssp_frontier', semiring: 'min-plus', type, target: 'cuda', workgroupSize: 256, symmetric: false, lanesPerVertex: 1, chunk: 256, balance: 'arcs' },
+    { op: 'sssp_frontier', semiring: 'min-plus', type, target: 'cuda', workgroupSize: 256, symmetric: false, lanesPerVertex: 16, chunk: 256, heavyArcs: 'settle' },
   ]),
 );
 
 // Every SpMV spec above again with read-only cache loads (__ldg), as the CUDA plans make them.
 const ldgSpecs: SpmvKernelSpec[] = [...spmvSpecs, ...sellSpecs, ...unrolledSpecs].map((s) => ({ ...s, ldg: true }));
 
-const specs = [...fwSpecs, ...fwUpdateShapes, ...fwRoundSpecs, ...spmvSpecs, ...sellSpecs, ...unrolledSpecs, ...ldgSpecs, ...vectorSpecs, ...bfsSpecs, ...ssspSpecs];
+// The SpMV specs that read values again for a pattern matrix (no values array), with __ldg as the CUDA plans make them.
+const patternSpecs: SpmvKernelSpec[] = ldgSpecs.filter((s) => !SECOND_STEPS.includes(s.op)).map((s) => ({ ...s, pattern: true }));
+
+const specs = [...fwSpecs, ...fwUpdateShapes, ...fwRoundSpecs, ...spmvSpecs, ...sellSpecs, ...unrolledSpecs, ...ldgSpecs, ...patternSpecs, ...vectorSpecs, ...bfsSpecs, ...ssspSpecs];
 
 describe.skipIf(!nvcc)('CUDA kernels compile with nvcc -ptx -arch=sm_90', () => {
   it.each(specs.map((s) => [generateKernel(s).name, s] as const))('%s', async (_name, spec) => {

@@ -21,12 +21,10 @@ describe('SSSP KernelSpec validation', () => {
     expectSpecError({ ...edges, op: 'sssp_tree_scan', reads: undefined, symmetric: false }, 'symmetric', /sssp_tree_scan .* needs an undirected CSR: it must be true/);
   });
 
-  it("balance is 'arcs', for the frontier pass at one lane an item", () => {
-    const balanced = { ...frontier, lanesPerVertex: 1, balance: 'arcs' } as const;
-    expectSpecError({ ...balanced, balance: 'rows' as never }, 'balance', /'arcs' or absent, got 'rows'/);
-    expectSpecError({ ...balanced, op: 'sssp_advance' }, 'balance', /only sssp_frontier shares its arcs out, so sssp_advance takes none/);
-    expectSpecError({ ...balanced, lanesPerVertex: 8 }, 'balance', /lanesPerVertex must be 1, got 8/);
-    expectSpecError({ ...balanced, chunk: 2 ** 25 }, 'balance', /128 × 33554432 exceeds 2\^31; use a smaller chunk/);
+  it("heavyArcs is 'inline' or 'settle', and only the frontier pass settles", () => {
+    expectSpecError({ ...frontier, heavyArcs: 'later' as never }, 'heavyArcs', /'inline', 'settle' or absent, got 'later'/);
+    expectSpecError({ ...frontier, op: 'sssp_advance', heavyArcs: 'settle' }, 'heavyArcs', /only sssp_frontier reads rows split into light and heavy arcs, so sssp_advance takes 'inline'/);
+    expectSpecError({ ...edges, heavyArcs: 'settle' }, 'heavyArcs', /so sssp_edges takes 'inline'/);
   });
 
   it('lanes may not exceed the workgroup, nor a chunk', () => {
@@ -51,13 +49,13 @@ describe('SSSP kernel identity', () => {
     expect(kernelIdentity({ ...advance, workgroupSize: 64 }).id).not.toBe(kernelIdentity(advance).id);
   });
 
-  it('a balanced pass is named apart and parses back', () => {
-    const plain = { ...frontier, lanesPerVertex: 1 };
-    const b = kernelIdentity({ ...plain, balance: 'arcs' });
-    expect(b.name).toBe(`sssp_frontier__min_plus_u32__dir__w128l1c256b__wgsl__${b.id}`);
-    expect(parseKernelName(b.name)).toMatchObject({ op: 'sssp_frontier', lanesPerVertex: 1, chunk: 256, balance: 'arcs' });
-    expect(b.id).not.toBe(kernelIdentity(plain).id);
-    expect(parseKernelName(kernelIdentity(plain).name)).not.toHaveProperty('balance');
+  it('a pass that settles heavy arcs is named apart and parses back; inline is the plain pass', () => {
+    const h = kernelIdentity({ ...frontier, heavyArcs: 'settle' });
+    expect(h.name).toBe(`sssp_frontier__min_plus_u32__dir__w128l8c256h__wgsl__${h.id}`);
+    expect(parseKernelName(h.name)).toMatchObject({ op: 'sssp_frontier', lanesPerVertex: 8, chunk: 256, heavyArcs: 'settle' });
+    expect(h.id).not.toBe(kernelIdentity(frontier).id);
+    expect(kernelIdentity({ ...frontier, heavyArcs: 'inline' }).id).toBe(kernelIdentity(frontier).id);
+    expect(parseKernelName(kernelIdentity(frontier).name)).not.toHaveProperty('heavyArcs');
   });
 });
 
@@ -90,11 +88,15 @@ describe('SSSP kernels', () => {
     expect(f.workgroupStorageBytes).toBe((2 * ssspAppendCapacity(frontier) + 7) * 4);
     expect(f.source).toContain(`var<workgroup> wg_vertex: array<u32, CAPACITY>;`);
     expect(f.source).toContain('wg_base = atomicAdd(&state[len_word], items);');
-    const balanced: SsspKernelSpec = { ...frontier, lanesPerVertex: 1, balance: 'arcs' };
-    const b = generateKernel(balanced);
-    expect(b.workgroupStorageBytes).toBe((2 * ssspAppendCapacity(balanced) + 7 + 3 * 128) * 4);
-    expect(b.source).toContain('fn relax_round(');
-    expect(f.source).not.toContain('relax_round');
+    // Heavy arcs settled: where each row's heavy arcs begin, and the workgroup's word of a vertex left waiting.
+    const settling: SsspKernelSpec = { ...frontier, heavyArcs: 'settle' };
+    const h = generateKernel(settling);
+    expect(h.workgroupStorageBytes).toBe((2 * ssspAppendCapacity(settling) + 8) * 4);
+    expect(h.bindings.map((b) => b.name)).toEqual(['params', 'indptr', 'light_end', 'indices', 'weight', 'dist', 'queue_in', 'chunk_in', 'queue_out', 'chunk_out', 'mark', 'via', 'state']);
+    expect(h.source).toContain('const HEAVY_ITEM: u32 = 0x80000000u;');
+    expect(h.source).toContain('append(v | HEAVY_ITEM, len_out);');
+    expect(f.source).toContain('const HEAVY_ITEM: u32 = 0u;');
+    expect(f.source).not.toContain('light_end[');
     const a = generateKernel({ ...frontier, op: 'sssp_advance' });
     expect(a.source).toContain('@workgroup_size(1, 1, 1)');
     expect(a.bindings.map((b) => b.name)).toEqual(['params', 'dist', 'state', 'args']);

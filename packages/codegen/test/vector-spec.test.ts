@@ -55,7 +55,7 @@ describe('vector kernels', () => {
     expect(r.workgroupStorageBytes).toBe(256 * 4);
     expect(r.source).toContain('fn sr_add(a: T, b: T) -> T { return min(a, b); }');
     const u = generateKernel(update);
-    expect(u.bindings.map((b) => b.name)).toEqual(['params', 'teleport', 'previous', 'sums', 'sumParts', 'next', 'deltaParts']);
+    expect(u.bindings.map((b) => b.name)).toEqual(['params', 'teleport', 'previous', 'sums', 'sumParts', 'next', 'deltaParts', 'outDegree', 'scaled']);
     expect(u.workgroupStorageBytes).toBe(256 * 4);
   });
 

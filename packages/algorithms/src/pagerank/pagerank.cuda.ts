@@ -4,13 +4,13 @@ import { kernelFor } from '../kernels/kernel-source.js';
 import type { ReductionPass } from '../kernels/vector-reduction.js';
 import { CudaSpmvRunner } from '../spmv/spmv.cuda.js';
 import type { SpmvFormat, SpmvKernelOptions } from '../spmv/spmv.plan.js';
-import { transitionTranspose, type PagerankSettings } from './pagerank.input.js';
+import { transitionPattern, type PagerankSettings } from './pagerank.input.js';
 import { pagerankSpecs } from './pagerank.specs.js';
 import { initialVectors, PagerankStepper, type UpdateBuffers } from './pagerank.state.js';
 import { F32_MAX, FIRST_RESIDUAL, RESIDUAL_SLOTS, ringResiduals, slotOf } from './pagerank.steps.js';
 
 /**
- * {@link PagerankState}'s twin on the CUDA backend: Pᵀ in a {@link CudaSpmvRunner}, the same update and
+ * {@link PagerankState}'s twin on the CUDA backend: Pᵀ's pattern in a {@link CudaSpmvRunner}, the same update and
  * sum passes generated for `target: 'cuda'`, the same residual ring; each `runTo` queues its steps on the
  * device's stream between two CUDA events. Every launch is prepared once (checked, arguments packed) for each
  * of the two parities of the rank vectors, and a step writes only its parameters in place.
@@ -28,10 +28,11 @@ export class CudaPagerankState extends PagerankStepper<CudaBuffer, void> {
     device: CudaDevice,
     runner: CudaSpmvRunner,
     kernels: { sum: CudaKernel; update: CudaKernel },
+    outDegree: Uint32Array,
     buffers: CudaBuffer[],
     settings: PagerankSettings,
   ) {
-    super(runner.n, buffers, settings);
+    super(outDegree, buffers, settings);
     this.#device = device;
     this.#runner = runner;
     this.#own = buffers;
@@ -39,16 +40,17 @@ export class CudaPagerankState extends PagerankStepper<CudaBuffer, void> {
     this.#update = kernels.update;
   }
 
-  /** Builds Pᵀ, plans its product for CUDA, compiles (or loads) the kernels and uploads everything. Needs n ≥ 1. */
+  /** Builds Pᵀ's pattern, plans its product for CUDA, compiles (or loads) the kernels and uploads everything. Needs n ≥ 1. */
   static async create(device: CudaDevice, graph: Csr, settings: PagerankSettings, product: Pick<SpmvKernelOptions, 'format' | 'reorder'>): Promise<CudaPagerankState> {
     const specs = pagerankSpecs('cuda');
-    const runner = await CudaSpmvRunner.create(device, transitionTranspose(graph), { ...product, semiring: 'plus-times', type: 'f32' });
+    const { transpose, outDegree } = transitionPattern(graph);
+    const runner = await CudaSpmvRunner.create(device, transpose, { ...product, semiring: 'plus-times', type: 'f32' });
     const buffers: CudaBuffer[] = [];
     try {
       const sum = await device.kernel(kernelFor(specs.sum));
       const update = await device.kernel(kernelFor(specs.update));
-      for (const [label, data] of initialVectors(graph.n, settings)) buffers.push(device.upload(label, data));
-      return new CudaPagerankState(device, runner, { sum, update }, buffers, settings);
+      for (const [label, data] of initialVectors(outDegree, settings)) buffers.push(device.upload(label, data));
+      return new CudaPagerankState(device, runner, { sum, update }, outDegree, buffers, settings);
     } catch (e) {
       runner.destroy();
       for (const b of buffers) device.free(b);
@@ -65,8 +67,9 @@ export class CudaPagerankState extends PagerankStepper<CudaBuffer, void> {
   }
 
   restart(): void {
-    this.resetSteps();
-    this.#device.write(this.rankVectors[0], new Float32Array(this.n).fill(1 / this.n));
+    const start = this.resetSteps();
+    this.#device.write(this.rankVectors[0], start.ranks);
+    this.#device.write(this.scaled, start.scaled);
     const sums = new Float32Array(FIRST_RESIDUAL + RESIDUAL_SLOTS);
     sums[slotOf(0)] = F32_MAX;
     this.#device.write(this.sums, sums);

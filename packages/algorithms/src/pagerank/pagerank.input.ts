@@ -82,14 +82,17 @@ function checkWeight(w: number, where: string): number {
 }
 
 /**
- * Pᵀ with P[u][v] = 1/outdeg(u) for each arc u → v: row v of the result lists v's in-arcs, so
- * y = Pᵀ · r is the rank flowing into each vertex. Rows of dangling vertices are empty in P (their mass is
- * restored by the update kernel). Weights are ignored: the random surfer picks an out-arc uniformly, parallel arcs and self-loops counted.
+ * Pᵀ as the product runs it, with P[u][v] = 1/outdeg(u) for each arc u → v: y = Pᵀ · r = Aᵀ · (r / outdeg),
+ * so `transpose` is Aᵀ's pattern (row v lists v's in-arcs; no weights, so the product streams a column index
+ * a nonzero and no value) and `outDegree` the scale the update divides each rank by for the next product.
+ * Rows of dangling vertices are empty in P (their mass is restored by the update kernel). Weights are
+ * ignored: the random surfer picks an out-arc uniformly, parallel arcs and self-loops counted.
+ *
+ * @example
+ * const { transpose, outDegree } = transitionPattern(g); // transpose.weight === null
  */
-export function transitionTranspose(graph: Csr): Csr {
-  checkSquareCsr({ ...graph, weight: null });
-  const out = outDegrees(graph);
-  const weight = new Float32Array(graph.indices.length);
-  for (let u = 0; u < graph.n; u++) weight.fill(1 / out[u], graph.indptr[u], graph.indptr[u + 1]);
-  return transposeCsr({ ...graph, weight });
+export function transitionPattern(graph: Csr): { transpose: Csr; outDegree: Uint32Array } {
+  const pattern = { ...graph, weight: null };
+  checkSquareCsr(pattern);
+  return { transpose: transposeCsr(pattern), outDegree: outDegrees(graph) };
 }

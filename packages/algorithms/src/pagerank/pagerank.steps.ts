@@ -29,7 +29,7 @@ export interface PagerankSteps {
   restart(): void;
   /** Runs steps up to `last` (≤ maxIterations) in one submit; the GPU time of those steps where the device measures it. */
   runTo(last: number): Promise<number | undefined>;
-  /** The residuals of steps first … last (1-based), once the steps run before this call are done. */
+  /** The residuals of steps first … last (1-based), as the last `runTo` left them (once its steps are done). */
   residuals(first: number, last: number): Promise<Float32Array>;
   /** The latest ranks. */
   ranks(): Promise<Float32Array>;

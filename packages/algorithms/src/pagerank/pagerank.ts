@@ -36,6 +36,21 @@ export interface PagerankOptions extends PagerankParameters {
   backend?: Backend;
 }
 
+/** One submit of the iteration loop, as the host saw it. */
+export interface PagerankSubmit {
+  /** Steps it ran. */
+  readonly steps: number;
+  /**
+   * Host milliseconds from recording its steps to the GPU's finishing them (WebGPU: encode, submit, and the
+   * waits for the GPU and its timestamps; CUDA: the launches and the wait on the end event).
+   */
+  readonly submitMs: number;
+  /** GPU time of its steps, where the device measures it: submitMs − gpuMs is the host's and driver's share. */
+  readonly gpuMs?: number;
+  /** Host milliseconds of reading back its steps' residuals after it (WebGPU: one map; CUDA: a copy). */
+  readonly readMs: number;
+}
+
 export interface PagerankResult {
   /** f32 ranks, summing to 1 (up to rounding). */
   readonly ranks: Float32Array;
@@ -64,6 +79,8 @@ export interface PagerankResult {
   readonly loopTimeMs: number;
   /** gpuTimeMs / stepsRun when there is a GPU time, else loopTimeMs / stepsRun. */
   readonly timePerIterationMs: number;
+  /** The loop's submits in order: where loopTimeMs went (their submitMs and readMs add up to nearly all of it). */
+  readonly submits: readonly PagerankSubmit[];
 }
 
 /** The graph's vertex of each vertex the steps run on, when relabelled, and the relabelling's host time. */
@@ -113,7 +130,7 @@ export class PagerankRunner {
     const started = performance.now();
     const state = this.#state;
     if (state === undefined) {
-      return { ranks: new Float32Array(0), iterations: 0, stepsRun: 0, converged: true, residual: 0, wallTimeMs: performance.now() - started, loopTimeMs: 0, timePerIterationMs: 0 };
+      return { ranks: new Float32Array(0), iterations: 0, stepsRun: 0, converged: true, residual: 0, wallTimeMs: performance.now() - started, loopTimeMs: 0, timePerIterationMs: 0, submits: [] };
     }
     const { maxIterations, tolerance } = this.#settings;
     state.restart();
@@ -121,13 +138,17 @@ export class PagerankRunner {
     let gpuTimeMs: number | undefined = 0;
     // Residuals read so far, of steps 1 … read.length.
     const read: number[] = [];
+    const submits: PagerankSubmit[] = [];
     let steps = Math.min(this.#checkEvery, RESIDUAL_SLOTS - 1);
     for (;;) {
       const first = read.length + 1;
       const last = Math.min(read.length + steps, maxIterations);
+      const submitted = performance.now();
       const ms = await state.runTo(last);
+      const ran = performance.now();
       gpuTimeMs = gpuTimeMs === undefined || ms === undefined ? undefined : gpuTimeMs + ms;
       read.push(...(await state.residuals(first, last)));
+      submits.push({ steps: last - first + 1, submitMs: ran - submitted, ...(ms === undefined ? {} : { gpuMs: ms }), readMs: performance.now() - ran });
       const hit = read.findIndex((r) => r < tolerance);
       if (hit >= 0 || last === maxIterations) {
         const iterations = hit >= 0 ? hit + 1 : last;
@@ -146,6 +167,7 @@ export class PagerankRunner {
           wallTimeMs: performance.now() - started,
           loopTimeMs,
           timePerIterationMs: (gpuTimeMs ?? loopTimeMs) / last,
+          submits,
         };
       }
       steps = Math.min(stepsToTolerance(read, tolerance) ?? this.#checkEvery, RESIDUAL_SLOTS - 1);

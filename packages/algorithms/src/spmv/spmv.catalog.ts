@@ -43,11 +43,21 @@ const MERGE = [...SEMIRINGS.map((semiring) => ({ semiring })), { semiring: 'plus
 /** The gather of x into renumbered columns' order (`reorder`), in WGSL and CUDA: one kernel for every element type. */
 const GATHER = [gatherSpec('wgsl'), gatherSpec('cuda')];
 
-export const SPMV_CATALOG_SPECS: readonly (SpmvKernelSpec | VectorKernelSpec)[] = [
+const VALUED: readonly SpmvKernelSpec[] = [
   ...[...SEMIRINGS.flatMap((semiring) => SHAPES.map((s) => ({ ...s, semiring }))), ...CUDA].map(
     (options) => planSpmv(options, ANY_ROWS, { available: true, minSize: 32 }).spec,
   ),
   ...SLICED,
   ...MERGE,
-  ...GATHER,
 ];
+
+/**
+ * The plus-times products again for a pattern matrix (no values array), as PageRank runs Pᵀ: every one above that
+ * reads values (the second steps read none and are the same kernels).
+ */
+const PATTERN: readonly SpmvKernelSpec[] = VALUED.filter((s) => s.semiring === 'plus-times' && s.op !== 'spmv_fold_combine' && s.op !== 'spmv_merge_fixup').map((s) => ({
+  ...s,
+  pattern: true,
+}));
+
+export const SPMV_CATALOG_SPECS: readonly (SpmvKernelSpec | VectorKernelSpec)[] = [...VALUED, ...PATTERN, ...GATHER];

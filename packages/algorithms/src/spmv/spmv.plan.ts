@@ -72,6 +72,15 @@ export interface SpmvKernelOptions {
   target?: Target;
 }
 
+/**
+ * What planning reads besides the options: `pattern`, whether the matrix is a pattern (no weights: every stored
+ * value the semiring's one), so that its kernels bind and read no values. `planSpmvLaunches` sets it from the
+ * matrix (`weight` absent); the options a user gives have no say in it.
+ */
+export interface SpmvPlanInput extends SpmvKernelOptions {
+  readonly pattern?: boolean;
+}
+
 /** What the device offers the vector kernel's subgroup reduction. */
 export interface SubgroupSupport {
   /** The device has the `subgroups` feature (WGSL) — always true of CUDA warps. */
@@ -203,7 +212,7 @@ export function spmvElement(options: Pick<SpmvKernelOptions, 'semiring' | 'type'
  * Chooses the kernel spec for a matrix's row statistics and the device's subgroups; invalid combinations
  * fail in codegen's validator (a `SpecError` naming the field).
  */
-export function planSpmv(options: SpmvKernelOptions, stats: RowStats, subgroups: SubgroupSupport): SpmvPlan {
+export function planSpmv(options: SpmvPlanInput, stats: RowStats, subgroups: SubgroupSupport): SpmvPlan {
   const chosen = options.format === undefined || options.format === 'auto';
   const asked = options.reorder ?? 'none';
   if (asked !== 'auto' && asked !== 'degree' && asked !== 'hot' && asked !== 'none') {
@@ -217,14 +226,16 @@ export function planSpmv(options: SpmvKernelOptions, stats: RowStats, subgroups:
 }
 
 /** {@link planSpmv}'s kernels: the format and its specs. */
-function planKernels(options: SpmvKernelOptions, stats: RowStats, subgroups: SubgroupSupport): Omit<SpmvPlan, 'reorder'> {
+function planKernels(options: SpmvPlanInput, stats: RowStats, subgroups: SubgroupSupport): Omit<SpmvPlan, 'reorder'> {
   const { semiring, type } = spmvElement(options);
   const target = options.target ?? 'wgsl';
   const format = options.format === undefined || options.format === 'auto' ? chooseFormat(stats) : options.format;
   const threads = options.threadsPerWorkgroup ?? SPMV_DEFAULTS.threads;
   // Read-only cache loads: on by default on CUDA; asked of WGSL, refused by codegen's rules.
   const ldg = (target === 'cuda' ? (options.ldg ?? true) : options.ldg) ? { ldg: true } : {};
-  const common = { semiring, type, target, accumulate: options.accumulate ?? false, masked: options.masked ?? false, ...ldg };
+  // A pattern's second steps (fold's combine, merge's fixup) read no values: codegen drops the flag from their specs.
+  const pattern = options.pattern === true ? { pattern: true } : {};
+  const common = { semiring, type, target, accumulate: options.accumulate ?? false, masked: options.masked ?? false, ...ldg, ...pattern };
   const slotFormat = format === 'ell' || format === 'sell' || format === 'fold';
   if (options.unroll !== undefined && !slotFormat) {
     throw new RangeError(`spmv: unroll = ${options.unroll} steps through ELL slots; format '${format}' has none (use ell, sell or fold)`);

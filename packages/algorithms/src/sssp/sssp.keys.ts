@@ -13,9 +13,11 @@ const u32 = new Uint32Array(f32.buffer);
 export function distanceKey(d: number, type: SsspWeightType): number {
   if (type === 'u32') return d;
   f32[0] = d;
-  const b = u32[0];
-  return (b >>> 31 ? ~b : b ^ 0x80000000) >>> 0;
+  return f32BitsKey(u32[0]);
 }
+
+/** The order-preserving key of an f32 given as its bits (see {@link distanceKey}). */
+export const f32BitsKey = (b: number) => (b >>> 31 ? ~b : b ^ 0x80000000) >>> 0;
 
 /** The bits the kernels read a weight-typed parameter from (delta): the f32's bits, or the integer. */
 export function weightBits(w: number, type: SsspWeightType): number {

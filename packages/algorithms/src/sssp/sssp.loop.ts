@@ -233,12 +233,12 @@ async function frontierPasses(engine: SsspEngine, setup: SsspSetup, source: numb
   const n = graph.n;
   const type = plan.weights;
   const nearFar = plan.method === 'near-far';
-  const chunks = chunksOf(graph, source, plan.relax.chunk!);
+  const chunks = chunksOf(graph, source, plan.relax.chunk!, setup.lightEnd);
   engine.write('queue_a', new Uint32Array(chunks).fill(source));
   engine.write('chunk_a', Uint32Array.from({ length: chunks }, (_, c) => c));
   const threshold = nearFar ? Math.max(distanceKey(plan.delta, type), distanceKey(0, type) + 1) : UNREACHED_KEY;
-  // done, threshold, far minimum, n, the lengths of queues A and B, scanning, the previous threshold, deferred arcs.
-  engine.write('state', Uint32Array.of(0, threshold, UNREACHED_KEY, n, chunks, 0, 0, 0, plan.deferArcs ? 1 : 0));
+  // done, threshold, far minimum, n, the lengths of queues A and B, scanning, heavy arcs waiting.
+  engine.write('state', Uint32Array.of(0, threshold, UNREACHED_KEY, n, chunks, 0, 0, 0));
   const deltaBits = nearFar ? weightBits(plan.delta, type) : 0;
   const grid = plan.dispatch === 'fixed' ? setup.grids.relax : 'indirect';
   // The parameter blocks of both parities, made once: a pass differs from its parity's block only in `iter`.

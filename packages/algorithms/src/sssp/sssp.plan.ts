@@ -1,4 +1,4 @@
-import { SSSP_DEFAULT_CHUNK, type SsspBalance, type SsspKernelSpec, type SsspReads, type Target } from '@semiforge/codegen';
+import { SSSP_DEFAULT_CHUNK, type SsspHeavyArcs, type SsspKernelSpec, type SsspReads, type Target } from '@semiforge/codegen';
 import { checkDispatchOptions, defaultDispatch, type DispatchMode } from '../kernels/dispatch-mode.js';
 import type { SsspWeightType } from './sssp.input.js';
 
@@ -46,19 +46,16 @@ export interface SsspKernelOptions {
   /** Workgroups of a pass under `dispatch: 'fixed'` (fewer where the graph needs fewer). Default 1024. */
   readonly fixedWorkgroups?: number;
   /**
-   * Near-far: each arc waits for the bucket its key falls in (the rows sorted by weight once, on the host; a
-   * pass relaxes a vertex's arcs between the previous threshold and this one, and a vertex with arcs left stays
-   * far until their bucket): a vertex relaxed again in its bucket reads only its light arcs, and no head is lowered
-   * to a far key that a later bucket lowers again. Default false.
+   * Near-far: when a vertex's heavy arcs (weight ≥ delta) are relaxed (see `SsspHeavyArcs`). `settle`: each row's
+   * light arcs are put first (a stable partition on the host, one pass over the arcs), a visit relaxes only those,
+   * and each vertex visited in a bucket has its heavy arcs relaxed once, from its final distance, at the start of
+   * the next: fewer relaxations where hubs are visited again within their bucket (Kronecker, R-MAT); its best
+   * delta may differ from the default's. Default `inline` (every arc on every visit).
+   *
+   * @example
+   * await sssp(device, csr, 0, { method: 'near-far', weights: 'u32', heavyArcs: 'settle' });
    */
-  readonly deferArcs?: boolean;
-  /**
-   * Frontier methods: `arcs` deals each round's queued arcs out evenly over a workgroup (a scan of the
-   * items' arc counts in workgroup memory; consecutive invocations take consecutive arcs) instead of
-   * `lanesPerVertex` invocations an item, so low-degree vertices leave no lane idle. Needs lanesPerVertex 1 (its
-   * default then). Default: none.
-   */
-  readonly balance?: SsspBalance;
+  readonly heavyArcs?: SsspHeavyArcs;
 }
 
 /** What the plan needs to know of where it runs. */
@@ -93,8 +90,8 @@ export interface SsspPlan {
   /** Frontier methods: indirect dispatch sized by `advance`, or fixed grids of at most `fixedWorkgroups`. */
   readonly dispatch: DispatchMode;
   readonly fixedWorkgroups: number;
-  /** Near-far: arcs relaxed in the bucket their keys fall in, the rows sorted by weight (see `SsspKernelOptions.deferArcs`). */
-  readonly deferArcs: boolean;
+  /** Near-far: a vertex's heavy arcs relaxed on every visit, or once per bucket from rows split into light and heavy arcs (see `SsspKernelOptions.heavyArcs`). */
+  readonly heavyArcs: SsspHeavyArcs;
   readonly segment: number;
   readonly batch: number;
 }
@@ -157,10 +154,9 @@ export function planSssp(options: SsspKernelOptions, stats: SsspGraphStats, dire
   const cuda = base.target === 'cuda';
   if (cuda && options.dispatch === 'indirect') throw new RangeError("sssp: the CUDA runner launches passes on fixed grids (the driver API has no indirect launch); use dispatch: 'fixed'");
   const dispatch = options.dispatch ?? (cuda ? 'fixed' : defaultDispatch(where.softwareAdapter ?? false));
-  if (options.deferArcs && method !== 'near-far') throw new RangeError(`sssp: deferArcs needs near-far's buckets, got method '${method}'`);
-  const loop = { delta, segment, batch, dispatch, fixedWorkgroups: options.fixedWorkgroups ?? SSSP_DEFAULTS.fixedWorkgroups, deferArcs: options.deferArcs ?? false };
+  const heavyArcs = checkHeavyArcs(options.heavyArcs, method);
+  const loop = { delta, segment, batch, dispatch, fixedWorkgroups: options.fixedWorkgroups ?? SSSP_DEFAULTS.fixedWorkgroups, heavyArcs };
   if (method === 'bellman-ford') {
-    if (options.balance !== undefined) throw new RangeError("sssp: balance shares out the frontier methods' queued arcs; Bellman-Ford's passes cover every pair already");
     const symmetric = !directed;
     return {
       method,
@@ -170,13 +166,12 @@ export function planSssp(options: SsspKernelOptions, stats: SsspGraphStats, dire
       ...loop,
     };
   }
-  const balance = checkBalance(options);
-  const lanes = options.lanesPerVertex ?? (balance ? 1 : defaultLanes(stats.n ? stats.arcs / stats.n : 0));
+  const lanes = options.lanesPerVertex ?? defaultLanes(stats.n ? stats.arcs / stats.n : 0);
   const queue = { ...base, symmetric: false, lanesPerVertex: lanes, chunk: options.chunk ?? SSSP_DEFAULT_CHUNK };
   return {
     method,
     weights,
-    relax: { ...queue, op: 'sssp_frontier', ...(balance ? { balance } : {}) },
+    relax: { ...queue, op: 'sssp_frontier', ...(heavyArcs === 'settle' ? { heavyArcs } : {}) },
     advance: { ...queue, op: 'sssp_advance' },
     parents: { ...base, op: 'sssp_parents', symmetric: false },
     tree: { ...base, op: 'sssp_tree', symmetric: !directed },
@@ -185,13 +180,12 @@ export function planSssp(options: SsspKernelOptions, stats: SsspGraphStats, dire
   };
 }
 
-/** The frontier pass's balance, checked against the lanes. */
-function checkBalance(options: SsspKernelOptions): SsspBalance | undefined {
-  const { balance } = options;
-  if (balance === undefined) return undefined;
-  if (balance !== 'arcs') throw new RangeError(`sssp: balance must be 'arcs' or absent, got '${String(balance)}'`);
-  if (options.lanesPerVertex !== undefined && options.lanesPerVertex !== 1) {
-    throw new RangeError(`sssp: balance 'arcs' gives every invocation its own arcs, so lanesPerVertex must be 1 (or unset), got ${options.lanesPerVertex}`);
+/** The heavy arcs' handling, checked against the method: only near-far's buckets make an arc heavy. */
+function checkHeavyArcs(heavyArcs: SsspHeavyArcs | undefined, method: SsspMethod): SsspHeavyArcs {
+  if (heavyArcs === undefined || heavyArcs === 'inline') return 'inline';
+  if (heavyArcs !== 'settle') throw new RangeError(`sssp: heavyArcs must be 'inline' or 'settle', got '${String(heavyArcs)}'`);
+  if (method !== 'near-far') {
+    throw new RangeError(`sssp: heavyArcs 'settle' needs near-far's buckets (an arc is heavy when its weight is at least delta), got method '${method}'; use method: 'near-far'`);
   }
-  return balance;
+  return heavyArcs;
 }

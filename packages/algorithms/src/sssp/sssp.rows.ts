@@ -1,46 +1,52 @@
 import type { Csr } from '@semiforge/graph-io';
+import { distanceKey, f32BitsKey } from './sssp.keys.js';
 
-/** Rows up to this degree sort as packed keys (key × 2^21 + position stays below 2^53); longer ones by comparison. */
-const PACKED_DEGREE = 1 << 21;
+/** A CSR whose rows hold their light arcs first, and where each row's heavy arcs begin. */
+export interface LightFirstRows<W extends Float32Array | Uint32Array> {
+  /** The graph with each row's arcs reordered (the same arcs, each with its weight). */
+  readonly graph: Csr;
+  /** The weights in the new order. */
+  readonly values: W;
+  /** lightEnd[v]: the first heavy arc of v's row (indptr[v + 1] when it has none). */
+  readonly lightEnd: Uint32Array;
+}
 
 /**
- * The CSR with each row's arcs in ascending weight order (ties in their order), and the weights in that order:
- * near-far's `deferArcs` finds the arcs of a row whose keys fall in a bucket by binary search. f32 weights order
- * by their order-preserving keys (−0 just below +0, equal as sums), u32 by value.
+ * Each row's arcs split into the light ones (weight < delta) and then the heavy ones, both kept in their order
+ * (a stable partition in one pass over the arcs, no sort): near-far with `heavyArcs: 'settle'` relaxes a visited
+ * vertex's light arcs, and its heavy ones once per bucket. f32 weights compare by their order-preserving keys
+ * (−0 below every positive delta), u32 by value; `delta` is in the weights' type (an f32 one as rounded).
  *
  * @example
- * const sorted = rowsByWeight(csr, ssspWeights(csr, 'u32').values); // sorted.graph.indices, sorted.values
+ * const rows = lightFirstRows(csr, ssspWeights(csr, 'u32').values, 35); // rows.graph.indices, rows.values, rows.lightEnd
  */
-export function rowsByWeight<W extends Float32Array | Uint32Array>(graph: Csr, values: W): { graph: Csr; values: W } {
+export function lightFirstRows<W extends Float32Array | Uint32Array>(graph: Csr, values: W, delta: number): LightFirstRows<W> {
   const { n, indptr, indices } = graph;
-  const bits = new Uint32Array(values.buffer, values.byteOffset, values.length);
   const f32 = values instanceof Float32Array;
-  const key = (e: number) => (f32 ? (bits[e] >>> 31 ? ~bits[e] : bits[e] ^ 0x80000000) >>> 0 : bits[e]);
+  const bits = new Uint32Array(values.buffer, values.byteOffset, values.length);
+  // Light when the weight's key is below delta's; f32 keys computed once, so that one loop over one array type
+  // (monomorphic on 10^8 arcs) serves both types.
+  const keys = f32 ? bits.map(f32BitsKey) : bits;
+  const bound = distanceKey(delta, f32 ? 'f32' : 'u32');
   const outIndices = new Uint32Array(indices.length);
-  const outBits = new Uint32Array(values.length);
-  let widest = 0;
-  for (let u = 0; u < n; u++) widest = Math.max(widest, indptr[u + 1] - indptr[u]);
-  const scratch = new Float64Array(Math.min(widest, PACKED_DEGREE));
+  const outBits = new Uint32Array(bits.length);
+  const lightEnd = new Uint32Array(n);
   for (let u = 0; u < n; u++) {
     const start = indptr[u];
-    const degree = indptr[u + 1] - start;
-    let order: ArrayLike<number>;
-    if (degree <= PACKED_DEGREE) {
-      const packed = scratch.subarray(0, degree);
-      for (let i = 0; i < degree; i++) packed[i] = key(start + i) * PACKED_DEGREE + i;
-      packed.sort();
-      for (let i = 0; i < degree; i++) packed[i] %= PACKED_DEGREE;
-      order = packed;
-    } else {
-      order = Array.from({ length: degree }, (_, i) => i).sort((a, b) => key(start + a) - key(start + b) || a - b);
-    }
-    for (let i = 0; i < degree; i++) {
-      outIndices[start + i] = indices[start + order[i]];
-      outBits[start + i] = bits[start + order[i]];
+    const end = indptr[u + 1];
+    let light = start;
+    for (let e = start; e < end; e++) if (keys[e] < bound) light++;
+    lightEnd[u] = light;
+    let a = start;
+    let b = light;
+    for (let e = start; e < end; e++) {
+      const at = keys[e] < bound ? a++ : b++;
+      outIndices[at] = indices[e];
+      outBits[at] = bits[e];
     }
   }
-  const sortedValues = (f32 ? new Float32Array(outBits.buffer) : outBits) as W;
-  // The graph's own weights follow the arcs too (u32 ones as the f64 a Csr holds).
-  const weight = sortedValues instanceof Float32Array ? sortedValues : Float64Array.from(sortedValues);
-  return { graph: { ...graph, indices: outIndices, weight, sorted: false }, values: sortedValues };
+  const reordered = (f32 ? new Float32Array(outBits.buffer) : outBits) as W;
+  // The graph's own weights follow the arcs too (u32 ones as the f64 a Csr holds); rows are no longer sorted by head.
+  const weight = reordered instanceof Float32Array ? reordered : Float64Array.from(reordered);
+  return { graph: { ...graph, indices: outIndices, weight, sorted: false }, values: reordered, lightEnd };
 }

@@ -2,14 +2,14 @@ import { dispatchGrid, MAX_GRID_X, type Target } from '@semiforge/codegen';
 import type { Csr } from '@semiforge/graph-io';
 import { checkNegativeWeights, checkSsspFits, ssspWeights, type SsspWeights } from './sssp.input.js';
 import { edgePairs } from './sssp.layout.js';
-import { rowsByWeight } from './sssp.rows.js';
+import { lightFirstRows } from './sssp.rows.js';
 import { planSssp, type SsspKernelOptions, type SsspPlan, type SsspTargetInfo } from './sssp.plan.js';
 
 /**
- * Words of the frontier methods' state: done, threshold, far minimum, n, queue lengths A and B, scanning, the
- * previous threshold, deferred arcs.
+ * Words of the frontier methods' state: done, threshold, far minimum, n, queue lengths A and B, scanning, heavy
+ * arcs waiting.
  */
-export const STATE_WORDS = 9;
+export const STATE_WORDS = 8;
 
 /** The indirect counts sssp_advance writes for the pass: x, y, z. */
 export const INDIRECT_WORDS = 3;
@@ -44,6 +44,8 @@ export interface SsspSetup {
   readonly zeroed: Readonly<Record<string, number>>;
   /** Pairs (Bellman-Ford) or arcs (the frontier methods' parent step) the COO kernels cover. */
   readonly items: number;
+  /** Heavy arcs settled: where each row's heavy arcs begin in `graph` (uploaded as `light_end`). */
+  readonly lightEnd?: Uint32Array;
   readonly grids: SsspGrids;
 }
 
@@ -63,22 +65,25 @@ export function prepareSssp(input: Csr, options: SsspKernelOptions, target: Targ
   const converted = ssspWeights(input, options.weights ?? 'f32');
   const plan = planSssp({ ...options, kernelTarget: target }, { n: input.n, arcs: input.indices.length, minWeight: converted.min, meanWeight: converted.mean }, input.directed, where);
   checkNegativeWeights(input, converted, plan.method);
-  // Deferred arcs: every kernel reads the rows in weight order (the tree's via indices included).
-  const sorted = plan.deferArcs ? rowsByWeight(input, converted.values) : undefined;
-  const graph = sorted?.graph ?? input;
-  const weights = sorted ? { ...converted, values: sorted.values } : converted;
+  // Heavy arcs settled: every kernel reads the rows light arcs first (the tree's via indices included).
+  const split = plan.heavyArcs === 'settle' ? lightFirstRows(input, converted.values, plan.delta) : undefined;
+  const graph = split?.graph ?? input;
+  const weights = split ? { ...converted, values: split.values } : converted;
   const n = graph.n;
   const m = graph.indices.length;
   const coo = plan.method === 'bellman-ford';
-  const queueLength = coo ? 0 : queueCapacity(graph, plan.relax.chunk!);
+  const queueLength = coo ? 0 : queueCapacity(graph, plan.relax.chunk!, split?.lightEnd);
   if (limits) {
     checkSsspFits(limits, [
       [`the distances (n = ${n}) as 4-byte keys`, n * 4],
       [coo ? `the edge list (at most ${m} pairs) as 4-byte words` : `the CSR arcs (${m}) as 4-byte words`, m * 4],
       [`the row offsets (n + 1 = ${n + 1})`, coo ? 0 : (n + 1) * 4],
       [`a queue of ${queueLength} chunks of up to ${plan.relax.chunk} arcs`, queueLength * 4],
+      [`where each row's heavy arcs begin (n = ${n})`, split ? n * 4 : 0],
     ]);
   }
+  // Queue entries tag a vertex's heavy arcs in bit 31.
+  if (split && n > HEAVY_TAG) throw new RangeError(`sssp: heavyArcs 'settle' tags queue entries in bit 31, so n must be at most 2^31, got ${n}; use heavyArcs: 'inline'`);
   const lanes = plan.relax.lanesPerVertex ?? 1;
   // Invocation indices are u32, and a fixed grid's last stride (up to 65535 × 1024) must not wrap past 2^32.
   if (queueLength * lanes > MAX_ITEMS) {
@@ -92,7 +97,7 @@ export function prepareSssp(input: Csr, options: SsspKernelOptions, target: Targ
     const pairs = edgePairs(graph, weights.values, plan.segment);
     arrays = { src: pairs.src, dst: pairs.dst, weight: pairs.weight };
   } else {
-    arrays = { indptr: graph.indptr, indices: graph.indices, weight: weights.values };
+    arrays = { indptr: graph.indptr, indices: graph.indices, weight: weights.values, ...(split ? { light_end: split.lightEnd } : {}) };
     Object.assign(zeroed, { queue_a: queueLength, chunk_a: queueLength, queue_b: queueLength, chunk_b: queueLength, mark: n, via: n, state: STATE_WORDS, args: INDIRECT_WORDS });
     if (plan.treeScan) zeroed.stale = n;
   }
@@ -108,15 +113,24 @@ export function prepareSssp(input: Csr, options: SsspKernelOptions, target: Targ
     // Few vertices are listed: a fixed grid strides over them (idle workgroups read the length and leave).
     ...(plan.treeScan ? { treeScan: [Math.min(plan.fixedWorkgroups, dispatchGrid(plan.treeScan, n)[0])] as const } : {}),
   };
-  return { graph, weights, plan, arrays, zeroed, items, grids };
+  return { graph, weights, plan, arrays, zeroed, items, grids, ...(split ? { lightEnd: split.lightEnd } : {}) };
 }
 
-/** Queue items of a vertex: one per chunk of its arcs, at least one. */
-export const chunksOf = (graph: Csr, v: number, chunk: number) => Math.max(1, Math.ceil((graph.indptr[v + 1] - graph.indptr[v]) / chunk));
+/** Vertices a queue entry can name when bit 31 tags heavy arcs. */
+const HEAVY_TAG = 2 ** 31;
 
-/** Items a queue may hold: each vertex at most once, with all its chunks. */
-function queueCapacity(graph: Csr, chunk: number): number {
+/**
+ * Queue items of a visit of v: one per chunk of the arcs it relaxes (its light ones when `lightEnd` splits the
+ * rows, else all), at least one.
+ */
+export const chunksOf = (graph: Csr, v: number, chunk: number, lightEnd?: Uint32Array) => Math.max(1, Math.ceil(((lightEnd ? lightEnd[v] : graph.indptr[v + 1]) - graph.indptr[v]) / chunk));
+
+/** Items a queue may hold: each vertex at most once with the chunks of a visit, and once with those of its heavy arcs. */
+function queueCapacity(graph: Csr, chunk: number, lightEnd: Uint32Array | undefined): number {
   let items = 0;
-  for (let v = 0; v < graph.n; v++) items += chunksOf(graph, v, chunk);
+  for (let v = 0; v < graph.n; v++) {
+    items += chunksOf(graph, v, chunk, lightEnd);
+    if (lightEnd) items += Math.ceil((graph.indptr[v + 1] - lightEnd[v]) / chunk);
+  }
   return items;
 }

@@ -3,7 +3,8 @@ import { SPMV_KERNEL_OPS, type SpmvKernelSpec } from '../spec/kernel-spec.js';
 import { normalizeSpmvSpec, validateSpmvSpec } from '../spec/validate-spmv-spec.js';
 import type { KernelFamily } from './kernel-family.js';
 
-const MODE_RE = /^(acc|set)(_mask)?$/;
+// Mode: acc or set, then _mask, then _pattern (no values array).
+const MODE_RE = /^(acc|set)(_mask)?(_pattern)?$/;
 // Shape: rows r, lanes l, reduction sg|wg; spmv_sell adds its slice height c, then p (permuted), f (folded);
 // spmv_csr_merge its items per invocation i; spmv_ell and spmv_sell their slots per step u; spmv_sell its rows
 // per invocation x; a CUDA kernel with read-only cache loads ends in g.
@@ -22,7 +23,7 @@ export const SPMV_FAMILY: KernelFamily<SpmvKernelSpec> = {
     const unroll = spec.unroll === undefined ? '' : `u${spec.unroll}`;
     const quad = spec.rowsPerInvocation === undefined ? '' : `x${spec.rowsPerInvocation}`;
     const ldg = spec.ldg ? 'g' : '';
-    return [`${spec.accumulate ? 'acc' : 'set'}${spec.masked ? '_mask' : ''}`, `r${spec.rowsPerWorkgroup}l${spec.lanesPerRow}${reduction}${slices}${items}${unroll}${quad}${ldg}`];
+    return [`${spec.accumulate ? 'acc' : 'set'}${spec.masked ? '_mask' : ''}${spec.pattern ? '_pattern' : ''}`, `r${spec.rowsPerWorkgroup}l${spec.lanesPerRow}${reduction}${slices}${items}${unroll}${quad}${ldg}`];
   },
   parseNameParts(mode, shape) {
     const m = MODE_RE.exec(mode);
@@ -31,6 +32,7 @@ export const SPMV_FAMILY: KernelFamily<SpmvKernelSpec> = {
     return {
       accumulate: m[1] === 'acc',
       masked: m[2] !== undefined,
+      ...(m[3] === undefined ? {} : { pattern: true }),
       rowsPerWorkgroup: Number(s[1]),
       lanesPerRow: Number(s[2]),
       ...(s[3] === undefined ? {} : { reduction: s[3] === 'sg' ? 'subgroup' : 'workgroup' }),
@@ -42,7 +44,7 @@ export const SPMV_FAMILY: KernelFamily<SpmvKernelSpec> = {
     };
   },
   describe(spec) {
-    const mode = `${spec.accumulate ? 'y = A ⊗ x ⊕ y' : 'y = A ⊗ x'}${spec.masked ? ', masked' : ''}`;
+    const mode = `${spec.accumulate ? 'y = A ⊗ x ⊕ y' : 'y = A ⊗ x'}${spec.masked ? ', masked' : ''}${spec.pattern ? ', pattern matrix (every value one)' : ''}`;
     const slices =
       spec.sliceHeight === undefined ? '' : `, slices of ${spec.sliceHeight} rows${spec.permuted ? ', rows permuted' : ''}${spec.folded ? ', long rows folded' : ''}`;
     const items = spec.itemsPerThread === undefined ? '' : `, ${spec.itemsPerThread} merge-path items an invocation`;

@@ -4,7 +4,7 @@ import { normalizeSsspSpec, validateSsspSpec } from '../spec/validate-sssp-spec.
 import type { KernelFamily } from './kernel-family.js';
 
 const MODE_RE = /^(sym|dir)(_atomic|_snapshot)?$/;
-const SHAPE_RE = /^w(\d+)(?:l(\d+)c(\d+)(b)?)?$/;
+const SHAPE_RE = /^w(\d+)(?:l(\d+)c(\d+)(h)?)?$/;
 
 /** Single-source shortest paths (paper 001's Bellman-Ford, frontier and near-far), distances as u32 keys. */
 export const SSSP_FAMILY: KernelFamily<SsspKernelSpec> = {
@@ -13,7 +13,7 @@ export const SSSP_FAMILY: KernelFamily<SsspKernelSpec> = {
   validate: validateSsspSpec,
   normalize: normalizeSsspSpec,
   nameParts(spec) {
-    const lanes = spec.lanesPerVertex === undefined ? '' : `l${spec.lanesPerVertex}c${spec.chunk}${spec.balance ? 'b' : ''}`;
+    const lanes = spec.lanesPerVertex === undefined ? '' : `l${spec.lanesPerVertex}c${spec.chunk}${spec.heavyArcs === 'settle' ? 'h' : ''}`;
     return [`${spec.symmetric ? 'sym' : 'dir'}${spec.reads ? `_${spec.reads}` : ''}`, `w${spec.workgroupSize}${lanes}`];
   },
   parseNameParts(mode, shape) {
@@ -25,14 +25,14 @@ export const SSSP_FAMILY: KernelFamily<SsspKernelSpec> = {
       ...(m[2] === undefined ? {} : { reads: m[2] === '_atomic' ? 'atomic' : 'snapshot' }),
       workgroupSize: Number(s[1]),
       ...(s[2] === undefined ? {} : { lanesPerVertex: Number(s[2]), chunk: Number(s[3]) }),
-      ...(s[4] === undefined ? {} : { balance: 'arcs' as const }),
+      ...(s[4] === undefined ? {} : { heavyArcs: 'settle' as const }),
     };
   },
   describe(spec) {
     const parts = [spec.symmetric ? 'pairs relaxed both ways' : 'arcs relaxed one way', `${spec.workgroupSize} invocations a workgroup`];
     if (spec.reads) parts.push(`${spec.reads} distance reads`);
     if (spec.lanesPerVertex !== undefined) parts.push(`${spec.lanesPerVertex} lanes per queue item of ${spec.chunk} arcs`);
-    if (spec.balance) parts.push('arcs shared evenly over the workgroup');
+    if (spec.heavyArcs === 'settle') parts.push('heavy arcs relaxed once per bucket');
     return parts.join(', ');
   },
 };

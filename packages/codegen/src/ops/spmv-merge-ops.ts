@@ -4,7 +4,7 @@ import { DEFAULT_MERGE_ITEMS, mergeStorageBytes, mergeSubgroupSlots, mergeTile }
 import { PARAMS_BINDING, type OpInfo } from './op-info.js';
 
 /**
- * `spmv_csr_merge` from the CSR op it shares its prelude and grid with: CSR arrays, the rows passed where
+ * `spmv_csr_merge` from the CSR op it shares its prelude and grid with: CSR arrays (no values for a pattern), the rows passed where
  * each tile starts (tiles + 1 words), the carries it writes (row, value bits: two words per tile), x, y, the
  * mask; one workgroup per tile of the n + nnz path items.
  */
@@ -16,7 +16,7 @@ export function mergeOp(base: OpInfo<SpmvKernelSpec>): OpInfo<SpmvKernelSpec> {
         PARAMS_BINDING,
         { name: 'indptr', kind: 'read-only-storage', element: 'u32' },
         { name: 'indices', kind: 'read-only-storage', element: 'u32' },
-        { name: 'values', kind: 'read-only-storage', element: spec.type },
+        spec.pattern !== true && { name: 'values', kind: 'read-only-storage', element: spec.type },
         { name: 'tileRows', kind: 'read-only-storage', element: 'u32' },
         { name: 'carries', kind: 'storage', element: 'u32' },
         { name: 'x', kind: 'read-only-storage', element: spec.type },

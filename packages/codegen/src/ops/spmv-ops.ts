@@ -10,14 +10,14 @@ export const MAX_GRID_X = 65535;
 const threads = (spec: SpmvKernelSpec) => (spec.rowsPerWorkgroup * spec.lanesPerRow) / (spec.rowsPerInvocation ?? 1);
 const QUAD = (spec: SpmvKernelSpec) => spec.rowsPerInvocation === 4;
 
-/** The bindings of a format, in order: its arrays, then x, y and the optional mask. */
+/** The bindings of a format, in order: its arrays (no values for a pattern), then x, y and the optional mask. */
 function spmvBindings(format: 'csr' | 'ell') {
   return (spec: SpmvKernelSpec) =>
     numberBindings([
       PARAMS_BINDING,
       format === 'csr' && { name: 'indptr', kind: 'read-only-storage', element: 'u32' },
       { name: 'indices', kind: 'read-only-storage', element: 'u32' },
-      { name: 'values', kind: 'read-only-storage', element: spec.type },
+      spec.pattern !== true && { name: 'values', kind: 'read-only-storage', element: spec.type },
       { name: 'x', kind: 'read-only-storage', element: spec.type },
       { name: 'y', kind: 'storage', element: spec.type },
       spec.masked && { name: 'mask', kind: 'read-only-storage', element: 'u32' },
@@ -31,7 +31,7 @@ function sellBindings(spec: SpmvKernelSpec) {
     { name: 'sliceStart', kind: 'read-only-storage', element: 'u32' },
     // Four rows an invocation read a slot of theirs as one vec4 (16-byte loads).
     { name: 'indices', kind: 'read-only-storage', element: 'u32', vec4: QUAD(spec) },
-    { name: 'values', kind: 'read-only-storage', element: spec.type, vec4: QUAD(spec) },
+    spec.pattern !== true && { name: 'values', kind: 'read-only-storage', element: spec.type, vec4: QUAD(spec) },
     { name: 'x', kind: 'read-only-storage', element: spec.type },
     { name: 'y', kind: 'storage', element: spec.type },
     spec.permuted === true && { name: 'rowIds', kind: 'read-only-storage', element: 'u32' },
@@ -65,6 +65,7 @@ function spmvOp(template: string, format: keyof typeof BINDINGS): OpInfo<SpmvKer
       subgroup: spec.reduction === 'subgroup',
       accumulate: spec.accumulate,
       masked: spec.masked,
+      pattern: spec.pattern === true,
       sliceHeight: spec.sliceHeight,
       permuted: spec.permuted,
       folded: spec.folded,

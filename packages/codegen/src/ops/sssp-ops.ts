@@ -16,11 +16,14 @@ function grid(spec: SsspKernelSpec, items: number): [number, number, number] {
  * reserves their place in the global queue (past this many, an invocation appends on its own).
  */
 export const ssspAppendCapacity = (spec: SsspKernelSpec) => 2 * spec.workgroupSize;
+/** Heavy arcs settled once per bucket: rows split into light and heavy arcs (see `SsspKernelSpec.heavyArcs`). */
+const settles = (spec: SsspKernelSpec) => spec.heavyArcs === 'settle';
+
 /**
  * Workgroup memory of `sssp_frontier`: vertex and chunk offset per gathered entry, five counters, and the pass's
- * size and kind; balanced, each item's first arc, key and arc-count prefix.
+ * size and kind; settling heavy arcs, the flag of a visit that left some waiting.
  */
-const frontierBytes = (spec: SsspKernelSpec) => (2 * ssspAppendCapacity(spec) + 7 + (spec.balance ? 3 * spec.workgroupSize : 0)) * 4;
+const frontierBytes = (spec: SsspKernelSpec) => (2 * ssspAppendCapacity(spec) + 7 + (settles(spec) ? 1 : 0)) * 4;
 
 const ro = (name: string, element: 'u32' | SsspKernelSpec['type']) => ({ name, kind: 'read-only-storage', element }) as const;
 const atomic = (name: string) => ({ name, kind: 'storage', element: 'u32', atomic: true }) as const;
@@ -34,7 +37,8 @@ const BINDINGS: Record<SsspOp, (spec: SsspKernelSpec) => ReturnType<typeof numbe
     numberBindings([PARAMS_BINDING, ...coo(spec), spec.reads === 'snapshot' && ro('dist_ro', 'u32'), atomic('dist'), rw('flag')]),
   sssp_frontier: (spec) =>
     numberBindings([
-      PARAMS_BINDING, ro('indptr', 'u32'), ro('indices', 'u32'), ro('weight', spec.type), atomic('dist'),
+      // light_end: where each row's light arcs end and its heavy ones begin (rows split by weight).
+      PARAMS_BINDING, ro('indptr', 'u32'), settles(spec) && ro('light_end', 'u32'), ro('indices', 'u32'), ro('weight', spec.type), atomic('dist'),
       ro('queue_in', 'u32'), ro('chunk_in', 'u32'), rw('queue_out'), rw('chunk_out'), atomic('mark'), rw('via'), atomic('state'),
     ]),
   sssp_advance: () => numberBindings([PARAMS_BINDING, ro('dist', 'u32'), rw('state'), rw('args')]),
@@ -57,7 +61,7 @@ function ssspOp(op: SsspOp, template: string): OpInfo<SsspKernelSpec> {
       threads: spec.workgroupSize,
       lanes: lanes(spec),
       chunk: spec.chunk ?? 1,
-      balanced: spec.balance === 'arcs',
+      heavy: settles(spec),
       capacity: ssspAppendCapacity(spec),
       symmetric: spec.symmetric,
       snapshot: spec.reads === 'snapshot',

@@ -38,6 +38,8 @@ export const VECTOR_OPS: Record<VectorOp, OpInfo<VectorKernelSpec>> = {
         { name: 'sumParts', kind: 'read-only-storage', element: 'f32' },
         { name: 'next', kind: 'storage', element: 'f32' },
         { name: 'deltaParts', kind: 'storage', element: 'f32' },
+        { name: 'outDegree', kind: 'read-only-storage', element: 'u32' },
+        { name: 'scaled', kind: 'storage', element: 'f32' },
       ]),
     workgroupStorageBytes: (spec) => spec.workgroupSize * ELEMENT_BYTES,
     // vec_reduce's grid: Σy arrives as one partial per workgroup of that grid, and |Δ| leaves as one of this.

@@ -118,6 +118,13 @@ export interface SpmvKernelSpec extends SpecBase {
   /** Read a per-row u32 mask: rows whose mask is 0 are left as they are. */
   readonly masked: boolean;
   /**
+   * The matrix is a pattern (Matrix Market's word): every stored value is the semiring's one, so the kernel binds
+   * and reads no values array (a CSR or ELL slot streams its column index alone: 4 bytes a nonzero instead of 8)
+   * and a nonzero's term is `ONE ⊗ x[col]` — the same bits as stored ones. Ops that read no values
+   * (`spmv_fold_combine`, `spmv_merge_fixup`) normalise it away. Absent: a values array beside the indices.
+   */
+  readonly pattern?: boolean;
+  /**
    * `spmv_sell` only: stored rows per slice C, a power of two (a slice is padded to its longest row and
    * stored slot-major, so C consecutive invocations read consecutive words; C = the subgroup size or a
    * multiple of it keeps a subgroup within one slice).

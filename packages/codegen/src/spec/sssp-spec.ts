@@ -35,6 +35,10 @@ export type SsspReads = 'atomic' | 'snapshot';
  *   op: 'sssp_edges', semiring: 'min-plus', type: 'f32', target: 'wgsl',
  *   workgroupSize: 256, symmetric: true, reads: 'atomic',
  * };
+ * const settling: SsspKernelSpec = {
+ *   op: 'sssp_frontier', semiring: 'min-plus', type: 'u32', target: 'wgsl',
+ *   workgroupSize: 256, symmetric: false, lanesPerVertex: 16, chunk: 256, heavyArcs: 'settle',
+ * };
  */
 export interface SsspKernelSpec extends SpecBase {
   readonly op: SsspOp;
@@ -62,12 +66,17 @@ export interface SsspKernelSpec extends SpecBase {
    */
   readonly chunk?: number;
   /**
-   * `sssp_frontier`: `arcs` spreads a round of queue items' arcs evenly over the workgroup (a scan of
-   * their arc counts in workgroup memory, then consecutive invocations take consecutive arcs), instead of
-   * `lanesPerVertex` invocations an item: low-degree items leave no lane idle. Needs lanesPerVertex 1.
+   * `sssp_frontier`: `settle` reads rows that hold their light arcs (weight < near-far's delta) first, up to
+   * `light_end[v]`, and relaxes a vertex's heavy arcs once per bucket instead of on every visit (see
+   * {@link SsspHeavyArcs}); `inline` (the default) relaxes every arc on every visit.
    */
-  readonly balance?: SsspBalance;
+  readonly heavyArcs?: SsspHeavyArcs;
 }
 
-/** How `sssp_frontier` shares a pass's arcs among invocations beyond `lanesPerVertex` (see `SsspKernelSpec.balance`). */
-export type SsspBalance = 'arcs';
+/**
+ * When near-far relaxes a vertex's heavy arcs (weight ≥ delta). `inline`: with the light ones, on every visit;
+ * `settle`: a visit relaxes only the light arcs, and the scan that opens the next bucket queues each vertex
+ * visited in the last one once more for its heavy arcs, now relaxed once from its final distance (Meyer and
+ * Sanders's Δ-stepping light/heavy split: a heavy arc's key is past the bucket, so it cannot lower a head in it).
+ */
+export type SsspHeavyArcs = 'inline' | 'settle';

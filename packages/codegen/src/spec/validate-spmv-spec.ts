@@ -32,6 +32,7 @@ export function validateSpmvSpec(spec: SpmvKernelSpec): void {
   validateRowsPerInvocation(spec);
   if (MERGE_OPS.includes(spec.op)) validateMergeSpec(spec);
   validateLdg(spec);
+  if (spec.pattern !== undefined && typeof spec.pattern !== 'boolean') throw new SpecError('pattern', `must be true or false, got ${String(spec.pattern)}`);
   if (spec.op === 'spmv_fold_combine' && !spec.accumulate) {
     throw new SpecError('accumulate', 'spmv_fold_combine adds the extra pieces to the y the first step stored, so it must be true');
   }
@@ -92,7 +93,10 @@ function validateLdg(spec: SpmvKernelSpec): void {
   if (spec.ldg && spec.target !== 'cuda') throw new SpecError('ldg', `read-only cache loads (__ldg) are CUDA's; target '${spec.target}' takes no ldg`);
 }
 
-/** The canonical SpMV spec: `reduction` and the slice fields only where they matter, so equal text gets one id. */
+/** The second steps, which add partial results into y and read no matrix values. */
+const VALUELESS_OPS: readonly string[] = ['spmv_fold_combine', 'spmv_merge_fixup'];
+
+/** The canonical SpMV spec: `reduction`, `pattern` and the slice fields only where they matter, so equal text gets one id. */
 export function normalizeSpmvSpec(spec: SpmvKernelSpec): SpmvKernelSpec {
   const base: SpmvKernelSpec = {
     op: spec.op,
@@ -104,6 +108,7 @@ export function normalizeSpmvSpec(spec: SpmvKernelSpec): SpmvKernelSpec {
     accumulate: spec.accumulate,
     masked: spec.masked,
     ...(spec.ldg === true ? { ldg: true } : {}),
+    ...(spec.pattern === true && !VALUELESS_OPS.includes(spec.op) ? { pattern: true } : {}),
   };
   if (spec.op === 'spmv_csr_merge') return { ...base, reduction: spec.reduction ?? 'workgroup', itemsPerThread: spec.itemsPerThread ?? DEFAULT_MERGE_ITEMS };
   const unroll = spec.unroll === undefined || spec.unroll === 1 ? {} : { unroll: spec.unroll };

@@ -26,6 +26,7 @@ export function validateSsspSpec(spec: SsspKernelSpec): void {
   if (!spec.symmetric && spec.op === 'sssp_tree_scan') {
     throw new SpecError('symmetric', "sssp_tree_scan looks for parents among a vertex's own arcs, which needs an undirected CSR: it must be true");
   }
+  validateHeavyArcs(spec);
   const reads = spec.reads ?? 'atomic';
   if (reads !== 'atomic' && reads !== 'snapshot') throw new SpecError('reads', `must be 'atomic' or 'snapshot', got '${String(reads)}'`);
   const lanes = spec.lanesPerVertex ?? 1;
@@ -41,19 +42,12 @@ export function validateSsspSpec(spec: SsspKernelSpec): void {
   if (!isPowerOfTwo(chunk) || chunk < lanes) {
     throw new SpecError('chunk', `must be a power of two no smaller than lanesPerVertex ${lanes} (arcs per queue item), got ${chunk}`);
   }
-  validateBalance(spec, lanes);
 }
 
-function validateBalance(spec: SsspKernelSpec, lanes: number): void {
-  if (spec.balance === undefined) return;
-  if (spec.balance !== 'arcs') throw new SpecError('balance', `must be 'arcs' or absent, got '${String(spec.balance)}'`);
-  if (spec.op !== 'sssp_frontier') throw new SpecError('balance', `only sssp_frontier shares its arcs out, so ${spec.op} takes none`);
-  if (lanes !== 1) throw new SpecError('balance', `'arcs' hands every invocation its own arcs, so lanesPerVertex must be 1, got ${lanes}`);
-  // A round's arcs are counted in u32: at most workgroupSize items of `chunk` arcs each.
-  const chunk = spec.chunk ?? DEFAULT_CHUNK;
-  if (spec.workgroupSize * chunk > 2 ** 31) {
-    throw new SpecError('balance', `'arcs' counts a round's workgroupSize × chunk arcs in u32: ${spec.workgroupSize} × ${chunk} exceeds 2^31; use a smaller chunk`);
-  }
+function validateHeavyArcs(spec: SsspKernelSpec): void {
+  if (spec.heavyArcs === undefined || spec.heavyArcs === 'inline') return;
+  if (spec.heavyArcs !== 'settle') throw new SpecError('heavyArcs', `must be 'inline', 'settle' or absent, got '${String(spec.heavyArcs)}'`);
+  if (spec.op !== 'sssp_frontier') throw new SpecError('heavyArcs', `only sssp_frontier reads rows split into light and heavy arcs, so ${spec.op} takes 'inline'`);
 }
 
 /** The canonical SSSP spec: fields an op does not read are fixed, so equal text gets one id. */
@@ -69,7 +63,7 @@ export function normalizeSsspSpec(spec: SsspKernelSpec): SsspKernelSpec {
   if (spec.op === 'sssp_edges') return { ...base, reads: spec.reads ?? 'atomic' };
   if (spec.op === 'sssp_frontier' || spec.op === 'sssp_advance') {
     const queue = { ...base, lanesPerVertex: spec.lanesPerVertex ?? 1, chunk: spec.chunk ?? DEFAULT_CHUNK };
-    return spec.op === 'sssp_frontier' && spec.balance ? { ...queue, balance: spec.balance } : queue;
+    return spec.op === 'sssp_frontier' && spec.heavyArcs === 'settle' ? { ...queue, heavyArcs: 'settle' } : queue;
   }
   return base;
 }

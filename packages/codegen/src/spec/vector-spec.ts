@@ -17,8 +17,9 @@ export const VECTOR_KERNEL_OPS: readonly VectorOp[] = ['vec_reduce', 'vec_pagera
  *   workgroup memory (fixed order: bit-reproducible, no atomic ⊕ needed). With at most `workgroupSize`
  *   workgroups (see `dispatchGrid`), a second dispatch of one workgroup over the partials gives the total.
  * - `vec_pagerank_update`: `next = d·next + (1 − d·Σy)·teleport` with Σy totalled from `sumParts` (a
- *   `vec_reduce` first pass over `next` on the same grid), and `deltaParts[g] = Σ |next − previous|` over
- *   workgroup g's share (for a `vec_reduce` second pass); `workgroupSize` a power of two, as `vec_reduce`'s.
+ *   `vec_reduce` first pass over `next` on the same grid), `deltaParts[g] = Σ |next − previous|` over
+ *   workgroup g's share (for a `vec_reduce` second pass), and `scaled = next / outDegree` (0 where it is 0:
+ *   the x of PageRank's next product, on Pᵀ's pattern); `workgroupSize` a power of two, as `vec_reduce`'s.
  * - `vec_gather`: `dst[i] = src[index[i]]`, moving 4-byte words whatever they hold (so its spec is fixed at
  *   semiring 'or-and', type 'u32': one kernel for every element type).
  *

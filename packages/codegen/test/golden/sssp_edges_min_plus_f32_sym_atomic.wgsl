@@ -27,8 +27,7 @@ const FAR_MIN: u32 = 2u;    // no far vertex has a smaller key
 const VERTICES: u32 = 3u;   // n, for sizing a scan
 const LEN_A: u32 = 4u;      // items in queue A, then in queue B
 const SCANNING: u32 = 6u;   // 1: this pass scans the vertices for far ones below a new threshold
-const PREVIOUS: u32 = 7u;   // the threshold before the last move (0 at first): keys below it were relaxed then
-const DEFER: u32 = 8u;      // 1: rows sorted by weight, arcs at or past the threshold wait for their bucket
+const WAITING: u32 = 7u;    // 1: a vertex visited in this bucket has heavy arcs waiting for the next scan
 
 struct Params {
   count: u32,  // pairs, arcs or vertices the dispatch covers; sssp_advance: the target vertex or NONE

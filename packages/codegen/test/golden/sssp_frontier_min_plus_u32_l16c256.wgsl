@@ -3,22 +3,15 @@
 // spec: {"chunk":256,"lanesPerVertex":16,"op":"sssp_frontier","semiring":"min-plus","symmetric":false,"target":"wgsl","type":"u32","workgroupSize":256}
 // semiring min-plus: shortest paths: ⊕ = min, ⊗ = + saturating at INF
 // One pass of near-far / frontier Bellman-Ford over CSR, dispatched indirectly with the grid sssp_advance sized
-// or directly on a fixed grid that strides over the items (never a read-back either way). A relaxing pass reads the near queue: a queued vertex is one item per chunk of CHUNK arcs
-// (so a hub's arcs spread over many invocations), 16 invocation(s) an item. Each head it lowers below the
-// threshold is appended to queue_out once for the next pass (mark[u] >> 1 is the pass u is queued for); a head
-// lowered to the threshold or past it is only marked far (mark[u] & 1, its key noted in state[FAR_MIN]):
-// Davidson et al.'s far pile, kept as marks. The lowering that wins also writes its arc to via[u], from which
-// sssp_tree reads the parent. After the near queue ran dry and the threshold moved, the pass is a scan
-// instead (state[SCANNING], one invocation a vertex): far vertices now below the threshold join queue_out, the
-// others' smallest key becomes state[FAR_MIN].
+// or directly on a fixed grid that strides over the items (never a read-back either way). A relaxing pass reads
+// the near queue: a queued vertex is one item per chunk of CHUNK arcs (so a hub's arcs spread over many
+// invocations), 16 invocation(s) an item. Each head it lowers below the threshold is appended to queue_out
+// once for the next pass (mark[u] >> 2 is the pass u is queued for); a head lowered to the threshold or past it is
+// only marked far (mark[u] & FAR_MARK, its key noted in state[FAR_MIN]): Davidson et al.'s far pile, kept as
+// marks. The lowering that wins also writes its arc to via[u], from which sssp_tree reads the parent. After the
+// near queue ran dry and the threshold moved, the pass is a scan instead (state[SCANNING], one invocation a
+// vertex): far vertices now below the threshold join queue_out, the others' smallest key becomes state[FAR_MIN].
 // The queues alternate between passes: params.aux says which of state[LEN_A], state[LEN_A + 1] counts queue_in.
-// With state[DEFER] (rows sorted by weight) an item relaxes only the arcs whose keys fall in the bucket, between
-// the previous threshold and this one (two binary searches): a vertex relaxed again within its bucket reads its
-// light arcs only, and one with arcs left past the threshold stays marked far with the key of the nearest noted,
-// so that each later bucket's scan queues it for the arcs that fall in that bucket. Heads are never lowered to far
-// keys then, and each arc is relaxed from a vertex's final distance about once. A scan looks at a waiting vertex's
-// arcs in the new bucket: up to INLINE_ARCS of them it relaxes itself (no pass of their own), more and it queues
-// the vertex; the nearest arc left past the new threshold is noted.
 
 alias T = u32;
 const INF: T = 4294967295u;
@@ -38,8 +31,7 @@ const FAR_MIN: u32 = 2u;    // no far vertex has a smaller key
 const VERTICES: u32 = 3u;   // n, for sizing a scan
 const LEN_A: u32 = 4u;      // items in queue A, then in queue B
 const SCANNING: u32 = 6u;   // 1: this pass scans the vertices for far ones below a new threshold
-const PREVIOUS: u32 = 7u;   // the threshold before the last move (0 at first): keys below it were relaxed then
-const DEFER: u32 = 8u;      // 1: rows sorted by weight, arcs at or past the threshold wait for their bucket
+const WAITING: u32 = 7u;    // 1: a vertex visited in this bucket has heavy arcs waiting for the next scan
 
 struct Params {
   count: u32,  // pairs, arcs or vertices the dispatch covers; sssp_advance: the target vertex or NONE
@@ -78,12 +70,16 @@ fn item_of(wid: vec3<u32>, nwg: vec3<u32>, lid: u32) -> u32 {
   return (wid.x + wid.y * nwg.x) * WG + lid;
 }
 
-// Appends to queue_out gathered per workgroup: an entry takes a slot in workgroup memory and its chunks' offset
-// among the workgroup's; flush() then reserves the workgroup's items with ONE atomicAdd on the queue length and
-// writes them, instead of one global atomic per vertex. Past CAPACITY entries an invocation reserves its own.
-// The smallest far key is gathered the same way (as the maximum of its complement, so that workgroup memory's
-// zero start means "none").
+// Appends to queue_out gathered per workgroup: an entry (a vertex, tagged HEAVY_ITEM for its heavy arcs) takes
+// a slot in workgroup memory and its chunks' offset among the workgroup's; flush() then reserves the workgroup's
+// items with ONE atomicAdd on the queue length and writes them, instead of one global atomic per vertex. Past
+// CAPACITY entries an invocation reserves its own. The smallest far key is gathered the same way (as the maximum
+// of its complement, so that workgroup memory's zero start means "none"), and so is the word saying that a visit
+// left heavy arcs waiting.
 const CAPACITY: u32 = 512u;
+// The tag of a vertex's heavy arcs, on queue entries and on their items' chunks (0, never set, when heavy arcs
+// are relaxed with the rest).
+const HEAVY_ITEM: u32 = 0u;
 var<workgroup> wg_vertex: array<u32, CAPACITY>;
 var<workgroup> wg_at: array<u32, CAPACITY>;
 var<workgroup> wg_entries: atomic<u32>;
@@ -92,27 +88,36 @@ var<workgroup> wg_far_not: atomic<u32>;
 var<workgroup> wg_base: u32;
 var<workgroup> wg_count: u32;
 
-// Queue items of u: one per CHUNK arcs, at least one.
-fn chunks_of(u: u32) -> u32 {
-  return max(1u, (indptr[u + 1u] - indptr[u] + CHUNK - 1u) / CHUNK);
+// The end of v's light arcs, where its heavy ones begin (the row's end when heavy arcs are relaxed with the rest).
+fn light_end_of(v: u32) -> u32 {
+  return indptr[v + 1u];
 }
 
-fn write_items(u: u32, at: u32, chunks: u32) {
+// Queue items of an entry: one per CHUNK arcs of u's light arcs (at least one: the visit), or of its heavy ones
+// when the entry is u | HEAVY_ITEM.
+fn chunks_of(entry: u32) -> u32 {
+  let u = entry & ~HEAVY_ITEM;
+  if ((entry & HEAVY_ITEM) != 0u) { return (indptr[u + 1u] - light_end_of(u) + CHUNK - 1u) / CHUNK; }
+  return max(1u, (light_end_of(u) - indptr[u] + CHUNK - 1u) / CHUNK);
+}
+
+// Each item is the vertex and its chunk, the chunk tagged as the entry is.
+fn write_items(entry: u32, at: u32, chunks: u32) {
   for (var c = 0u; c < chunks; c++) {
-    queue_out[at + c] = u;
-    chunk_out[at + c] = c;
+    queue_out[at + c] = entry & ~HEAVY_ITEM;
+    chunk_out[at + c] = c | (entry & HEAVY_ITEM);
   }
 }
 
-fn append(u: u32, len_word: u32) {
-  let chunks = chunks_of(u);
+fn append(entry: u32, len_word: u32) {
+  let chunks = chunks_of(entry);
   let i = atomicAdd(&wg_entries, 1u);
   if (i < CAPACITY) {
-    wg_vertex[i] = u;
+    wg_vertex[i] = entry;
     wg_at[i] = atomicAdd(&wg_items, chunks);
     return;
   }
-  write_items(u, atomicAdd(&state[len_word], chunks), chunks);
+  write_items(entry, atomicAdd(&state[len_word], chunks), chunks);
 }
 
 fn note_far(k: u32) {
@@ -135,55 +140,40 @@ fn flush(lid: u32, len_word: u32) {
   }
   let entries = workgroupUniformLoad(&wg_count);
   for (var i = lid; i < entries; i += WG) {
-    let u = wg_vertex[i];
-    write_items(u, wg_base + wg_at[i], chunks_of(u));
+    let entry = wg_vertex[i];
+    write_items(entry, wg_base + wg_at[i], chunks_of(entry));
   }
   // The next round's appends overwrite wg_vertex and wg_at from the start.
   workgroupBarrier();
 }
 
-const INLINE_ARCS: u32 = 32u;
+// The low bits of mark[v] (the pass v is queued for is mark[v] >> 2).
+const FAR_MARK: u32 = 1u;    // v's key is at or past the threshold: a later scan looks at it
+const HEAVY_MARK: u32 = 2u;  // v was visited in this bucket and has heavy arcs: the next scan queues them
 
-// The first arc in [lo, hi) of a row sorted by weight whose key from kv is at least bound.
-fn first_reaching(lo: u32, hi: u32, kv: u32, bound: u32) -> u32 {
-  var a = lo;
-  var b = hi;
-  while (a < b) {
-    let mid = (a + b) / 2u;
-    if (relax(kv, weight[mid]) < bound) { a = mid + 1u; } else { b = mid; }
-  }
-  return a;
+// The first invocation of a vertex's first light item: v is relaxed from below the threshold now, so any far mark
+// it had is stale (later lowerings stay near); its heavy arcs, if any, wait for the next scan.
+fn visit(v: u32) {
+  let m = atomicLoad(&mark[v]);
+  if ((m & FAR_MARK) != 0u) { atomicAnd(&mark[v], ~FAR_MARK); }
 }
 
-// The arcs [x, y) that queue item `item` (of LANES invocations) relaxes this pass, and its tail's key z.
-fn item_arcs(item: u32, threshold: u32, defer: bool) -> vec3<u32> {
+// Queue item `item` (of LANES invocations): a chunk of its vertex's light arcs, or of its heavy ones when tagged.
+fn relax_item(item: u32, threshold: u32, len_out: u32) {
   let v = queue_in[item / LANES];
   let c = chunk_in[item / LANES];
-  let lead = c == 0u && item % LANES == 0u;
-  // v is relaxed from below the threshold now: any far mark it had is stale (later lowerings stay near).
-  if (lead && (atomicLoad(&mark[v]) & 1u) != 0u) { atomicAnd(&mark[v], ~1u); }
-  let kv = atomicLoad(&dist[v]);
-  var start = indptr[v] + c * CHUNK;
-  var end = min(indptr[v + 1u], start + CHUNK);
-  if (defer) {
-    let stop = first_reaching(indptr[v], indptr[v + 1u], kv, threshold);
-    start = max(start, first_reaching(indptr[v], stop, kv, atomicLoad(&state[PREVIOUS])));
-    end = min(end, stop);
-    // The arcs left wait for a later bucket: v stays far (the lead invocation both cleared the mark and sets it).
-    if (lead && stop < indptr[v + 1u]) {
-      let k = relax(kv, weight[stop]);
-      if (k <= params.limit) {
-        atomicOr(&mark[v], 1u);
-        note_far(k);
-      }
-    }
+  var start = indptr[v];
+  var end = light_end_of(v);
+  if ((c & HEAVY_ITEM) != 0u) {
+    start = end;
+    end = indptr[v + 1u];
+  } else if (c == 0u && item % LANES == 0u) {
+    visit(v);
   }
-  return vec3<u32>(start, max(start, end), kv);
-}
-
-fn relax_item(item: u32, threshold: u32, len_out: u32, defer: bool) {
-  let arcs = item_arcs(item, threshold, defer);
-  for (var p = arcs.x + item % LANES; p < arcs.y; p += LANES) { relax_arc(p, arcs.z, threshold, len_out); }
+  let kv = atomicLoad(&dist[v]);
+  start += (c & ~HEAVY_ITEM) * CHUNK;
+  end = min(end, start + CHUNK);
+  for (var p = start + item % LANES; p < end; p += LANES) { relax_arc(p, kv, threshold, len_out); }
 }
 
 // Lowers the head of arc p from kv: queued for the next pass below the threshold, else marked far.
@@ -193,58 +183,31 @@ fn relax_arc(p: u32, kv: u32, threshold: u32, len_out: u32) {
   if (k > params.limit || k >= atomicLoad(&dist[u])) { return; }
   if (k >= atomicMin(&dist[u], k)) { return; }
   via[u] = p;
-  let next = (params.iter + 1u) << 1u;
+  let next = (params.iter + 1u) << 2u;
   if (k < threshold) {
-    if ((atomicMax(&mark[u], next) >> 1u) < (next >> 1u)) { append(u, len_out); }
+    if ((atomicMax(&mark[u], next) >> 2u) < (next >> 2u)) {
+      append(u, len_out);
+    }
   } else {
-    atomicOr(&mark[u], 1u);
+    atomicOr(&mark[u], FAR_MARK);
     note_far(k);
   }
 }
 
-fn scan_vertex(v: u32, threshold: u32, len_out: u32, defer: bool) {
-  if ((atomicLoad(&mark[v]) & 1u) == 0u) { return; }
+fn scan_vertex(v: u32, threshold: u32, len_out: u32) {
+  let m = atomicLoad(&mark[v]);
+  if ((m & FAR_MARK) == 0u) { return; }
   let k = atomicLoad(&dist[v]);
-  if (defer) {
-    scan_waiting(v, k, threshold, len_out);
-    return;
-  }
   if (k < threshold) {
-    atomicAnd(&mark[v], ~1u);
+    atomicAnd(&mark[v], ~FAR_MARK);
     append(v, len_out);
   } else {
     note_far(k);
-  }
-}
-
-// v (settled at kv) waits with arcs at or past the previous threshold: those below the new one are relaxed here
-// or by v queued, the nearest one left keeps v far.
-fn scan_waiting(v: u32, kv: u32, threshold: u32, len_out: u32) {
-  let end = indptr[v + 1u];
-  let begin = first_reaching(indptr[v], end, kv, atomicLoad(&state[PREVIOUS]));
-  let stop = first_reaching(begin, end, kv, threshold);
-  if (stop - begin > INLINE_ARCS) {
-    atomicAnd(&mark[v], ~1u);
-    append(v, len_out);
-    return;
-  }
-  for (var p = begin; p < stop; p++) { relax_arc(p, kv, threshold, len_out); }
-  // An arc that cannot lower its head now never will (distances only fall): a few such are passed over here, so
-  // that arcs past the farthest distance do not keep buckets coming.
-  var rest = stop;
-  for (var i = 0u; i < INLINE_ARCS && rest < end && relax(kv, weight[rest]) >= atomicLoad(&dist[indices[rest]]); i++) { rest++; }
-  var left = UNREACHED;
-  if (rest < end) { left = relax(kv, weight[rest]); }
-  if (rest == end || left > params.limit) {
-    atomicAnd(&mark[v], ~1u);
-  } else {
-    note_far(left);
   }
 }
 
 var<workgroup> wg_total: u32;
 var<workgroup> wg_scanning: u32;
-var<workgroup> wg_defer: u32;
 
 @compute @workgroup_size(256, 1, 1)
 fn sssp_frontier(
@@ -257,20 +220,18 @@ fn sssp_frontier(
   if (lid == 0u) {
     let scanning = atomicLoad(&state[SCANNING]);
     wg_scanning = scanning;
-    wg_defer = atomicLoad(&state[DEFER]);
     // An ended search (a fixed grid runs on every pass of a batch) has no items.
     let queued = atomicLoad(&state[LEN_A + params.aux]) * LANES;
     wg_total = select(select(queued, params.count, scanning != 0u), 0u, atomicLoad(&state[DONE]) != 0u);
   }
   let total = workgroupUniformLoad(&wg_total);
   let scanning = workgroupUniformLoad(&wg_scanning) != 0u;
-  let defer = workgroupUniformLoad(&wg_defer) != 0u;
   // The grid sssp_advance sized covers the items once; a fixed grid strides over them, a round at a time.
   let groups = nwg.x * nwg.y;
   for (var first = (wid.x + wid.y * nwg.x) * WG; first < total; first += groups * WG) {
     let item = first + lid;
     if (item < total) {
-      if (scanning) { scan_vertex(item, threshold, len_out, defer); } else { relax_item(item, threshold, len_out, defer); }
+      if (scanning) { scan_vertex(item, threshold, len_out); } else { relax_item(item, threshold, len_out); }
     }
     flush(lid, len_out);
   }

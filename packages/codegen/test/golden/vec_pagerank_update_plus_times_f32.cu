@@ -5,7 +5,8 @@
 // PageRank's step after the product, fused with both of its sums' halves: next = d·y + (1 − d·Σy)·teleport with Σy
 // totalled by every block from sumParts (vec_reduce's first pass over this kernel's grid: gridDim.x partials),
 // and deltaParts[block] = Σ |next − previous| over the block's share; a step after a converged one (residual
-// sums[offset] below the tolerance) keeps the ranks (see the WGSL template).
+// sums[offset] below the tolerance) keeps the ranks; scaled = next / outDegree (0 where a vertex dangles), the
+// x of the next product on Pᵀ's pattern (see the WGSL template).
 
 typedef float T;
 #define INF (0x1p126f)
@@ -35,7 +36,7 @@ __device__ float block_sum(float* part, unsigned lid, float value) {
   return total;
 }
 
-extern "C" __global__ void __launch_bounds__(256) vec_pagerank_update(const Params params, const float* __restrict__ teleport, const float* __restrict__ previous, const float* __restrict__ sums, const float* __restrict__ sumParts, float* __restrict__ next, float* __restrict__ deltaParts) {
+extern "C" __global__ void __launch_bounds__(256) vec_pagerank_update(const Params params, const float* __restrict__ teleport, const float* __restrict__ previous, const float* __restrict__ sums, const float* __restrict__ sumParts, float* __restrict__ next, float* __restrict__ deltaParts, const unsigned int* __restrict__ outDegree, float* __restrict__ scaled) {
   __shared__ float part[WG];
   const unsigned lid = threadIdx.x;
   float sumY = 0.0f;
@@ -48,6 +49,8 @@ extern "C" __global__ void __launch_bounds__(256) vec_pagerank_update(const Para
     const float r = converged ? p : params.damping * next[i] + base * teleport[i];
     change = change + fabsf(r - p);
     next[i] = r;
+    const unsigned degree = outDegree[i];
+    scaled[i] = degree > 0 ? r / (float)degree : 0.0f;
   }
   const float total = block_sum(part, lid, change);
   if (lid == 0) deltaParts[blockIdx.x] = total;

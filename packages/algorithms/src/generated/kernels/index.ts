@@ -40,11 +40,15 @@ import { spmv_csr_merge__min_plus_f32__set__r256l1sgi7__wgsl__1f317b22304a } fro
 import { spmv_csr_merge__or_and_u32__set__r256l1sgi7__wgsl__dba67c143aef } from "./spmv_csr_merge__or_and_u32__set__r256l1sgi7__wgsl__dba67c143aef.js";
 import { spmv_csr_merge__plus_times_f32__set__r256l1sgi7__wgsl__f3bedef37e1e } from "./spmv_csr_merge__plus_times_f32__set__r256l1sgi7__wgsl__f3bedef37e1e.js";
 import { spmv_csr_merge__plus_times_f32__set__r256l1sgi7g__cuda__efbce20b8ae5 } from "./spmv_csr_merge__plus_times_f32__set__r256l1sgi7g__cuda__efbce20b8ae5.js";
+import { spmv_csr_merge__plus_times_f32__set_pattern__r256l1sgi7__wgsl__533937309ea0 } from "./spmv_csr_merge__plus_times_f32__set_pattern__r256l1sgi7__wgsl__533937309ea0.js";
+import { spmv_csr_merge__plus_times_f32__set_pattern__r256l1sgi7g__cuda__0ddae80113bd } from "./spmv_csr_merge__plus_times_f32__set_pattern__r256l1sgi7g__cuda__0ddae80113bd.js";
 import { spmv_csr_scalar__max_min_f32__set__r256l1__wgsl__cbf571ba0317 } from "./spmv_csr_scalar__max_min_f32__set__r256l1__wgsl__cbf571ba0317.js";
 import { spmv_csr_scalar__min_plus_f32__set__r256l1__wgsl__a178a882bed6 } from "./spmv_csr_scalar__min_plus_f32__set__r256l1__wgsl__a178a882bed6.js";
 import { spmv_csr_scalar__or_and_u32__set__r256l1__wgsl__5722eaefd667 } from "./spmv_csr_scalar__or_and_u32__set__r256l1__wgsl__5722eaefd667.js";
 import { spmv_csr_scalar__plus_times_f32__set__r256l1__wgsl__deb12a857fe8 } from "./spmv_csr_scalar__plus_times_f32__set__r256l1__wgsl__deb12a857fe8.js";
 import { spmv_csr_scalar__plus_times_f32__set__r256l1g__cuda__7f2eb126586f } from "./spmv_csr_scalar__plus_times_f32__set__r256l1g__cuda__7f2eb126586f.js";
+import { spmv_csr_scalar__plus_times_f32__set_pattern__r256l1__wgsl__8708d8e1efc5 } from "./spmv_csr_scalar__plus_times_f32__set_pattern__r256l1__wgsl__8708d8e1efc5.js";
+import { spmv_csr_scalar__plus_times_f32__set_pattern__r256l1g__cuda__ffa290ff50bc } from "./spmv_csr_scalar__plus_times_f32__set_pattern__r256l1g__cuda__ffa290ff50bc.js";
 import { spmv_csr_vector__max_min_f32__set__r16l16sg__wgsl__fc2498f71fe0 } from "./spmv_csr_vector__max_min_f32__set__r16l16sg__wgsl__fc2498f71fe0.js";
 import { spmv_csr_vector__max_min_f32__set__r32l8sg__wgsl__10a7266b190e } from "./spmv_csr_vector__max_min_f32__set__r32l8sg__wgsl__10a7266b190e.js";
 import { spmv_csr_vector__max_min_f32__set__r8l32sg__wgsl__d78b8d88fc0a } from "./spmv_csr_vector__max_min_f32__set__r8l32sg__wgsl__d78b8d88fc0a.js";
@@ -58,11 +62,17 @@ import { spmv_csr_vector__plus_times_f32__set__r16l16sg__wgsl__47fb4af17956 } fr
 import { spmv_csr_vector__plus_times_f32__set__r32l8sg__wgsl__8a2a9f898076 } from "./spmv_csr_vector__plus_times_f32__set__r32l8sg__wgsl__8a2a9f898076.js";
 import { spmv_csr_vector__plus_times_f32__set__r8l32sg__wgsl__224fac330d64 } from "./spmv_csr_vector__plus_times_f32__set__r8l32sg__wgsl__224fac330d64.js";
 import { spmv_csr_vector__plus_times_f32__set__r8l32sgg__cuda__3e0eb60ee8cc } from "./spmv_csr_vector__plus_times_f32__set__r8l32sgg__cuda__3e0eb60ee8cc.js";
+import { spmv_csr_vector__plus_times_f32__set_pattern__r16l16sg__wgsl__92a24a8056fb } from "./spmv_csr_vector__plus_times_f32__set_pattern__r16l16sg__wgsl__92a24a8056fb.js";
+import { spmv_csr_vector__plus_times_f32__set_pattern__r32l8sg__wgsl__8737a3ba1660 } from "./spmv_csr_vector__plus_times_f32__set_pattern__r32l8sg__wgsl__8737a3ba1660.js";
+import { spmv_csr_vector__plus_times_f32__set_pattern__r8l32sg__wgsl__35144d461979 } from "./spmv_csr_vector__plus_times_f32__set_pattern__r8l32sg__wgsl__35144d461979.js";
+import { spmv_csr_vector__plus_times_f32__set_pattern__r8l32sgg__cuda__5e75e3ccacbd } from "./spmv_csr_vector__plus_times_f32__set_pattern__r8l32sgg__cuda__5e75e3ccacbd.js";
 import { spmv_ell__max_min_f32__set__r256l1__wgsl__99f3c8d59089 } from "./spmv_ell__max_min_f32__set__r256l1__wgsl__99f3c8d59089.js";
 import { spmv_ell__min_plus_f32__set__r256l1__wgsl__5a3bb91a0f49 } from "./spmv_ell__min_plus_f32__set__r256l1__wgsl__5a3bb91a0f49.js";
 import { spmv_ell__or_and_u32__set__r256l1__wgsl__a21289e70e36 } from "./spmv_ell__or_and_u32__set__r256l1__wgsl__a21289e70e36.js";
 import { spmv_ell__plus_times_f32__set__r256l1__wgsl__81665c5de83c } from "./spmv_ell__plus_times_f32__set__r256l1__wgsl__81665c5de83c.js";
 import { spmv_ell__plus_times_f32__set__r256l1g__cuda__05b460f5c373 } from "./spmv_ell__plus_times_f32__set__r256l1g__cuda__05b460f5c373.js";
+import { spmv_ell__plus_times_f32__set_pattern__r256l1__wgsl__1e7368964d84 } from "./spmv_ell__plus_times_f32__set_pattern__r256l1__wgsl__1e7368964d84.js";
+import { spmv_ell__plus_times_f32__set_pattern__r256l1g__cuda__3aa7875bfd1a } from "./spmv_ell__plus_times_f32__set_pattern__r256l1g__cuda__3aa7875bfd1a.js";
 import { spmv_fold_combine__plus_times_f32__acc__r8l32sg__wgsl__ea198236154c } from "./spmv_fold_combine__plus_times_f32__acc__r8l32sg__wgsl__ea198236154c.js";
 import { spmv_fold_combine__plus_times_f32__acc__r8l32sgg__cuda__f595ccd05a49 } from "./spmv_fold_combine__plus_times_f32__acc__r8l32sgg__cuda__f595ccd05a49.js";
 import { spmv_merge_fixup__max_min_f32__acc__r256l1__wgsl__b4bbec0ccd98 } from "./spmv_merge_fixup__max_min_f32__acc__r256l1__wgsl__b4bbec0ccd98.js";
@@ -76,16 +86,18 @@ import { spmv_sell__plus_times_f32__set__r256l1c32p__wgsl__9d4c581da001 } from "
 import { spmv_sell__plus_times_f32__set__r256l1c32pf__wgsl__849671db3ba0 } from "./spmv_sell__plus_times_f32__set__r256l1c32pf__wgsl__849671db3ba0.js";
 import { spmv_sell__plus_times_f32__set__r256l1c32pfg__cuda__9b64c0a801bb } from "./spmv_sell__plus_times_f32__set__r256l1c32pfg__cuda__9b64c0a801bb.js";
 import { spmv_sell__plus_times_f32__set__r256l1c32pg__cuda__87365355d2f0 } from "./spmv_sell__plus_times_f32__set__r256l1c32pg__cuda__87365355d2f0.js";
+import { spmv_sell__plus_times_f32__set_pattern__r256l1c32__wgsl__406e44592e29 } from "./spmv_sell__plus_times_f32__set_pattern__r256l1c32__wgsl__406e44592e29.js";
+import { spmv_sell__plus_times_f32__set_pattern__r256l1c32g__cuda__c3a09801846b } from "./spmv_sell__plus_times_f32__set_pattern__r256l1c32g__cuda__c3a09801846b.js";
+import { spmv_sell__plus_times_f32__set_pattern__r256l1c32p__wgsl__8a0bc7a85497 } from "./spmv_sell__plus_times_f32__set_pattern__r256l1c32p__wgsl__8a0bc7a85497.js";
+import { spmv_sell__plus_times_f32__set_pattern__r256l1c32pf__wgsl__6631b612a2fa } from "./spmv_sell__plus_times_f32__set_pattern__r256l1c32pf__wgsl__6631b612a2fa.js";
+import { spmv_sell__plus_times_f32__set_pattern__r256l1c32pfg__cuda__732355fe2f5f } from "./spmv_sell__plus_times_f32__set_pattern__r256l1c32pfg__cuda__732355fe2f5f.js";
+import { spmv_sell__plus_times_f32__set_pattern__r256l1c32pg__cuda__62db906699e6 } from "./spmv_sell__plus_times_f32__set_pattern__r256l1c32pg__cuda__62db906699e6.js";
 import { sssp_advance__min_plus_f32__dir__w256l16c256__cuda__7d2d0454082e } from "./sssp_advance__min_plus_f32__dir__w256l16c256__cuda__7d2d0454082e.js";
 import { sssp_advance__min_plus_f32__dir__w256l16c256__wgsl__25f35cca777c } from "./sssp_advance__min_plus_f32__dir__w256l16c256__wgsl__25f35cca777c.js";
-import { sssp_advance__min_plus_f32__dir__w256l1c256__cuda__db3db3ac2418 } from "./sssp_advance__min_plus_f32__dir__w256l1c256__cuda__db3db3ac2418.js";
-import { sssp_advance__min_plus_f32__dir__w256l1c256__wgsl__1d71bb5abbef } from "./sssp_advance__min_plus_f32__dir__w256l1c256__wgsl__1d71bb5abbef.js";
 import { sssp_advance__min_plus_f32__dir__w256l2c256__cuda__599fae1a0d82 } from "./sssp_advance__min_plus_f32__dir__w256l2c256__cuda__599fae1a0d82.js";
 import { sssp_advance__min_plus_f32__dir__w256l2c256__wgsl__bdd12c960baa } from "./sssp_advance__min_plus_f32__dir__w256l2c256__wgsl__bdd12c960baa.js";
 import { sssp_advance__min_plus_u32__dir__w256l16c256__cuda__e6e166fc871d } from "./sssp_advance__min_plus_u32__dir__w256l16c256__cuda__e6e166fc871d.js";
 import { sssp_advance__min_plus_u32__dir__w256l16c256__wgsl__7934dee53d71 } from "./sssp_advance__min_plus_u32__dir__w256l16c256__wgsl__7934dee53d71.js";
-import { sssp_advance__min_plus_u32__dir__w256l1c256__cuda__09c1b53cd3dc } from "./sssp_advance__min_plus_u32__dir__w256l1c256__cuda__09c1b53cd3dc.js";
-import { sssp_advance__min_plus_u32__dir__w256l1c256__wgsl__144863905a0c } from "./sssp_advance__min_plus_u32__dir__w256l1c256__wgsl__144863905a0c.js";
 import { sssp_advance__min_plus_u32__dir__w256l2c256__cuda__c91ce9fff1a1 } from "./sssp_advance__min_plus_u32__dir__w256l2c256__cuda__c91ce9fff1a1.js";
 import { sssp_advance__min_plus_u32__dir__w256l2c256__wgsl__9b9b3d4886a5 } from "./sssp_advance__min_plus_u32__dir__w256l2c256__wgsl__9b9b3d4886a5.js";
 import { sssp_edges__min_plus_f32__dir_atomic__w256__cuda__b7b490c6e5ee } from "./sssp_edges__min_plus_f32__dir_atomic__w256__cuda__b7b490c6e5ee.js";
@@ -98,14 +110,14 @@ import { sssp_edges__min_plus_u32__sym_atomic__w256__cuda__9165a28d4173 } from "
 import { sssp_edges__min_plus_u32__sym_atomic__w256__wgsl__e6ee4b811bc2 } from "./sssp_edges__min_plus_u32__sym_atomic__w256__wgsl__e6ee4b811bc2.js";
 import { sssp_frontier__min_plus_f32__dir__w256l16c256__cuda__4b0c0729ba1b } from "./sssp_frontier__min_plus_f32__dir__w256l16c256__cuda__4b0c0729ba1b.js";
 import { sssp_frontier__min_plus_f32__dir__w256l16c256__wgsl__69dca1f43b13 } from "./sssp_frontier__min_plus_f32__dir__w256l16c256__wgsl__69dca1f43b13.js";
-import { sssp_frontier__min_plus_f32__dir__w256l1c256b__cuda__9664759e7e06 } from "./sssp_frontier__min_plus_f32__dir__w256l1c256b__cuda__9664759e7e06.js";
-import { sssp_frontier__min_plus_f32__dir__w256l1c256b__wgsl__957e6335fc11 } from "./sssp_frontier__min_plus_f32__dir__w256l1c256b__wgsl__957e6335fc11.js";
+import { sssp_frontier__min_plus_f32__dir__w256l16c256h__cuda__953e7038cc17 } from "./sssp_frontier__min_plus_f32__dir__w256l16c256h__cuda__953e7038cc17.js";
+import { sssp_frontier__min_plus_f32__dir__w256l16c256h__wgsl__f040d8df8047 } from "./sssp_frontier__min_plus_f32__dir__w256l16c256h__wgsl__f040d8df8047.js";
 import { sssp_frontier__min_plus_f32__dir__w256l2c256__cuda__6e7a4be5fd68 } from "./sssp_frontier__min_plus_f32__dir__w256l2c256__cuda__6e7a4be5fd68.js";
 import { sssp_frontier__min_plus_f32__dir__w256l2c256__wgsl__4d90ceef7b4f } from "./sssp_frontier__min_plus_f32__dir__w256l2c256__wgsl__4d90ceef7b4f.js";
 import { sssp_frontier__min_plus_u32__dir__w256l16c256__cuda__ebbe01458e54 } from "./sssp_frontier__min_plus_u32__dir__w256l16c256__cuda__ebbe01458e54.js";
 import { sssp_frontier__min_plus_u32__dir__w256l16c256__wgsl__9bf0f9382e14 } from "./sssp_frontier__min_plus_u32__dir__w256l16c256__wgsl__9bf0f9382e14.js";
-import { sssp_frontier__min_plus_u32__dir__w256l1c256b__cuda__8144b0a69eeb } from "./sssp_frontier__min_plus_u32__dir__w256l1c256b__cuda__8144b0a69eeb.js";
-import { sssp_frontier__min_plus_u32__dir__w256l1c256b__wgsl__c0e517d2583f } from "./sssp_frontier__min_plus_u32__dir__w256l1c256b__wgsl__c0e517d2583f.js";
+import { sssp_frontier__min_plus_u32__dir__w256l16c256h__cuda__348ff3a29a1a } from "./sssp_frontier__min_plus_u32__dir__w256l16c256h__cuda__348ff3a29a1a.js";
+import { sssp_frontier__min_plus_u32__dir__w256l16c256h__wgsl__3dfe9abdad64 } from "./sssp_frontier__min_plus_u32__dir__w256l16c256h__wgsl__3dfe9abdad64.js";
 import { sssp_frontier__min_plus_u32__dir__w256l2c256__cuda__ea49be4f9b99 } from "./sssp_frontier__min_plus_u32__dir__w256l2c256__cuda__ea49be4f9b99.js";
 import { sssp_frontier__min_plus_u32__dir__w256l2c256__wgsl__f489869441aa } from "./sssp_frontier__min_plus_u32__dir__w256l2c256__wgsl__f489869441aa.js";
 import { sssp_parents__min_plus_f32__dir__w256__cuda__99607ddc9042 } from "./sssp_parents__min_plus_f32__dir__w256__cuda__99607ddc9042.js";
@@ -176,11 +188,15 @@ export const CATALOG: Readonly<Record<string, GeneratedKernel>> = {
         "dba67c143aef": spmv_csr_merge__or_and_u32__set__r256l1sgi7__wgsl__dba67c143aef,
         "f3bedef37e1e": spmv_csr_merge__plus_times_f32__set__r256l1sgi7__wgsl__f3bedef37e1e,
         "efbce20b8ae5": spmv_csr_merge__plus_times_f32__set__r256l1sgi7g__cuda__efbce20b8ae5,
+        "533937309ea0": spmv_csr_merge__plus_times_f32__set_pattern__r256l1sgi7__wgsl__533937309ea0,
+        "0ddae80113bd": spmv_csr_merge__plus_times_f32__set_pattern__r256l1sgi7g__cuda__0ddae80113bd,
         "cbf571ba0317": spmv_csr_scalar__max_min_f32__set__r256l1__wgsl__cbf571ba0317,
         "a178a882bed6": spmv_csr_scalar__min_plus_f32__set__r256l1__wgsl__a178a882bed6,
         "5722eaefd667": spmv_csr_scalar__or_and_u32__set__r256l1__wgsl__5722eaefd667,
         "deb12a857fe8": spmv_csr_scalar__plus_times_f32__set__r256l1__wgsl__deb12a857fe8,
         "7f2eb126586f": spmv_csr_scalar__plus_times_f32__set__r256l1g__cuda__7f2eb126586f,
+        "8708d8e1efc5": spmv_csr_scalar__plus_times_f32__set_pattern__r256l1__wgsl__8708d8e1efc5,
+        "ffa290ff50bc": spmv_csr_scalar__plus_times_f32__set_pattern__r256l1g__cuda__ffa290ff50bc,
         "fc2498f71fe0": spmv_csr_vector__max_min_f32__set__r16l16sg__wgsl__fc2498f71fe0,
         "10a7266b190e": spmv_csr_vector__max_min_f32__set__r32l8sg__wgsl__10a7266b190e,
         "d78b8d88fc0a": spmv_csr_vector__max_min_f32__set__r8l32sg__wgsl__d78b8d88fc0a,
@@ -194,11 +210,17 @@ export const CATALOG: Readonly<Record<string, GeneratedKernel>> = {
         "8a2a9f898076": spmv_csr_vector__plus_times_f32__set__r32l8sg__wgsl__8a2a9f898076,
         "224fac330d64": spmv_csr_vector__plus_times_f32__set__r8l32sg__wgsl__224fac330d64,
         "3e0eb60ee8cc": spmv_csr_vector__plus_times_f32__set__r8l32sgg__cuda__3e0eb60ee8cc,
+        "92a24a8056fb": spmv_csr_vector__plus_times_f32__set_pattern__r16l16sg__wgsl__92a24a8056fb,
+        "8737a3ba1660": spmv_csr_vector__plus_times_f32__set_pattern__r32l8sg__wgsl__8737a3ba1660,
+        "35144d461979": spmv_csr_vector__plus_times_f32__set_pattern__r8l32sg__wgsl__35144d461979,
+        "5e75e3ccacbd": spmv_csr_vector__plus_times_f32__set_pattern__r8l32sgg__cuda__5e75e3ccacbd,
         "99f3c8d59089": spmv_ell__max_min_f32__set__r256l1__wgsl__99f3c8d59089,
         "5a3bb91a0f49": spmv_ell__min_plus_f32__set__r256l1__wgsl__5a3bb91a0f49,
         "a21289e70e36": spmv_ell__or_and_u32__set__r256l1__wgsl__a21289e70e36,
         "81665c5de83c": spmv_ell__plus_times_f32__set__r256l1__wgsl__81665c5de83c,
         "05b460f5c373": spmv_ell__plus_times_f32__set__r256l1g__cuda__05b460f5c373,
+        "1e7368964d84": spmv_ell__plus_times_f32__set_pattern__r256l1__wgsl__1e7368964d84,
+        "3aa7875bfd1a": spmv_ell__plus_times_f32__set_pattern__r256l1g__cuda__3aa7875bfd1a,
         "ea198236154c": spmv_fold_combine__plus_times_f32__acc__r8l32sg__wgsl__ea198236154c,
         "f595ccd05a49": spmv_fold_combine__plus_times_f32__acc__r8l32sgg__cuda__f595ccd05a49,
         "b4bbec0ccd98": spmv_merge_fixup__max_min_f32__acc__r256l1__wgsl__b4bbec0ccd98,
@@ -212,16 +234,18 @@ export const CATALOG: Readonly<Record<string, GeneratedKernel>> = {
         "849671db3ba0": spmv_sell__plus_times_f32__set__r256l1c32pf__wgsl__849671db3ba0,
         "9b64c0a801bb": spmv_sell__plus_times_f32__set__r256l1c32pfg__cuda__9b64c0a801bb,
         "87365355d2f0": spmv_sell__plus_times_f32__set__r256l1c32pg__cuda__87365355d2f0,
+        "406e44592e29": spmv_sell__plus_times_f32__set_pattern__r256l1c32__wgsl__406e44592e29,
+        "c3a09801846b": spmv_sell__plus_times_f32__set_pattern__r256l1c32g__cuda__c3a09801846b,
+        "8a0bc7a85497": spmv_sell__plus_times_f32__set_pattern__r256l1c32p__wgsl__8a0bc7a85497,
+        "6631b612a2fa": spmv_sell__plus_times_f32__set_pattern__r256l1c32pf__wgsl__6631b612a2fa,
+        "732355fe2f5f": spmv_sell__plus_times_f32__set_pattern__r256l1c32pfg__cuda__732355fe2f5f,
+        "62db906699e6": spmv_sell__plus_times_f32__set_pattern__r256l1c32pg__cuda__62db906699e6,
         "7d2d0454082e": sssp_advance__min_plus_f32__dir__w256l16c256__cuda__7d2d0454082e,
         "25f35cca777c": sssp_advance__min_plus_f32__dir__w256l16c256__wgsl__25f35cca777c,
-        "db3db3ac2418": sssp_advance__min_plus_f32__dir__w256l1c256__cuda__db3db3ac2418,
-        "1d71bb5abbef": sssp_advance__min_plus_f32__dir__w256l1c256__wgsl__1d71bb5abbef,
         "599fae1a0d82": sssp_advance__min_plus_f32__dir__w256l2c256__cuda__599fae1a0d82,
         "bdd12c960baa": sssp_advance__min_plus_f32__dir__w256l2c256__wgsl__bdd12c960baa,
         "e6e166fc871d": sssp_advance__min_plus_u32__dir__w256l16c256__cuda__e6e166fc871d,
         "7934dee53d71": sssp_advance__min_plus_u32__dir__w256l16c256__wgsl__7934dee53d71,
-        "09c1b53cd3dc": sssp_advance__min_plus_u32__dir__w256l1c256__cuda__09c1b53cd3dc,
-        "144863905a0c": sssp_advance__min_plus_u32__dir__w256l1c256__wgsl__144863905a0c,
         "c91ce9fff1a1": sssp_advance__min_plus_u32__dir__w256l2c256__cuda__c91ce9fff1a1,
         "9b9b3d4886a5": sssp_advance__min_plus_u32__dir__w256l2c256__wgsl__9b9b3d4886a5,
         "b7b490c6e5ee": sssp_edges__min_plus_f32__dir_atomic__w256__cuda__b7b490c6e5ee,
@@ -234,14 +258,14 @@ export const CATALOG: Readonly<Record<string, GeneratedKernel>> = {
         "e6ee4b811bc2": sssp_edges__min_plus_u32__sym_atomic__w256__wgsl__e6ee4b811bc2,
         "4b0c0729ba1b": sssp_frontier__min_plus_f32__dir__w256l16c256__cuda__4b0c0729ba1b,
         "69dca1f43b13": sssp_frontier__min_plus_f32__dir__w256l16c256__wgsl__69dca1f43b13,
-        "9664759e7e06": sssp_frontier__min_plus_f32__dir__w256l1c256b__cuda__9664759e7e06,
-        "957e6335fc11": sssp_frontier__min_plus_f32__dir__w256l1c256b__wgsl__957e6335fc11,
+        "953e7038cc17": sssp_frontier__min_plus_f32__dir__w256l16c256h__cuda__953e7038cc17,
+        "f040d8df8047": sssp_frontier__min_plus_f32__dir__w256l16c256h__wgsl__f040d8df8047,
         "6e7a4be5fd68": sssp_frontier__min_plus_f32__dir__w256l2c256__cuda__6e7a4be5fd68,
         "4d90ceef7b4f": sssp_frontier__min_plus_f32__dir__w256l2c256__wgsl__4d90ceef7b4f,
         "ebbe01458e54": sssp_frontier__min_plus_u32__dir__w256l16c256__cuda__ebbe01458e54,
         "9bf0f9382e14": sssp_frontier__min_plus_u32__dir__w256l16c256__wgsl__9bf0f9382e14,
-        "8144b0a69eeb": sssp_frontier__min_plus_u32__dir__w256l1c256b__cuda__8144b0a69eeb,
-        "c0e517d2583f": sssp_frontier__min_plus_u32__dir__w256l1c256b__wgsl__c0e517d2583f,
+        "348ff3a29a1a": sssp_frontier__min_plus_u32__dir__w256l16c256h__cuda__348ff3a29a1a,
+        "3dfe9abdad64": sssp_frontier__min_plus_u32__dir__w256l16c256h__wgsl__3dfe9abdad64,
         "ea49be4f9b99": sssp_frontier__min_plus_u32__dir__w256l2c256__cuda__ea49be4f9b99,
         "f489869441aa": sssp_frontier__min_plus_u32__dir__w256l2c256__wgsl__f489869441aa,
         "99607ddc9042": sssp_parents__min_plus_f32__dir__w256__cuda__99607ddc9042,

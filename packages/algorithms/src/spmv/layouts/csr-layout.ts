@@ -6,7 +6,7 @@ import type { SpmvLayout } from './spmv-layout.js';
 /** CSR as it is (csr-scalar, csr-vector): one dispatch over the rows. */
 export function csrLayout(csr: Csr, plan: SpmvPlan): SpmvLayout {
   return {
-    arrays: { indptr: csr.indptr, indices: csr.indices, values: matrixValues(csr.weight, csr.indices.length, plan, 'spmv matrix weights') },
+    arrays: { indptr: csr.indptr, indices: csr.indices, ...matrixValues(csr.weight, csr.indices.length, plan, 'spmv matrix weights') },
     scratch: {},
     steps: [{ spec: plan.spec, params: new Uint32Array([csr.n, 0, 0, 0]), rows: csr.n }],
   };

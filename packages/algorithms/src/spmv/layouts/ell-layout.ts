@@ -7,7 +7,7 @@ import type { SpmvLayout } from './spmv-layout.js';
 export function ellLayout(csr: Csr, plan: SpmvPlan): SpmvLayout {
   const ell = ellFromCsr(csr);
   return {
-    arrays: { indices: ell.indices, values: matrixValues(ell.weight, ell.indices.length, plan, 'spmv matrix (ELL slots)') },
+    arrays: { indices: ell.indices, ...matrixValues(ell.weight, ell.indices.length, plan, 'spmv matrix (ELL slots)') },
     scratch: {},
     steps: [{ spec: plan.spec, params: new Uint32Array([csr.n, ell.width, 0, 0]), rows: csr.n }],
   };

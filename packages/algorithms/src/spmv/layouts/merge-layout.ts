@@ -17,7 +17,7 @@ export function mergeLayout(csr: Csr, plan: SpmvPlan): SpmvLayout {
   const tileRows = mergePathRows(csr.indptr, mergeTile(plan.spec));
   const tiles = tileRows.length - 1;
   return {
-    arrays: { indptr: csr.indptr, indices: csr.indices, values: matrixValues(csr.weight, nnz, plan, 'spmv matrix weights'), tileRows },
+    arrays: { indptr: csr.indptr, indices: csr.indices, ...matrixValues(csr.weight, nnz, plan, 'spmv matrix weights'), tileRows },
     scratch: { carries: tiles * 8 },
     steps: [
       { spec: plan.spec, params: new Uint32Array([csr.n, nnz, 0, 0]), rows: csr.n + nnz },

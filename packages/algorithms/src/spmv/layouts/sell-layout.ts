@@ -33,7 +33,7 @@ export function sellLayout(csr: Csr, plan: SpmvPlan, limits: BindingLimits): Spm
     arrays: {
       sliceStart: ell.sliceStart,
       indices,
-      values: matrixValues(ell.weight && indices === ell.indices ? ell.weight : null, indices.length, plan, `spmv matrix (${plan.format} slots)`),
+      ...matrixValues(ell.weight && indices === ell.indices ? ell.weight : null, indices.length, plan, `spmv matrix (${plan.format} slots)`),
       ...(ell.rowIds === null ? {} : { rowIds: ell.rowIds }),
       ...(fold === null ? {} : { foldedRows: fold.foldedRows, extraStart: fold.extraStart }),
     },
