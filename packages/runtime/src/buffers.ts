@@ -1,5 +1,5 @@
 import { checkLimit } from './device-limits.js';
-import { withErrorScopes } from './error-scopes.js';
+import { errorScoped, withErrorScopes, withScopeErrors } from './error-scopes.js';
 import { BufferUsage, MapMode } from './gpu-flags.js';
 import { KEEP_READBACK_FROM } from './readback-pool.js';
 import type { RuntimeContext } from './runtime-context.js';
@@ -80,24 +80,29 @@ export async function readBuffer<T>(
   if (byteLength === 0) return new ArrayType(new ArrayBuffer(0));
 
   const kept = end - start >= KEEP_READBACK_FROM;
-  const staging = kept ? await context.readbacks.take(end - start) : await createBuffer(context, `${buffer.label} (readback)`, end - start, 'readback');
+  let staging = kept ? await context.readbacks.take(end - start) : undefined;
   let reusable = false;
   try {
-    await withErrorScopes(context.gpu, { operation: 'read', label: buffer.label, byteLength }, () => {
+    // The scopes' verdict is awaited with the map rather than before it (see errorScoped); a small read's
+    // staging buffer is made inside them too, so that a read waits on one round trip, not two.
+    const { errors } = errorScoped(context.gpu, { operation: 'read', label: buffer.label, byteLength }, () => {
+      staging ??= context.gpu.createBuffer({ label: `${buffer.label} (readback)`, size: end - start, usage: USAGE.readback });
       const encoder = context.gpu.createCommandEncoder({ label: `read ${buffer.label}` });
       encoder.copyBufferToBuffer(buffer, start, staging, 0, end - start);
       context.gpu.queue.submit([encoder.finish()]);
     });
     // The kept staging buffer may be larger than this read: map only what was copied.
-    await context.watch.race(staging.mapAsync(MapMode.READ, 0, end - start), 'read');
+    const mapped = staging ? context.watch.race(staging.mapAsync(MapMode.READ, 0, end - start), 'read') : Promise.resolve();
+    await withScopeErrors(errors, mapped);
+    const target = staging!;
     const first = byteOffset - start;
-    const copy = staging.getMappedRange(0, end - start).slice(first, first + byteLength);
-    staging.unmap();
+    const copy = target.getMappedRange(0, end - start).slice(first, first + byteLength);
+    target.unmap();
     reusable = kept;
     return new ArrayType(copy);
   } finally {
     // A read that failed leaves its staging buffer in an unknown state: never kept.
-    if (reusable) context.readbacks.give(staging);
-    else staging.destroy();
+    if (reusable) context.readbacks.give(staging!);
+    else staging?.destroy();
   }
 }

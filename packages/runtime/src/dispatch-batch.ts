@@ -1,5 +1,5 @@
 import { checkLimit } from './device-limits.js';
-import { withErrorScopes } from './error-scopes.js';
+import { errorScoped, withScopeErrors } from './error-scopes.js';
 import { BindingError, SemiforgeGpuError, type GpuErrorContext } from './errors.js';
 import { BufferUsage } from './gpu-flags.js';
 import type { ComputeKernel } from './kernel.js';
@@ -181,8 +181,10 @@ export class DispatchBatch {
 
     let paramsBuffer: GPUBuffer | undefined;
     let timer: PassTimer | undefined;
+    let submitted = false;
     try {
-      await withErrorScopes(gpu, this.#errorContext(pipelines), () => {
+      // The scopes' verdict is awaited with the GPU work rather than before it (see errorScoped).
+      const { errors } = errorScoped(gpu, this.#errorContext(pipelines), () => {
         if (paramsBytes > 0) {
           paramsBuffer = gpu.createBuffer({ label: `${this.#label} params`, size: paramsBytes, usage: BufferUsage.UNIFORM | BufferUsage.COPY_DST });
           gpu.queue.writeBuffer(paramsBuffer, 0, this.#params.pack(alignment));
@@ -192,11 +194,13 @@ export class DispatchBatch {
         this.#encode(encoder, pipelines, paramsBuffer, stride, timer);
         timer?.resolve(encoder);
         gpu.queue.submit([encoder.finish()]);
+        submitted = true;
       });
-      const [gpuTimeMs] = await Promise.all([
-        timer?.readMs(this.#context.watch),
-        this.#context.watch.race(gpu.queue.onSubmittedWorkDone(), 'submit'),
-      ]);
+      // An action that threw submitted nothing: only its error is left to report.
+      const work: Promise<readonly [number | undefined, unknown]> = submitted
+        ? Promise.all([timer?.readMs(this.#context.watch), this.#context.watch.race(gpu.queue.onSubmittedWorkDone(), 'submit')])
+        : Promise.resolve([undefined, undefined]);
+      const [gpuTimeMs] = await withScopeErrors(errors, work);
       return gpuTimeMs === undefined ? { dispatches: this.#dispatches } : { dispatches: this.#dispatches, gpuTimeMs };
     } finally {
       paramsBuffer?.destroy();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { withErrorScopes } from './error-scopes.js';
+import { errorScoped, withErrorScopes, withScopeErrors } from './error-scopes.js';
 import { GpuOutOfMemoryError, GpuValidationError } from './errors.js';
 
 /** A device whose error scopes catch what `failures` says, innermost (validation) first. */
@@ -45,5 +45,37 @@ describe('withErrorScopes', () => {
       }),
     ).rejects.toThrow(GpuValidationError);
     expect(device.depth).toBe(0);
+  });
+});
+
+describe('errorScoped', () => {
+  it('pops both scopes before it returns, so that scopes pushed meanwhile cannot pair with them', () => {
+    const device = fakeDevice({});
+    const { result, errors } = errorScoped(device, context, () => 'queued');
+    expect(result).toBe('queued');
+    expect(device.depth).toBe(0);
+    return expect(errors).resolves.toBeUndefined();
+  });
+
+  it("reports a scope's error over the work's own failure, and the work's failure when the scopes caught nothing", async () => {
+    const caught = errorScoped(fakeDevice({ validation: 'Buffer destroyed' }), context, () => 1);
+    await expect(withScopeErrors(caught.errors, Promise.reject(new Error('map failed')))).rejects.toThrow(GpuValidationError);
+    const clean = errorScoped(fakeDevice({}), context, () => 1);
+    await expect(withScopeErrors(clean.errors, Promise.reject(new Error('map failed')))).rejects.toThrow('map failed');
+    const done = errorScoped(fakeDevice({}), context, () => 1);
+    await expect(withScopeErrors(done.errors, Promise.resolve(7))).resolves.toBe(7);
+  });
+
+  it("keeps the stack balanced when the action throws, and reports the action's error unless a scope caught one", async () => {
+    const plain = fakeDevice({});
+    const thrown = errorScoped(plain, context, () => {
+      throw new TypeError('descriptor');
+    });
+    expect(plain.depth).toBe(0);
+    await expect(thrown.errors).rejects.toThrow(TypeError);
+    const scoped = errorScoped(fakeDevice({ outOfMemory: 'Allocation failed' }), context, () => {
+      throw new TypeError('descriptor');
+    });
+    await expect(scoped.errors).rejects.toThrow(GpuOutOfMemoryError);
   });
 });

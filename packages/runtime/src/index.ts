@@ -29,7 +29,7 @@ export {
 export type { ComputeKernel, KernelBinding } from './kernel.js';
 export type { KernelLayout } from './kernel-layout.js';
 export { openDevice, type OpenDeviceOptions } from './open-device.js';
-export { withErrorScopes } from './error-scopes.js';
+export { errorScoped, withErrorScopes, withScopeErrors } from './error-scopes.js';
 export { PARAMS_BLOCK_BYTES } from './params-arena.js';
 export type { KernelPipeline } from './pipeline-cache.js';
 export type { TypedArray, TypedArrayConstructor } from './typed-arrays.js';
