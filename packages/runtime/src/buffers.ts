@@ -1,7 +1,6 @@
 import { checkLimit } from './device-limits.js';
 import { errorScoped, withErrorScopes, withScopeErrors } from './error-scopes.js';
 import { BufferUsage, MapMode } from './gpu-flags.js';
-import { KEEP_READBACK_FROM } from './readback-pool.js';
 import type { RuntimeContext } from './runtime-context.js';
 import { alignUp, bytesOf, type TypedArrayConstructor } from './typed-arrays.js';
 
@@ -79,30 +78,25 @@ export async function readBuffer<T>(
   if (end > buffer.size) throw new RangeError(`${where}: it reaches past the end`);
   if (byteLength === 0) return new ArrayType(new ArrayBuffer(0));
 
-  const kept = end - start >= KEEP_READBACK_FROM;
-  let staging = kept ? await context.readbacks.take(end - start) : undefined;
+  const staging = await context.readbacks.take(end - start);
   let reusable = false;
   try {
-    // The scopes' verdict is awaited with the map rather than before it (see errorScoped); a small read's
-    // staging buffer is made inside them too, so that a read waits on one round trip, not two.
+    // The scopes' verdict is awaited with the map rather than before it (see errorScoped).
     const { errors } = errorScoped(context.gpu, { operation: 'read', label: buffer.label, byteLength }, () => {
-      staging ??= context.gpu.createBuffer({ label: `${buffer.label} (readback)`, size: end - start, usage: USAGE.readback });
       const encoder = context.gpu.createCommandEncoder({ label: `read ${buffer.label}` });
       encoder.copyBufferToBuffer(buffer, start, staging, 0, end - start);
       context.gpu.queue.submit([encoder.finish()]);
     });
     // The kept staging buffer may be larger than this read: map only what was copied.
-    const mapped = staging ? context.watch.race(staging.mapAsync(MapMode.READ, 0, end - start), 'read') : Promise.resolve();
-    await withScopeErrors(errors, mapped);
-    const target = staging!;
+    await withScopeErrors(errors, context.watch.race(staging.mapAsync(MapMode.READ, 0, end - start), 'read'));
     const first = byteOffset - start;
-    const copy = target.getMappedRange(0, end - start).slice(first, first + byteLength);
-    target.unmap();
-    reusable = kept;
+    const copy = staging.getMappedRange(0, end - start).slice(first, first + byteLength);
+    staging.unmap();
+    reusable = true;
     return new ArrayType(copy);
   } finally {
     // A read that failed leaves its staging buffer in an unknown state: never kept.
-    if (reusable) context.readbacks.give(staging!);
-    else staging?.destroy();
+    if (reusable) context.readbacks.give(staging);
+    else staging.destroy();
   }
 }

@@ -47,7 +47,7 @@ export class Device {
     this.gpu = gpu;
     this.adapter = adapter;
     this.#watch = new DeviceLossWatch(gpu);
-    this.#context = { gpu, watch: this.#watch, readbacks: new ReadbackPool((bytes) => createBuffer(this.#context, 'read staging (kept)', bytes, 'readback')) };
+    this.#context = { gpu, watch: this.#watch, readbacks: new ReadbackPool((bytes) => createBuffer(this.#context, 'read staging (kept)', bytes, 'readback')), timers: [] };
     this.#pipelines = new PipelineCache(this.#context);
   }
 
@@ -114,8 +114,8 @@ export class Device {
 
   /**
    * `length` elements of `buffer` from `byteOffset` (default: to the end) as a new typed array, once all
-   * work submitted before has finished. Reads of 1 MiB or more go through one staging buffer the device keeps
-   * (the largest such read's size, until `destroy`), not a new one each time.
+   * work submitted before has finished. Reads go through one staging buffer the device keeps (the largest read's
+   * size, until `destroy`), not a new one each time; reads in flight together get one each.
    *
    * @example
    * ```ts
@@ -162,6 +162,7 @@ export class Device {
     this.#watch.markDestroyed();
     this.#pipelines.clear();
     this.#context.readbacks.clear();
+    for (const timer of this.#context.timers.splice(0)) timer.destroy();
     this.gpu.destroy();
   }
 }

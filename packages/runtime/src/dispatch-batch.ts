@@ -9,6 +9,9 @@ import { PassTimer } from './pass-timer.js';
 import type { KernelPipeline, PipelineCache } from './pipeline-cache.js';
 import type { RuntimeContext } from './runtime-context.js';
 
+/** Idle timestamp timers a device keeps for its timed batches. */
+const IDLE_TIMERS = 4;
+
 /** Workgroup counts of a dispatch; y and z default to 1. */
 export type Workgroups = readonly [x: number, y?: number, z?: number];
 
@@ -189,7 +192,7 @@ export class DispatchBatch {
           paramsBuffer = gpu.createBuffer({ label: `${this.#label} params`, size: paramsBytes, usage: BufferUsage.UNIFORM | BufferUsage.COPY_DST });
           gpu.queue.writeBuffer(paramsBuffer, 0, this.#params.pack(alignment));
         }
-        if (timed) timer = new PassTimer(gpu, this.#label);
+        if (timed) timer = this.#context.timers.pop() ?? new PassTimer(gpu, 'batch');
         const encoder = gpu.createCommandEncoder({ label: this.#label });
         this.#encode(encoder, pipelines, paramsBuffer, stride, timer);
         timer?.resolve(encoder);
@@ -201,6 +204,11 @@ export class DispatchBatch {
         ? Promise.all([timer?.readMs(this.#context.watch), this.#context.watch.race(gpu.queue.onSubmittedWorkDone(), 'submit')])
         : Promise.resolve([undefined, undefined]);
       const [gpuTimeMs] = await withScopeErrors(errors, work);
+      // Kept for the next timed batch (a few, for batches in flight together); a failed one is destroyed below.
+      if (timer && this.#context.timers.length < IDLE_TIMERS) {
+        this.#context.timers.push(timer);
+        timer = undefined;
+      }
       return gpuTimeMs === undefined ? { dispatches: this.#dispatches } : { dispatches: this.#dispatches, gpuTimeMs };
     } finally {
       paramsBuffer?.destroy();

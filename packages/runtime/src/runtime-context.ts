@@ -1,10 +1,16 @@
 import type { DeviceLossWatch } from './device-loss.js';
+import type { PassTimer } from './pass-timer.js';
 import type { ReadbackPool } from './readback-pool.js';
 
 /** What the runtime's parts share about one open device. */
 export interface RuntimeContext {
   readonly gpu: GPUDevice;
   readonly watch: DeviceLossWatch;
-  /** The staging buffer kept for large reads. */
+  /** The staging buffer kept for reads. */
   readonly readbacks: ReadbackPool;
+  /**
+   * Idle timestamp timers of submitted batches, for the next timed ones: a timer is a query set and two buffers,
+   * which cost a timed submit's round trip on the H100 when made anew each time.
+   */
+  readonly timers: PassTimer[];
 }

@@ -81,6 +81,17 @@ describe.skipIf(noGpuReason !== undefined)('DispatchBatch on a real device', () 
     expect((await untimed.submit()).gpuTimeMs).toBeUndefined();
   });
 
+  it('times batches after one another and in flight together with the timers the device keeps', async (context) => {
+    if (!device.hasTimestamps) context.skip('this adapter has no timestamp-query');
+    const x = await device.createStorage('x', new Uint32Array(4096));
+    const timedBatch = (k: number) => device.batch().dispatch(addK(), { buffers: { x }, params: new Uint32Array([k, 4096]), workgroups: [64] });
+    for (let k = 0; k < 3; k++) expect((await timedBatch(k).submit()).gpuTimeMs).toBeGreaterThan(0);
+    const together = await Promise.all(Array.from({ length: 6 }, (_, k) => timedBatch(k).submit()));
+    for (const { gpuTimeMs } of together) expect(gpuTimeMs).toBeGreaterThan(0);
+    // Every add landed: 0 + 1 + 2 and 0 + … + 5.
+    expect(await device.read(x, Uint32Array, 0, 4)).toEqual(Uint32Array.of(18, 18, 18, 18));
+  });
+
   it('rejects too many workgroups with a LimitError naming both numbers', async () => {
     const x = await device.createBuffer('x', 16, 'storage');
     const allowed = device.limits.maxComputeWorkgroupsPerDimension;
