@@ -154,7 +154,8 @@ fn flush(lid: u32, len_word: u32) {
     atomicStore(&wg_items, 0u);
     atomicStore(&wg_far_not, 0u);
     if (atomicLoad(&wg_waiting) != 0u) {
-      atomicStore(&state[WAITING], 1u);
+      // Stored once a pass, not by every round: the word shares its line with the queue length every round adds to.
+      if (atomicLoad(&state[WAITING]) == 0u) { atomicStore(&state[WAITING], 1u); }
       atomicStore(&wg_waiting, 0u);
     }
   }
