@@ -246,6 +246,7 @@ fn scan_vertex(v: u32, threshold: u32, len_out: u32) {
 
 var<workgroup> wg_total: u32;
 var<workgroup> wg_scanning: u32;
+var<workgroup> wg_threshold: u32;
 
 @compute @workgroup_size(256, 1, 1)
 fn sssp_frontier(
@@ -254,8 +255,9 @@ fn sssp_frontier(
   @builtin(local_invocation_index) lid: u32,
 ) {
   let len_out = LEN_A + 1u - params.aux;
-  let threshold = atomicLoad(&state[THRESHOLD]);
   if (lid == 0u) {
+    // Read once a workgroup: the state's line is the one every round's flush adds its queue length to.
+    wg_threshold = atomicLoad(&state[THRESHOLD]);
     let scanning = atomicLoad(&state[SCANNING]);
     wg_scanning = scanning;
     // An ended search (a fixed grid runs on every pass of a batch) has no items.
@@ -263,6 +265,7 @@ fn sssp_frontier(
     wg_total = select(select(queued, params.count, scanning != 0u), 0u, atomicLoad(&state[DONE]) != 0u);
   }
   let total = workgroupUniformLoad(&wg_total);
+  let threshold = workgroupUniformLoad(&wg_threshold);
   let scanning = workgroupUniformLoad(&wg_scanning) != 0u;
   // The grid sssp_advance sized covers the items once; a fixed grid strides over them, a round at a time.
   let groups = nwg.x * nwg.y;
