@@ -162,6 +162,11 @@ describe('predictSpmv', () => {
     expect(predictSpmv(f, { bandwidthGBps: 100, format: 'csr-scalar' })).toEqual({ format: 'csr-scalar', bytesPerFlop: 20, gflops: 5, hitX: 0, smallMatrix: true, model: 'paper-002' });
     expect(predictSpmv(f, { bandwidthGBps: 100, format: 'csr-vector', indexBytes: 8 }).bytesPerFlop).toBe(22);
   });
+  it('a pattern matrix streams no values: F/2 drops out of eq. (1)', () => {
+    // 2 + 16 = 18 B/flop; 90 GB/s → 5 GFLOP/s.
+    expect(predictSpmv(f, { bandwidthGBps: 90, format: 'csr-scalar', pattern: true })).toMatchObject({ bytesPerFlop: 18, gflops: 5 });
+    expect(predictSpmv(f, { bandwidthGBps: 90, format: 'csr-scalar', pattern: false }).bytesPerFlop).toBe(20);
+  });
   it('hierarchy: adds CSR row offsets to the DRAM bytes and x\'s L1 misses × 32 B at the L2 gather rate', () => {
     // Columns 8 0 9 1 … 15 7 alternate between x's two 32-B sectors; a one-sector L1 misses every access.
     const rows = Array.from({ length: 16 }, (_, r) => [r % 2 === 0 ? 8 + r / 2 : (r - 1) / 2]);

@@ -27,15 +27,15 @@ describe('semiforge analyze', () => {
     const s = JSON.parse(run.stdout) as AnalyzeSummary;
     expect(s).toMatchObject({ command: 'analyze', format: 'mtx', bandwidthGBps: 100, bandwidthSource: 'flag', automaticChoice: 'ell', modelFastest: ['csr-scalar', 'csr-vector', 'ell', 'csr-merge'] });
     expect(s.factors).toMatchObject({ n: 8, arcs: 8, max: 1, mean: 1, stddev: 0, temporalLocality: 1, spatialLocality: 4, hitX: 0.75, paddingRatio: 1, lineBytes: 16 });
-    // BPF = 2 + 2 + 0.25 · 16 / 4 = 5 → 100 / 5 = 20 GFLOP/s.
+    // A pattern file streams no values: BPF = 2 + 0.25 · 16 / 4 = 3 → 100 / 3 GFLOP/s.
     expect(s.predictions.map((p) => [p.format, p.bytesPerFlop, p.gflops])).toEqual([
-      ['csr-scalar', 5, 20],
-      ['csr-vector', 5, 20],
-      ['ell', 5, 20],
+      ['csr-scalar', 3, 100 / 3],
+      ['csr-vector', 3, 100 / 3],
+      ['ell', 3, 100 / 3],
       // One slice of 32 rows holds the 8: 32 slots for 8 nonzeros (eq. 3).
-      ['sell', 5, 5],
-      ['fold', 5, 5],
-      ['csr-merge', 5, 20],
+      ['sell', 3, 25 / 3],
+      ['fold', 3, 25 / 3],
+      ['csr-merge', 3, 100 / 3],
     ]);
     expect(run.stderr).toMatch(/8 rows < 70000: paper 002 finds the model optimistic/);
   });
@@ -45,8 +45,8 @@ describe('semiforge analyze', () => {
     expect(run.code).toBe(0);
     for (const label of ['rows', 'nonzeros', 'max row', 'row spread', 'mean row', 'temporal', 'spatial S', 'hit_x', 'ELL padding']) expect(run.stdout).toContain(`${label} `);
     expect(run.stdout).toContain('at 3350 GB/s (nominal H100 HBM3, not measured');
-    // 128-B lines hold all 8 elements: BPF = 4 + (1 − 7/8) · 128 / 8 = 6 → 3350 / 6 GFLOP/s.
-    expect(run.stdout).toMatch(/^csr-vector +6\.000 +558\.3$/m);
+    // 128-B lines hold all 8 elements, and a pattern streams no values: BPF = 2 + (1 − 7/8) · 128 / 8 = 4 → 3350 / 4 GFLOP/s.
+    expect(run.stdout).toMatch(/^csr-vector +4\.000 +837\.5$/m);
     expect(run.stdout).toContain('automatic choice: ell; fastest by the model: csr-scalar = csr-vector = ell');
   });
 

@@ -14,6 +14,11 @@ export interface SpmvModelOptions {
   readonly valueBytes?: number;
   /** I, bytes per column index (default 4: the kernels' u32). */
   readonly indexBytes?: number;
+  /**
+   * The matrix stores no values (`weight: null`): the kernels read only its column indices (the `pattern`
+   * kernels `spmv()` plans for such a matrix), so eq. (1)'s F/2 per flop for the matrix values drops out.
+   */
+  readonly pattern?: boolean;
   /** hit_x to use instead of the factors' simulated one, e.g. measured with a profiler. */
   readonly hitX?: number;
   /**
@@ -78,7 +83,7 @@ export function predictSpmv(factors: MatrixFactors, options: SpmvModelOptions): 
   const layout = layoutOf(factors, options);
   const useful = factors.arcs === 0 || layout.slots === 0 ? 0 : layout.nnz / layout.slots;
   const smallMatrix = factors.n < SMALL_MATRIX_ROWS;
-  const paperBpf = F / 2 + I / 2 + ((1 - hitX) * factors.lineBytes) / factors.spatialLocality;
+  const paperBpf = (options.pattern ? 0 : F / 2) + I / 2 + ((1 - hitX) * factors.lineBytes) / factors.spatialLocality;
   const L2 = options.l2BandwidthGBps;
   if (L2 === undefined) return { format: options.format, bytesPerFlop: paperBpf, gflops: (useful * W) / paperBpf, hitX, smallMatrix, model: 'paper-002' };
   if (!(L2 > 0) || !Number.isFinite(L2)) throw new RangeError(`spmv model: l2BandwidthGBps ${L2} must be a positive number`);
