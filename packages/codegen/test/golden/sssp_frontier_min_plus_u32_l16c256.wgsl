@@ -86,6 +86,8 @@ var<workgroup> wg_entries: atomic<u32>;
 var<workgroup> wg_items: atomic<u32>;
 var<workgroup> wg_far_not: atomic<u32>;
 var<workgroup> wg_base: u32;
+// The smallest far key this workgroup has seen in state[FAR_MIN] or noted there (set at the pass's start).
+var<workgroup> wg_far_known: u32;
 var<workgroup> wg_count: u32;
 
 // The end of v's light arcs, where its heavy ones begin (the row's end when heavy arcs are relaxed with the rest).
@@ -131,8 +133,10 @@ fn flush(lid: u32, len_word: u32) {
   if (lid == 0u) {
     let items = atomicLoad(&wg_items);
     if (items != 0u) { wg_base = atomicAdd(&state[len_word], items); }
+    // Against the smallest far key this workgroup knows of (it only falls during a pass), not a load of the
+    // state's line each round: that line takes every round's queue-length add.
     let far = ~atomicLoad(&wg_far_not);
-    if (far != UNREACHED && far < atomicLoad(&state[FAR_MIN])) { atomicMin(&state[FAR_MIN], far); }
+    if (far != UNREACHED && far < wg_far_known) { wg_far_known = min(atomicMin(&state[FAR_MIN], far), far); }
     wg_count = min(atomicLoad(&wg_entries), CAPACITY);
     atomicStore(&wg_entries, 0u);
     atomicStore(&wg_items, 0u);
@@ -220,6 +224,7 @@ fn sssp_frontier(
   if (lid == 0u) {
     // Read once a workgroup: the state's line is the one every round's flush adds its queue length to.
     wg_threshold = atomicLoad(&state[THRESHOLD]);
+    wg_far_known = atomicLoad(&state[FAR_MIN]);
     let scanning = atomicLoad(&state[SCANNING]);
     wg_scanning = scanning;
     // An ended search (a fixed grid runs on every pass of a batch) has no items.
