@@ -1,5 +1,5 @@
 import { limitsRecord, type AdapterDescription } from './adapter-info.js';
-import { createBuffer, readBuffer, upload, type BufferKind } from './buffers.js';
+import { createBuffer, readBuffer, readBufferInto, upload, type BufferKind } from './buffers.js';
 import { DeviceLossWatch } from './device-loss.js';
 import { DispatchBatch, type BatchOptions } from './dispatch-batch.js';
 import type { CompilationMessage, DeviceLostError } from './errors.js';
@@ -124,6 +124,24 @@ export class Device {
    */
   read<T>(buffer: GPUBuffer, ArrayType: TypedArrayConstructor<T>, byteOffset = 0, length?: number): Promise<T> {
     return readBuffer(this.#context, buffer, ArrayType, byteOffset, length);
+  }
+
+  /**
+   * {@link read} into memory the caller keeps: `target.byteLength` bytes of `buffer` from `byteOffset` (a
+   * multiple of target's element size). Reading many large results into the same arrays skips filling a new
+   * array each time: on the H100's host, 205 ms for a new 256 MiB array against 23 ms for one already touched.
+   *
+   * @example
+   * ```ts
+   * const parents = new Int32Array(n);
+   * for (const source of sources) {
+   *   // … run a search that leaves its parents in parentBuffer …
+   *   await device.readInto(parentBuffer, parents);
+   * }
+   * ```
+   */
+  readInto(buffer: GPUBuffer, target: ArrayBufferView, byteOffset = 0): Promise<void> {
+    return readBufferInto(this.#context, buffer, target, byteOffset);
   }
 
   /**

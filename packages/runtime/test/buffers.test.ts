@@ -31,6 +31,28 @@ describe.skipIf(noGpuReason !== undefined)('buffers on a real device', () => {
     expect(await device.read(buffer, Float64Array)).toHaveLength(1);
   });
 
+  it('readInto fills memory the caller keeps: whole, at an offset, into a part of a larger array, and refuses bad ranges', async () => {
+    const data = Int32Array.from({ length: 1000 }, (_, i) => i * 7 - 300);
+    const buffer = await device.createStorage('into', data);
+    const whole = new Int32Array(1000);
+    await device.readInto(buffer, whole);
+    expect(whole).toEqual(data);
+    // Twice into the same array: the second read overwrites the first's bytes.
+    const part = new Int32Array(10).fill(-1);
+    await device.readInto(buffer, part, 4 * 990);
+    await device.readInto(buffer, part, 4 * 5);
+    expect(part).toEqual(data.subarray(5, 15));
+    // A view into the middle of a larger array leaves the rest untouched; bytes at an unaligned offset.
+    const host = new Uint8Array(16).fill(0xee);
+    await device.readInto(buffer, host.subarray(4, 7), 1);
+    expect([...host.subarray(0, 4)]).toEqual([0xee, 0xee, 0xee, 0xee]);
+    expect(host.subarray(4, 7)).toEqual(new Uint8Array(data.buffer, 1, 3));
+    expect(host[7]).toBe(0xee);
+    await expect(device.readInto(buffer, new Int32Array(2), 4 * 999)).rejects.toThrow(/reaches past the end/);
+    await expect(device.readInto(buffer, new Int32Array(2), 2)).rejects.toThrow(/multiple of the element size/);
+    buffer.destroy();
+  });
+
   it('reads through the kept staging buffer return each read its own bytes, small ones after large ones too', async () => {
     // Sizes that grow, shrink (the kept buffer is larger than the read) and grow again, and an offset that is not word-aligned.
     const words = [1 << 19, 3 << 18, 5 << 16, 1 << 20];
