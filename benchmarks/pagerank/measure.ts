@@ -1,7 +1,7 @@
 // One matrix's PageRank on the GPU: Pᵀ built and uploaded once, a warm-up, then whole runs to tolerance from
 // uniform ranks, each timed by GPU timestamps (the iterations) and by the host (the loop, read-backs of the
 // residual included), the last checked against the f64 fixed point.
-import { PagerankRunner, verifyPagerank, type PagerankRelabel, type PagerankResult, type PagerankVerification, type SpmvFormat, type SpmvReorder } from '@semiforge/algorithms';
+import { PagerankRunner, verifyPagerank, type PagerankRelabel, type PagerankResult, type PagerankSubmit, type PagerankVerification, type SpmvFormat, type SpmvReorder } from '@semiforge/algorithms';
 import type { Csr } from '@semiforge/graph-io';
 import type { Device } from '@semiforge/runtime';
 import { summarize, type BenchResult } from '../lib/results.js';
@@ -41,12 +41,8 @@ export interface MeasuredPagerank {
   readonly verification: PagerankVerification;
 }
 
-export interface LoopSubmit {
-  readonly steps: number;
-  readonly submitMs: number;
-  readonly gpuMs?: number;
-  readonly readMs: number;
-}
+/** A submit's medians over the runs: the library's own record of a submit. */
+export type LoopSubmit = PagerankSubmit;
 
 /** Per submit position, the medians over the runs that had it. */
 export function submitMedians(runs: readonly Pick<PagerankResult, 'submits'>[]): LoopSubmit[] {

@@ -16,7 +16,7 @@
 // On the GPU host (bundled with scripts/device-bundle.sh sssp/pass-profile):
 //   node .device/pass-profile.mjs --kron 22 --weights u32 --sources 2 --methods near-far,near-far/heavy --cuda-clock --out $OUT
 import { parseArgs } from 'node:util';
-import { ssspBufferName, SsspRunner, ssspWeights, validateSssp, type SsspDispatchRecord, type SsspWeightType } from '@semiforge/algorithms';
+import { ssspBufferName, SSSP_HEAVY_ITEM, SSSP_STATE, SsspRunner, ssspWeights, validateSssp, type SsspDispatchRecord, type SsspWeightType } from '@semiforge/algorithms';
 import type { Csr } from '@semiforge/graph-io';
 import { openDevice } from '@semiforge/runtime';
 import { cudaClockFlag } from '../lib/compute-clock.js';
@@ -62,10 +62,6 @@ interface PassRow {
 }
 
 const SMALL_FRONTIER = 1000;
-/** The tag of a queue item over its vertex's heavy arcs (bit 31 of its chunk). */
-const HEAVY_ITEM = 0x80000000;
-/** Words of the frontier state: done, threshold, far minimum, n, queue lengths A and B, scanning, heavy arcs waiting. */
-const STATE_WORDS = 8;
 const type = args.weights as SsspWeightType;
 if (type !== 'u32' && type !== 'f32') throw new Error(`--weights: expected u32 or f32, got '${args.weights}'`);
 const graph: SsspGraph = args.rmat ? rmatGraph(Number(args.rmat)) : kroneckerGraph(Number(args.kron ?? (args.quick ? 10 : 22)));
@@ -113,11 +109,11 @@ for (const variant of args.methods.split(',').map(parseMethod)) {
   let lightEnd: Uint32Array | undefined;
   const observe = async (d: SsspDispatchRecord) => {
     if (d.step === 'advance') {
-      const state = await d.read('state', STATE_WORDS);
-      if (state[0] !== 0) return (pending = undefined);
-      const scanning = state[6] !== 0;
-      const items = scanning ? csr.n : state[4 + d.parity];
-      pending = { pass: d.params[1], kind: scanning ? 'scan' : 'relax', threshold: keyValue(state[1], type), items, vertices: items, arcs: 0, heavyVertices: 0, heavyArcs: 0, queued: 0, ...ms('advanceMs', d.gpuTimeMs) };
+      const state = await d.read('state', SSSP_STATE.words);
+      if (state[SSSP_STATE.done] !== 0) return (pending = undefined);
+      const scanning = state[SSSP_STATE.scanning] !== 0;
+      const items = scanning ? csr.n : state[SSSP_STATE.lengthA + d.parity];
+      pending = { pass: d.params[1], kind: scanning ? 'scan' : 'relax', threshold: keyValue(state[SSSP_STATE.threshold], type), items, vertices: items, arcs: 0, heavyVertices: 0, heavyArcs: 0, queued: 0, ...ms('advanceMs', d.gpuTimeMs) };
       if (scanning) return;
       lightEnd ??= profiled.plan.heavyArcs === 'settle' ? await d.read('light_end', csr.n) : csr.indptr.subarray(1);
       const queue = await d.read(ssspBufferName('relax', d.parity, 'queue_in', false), items);
@@ -125,7 +121,7 @@ for (const variant of args.methods.split(',').map(parseMethod)) {
       frontierOf(pending, queue, chunks, lightEnd);
     } else if (d.step === 'relax') {
       if (!pending) return;
-      pending.queued = (await d.read('state', STATE_WORDS))[5 - d.parity];
+      pending.queued = (await d.read('state', SSSP_STATE.words))[SSSP_STATE.lengthB - d.parity];
       rows.push(Object.assign(pending, ms('passMs', d.gpuTimeMs)));
       pending = undefined;
     } else {
@@ -141,8 +137,8 @@ for (const variant of args.methods.split(',').map(parseMethod)) {
     row.vertices = 0;
     for (let i = 0; i < queue.length; i++) {
       const v = queue[i];
-      const heavy = chunks[i] >= HEAVY_ITEM;
-      const c = chunks[i] % HEAVY_ITEM;
+      const heavy = chunks[i] >= SSSP_HEAVY_ITEM;
+      const c = chunks[i] % SSSP_HEAVY_ITEM;
       const [from, to] = heavy ? [lightEnd[v], csr.indptr[v + 1]] : [csr.indptr[v], lightEnd[v]];
       const arcs = Math.max(0, Math.min(to, from + (c + 1) * chunk) - (from + c * chunk));
       if (heavy) row.heavyArcs += arcs;

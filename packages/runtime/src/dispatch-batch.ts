@@ -184,10 +184,9 @@ export class DispatchBatch {
 
     let paramsBuffer: GPUBuffer | undefined;
     let timer: PassTimer | undefined;
-    let submitted = false;
     try {
       // The scopes' verdict is awaited with the GPU work rather than before it (see errorScoped).
-      const { errors } = errorScoped(gpu, this.#errorContext(pipelines), () => {
+      const { result: submitted, errors } = errorScoped(gpu, this.#errorContext(pipelines), () => {
         if (paramsBytes > 0) {
           paramsBuffer = gpu.createBuffer({ label: `${this.#label} params`, size: paramsBytes, usage: BufferUsage.UNIFORM | BufferUsage.COPY_DST });
           gpu.queue.writeBuffer(paramsBuffer, 0, this.#params.pack(alignment));
@@ -197,7 +196,7 @@ export class DispatchBatch {
         this.#encode(encoder, pipelines, paramsBuffer, stride, timer);
         timer?.resolve(encoder);
         gpu.queue.submit([encoder.finish()]);
-        submitted = true;
+        return true;
       });
       // An action that threw submitted nothing: only its error is left to report.
       const work: Promise<readonly [number | undefined, unknown]> = submitted

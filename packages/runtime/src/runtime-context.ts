@@ -10,7 +10,7 @@ export interface RuntimeContext {
   readonly readbacks: ReadbackPool;
   /**
    * Idle timestamp timers of submitted batches, for the next timed ones: a timer is a query set and two buffers,
-   * which cost a timed submit's round trip on the H100 when made anew each time.
+   * otherwise made and destroyed by every timed submit.
    */
   readonly timers: PassTimer[];
 }

@@ -66,7 +66,8 @@ export interface SpmvKernelOptions {
   reorder?: SpmvReorder;
   /**
    * `reorder: 'hot'`: how many of the columns of most nonzeros get their x entries copied to the front before
-   * each product (default {@link SPMV_DEFAULTS}.hotColumns; see `hotColumnsFirst`). Not measured yet: opt-in.
+   * each product (default {@link SPMV_DEFAULTS}.hotColumns; see `hotColumnsFirst`). Opt-in: on the H100 it ran R-MAT
+   * scale 22 at 205.9 GFLOP/s against fold's 212.5 without it.
    */
   hotColumns?: number;
   target?: Target;

@@ -4,7 +4,7 @@ import { checkSource } from './sssp.input.js';
 import { decodeDistances, distanceKey, limitKey, UNREACHED_KEY, weightBits } from './sssp.keys.js';
 import type { SsspMethod } from './sssp.plan.js';
 import { bellmanFordTree, NO_PARENT, pathAdd } from './sssp.reference.js';
-import { chunksOf, type SsspGrid, type SsspSetup } from './sssp.setup.js';
+import { chunksOf, SSSP_STATE, type SsspGrid, type SsspSetup } from './sssp.setup.js';
 
 /** What one query may add to the runner's configuration. */
 export interface SsspRunOptions {
@@ -237,8 +237,12 @@ async function frontierPasses(engine: SsspEngine, setup: SsspSetup, source: numb
   engine.write('queue_a', new Uint32Array(chunks).fill(source));
   engine.write('chunk_a', Uint32Array.from({ length: chunks }, (_, c) => c));
   const threshold = nearFar ? Math.max(distanceKey(plan.delta, type), distanceKey(0, type) + 1) : UNREACHED_KEY;
-  // done, threshold, far minimum, n, the lengths of queues A and B, scanning, heavy arcs waiting.
-  engine.write('state', Uint32Array.of(0, threshold, UNREACHED_KEY, n, chunks, 0, 0, 0));
+  const state = new Uint32Array(SSSP_STATE.words);
+  state[SSSP_STATE.threshold] = threshold;
+  state[SSSP_STATE.farMin] = UNREACHED_KEY;
+  state[SSSP_STATE.vertices] = n;
+  state[SSSP_STATE.lengthA] = chunks;
+  engine.write('state', state);
   const deltaBits = nearFar ? weightBits(plan.delta, type) : 0;
   const grid = plan.dispatch === 'fixed' ? setup.grids.relax : 'indirect';
   // The parameter blocks of both parities, made once: a pass differs from its parity's block only in `iter`.

@@ -6,10 +6,17 @@ import { lightFirstRows } from './sssp.rows.js';
 import { planSssp, type SsspKernelOptions, type SsspPlan, type SsspTargetInfo } from './sssp.plan.js';
 
 /**
- * Words of the frontier methods' state: done, threshold, far minimum, n, queue lengths A and B, scanning, heavy
- * arcs waiting.
+ * The frontier methods' state buffer, word by word (the templates' sssp-prelude constants name the same words):
+ * the pass that found nothing left (0 while searching), the bucket's threshold key, the smallest far key, n, the
+ * lengths of queues A and B, whether the pass scans, whether heavy arcs wait for the next scan; `words` in all.
+ *
+ * @example
+ * const state = await device.read(buffers.state, Uint32Array, 0, SSSP_STATE.words); // state[SSSP_STATE.threshold]
  */
-export const STATE_WORDS = 8;
+export const SSSP_STATE = { done: 0, threshold: 1, farMin: 2, vertices: 3, lengthA: 4, lengthB: 5, scanning: 6, waiting: 7, words: 8 } as const;
+
+/** The tag of a queue item over its vertex's heavy arcs: bit 31 of its chunk (heavyArcs 'settle'). */
+export const SSSP_HEAVY_ITEM = 2 ** 31;
 
 /** The indirect counts sssp_advance writes for the pass: x, y, z. */
 export const INDIRECT_WORDS = 3;
@@ -83,7 +90,7 @@ export function prepareSssp(input: Csr, options: SsspKernelOptions, target: Targ
     ]);
   }
   // Queue entries tag a vertex's heavy arcs in bit 31.
-  if (split && n > HEAVY_TAG) throw new RangeError(`sssp: heavyArcs 'settle' tags queue entries in bit 31, so n must be at most 2^31, got ${n}; use heavyArcs: 'inline'`);
+  if (split && n > SSSP_HEAVY_ITEM) throw new RangeError(`sssp: heavyArcs 'settle' tags queue entries in bit 31, so n must be at most 2^31, got ${n}; use heavyArcs: 'inline'`);
   const lanes = plan.relax.lanesPerVertex ?? 1;
   // Invocation indices are u32, and a fixed grid's last stride (up to 65535 × 1024) must not wrap past 2^32.
   if (queueLength * lanes > MAX_ITEMS) {
@@ -98,7 +105,7 @@ export function prepareSssp(input: Csr, options: SsspKernelOptions, target: Targ
     arrays = { src: pairs.src, dst: pairs.dst, weight: pairs.weight };
   } else {
     arrays = { indptr: graph.indptr, indices: graph.indices, weight: weights.values, ...(split ? { light_end: split.lightEnd } : {}) };
-    Object.assign(zeroed, { queue_a: queueLength, chunk_a: queueLength, queue_b: queueLength, chunk_b: queueLength, mark: n, via: n, state: STATE_WORDS, args: INDIRECT_WORDS });
+    Object.assign(zeroed, { queue_a: queueLength, chunk_a: queueLength, queue_b: queueLength, chunk_b: queueLength, mark: n, via: n, state: SSSP_STATE.words, args: INDIRECT_WORDS });
     if (plan.treeScan) zeroed.stale = n;
   }
   for (const name of Object.keys(zeroed)) zeroed[name] = Math.max(1, zeroed[name]);
@@ -115,9 +122,6 @@ export function prepareSssp(input: Csr, options: SsspKernelOptions, target: Targ
   };
   return { graph, weights, plan, arrays, zeroed, items, grids, ...(split ? { lightEnd: split.lightEnd } : {}) };
 }
-
-/** Vertices a queue entry can name when bit 31 tags heavy arcs. */
-const HEAVY_TAG = 2 ** 31;
 
 /**
  * Queue items of a visit of v: one per chunk of the arcs it relaxes (its light ones when `lightEnd` splits the
