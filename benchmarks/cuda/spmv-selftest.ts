@@ -50,6 +50,9 @@ const FORMATS: readonly { label: string; options: SpmvKernelOptions }[] = [
   { label: 'ell unroll 4', options: { format: 'ell', unroll: 4 } },
   { label: 'csr-merge/subgroup', options: { format: 'csr-merge', reduction: 'subgroup' } },
   { label: 'csr-merge/workgroup', options: { format: 'csr-merge', reduction: 'workgroup' } },
+  { label: 'csr-stream', options: { format: 'csr-stream' } },
+  // Blocks of 64 × 2 nonzeros: the dense row of 200 is cut into pieces whose carries the fixup adds.
+  { label: 'csr-stream, blocks of 64 × 2', options: { format: 'csr-stream', threadsPerWorkgroup: 64, itemsPerThread: 2 } },
   { label: 'sell σ 64', options: { format: 'sell', sigma: 64 } },
   { label: 'sell 4 rows an invocation', options: { format: 'sell', sigma: 64, rowsPerInvocation: 4 } },
   { label: 'fold width 3', options: { format: 'fold', foldWidth: 3, sigma: 64 } },

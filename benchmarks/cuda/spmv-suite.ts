@@ -29,7 +29,7 @@ export const SPMV_SUITE_OPTIONS = {
   'spmv-classes': { type: 'string' },
   // Only matrices whose name starts with one of these, e.g. rmat,stencil3d.
   'spmv-matrices': { type: 'string' },
-  'spmv-formats': { type: 'string', default: 'auto,csr-scalar,csr-vector,ell,csr-merge,sell,fold' },
+  'spmv-formats': { type: 'string', default: 'auto,csr-scalar,csr-vector,ell,csr-merge,sell,fold,csr-stream' },
   // Formats also timed on CUDA with plain loads (ldg: false), to measure __ldg; 'none' for none.
   'spmv-plain-loads': { type: 'string', default: 'auto' },
   'spmv-runs': { type: 'string', default: '5' },
@@ -46,7 +46,7 @@ export const SPMV_SUITE_OPTIONS = {
 /** What run.ts gives the suite (no matrix or variant starts past `stopAt`). */
 export type SpmvSuiteSettings = SuiteSettings<typeof SPMV_SUITE_OPTIONS>;
 
-const FORMATS: readonly (SpmvFormat | 'auto')[] = ['auto', 'csr-scalar', 'csr-vector', 'ell', 'csr-merge', 'sell', 'fold'];
+const FORMATS: readonly (SpmvFormat | 'auto')[] = ['auto', 'csr-scalar', 'csr-vector', 'ell', 'csr-merge', 'sell', 'fold', 'csr-stream'];
 
 /** One backend's run of a format: WebGPU, or CUDA with or without read-only cache loads. */
 interface Lane {

@@ -4,7 +4,8 @@
 // (CuPy) on the same matrices in the same run; writes results/spmv-<device>-<date>.json after every matrix,
 // so that a run cut short keeps what it measured.
 //   tsx --conditions=source benchmarks/spmv/run.ts [--sizes small,medium,large] [--classes power-law,stencil] [--matrices stencil3d]
-//       [--runs 5] [--no-peer] [--no-min-plus] [--sweep] [--formats csr-merge,sell] [--reorder auto,hot,none] [--hot-columns 8192,32768] [--merge EARLIER.json] [--out DIR]
+//       [--runs 5] [--no-peer] [--no-min-plus] [--sweep] [--formats csr-merge,sell] [--reorder auto,hot,none] [--hot-columns 8192,32768]
+//       [--stream-items 4,8,16] [--stream-threads 128,256] [--merge EARLIER.json] [--out DIR]
 //   tsx --conditions=source benchmarks/spmv/run.ts --quick      (tiny matrices: a check on a software adapter)
 import { parseArgs } from 'node:util';
 import { orderColumnsByDegree, type Correlation, type SpmvReorder } from '@semiforge/algorithms';
@@ -47,6 +48,10 @@ const { values: args } = parseArgs({
     reorder: { type: 'string', default: 'none' },
     // With --reorder hot: the automatic choice once per count of hot columns, e.g. 8192,32768,131072.
     'hot-columns': { type: 'string' },
+    // csr-stream (row blocks, CSR-Adaptive) once per nonzeros an invocation × invocations a workgroup, e.g. 4,8,16
+    // and 128,256 (default: the library's 8 and 256).
+    'stream-items': { type: 'string' },
+    'stream-threads': { type: 'string' },
     peer: { type: 'boolean', default: true },
     out: { type: 'string', multiple: true, default: ['benchmarks/results'] },
     // Start no variant or matrix after this many seconds (the GPU host's commands are cut at 600 s).
@@ -69,7 +74,9 @@ const runStarted = performance.now();
 const options = { runs, warmupMs, deadline: runStarted + 1e3 * Number(args['budget-s']), firstWarmupMs: args.quick ? warmupMs : warmupMs + 1500, batchMs: Number(args['batch-ms']), ellMaxPadding: Number(args['ell-max-padding']) };
 const reorders = args.reorder.split(',') as SpmvReorder[];
 const hotColumns = args['hot-columns']?.split(',').map(Number);
-const variants = spmvVariants({ minPlus: args['min-plus'], sweep: args.sweep, reorders, hotColumns }).filter((v) => !args.formats || v.format === 'auto' || args.formats.split(',').includes(v.format));
+const streamItems = args['stream-items']?.split(',').map(Number);
+const streamThreads = args['stream-threads']?.split(',').map(Number);
+const variants = spmvVariants({ minPlus: args['min-plus'], sweep: args.sweep, reorders, hotColumns, streamItems, streamThreads }).filter((v) => !args.formats || v.format === 'auto' || args.formats.split(',').includes(v.format));
 
 const dawnFlags = args['dawn-flag'];
 const device = await openDevice({ dawnFlags });

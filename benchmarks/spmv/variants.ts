@@ -95,11 +95,36 @@ const SWEEP: SpmvVariant[] = [
 export const REORDERS: readonly SpmvReorder[] = ['auto', 'degree', 'hot', 'none'];
 
 /**
+ * csr-stream once per row-block shape: each of `threads` (invocations a workgroup) with each of `items` (nonzeros
+ * an invocation), the library's default where a list is absent; a shape whose workgroup memory codegen refuses
+ * fails when its runner is created and is skipped with the reason.
+ *
+ * @example
+ * streamVariants([8, 16], undefined); // csr-stream/items=8, csr-stream/items=16 (256 invocations each)
+ */
+export function streamVariants(items: readonly number[] | undefined, threads: readonly number[] | undefined): SpmvVariant[] {
+  for (const [flag, list] of [['--stream-items', items], ['--stream-threads', threads]] as const) {
+    for (const k of list ?? []) if (!(Number.isInteger(k) && k >= 1)) throw new Error(`${flag}: ${k} is not a positive integer`);
+  }
+  return (threads ?? [undefined]).flatMap((t) =>
+    (items ?? [undefined]).map((i): SpmvVariant => ({ semiring: plus, format: 'csr-stream', ...(t === undefined ? {} : { threadsPerWorkgroup: t }), ...(i === undefined ? {} : { itemsPerThread: i }) })),
+  );
+}
+
+/**
  * The suite's variants. `reorders`: the automatic choice under plus-times once per setting (default just
  * 'none', the library's default; `auto,none` times the same product with and without renumbered columns);
- * 'hot' once per count of `hotColumns` (default: the library's).
+ * 'hot' once per count of `hotColumns` (default: the library's). `streamItems`, `streamThreads`: the csr-stream
+ * shapes ({@link streamVariants}).
  */
-export function spmvVariants(options: { minPlus: boolean; sweep: boolean; reorders?: readonly SpmvReorder[]; hotColumns?: readonly number[] }): SpmvVariant[] {
+export function spmvVariants(options: {
+  minPlus: boolean;
+  sweep: boolean;
+  reorders?: readonly SpmvReorder[];
+  hotColumns?: readonly number[];
+  streamItems?: readonly number[];
+  streamThreads?: readonly number[];
+}): SpmvVariant[] {
   const reorders = options.reorders ?? ['none'];
   for (const r of reorders) if (!REORDERS.includes(r)) throw new Error(`--reorder: unknown setting '${r}' (expected ${REORDERS.join(', ')})`);
   const hot = options.hotColumns ?? [undefined];
@@ -119,6 +144,7 @@ export function spmvVariants(options: { minPlus: boolean; sweep: boolean; reorde
     { semiring: plus, format: 'csr-merge' },
     { semiring: plus, format: 'sell' },
     { semiring: plus, format: 'fold' },
+    ...streamVariants(options.streamItems, options.streamThreads),
     ...(options.sweep ? SWEEP : []),
     ...(options.minPlus ? [{ semiring: 'min-plus' as const, format: 'auto' as const }] : []),
   ];

@@ -41,6 +41,7 @@ export const FORMAT_CASES: readonly { readonly name: string; readonly options: S
   { name: 'fold, width 5, 2 slots a loop step', options: { format: 'fold', foldWidth: 5, sigma: 32, unroll: 2, reduction: 'workgroup' } },
   { name: 'sell, 4 rows an invocation (vec4), slices of 8', options: { format: 'sell', sliceHeight: 8, sigma: 64, rowsPerInvocation: 4 } },
   { name: 'fold, width 3, 4 rows an invocation (vec4)', options: { format: 'fold', foldWidth: 3, sigma: 32, rowsPerInvocation: 4, reduction: 'workgroup' } },
+  { name: 'csr-stream, blocks of 8 invocations × 2 nonzeros', options: { format: 'csr-stream', threadsPerWorkgroup: 8, itemsPerThread: 2 } },
 ];
 
 /** Small seeded matrices of three classes: uniform random, power law (duplicates and self-loops kept), grid. */
@@ -52,6 +53,7 @@ export const PORTABLE_FORMATS: readonly SpmvKernelOptions[] = [
   { format: 'csr-merge', reduction: 'workgroup' },
   { format: 'sell', sliceHeight: 8, sigma: 64 },
   { format: 'fold', foldWidth: 4, sigma: 32, reduction: 'workgroup' },
+  { format: 'csr-stream', threadsPerWorkgroup: 8, itemsPerThread: 2 },
 ];
 
 export const MATRIX_CASES: readonly { readonly name: string; readonly csr: Csr }[] = [

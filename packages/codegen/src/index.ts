@@ -47,4 +47,5 @@ export { BUILTIN_SEMIRINGS, minPlus, plusTimes, maxMin, orAnd } from './semiring
 export { generateKernel, dispatchGrid, type GeneratedKernel } from './generate.js';
 export { MAX_GRID_X } from './ops/spmv-ops.js';
 export { DEFAULT_MERGE_ITEMS, mergeTile } from './spec/validate-spmv-merge.js';
+export { DEFAULT_STREAM_ITEMS, streamBudget } from './spec/validate-spmv-stream.js';
 export type { KernelBinding } from './render/bindings.js';

@@ -11,6 +11,8 @@ const GOLDEN: [string, KernelSpec][] = [
   ['fw_panel_col_or_and_u32.cu', { op: 'fw_panel_col', semiring: 'or-and', type: 'u32', tile: 32, unroll: 2, layout: 'row-major', workgroup: [16, 16], target: 'cuda', successors: false }],
   ['spmv_csr_vector_plus_times_f32_subgroup.wgsl', { op: 'spmv_csr_vector', semiring: 'plus-times', type: 'f32', target: 'wgsl', rowsPerWorkgroup: 32, lanesPerRow: 8, reduction: 'subgroup', accumulate: true, masked: false }],
   ['spmv_csr_merge_min_plus_f32_acc_masked_subgroup.wgsl', { op: 'spmv_csr_merge', semiring: 'min-plus', type: 'f32', target: 'wgsl', rowsPerWorkgroup: 128, lanesPerRow: 1, reduction: 'subgroup', itemsPerThread: 7, accumulate: true, masked: true }],
+  ['spmv_csr_stream_max_min_f32_acc_masked.wgsl', { op: 'spmv_csr_stream', semiring: 'max-min', type: 'f32', target: 'wgsl', rowsPerWorkgroup: 256, lanesPerRow: 1, itemsPerThread: 8, accumulate: true, masked: true }],
+  ['spmv_csr_stream_plus_times_f32_pattern_ldg.cu', { op: 'spmv_csr_stream', semiring: 'plus-times', type: 'f32', target: 'cuda', rowsPerWorkgroup: 256, lanesPerRow: 1, itemsPerThread: 8, accumulate: false, masked: false, ldg: true, pattern: true }],
   ['spmv_merge_fixup_plus_times_i32.cu', { op: 'spmv_merge_fixup', semiring: 'plus-times', type: 'i32', target: 'cuda', rowsPerWorkgroup: 256, lanesPerRow: 1, accumulate: true, masked: false }],
   ['spmv_csr_scalar_plus_times_f32_ldg.cu', { op: 'spmv_csr_scalar', semiring: 'plus-times', type: 'f32', target: 'cuda', rowsPerWorkgroup: 256, lanesPerRow: 1, accumulate: false, masked: false, ldg: true }],
   ['spmv_ell_min_plus_u32_masked.cu', { op: 'spmv_ell', semiring: 'min-plus', type: 'u32', target: 'cuda', rowsPerWorkgroup: 128, lanesPerRow: 1, accumulate: false, masked: true }],

@@ -1,5 +1,6 @@
-import { mergeTile } from '@semiforge/codegen';
+import { mergeTile, streamBudget } from '@semiforge/codegen';
 import { slicedEllShape, type Csr } from '@semiforge/graph-io';
+import { ROW_BLOCK_CARRY, streamRowBlocks } from '../spmv/layouts/row-blocks.js';
 import type { SpmvFormat, SpmvPlan } from '../spmv/spmv.plan.js';
 
 /** Bytes of a u32 index, offset or element (every element type is 4 bytes). */
@@ -19,7 +20,8 @@ export interface LayoutTraffic {
    * Other bytes per product: CSR row offsets (n + 1 words); sell and fold slice offsets and, σ-sorted, the
    * row ids; fold's extra pieces' partial results (written, then read) and its combine step (folded rows,
    * their piece offsets, and y read and written again); merge's tile starts, carries (two words, written
-   * and read) and the fixup's read and write of y per tile. A plan that renumbers columns adds its gather of
+   * and read) and the fixup's read and write of y per tile; csr-stream's row blocks (two words a block), its
+   * carries (two words a block, written, and read when some row is cut) and y read and written per carry. A plan that renumbers columns adds its gather of
    * x: the column order and x read, x in that order written (three words per row).
    */
   readonly extraBytes: number;
@@ -59,6 +61,14 @@ function formatTraffic(csr: Csr, plan: SpmvPlan): LayoutTraffic {
     case 'csr-merge': {
       const tiles = Math.ceil((n + nnz) / mergeTile(plan.spec));
       return { format, nnz, slots: nnz, extraBytes: offsets + WORD * (tiles + 1) + 2 * 2 * WORD * tiles + 2 * WORD * tiles };
+    }
+    case 'csr-stream': {
+      const blocks = streamRowBlocks(csr.indptr, streamBudget(plan.spec), plan.spec.rowsPerWorkgroup);
+      const count = blocks.length / 2 - 1;
+      let carried = 0;
+      for (let b = 0; b < count; b++) if ((blocks[2 * b] & ROW_BLOCK_CARRY) !== 0) carried++;
+      const fixup = carried === 0 ? 0 : 2 * WORD * count + 2 * WORD * carried;
+      return { format, nnz, slots: nnz, extraBytes: offsets + WORD * blocks.length + 2 * WORD * count + fixup };
     }
     case 'sell':
     case 'fold': {

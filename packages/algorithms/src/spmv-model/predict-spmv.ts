@@ -118,7 +118,8 @@ function layoutOf(factors: MatrixFactors, options: SpmvModelOptions): LayoutTraf
   const { n, arcs } = factors;
   if (format === 'csr-scalar' || format === 'csr-vector') return { format, nnz: arcs, slots: arcs, extraBytes: 4 * (n + 1) };
   if (format === 'ell') return { format, nnz: arcs, slots: arcs * factors.paddingRatio, extraBytes: 0 };
-  const own = factors.layouts?.[format];
+  // csr-stream's row blocks depend on its plan's budget: the factors carry no default layout of it.
+  const own = format === 'csr-stream' ? undefined : factors.layouts?.[format];
   if (own === undefined) throw new RangeError(`spmv model: predicting '${format}' needs its layout: pass layout: layoutTraffic(csr, plan), or factors from matrixFactors`);
   return own;
 }

@@ -40,6 +40,14 @@ const MERGE = [...SEMIRINGS.map((semiring) => ({ semiring })), { semiring: 'plus
   return [plan.spec, plan.combine!];
 });
 
+/**
+ * Row-block CSR (csr-stream, CSR-Adaptive) for each shipped semiring, and its CUDA twin for plus-times: the product
+ * alone, since its fixup is merge's (the same spec, listed above).
+ */
+const STREAM = [...SEMIRINGS.map((semiring) => ({ semiring })), { semiring: 'plus-times', target: 'cuda' as const }].map(
+  (options) => planSpmv({ ...options, format: 'csr-stream' }, ANY_ROWS, { available: true, minSize: 32 }).spec,
+);
+
 /** The gather of x into renumbered columns' order (`reorder`), in WGSL and CUDA: one kernel for every element type. */
 const GATHER = [gatherSpec('wgsl'), gatherSpec('cuda')];
 
@@ -49,6 +57,7 @@ const VALUED: readonly SpmvKernelSpec[] = [
   ),
   ...SLICED,
   ...MERGE,
+  ...STREAM,
 ];
 
 /**

@@ -1,8 +1,8 @@
-import { DEFAULT_MERGE_ITEMS, getSemiring, type ElementType, type SpmvKernelSpec, type SpmvReduction, type Target } from '@semiforge/codegen';
+import { DEFAULT_MERGE_ITEMS, DEFAULT_STREAM_ITEMS, getSemiring, type ElementType, type SpmvKernelSpec, type SpmvReduction, type Target } from '@semiforge/codegen';
 import type { SpmvReorder } from './spmv.reorder.js';
 
 /** Storage formats of the SpMV kernels. */
-export type SpmvFormat = 'csr-scalar' | 'csr-vector' | 'ell' | 'csr-merge' | 'sell' | 'fold';
+export type SpmvFormat = 'csr-scalar' | 'csr-vector' | 'ell' | 'csr-merge' | 'sell' | 'fold' | 'csr-stream';
 
 /** Options that decide which SpMV kernel runs. */
 export interface SpmvKernelOptions {
@@ -23,7 +23,11 @@ export interface SpmvKernelOptions {
   lanesPerRow?: number;
   /** Invocations per workgroup (default 256): rowsPerWorkgroup = this / lanesPerRow. */
   threadsPerWorkgroup?: number;
-  /** csr-merge: merge-path items (row ends and nonzeros) per invocation (default 7: codegen's DEFAULT_MERGE_ITEMS). */
+  /**
+   * csr-merge: merge-path items (row ends and nonzeros) per invocation (default 7: codegen's DEFAULT_MERGE_ITEMS);
+   * csr-stream: nonzeros per invocation of a row block, so a block holds threadsPerWorkgroup × this (default 8:
+   * codegen's DEFAULT_STREAM_ITEMS).
+   */
   itemsPerThread?: number;
   /**
    * csr-vector, fold's second step: how lanes combine; csr-merge: how invocations scan their open rows
@@ -110,7 +114,8 @@ export interface SpmvPlan {
   readonly slicing?: { readonly sigma: number; readonly foldWidth?: number };
   /**
    * fold, when some row is longer than the fold width: the kernel adding its extra pieces to y;
-   * csr-merge: the kernel adding the tiles' carries (rows that cross tiles) to y.
+   * csr-merge: the kernel adding the tiles' carries (rows that cross tiles) to y; csr-stream: the same kernel,
+   * adding the carries of the later pieces of rows longer than a row block (run only when some row is).
    */
   readonly combine?: SpmvKernelSpec;
   /**
@@ -252,6 +257,13 @@ function planKernels(options: SpmvPlanInput, stats: RowStats, subgroups: Subgrou
     if (reduction === 'subgroup' && target === 'wgsl') checkSubgroupLanes(1, subgroups);
     const itemsPerThread = options.itemsPerThread ?? DEFAULT_MERGE_ITEMS;
     const spec: SpmvKernelSpec = { ...common, op: 'spmv_csr_merge', rowsPerWorkgroup: threads, lanesPerRow: 1, reduction, itemsPerThread };
+    const combine: SpmvKernelSpec = { ...common, op: 'spmv_merge_fixup', accumulate: true, rowsPerWorkgroup: threads, lanesPerRow: 1 };
+    return { format, semiring, type, spec, combine };
+  }
+  if (format === 'csr-stream') {
+    // Row blocks (CSR-Adaptive); the pieces of rows longer than a block add their carries as merge's tiles do.
+    const itemsPerThread = options.itemsPerThread ?? DEFAULT_STREAM_ITEMS;
+    const spec: SpmvKernelSpec = { ...common, op: 'spmv_csr_stream', rowsPerWorkgroup: threads, lanesPerRow: 1, itemsPerThread };
     const combine: SpmvKernelSpec = { ...common, op: 'spmv_merge_fixup', accumulate: true, rowsPerWorkgroup: threads, lanesPerRow: 1 };
     return { format, semiring, type, spec, combine };
   }

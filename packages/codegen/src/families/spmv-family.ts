@@ -6,7 +6,7 @@ import type { KernelFamily } from './kernel-family.js';
 // Mode: acc or set, then _mask, then _pattern (no values array).
 const MODE_RE = /^(acc|set)(_mask)?(_pattern)?$/;
 // Shape: rows r, lanes l, reduction sg|wg; spmv_sell adds its slice height c, then p (permuted), f (folded);
-// spmv_csr_merge its items per invocation i; spmv_ell and spmv_sell their slots per step u; spmv_sell its rows
+// spmv_csr_merge its items per invocation i (spmv_csr_stream its nonzeros per invocation); spmv_ell and spmv_sell their slots per step u; spmv_sell its rows
 // per invocation x; a CUDA kernel with read-only cache loads ends in g.
 const SHAPE_RE = /^r(\d+)l(\d+)(sg|wg)?(?:c(\d+)(p?)(f?))?(?:i(\d+))?(?:u(\d+))?(?:x(\d+))?(g)?$/;
 
@@ -47,7 +47,7 @@ export const SPMV_FAMILY: KernelFamily<SpmvKernelSpec> = {
     const mode = `${spec.accumulate ? 'y = A ⊗ x ⊕ y' : 'y = A ⊗ x'}${spec.masked ? ', masked' : ''}${spec.pattern ? ', pattern matrix (every value one)' : ''}`;
     const slices =
       spec.sliceHeight === undefined ? '' : `, slices of ${spec.sliceHeight} rows${spec.permuted ? ', rows permuted' : ''}${spec.folded ? ', long rows folded' : ''}`;
-    const items = spec.itemsPerThread === undefined ? '' : `, ${spec.itemsPerThread} merge-path items an invocation`;
+    const items = spec.itemsPerThread === undefined ? '' : `, ${spec.itemsPerThread} ${spec.op === 'spmv_csr_stream' ? 'nonzeros of a row block' : 'merge-path items'} an invocation`;
     const unroll = spec.unroll === undefined ? '' : `, ${spec.unroll} slots a loop step`;
     const quad = spec.rowsPerInvocation === undefined ? '' : `, ${spec.rowsPerInvocation} rows an invocation (vec4 loads)`;
     const ldg = spec.ldg ? ', read-only cache loads' : '';

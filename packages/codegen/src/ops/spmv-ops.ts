@@ -3,6 +3,7 @@ import { ELEMENT_BYTES } from '../spec/element-type.js';
 import type { SpmvKernelSpec, SpmvOp } from '../spec/kernel-spec.js';
 import { PARAMS_BINDING, type OpInfo } from './op-info.js';
 import { mergeFixupOp, mergeOp } from './spmv-merge-ops.js';
+import { streamOp } from './spmv-stream-ops.js';
 
 /** WebGPU's guaranteed `maxComputeWorkgroupsPerDimension`: larger row counts spill into grid y. */
 export const MAX_GRID_X = 65535;
@@ -99,4 +100,5 @@ export const SPMV_OPS: Record<SpmvOp, OpInfo<SpmvKernelSpec>> = {
   spmv_fold_combine: spmvOp('spmv/fold-combine', 'fold-combine'),
   spmv_csr_merge: mergeOp(spmvOp('spmv/csr-merge', 'csr')),
   spmv_merge_fixup: mergeFixupOp(spmvOp('spmv/merge-fixup', 'csr')),
+  spmv_csr_stream: streamOp(spmvOp('spmv/csr-stream', 'csr')),
 };

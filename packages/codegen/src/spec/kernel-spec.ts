@@ -7,13 +7,13 @@ import type { SsspKernelSpec, SsspOp } from './sssp-spec.js';
 export type FwOp = 'fw_pivot' | 'fw_panel_row' | 'fw_panel_col' | 'fw_update' | 'fw_plain';
 
 /** Ops of the sparse matrix–vector family (paper 002): y = A ⊗ x (⊕ y), one format each. */
-export type SpmvOp = 'spmv_csr_scalar' | 'spmv_csr_vector' | 'spmv_ell' | 'spmv_sell' | 'spmv_fold_combine' | 'spmv_csr_merge' | 'spmv_merge_fixup';
+export type SpmvOp = 'spmv_csr_scalar' | 'spmv_csr_vector' | 'spmv_ell' | 'spmv_sell' | 'spmv_fold_combine' | 'spmv_csr_merge' | 'spmv_merge_fixup' | 'spmv_csr_stream';
 
 /** Operations the code generator knows. */
 export type KernelOp = FwOp | SpmvOp | VectorOp | BfsOp | SsspOp;
 
 export const FW_KERNEL_OPS: readonly FwOp[] = ['fw_pivot', 'fw_panel_row', 'fw_panel_col', 'fw_update', 'fw_plain'];
-export const SPMV_KERNEL_OPS: readonly SpmvOp[] = ['spmv_csr_scalar', 'spmv_csr_vector', 'spmv_ell', 'spmv_sell', 'spmv_fold_combine', 'spmv_csr_merge', 'spmv_merge_fixup'];
+export const SPMV_KERNEL_OPS: readonly SpmvOp[] = ['spmv_csr_scalar', 'spmv_csr_vector', 'spmv_ell', 'spmv_sell', 'spmv_fold_combine', 'spmv_csr_merge', 'spmv_merge_fixup', 'spmv_csr_stream'];
 
 export type Layout = 'row-major' | 'bdl';
 export type Target = 'wgsl' | 'cuda';
@@ -140,7 +140,8 @@ export interface SpmvKernelSpec extends SpecBase {
   /**
    * `spmv_csr_merge` only: merge-path items (row ends and nonzeros) per invocation (default 7), so a
    * workgroup covers rowsPerWorkgroup × itemsPerThread items of the path (rowsPerWorkgroup counts its
-   * invocations there, not rows).
+   * invocations there, not rows). `spmv_csr_stream`: nonzeros per invocation of a row block (default 8), so a
+   * block holds at most rowsPerWorkgroup × itemsPerThread nonzeros (rowsPerWorkgroup counts invocations there too).
    */
   readonly itemsPerThread?: number;
   /**

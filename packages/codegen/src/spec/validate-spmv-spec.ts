@@ -1,6 +1,7 @@
 import type { SpmvKernelSpec } from './kernel-spec.js';
 import { SpecError } from './spec-error.js';
 import { DEFAULT_MERGE_ITEMS, MERGE_OPS, validateMergeSpec } from './validate-spmv-merge.js';
+import { DEFAULT_STREAM_ITEMS, validateStreamSpec } from './validate-spmv-stream.js';
 import { CUDA_WARP, isPowerOfTwo, MAX_INVOCATIONS } from './spec-limits.js';
 
 /** Largest subgroup WebGPU allows; the device's own minimum is checked where the kernel runs. */
@@ -31,6 +32,7 @@ export function validateSpmvSpec(spec: SpmvKernelSpec): void {
   validateUnroll(spec);
   validateRowsPerInvocation(spec);
   if (MERGE_OPS.includes(spec.op)) validateMergeSpec(spec);
+  if (spec.op === 'spmv_csr_stream') validateStreamSpec(spec);
   validateLdg(spec);
   if (spec.pattern !== undefined && typeof spec.pattern !== 'boolean') throw new SpecError('pattern', `must be true or false, got ${String(spec.pattern)}`);
   if (spec.op === 'spmv_fold_combine' && !spec.accumulate) {
@@ -111,6 +113,7 @@ export function normalizeSpmvSpec(spec: SpmvKernelSpec): SpmvKernelSpec {
     ...(spec.pattern === true && !VALUELESS_OPS.includes(spec.op) ? { pattern: true } : {}),
   };
   if (spec.op === 'spmv_csr_merge') return { ...base, reduction: spec.reduction ?? 'workgroup', itemsPerThread: spec.itemsPerThread ?? DEFAULT_MERGE_ITEMS };
+  if (spec.op === 'spmv_csr_stream') return { ...base, itemsPerThread: spec.itemsPerThread ?? DEFAULT_STREAM_ITEMS };
   const unroll = spec.unroll === undefined || spec.unroll === 1 ? {} : { unroll: spec.unroll };
   const quad = spec.rowsPerInvocation === 4 ? { rowsPerInvocation: 4 } : {};
   if (spec.op === 'spmv_sell') return { ...base, sliceHeight: spec.sliceHeight, permuted: spec.permuted ?? false, folded: spec.folded ?? false, ...unroll, ...quad };

@@ -9,8 +9,8 @@
 // once for the next pass (mark[u] >> 2 is the pass u is queued for); a head lowered to the threshold or past it is
 // only marked far (mark[u] & FAR_MARK, its key noted in state[FAR_MIN]): Davidson et al.'s far pile, kept as
 // marks. The lowering that wins also writes its arc to via[u], from which sssp_tree reads the parent. After the
-// near queue ran dry and the threshold moved, the pass is a scan instead (state[SCANNING], one invocation a
-// vertex): far vertices now below the threshold join queue_out, the others' smallest key becomes state[FAR_MIN].
+// near queue ran dry and the threshold moved, the pass is a scan instead (state[SCANNING], SCAN_UNROLL vertices
+// an invocation): far vertices now below the threshold join queue_out, the others' smallest key becomes state[FAR_MIN].
 // The queues alternate between passes: params.aux says which of state[LEN_A], state[LEN_A + 1] counts queue_in.
 // Heavy arcs settled (Meyer and Sanders's Δ-stepping split): each row holds its light arcs (weight < Δ) first, up
 // to light_end[v], then its heavy ones. A visit relaxes only the light arcs: a heavy arc's key is at least the
@@ -232,8 +232,13 @@ fn relax_arc(p: u32, kv: u32, threshold: u32, len_out: u32) {
   }
 }
 
-fn scan_vertex(v: u32, threshold: u32, len_out: u32) {
-  let m = atomicLoad(&mark[v]);
+// A scan round looks at SCAN_UNROLL vertices an invocation, their marks loaded together: a scan has little to do
+// a vertex, so its time is the rounds' load latency (a mark, then the keys of the far ones).
+const SCAN_UNROLL: u32 = 4u;
+
+// v's mark m (loaded by the caller): the heavy arcs it left waiting queued, and if far, queued below the
+// threshold or its key noted.
+fn scan_vertex(v: u32, m: u32, threshold: u32, len_out: u32) {
   if ((m & HEAVY_MARK) != 0u) {
     atomicAnd(&mark[v], ~HEAVY_MARK);
     append(v | HEAVY_ITEM, len_out);
@@ -274,11 +279,24 @@ fn sssp_frontier(
   let scanning = workgroupUniformLoad(&wg_scanning) != 0u;
   // The grid sssp_advance sized covers the items once; a fixed grid strides over them, a round at a time.
   let groups = nwg.x * nwg.y;
-  for (var first = (wid.x + wid.y * nwg.x) * WG; first < total; first += groups * WG) {
-    let item = first + lid;
-    if (item < total) {
-      if (scanning) { scan_vertex(item, threshold, len_out); } else { relax_item(item, threshold, len_out); }
+  let group = wid.x + wid.y * nwg.x;
+  if (scanning) {
+    for (var first = group * WG * SCAN_UNROLL; first < total; first += groups * WG * SCAN_UNROLL) {
+      var marks: array<u32, SCAN_UNROLL>;
+      for (var k = 0u; k < SCAN_UNROLL; k++) {
+        let v = first + k * WG + lid;
+        marks[k] = select(0u, atomicLoad(&mark[min(v, total - 1u)]), v < total);
+      }
+      for (var k = 0u; k < SCAN_UNROLL; k++) {
+        if ((marks[k] & 3u) != 0u) { scan_vertex(first + k * WG + lid, marks[k], threshold, len_out); }
+      }
+      flush(lid, len_out);
     }
+    return;
+  }
+  for (var first = group * WG; first < total; first += groups * WG) {
+    let item = first + lid;
+    if (item < total) { relax_item(item, threshold, len_out); }
     flush(lid, len_out);
   }
 }

@@ -49,6 +49,13 @@ import { spmv_csr_scalar__plus_times_f32__set__r256l1__wgsl__deb12a857fe8 } from
 import { spmv_csr_scalar__plus_times_f32__set__r256l1g__cuda__7f2eb126586f } from "./spmv_csr_scalar__plus_times_f32__set__r256l1g__cuda__7f2eb126586f.js";
 import { spmv_csr_scalar__plus_times_f32__set_pattern__r256l1__wgsl__8708d8e1efc5 } from "./spmv_csr_scalar__plus_times_f32__set_pattern__r256l1__wgsl__8708d8e1efc5.js";
 import { spmv_csr_scalar__plus_times_f32__set_pattern__r256l1g__cuda__ffa290ff50bc } from "./spmv_csr_scalar__plus_times_f32__set_pattern__r256l1g__cuda__ffa290ff50bc.js";
+import { spmv_csr_stream__max_min_f32__set__r256l1i8__wgsl__34ec4ed6703c } from "./spmv_csr_stream__max_min_f32__set__r256l1i8__wgsl__34ec4ed6703c.js";
+import { spmv_csr_stream__min_plus_f32__set__r256l1i8__wgsl__269515052464 } from "./spmv_csr_stream__min_plus_f32__set__r256l1i8__wgsl__269515052464.js";
+import { spmv_csr_stream__or_and_u32__set__r256l1i8__wgsl__5a0ec0b5a640 } from "./spmv_csr_stream__or_and_u32__set__r256l1i8__wgsl__5a0ec0b5a640.js";
+import { spmv_csr_stream__plus_times_f32__set__r256l1i8__wgsl__aa1ee86ab7e5 } from "./spmv_csr_stream__plus_times_f32__set__r256l1i8__wgsl__aa1ee86ab7e5.js";
+import { spmv_csr_stream__plus_times_f32__set__r256l1i8g__cuda__b602aa960d82 } from "./spmv_csr_stream__plus_times_f32__set__r256l1i8g__cuda__b602aa960d82.js";
+import { spmv_csr_stream__plus_times_f32__set_pattern__r256l1i8__wgsl__3d4a5077cc45 } from "./spmv_csr_stream__plus_times_f32__set_pattern__r256l1i8__wgsl__3d4a5077cc45.js";
+import { spmv_csr_stream__plus_times_f32__set_pattern__r256l1i8g__cuda__2bdec64be69f } from "./spmv_csr_stream__plus_times_f32__set_pattern__r256l1i8g__cuda__2bdec64be69f.js";
 import { spmv_csr_vector__max_min_f32__set__r16l16sg__wgsl__fc2498f71fe0 } from "./spmv_csr_vector__max_min_f32__set__r16l16sg__wgsl__fc2498f71fe0.js";
 import { spmv_csr_vector__max_min_f32__set__r32l8sg__wgsl__10a7266b190e } from "./spmv_csr_vector__max_min_f32__set__r32l8sg__wgsl__10a7266b190e.js";
 import { spmv_csr_vector__max_min_f32__set__r8l32sg__wgsl__d78b8d88fc0a } from "./spmv_csr_vector__max_min_f32__set__r8l32sg__wgsl__d78b8d88fc0a.js";
@@ -197,6 +204,13 @@ export const CATALOG: Readonly<Record<string, GeneratedKernel>> = {
         "7f2eb126586f": spmv_csr_scalar__plus_times_f32__set__r256l1g__cuda__7f2eb126586f,
         "8708d8e1efc5": spmv_csr_scalar__plus_times_f32__set_pattern__r256l1__wgsl__8708d8e1efc5,
         "ffa290ff50bc": spmv_csr_scalar__plus_times_f32__set_pattern__r256l1g__cuda__ffa290ff50bc,
+        "34ec4ed6703c": spmv_csr_stream__max_min_f32__set__r256l1i8__wgsl__34ec4ed6703c,
+        "269515052464": spmv_csr_stream__min_plus_f32__set__r256l1i8__wgsl__269515052464,
+        "5a0ec0b5a640": spmv_csr_stream__or_and_u32__set__r256l1i8__wgsl__5a0ec0b5a640,
+        "aa1ee86ab7e5": spmv_csr_stream__plus_times_f32__set__r256l1i8__wgsl__aa1ee86ab7e5,
+        "b602aa960d82": spmv_csr_stream__plus_times_f32__set__r256l1i8g__cuda__b602aa960d82,
+        "3d4a5077cc45": spmv_csr_stream__plus_times_f32__set_pattern__r256l1i8__wgsl__3d4a5077cc45,
+        "2bdec64be69f": spmv_csr_stream__plus_times_f32__set_pattern__r256l1i8g__cuda__2bdec64be69f,
         "fc2498f71fe0": spmv_csr_vector__max_min_f32__set__r16l16sg__wgsl__fc2498f71fe0,
         "10a7266b190e": spmv_csr_vector__max_min_f32__set__r32l8sg__wgsl__10a7266b190e,
         "d78b8d88fc0a": spmv_csr_vector__max_min_f32__set__r8l32sg__wgsl__d78b8d88fc0a,

@@ -4,6 +4,7 @@ import { csrLayout } from './csr-layout.js';
 import { ellLayout } from './ell-layout.js';
 import { mergeLayout } from './merge-layout.js';
 import { sellLayout } from './sell-layout.js';
+import { streamLayout } from './stream-layout.js';
 import type { BindingLimits, SpmvLayout } from './spmv-layout.js';
 
 export type { BindingLimits, SpmvLayout, SpmvStep } from './spmv-layout.js';
@@ -16,6 +17,7 @@ const LAYOUTS: Record<SpmvFormat, (csr: Csr, plan: SpmvPlan, limits: BindingLimi
   'csr-merge': mergeLayout,
   sell: sellLayout,
   fold: sellLayout,
+  'csr-stream': streamLayout,
 };
 
 /**
