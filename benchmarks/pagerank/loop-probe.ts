@@ -1,17 +1,20 @@
 // Diagnostic: where PageRank's loop to tolerance spends its wall time beyond the GPU's (H100, R-MAT scale 19:
-// 16 steps of 0.17 ms in a 9.9 ms loop, pagerank-h100-20261123.json). Prints
+// 16 steps of 0.16 ms in a 6–10 ms loop, pagerank-loop-probe-kept-h100-20261123.txt). Prints
 //   1. the host's fixed costs of one round trip, medians of --reps: a bare submit (a clear, no timestamps); one
 //      dispatch with timestamps (the library's submits have them); a 4 KiB `device.read` (its own submit and map);
-//      a 4 KiB copy in a submit, then a map of it (how the loop reads its residuals now);
-//   2. PageRank on the suite's power-law matrix of --size for each --check-every (steps of the first submit) and
-//      each --settle mode (none: runs back to back, as the suite times them; settle: the queue drained and a full
-//      GC before each run, see benchmarks/bfs/settle.ts): the loop's median, its submits, and each submit's
-//      medians: host ms to the GPU's end, GPU ms and the residuals' read-back. The ranks of every setting are
+//      a 4 KiB copy in a submit, then a map of it (how the loop reads its residuals);
+//   2. PageRank on the suite's power-law matrix of --size for each --check-every (steps of the first group),
+//      --submit-every (steps a queue submit carries; one larger than the group: a submit per group),
+//      --lookahead (on: steps queued beyond a group before its residuals are read) and --settle mode (none:
+//      runs back to back, as the suite times them; settle: the queue drained and a full GC before each run, see
+//      benchmarks/bfs/settle.ts): the loop's median, the host's recording and encoding per run, and each
+//      group's medians: host ms from its recording to the GPU's end, split into recording, encoding and the
+//      wait after its last submit, its GPU ms and its residuals' read-back. The ranks of every setting are
 //      checked against the f64 fixed point.
 //   node .device/loop-probe.mjs --size medium --cuda-clock            (scripts/device-bundle.sh pagerank/loop-probe)
 //   tsx --conditions=source benchmarks/pagerank/loop-probe.ts --size quick --reps 3 --runs 3      (lavapipe)
 import { parseArgs } from 'node:util';
-import { PagerankRunner, pagerankFixedPoint, verifyPagerank, type PagerankResult } from '@semiforge/algorithms';
+import { PagerankRunner, pagerankFixedPoint, verifyPagerank, type PagerankResult, type PagerankSubmit } from '@semiforge/algorithms';
 import { MapMode, openDevice, type Device } from '@semiforge/runtime';
 import { settle } from '../bfs/settle.js';
 import { cudaClockFlag } from '../lib/compute-clock.js';
@@ -25,6 +28,8 @@ const { values: args } = parseArgs({
   options: {
     size: { type: 'string', default: 'medium' },
     'check-every': { type: 'string', default: '4,8,16,24' },
+    'submit-every': { type: 'string', default: '2,4,1000' },
+    lookahead: { type: 'string', default: 'on,off' },
     settle: { type: 'string', default: 'none,settle' },
     reps: { type: 'string', default: '30' },
     runs: { type: 'string', default: '7' },
@@ -39,6 +44,11 @@ const positive = (name: string, value: string) => {
 };
 if (!(args.size in SIZES)) throw new Error(`--size: unknown size '${args.size}' (expected ${Object.keys(SIZES).join(', ')})`);
 const checkEvery = args['check-every'].split(',').map((s) => positive('check-every', s));
+const submitEvery = args['submit-every'].split(',').map((s) => positive('submit-every', s));
+const lookaheads = args.lookahead.split(',').map((m) => {
+  if (m !== 'on' && m !== 'off') throw new Error(`--lookahead: unknown setting '${m}' (expected on or off)`);
+  return m === 'on';
+});
 const settleModes = args.settle.split(',');
 for (const m of settleModes) if (m !== 'none' && m !== 'settle') throw new Error(`--settle: unknown mode '${m}' (expected none or settle)`);
 const reps = positive('reps', args.reps);
@@ -97,8 +107,9 @@ const matrix = matrixSet(SIZES[args.size as SizeName]).find((m) => m.class === '
 const csr = matrix.make();
 const exact = pagerankFixedPoint(csr);
 console.log(`${matrix.name}: n ${csr.n}, nnz ${csr.indices.length}; ${runs} runs a setting after one warm-up`);
-for (const every of checkEvery) {
-  const runner = await PagerankRunner.create(device, csr, { checkEvery: every });
+const settings = checkEvery.flatMap((every) => submitEvery.flatMap((submit) => lookaheads.map((lookahead) => ({ checkEvery: every, submitEvery: submit, lookahead }))));
+for (const setting of settings) {
+  const runner = await PagerankRunner.create(device, csr, setting);
   try {
     for (const mode of settleModes) {
       if (outOfTime()) break;
@@ -112,9 +123,12 @@ for (const every of checkEvery) {
       const check = verifyPagerank(csr, last.ranks, last.residual, {}, exact);
       const loop = summarize(results.map((r) => r.loopTimeMs));
       const gpu = summarize(results.map((r) => r.gpuTimeMs ?? Number.NaN));
+      const hostTotal = (of: (s: PagerankSubmit) => number | undefined) => summarize(results.map((r) => r.submits.reduce((t, s) => t + (of(s) ?? Number.NaN), 0))).median;
+      const queueSubmits = last.submits.reduce((t, s) => t + s.queueSubmits, 0);
       console.log(
-        `checkEvery ${every}, ${mode}: loop ${ms(loop.median)} ms (min ${ms(loop.min)}, max ${ms(loop.max)}), GPU ${ms(gpu.median)} ms, ` +
-          `${last.iterations} iterations, ${last.stepsRun} steps in ${last.submits.length} submits; ranks ${check.ok ? 'checked' : `FAILED (L1 error ${check.error} > ${check.bound})`}`,
+        `checkEvery ${setting.checkEvery}, submitEvery ${setting.submitEvery}, lookahead ${setting.lookahead ? 'on' : 'off'}, ${mode}: loop ${ms(loop.median)} ms (min ${ms(loop.min)}, max ${ms(loop.max)}), GPU ${ms(gpu.median)} ms, ` +
+          `${last.iterations} iterations, ${last.stepsRun} steps in ${last.submits.length} groups, ${queueSubmits} submits; ` +
+          `host per run: record ${ms(hostTotal((s) => s.recordMs))} ms, encode ${ms(hostTotal((s) => s.encodeMs))} ms; ranks ${check.ok ? 'checked' : `FAILED (L1 error ${check.error} > ${check.bound})`}`,
       );
       console.log(`  ${loopLine(submitMedians(results))}`);
       if (!check.ok) process.exitCode = 1;

@@ -16,6 +16,9 @@ export interface PagerankSettings {
   readonly reorder?: SpmvReorder;
   /** Run on the graph relabelled by out-degree (default 'none'); its host time is reported as preprocessing. */
   readonly relabel?: PagerankRelabel;
+  /** The loop's schedule (default the library's): steps a queue submit carries, and queuing steps ahead of the read-backs. */
+  readonly submitEvery?: number;
+  readonly lookahead?: boolean;
 }
 
 export interface MeasuredPagerank {
@@ -34,27 +37,39 @@ export interface MeasuredPagerank {
   /** Host wall time of the loop to tolerance, per run. */
   readonly total: BenchResult['time_ms'];
   /**
-   * Where the loop's time went, submit by submit (the runs submit alike: same steps each time): its steps and
-   * the medians over the runs of its host time to the GPU's end, its GPU time and its residuals' read-back.
+   * Where the loop's time went, group by group (the runs queue alike: same steps each time): its steps and
+   * queue submits, and the medians over the runs of its host times (recording, encoding, waiting, from its
+   * recording to the GPU's end), its GPU time and its residuals' read-back.
    */
   readonly submits: readonly LoopSubmit[];
   readonly verification: PagerankVerification;
 }
 
-/** A submit's medians over the runs: the library's own record of a submit. */
+/** A group's medians over the runs: the library's own record of a group of steps. */
 export type LoopSubmit = PagerankSubmit;
 
-/** Per submit position, the medians over the runs that had it. */
+/** Per group position, the medians over the runs that had it. */
 export function submitMedians(runs: readonly Pick<PagerankResult, 'submits'>[]): LoopSubmit[] {
   const depth = Math.max(0, ...runs.map((r) => r.submits.length));
   return Array.from({ length: depth }, (_, i) => {
     const at = runs.map((r) => r.submits[i]).filter((s) => s !== undefined);
-    const gpu = at.map((s) => s.gpuMs).filter((ms): ms is number => ms !== undefined);
+    const median = (of: (s: LoopSubmit) => number) => summarize(at.map(of)).median;
+    // A median only where every run has the figure (GPU time: timestamps; encoding: WebGPU).
+    const optional = (of: (s: LoopSubmit) => number | undefined) => {
+      const values = at.map(of).filter((ms): ms is number => ms !== undefined);
+      return values.length === at.length ? summarize(values).median : undefined;
+    };
+    const gpuMs = optional((s) => s.gpuMs);
+    const encodeMs = optional((s) => s.encodeMs);
     return {
       steps: at[0].steps,
-      submitMs: summarize(at.map((s) => s.submitMs)).median,
-      ...(gpu.length === at.length ? { gpuMs: summarize(gpu).median } : {}),
-      readMs: summarize(at.map((s) => s.readMs)).median,
+      queueSubmits: at[0].queueSubmits,
+      recordMs: median((s) => s.recordMs),
+      ...(encodeMs === undefined ? {} : { encodeMs }),
+      waitMs: median((s) => s.waitMs),
+      submitMs: median((s) => s.submitMs),
+      ...(gpuMs === undefined ? {} : { gpuMs }),
+      readMs: median((s) => s.readMs),
     };
   });
 }
@@ -62,7 +77,8 @@ export function submitMedians(runs: readonly Pick<PagerankResult, 'submits'>[]):
 /** Runs PageRank `runs` times after `warmupMs` of it. Needs timestamp queries (the time per iteration is the GPU's). */
 export async function measurePagerank(device: Device, csr: Csr, exact: Float64Array, s: PagerankSettings): Promise<MeasuredPagerank> {
   const options = { damping: s.damping, tolerance: s.tolerance, maxIterations: s.maxIterations };
-  const runner = await PagerankRunner.create(device, csr, { ...options, reorder: s.reorder ?? 'none', relabel: s.relabel ?? 'none' });
+  const schedule = { ...(s.submitEvery === undefined ? {} : { submitEvery: s.submitEvery }), ...(s.lookahead === undefined ? {} : { lookahead: s.lookahead }) };
+  const runner = await PagerankRunner.create(device, csr, { ...options, ...schedule, reorder: s.reorder ?? 'none', relabel: s.relabel ?? 'none' });
   const runs: PagerankResult[] = [];
   try {
     // Compiles the pipelines and brings an idle GPU up to its clocks.

@@ -18,8 +18,8 @@ const measured: MeasuredPagerank = {
   perIteration: time(0.01),
   total: time(0.5),
   submits: [
-    { steps: 8, submitMs: 0.2, gpuMs: 0.08, readMs: 0.05 },
-    { steps: 18, submitMs: 0.3, gpuMs: 0.18, readMs: 0.05 },
+    { steps: 8, queueSubmits: 2, recordMs: 0.04, encodeMs: 0.06, waitMs: 0.1, submitMs: 0.2, gpuMs: 0.08, readMs: 0.05 },
+    { steps: 18, queueSubmits: 5, recordMs: 0.06, encodeMs: 0.1, waitMs: 0.12, submitMs: 0.3, gpuMs: 0.18, readMs: 0.05 },
   ],
   verification: { ok: true, error: 1e-8, bound: 1e-5 },
 };
@@ -54,17 +54,23 @@ describe('pagerank results', () => {
     expect(gbps.ratio_to_limit).toBeCloseTo(gbps.value / 2000);
   });
 
-  it('breaks the total down submit by submit: medians over the runs, the host\'s share beside the GPU\'s', () => {
+  it('breaks the total down group by group: medians over the runs, the host\'s share beside the GPU\'s', () => {
     const [, total] = pagerankResults(matrix, shape, measured, bandwidth, peer) as (BenchResult & { submits?: unknown })[];
     expect(total.submits).toEqual([
-      { steps: 8, submit_ms: 0.2, gpu_ms: 0.08, host_ms: 0.2 - 0.08, read_ms: 0.05 },
-      { steps: 18, submit_ms: 0.3, gpu_ms: 0.18, host_ms: 0.3 - 0.18, read_ms: 0.05 },
+      { steps: 8, queue_submits: 2, record_ms: 0.04, encode_ms: 0.06, wait_ms: 0.1, submit_ms: 0.2, gpu_ms: 0.08, host_ms: 0.2 - 0.08, read_ms: 0.05 },
+      { steps: 18, queue_submits: 5, record_ms: 0.06, encode_ms: 0.1, wait_ms: 0.12, submit_ms: 0.3, gpu_ms: 0.18, host_ms: 0.3 - 0.18, read_ms: 0.05 },
     ]);
-    expect(loopLine(measured.submits)).toBe("8 steps: 0.20 ms to the GPU's end (GPU 0.08), read 0.05 ms; 18 steps: 0.30 ms to the GPU's end (GPU 0.18), read 0.05 ms");
-    const run = (submitMs: number, gpuMs?: number) => ({ submits: [{ steps: 8, submitMs, readMs: 1, ...(gpuMs === undefined ? {} : { gpuMs }) }] });
-    expect(submitMedians([run(3, 1), run(1, 2), run(2, 3)])).toEqual([{ steps: 8, submitMs: 2, gpuMs: 2, readMs: 1 }]);
-    // A run without GPU time leaves the GPU's median out.
+    expect(loopLine(measured.submits)).toBe(
+      "8 steps in 2: 0.20 ms to the GPU's end (record 0.04, encode 0.06, wait 0.10; GPU 0.08), read 0.05 ms; " +
+        "18 steps in 5: 0.30 ms to the GPU's end (record 0.06, encode 0.10, wait 0.12; GPU 0.18), read 0.05 ms",
+    );
+    const run = (submitMs: number, gpuMs?: number, encodeMs?: number) => ({
+      submits: [{ steps: 8, queueSubmits: 2, recordMs: submitMs / 4, waitMs: submitMs / 2, submitMs, readMs: 1, ...(gpuMs === undefined ? {} : { gpuMs }), ...(encodeMs === undefined ? {} : { encodeMs }) }],
+    });
+    expect(submitMedians([run(3, 1, 1), run(1, 2, 3), run(2, 3, 2)])).toEqual([{ steps: 8, queueSubmits: 2, recordMs: 0.5, encodeMs: 2, waitMs: 1, submitMs: 2, gpuMs: 2, readMs: 1 }]);
+    // A run without GPU time (or encoding: CUDA) leaves that median out.
     expect(submitMedians([run(3, 1), run(1)])[0]).not.toHaveProperty('gpuMs');
+    expect(submitMedians([run(3, 1), run(1)])[0]).not.toHaveProperty('encodeMs');
   });
 
   it('quotes no peer whose ranks failed the check, and no unconverged run as validated', () => {

@@ -68,23 +68,34 @@ export function pagerankResults(matrix: MatrixCase, shape: MatrixShape, m: Measu
 }
 
 /**
- * The loop submit by submit, as the total's result carries it: steps, host ms to the GPU's end (submit_ms), GPU ms,
- * their difference (the host's and driver's share: encoding, submitting, waiting on fences and timestamps) and
- * the residuals' read-back (read_ms), medians over the runs.
+ * The loop group by group, as the total's result carries it: steps and queue submits, host ms of recording,
+ * encoding and waiting, host ms from its recording to the GPU's end (submit_ms), GPU ms, their difference (the
+ * host's and driver's share, which overlaps other groups' GPU time when the loop queues ahead) and the
+ * residuals' read-back (read_ms), medians over the runs.
  */
 export function loopBreakdown(submits: readonly LoopSubmit[]) {
   return submits.map((s) => ({
     steps: s.steps,
+    queue_submits: s.queueSubmits,
+    record_ms: s.recordMs,
+    ...(s.encodeMs === undefined ? {} : { encode_ms: s.encodeMs }),
+    wait_ms: s.waitMs,
     submit_ms: s.submitMs,
     ...(s.gpuMs === undefined ? {} : { gpu_ms: s.gpuMs, host_ms: s.submitMs - s.gpuMs }),
     read_ms: s.readMs,
   }));
 }
 
-/** One line per matrix for the progress log: each submit's steps, host and GPU time, and read-back. */
+/** One line per matrix for the progress log: each group's steps in submits, host times, GPU time and read-back. */
 export function loopLine(submits: readonly LoopSubmit[]): string {
   const ms = (x: number) => x.toFixed(2);
-  return submits.map((s) => `${s.steps} steps: ${ms(s.submitMs)} ms to the GPU's end${s.gpuMs === undefined ? '' : ` (GPU ${ms(s.gpuMs)})`}, read ${ms(s.readMs)} ms`).join('; ');
+  return submits
+    .map(
+      (s) =>
+        `${s.steps} steps in ${s.queueSubmits}: ${ms(s.submitMs)} ms to the GPU's end (record ${ms(s.recordMs)}${s.encodeMs === undefined ? '' : `, encode ${ms(s.encodeMs)}`}, wait ${ms(s.waitMs)}` +
+        `${s.gpuMs === undefined ? '' : `; GPU ${ms(s.gpuMs)}`}), read ${ms(s.readMs)} ms`,
+    )
+    .join('; ');
 }
 
 export const TABLE_HEADER = ['class', 'matrix', 'nnz', 'auto', 'iters', 'ms/iter', 'total ms', 'GB/s', '% bw', 'peer iters', 'peer ms/iter', 'x peer/iter', 'x peer total', 'valid'];

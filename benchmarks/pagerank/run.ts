@@ -5,7 +5,7 @@
 // results/pagerank-<device>-<date>.json after every matrix, so that a run cut short keeps what it measured.
 //   tsx --conditions=source benchmarks/pagerank/run.ts [--sizes small,medium] [--classes power-law,road]
 //       [--runs 5] [--damping 0.85] [--tolerance 1e-6] [--max-iterations 100] [--reorder auto|degree|none]
-//       [--relabel degree|none] [--no-peer] [--cuda-clock] [--budget-s 540]
+//       [--relabel degree|none] [--submit-every 4] [--no-lookahead] [--no-peer] [--cuda-clock] [--budget-s 540]
 //       [--merge EARLIER.json] [--out DIR]
 // Each result line on stderr is followed by the loop's breakdown, submit by submit (also in the JSON: `submits`
 // of the total's result); benchmarks/pagerank/loop-probe.ts measures the round trips behind it.
@@ -44,6 +44,9 @@ const { values: args } = parseArgs({
     reorder: { type: 'string', default: 'none' },
     // Run on the graph relabelled by out-degree (once, timed apart as preprocessing; ranks back in the graph's order).
     relabel: { type: 'string', default: 'none' },
+    // The loop's schedule: steps a queue submit carries, and steps queued ahead of the residuals' read-backs.
+    'submit-every': { type: 'string', default: String(PAGERANK_DEFAULTS.submitEvery) },
+    lookahead: { type: 'boolean', default: PAGERANK_DEFAULTS.lookahead },
     out: { type: 'string', multiple: true, default: ['benchmarks/results'] },
     // An earlier run's results file on the same device, kept in this run's file (a long run split over commands).
     merge: { type: 'string' },
@@ -65,7 +68,9 @@ if (!['auto', 'degree', 'none'].includes(args.reorder)) throw new Error(`--reord
 const reorder = args.reorder as SpmvReorder;
 if (!(PAGERANK_RELABELS as readonly string[]).includes(args.relabel)) throw new Error(`--relabel: unknown setting '${args.relabel}' (expected ${PAGERANK_RELABELS.join(' or ')})`);
 const relabel = args.relabel as PagerankRelabel;
-const settings = { damping: Number(args.damping), tolerance: Number(args.tolerance), maxIterations: Number(args['max-iterations']), runs, warmupMs, reorder, relabel };
+const submitEvery = Number(args['submit-every']);
+if (!Number.isInteger(submitEvery) || submitEvery < 1) throw new Error(`--submit-every: expected a positive integer, got '${args['submit-every']}'`);
+const settings = { damping: Number(args.damping), tolerance: Number(args.tolerance), maxIterations: Number(args['max-iterations']), runs, warmupMs, reorder, relabel, submitEvery, lookahead: args.lookahead };
 
 const budgetS = Number(args['budget-s']);
 if (!(budgetS > 0)) throw new Error(`--budget-s: expected a positive number of seconds, got '${args['budget-s']}'`);
@@ -75,7 +80,10 @@ const clockHold = await cudaClockFlag(args['cuda-clock']);
 const device = await openDevice();
 const context = webgpuContext('pagerank', device);
 const outDirs = args.out;
-console.error(`pagerank suite on ${context.device} (${device.describe().description}); sizes ${sizes.join(', ')}; d = ${settings.damping}, tolerance ${settings.tolerance}`);
+console.error(
+  `pagerank suite on ${context.device} (${device.describe().description}); sizes ${sizes.join(', ')}; d = ${settings.damping}, tolerance ${settings.tolerance}; ` +
+    `${submitEvery} steps a submit, lookahead ${settings.lookahead ? 'on' : 'off'}`,
+);
 
 // The limit, measured first; its copying also brings an idle GPU up to its clocks.
 const bandwidthMiB = args.quick ? 16 : Number(args['bandwidth-mib']);

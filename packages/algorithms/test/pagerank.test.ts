@@ -74,16 +74,20 @@ describe.skipIf(!device)('pagerank on the GPU against the CPU reference', () => 
     // Every step's residual stays on the GPU and steps after the first converged one keep its ranks, so reading
     // them after each step, every 3 or in one submit of 1000 (or 5000: submits stop at the 1023 residuals kept)
     // gives the same iteration, residual and bits.
-    const each = await pagerank(device!, csr, { checkEvery: 1, tolerance: 1e-6 });
+    const each = await pagerank(device!, csr, { checkEvery: 1, lookahead: false, tolerance: 1e-6 });
     const ref = pagerankReference(csr, { tolerance: 1e-6 }).iterations;
     expect(Math.abs(each.iterations - ref)).toBeLessThanOrEqual(1);
     expect(each.stepsRun).toBe(each.iterations);
-    // The first submit runs checkEvery steps, the later ones as many as the decay predicts; each is timed by the host
-    // (and by the GPU where it has timestamps), together within the loop's time.
+    // The first group runs checkEvery steps, the later ones as many as the decay predicts; each is timed by the host
+    // (and by the GPU where it has timestamps), without lookahead one after the other within the loop's time.
     expect(each.submits[0].steps).toBe(1);
     expect(each.submits.reduce((t, s) => t + s.steps, 0)).toBe(each.stepsRun);
     expect(each.submits.reduce((t, s) => t + s.submitMs + s.readMs, 0)).toBeLessThanOrEqual(each.loopTimeMs);
-    for (const s of each.submits) expect(s.gpuMs === undefined).toBe(!device!.hasTimestamps);
+    for (const s of each.submits) {
+      expect(s.gpuMs === undefined).toBe(!device!.hasTimestamps);
+      expect(s.queueSubmits).toBe(Math.ceil(s.steps / 4));
+      expect(s.submitMs).toBeGreaterThanOrEqual(s.recordMs + s.encodeMs!);
+    }
     for (const checkEvery of [3, 1000, 5000]) {
       const r = await pagerank(device!, csr, { checkEvery, tolerance: 1e-6, maxIterations: 1000 });
       expect(r).toMatchObject({ iterations: each.iterations, residual: each.residual, converged: true });
@@ -96,6 +100,51 @@ describe.skipIf(!device)('pagerank on the GPU against the CPU reference', () => 
     expect(capped).toMatchObject({ iterations: 6, stepsRun: 6, converged: false });
     expect(capped.timePerIterationMs).toBeGreaterThan(0);
     expect(verifyPagerank(csr, capped.ranks, capped.residual).ok).toBe(true);
+  });
+
+  // Steps after the first converged one keep its ranks, so how the loop groups, submits and queues ahead its
+  // steps changes stepsRun and the times, never the answer.
+  describe.each([
+    { name: 'converged after several groups', csr: GRAPH_CASES[2].csr, options: { tolerance: 1e-7 } },
+    { name: 'converged within the first group of 64', csr: THREE_PAGES, options: { tolerance: 1e-4 } },
+    { name: 'stopped at maxIterations', csr: GRAPH_CASES[0].csr, options: { tolerance: 1e-9, maxIterations: 7 } },
+  ])('the same result for any schedule: $name', ({ csr, options }) => {
+    const schedules: PagerankOptions[] = [
+      { checkEvery: 1, submitEvery: 1, lookahead: false },
+      { checkEvery: 1, submitEvery: 1 },
+      { checkEvery: 3, submitEvery: 2 },
+      { checkEvery: 8 },
+      { checkEvery: 8, submitEvery: 3, lookahead: false },
+      { checkEvery: 64, submitEvery: 1000 },
+    ];
+    it('ranks, iterations, residual and convergence bit for bit; every step queued accounted for', async () => {
+      const results = [];
+      for (const schedule of schedules) results.push(await pagerank(device!, csr, { ...options, ...schedule }));
+      const [first] = results;
+      expect(verifyPagerank(csr, first.ranks, first.residual, options).ok).toBe(true);
+      if (options.maxIterations !== undefined) expect(first).toMatchObject({ iterations: options.maxIterations, converged: false });
+      else expect(first.converged).toBe(true);
+      results.forEach((r, i) => {
+        expect({ schedule: schedules[i], iterations: r.iterations, residual: r.residual, converged: r.converged }).toEqual({ schedule: schedules[i], iterations: first.iterations, residual: first.residual, converged: first.converged });
+        expect(Array.from(r.ranks)).toEqual(Array.from(first.ranks));
+        expect(r.stepsRun).toBeGreaterThanOrEqual(r.iterations);
+        expect(r.stepsRun).toBeLessThanOrEqual(options.maxIterations ?? Infinity);
+        expect(r.submits.reduce((t, s) => t + s.steps, 0)).toBe(r.stepsRun);
+        if (device!.hasTimestamps) expect(r.gpuTimeMs).toBeCloseTo(r.submits.reduce((t, s) => t + s.gpuMs!, 0), 9);
+      });
+      // Without lookahead nothing is queued past the group that stopped the loop.
+      results.forEach((r, i) => schedules[i].lookahead === false && expect(r.stepsRun - r.submits.at(-1)!.steps).toBeLessThan(r.iterations));
+    });
+  });
+
+  it('the empty and the 1-vertex graph for any schedule', async () => {
+    for (const schedule of [{ checkEvery: 1, submitEvery: 1, lookahead: false }, { checkEvery: 8, submitEvery: 4 }, { checkEvery: 100, submitEvery: 1 }]) {
+      expect(await pagerank(device!, graphOf([]), schedule)).toMatchObject({ iterations: 0, stepsRun: 0, converged: true, residual: 0, submits: [] });
+      const one = await pagerank(device!, graphOf([[]]), schedule);
+      expect(Array.from(one.ranks)).toEqual([1]);
+      // Step 1 changes nothing (residual 0): converged at once; steps queued ahead keep the ranks.
+      expect(one).toMatchObject({ iterations: 1, residual: 0, converged: true });
+    }
   });
 
   it('a runner builds Pᵀ once and every run starts again from uniform ranks, bit for bit the same', async () => {
@@ -119,6 +168,7 @@ describe.skipIf(!device)('pagerank on the GPU against the CPU reference', () => 
     [{ damping: 1.5 }, /damping = 1.5/],
     [{ tolerance: 0 }, /tolerance = 0/],
     [{ checkEvery: 0 }, /checkEvery = 0; it must be an integer ≥ 1/],
+    [{ submitEvery: 1.5 }, /submitEvery = 1.5; it must be an integer ≥ 1/],
     [{ personalization: [1, 1] }, /personalization has 2 elements but the graph has 3 vertices/],
     [{ personalization: [0, 0, 0] }, /personalization sums to 0/],
   ])('refuses %o before touching the GPU', async (options, message) => {

@@ -47,7 +47,7 @@ export class Device {
     this.gpu = gpu;
     this.adapter = adapter;
     this.#watch = new DeviceLossWatch(gpu);
-    this.#context = { gpu, watch: this.#watch, readbacks: new ReadbackPool((bytes) => createBuffer(this.#context, 'read staging (kept)', bytes, 'readback')), timers: [] };
+    this.#context = { gpu, watch: this.#watch, readbacks: new ReadbackPool((bytes) => createBuffer(this.#context, 'read staging (kept)', bytes, 'readback')), timers: [], params: [] };
     this.#pipelines = new PipelineCache(this.#context);
   }
 
@@ -181,6 +181,7 @@ export class Device {
     this.#pipelines.clear();
     this.#context.readbacks.clear();
     for (const timer of this.#context.timers.splice(0)) timer.destroy();
+    for (const params of this.#context.params.splice(0)) params.buffer.destroy();
     this.gpu.destroy();
   }
 }

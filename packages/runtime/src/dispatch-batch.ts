@@ -9,8 +9,23 @@ import { PassTimer } from './pass-timer.js';
 import type { KernelPipeline, PipelineCache } from './pipeline-cache.js';
 import type { RuntimeContext } from './runtime-context.js';
 
-/** Idle timestamp timers a device keeps for its timed batches. */
-const IDLE_TIMERS = 4;
+/** Idle timestamp timers a device keeps for its timed batches (enough for the batches a loop keeps in flight together). */
+const IDLE_TIMERS = 8;
+/** Idle parameter buffers a device keeps, and the bind groups each keeps at most (then it starts again). */
+const IDLE_PARAMS = 8;
+const BIND_GROUPS_KEPT = 256;
+/** The least size of a parameter buffer (64 blocks of 256 bytes): sizes go up in powers of two from it. */
+const PARAMS_MIN_BYTES = 16_384;
+
+/**
+ * A uniform buffer for the parameter blocks of one batch at a time, kept by the device between batches with
+ * the bind groups made on it: a batch that binds what an earlier one bound (a loop's next submit) creates
+ * neither a buffer nor a bind group.
+ */
+export interface ParamsBuffer {
+  readonly buffer: GPUBuffer;
+  readonly bindGroups: Map<string, GPUBindGroup>;
+}
 
 /** Workgroup counts of a dispatch; y and z default to 1. */
 export type Workgroups = readonly [x: number, y?: number, z?: number];
@@ -60,6 +75,17 @@ export interface BatchResult {
    * or when the batch had no dispatch.
    */
   gpuTimeMs?: number;
+  /**
+   * Host milliseconds from the call of `submit()` (or `enqueue()`) to `queue.submit` returning: waiting for
+   * pipelines still compiling, packing the parameters, creating bind groups and encoding (two clock reads).
+   */
+  encodeMs: number;
+}
+
+/** A batch on the device's queue (see {@link DispatchBatch.enqueue}). */
+export interface QueuedBatch {
+  /** Resolves when the GPU has finished the batch, as `submit()` does. */
+  readonly done: Promise<BatchResult>;
 }
 
 type Step =
@@ -67,8 +93,9 @@ type Step =
   | { kind: 'copy'; source: GPUBuffer; sourceOffset: number; destination: GPUBuffer; destinationOffset: number; byteLength: number }
   | { kind: 'clear'; buffer: GPUBuffer; byteOffset: number; byteLength: number };
 
-const bufferIds = new WeakMap<GPUBuffer, number>();
-let nextBufferId = 0;
+// Bind groups are keyed by the identities of their layout and buffers (a destroyed buffer's id is never reused).
+const objectIds = new WeakMap<object, number>();
+let nextObjectId = 0;
 
 /**
  * Dispatches recorded now and sent to the GPU together by {@link DispatchBatch.submit}: one command buffer,
@@ -168,10 +195,28 @@ export class DispatchBatch {
    * A batch is submitted once.
    */
   async submit(): Promise<BatchResult> {
+    return (await this.enqueue()).done;
+  }
+
+  /**
+   * Encodes and submits like {@link submit}, but resolves as soon as the commands are on the device's queue,
+   * with `done`, what `submit()` resolves to: the host can record and enqueue the next batch while the GPU
+   * runs this one (a queue runs its submits in order, so the next batch sees this one's writes without a
+   * wait). Errors of the GPU work reject `done`.
+   *
+   * @example
+   * ```ts
+   * const first = await device.batch().dispatch(step, args(0)).enqueue();
+   * const second = await device.batch().dispatch(step, args(1)).enqueue(); // recorded while the first runs
+   * const [a, b] = await Promise.all([first.done, second.done]);
+   * ```
+   */
+  async enqueue(): Promise<QueuedBatch> {
+    const started = performance.now();
     this.#assertOpen();
     this.#submitted = true;
     this.#context.watch.throwIfLost('submit');
-    if (this.#steps.length === 0) return { dispatches: 0 };
+    if (this.#steps.length === 0) return { done: Promise.resolve({ dispatches: 0, encodeMs: performance.now() - started }) };
     const pipelines = new Map<string, KernelPipeline>();
     for (const [id, pipeline] of this.#pipelines) pipelines.set(id, await pipeline);
 
@@ -182,25 +227,34 @@ export class DispatchBatch {
     const timed = this.#timing && this.#dispatches > 0 && gpu.features.has('timestamp-query');
     if (paramsBytes > 0) checkLimit('maxBufferSize', paramsBytes, gpu.limits.maxBufferSize, `parameter blocks of batch "${this.#label}"`);
 
-    let paramsBuffer: GPUBuffer | undefined;
+    let params: ParamsBuffer | undefined;
     let timer: PassTimer | undefined;
+    const { result: submitted, errors } = errorScoped(gpu, this.#errorContext(pipelines), () => {
+      if (paramsBytes > 0) {
+        params = this.#takeParams(paramsBytes);
+        gpu.queue.writeBuffer(params.buffer, 0, this.#params.pack(alignment));
+      }
+      if (timed) timer = this.#context.timers.pop() ?? new PassTimer(gpu, 'batch');
+      const encoder = gpu.createCommandEncoder({ label: this.#label });
+      this.#encode(encoder, pipelines, params, stride, timer);
+      timer?.resolve(encoder);
+      gpu.queue.submit([encoder.finish()]);
+      return true;
+    });
+    const done = this.#finish(submitted, errors, { params, timer, encodeMs: performance.now() - started });
+    // Awaited by the caller after it has enqueued more; until then a failure must not count as unhandled.
+    done.catch(() => undefined);
+    return { done };
+  }
+
+  /** Waits for the GPU work of an enqueued batch (and for its timestamps and error scopes), then frees or keeps its buffers. */
+  async #finish(submitted: boolean, errors: Promise<void>, own: { params?: ParamsBuffer; timer?: PassTimer; encodeMs: number }): Promise<BatchResult> {
+    let { timer, params } = own;
     try {
-      // The scopes' verdict is awaited with the GPU work rather than before it (see errorScoped).
-      const { result: submitted, errors } = errorScoped(gpu, this.#errorContext(pipelines), () => {
-        if (paramsBytes > 0) {
-          paramsBuffer = gpu.createBuffer({ label: `${this.#label} params`, size: paramsBytes, usage: BufferUsage.UNIFORM | BufferUsage.COPY_DST });
-          gpu.queue.writeBuffer(paramsBuffer, 0, this.#params.pack(alignment));
-        }
-        if (timed) timer = this.#context.timers.pop() ?? new PassTimer(gpu, 'batch');
-        const encoder = gpu.createCommandEncoder({ label: this.#label });
-        this.#encode(encoder, pipelines, paramsBuffer, stride, timer);
-        timer?.resolve(encoder);
-        gpu.queue.submit([encoder.finish()]);
-        return true;
-      });
-      // An action that threw submitted nothing: only its error is left to report.
+      // The scopes' verdict is awaited with the GPU work rather than before it (see errorScoped). An action
+      // that threw submitted nothing: only its error is left to report.
       const work: Promise<readonly [number | undefined, unknown]> = submitted
-        ? Promise.all([timer?.readMs(this.#context.watch), this.#context.watch.race(gpu.queue.onSubmittedWorkDone(), 'submit')])
+        ? Promise.all([timer?.readMs(this.#context.watch), this.#context.watch.race(this.#context.gpu.queue.onSubmittedWorkDone(), 'submit')])
         : Promise.resolve([undefined, undefined]);
       const [gpuTimeMs] = await withScopeErrors(errors, work);
       // Kept for the next timed batch (a few, for batches in flight together); a failed one is destroyed below.
@@ -208,9 +262,14 @@ export class DispatchBatch {
         this.#context.timers.push(timer);
         timer = undefined;
       }
-      return gpuTimeMs === undefined ? { dispatches: this.#dispatches } : { dispatches: this.#dispatches, gpuTimeMs };
+      if (params && this.#context.params.length < IDLE_PARAMS) {
+        this.#context.params.push(params);
+        params = undefined;
+      }
+      const result = { dispatches: this.#dispatches, encodeMs: own.encodeMs };
+      return gpuTimeMs === undefined ? result : { ...result, gpuTimeMs };
     } finally {
-      paramsBuffer?.destroy();
+      params?.buffer.destroy();
       timer?.destroy();
     }
   }
@@ -218,12 +277,14 @@ export class DispatchBatch {
   #encode(
     encoder: GPUCommandEncoder,
     pipelines: ReadonlyMap<string, KernelPipeline>,
-    paramsBuffer: GPUBuffer | undefined,
+    params: ParamsBuffer | undefined,
     stride: number,
     timer: PassTimer | undefined,
   ): void {
     const passCount = countPasses(this.#steps);
-    const bindGroups = new Map<string, GPUBindGroup>();
+    // Kept with the parameter buffer they bind (a few hundred at most), or for this batch when it has none.
+    const bindGroups = params?.bindGroups ?? new Map<string, GPUBindGroup>();
+    if (bindGroups.size > BIND_GROUPS_KEPT) bindGroups.clear();
     let pass: GPUComputePassEncoder | undefined;
     let passIndex = 0;
     let current: GPUComputePipeline | undefined;
@@ -250,7 +311,7 @@ export class DispatchBatch {
         pass.setPipeline(compiled.pipeline);
         current = compiled.pipeline;
       }
-      const bindGroup = this.#bindGroup(bindGroups, compiled, step.buffers, paramsBuffer, stride);
+      const bindGroup = this.#bindGroup(bindGroups, compiled, step.buffers, params?.buffer, stride);
       pass.setBindGroup(0, bindGroup, step.slot === undefined ? [] : [step.slot * stride]);
       if (Array.isArray(step.workgroups)) pass.dispatchWorkgroups(...step.workgroups);
       else pass.dispatchWorkgroupsIndirect(step.workgroups.buffer, step.workgroups.offset);
@@ -258,7 +319,7 @@ export class DispatchBatch {
     pass?.end();
   }
 
-  // One bind group per kernel and buffer set, reused by every dispatch that differs only in parameters.
+  // One bind group per kernel layout, buffer set and parameter stride, reused by every dispatch that differs only in parameters.
   #bindGroup(
     cache: Map<string, GPUBindGroup>,
     compiled: KernelPipeline,
@@ -266,7 +327,7 @@ export class DispatchBatch {
     paramsBuffer: GPUBuffer | undefined,
     stride: number,
   ): GPUBindGroup {
-    const key = `${compiled.kernel.id}|${buffers.map(bufferId).join(',')}`;
+    const key = `${objectId(compiled.bindGroupLayout)}|${stride}|${buffers.map(objectId).join(',')}`;
     const cached = cache.get(key);
     if (cached !== undefined) return cached;
     const entries: GPUBindGroupEntry[] = compiled.bufferBindings.map((binding, index) => ({
@@ -286,6 +347,17 @@ export class DispatchBatch {
     const [only, ...others] = [...pipelines.values()];
     const kernel = only !== undefined && others.length === 0 ? { kernelId: only.kernel.id, kernelName: only.kernel.name } : {};
     return { operation: 'submit', label: this.#label, ...kernel };
+  }
+
+  /** An idle parameter buffer of at least `bytes` the device kept, or a new one (a power of two ≥ 16 KiB within maxBufferSize). */
+  #takeParams(bytes: number): ParamsBuffer {
+    const idle = this.#context.params;
+    // The latest kept first: it holds the bind groups of the batch before, most likely this one's.
+    const fits = idle.findLastIndex((p) => p.buffer.size >= bytes);
+    if (fits >= 0) return idle.splice(fits, 1)[0] as ParamsBuffer;
+    const size = Math.max(bytes, Math.min(2 ** Math.ceil(Math.log2(Math.max(bytes, PARAMS_MIN_BYTES))), this.#context.gpu.limits.maxBufferSize));
+    const buffer = this.#context.gpu.createBuffer({ label: 'batch params (kept)', size, usage: BufferUsage.UNIFORM | BufferUsage.COPY_DST });
+    return { buffer, bindGroups: new Map() };
   }
 
   #startCompiling(kernel: ComputeKernel): void {
@@ -360,11 +432,11 @@ function isBufferList(buffers: BufferBindings): buffers is readonly GPUBuffer[] 
   return Array.isArray(buffers);
 }
 
-function bufferId(buffer: GPUBuffer): number {
-  let id = bufferIds.get(buffer);
+function objectId(object: object): number {
+  let id = objectIds.get(object);
   if (id === undefined) {
-    id = nextBufferId++;
-    bufferIds.set(buffer, id);
+    id = nextObjectId++;
+    objectIds.set(object, id);
   }
   return id;
 }

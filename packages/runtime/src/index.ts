@@ -8,6 +8,7 @@ export {
   DispatchBatch,
   type BatchOptions,
   type BatchResult,
+  type QueuedBatch,
   type BufferBindings,
   type DispatchArgs,
   type IndirectDispatchArgs,

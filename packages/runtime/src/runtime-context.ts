@@ -1,4 +1,5 @@
 import type { DeviceLossWatch } from './device-loss.js';
+import type { ParamsBuffer } from './dispatch-batch.js';
 import type { PassTimer } from './pass-timer.js';
 import type { ReadbackPool } from './readback-pool.js';
 
@@ -13,4 +14,9 @@ export interface RuntimeContext {
    * otherwise made and destroyed by every timed submit.
    */
   readonly timers: PassTimer[];
+  /**
+   * Idle parameter buffers of finished batches with the bind groups made on them, the latest last: a loop's next
+   * submit, binding what the last one bound, creates neither.
+   */
+  params: ParamsBuffer[];
 }

@@ -92,6 +92,52 @@ describe.skipIf(noGpuReason !== undefined)('DispatchBatch on a real device', () 
     expect(await device.read(x, Uint32Array, 0, 4)).toEqual(Uint32Array.of(18, 18, 18, 18));
   });
 
+  it('enqueues a batch and hands back its completion, so the next is recorded and queued while it runs, in order', async () => {
+    const n = 256;
+    const x = await device.createStorage('x', new Uint32Array(n));
+    const copied = await device.createBuffer('copied', n * 4, 'storage');
+    const submit = vi.spyOn(device.gpu.queue, 'submit');
+    const first = await device.batch({ label: 'add' }).dispatch(addK(), { buffers: { x }, params: new Uint32Array([3, n]), workgroups: [4] }).enqueue();
+    // On the queue already, before anything awaits its completion.
+    expect(submit).toHaveBeenCalledTimes(1);
+    submit.mockRestore();
+    // Reads what the first writes: the queue runs them in order.
+    const second = await device.batch({ label: 'copy' }).copy(x, copied).enqueue();
+    const [a, b] = await Promise.all([first.done, second.done]);
+    expect(a.dispatches).toBe(1);
+    expect(b.dispatches).toBe(0);
+    for (const { encodeMs } of [a, b]) expect(encodeMs).toBeGreaterThanOrEqual(0);
+    expect(await device.read(copied, Uint32Array)).toEqual(new Uint32Array(n).fill(3));
+    expect((await device.batch().submit()).encodeMs).toBeGreaterThanOrEqual(0);
+  });
+
+  it('keeps parameter buffers and their bind groups for later batches: a loop\'s next submit creates neither', async () => {
+    const n = 256;
+    const x = await device.createStorage('x', new Uint32Array(n));
+    const add = (k: number) => device.batch({ label: 'add', timing: false }).dispatch(addK(), { buffers: { x }, params: new Uint32Array([k, n]), workgroups: [4] });
+    await add(1).submit();
+    const createBindGroup = vi.spyOn(device.gpu, 'createBindGroup');
+    const createBuffer = vi.spyOn(device.gpu, 'createBuffer');
+    await add(2).submit();
+    expect(createBindGroup).not.toHaveBeenCalled();
+    expect(createBuffer).not.toHaveBeenCalled();
+    createBindGroup.mockRestore();
+    createBuffer.mockRestore();
+    // In flight together, each batch writes its own parameters.
+    await Promise.all([add(3).submit(), add(4).submit(), add(5).submit()]);
+    expect(await device.read(x, Uint32Array)).toEqual(new Uint32Array(n).fill(1 + 2 + 3 + 4 + 5));
+    // A new buffer is bound by a new bind group, never by one kept for a buffer destroyed before.
+    const y = await device.createStorage('y', new Uint32Array(n));
+    await device.batch({ timing: false }).dispatch(addK(), { buffers: { x: y }, params: new Uint32Array([7, n]), workgroups: [4] }).submit();
+    expect(await device.read(y, Uint32Array)).toEqual(new Uint32Array(n).fill(7));
+  });
+
+  it('rejects the completion of an enqueued batch with the error of its GPU work', async () => {
+    const notStorage = await device.createBuffer('not-storage', 64, 'uniform');
+    const queued = await device.batch({ label: 'wrong-kind' }).dispatch(addK(), { buffers: { x: notStorage }, params: new Uint32Array([1, 4]), workgroups: [1] }).enqueue();
+    await expect(queued.done).rejects.toThrow(GpuValidationError);
+  });
+
   it('rejects too many workgroups with a LimitError naming both numbers', async () => {
     const x = await device.createBuffer('x', 16, 'storage');
     const allowed = device.limits.maxComputeWorkgroupsPerDimension;

@@ -1,5 +1,5 @@
 import type { Csr } from '@semiforge/graph-io';
-import type { CudaBuffer, CudaDevice, CudaKernel, PreparedLaunch } from '@semiforge/runtime-cuda';
+import type { CudaBuffer, CudaDevice, CudaKernel, Handle, PinnedMemory, PreparedLaunch } from '@semiforge/runtime-cuda';
 import { kernelFor } from '../kernels/kernel-source.js';
 import type { ReductionPass } from '../kernels/vector-reduction.js';
 import { CudaSpmvRunner } from '../spmv/spmv.cuda.js';
@@ -7,13 +7,15 @@ import type { SpmvFormat, SpmvKernelOptions } from '../spmv/spmv.plan.js';
 import { transitionPattern, type PagerankSettings } from './pagerank.input.js';
 import { pagerankSpecs } from './pagerank.specs.js';
 import { initialVectors, PagerankStepper, type UpdateBuffers } from './pagerank.state.js';
-import { F32_MAX, FIRST_RESIDUAL, RESIDUAL_SLOTS, ringResiduals, slotOf } from './pagerank.steps.js';
+import { checkGroup, F32_MAX, FIRST_RESIDUAL, RESIDUAL_SLOTS, ringResiduals, slotOf, type QueuedSteps, type StepsFinished } from './pagerank.steps.js';
 
 /**
  * {@link PagerankState}'s twin on the CUDA backend: Pᵀ's pattern in a {@link CudaSpmvRunner}, the same update and
- * sum passes generated for `target: 'cuda'`, the same residual ring; each `runTo` queues its steps on the
- * device's stream between two CUDA events. Every launch is prepared once (checked, arguments packed) for each
- * of the two parities of the rank vectors, and a step writes only its parameters in place.
+ * sum passes generated for `target: 'cuda'`, the same residual ring; each `queueTo` queues its steps on the
+ * device's stream between two CUDA events, then an asynchronous copy of the ring into pinned memory of its own
+ * and a fence, so that the host can read one group while the next runs. Every launch is prepared once
+ * (checked, arguments packed) for each of the two parities of the rank vectors, and a step writes only its
+ * parameters in place.
  */
 export class CudaPagerankState extends PagerankStepper<CudaBuffer, void> {
   readonly #device: CudaDevice;
@@ -23,6 +25,9 @@ export class CudaPagerankState extends PagerankStepper<CudaBuffer, void> {
   readonly #own: CudaBuffer[];
   /** The reductions' and the update's launches by kernel, buffers and grid: the two parities, the residual's sum. */
   readonly #prepared = new Map<string, PreparedLaunch>();
+  /** Pinned copies of the residual ring, one per group queued and not yet read, and those free. */
+  readonly #pinned: PinnedMemory[] = [];
+  #free: PinnedMemory[] = [];
 
   private constructor(
     device: CudaDevice,
@@ -73,17 +78,54 @@ export class CudaPagerankState extends PagerankStepper<CudaBuffer, void> {
     const sums = new Float32Array(FIRST_RESIDUAL + RESIDUAL_SLOTS);
     sums[slotOf(0)] = F32_MAX;
     this.#device.write(this.sums, sums);
+    // The write waited for the stream: every copy queued before is done.
+    this.#free = [...this.#pinned];
   }
 
-  async runTo(last: number): Promise<number | undefined> {
-    const start = this.#device.record();
+  async queueTo(last: number): Promise<QueuedSteps> {
+    const startedAt = performance.now();
+    checkGroup(this.steps, last);
+    const device = this.#device;
+    const first = this.steps + 1;
+    const host = this.#free.pop() ?? this.#newPinned();
+    const start = device.record();
     while (this.steps < last) this.recordStep();
-    return this.#device.elapsedMs(start, this.#device.record());
+    const end = device.record();
+    device.readAsync(host, this.sums, RESIDUAL_SLOTS * 4, device.stream, FIRST_RESIDUAL * 4);
+    const copied = device.fence();
+    const queuedAt = performance.now();
+    let finished: Promise<StepsFinished> | undefined;
+    // Once, whoever asks first: the events are destroyed on the way.
+    const finish = () =>
+      (finished ??= (async () => {
+        const gpuMs = device.elapsedMs(start, end);
+        awaitCopy(device, copied);
+        return { endedAt: performance.now(), gpuMs };
+      })());
+    let read = false;
+    return {
+      first,
+      last,
+      queueSubmits: 1,
+      recordMs: queuedAt - startedAt,
+      startedAt,
+      queuedAt,
+      finished: finish,
+      residuals: async () => {
+        if (read) throw new Error(`pagerank: the residuals of steps ${first}…${last} were already read`);
+        read = true;
+        await finish();
+        const ring = new Float32Array(host.bytes.slice(0, RESIDUAL_SLOTS * 4).buffer);
+        this.#free.push(host);
+        return ringResiduals(ring, first, last, last);
+      },
+    };
   }
 
-  async residuals(first: number, last: number): Promise<Float32Array> {
-    const all = this.#device.download(this.sums, Float32Array);
-    return ringResiduals(all.subarray(FIRST_RESIDUAL), first, last, this.steps);
+  #newPinned(): PinnedMemory {
+    const host = this.#device.allocHost(RESIDUAL_SLOTS * 4);
+    this.#pinned.push(host);
+    return host;
   }
 
   async ranks(): Promise<Float32Array> {
@@ -93,7 +135,10 @@ export class CudaPagerankState extends PagerankStepper<CudaBuffer, void> {
   destroy(): void {
     this.#runner.destroy();
     for (const b of this.#own) this.#device.free(b);
+    for (const p of this.#pinned) this.#device.freeHost(p);
     this.#own.length = 0;
+    this.#pinned.length = 0;
+    this.#free = [];
     this.#prepared.clear();
   }
 
@@ -117,4 +162,18 @@ export class CudaPagerankState extends PagerankStepper<CudaBuffer, void> {
     else this.#prepared.set(key, (launch = this.#device.prepare(kernel, { buffers, params, grid })));
     this.#device.launchPrepared(launch);
   }
+}
+
+/** Longest the copy of a group's residuals may take after its last step has finished, before the run gives up. */
+const COPY_TIMEOUT_MS = 10_000;
+
+/** Polls the fence after a group's copy of the residual ring (queued right after its last step) and destroys it. */
+function awaitCopy(device: CudaDevice, fence: Handle): void {
+  const until = performance.now() + COPY_TIMEOUT_MS;
+  for (let polls = 1; !device.isDone(fence); polls++) {
+    if (polls % 4096 === 0 && performance.now() > until) {
+      throw new Error(`pagerank: the copy of the residuals has not finished ${COPY_TIMEOUT_MS / 1e3} s after the steps; the device may be hung (check nvidia-smi)`);
+    }
+  }
+  device.destroyEvent(fence);
 }

@@ -1,6 +1,6 @@
 import type { GeneratedKernel } from '@semiforge/codegen';
 import type { Csr } from '@semiforge/graph-io';
-import { MapMode, type Device, type DispatchBatch } from '@semiforge/runtime';
+import { MapMode, type BatchResult, type Device, type DispatchBatch } from '@semiforge/runtime';
 import { kernelFor } from '../kernels/kernel-source.js';
 import type { ReductionPass } from '../kernels/vector-reduction.js';
 import { SpmvRunner } from '../spmv/spmv.runner.js';
@@ -8,33 +8,37 @@ import type { SpmvFormat, SpmvKernelOptions } from '../spmv/spmv.plan.js';
 import { transitionPattern, type PagerankSettings } from './pagerank.input.js';
 import { pagerankSpecs } from './pagerank.specs.js';
 import { initialVectors, PagerankStepper, type UpdateBuffers } from './pagerank.state.js';
-import { F32_MAX, FIRST_RESIDUAL, RESIDUAL_SLOTS, ringResiduals, slotOf } from './pagerank.steps.js';
+import { checkGroup, F32_MAX, FIRST_RESIDUAL, RESIDUAL_SLOTS, ringResiduals, slotOf, type QueuedSteps, type StepsFinished } from './pagerank.steps.js';
 
 /**
  * PageRank's state on the GPU: Pᵀ's pattern in an {@link SpmvRunner}, two rank vectors used in turn, the
  * out-degrees and the ranks divided by them (the product's x), the teleport vector, the f32 sums' workgroup
  * partials (`vec_reduce`, fixed order) and every step's residual. `encodeStep` records one iteration (the
  * product's dispatches and three more, no read-back); steps after the first converged one change nothing.
- * Each `runTo` ends its submit with a copy of the residual ring into a mappable buffer, so that reading the
- * residuals afterwards is one map, not another submit.
+ * `queueTo` sends a group of steps in submits of a few steps, each on the queue before the next is recorded,
+ * and ends the group with a copy of the residual ring into a mappable buffer of its own, so that reading its
+ * residuals afterwards is one map, not another submit, and later groups may be queued before it is read.
  */
 export class PagerankState extends PagerankStepper<GPUBuffer, DispatchBatch> {
   readonly #runner: SpmvRunner;
   readonly #device: Device;
   readonly #sum: GeneratedKernel;
   readonly #update: GeneratedKernel;
-  /** The residual ring as the last `runTo` left it (RESIDUAL_SLOTS f32). */
-  readonly #residualReadback: GPUBuffer;
   readonly #own: GPUBuffer[];
+  /** Mappable copies of the residual ring (RESIDUAL_SLOTS f32 each), one per group queued and not yet read. */
+  readonly #readbacks: GPUBuffer[] = [];
+  /** Those no group is waiting to be read from. */
+  #free: GPUBuffer[] = [];
+  /** Restarts so far: a group queued before the latest one has let its copy go. */
+  #restarts = 0;
 
-  private constructor(device: Device, runner: SpmvRunner, outDegree: Uint32Array, buffers: GPUBuffer[], residualReadback: GPUBuffer, settings: PagerankSettings) {
+  private constructor(device: Device, runner: SpmvRunner, outDegree: Uint32Array, buffers: GPUBuffer[], settings: PagerankSettings) {
     super(outDegree, buffers, settings);
     this.#device = device;
     this.#runner = runner;
     this.#sum = kernelFor(pagerankSpecs().sum);
     this.#update = kernelFor(pagerankSpecs().update);
-    this.#residualReadback = residualReadback;
-    this.#own = [...buffers, residualReadback];
+    this.#own = buffers;
   }
 
   /** Builds Pᵀ's pattern, plans its product and uploads everything, ranks starting uniform. Needs n ≥ 1. */
@@ -42,15 +46,12 @@ export class PagerankState extends PagerankStepper<GPUBuffer, DispatchBatch> {
     const { transpose, outDegree } = transitionPattern(graph);
     const runner = await SpmvRunner.create(device, transpose, { ...product, semiring: 'plus-times', type: 'f32' });
     const buffers: GPUBuffer[] = [];
-    let residualReadback: GPUBuffer | undefined;
     try {
       for (const [label, data] of initialVectors(outDegree, settings)) buffers.push(await device.createStorage(label, data));
-      residualReadback = await device.createBuffer('pagerank.residuals (readback)', RESIDUAL_SLOTS * 4, 'readback');
-      return new PagerankState(device, runner, outDegree, buffers, residualReadback, settings);
+      return new PagerankState(device, runner, outDegree, buffers, settings);
     } catch (e) {
       runner.destroy();
       for (const b of buffers) b.destroy();
-      residualReadback?.destroy();
       throw e;
     }
   }
@@ -61,6 +62,9 @@ export class PagerankState extends PagerankStepper<GPUBuffer, DispatchBatch> {
     this.#device.upload(this.rankVectors[0], start.ranks);
     this.#device.upload(this.scaled, start.scaled);
     this.#device.upload(this.sums, Float32Array.of(F32_MAX), slotOf(0) * 4);
+    // Copies queued and not read still come before anything queued from now on; none is being mapped.
+    this.#free = [...this.#readbacks];
+    this.#restarts += 1;
   }
 
   /** Records step k + 1 (up to maxIterations) into `batch`; see {@link PagerankStepper}. */
@@ -68,22 +72,65 @@ export class PagerankState extends PagerankStepper<GPUBuffer, DispatchBatch> {
     this.recordStep(batch);
   }
 
-  /** Records steps up to `last` in one batch, then the copy of the residual ring out, and submits it. */
-  async runTo(last: number): Promise<number | undefined> {
-    const batch = this.#device.batch({ label: `pagerank ${this.steps + 1}..${last}` });
-    while (this.steps < last) this.encodeStep(batch);
-    batch.copy(this.sums, this.#residualReadback, RESIDUAL_SLOTS * 4, FIRST_RESIDUAL * 4);
-    return (await batch.submit()).gpuTimeMs;
+  /**
+   * Records steps up to `last` into submits of `submitEvery` steps, enqueuing each before recording the next
+   * (the GPU starts on the first while the host records the rest), the last ending with the copy of the
+   * residual ring out.
+   */
+  async queueTo(last: number, submitEvery: number): Promise<QueuedSteps> {
+    const startedAt = performance.now();
+    checkGroup(this.steps, last);
+    const first = this.steps + 1;
+    const readback = this.#free.pop() ?? (await this.#newReadback());
+    const sent: Promise<BatchResult>[] = [];
+    let recordMs = 0;
+    while (this.steps < last) {
+      const recording = performance.now();
+      const end = Math.min(last, this.steps + submitEvery);
+      const batch = this.#device.batch({ label: `pagerank ${this.steps + 1}..${end}` });
+      while (this.steps < end) this.encodeStep(batch);
+      if (end === last) batch.copy(this.sums, readback, RESIDUAL_SLOTS * 4, FIRST_RESIDUAL * 4);
+      recordMs += performance.now() - recording;
+      sent.push((await batch.enqueue()).done);
+    }
+    const queuedAt = performance.now();
+    const finished: Promise<StepsFinished> = Promise.all(sent).then((results) => {
+      const endedAt = performance.now();
+      const encodeMs = results.reduce((t, r) => t + r.encodeMs, 0);
+      const times = results.map((r) => r.gpuTimeMs);
+      return times.every((t) => t !== undefined) ? { endedAt, encodeMs, gpuMs: times.reduce((t, ms) => t + ms, 0) } : { endedAt, encodeMs };
+    });
+    // Awaited when the loop reads these steps or ends; a failure must not count as unhandled before that.
+    finished.catch(() => undefined);
+    const restarts = this.#restarts;
+    let read = false;
+    return {
+      first,
+      last,
+      queueSubmits: sent.length,
+      recordMs,
+      startedAt,
+      queuedAt,
+      finished: () => finished,
+      residuals: async () => {
+        if (read || restarts !== this.#restarts) throw new Error(`pagerank: the residuals of steps ${first}…${last} were already read or let go by a restart`);
+        read = true;
+        await finished;
+        await readback.mapAsync(MapMode.READ);
+        try {
+          return ringResiduals(new Float32Array(readback.getMappedRange()), first, last, last);
+        } finally {
+          readback.unmap();
+          this.#free.push(readback);
+        }
+      },
+    };
   }
 
-  /** Maps the ring the last `runTo` copied out: no submit of its own. */
-  async residuals(first: number, last: number): Promise<Float32Array> {
-    await this.#residualReadback.mapAsync(MapMode.READ);
-    try {
-      return ringResiduals(new Float32Array(this.#residualReadback.getMappedRange()), first, last, this.steps);
-    } finally {
-      this.#residualReadback.unmap();
-    }
+  async #newReadback(): Promise<GPUBuffer> {
+    const buffer = await this.#device.createBuffer('pagerank.residuals (readback)', RESIDUAL_SLOTS * 4, 'readback');
+    this.#readbacks.push(buffer);
+    return buffer;
   }
 
   get format(): SpmvFormat {
@@ -100,8 +147,10 @@ export class PagerankState extends PagerankStepper<GPUBuffer, DispatchBatch> {
 
   destroy(): void {
     this.#runner.destroy();
-    for (const b of this.#own) b.destroy();
+    for (const b of [...this.#own, ...this.#readbacks]) b.destroy();
     this.#own.length = 0;
+    this.#readbacks.length = 0;
+    this.#free = [];
   }
 
   protected product(batch: DispatchBatch, x: GPUBuffer, y: GPUBuffer): void {

@@ -2,7 +2,7 @@ import { reductionPasses, type ReductionPass } from '../kernels/vector-reduction
 import type { SpmvFormat } from '../spmv/spmv.plan.js';
 import type { PagerankSettings } from './pagerank.input.js';
 import { PAGERANK_WORKGROUP, pagerankSpecs } from './pagerank.specs.js';
-import { checkStep, FIRST_RESIDUAL, leastF32AtLeast, RESIDUAL_SLOTS, slotOf, updateParams, type PagerankSteps } from './pagerank.steps.js';
+import { checkStep, FIRST_RESIDUAL, leastF32AtLeast, RESIDUAL_SLOTS, slotOf, updateParams, type PagerankSteps, type QueuedSteps } from './pagerank.steps.js';
 
 /**
  * Step 0: uniform ranks, and the first product's x = ranks / outdeg (0 where a vertex dangles), rounded as
@@ -54,7 +54,7 @@ export interface UpdateBuffers<B> {
  * A backend gives the product, the sum passes and the update's launch, and reads and frees its buffers.
  *
  * @example
- * class MyState extends PagerankStepper<Buf, void> { ... } // product, reduce, update, restart, runTo, …
+ * class MyState extends PagerankStepper<Buf, void> { ... } // product, reduce, update, restart, queueTo, …
  */
 export abstract class PagerankStepper<B, R> implements PagerankSteps {
   readonly n: number;
@@ -98,8 +98,7 @@ export abstract class PagerankStepper<B, R> implements PagerankSteps {
   abstract readonly format: SpmvFormat;
   abstract readonly reordered: boolean;
   abstract restart(): void;
-  abstract runTo(last: number): Promise<number | undefined>;
-  abstract residuals(first: number, last: number): Promise<Float32Array>;
+  abstract queueTo(last: number, submitEvery: number): Promise<QueuedSteps>;
   abstract ranks(): Promise<Float32Array>;
   abstract destroy(): void;
 

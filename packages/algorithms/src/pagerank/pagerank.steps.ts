@@ -14,26 +14,57 @@ export const slotOf = (step: number): number => FIRST_RESIDUAL + (step % RESIDUA
 
 /**
  * PageRank's state on a GPU, whichever the backend: Pᵀ's product, two rank vectors used in turn, the teleport
- * vector and the residuals. `runTo` runs steps without reading anything back; the host reads residuals only
- * when it chooses to, and steps after the first converged one change nothing.
+ * vector and the residuals. `queueTo` queues steps without waiting for them, each group with a copy of the
+ * residuals of its own; the host reads them only when it chooses to, and steps after the first converged one
+ * change nothing, so it may queue more steps before it has read the last ones.
  */
 export interface PagerankSteps {
   readonly n: number;
-  /** Steps run (or queued) since the last restart. */
+  /** Steps queued since the last restart. */
   readonly steps: number;
   /** The format of the product with Pᵀ (the automatic choice when asked for 'auto'). */
   readonly format: SpmvFormat;
   /** Whether the product renumbered Pᵀ's columns by degree (it then gathers the ranks into that order each step). */
   readonly reordered: boolean;
-  /** Starts again from uniform ranks and step 0. */
+  /** Starts again from uniform ranks and step 0; steps queued and not read are let go. */
   restart(): void;
-  /** Runs steps up to `last` (≤ maxIterations) in one submit; the GPU time of those steps where the device measures it. */
-  runTo(last: number): Promise<number | undefined>;
-  /** The residuals of steps first … last (1-based), as the last `runTo` left them (once its steps are done). */
-  residuals(first: number, last: number): Promise<Float32Array>;
-  /** The latest ranks. */
+  /**
+   * Queues steps up to `last` (≤ maxIterations, at most RESIDUAL_SLOTS − 1 of them), then a copy of the
+   * residuals out, and resolves once all are on the GPU's queue. WebGPU sends them in submits of
+   * `submitEvery` steps, each submitted before the next is recorded; CUDA launches each as it is recorded.
+   */
+  queueTo(last: number, submitEvery: number): Promise<QueuedSteps>;
+  /** The latest ranks (after every step queued). */
   ranks(): Promise<Float32Array>;
   destroy(): void;
+}
+
+/** Steps one `queueTo` put on the GPU's queue, as the host saw them. */
+export interface QueuedSteps {
+  /** The steps, 1-based: first … last. */
+  readonly first: number;
+  readonly last: number;
+  /** Queue submits they went in (CUDA: 1, the launches go to its stream as they are recorded). */
+  readonly queueSubmits: number;
+  /** Host milliseconds of recording the steps (CUDA: launching them), outside the submits' encoding. */
+  readonly recordMs: number;
+  /** `performance.now()` when `queueTo` was called, and when its last submit was on the queue. */
+  readonly startedAt: number;
+  readonly queuedAt: number;
+  /** Resolves when the GPU has run the steps (and copied their residuals out). */
+  finished(): Promise<StepsFinished>;
+  /** The steps' residuals, once finished; read once, which frees their copy for later steps. */
+  residuals(): Promise<Float32Array>;
+}
+
+/** When and how a group of queued steps finished. */
+export interface StepsFinished {
+  /** `performance.now()` when the host learnt that the GPU had finished them. */
+  readonly endedAt: number;
+  /** Their GPU time, where the device measures it (WebGPU: the sum of their submits' timestamps). */
+  readonly gpuMs?: number;
+  /** Host milliseconds of encoding and submitting their submits (WebGPU's `BatchResult.encodeMs`, summed). */
+  readonly encodeMs?: number;
 }
 
 /** Params of `vec_pagerank_update` for step k + 1: { n, offset of step k's residual, damping, tolerance }, the last two as f32 bits. */
@@ -46,6 +77,14 @@ export function updateParams(n: number, step: number, damping: number, tolerance
 /** Refuses a step past maxIterations, naming both. */
 export function checkStep(steps: number, maxIterations: number): void {
   if (steps >= maxIterations) throw new RangeError(`pagerank: step ${steps + 1} is past maxIterations = ${maxIterations}`);
+}
+
+/** Refuses a group of steps to queue that is empty or longer than the residuals kept, naming the numbers. */
+export function checkGroup(steps: number, last: number): void {
+  if (last <= steps) throw new RangeError(`pagerank: steps up to ${last} asked for after step ${steps}: nothing to queue`);
+  if (last - steps > RESIDUAL_SLOTS - 1) {
+    throw new RangeError(`pagerank: ${last - steps} steps queued together, but only the residuals of the last ${RESIDUAL_SLOTS - 1} are kept`);
+  }
 }
 
 /**

@@ -6,7 +6,8 @@ import { CudaPagerankState } from './pagerank.cuda.js';
 import { inGraphOrder, pagerankOrder, type PagerankOrder, type PagerankRelabel } from './pagerank.relabel.js';
 import { PagerankState } from './pagerank.gpu.js';
 import { checkCount, PAGERANK_DEFAULTS, pagerankSettings, type PagerankParameters, type PagerankSettings } from './pagerank.input.js';
-import { RESIDUAL_SLOTS, type PagerankSteps } from './pagerank.steps.js';
+import { queueTarget, type PagerankSchedule } from './pagerank.schedule.js';
+import type { PagerankSteps, QueuedSteps, StepsFinished } from './pagerank.steps.js';
 
 export interface PagerankOptions extends PagerankParameters {
   /** SpMV format of the product with Pᵀ (default 'auto', chosen from Pᵀ's rows as `spmv()` does). */
@@ -23,12 +24,31 @@ export interface PagerankOptions extends PagerankParameters {
    */
   relabel?: PagerankRelabel;
   /**
-   * Iterations of the first submit (default 8), and of each later one while the residuals do not yet decay.
-   * Every step's residual stays on the GPU and is read back once per submit; later submits run as many
-   * steps as the residuals' decay so far predicts to the tolerance, plus one. Steps after the first converged
-   * one keep its ranks on the GPU, so the result (ranks, iterations, residual) is the same for any checkEvery.
+   * Steps of the first group (default 8), and of each later one while the residuals do not yet decay. Every
+   * step's residual stays on the GPU and the host reads them once per group; later groups run as many steps
+   * as the residuals' decay so far predicts to the tolerance, plus one. Steps after the first converged one
+   * keep its ranks on the GPU, so the result (ranks, iterations, residual, converged) is the same for any
+   * checkEvery, submitEvery and lookahead; only `stepsRun` and the times differ.
    */
   checkEvery?: number;
+  /**
+   * WebGPU: steps a queue submit carries (default 4). A group goes to the GPU in submits of this many steps,
+   * each on the queue before the host records the next, so that the GPU starts once the first few steps are
+   * recorded rather than all of them, and runs while the host records and encodes the rest. Each submit has
+   * a fixed host cost (timestamps, the submit, its wait) beside each step's, so over s steps the host's time
+   * grows with s / submitEvery while the GPU's idle start grows with submitEvery: the default is about
+   * √(fixed cost · s / GPU time per step) with the H100's figures at R-MAT scale 19 as estimated from
+   * benchmarks/pagerank's loop probe before this option (about 0.2 ms, 17 steps of 0.16 ms); the probe's
+   * `--submit-every` measures it. CUDA launches every kernel as it is recorded: this changes nothing there.
+   */
+  submitEvery?: number;
+  /**
+   * Queue steps beyond a group before reading its residuals (default true): the GPU runs them while the host
+   * waits for the group and reads it. While nothing predicts the end yet, one submit's worth (submitEvery
+   * steps, at most checkEvery); then as many as predicted. A step queued past the first converged one costs
+   * its GPU time and changes nothing. false: each group is read before the next is queued.
+   */
+  lookahead?: boolean;
   /**
    * 'webgpu' or 'cuda': both run the same kernels' specs and give the same answer. Default: the backend of
    * the device given, else `$SEMIFORGE_BACKEND`, else 'webgpu'.
@@ -36,18 +56,33 @@ export interface PagerankOptions extends PagerankParameters {
   backend?: Backend;
 }
 
-/** One submit of the iteration loop, as the host saw it. */
+/**
+ * One group of steps of the iteration loop (the steps between two read-backs of residuals), as the host saw
+ * it. Groups overlap: the host records and queues one while the GPU runs the one before, and with `lookahead`
+ * it queues the next before it reads this one, so their submitMs add up to more than the loop's time.
+ */
 export interface PagerankSubmit {
   /** Steps it ran. */
   readonly steps: number;
+  /** Queue submits they went in (WebGPU: ⌈steps / submitEvery⌉; CUDA: 1, its launches go to the stream as recorded). */
+  readonly queueSubmits: number;
+  /** Host milliseconds of recording its steps (the dispatches' JavaScript; CUDA: the launches). */
+  readonly recordMs: number;
+  /** WebGPU: host milliseconds of encoding and submitting its queue submits (`BatchResult.encodeMs`, summed). */
+  readonly encodeMs?: number;
+  /** Host milliseconds from its last queue submit to the host's learning that the GPU had finished its steps. */
+  readonly waitMs: number;
   /**
-   * Host milliseconds from recording its steps to the GPU's finishing them (WebGPU: encode, submit, and the
-   * waits for the GPU and its timestamps; CUDA: the launches and the wait on the end event).
+   * Host milliseconds from the start of recording its steps to the host's learning that the GPU had finished
+   * them: recordMs, encodeMs and waitMs, and whatever the host did in between (reading an earlier group).
    */
   readonly submitMs: number;
-  /** GPU time of its steps, where the device measures it: submitMs − gpuMs is the host's and driver's share. */
+  /** GPU time of its steps, where the device measures it (WebGPU: from each submit's first pass to its last, summed). */
   readonly gpuMs?: number;
-  /** Host milliseconds of reading back its steps' residuals after it (WebGPU: one map; CUDA: a copy). */
+  /**
+   * Host milliseconds of reading back its steps' residuals (WebGPU: one map; CUDA: from pinned memory); 0 for a
+   * group queued ahead that the loop did not need to read.
+   */
   readonly readMs: number;
 }
 
@@ -56,7 +91,7 @@ export interface PagerankResult {
   readonly ranks: Float32Array;
   /** Iterations to the first residual below the tolerance (the ranks are that step's), or maxIterations. */
   readonly iterations: number;
-  /** Steps the GPU ran: `iterations` and those submitted after it, which kept its ranks. */
+  /** Steps the GPU ran: `iterations` and those queued after it, which kept its ranks. */
   readonly stepsRun: number;
   /** Whether the residual of step `iterations` is below the tolerance. */
   readonly converged: boolean;
@@ -68,18 +103,19 @@ export interface PagerankResult {
   readonly reordered?: boolean;
   /** Host milliseconds of relabelling the graph by degree when asked to (`relabel: 'degree'`; once per runner). */
   readonly relabelMs?: number;
-  /** GPU time of the iterations (WebGPU timestamp queries, when the device has them; CUDA events). */
+  /** GPU time of the steps run (WebGPU timestamp queries, when the device has them; CUDA events). */
   readonly gpuTimeMs?: number;
   /** Host wall time from the start of the call to the read-back of the ranks (`pagerank()`: matrix build and upload included). */
   readonly wallTimeMs: number;
   /**
-   * Host wall time of the iteration loop, from the first submit to the residual that stopped it: no matrix
-   * build, upload or read-back of the ranks, but the host's waits on the residuals.
+   * Host wall time of the iteration loop, from the recording of the first step to the read-back of the residual
+   * that stopped it: no matrix build, upload or read-back of the ranks (nor the steps queued ahead that it did
+   * not need), but the host's waits on the residuals.
    */
   readonly loopTimeMs: number;
   /** gpuTimeMs / stepsRun when there is a GPU time, else loopTimeMs / stepsRun. */
   readonly timePerIterationMs: number;
-  /** The loop's submits in order: where loopTimeMs went (their submitMs and readMs add up to nearly all of it). */
+  /** The loop's groups of steps in order, those queued ahead and not needed included: where loopTimeMs went. */
   readonly submits: readonly PagerankSubmit[];
 }
 
@@ -99,14 +135,14 @@ type RunOrder = Pick<PagerankOrder, 'oldOf' | 'relabelMs'>;
  */
 export class PagerankRunner {
   readonly #settings: PagerankSettings;
-  readonly #checkEvery: number;
+  readonly #schedule: PagerankSchedule;
   /** Undefined for the empty graph, which runs nothing. */
   readonly #state: PagerankSteps | undefined;
   readonly #order: RunOrder;
 
-  private constructor(settings: PagerankSettings, checkEvery: number, state: PagerankSteps | undefined, order: RunOrder) {
+  private constructor(settings: PagerankSettings, schedule: PagerankSchedule, state: PagerankSteps | undefined, order: RunOrder) {
     this.#settings = settings;
-    this.#checkEvery = checkEvery;
+    this.#schedule = schedule;
     this.#state = state;
     this.#order = order;
   }
@@ -114,15 +150,17 @@ export class PagerankRunner {
   /** Checks the options against the graph (before touching the GPU), then builds and uploads Pᵀ. */
   static async create(device: AnyDevice, graph: Csr, options: PagerankOptions = {}): Promise<PagerankRunner> {
     const checked = pagerankSettings(graph.n, options);
-    const checkEvery = options.checkEvery ?? PAGERANK_DEFAULTS.checkEvery;
+    const { checkEvery = PAGERANK_DEFAULTS.checkEvery, submitEvery = PAGERANK_DEFAULTS.submitEvery, lookahead = PAGERANK_DEFAULTS.lookahead } = options;
     checkCount('checkEvery', checkEvery);
+    checkCount('submitEvery', submitEvery);
+    const schedule = { checkEvery, submitEvery, lookahead, tolerance: checked.tolerance, maxIterations: checked.maxIterations };
     const product = { format: options.format ?? 'auto', reorder: options.reorder ?? 'none' };
     const { graph: g, settings, oldOf, relabelMs } = pagerankOrder(graph, checked, options.relabel ?? 'none');
     let state: PagerankSteps | undefined;
     if (g.n > 0) {
       state = isCudaDevice(device) ? await CudaPagerankState.create(device, g, settings, product) : await PagerankState.create(device, g, settings, product);
     }
-    return new PagerankRunner(settings, checkEvery, state, { oldOf, relabelMs });
+    return new PagerankRunner(settings, schedule, state, { oldOf, relabelMs });
   }
 
   /** Iterates from uniform ranks to the tolerance or maxIterations; `wallTimeMs` counts this call only. */
@@ -135,48 +173,68 @@ export class PagerankRunner {
     const { maxIterations, tolerance } = this.#settings;
     state.restart();
     const loopStarted = performance.now();
-    let gpuTimeMs: number | undefined = 0;
-    // Residuals read so far, of steps 1 … read.length.
+    // Residuals read so far, of steps 1 … read.length; the groups queued, read or not, in order.
     const read: number[] = [];
-    const submits: PagerankSubmit[] = [];
-    let steps = Math.min(this.#checkEvery, RESIDUAL_SLOTS - 1);
+    const groups: QueuedSteps[] = [];
+    const readMs: number[] = [];
     for (;;) {
-      const first = read.length + 1;
-      const last = Math.min(read.length + steps, maxIterations);
-      const submitted = performance.now();
-      const ms = await state.runTo(last);
-      const ran = performance.now();
-      gpuTimeMs = gpuTimeMs === undefined || ms === undefined ? undefined : gpuTimeMs + ms;
-      read.push(...(await state.residuals(first, last)));
-      submits.push({ steps: last - first + 1, submitMs: ran - submitted, ...(ms === undefined ? {} : { gpuMs: ms }), readMs: performance.now() - ran });
-      const hit = read.findIndex((r) => r < tolerance);
-      if (hit >= 0 || last === maxIterations) {
-        const iterations = hit >= 0 ? hit + 1 : last;
-        const loopTimeMs = performance.now() - loopStarted;
-        const ranks = inGraphOrder(await state.ranks(), this.#order.oldOf);
-        return {
-          ranks,
-          iterations,
-          stepsRun: last,
-          converged: hit >= 0,
-          residual: read[iterations - 1],
-          format: state.format,
-          reordered: state.reordered,
-          ...(this.#order.relabelMs === undefined ? {} : { relabelMs: this.#order.relabelMs }),
-          ...(gpuTimeMs === undefined ? {} : { gpuTimeMs }),
-          wallTimeMs: performance.now() - started,
-          loopTimeMs,
-          timePerIterationMs: (gpuTimeMs ?? loopTimeMs) / last,
-          submits,
-        };
+      // A group to read first, then (lookahead) steps beyond it.
+      for (let target = this.#target(read, groups[readMs.length]); target > state.steps; target = this.#target(read, groups[readMs.length])) {
+        groups.push(await state.queueTo(target, this.#schedule.submitEvery));
       }
-      steps = Math.min(stepsToTolerance(read, tolerance) ?? this.#checkEvery, RESIDUAL_SLOTS - 1);
+      const group = groups[readMs.length];
+      await group.finished();
+      const reading = performance.now();
+      read.push(...(await group.residuals()));
+      readMs.push(performance.now() - reading);
+      const hit = read.findIndex((r) => r < tolerance);
+      if (hit < 0 && group.last < maxIterations) continue;
+      const iterations = hit >= 0 ? hit + 1 : group.last;
+      const loopTimeMs = performance.now() - loopStarted;
+      // Steps queued ahead keep the ranks; they are waited for (their GPU time counts), never read.
+      const submits = await Promise.all(groups.map(async (g, i) => groupRecord(g, await g.finished(), readMs[i] ?? 0)));
+      const times = submits.map((s) => s.gpuMs);
+      const gpuTimeMs = times.every((t) => t !== undefined) ? times.reduce((t, ms) => t + ms, 0) : undefined;
+      const ranks = inGraphOrder(await state.ranks(), this.#order.oldOf);
+      return {
+        ranks,
+        iterations,
+        stepsRun: state.steps,
+        converged: hit >= 0,
+        residual: read[iterations - 1],
+        format: state.format,
+        reordered: state.reordered,
+        ...(this.#order.relabelMs === undefined ? {} : { relabelMs: this.#order.relabelMs }),
+        ...(gpuTimeMs === undefined ? {} : { gpuTimeMs }),
+        wallTimeMs: performance.now() - started,
+        loopTimeMs,
+        timePerIterationMs: (gpuTimeMs ?? loopTimeMs) / state.steps,
+        submits,
+      };
     }
   }
 
   destroy(): void {
     this.#state?.destroy();
   }
+
+  #target(read: readonly number[], unread: QueuedSteps | undefined): number {
+    return queueTarget({ read, queued: this.#state?.steps ?? 0, ...(unread ? { unreadUpTo: unread.last } : {}) }, this.#schedule);
+  }
+}
+
+/** A group's record in the result, from what its backend reported. */
+function groupRecord(group: QueuedSteps, finished: StepsFinished, readMs: number): PagerankSubmit {
+  return {
+    steps: group.last - group.first + 1,
+    queueSubmits: group.queueSubmits,
+    recordMs: group.recordMs,
+    ...(finished.encodeMs === undefined ? {} : { encodeMs: finished.encodeMs }),
+    waitMs: finished.endedAt - group.queuedAt,
+    submitMs: finished.endedAt - group.startedAt,
+    ...(finished.gpuMs === undefined ? {} : { gpuMs: finished.gpuMs }),
+    readMs,
+  };
 }
 
 /**
@@ -184,9 +242,10 @@ export class PagerankRunner {
  * Rank flows along out-arcs u → v, each carrying r[u]/outdeg(u) (arc weights are ignored; parallel arcs
  * count); dangling vertices (out-degree 0) spread their rank by the personalization p like the teleport
  * does (the Google matrix). A personalization gives personalized PageRank / random walk with restart.
- * Every step's L1 residual is reduced on the GPU and kept there; the host reads them once per submit, and
- * sizes the next submit by their decay. For several runs on one graph, see {@link PagerankRunner}. A WebGPU
- * `Device` runs WGSL, a `CudaDevice` CUDA; with no device, one of `backend` is opened for the call.
+ * Every step's L1 residual is reduced on the GPU and kept there; the host reads them once per group of
+ * steps, sizes the next group by their decay, and queues steps ahead while it reads (see `lookahead`). For
+ * several runs on one graph, see {@link PagerankRunner}. A WebGPU `Device` runs WGSL, a `CudaDevice` CUDA;
+ * with no device, one of `backend` is opened for the call.
  *
  * @example
  * const g = csrFromEdges(generateRmat({ scale: 12, seed: 1 }));
@@ -204,21 +263,4 @@ export async function pagerank(device: AnyDevice | undefined, graph: Csr, option
       runner.destroy();
     }
   });
-}
-
-/** Residuals over which the decay rate is taken. */
-const RATE_WINDOW = 4;
-
-/**
- * Steps until the residual falls below the tolerance if it keeps decaying geometrically at its mean rate over
- * the last {@link RATE_WINDOW} steps, plus one (an estimate a step short costs a submit and a read-back;
- * a step long, one product); undefined while the residuals do not decay.
- */
-function stepsToTolerance(residuals: readonly number[], tolerance: number): number | undefined {
-  const span = Math.min(RATE_WINDOW, residuals.length - 1);
-  if (span < 1) return undefined;
-  const last = residuals[residuals.length - 1];
-  const rate = (last / residuals[residuals.length - 1 - span]) ** (1 / span);
-  if (!(rate > 0 && rate < 1)) return undefined;
-  return Math.max(1, Math.ceil(Math.log(tolerance / last) / Math.log(rate))) + 1;
 }
