@@ -28,7 +28,7 @@ const { values: args } = parseArgs({
   options: {
     size: { type: 'string', default: 'medium' },
     'check-every': { type: 'string', default: '4,8,16,24' },
-    'submit-every': { type: 'string', default: '2,4,1000' },
+    'submit-every': { type: 'string', default: '1,2,4,8,1000' },
     lookahead: { type: 'string', default: 'on,off' },
     settle: { type: 'string', default: 'none,settle' },
     reps: { type: 'string', default: '30' },

@@ -5,7 +5,7 @@
 // results/pagerank-<device>-<date>.json after every matrix, so that a run cut short keeps what it measured.
 //   tsx --conditions=source benchmarks/pagerank/run.ts [--sizes small,medium] [--classes power-law,road]
 //       [--runs 5] [--damping 0.85] [--tolerance 1e-6] [--max-iterations 100] [--reorder auto|degree|none]
-//       [--relabel degree|none] [--submit-every 4] [--no-lookahead] [--no-peer] [--cuda-clock] [--budget-s 540]
+//       [--relabel degree|none] [--submit-every 8] [--no-lookahead] [--no-peer] [--cuda-clock] [--budget-s 540]
 //       [--merge EARLIER.json] [--out DIR]
 // Each result line on stderr is followed by the loop's breakdown, submit by submit (also in the JSON: `submits`
 // of the total's result); benchmarks/pagerank/loop-probe.ts measures the round trips behind it.

@@ -23,7 +23,7 @@ export interface PagerankParameters {
   personalization?: ArrayLike<number> | SparsePersonalization;
 }
 
-export const PAGERANK_DEFAULTS = { damping: 0.85, tolerance: 1e-6, maxIterations: 100, checkEvery: 8, submitEvery: 4, lookahead: true } as const;
+export const PAGERANK_DEFAULTS = { damping: 0.85, tolerance: 1e-6, maxIterations: 100, checkEvery: 8, submitEvery: 8, lookahead: true } as const;
 
 /** Parameters after checking, with the teleport vector normalised in f64. */
 export interface PagerankSettings {
