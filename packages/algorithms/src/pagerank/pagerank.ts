@@ -35,7 +35,7 @@ export interface PagerankOptions extends PagerankParameters {
    * WebGPU: steps a queue submit carries (default 8, checkEvery's default: a group a submit). A group goes to
    * the GPU in submits of this many steps, each on the queue before the host records the next, so that the GPU
    * starts on the first steps while the host records and encodes the rest. On the H100 a submit costs the host
-   * about 0.4 ms beside each step's 0.17 (record and encode; Dawn), more than the 0.16 ms a step takes the GPU:
+   * about 0.45 ms beside each step's 0.15 (record and encode; Dawn), about the 0.16 ms a step takes the GPU:
    * smaller submits cost more than they overlap. The loop probe (benchmarks/pagerank/loop-probe.ts, R-MAT
    * scale 19, 16 steps, checkEvery 8, lookahead) measured loop medians of 13.2, 8.0, 8.5, 4.6 and 4.6 ms for
    * submitEvery 1, 2, 4, 8 and whole groups. CUDA launches every kernel as it is recorded: this changes nothing
