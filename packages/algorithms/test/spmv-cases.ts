@@ -79,3 +79,24 @@ export function csrFromRows(rows: readonly (readonly [number, number])[][]): Csr
 
 /** The same matrix without weights (every stored entry the semiring's one). */
 export const asPattern = (csr: Csr): Csr => ({ ...csr, weight: null });
+
+/** A row of `length` entries in columns first, first + 7, … (mod n), weights in (0, 1.5]. */
+export const row = (length: number, first: number, n: number): [number, number][] => Array.from({ length }, (_, j) => [(first + j * 7) % n, ((j % 11) + 1) / 8]);
+
+/** n rows where `long` holds `size` nonzeros and the others one or none. */
+export const skewed = (n: number, long: number, size: number) => csrFromRows(Array.from({ length: n }, (_, i) => (i === long ? row(size, 0, n) : i % 3 === 0 ? [] : row(1, i, n))));
+
+/**
+ * Matrices at the edges of the load-balanced formats (csr-merge's tiles, csr-stream's row blocks): empty ones,
+ * runs of empty rows, n below a workgroup, and one long row first, in the middle or last.
+ */
+export const SKEWED_EDGE_CASES: readonly (readonly [name: string, csr: Csr])[] = [
+  ['n = 0', csrFromRows([])],
+  ['n = 1, empty', csrFromRows([[]])],
+  ['only empty rows', csrFromRows(Array.from({ length: 37 }, () => []))],
+  ['runs of empty rows between full ones', csrFromRows(Array.from({ length: 90 }, (_, i) => (i % 30 === 29 ? row(12, i, 90) : [])))],
+  ['n smaller than a workgroup', csrFromRows([row(2, 1, 3), [], row(3, 0, 3)])],
+  ['one row holding most nonzeros, over many workgroups', skewed(40, 17, 900)],
+  ['the last row long', skewed(25, 24, 300)],
+  ['the first row long', skewed(25, 0, 300)],
+];

@@ -5,7 +5,7 @@ import type { Csr } from '@semiforge/graph-io';
 import { planSpmv, spmv, spmvReference, subgroupSupport, verifySpmv, type SpmvOptions } from '../src/index.js';
 import { mergePathRows } from '../src/spmv/layouts/merge-path.js';
 import { testDevice } from './gpu-device.js';
-import { asPattern, csrFromRows, SEMIRING_CASES, type SemiringCase } from './spmv-cases.js';
+import { asPattern, csrFromRows, row, SEMIRING_CASES, skewed, SKEWED_EDGE_CASES, type SemiringCase } from './spmv-cases.js';
 
 const device = await testDevice();
 afterAll(() => device?.destroy());
@@ -55,11 +55,6 @@ async function expectCase(csr: Csr, sc: SemiringCase, extra: Options = {}, shape
   for (const shape of shapes) await expectMerge(matrix, sc.semiring, sc.x(matrix.n, seed), { ...shape, ...extra });
 }
 
-/** A row of `length` entries in columns first, first + 7, … (mod n), weights in (0, 1.5]. */
-const row = (length: number, first: number, n: number): [number, number][] => Array.from({ length }, (_, j) => [(first + j * 7) % n, ((j % 11) + 1) / 8]);
-
-/** n rows where `long` holds `size` nonzeros and the others one or none. */
-const skewed = (n: number, long: number, size: number) => csrFromRows(Array.from({ length: n }, (_, i) => (i === long ? row(size, 0, n) : i % 3 === 0 ? [] : row(1, i, n))));
 
 describe('mergePathRows (no GPU)', () => {
   /** Rows passed at each diagonal, by walking the path item by item. */
@@ -119,16 +114,7 @@ describe('planSpmv for csr-merge (no GPU)', () => {
 });
 
 describe.skipIf(!device)('csr-merge on the GPU against the CPU reference', () => {
-  it.each([
-    ['n = 0', csrFromRows([])],
-    ['n = 1, empty', csrFromRows([[]])],
-    ['only empty rows', csrFromRows(Array.from({ length: 37 }, () => []))],
-    ['runs of empty rows between full ones', csrFromRows(Array.from({ length: 90 }, (_, i) => (i % 30 === 29 ? row(12, i, 90) : [])))],
-    ['n smaller than a workgroup', csrFromRows([row(2, 1, 3), [], row(3, 0, 3)])],
-    ['one row holding most nonzeros, over many tiles', skewed(40, 17, 900)],
-    ['the last row long', skewed(25, 24, 300)],
-    ['the first row long', skewed(25, 0, 300)],
-  ])('%s: every semiring, and every tile shape on plus-times', async (_name, csr) => {
+  it.each(SKEWED_EDGE_CASES)('%s: every semiring, and every tile shape on plus-times', async (_name, csr) => {
     for (const sc of SEMIRING_CASES) await expectCase(csr, sc, {}, [SMALL]);
     await expectCase(csr, SEMIRING_CASES[0], {}, SHAPES.slice(1));
   });
