@@ -27,6 +27,7 @@ const LAYOUTS: readonly Layout[] = ['row-major', 'bdl'];
 const REDUCTIONS: readonly SpmvReduction[] = ['subgroup', 'workgroup'];
 const SSSP_METHODS = ['auto', 'bellman-ford', 'frontier', 'near-far'] as const;
 const SSSP_WEIGHTS = ['f32', 'u32'] as const;
+const SSSP_HEAVY_ARCS = ['inline', 'settle'] as const;
 const BACKEND_HELP = 'webgpu or cuda (default: $SEMIFORGE_BACKEND, else webgpu); cuda: device $SEMIFORGE_CUDA_DEVICE or 0';
 const HOLD_CLOCK_HELP = 'WebGPU: hold a CUDA context open while running, so an NVIDIA GPU runs at its compute clock, not its idle one (default: on for an NVIDIA adapter)';
 const NO_HOLD_CLOCK_HELP = 'WebGPU: do not hold a CUDA context (run at the clock the driver picks)';
@@ -208,13 +209,19 @@ function program(io: CliIo, setCode: (code: number) => void): Command {
     .option('-m, --method <method>', 'bellman-ford, frontier, near-far or auto', choiceOption('--method', SSSP_METHODS), 'auto')
     .option('-w, --weights <type>', 'weight and distance type: f32 or u32', choiceOption('--weights', SSSP_WEIGHTS), 'f32')
     .option('--max-distance <d>', 'do not search past this distance (farther vertices are reported unreached)', realOption('--max-distance', REAL_RULES.distance))
+    .option(
+      '--heavy-arcs <mode>',
+      "near-far: 'settle' relaxes a vertex's heavy arcs (weight ≥ the bucket width) once per bucket, from its final distance, instead of on every visit (fewer arcs relaxed; on the H100 not yet faster)",
+      choiceOption('--heavy-arcs', SSSP_HEAVY_ARCS),
+      'inline',
+    )
     .option('-v, --verify', 'check every result by the Graph500 SSSP rules (tight parent arcs in the weights type, no arc relaxes further)')
     .option('--adapter <name>', 'substring of the adapter name (default: $SEMIFORGE_ADAPTER, else the preferred one)')
     .option('--backend <name>', BACKEND_HELP, choiceOption('--backend', BACKENDS))
     .option('--hold-clock', HOLD_CLOCK_HELP)
     .option('--no-hold-clock', NO_HOLD_CLOCK_HELP)
     .option('--json', 'print one JSON object on stdout')
-    .addHelpText('after', '\nExamples:\n  semiforge sssp -g 16 -n 8 --verify\n  semiforge sssp -g 20 --weights u32 --method bellman-ford --json\n  semiforge sssp roads.gr --source 0 --max-distance 5000\n')
+    .addHelpText('after', '\nExamples:\n  semiforge sssp -g 16 -n 8 --verify\n  semiforge sssp -g 20 --weights u32 --method bellman-ford --json\n  semiforge sssp -g 20 --weights u32 --method near-far --heavy-arcs settle\n  semiforge sssp roads.gr --source 0 --max-distance 5000\n')
     .action(async (file: string | undefined, _opts: unknown, cmd: Command) => setCode(await runSssp(file, cmd.opts<SsspFlags>(), io)));
 
   const bfsCommand = root

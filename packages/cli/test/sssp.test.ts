@@ -47,6 +47,15 @@ describe.skipIf(noGpuReason !== undefined)('semiforge sssp on the GPU', () => {
     expect(row.split(/\s+/).slice(0, 2)).toEqual(['10', '4']);
   });
 
+  it('--heavy-arcs settle: near-far with heavy arcs relaxed once per bucket, valid and as the CPU has it', async () => {
+    const run = await runCli(['sssp', '-g', '6', '-n', '2', '--seed', '3', '--weights', 'u32', '--method', 'near-far', '--heavy-arcs', 'settle', '--verify', '--json']);
+    expect(run.code).toBe(0);
+    const s = JSON.parse(run.stdout) as SsspSummary;
+    expect(s).toMatchObject({ method: 'near-far', verified: true });
+    const csr = toIntegerWeights(csrFromEdges(generateKronecker({ scale: 6, seed: 3, weights: true }), { symmetrize: true, sortRows: true }), 255);
+    for (const t of s.trials) expect(t.reached).toBe(ssspReference(csr, t.source, { weights: 'u32' }).dist.filter((d) => d !== Infinity).length);
+  });
+
   it('a negative cycle is one line naming a vertex on it', async () => {
     const run = await runCli(['sssp', negative, '--source', '0', '--method', 'bellman-ford']);
     expect(run.code).toBe(1);
@@ -62,6 +71,8 @@ describe('semiforge sssp refuses bad input in one line', () => {
     [['sssp', '-g', '5', '--source', '1', '-n', '2'], /give --source N or -n TRIALS, not both/],
     [['sssp', '-g', '5', '--source', '32'], /--source 32: not a vertex of the graph; vertices are 0..31/],
     [['sssp', '-g', '5', '--max-distance', '-1'], /--max-distance -1: out of range; the largest distance to search/],
+    [['sssp', '-g', '5', '--heavy-arcs', 'fast'], /--heavy-arcs fast: must be one of inline, settle/],
+    [['sssp', '-g', '5', '--method', 'bellman-ford', '--heavy-arcs', 'settle'], /--heavy-arcs settle: heavy arcs are near-far's .*not bellman-ford's; use --method near-far/],
   ])('%j', async (argv, message) => {
     const run = await runCli(argv);
     expect(run.code).toBe(2);

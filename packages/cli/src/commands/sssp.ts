@@ -1,7 +1,7 @@
-import { createSsspRunner, toIntegerWeights, validateSssp, type SsspMethod, type SsspResult, type SsspWeightType } from '@semiforge/algorithms';
+import { createSsspRunner, toIntegerWeights, validateSssp, type SsspKernelOptions, type SsspMethod, type SsspResult, type SsspWeightType } from '@semiforge/algorithms';
 import type { Csr } from '@semiforge/graph-io';
 import { openCommandDevice, thenDestroy, type BackendFlags } from '../command-device.js';
-import { EXIT } from '../errors.js';
+import { EXIT, UsageError } from '../errors.js';
 import type { CliIo } from '../io.js';
 import { loadGraphInput, pickSources, type GraphInputFlags, type SourceFlags } from '../graph/graph-input.js';
 import { formatMs, formatSi, table } from '../output/format.js';
@@ -10,6 +10,8 @@ import { formatMs, formatSi, table } from '../output/format.js';
 export interface SsspFlags extends GraphInputFlags, SourceFlags, BackendFlags {
   readonly method: SsspMethod | 'auto';
   readonly weights: SsspWeightType;
+  /** Near-far's handling of heavy arcs (`SsspKernelOptions.heavyArcs`); refused with another method. */
+  readonly heavyArcs: NonNullable<SsspKernelOptions['heavyArcs']>;
   readonly maxDistance?: number;
   readonly verify?: boolean;
   readonly json?: boolean;
@@ -81,6 +83,9 @@ function summaryText(s: SsspSummary): string {
  * result that breaks the Graph500 rules.
  */
 export async function runSssp(file: string | undefined, flags: SsspFlags, io: CliIo): Promise<number> {
+  if (flags.heavyArcs === 'settle' && flags.method !== 'near-far' && flags.method !== 'auto') {
+    throw new UsageError(`--heavy-arcs settle: heavy arcs are near-far's (weight ≥ its bucket width), not ${flags.method}'s; use --method near-far`, CMD);
+  }
   const input = await loadGraphInput(CMD, file, flags, io, { weights: true });
   const csr = input.generated && flags.weights === 'u32' ? toIntegerWeights(input.csr, INTEGER_WEIGHT_MAX) : input.csr;
   const name = input.generated ? `${input.name.slice(0, -1)}, ${flags.weights === 'u32' ? `weights 1..${INTEGER_WEIGHT_MAX}` : 'Graph500 weights'})` : input.name;
@@ -88,7 +93,7 @@ export async function runSssp(file: string | undefined, flags: SsspFlags, io: Cl
   const opened = await openCommandDevice(CMD, flags, io);
   const { device, name: deviceName } = opened;
   const { results, method } = await thenDestroy(opened, async () => {
-    const runner = await createSsspRunner(device, csr, { method: flags.method, weights: flags.weights });
+    const runner = await createSsspRunner(device, csr, { method: flags.method, weights: flags.weights, heavyArcs: flags.heavyArcs });
     try {
       return { method: runner.plan.method, results: await runner.runMany(sources, { maxDistance: flags.maxDistance }) };
     } finally {
