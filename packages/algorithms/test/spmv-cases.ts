@@ -1,4 +1,4 @@
-import { registerSemiring } from '@semiforge/codegen';
+import { getSemiring, registerSemiring, type ElementType } from '@semiforge/codegen';
 import { csrFromEdges, generateErdosRenyi, generateGrid, generateRmat, Xoshiro128ss, type Csr } from '@semiforge/graph-io';
 import type { SpmvFormat, SpmvKernelOptions } from '../src/index.js';
 import { maxTimesSemiring } from './user-semiring.js';
@@ -100,3 +100,15 @@ export const SKEWED_EDGE_CASES: readonly (readonly [name: string, csr: Csr])[] =
   ['the last row long', skewed(25, 24, 300)],
   ['the first row long', skewed(25, 0, 300)],
 ];
+
+/**
+ * A skewed matrix and x for an integer type: i32 with negative weights and entries, min-plus with x's
+ * unreachable entries (the semiring's zero) every fourth.
+ */
+export function integerCase(semiring: 'plus-times' | 'min-plus' | 'max-min', type: ElementType): { readonly csr: Csr; readonly x: number[] } {
+  const base = skewed(50, 7, 400);
+  const csr = { ...base, weight: Float32Array.from(base.indices, (c) => (c % 5) + (type === 'i32' && c % 2 ? -3 : 0)) };
+  const unreachable = getSemiring(semiring).zeroOf(type);
+  const x = Array.from({ length: csr.n }, (_, i) => (semiring === 'min-plus' && i % 4 === 0 ? unreachable : (i % 9) - (type === 'i32' ? 4 : 0)));
+  return { csr, x };
+}

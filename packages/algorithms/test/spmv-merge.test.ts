@@ -5,7 +5,7 @@ import type { Csr } from '@semiforge/graph-io';
 import { planSpmv, spmv, spmvReference, subgroupSupport, verifySpmv, type SpmvOptions } from '../src/index.js';
 import { mergePathRows } from '../src/spmv/layouts/merge-path.js';
 import { testDevice } from './gpu-device.js';
-import { asPattern, csrFromRows, row, SEMIRING_CASES, skewed, SKEWED_EDGE_CASES, type SemiringCase } from './spmv-cases.js';
+import { asPattern, csrFromRows, row, SEMIRING_CASES, skewed, SKEWED_EDGE_CASES, integerCase, type SemiringCase } from './spmv-cases.js';
 
 const device = await testDevice();
 afterAll(() => device?.destroy());
@@ -168,10 +168,7 @@ describe.skipIf(!device)('csr-merge on the GPU against the CPU reference', () =>
     ['min-plus', 'u32'],
     ['max-min', 'i32'],
   ] as const)('%s on %s', async (semiring, type: ElementType) => {
-    const base = skewed(50, 7, 400);
-    const csr = { ...base, weight: Float32Array.from(base.indices, (c) => (c % 5) + (type === 'i32' && c % 2 ? -3 : 0)) };
-    const unreachable = getSemiring(semiring).zeroOf(type);
-    const x = Array.from({ length: csr.n }, (_, i) => (semiring === 'min-plus' && i % 4 === 0 ? unreachable : (i % 9) - (type === 'i32' ? 4 : 0)));
+    const { csr, x } = integerCase(semiring, type);
     await expectMerge(csr, semiring, x, { ...SMALL, type, accumulate: true, y: x });
   });
 
