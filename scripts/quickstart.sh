@@ -6,9 +6,10 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 n=${1:-512}
 
-major=$(node -p 'process.versions.node.split(".")[0]' 2>/dev/null || echo 0)
-if (( major < 20 )); then
-  echo "quickstart: Node.js 20 or newer is needed (found: $(node --version 2>/dev/null || echo none))" >&2
+# 20.16: graph-io reaches Node's built-in modules through process.getBuiltinModule (so that it also bundles for browsers).
+new_enough=$(node -p 'const [a, b] = process.versions.node.split(".").map(Number); a > 20 || (a === 20 && b >= 16)' 2>/dev/null || echo false)
+if [[ $new_enough != true ]]; then
+  echo "quickstart: Node.js 20.16 or newer is needed (found: $(node --version 2>/dev/null || echo none))" >&2
   exit 1
 fi
 if [[ ! -d node_modules || package-lock.json -nt node_modules/.package-lock.json ]]; then

@@ -7,7 +7,7 @@ export { CudaApspRunner } from './apsp/apsp.cuda.js';
 export { dpxFits, DPX_MAX_PATH } from './apsp/apsp.dpx.js';
 export { ApspRunner, type ApspResult, type ApspRunOptions, type ApspTiming } from './apsp/apsp.runner.js';
 export { apspReference } from './apsp/apsp.reference.js';
-export { planApsp, planSpecs, defaultTile, defaultWorkgroups, APSP_DEFAULTS, type ApspMethod, type ApspPlan, type ApspKernelOptions } from './apsp/apsp.plan.js';
+export { planApsp, planSpecs, pivotSideFor, defaultTile, defaultWorkgroups, APSP_DEFAULTS, type ApspMethod, type ApspPlan, type ApspKernelOptions } from './apsp/apsp.plan.js';
 export { buildApspMatrix, NO_SUCCESSOR, type ApspGraph, type ApspMatrix } from './apsp/apsp.input.js';
 export { followSuccessors, checkNegativeCycles } from './apsp/apsp.output.js';
 export { decodeF32 } from './kernels/f32-encoding.js';

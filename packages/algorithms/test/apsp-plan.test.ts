@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { defaultTile, planApsp, planSpecs } from '../src/index.js';
+import { defaultTile, pivotSideFor, planApsp, planSpecs } from '../src/index.js';
 
 describe('planApsp', () => {
   it('picks the tile from n when none is given', () => {
@@ -27,6 +27,16 @@ describe('planApsp', () => {
   it('fits small tiles: unroll and workgroup shrink so that the tile stays a multiple of the block', () => {
     expect(planApsp({ tile: 16 }).blocked!.update).toMatchObject({ unroll: 1, workgroup: [16, 16] });
     expect(planApsp({ tile: 32 }).blocked!.update).toMatchObject({ unroll: 2, workgroup: [16, 16] });
+  });
+
+  it("shrinks the pivot's default workgroup to the device's invocations (browsers offer 256), not a side given", () => {
+    expect(pivotSideFor(32, 1024)).toBe(32);
+    expect(pivotSideFor(32, 256)).toBe(16);
+    expect(pivotSideFor(32, 255)).toBe(8);
+    expect(planApsp({ tile: 64 }, 300).blocked!.pivot.workgroup).toEqual([32, 32]);
+    expect(planApsp({ tile: 64 }, 300, 256).blocked!.pivot.workgroup).toEqual([16, 16]);
+    expect(planApsp({ tile: 256 }, 300, 256).blocked!.pivot.workgroup).toEqual([16, 16]);
+    expect(planApsp({ tile: 64, pivotThreads: 32 }, 300, 256).blocked!.pivot.workgroup).toEqual([32, 32]);
   });
 
   it('refuses semirings without an idempotent ⊕', () => {

@@ -1,4 +1,5 @@
-import { Worker, workerData } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
+import { nodeBuiltin } from './node-builtin.js';
 
 /**
  * Starts the worker whose entry is `entry` (a module URL ending in .js from dist, .ts under vitest or tsx)
@@ -14,6 +15,7 @@ import { Worker, workerData } from 'node:worker_threads';
  */
 export function startWorker(entry: URL, data: unknown): Worker {
   const options = { workerData: toWorker(data) };
+  const { Worker } = nodeBuiltin('node:worker_threads', 'worker threads');
   if (!entry.href.endsWith('.ts')) return new Worker(entry, options);
   const source = `import('tsx/esm/api').then(({ register }) => { register(); return import(${JSON.stringify(entry.href)}); });`;
   return new Worker(source, { eval: true, ...options });
@@ -29,7 +31,7 @@ export function startWorker(entry: URL, data: unknown): Worker {
  * ```
  */
 export function workerInput<T>(): T {
-  return fromWorker(workerData) as T;
+  return fromWorker(nodeBuiltin('node:worker_threads', 'worker threads').workerData) as T;
 }
 
 /** A typed array over a SharedArrayBuffer as it crosses to a worker: the buffer and where the view lies in it. */

@@ -149,10 +149,24 @@ export function defaultCudaUpdate(tile: number, cheapRelax: boolean): { unroll: 
 }
 
 /**
- * Chooses the kernel specs for a set of options and, when known, the number of vertices; invalid
- * combinations fail in codegen's validator.
+ * Threads per side of the pivot closure's workgroup that the device runs: the default side, halved while its
+ * square exceeds the device's invocations per workgroup (browsers offer 256 where Dawn in Node offers 1024).
+ *
+ * @example
+ * pivotSideFor(32, 256); // 16
  */
-export function planApsp(options: ApspKernelOptions = {}, n?: number): ApspPlan {
+export function pivotSideFor(side: number, maxInvocations: number): number {
+  let fitted = side;
+  while (fitted > 1 && fitted * fitted > maxInvocations) fitted /= 2;
+  return fitted;
+}
+
+/**
+ * Chooses the kernel specs for a set of options and, when known, the number of vertices and the device's
+ * invocations per workgroup (the pivot's default workgroup shrinks to fit them); invalid combinations fail
+ * in codegen's validator.
+ */
+export function planApsp(options: ApspKernelOptions = {}, n?: number, maxInvocations = Infinity): ApspPlan {
   const method = options.method ?? APSP_DEFAULTS.method;
   const tile = options.tile ?? defaultTile(n);
   const semiring = options.semiring ?? APSP_DEFAULTS.semiring;
@@ -180,7 +194,7 @@ export function planApsp(options: ApspKernelOptions = {}, n?: number): ApspPlan 
   const unroll = options.unroll ?? Math.max(1, Math.min(APSP_DEFAULTS.unroll, tile / 16));
   const defaults = defaultWorkgroups(tile, unroll);
   const panels = options.workgroup ?? defaults.panels;
-  const pivotSide = options.pivotThreads ?? defaults.pivotThreads;
+  const pivotSide = options.pivotThreads ?? pivotSideFor(defaults.pivotThreads, maxInvocations);
   const dpx = options.dpx === true;
   // Only the products take dpx (the pivot closure keeps the saturating ⊗); left out when off, for stable ids.
   const product = { ...base, unroll, kUnroll: options.kUnroll, stage: options.stage, ...(dpx ? { dpx } : {}) };

@@ -93,7 +93,7 @@ export class ApspRunner {
 
   /** Plans the kernels for the graph, checks the device can hold it, encodes and uploads it. */
   static async create(device: Device, graph: ApspGraph, options: ApspKernelOptions = {}): Promise<ApspRunner> {
-    const plan = planApsp(options, graph.n);
+    const plan = planApsp(options, graph.n, device.limits.maxComputeInvocationsPerWorkgroup);
     checkMatrixFits(device, graph.n, plan);
     const input = buildApspMatrix(graph, plan);
     const bytes = input.data.byteLength;

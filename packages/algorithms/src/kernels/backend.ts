@@ -8,13 +8,21 @@ export type Backend = 'webgpu' | 'cuda';
 /** Every backend, in the order error messages list them. */
 export const BACKENDS: readonly Backend[] = ['webgpu', 'cuda'];
 
+/** The environment's variables: Node's, or none in a browser (where `process` does not exist). */
+function processEnv(): Readonly<Record<string, string | undefined>> {
+  return typeof process === 'undefined' ? {} : process.env;
+}
+
+// A specifier in a variable keeps browser bundlers from pulling the CUDA backend (koffi, nvcc) into a page.
+const runtimeCudaSpecifier = '@semiforge/runtime-cuda';
+
 /**
  * The backend asked for: the option, else `$SEMIFORGE_BACKEND`, else `webgpu`. Throws on an unknown name.
  *
  * @example
  * chooseBackend(undefined, { SEMIFORGE_BACKEND: 'cuda' }); // 'cuda'
  */
-export function chooseBackend(option: string | undefined, env: Readonly<Record<string, string | undefined>> = process.env): Backend {
+export function chooseBackend(option: string | undefined, env: Readonly<Record<string, string | undefined>> = processEnv()): Backend {
   const value = option ?? env.SEMIFORGE_BACKEND ?? 'webgpu';
   if (!BACKENDS.includes(value as Backend)) {
     const from = option === undefined ? ' (from SEMIFORGE_BACKEND)' : '';
@@ -29,7 +37,7 @@ export function chooseBackend(option: string | undefined, env: Readonly<Record<s
  */
 export async function loadCudaRuntime(): Promise<typeof RuntimeCuda> {
   try {
-    return await import('@semiforge/runtime-cuda');
+    return (await import(runtimeCudaSpecifier)) as typeof RuntimeCuda;
   } catch (e) {
     const missing = (e as { code?: string }).code === 'ERR_MODULE_NOT_FOUND' || (e as { code?: string }).code === 'MODULE_NOT_FOUND';
     if (!missing) throw e;
@@ -53,7 +61,7 @@ export function isCudaDevice(device: AnyDevice): device is CudaDevice {
  * backendOf(undefined, 'cuda'); // 'cuda'
  * backendOf(cudaDevice, 'webgpu'); // throws: the device is a CUDA one
  */
-export function backendOf(device: AnyDevice | undefined, backend: Backend | undefined, env: Readonly<Record<string, string | undefined>> = process.env): Backend {
+export function backendOf(device: AnyDevice | undefined, backend: Backend | undefined, env: Readonly<Record<string, string | undefined>> = processEnv()): Backend {
   if (device === undefined) return chooseBackend(backend, env);
   const own: Backend = isCudaDevice(device) ? 'cuda' : 'webgpu';
   if (backend !== undefined && chooseBackend(backend, env) !== own) {

@@ -1,4 +1,4 @@
-import { crc32 } from 'node:zlib';
+import { nodeBuiltin } from '../node-builtin.js';
 import type { Csr } from '../csr.js';
 import type { ByteSource } from './byte-source.js';
 import { pipelineChunks } from './chunk-pipeline.js';
@@ -48,7 +48,7 @@ export async function decodeSfg(source: ByteSource, options: ReadGraphBinaryOpti
         }
       },
       (part) => {
-        if (verify) crc = crc32(part, crc);
+        if (verify) crc = nodeBuiltin('node:zlib', 'decodeGraphBinary').crc32(part, crc);
         done += part.length;
         onProgress?.(done, total);
       },

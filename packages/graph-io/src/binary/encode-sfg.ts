@@ -1,4 +1,4 @@
-import { crc32 } from 'node:zlib';
+import { nodeBuiltin } from '../node-builtin.js';
 import type { Csr } from '../csr.js';
 import { checkArcCount, checkVertexCount } from '../graph-limits.js';
 import { pipelineChunks } from './chunk-pipeline.js';
@@ -85,7 +85,7 @@ export async function emitSfg(plan: SfgPlan, sink: ByteSink, onProgress?: WriteG
     await pipelineChunks(
       s.data,
       (part, at) => {
-        crc = crc32(part, crc);
+        crc = nodeBuiltin('node:zlib', 'encodeGraphBinary').crc32(part, crc);
         return sink.write(part, s.offset + at);
       },
       (part) => {

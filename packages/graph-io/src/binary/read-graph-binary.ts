@@ -1,6 +1,6 @@
-import { open } from 'node:fs/promises';
 import type { Csr } from '../csr.js';
 import { fileSource } from './byte-source.js';
+import { nodeBuiltin } from '../node-builtin.js';
 import { decodeSfg, type ReadGraphBinaryOptions } from './decode-sfg.js';
 
 /**
@@ -15,7 +15,7 @@ import { decodeSfg, type ReadGraphBinaryOptions } from './decode-sfg.js';
  * ```
  */
 export async function readGraphBinary(path: string, options: ReadGraphBinaryOptions = {}): Promise<Csr> {
-  const handle = await open(path, 'r');
+  const handle = await nodeBuiltin('node:fs/promises', 'readGraphBinary').open(path, 'r');
   try {
     const { size } = await handle.stat();
     return await decodeSfg(fileSource(handle, size), { ...options, file: path });

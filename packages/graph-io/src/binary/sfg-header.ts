@@ -1,4 +1,4 @@
-import { crc32 } from 'node:zlib';
+import { nodeBuiltin } from '../node-builtin.js';
 import { ENTRY, ENTRY_BYTES, HEADER, HEADER_BYTES, SFG_MAGIC } from './sfg-format.js';
 
 /** One section-table entry as stored (codes, not names). */
@@ -35,6 +35,7 @@ const u64 = (view: DataView, at: number): number => Number(view.getBigUint64(at,
  * ```
  */
 export function headerCrc(fixed: Uint8Array, table: Uint8Array): number {
+  const { crc32 } = nodeBuiltin('node:zlib', 'the .sfg binary format');
   return crc32(table, crc32(fixed.subarray(0, HEADER.crc)));
 }
 

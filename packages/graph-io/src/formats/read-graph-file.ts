@@ -1,7 +1,3 @@
-import { readFile, stat } from 'node:fs/promises';
-import { availableParallelism } from 'node:os';
-import { promisify } from 'node:util';
-import { gunzip } from 'node:zlib';
 import type { EdgeList } from '../edge-list.js';
 import { GRAPH_FILE_EXTENSIONS, graphFileKind } from './graph-format.js';
 import type { GraphFormat } from './graph-format.js';
@@ -12,8 +8,7 @@ import { edgesFromCsr } from '../containers/edges-from-csr.js';
 import { fastEntries } from '../text/fast-entries.js';
 import { parallelFastEntries } from '../text/parallel-entries.js';
 import { readFileShared } from '../text/read-file-shared.js';
-
-const gunzipAsync = promisify(gunzip);
+import { nodeBuiltin } from '../node-builtin.js';
 
 /** Options of {@link readGraphFile}. */
 export interface ReadGraphFileOptions extends Omit<ParseGraphOptions, 'file'> {
@@ -60,8 +55,8 @@ export async function readGraphFile(path: string, options: ReadGraphFileOptions 
       rule: 'a DIMACS .co file holds vertex coordinates, not a graph; read it with readDimacsCo (the graph is the matching .gr)',
     });
   }
-  const size = (await stat(path)).size;
-  const threads = options.threads ?? (size >= PARALLEL_MIN_BYTES ? Math.min(availableParallelism(), DEFAULT_MAX_THREADS) : 1);
+  const size = (await nodeBuiltin('node:fs/promises', 'readGraphFile').stat(path)).size;
+  const threads = options.threads ?? (size >= PARALLEL_MIN_BYTES ? Math.min(nodeBuiltin('node:os', 'readGraphFile').availableParallelism(), DEFAULT_MAX_THREADS) : 1);
   if (!Number.isInteger(threads) || threads < 1) throw new RangeError(`options.threads = ${threads} is not a positive integer`);
   let bytes: Uint8Array;
   try {
@@ -78,8 +73,9 @@ export async function readGraphFile(path: string, options: ReadGraphFileOptions 
 }
 
 async function readGunzipped(path: string, gzipName: boolean): Promise<Uint8Array> {
-  const bytes: Uint8Array = await readFile(path);
-  return gzipName || (bytes.length >= 2 && bytes[0] === 0x1f && bytes[1] === 0x8b) ? gunzipAsync(bytes) : bytes;
+  const bytes: Uint8Array = await nodeBuiltin('node:fs/promises', 'readGraphFile').readFile(path);
+  if (!(gzipName || (bytes.length >= 2 && bytes[0] === 0x1f && bytes[1] === 0x8b))) return bytes;
+  return nodeBuiltin('node:util', 'readGraphFile').promisify(nodeBuiltin('node:zlib', 'readGraphFile').gunzip)(bytes);
 }
 
 /** zlib's errors carry codes `Z_DATA_ERROR`, `Z_BUF_ERROR`, …; file-system errors (`ENOENT`, …) stay Node's own. */

@@ -1,4 +1,5 @@
-import { open, rename, rm, type FileHandle } from 'node:fs/promises';
+import type { FileHandle } from 'node:fs/promises';
+import { nodeBuiltin } from '../node-builtin.js';
 
 let serial = 0;
 
@@ -15,6 +16,7 @@ let serial = 0;
 export async function writeFileAtomically(path: string, write: (file: FileHandle) => Promise<void>): Promise<void> {
   // The serial keeps two writes of the same path from one process apart.
   const temporary = `${path}.${process.pid}.${Date.now().toString(36)}${(serial++).toString(36)}.tmp`;
+  const { open, rename, rm } = nodeBuiltin('node:fs/promises', 'writing a file');
   const handle = await open(temporary, 'w');
   try {
     await write(handle);

@@ -1,6 +1,6 @@
 import type { FileHandle } from 'node:fs/promises';
-import { pipeline } from 'node:stream/promises';
-import { createGzip, type Gzip } from 'node:zlib';
+import type { Gzip } from 'node:zlib';
+import { nodeBuiltin } from '../node-builtin.js';
 import { writeFileAtomically } from './write-file-atomically.js';
 
 /** Options of {@link writeTextFile}. */
@@ -34,8 +34,8 @@ async function writeFully(file: FileHandle, bytes: Uint8Array): Promise<void> {
 }
 
 async function writeGzipped(file: FileHandle, chunks: Iterable<Uint8Array>): Promise<void> {
-  const gzip = createGzip();
-  const written = pipeline(gzip, async (compressed: AsyncIterable<Uint8Array>) => {
+  const gzip = nodeBuiltin('node:zlib', 'writeTextFile').createGzip();
+  const written = nodeBuiltin('node:stream/promises', 'writeTextFile').pipeline(gzip, async (compressed: AsyncIterable<Uint8Array>) => {
     for await (const part of compressed) await writeFully(file, part);
   });
   written.catch(() => {}); // awaited below; this only keeps an early failure from counting as unhandled meanwhile

@@ -1,5 +1,5 @@
-import { availableParallelism } from 'node:os';
 import type { Worker } from 'node:worker_threads';
+import { nodeBuiltin } from '../node-builtin.js';
 import { startWorker, workerDone, workerEntry } from '../worker-start.js';
 import { checkIntegerOption } from './check-option.js';
 import {
@@ -35,7 +35,7 @@ const workerUrl = workerEntry(import.meta.url, 'recursive-matrix-worker');
  */
 export async function generateRecursiveMatrixInWorkers(
   plan: RecursiveMatrixPlan,
-  threads = availableParallelism(),
+  threads = nodeBuiltin('node:os', 'parallel generators').availableParallelism(),
 ): Promise<RecursiveMatrixArrays> {
   checkIntegerOption('threads', threads, 1, MAX_THREADS);
   const out = allocateRecursiveMatrix(plan, true);

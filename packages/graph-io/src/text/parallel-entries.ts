@@ -1,6 +1,5 @@
-import { createRequire } from 'node:module';
-import { pathToFileURL } from 'node:url';
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
+import { nodeBuiltin } from '../node-builtin.js';
 import type { EntriesJob } from './entries-worker.js';
 import { expectedCountFits, fastEntries, untrimmedEntries, type FastEntries, type FastEntriesRequest } from './fast-entries.js';
 import { lineChunks } from './line-chunks.js';
@@ -101,13 +100,15 @@ function inWorker(job: EntriesJob): Promise<FastEntries | null> {
 }
 
 function startWorker(): Worker {
+  const { Worker } = nodeBuiltin('node:worker_threads', 'parallelFastEntries');
   const worker = fromSource ? new Worker(tsxBootstrap(), { eval: true }) : new Worker(workerUrl);
   worker.unref();
   return worker;
 }
 
 function tsxBootstrap(): string {
-  const api = createRequire(import.meta.url).resolve('tsx/esm/api');
+  const api = nodeBuiltin('node:module', 'parallelFastEntries').createRequire(import.meta.url).resolve('tsx/esm/api');
+  const { pathToFileURL } = nodeBuiltin('node:url', 'parallelFastEntries');
   return `import(${JSON.stringify(pathToFileURL(api).href)}).then((tsx) => tsx.tsImport(${JSON.stringify(workerUrl.href)}, ${JSON.stringify(import.meta.url)}));`;
 }
 

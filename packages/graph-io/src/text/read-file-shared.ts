@@ -1,8 +1,5 @@
-import { open } from 'node:fs/promises';
-import { promisify } from 'node:util';
-import { gunzip } from 'node:zlib';
+import { nodeBuiltin } from '../node-builtin.js';
 
-const gunzipAsync = promisify(gunzip);
 /** Bytes per read call: large enough that call overhead vanishes, small enough to stay under Node's 2 GiB per call. */
 const READ_BLOCK = 64 << 20;
 
@@ -20,7 +17,7 @@ const READ_BLOCK = 64 << 20;
  * ```
  */
 export async function readFileShared(path: string): Promise<Uint8Array> {
-  const file = await open(path, 'r');
+  const file = await nodeBuiltin('node:fs/promises', 'readFileShared').open(path, 'r');
   let bytes: Uint8Array;
   try {
     const { size } = await file.stat();
@@ -35,7 +32,8 @@ export async function readFileShared(path: string): Promise<Uint8Array> {
     await file.close();
   }
   if (bytes.length < 2 || bytes[0] !== 0x1f || bytes[1] !== 0x8b) return bytes;
-  const plain = await gunzipAsync(bytes);
+  const { promisify } = nodeBuiltin('node:util', 'readFileShared');
+  const plain = await promisify(nodeBuiltin('node:zlib', 'readFileShared').gunzip)(bytes);
   const shared = new Uint8Array(new SharedArrayBuffer(plain.length));
   shared.set(plain);
   return shared;

@@ -1,9 +1,9 @@
-import { availableParallelism } from 'node:os';
 import type { Worker } from 'node:worker_threads';
 import type { Csr } from '../csr.js';
 import type { WeightArray } from '../edge-list.js';
 import { checkIntegerOption } from '../generators/check-option.js';
 import { MAX_THREADS } from '../generators/recursive-matrix-parallel.js';
+import { nodeBuiltin } from '../node-builtin.js';
 import { startWorker, workerDone, workerEntry } from '../worker-start.js';
 import { planRelabel, relabelByDegree, type RelabelOptions, type RelabelPlan } from './relabel-by-degree.js';
 
@@ -43,7 +43,7 @@ const workerUrl = workerEntry(import.meta.url, 'relabel-by-degree-worker');
  * ```
  */
 export async function relabelByDegreeParallel(csr: Csr, options: RelabelParallelOptions = {}): Promise<Csr> {
-  const threads = options.threads ?? availableParallelism();
+  const threads = options.threads ?? nodeBuiltin('node:os', 'relabelByDegreeParallel').availableParallelism();
   checkIntegerOption('threads', threads, 1, MAX_THREADS);
   if (threads === 1 || csr.indices.length < (options.minParallelArcs ?? MIN_PARALLEL_ARCS)) return relabelByDegree(csr, options);
   const plan = planRelabel(csr, options.order, (length) => new Uint32Array(new SharedArrayBuffer(4 * length)), options.keep);
