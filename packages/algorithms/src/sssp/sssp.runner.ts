@@ -117,12 +117,15 @@ export class SsspRunner extends SsspQueries {
     let batch: DispatchBatch = this.#device.batch({ label });
     // Under `observe`, the step queued last (checkpoint hands it over).
     let last: Omit<SsspDispatchRecord, 'gpuTimeMs' | 'read'> | undefined;
-    const send = () => {
-      const result = batch.submit();
+    // Resolves once the batch is on the GPU's queue, so that the GPU runs it while the host records the rest.
+    const send = async () => {
+      const queued = batch.enqueue();
+      batch = this.#device.batch({ label });
+      const result = queued.then((q) => q.done);
       // Awaited in submit(); a failure must not count as unhandled before that.
       result.catch(() => undefined);
       sent.push(result);
-      batch = this.#device.batch({ label });
+      await queued;
     };
     return {
       dispatch: (step, parity, params, grid) => {
@@ -142,22 +145,19 @@ export class SsspRunner extends SsspQueries {
       snapshot: () => void batch.copy(b.dist, b.dist_ro, n * 4),
       checkpoint: async () => {
         if (batch.size === 0) return;
-        send();
+        await send();
         if (this.#observe && last) {
           const { gpuTimeMs } = await sent[sent.length - 1];
           const read = (name: string, words: number) => this.#device.read(b[name], Uint32Array, 0, Math.min(words, b[name].size / 4));
           await this.#observe({ ...last, ...(gpuTimeMs === undefined ? {} : { gpuTimeMs }), read });
           last = undefined;
-          return;
         }
-        // The submit runs up to queue.submit once the event loop turns.
-        await new Promise((resolve) => setImmediate(resolve));
       },
       submit: async (flag, ends, answer, use, expectEnd) => {
         const copyAnswer = (to: DispatchBatch) => answer.forEach((name, i) => n > 0 && to.copy(b[name], b.readback, n * 4, 0, (1 + i * n) * 4));
         batch.copy(b[flag], b.readback, 4);
         if (expectEnd) copyAnswer(batch);
-        send();
+        await send();
         // A submit without dispatches (the last, when a checkpoint ended the passes) has no GPU time to add.
         const times = (await Promise.all(sent)).filter((r) => r.dispatches > 0).map((r) => r.gpuTimeMs);
         const gpuTimeMs = times.length === 0 || times.some((t) => t === undefined) ? undefined : times.reduce((a, t) => a! + t!, 0);
