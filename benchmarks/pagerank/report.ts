@@ -17,16 +17,17 @@ export interface CheckedPeer {
 
 /**
  * Bytes one iteration moves at least: the product's on Pᵀ's pattern (the format's minimum without values, see
- * spmv/traffic.ts: its x is r / outdeg) and 7n words of vector traffic: Σy's partials read y; the update reads
- * y, p, r and the out-degrees and writes r' and r' / outdeg (its |r' − r| stays in workgroup partials). With
- * Pᵀ's columns renumbered, 3n more: the gather of r / outdeg reads the order and it, and writes it in that order.
+ * spmv/traffic.ts: its x is r / outdeg) and 6n words of vector traffic: the update reads y, p, r and the
+ * out-degrees and writes r' and r' / outdeg (its sums stay in workgroup partials); after a fold product, n more:
+ * each row's range of extra pieces, which the update adds. With Pᵀ's columns renumbered, 3n more: the gather of
+ * r / outdeg reads the order and it, and writes it in that order.
  */
 export function iterationBytes(format: MeasuredPagerank['format'], shape: MatrixShape, reordered = false): number {
-  return minimumBytes(format, shape, true) + (reordered ? 10 : 7) * 4 * shape.n;
+  return minimumBytes(format, shape, true) + (6 + (format === 'fold' ? 1 : 0) + (reordered ? 3 : 0)) * 4 * shape.n;
 }
 
 export const BYTES_FORMULA =
-  "minimum bytes of the SpMV with P^T's pattern, no values (spmv/traffic.ts) + 28 n (Σy, the update with its L1 residual and r / outdeg) per iteration / GPU time per iteration";
+  "minimum bytes of the SpMV with P^T's pattern, no values (spmv/traffic.ts) + 24 n (the update with its L1 residual and r / outdeg; 28 n after a fold product: its rows' extra-piece ranges) per iteration / GPU time per iteration";
 
 const fmt = (x: number) => x.toExponential(2);
 

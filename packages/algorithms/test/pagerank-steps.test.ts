@@ -1,11 +1,12 @@
 import { dispatchGrid, generateKernel } from '@semiforge/codegen';
 import { checkLaunchConfig, DEFAULT_LAUNCH_LIMITS } from '@semiforge/runtime-cuda';
 import { describe, expect, it } from 'vitest';
-import { CUDA_SPMV_TARGET, planSpmvLaunches, reductionPasses, type SpmvTarget } from '../src/index.js';
+import { CUDA_SPMV_TARGET, planSpmvLaunches, type SpmvTarget } from '../src/index.js';
+import { rowExtraRanges } from '../src/spmv/spmv.steps.js';
 import { transitionPattern } from '../src/pagerank/pagerank.input.js';
 import { startVectors } from '../src/pagerank/pagerank.state.js';
 import { pagerankSpecs } from '../src/pagerank/pagerank.specs.js';
-import { leastF32AtLeast, RESIDUAL_SLOTS, ringResiduals, slotOf, updateParams } from '../src/pagerank/pagerank.steps.js';
+import { leastF32AtLeast, RESIDUAL_SLOTS, ringResiduals, SLOT_WORDS, slotOf, totalsPass, updateParams } from '../src/pagerank/pagerank.steps.js';
 import { GRAPH_CASES, withDangling } from './pagerank-cases.js';
 
 describe("PageRank's steps, as both backends run them", () => {
@@ -17,20 +18,21 @@ describe("PageRank's steps, as both backends run them", () => {
     expect(floats[1]).toBeGreaterThanOrEqual(1e-6);
   });
 
-  it('reads residuals out of the ring, and refuses steps it no longer keeps', () => {
-    const ring = Float32Array.from({ length: RESIDUAL_SLOTS }, (_, i) => i);
+  it('reads residuals out of the ring of (residual, dangling mass) pairs, and refuses steps it no longer keeps', () => {
+    // Slot k: the residual k, then a dangling mass the reader must skip.
+    const ring = Float32Array.from({ length: SLOT_WORDS * RESIDUAL_SLOTS }, (_, i) => (i % SLOT_WORDS === 0 ? i / SLOT_WORDS : -1));
     expect(Array.from(ringResiduals(ring, RESIDUAL_SLOTS - 1, RESIDUAL_SLOTS + 1, RESIDUAL_SLOTS + 1))).toEqual([RESIDUAL_SLOTS - 1, 0, 1]);
     expect(() => ringResiduals(ring, 1, RESIDUAL_SLOTS, RESIDUAL_SLOTS)).toThrow(/not kept after step 1024/);
     expect(() => ringResiduals(ring, 1, 5, 4)).toThrow(/residuals of steps 1…5 are not kept after step 4/);
   });
 
-  it.each([1, 255, 256, 257, 70_000, 5e6])('plans the CUDA sums and update of n = %i within the launch limits, one block for the second pass', (n) => {
-    const { sum, update } = pagerankSpecs('cuda');
-    const [first, second] = reductionPasses(sum, n, 3);
-    expect(first.grid[0]).toBe(Math.min(256, Math.ceil(n / 256)));
-    expect(Array.from(second.params)).toEqual([first.grid[0], 3]);
-    expect(second.grid).toEqual([1, 1, 1]);
-    for (const [spec, grid] of [[sum, first.grid], [sum, second.grid], [update, dispatchGrid(update, n)]] as const) {
+  it.each([1, 255, 256, 257, 70_000, 5e6])('plans the CUDA update of n = %i and its totals pass within the launch limits, two blocks over 2 × 256 partials', (n) => {
+    const { sum, update, updateFolded } = pagerankSpecs('cuda');
+    const total = totalsPass(3);
+    expect(Array.from(total.params)).toEqual([512, slotOf(4)]);
+    expect(total.grid).toEqual([2, 1, 1]);
+    expect(dispatchGrid(update, n)[0]).toBe(Math.min(256, Math.ceil(n / 256)));
+    for (const [spec, grid] of [[sum, total.grid], [update, dispatchGrid(update, n)], [updateFolded, dispatchGrid(updateFolded, n)]] as const) {
       const kernel = generateKernel(spec);
       checkLaunchConfig(kernel.name, { grid, block: kernel.workgroupSize, staticSharedBytes: kernel.workgroupStorageBytes }, DEFAULT_LAUNCH_LIMITS);
     }
@@ -45,10 +47,15 @@ describe("PageRank's product on Pᵀ's pattern", () => {
     expect(transpose.weight).toBeNull();
     expect(transpose.indices.length).toBe(graph.indices.length);
     for (let v = 0; v < graph.n; v++) expect(outDegree[v]).toBe(graph.indptr[v + 1] - graph.indptr[v]);
-    const { ranks, scaled } = startVectors(outDegree);
+    const { ranks, scaled, slot } = startVectors(outDegree);
     const r = Math.fround(1 / graph.n);
     expect(ranks.every((x) => x === r)).toBe(true);
     outDegree.forEach((d, v) => expect(scaled[v]).toBe(d === 0 ? 0 : Math.fround(r / d)));
+    // Step 0's slot: a residual no tolerance passes, and the dangling vertices' share of the uniform ranks.
+    const dangling = outDegree.filter((d) => d === 0).length;
+    expect(dangling).toBeGreaterThan(0);
+    expect(slot[0]).toBe(3.4028234663852886e38);
+    expect(slot[1]).toBeCloseTo(dangling * r, 7);
   });
 
   it.each(['csr-scalar', 'csr-vector', 'ell', 'csr-merge', 'sell', 'fold'] as const)('%s: plans pattern kernels that bind no values, in WGSL and CUDA', (format) => {
@@ -60,6 +67,15 @@ describe("PageRank's product on Pᵀ's pattern", () => {
       expect(layout.arrays).not.toHaveProperty('values');
       expect(launches[0].kernel.name).toMatch(/__set_pattern__/);
       for (const launch of launches) expect(launch.kernel.bindings.map((b) => b.name)).not.toContain('values');
+    }
+  });
+
+  it("folds the R-MAT case's long rows under 'fold', so that pagerank.test.ts runs the update that adds the extra pieces", () => {
+    const { transpose } = transitionPattern(GRAPH_CASES[2].csr);
+    for (const target of [CUDA_SPMV_TARGET, { ...CUDA_SPMV_TARGET, target: 'wgsl' } as const]) {
+      const planned = planSpmvLaunches(transpose, { format: 'fold', semiring: 'plus-times', type: 'f32' }, target);
+      expect(rowExtraRanges(planned)?.at(-1)).toBeGreaterThan(0);
+      expect(planned.launches.map((l) => l.kernel.spec.op)).toContain('spmv_fold_combine');
     }
   });
 });

@@ -4,6 +4,7 @@ import { expectSpecError } from './helpers/expect-spec-error.js';
 
 const reduce: VectorKernelSpec = { op: 'vec_reduce', semiring: 'plus-times', type: 'f32', target: 'wgsl', workgroupSize: 256 };
 const update: VectorKernelSpec = { ...reduce, op: 'vec_pagerank_update' };
+const updateFolded: VectorKernelSpec = { ...reduce, op: 'vec_pagerank_update_folded' };
 const gather: VectorKernelSpec = { op: 'vec_gather', semiring: 'or-and', type: 'u32', target: 'wgsl', workgroupSize: 256 };
 
 describe('vector KernelSpec validation', () => {
@@ -13,6 +14,8 @@ describe('vector KernelSpec validation', () => {
     [reduce, { workgroupSize: 96 }, 'workgroupSize', /vec_reduce halves its workgroup in a tree, so it must be a power of two, got 96/],
     [update, { semiring: 'min-plus' }, 'semiring', /needs plus-times f32, got min-plus f32/],
     [update, { type: 'u32' }, 'semiring', /needs plus-times f32, got plus-times u32/],
+    [updateFolded, { semiring: 'max-min' }, 'semiring', /vec_pagerank_update_folded is PageRank's step over the reals: it needs plus-times f32, got max-min f32/],
+    [updateFolded, { workgroupSize: 96 }, 'workgroupSize', /vec_pagerank_update_folded halves its workgroup in a tree, so it must be a power of two, got 96/],
     [reduce, { semiring: 'or-and' }, 'type', /'or-and' is not defined for f32/],
     [gather, { semiring: 'plus-times' }, 'semiring', /vec_gather moves 4-byte words of any element type: its spec is or-and u32, got plus-times u32/],
   ] as const)('%j with %j is rejected naming %s', (base, patch, parameter, message) => {
@@ -41,7 +44,9 @@ describe('vector kernels', () => {
     const k = kernelIdentity({ ...reduce, semiring: 'or-and', type: 'u32' });
     expect(k.name).toBe(`vec_reduce__or_and_u32__dense__w256__wgsl__${k.id}`);
     expect(parseKernelName(k.name)).toMatchObject({ op: 'vec_reduce', semiringId: 'or_and', type: 'u32', workgroupSize: 256, target: 'wgsl', id: k.id });
-    const specs = [reduce, update, { ...reduce, workgroupSize: 128 }, { ...reduce, type: 'u32' as const }, { ...reduce, target: 'cuda' as const }];
+    const folded = kernelIdentity(updateFolded);
+    expect(parseKernelName(folded.name)).toMatchObject({ op: 'vec_pagerank_update_folded', workgroupSize: 256, target: 'wgsl', id: folded.id });
+    const specs = [reduce, update, updateFolded, { ...reduce, workgroupSize: 128 }, { ...reduce, type: 'u32' as const }, { ...reduce, target: 'cuda' as const }];
     expect(new Set(specs.map((s) => kernelIdentity(s).id)).size).toBe(specs.length);
   });
 
@@ -55,8 +60,17 @@ describe('vector kernels', () => {
     expect(r.workgroupStorageBytes).toBe(256 * 4);
     expect(r.source).toContain('fn sr_add(a: T, b: T) -> T { return min(a, b); }');
     const u = generateKernel(update);
-    expect(u.bindings.map((b) => b.name)).toEqual(['params', 'teleport', 'previous', 'sums', 'sumParts', 'next', 'deltaParts', 'outDegree', 'scaled']);
-    expect(u.workgroupStorageBytes).toBe(256 * 4);
+    expect(u.bindings.map((b) => b.name)).toEqual(['params', 'teleport', 'previous', 'sums', 'next', 'deltaParts', 'outDegree', 'scaled']);
+    // One tree of (|Δ|, dangling mass) pairs.
+    expect(u.workgroupStorageBytes).toBe(256 * 8);
+    expect(u.source).not.toContain('rowExtra');
+    // The folded update binds where a fold product left its extra pieces, and adds them.
+    const f = generateKernel(updateFolded);
+    expect(f.bindings.map((b) => [b.name, b.kind, b.element]).slice(-2)).toEqual([
+      ['rowExtra', 'read-only-storage', 'u32'],
+      ['partial', 'read-only-storage', 'f32'],
+    ]);
+    expect(f.source).toContain('for (var q = rowExtra[i]; q < extraEnd; q++) { y = y + partial[q]; }');
   });
 
   it('reduce and update into at most workgroupSize partials (one workgroup finishes), on the same grid', () => {
@@ -67,5 +81,6 @@ describe('vector kernels', () => {
     expect(dispatchGrid(update, 1000)).toEqual([4, 1, 1]);
     expect(dispatchGrid(update, 2 ** 30)).toEqual([256, 1, 1]);
     for (const n of [1, 255, 257, 70_000, 2 ** 30]) expect(dispatchGrid(update, n)).toEqual(dispatchGrid(reduce, n));
+    for (const n of [1, 257, 2 ** 30]) expect(dispatchGrid(updateFolded, n)).toEqual(dispatchGrid(update, n));
   });
 });

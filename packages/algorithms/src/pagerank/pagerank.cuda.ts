@@ -6,12 +6,12 @@ import { CudaSpmvRunner } from '../spmv/spmv.cuda.js';
 import type { SpmvFormat, SpmvKernelOptions } from '../spmv/spmv.plan.js';
 import { transitionPattern, type PagerankSettings } from './pagerank.input.js';
 import { pagerankSpecs } from './pagerank.specs.js';
-import { initialVectors, PagerankStepper, type UpdateBuffers } from './pagerank.state.js';
-import { checkGroup, F32_MAX, FIRST_RESIDUAL, RESIDUAL_SLOTS, ringResiduals, slotOf, type QueuedSteps, type StepsFinished } from './pagerank.steps.js';
+import { initialVectors, PagerankStepper, type ExtraPieceBuffers, type UpdateBuffers } from './pagerank.state.js';
+import { checkGroup, FIRST_RESIDUAL, RESIDUAL_SLOTS, RING_BYTES, ringResiduals, slotOf, SLOT_WORDS, type QueuedSteps, type StepsFinished } from './pagerank.steps.js';
 
 /**
  * {@link PagerankState}'s twin on the CUDA backend: Pᵀ's pattern in a {@link CudaSpmvRunner}, the same update and
- * sum passes generated for `target: 'cuda'`, the same residual ring; each `queueTo` queues its steps on the
+ * sum pass generated for `target: 'cuda'`, the same residual ring; each `queueTo` queues its steps on the
  * device's stream between two CUDA events, then an asynchronous copy of the ring into pinned memory of its own
  * and a fence, so that the host can read one group while the next runs. Every launch is prepared once
  * (checked, arguments packed) for each of the two parities of the rank vectors, and a step writes only its
@@ -36,8 +36,9 @@ export class CudaPagerankState extends PagerankStepper<CudaBuffer, void> {
     outDegree: Uint32Array,
     buffers: CudaBuffer[],
     settings: PagerankSettings,
+    extraPieces?: ExtraPieceBuffers<CudaBuffer>,
   ) {
-    super(outDegree, buffers, settings);
+    super(outDegree, buffers, settings, extraPieces);
     this.#device = device;
     this.#runner = runner;
     this.#own = buffers;
@@ -53,9 +54,16 @@ export class CudaPagerankState extends PagerankStepper<CudaBuffer, void> {
     const buffers: CudaBuffer[] = [];
     try {
       const sum = await device.kernel(kernelFor(specs.sum));
-      const update = await device.kernel(kernelFor(specs.update));
+      const extras = runner.extraPieces;
+      const update = await device.kernel(kernelFor(extras ? specs.updateFolded : specs.update));
       for (const [label, data] of initialVectors(outDegree, settings)) buffers.push(device.upload(label, data));
-      return new CudaPagerankState(device, runner, { sum, update }, outDegree, buffers, settings);
+      let extraPieces: ExtraPieceBuffers<CudaBuffer> | undefined;
+      if (extras) {
+        const rowExtra = device.upload('pagerank.row_extra', extras.rowExtra);
+        buffers.push(rowExtra);
+        extraPieces = { rowExtra, partial: extras.partial };
+      }
+      return new CudaPagerankState(device, runner, { sum, update }, outDegree, buffers, settings, extraPieces);
     } catch (e) {
       runner.destroy();
       for (const b of buffers) device.free(b);
@@ -75,8 +83,8 @@ export class CudaPagerankState extends PagerankStepper<CudaBuffer, void> {
     const start = this.resetSteps();
     this.#device.write(this.rankVectors[0], start.ranks);
     this.#device.write(this.scaled, start.scaled);
-    const sums = new Float32Array(FIRST_RESIDUAL + RESIDUAL_SLOTS);
-    sums[slotOf(0)] = F32_MAX;
+    const sums = new Float32Array(FIRST_RESIDUAL + SLOT_WORDS * RESIDUAL_SLOTS);
+    sums.set(start.slot, slotOf(0));
     this.#device.write(this.sums, sums);
     // The write waited for the stream: every copy queued before is done.
     this.#free = [...this.#pinned];
@@ -91,7 +99,7 @@ export class CudaPagerankState extends PagerankStepper<CudaBuffer, void> {
     const start = device.record();
     while (this.steps < last) this.recordStep();
     const end = device.record();
-    device.readAsync(host, this.sums, RESIDUAL_SLOTS * 4, device.stream, FIRST_RESIDUAL * 4);
+    device.readAsync(host, this.sums, RING_BYTES, device.stream, FIRST_RESIDUAL * 4);
     const copied = device.fence();
     const queuedAt = performance.now();
     let finished: Promise<StepsFinished> | undefined;
@@ -115,7 +123,7 @@ export class CudaPagerankState extends PagerankStepper<CudaBuffer, void> {
         if (read) throw new Error(`pagerank: the residuals of steps ${first}…${last} were already read`);
         read = true;
         await finish();
-        const ring = new Float32Array(host.bytes.slice(0, RESIDUAL_SLOTS * 4).buffer);
+        const ring = new Float32Array(host.bytes.slice(0, RING_BYTES).buffer);
         this.#free.push(host);
         return ringResiduals(ring, first, last, last);
       },
@@ -123,7 +131,7 @@ export class CudaPagerankState extends PagerankStepper<CudaBuffer, void> {
   }
 
   #newPinned(): PinnedMemory {
-    const host = this.#device.allocHost(RESIDUAL_SLOTS * 4);
+    const host = this.#device.allocHost(RING_BYTES);
     this.#pinned.push(host);
     return host;
   }
@@ -143,7 +151,7 @@ export class CudaPagerankState extends PagerankStepper<CudaBuffer, void> {
   }
 
   protected product(_: void, x: CudaBuffer, y: CudaBuffer): void {
-    this.#runner.enqueue({ x, y });
+    this.#runner.enqueue({ x, y }, { combine: this.extraPieces === undefined });
   }
 
   protected sumPass(_: void, src: CudaBuffer, dst: CudaBuffer, pass: ReductionPass): void {

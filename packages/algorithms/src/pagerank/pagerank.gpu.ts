@@ -7,14 +7,15 @@ import { SpmvRunner } from '../spmv/spmv.runner.js';
 import type { SpmvFormat, SpmvKernelOptions } from '../spmv/spmv.plan.js';
 import { transitionPattern, type PagerankSettings } from './pagerank.input.js';
 import { pagerankSpecs } from './pagerank.specs.js';
-import { initialVectors, PagerankStepper, type UpdateBuffers } from './pagerank.state.js';
-import { checkGroup, F32_MAX, FIRST_RESIDUAL, RESIDUAL_SLOTS, ringResiduals, slotOf, type QueuedSteps, type StepsFinished } from './pagerank.steps.js';
+import { initialVectors, PagerankStepper, type ExtraPieceBuffers, type UpdateBuffers } from './pagerank.state.js';
+import { checkGroup, FIRST_RESIDUAL, RING_BYTES, ringResiduals, slotOf, type QueuedSteps, type StepsFinished } from './pagerank.steps.js';
 
 /**
  * PageRank's state on the GPU: Pᵀ's pattern in an {@link SpmvRunner}, two rank vectors used in turn, the
  * out-degrees and the ranks divided by them (the product's x), the teleport vector, the f32 sums' workgroup
- * partials (`vec_reduce`, fixed order) and every step's residual. `encodeStep` records one iteration (the
- * product's dispatches and three more, no read-back); steps after the first converged one change nothing.
+ * partials (`vec_reduce`, fixed order) and every step's residual and dangling mass. `encodeStep` records one
+ * iteration (the product's dispatches, its fold combine left to the update, and two more: three dispatches a
+ * step on the power-law path; no read-back); steps after the first converged one change nothing.
  * `queueTo` sends a group of steps in submits of a few steps, each on the queue before the next is recorded,
  * and ends the group with a copy of the residual ring into a mappable buffer of its own, so that reading its
  * residuals afterwards is one map, not another submit, and later groups may be queued before it is read.
@@ -25,19 +26,20 @@ export class PagerankState extends PagerankStepper<GPUBuffer, DispatchBatch> {
   readonly #sum: GeneratedKernel;
   readonly #update: GeneratedKernel;
   readonly #own: GPUBuffer[];
-  /** Mappable copies of the residual ring (RESIDUAL_SLOTS f32 each), one per group queued and not yet read. */
+  /** Mappable copies of the residual ring (RING_BYTES each), one per group queued and not yet read. */
   readonly #readbacks: GPUBuffer[] = [];
   /** Those no group is waiting to be read from. */
   #free: GPUBuffer[] = [];
   /** Restarts so far: a group queued before the latest one has let its copy go. */
   #restarts = 0;
 
-  private constructor(device: Device, runner: SpmvRunner, outDegree: Uint32Array, buffers: GPUBuffer[], settings: PagerankSettings) {
-    super(outDegree, buffers, settings);
+  private constructor(device: Device, runner: SpmvRunner, outDegree: Uint32Array, buffers: GPUBuffer[], settings: PagerankSettings, extraPieces?: ExtraPieceBuffers<GPUBuffer>) {
+    super(outDegree, buffers, settings, extraPieces);
     this.#device = device;
     this.#runner = runner;
-    this.#sum = kernelFor(pagerankSpecs().sum);
-    this.#update = kernelFor(pagerankSpecs().update);
+    const specs = pagerankSpecs();
+    this.#sum = kernelFor(specs.sum);
+    this.#update = kernelFor(extraPieces ? specs.updateFolded : specs.update);
     this.#own = buffers;
   }
 
@@ -48,7 +50,16 @@ export class PagerankState extends PagerankStepper<GPUBuffer, DispatchBatch> {
     const buffers: GPUBuffer[] = [];
     try {
       for (const [label, data] of initialVectors(outDegree, settings)) buffers.push(await device.createStorage(label, data));
-      return new PagerankState(device, runner, outDegree, buffers, settings);
+      // The folded update binds two buffers more (9 storage bindings); a device allowing fewer keeps the combine step.
+      const folded = kernelFor(pagerankSpecs().updateFolded).bindings.filter((b) => b.kind !== 'uniform').length;
+      const extras = folded <= device.limits.maxStorageBuffersPerShaderStage ? runner.extraPieces : undefined;
+      let extraPieces: ExtraPieceBuffers<GPUBuffer> | undefined;
+      if (extras) {
+        const rowExtra = await device.createStorage('pagerank.row_extra', extras.rowExtra);
+        buffers.push(rowExtra);
+        extraPieces = { rowExtra, partial: extras.partial };
+      }
+      return new PagerankState(device, runner, outDegree, buffers, settings, extraPieces);
     } catch (e) {
       runner.destroy();
       for (const b of buffers) b.destroy();
@@ -61,7 +72,7 @@ export class PagerankState extends PagerankStepper<GPUBuffer, DispatchBatch> {
     const start = this.resetSteps();
     this.#device.upload(this.rankVectors[0], start.ranks);
     this.#device.upload(this.scaled, start.scaled);
-    this.#device.upload(this.sums, Float32Array.of(F32_MAX), slotOf(0) * 4);
+    this.#device.upload(this.sums, start.slot, slotOf(0) * 4);
     // Copies queued and not read still come before anything queued from now on; none is being mapped.
     this.#free = [...this.#readbacks];
     this.#restarts += 1;
@@ -89,7 +100,7 @@ export class PagerankState extends PagerankStepper<GPUBuffer, DispatchBatch> {
       const end = Math.min(last, this.steps + submitEvery);
       const batch = this.#device.batch({ label: `pagerank ${this.steps + 1}..${end}` });
       while (this.steps < end) this.encodeStep(batch);
-      if (end === last) batch.copy(this.sums, readback, RESIDUAL_SLOTS * 4, FIRST_RESIDUAL * 4);
+      if (end === last) batch.copy(this.sums, readback, RING_BYTES, FIRST_RESIDUAL * 4);
       recordMs += performance.now() - recording;
       sent.push((await batch.enqueue()).done);
     }
@@ -128,7 +139,7 @@ export class PagerankState extends PagerankStepper<GPUBuffer, DispatchBatch> {
   }
 
   async #newReadback(): Promise<GPUBuffer> {
-    const buffer = await this.#device.createBuffer('pagerank.residuals (readback)', RESIDUAL_SLOTS * 4, 'readback');
+    const buffer = await this.#device.createBuffer('pagerank.residuals (readback)', RING_BYTES, 'readback');
     this.#readbacks.push(buffer);
     return buffer;
   }
@@ -154,7 +165,7 @@ export class PagerankState extends PagerankStepper<GPUBuffer, DispatchBatch> {
   }
 
   protected product(batch: DispatchBatch, x: GPUBuffer, y: GPUBuffer): void {
-    this.#runner.encode(batch, { x, y });
+    this.#runner.encode(batch, { x, y }, { combine: this.extraPieces === undefined });
   }
 
   protected sumPass(batch: DispatchBatch, src: GPUBuffer, dst: GPUBuffer, pass: ReductionPass): void {

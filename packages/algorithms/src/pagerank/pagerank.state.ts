@@ -1,16 +1,28 @@
-import { reductionPasses, type ReductionPass } from '../kernels/vector-reduction.js';
+import { dispatchGrid } from '@semiforge/codegen';
+import type { ReductionPass } from '../kernels/vector-reduction.js';
 import type { SpmvFormat } from '../spmv/spmv.plan.js';
 import type { PagerankSettings } from './pagerank.input.js';
 import { PAGERANK_WORKGROUP, pagerankSpecs } from './pagerank.specs.js';
-import { checkStep, FIRST_RESIDUAL, leastF32AtLeast, RESIDUAL_SLOTS, slotOf, updateParams, type PagerankSteps, type QueuedSteps } from './pagerank.steps.js';
+import { checkStep, F32_MAX, FIRST_RESIDUAL, leastF32AtLeast, RESIDUAL_SLOTS, SLOT_WORDS, slotOf, totalsPass, updateParams, type PagerankSteps, type QueuedSteps } from './pagerank.steps.js';
+
+/** Step 0 as every backend writes it before a run. */
+export interface StartVectors {
+  readonly ranks: Float32Array;
+  /** The first product's x. */
+  readonly scaled: Float32Array;
+  /** Step 0's slot of the `sums` ring: the largest f32 for its residual (so that step 1 runs), and its dangling mass. */
+  readonly slot: Float32Array;
+}
 
 /**
- * Step 0: uniform ranks, and the first product's x = ranks / outdeg (0 where a vertex dangles), rounded as
- * the update's f32 division rounds it.
+ * Step 0: uniform ranks, the first product's x = ranks / outdeg (0 where a vertex dangles), rounded as the
+ * update's f32 division rounds it, and their dangling mass (Σ of the ranks over the vertices with no out-arcs).
  */
-export function startVectors(outDegree: Uint32Array): { readonly ranks: Float32Array; readonly scaled: Float32Array } {
+export function startVectors(outDegree: Uint32Array): StartVectors {
   const r = Math.fround(1 / outDegree.length);
-  return { ranks: new Float32Array(outDegree.length).fill(r), scaled: Float32Array.from(outDegree, (d) => (d > 0 ? r / d : 0)) };
+  let dangling = 0;
+  for (const d of outDegree) if (d === 0) dangling += r;
+  return { ranks: new Float32Array(outDegree.length).fill(r), scaled: Float32Array.from(outDegree, (d) => (d > 0 ? r / d : 0)), slot: Float32Array.of(F32_MAX, dangling) };
 }
 
 /**
@@ -23,20 +35,26 @@ export function initialVectors(outDegree: Uint32Array, settings: PagerankSetting
     ['pagerank.ranks.0', start.ranks],
     ['pagerank.ranks.1', new Float32Array(outDegree.length)],
     ['pagerank.teleport', Float32Array.from(settings.teleport)],
-    ['pagerank.sum_partials', new Float32Array(PAGERANK_WORKGROUP)],
-    ['pagerank.delta_partials', new Float32Array(PAGERANK_WORKGROUP)],
-    ['pagerank.sums', new Float32Array(FIRST_RESIDUAL + RESIDUAL_SLOTS)],
+    // |Δ| partials, then dangling-mass partials; those past the update's grid stay 0 (see `totalsPass`).
+    ['pagerank.delta_partials', new Float32Array(2 * PAGERANK_WORKGROUP)],
+    ['pagerank.sums', new Float32Array(FIRST_RESIDUAL + SLOT_WORDS * RESIDUAL_SLOTS)],
     ['pagerank.out_degree', outDegree],
     ['pagerank.scaled', start.scaled],
   ];
 }
 
-/** The buffers `vec_pagerank_update` binds, by binding name. */
-export interface UpdateBuffers<B> {
+/** Where a fold product leaves its folded rows' extra pieces (`SpmvRunner.extraPieces`), on the device. */
+export interface ExtraPieceBuffers<B> {
+  /** n + 1 offsets: row i's extra pieces are partial[rowExtra[i] … rowExtra[i + 1]). */
+  readonly rowExtra: B;
+  readonly partial: B;
+}
+
+/** The buffers `vec_pagerank_update` binds, by binding name (and `vec_pagerank_update_folded`, with the extra pieces'). */
+export interface UpdateBuffers<B> extends Partial<ExtraPieceBuffers<B>> {
   readonly teleport: B;
   readonly previous: B;
   readonly sums: B;
-  readonly sumParts: B;
   readonly next: B;
   readonly deltaParts: B;
   readonly outDegree: B;
@@ -45,13 +63,15 @@ export interface UpdateBuffers<B> {
 
 /**
  * A step of PageRank as every backend records it, over buffers of type `B` into a recording of type `R` (a
- * WebGPU batch, or nothing on CUDA's stream): r' = d·Pᵀr + (1 − d·Σ Pᵀr)·p and its L1 residual ‖r' − r‖₁, or,
- * when step k's residual was below the tolerance, r' = r and residual 0. Pᵀr is the product of Aᵀ's pattern
- * with `scaled` = r / outdeg, which the update writes beside r' (see `transitionPattern`). Three launches
- * besides the product: Σ Pᵀr's workgroup partials, the update (which totals them, and leaves the partials of
- * |r' − r|), and their total into the residual ring — the sums' other halves fused into the update, so no
- * n-long change vector.
- * A backend gives the product, the sum passes and the update's launch, and reads and frees its buffers.
+ * WebGPU batch, or nothing on CUDA's stream): r' = d·Pᵀr + ((1 − d) + d·D)·p, with D r's dangling mass (Σ r over
+ * the vertices with no out-arcs; for Σ r = 1 it is 1 − Σ Pᵀr, since Σ_i (Pᵀr)_i = Σ_j outdeg_j·r_j / outdeg_j
+ * over the others, so this is r' = d·Pᵀr + (1 − d·Σ Pᵀr)·p), and its L1 residual ‖r' − r‖₁, or, when step k's
+ * residual was below the tolerance, r' = r and residual 0. Pᵀr is the product of Aᵀ's pattern with `scaled` =
+ * r / outdeg, which the update writes beside r' (see `transitionPattern`). Two launches besides the product: the
+ * update (which leaves the partials of |r' − r| and of r''s dangling mass) and one pass totalling both into the
+ * step's slot of the ring, so no sum over Pᵀr and no n-long change vector. A fold product runs without its
+ * combine step: the update adds each folded row's extra pieces itself (`vec_pagerank_update_folded`).
+ * A backend gives the product, the sum pass and the update's launch, and reads and frees its buffers.
  *
  * @example
  * class MyState extends PagerankStepper<Buf, void> { ... } // product, reduce, update, restart, queueTo, …
@@ -62,9 +82,10 @@ export abstract class PagerankStepper<B, R> implements PagerankSteps {
   /** The two rank vectors, used in turn. */
   protected readonly rankVectors: readonly [B, B];
   protected readonly teleport: B;
-  /** Workgroup partials of Σ Pᵀr and of the step's |r' − r|. */
-  protected readonly sumParts: B;
+  /** The update's workgroup partials: of the step's |r' − r|, then of r''s dangling mass. */
   protected readonly deltaParts: B;
+  /** A fold product's extra pieces, which the update adds (the product then runs without its combine step). */
+  protected readonly extraPieces: ExtraPieceBuffers<B> | undefined;
   /** The ring of residuals (see {@link FIRST_RESIDUAL}). */
   protected readonly sums: B;
   /** Out-degrees (u32), and the latest ranks divided by them: the product's x. */
@@ -74,20 +95,23 @@ export abstract class PagerankStepper<B, R> implements PagerankSteps {
   readonly #outDegreeHost: Uint32Array;
   readonly #damping: number;
   readonly #tolerance: number;
+  /** The update's grid (vec_reduce's first pass over n): at most PAGERANK_WORKGROUP workgroups. */
+  readonly #grid: [number, number, number];
   /** Index in rankVectors of the vector holding the latest ranks. */
   protected current = 0;
   #steps = 0;
 
   /** `buffers`: the vectors of {@link initialVectors} for these out-degrees, in its order. */
-  protected constructor(outDegrees: Uint32Array, buffers: readonly B[], settings: PagerankSettings) {
+  protected constructor(outDegrees: Uint32Array, buffers: readonly B[], settings: PagerankSettings, extraPieces?: ExtraPieceBuffers<B>) {
     this.n = outDegrees.length;
     this.#outDegreeHost = outDegrees;
-    const [r0, r1, teleport, sumParts, deltaParts, sums, outDegree, scaled] = buffers;
+    this.extraPieces = extraPieces;
+    this.#grid = dispatchGrid(pagerankSpecs().update, this.n);
+    const [r0, r1, teleport, deltaParts, sums, outDegree, scaled] = buffers;
     this.outDegree = outDegree;
     this.scaled = scaled;
     this.rankVectors = [r0, r1];
     this.teleport = teleport;
-    this.sumParts = sumParts;
     this.deltaParts = deltaParts;
     this.sums = sums;
     this.#damping = settings.damping;
@@ -108,10 +132,10 @@ export abstract class PagerankStepper<B, R> implements PagerankSteps {
   }
 
   /**
-   * Back to step 0 on the host's side; returns the vectors the backend writes into `rankVectors[0]` and `scaled`
-   * (it resets step 0's residual too).
+   * Back to step 0 on the host's side; returns the vectors the backend writes into `rankVectors[0]`, `scaled`
+   * and step 0's slot of `sums`.
    */
-  protected resetSteps(): ReturnType<typeof startVectors> {
+  protected resetSteps(): StartVectors {
     this.current = 0;
     this.#steps = 0;
     return startVectors(this.#outDegreeHost);
@@ -122,30 +146,30 @@ export abstract class PagerankStepper<B, R> implements PagerankSteps {
     checkStep(this.#steps, this.maxIterations);
     const previous = this.rankVectors[this.current];
     const next = this.rankVectors[1 - this.current];
-    // The first pass's grid is the update's: it totals one Σ Pᵀr partial per workgroup and leaves one |Δ| partial.
-    const [partials, total] = reductionPasses(pagerankSpecs().sum, this.n, slotOf(this.#steps + 1));
     this.product(recording, this.scaled, next);
-    this.sumPass(recording, next, this.sumParts, partials);
     const buffers = {
       teleport: this.teleport,
       previous,
       sums: this.sums,
-      sumParts: this.sumParts,
       next,
       deltaParts: this.deltaParts,
       outDegree: this.outDegree,
       scaled: this.scaled,
+      ...this.extraPieces,
     };
-    this.update(recording, buffers, updateParams(this.n, this.#steps, this.#damping, this.#tolerance), partials.grid);
+    this.update(recording, buffers, updateParams(this.n, this.#steps, this.#damping, this.#tolerance), this.#grid);
+    this.sumPass(recording, this.deltaParts, this.sums, totalsPass(this.#steps));
     this.#steps += 1;
-    this.sumPass(recording, this.deltaParts, this.sums, total);
     this.current = 1 - this.current;
   }
 
-  /** y = Aᵀx on Aᵀ's pattern (x: the ranks divided by the out-degrees, so y = Pᵀr). */
+  /**
+   * y = Aᵀx on Aᵀ's pattern (x: the ranks divided by the out-degrees, so y = Pᵀr); with {@link extraPieces},
+   * without the fold's combine step (the update adds the extra pieces).
+   */
   protected abstract product(recording: R, x: B, y: B): void;
-  /** One pass of `vec_reduce` from `src` into `dst` (see `reductionPasses`). */
+  /** One pass of `vec_reduce` from `src` into `dst` (see `totalsPass`). */
   protected abstract sumPass(recording: R, src: B, dst: B, pass: ReductionPass): void;
-  /** `vec_pagerank_update` over every vertex, on the grid of the sums' first pass. */
+  /** `vec_pagerank_update` over every vertex (`_folded` with {@link extraPieces}), on the grid of `vec_reduce`'s first pass. */
   protected abstract update(recording: R, buffers: UpdateBuffers<B>, params: Uint32Array, grid: [number, number, number]): void;
 }

@@ -1,16 +1,24 @@
+import { dispatchGrid } from '@semiforge/codegen';
+import type { ReductionPass } from '../kernels/vector-reduction.js';
 import type { SpmvFormat } from '../spmv/spmv.plan.js';
+import { PAGERANK_WORKGROUP, pagerankSpecs } from './pagerank.specs.js';
 
 /**
- * The `sums` buffer: the residual of step k at FIRST_RESIDUAL + k mod {@link RESIDUAL_SLOTS}. Step 0 (the
- * uniform start) holds the largest f32, so that step 1 runs; a step whose predecessor's residual is below the
- * tolerance keeps the ranks (see `vec_pagerank_update`), so the host may read the residuals late. (Σ Pᵀr, which
- * the update needs, stays in workgroup partials that the update totals itself.)
+ * The `sums` buffer: a ring of pairs, step k's at {@link slotOf}(k): its residual, then its dangling mass (Σ of
+ * its ranks over the vertices with no out-arcs, which step k + 1's update spreads by the teleport). Step 0 (the
+ * uniform start) holds the largest f32, so that step 1 runs, and the start's dangling mass; a step whose
+ * predecessor's residual is below the tolerance keeps the ranks (see `vec_pagerank_update`), so the host may
+ * read the residuals late.
  */
 export const FIRST_RESIDUAL = 0;
 /** Residuals kept: the host reads them at least every RESIDUAL_SLOTS − 1 steps. */
 export const RESIDUAL_SLOTS = 1024;
+/** f32 words of a step's slot: its residual and its dangling mass. */
+export const SLOT_WORDS = 2;
+/** Bytes of the ring, as a group copies it out. */
+export const RING_BYTES = RESIDUAL_SLOTS * SLOT_WORDS * 4;
 export const F32_MAX = 3.4028234663852886e38;
-export const slotOf = (step: number): number => FIRST_RESIDUAL + (step % RESIDUAL_SLOTS);
+export const slotOf = (step: number): number => FIRST_RESIDUAL + SLOT_WORDS * (step % RESIDUAL_SLOTS);
 
 /**
  * PageRank's state on a GPU, whichever the backend: Pᵀ's product, two rank vectors used in turn, the teleport
@@ -88,14 +96,28 @@ export function checkGroup(steps: number, last: number): void {
 }
 
 /**
- * Steps first … last's residuals out of the ring of residual slots (read from FIRST_RESIDUAL on), refusing
+ * The `vec_reduce` pass after step k + 1's update: two workgroups over its 2·PAGERANK_WORKGROUP partials
+ * (`deltaParts`: |Δ| partials, then dangling-mass partials, each zero past the update's grid), the first totalling
+ * the residual into slotOf(k + 1), the second the dangling mass beside it. The same tree and order over the |Δ|
+ * partials as a second pass over the update's grid alone (the zeros add nothing).
+ */
+export function totalsPass(step: number): ReductionPass {
+  return { src: 'partials', dst: 'target', params: new Uint32Array([TOTALS_N, slotOf(step + 1)]), grid: TOTALS_GRID };
+}
+
+/** The totals pass's elements and grid (two workgroups), the same every step: computed once. */
+const TOTALS_N = 2 * PAGERANK_WORKGROUP;
+const TOTALS_GRID = dispatchGrid(pagerankSpecs().sum, TOTALS_N);
+
+/**
+ * Steps first … last's residuals out of the ring of slots (copied from FIRST_RESIDUAL on), refusing
  * steps no longer (or not yet) kept after `steps` recorded ones.
  */
 export function ringResiduals(ring: Float32Array, first: number, last: number, steps: number): Float32Array {
   if (last > steps || first < 1 || steps - first >= RESIDUAL_SLOTS - 1) {
     throw new RangeError(`pagerank: residuals of steps ${first}…${last} are not kept after step ${steps} (the last ${RESIDUAL_SLOTS - 1} are)`);
   }
-  return Float32Array.from({ length: last - first + 1 }, (_, i) => ring[(first + i) % RESIDUAL_SLOTS]);
+  return Float32Array.from({ length: last - first + 1 }, (_, i) => ring[slotOf(first + i) - FIRST_RESIDUAL]);
 }
 
 /**

@@ -6,7 +6,18 @@ import { ownedBuffers } from '../kernels/owned-buffers.js';
 import { encodeOperands, type SpmvOperands } from './spmv.input.js';
 import type { RowStats, SpmvKernelOptions, SpmvPlan } from './spmv.plan.js';
 import type { SpmvResult } from './spmv.runner.js';
-import { bindLaunch, CUDA_SPMV_TARGET, planSpmvLaunches, type PlannedSpmv, type SpmvLaunch } from './spmv.steps.js';
+import {
+  bindLaunch,
+  checkCombineLeftOut,
+  CUDA_SPMV_TARGET,
+  isFoldCombine,
+  planSpmvLaunches,
+  rowExtraRanges,
+  type ExtraPieces,
+  type PlannedSpmv,
+  type SpmvEncodeOptions,
+  type SpmvLaunch,
+} from './spmv.steps.js';
 
 /** Device buffers of one product on the CUDA backend, owned by the caller (PageRank swaps x and y). */
 export interface CudaSpmvBuffers {
@@ -40,6 +51,8 @@ export class CudaSpmvRunner {
   readonly stats: RowStats;
   /** Host milliseconds of renumbering the columns by degree, when the plan tried to (see `plan.reorder`): preprocessing. */
   readonly reorderMs: number | undefined;
+  /** A fold product's extra pieces, for a caller adding them itself (see {@link SpmvEncodeOptions}); undefined when no row is folded. */
+  readonly extraPieces: ExtraPieces<CudaBuffer> | undefined;
   readonly #device: CudaDevice;
   readonly #launches: readonly (SpmvLaunch & { readonly loaded: CudaKernel })[];
   readonly #matrix: Record<string, CudaBuffer>;
@@ -50,7 +63,7 @@ export class CudaSpmvRunner {
 
   private constructor(
     device: CudaDevice,
-    planned: Pick<PlannedSpmv, 'plan' | 'stats' | 'reorderMs'>,
+    planned: Pick<PlannedSpmv, 'plan' | 'stats' | 'layout' | 'reorderMs'>,
     launches: readonly (SpmvLaunch & { readonly loaded: CudaKernel })[],
     buffers: { matrix: Record<string, CudaBuffer>; work: CudaSpmvBuffers; own: CudaBuffer[] },
   ) {
@@ -63,6 +76,8 @@ export class CudaSpmvRunner {
     this.#matrix = buffers.matrix;
     this.#work = buffers.work;
     this.#own = buffers.own;
+    const rowExtra = rowExtraRanges(planned);
+    this.extraPieces = rowExtra && { partial: buffers.matrix.partial, rowExtra };
   }
 
   /** Checks the matrix, plans its product for CUDA, compiles (or loads) the kernels, uploads the matrix. */
@@ -87,10 +102,16 @@ export class CudaSpmvRunner {
     return new CudaSpmvRunner(device, planned, loaded, { matrix: buffers, work, own });
   }
 
-  /** Queues y = A ⊗ x (⊕ y) on the device's stream, on the given buffers (n elements each; the mask when planned `masked`). */
-  enqueue(buffers: CudaSpmvBuffers): void {
+  /**
+   * Queues y = A ⊗ x (⊕ y) on the device's stream, on the given buffers (n elements each; the mask when planned
+   * `masked`); with `combine: false`, a fold product's folded rows get only their first pieces (see {@link SpmvEncodeOptions}).
+   */
+  enqueue(buffers: CudaSpmvBuffers, options: SpmvEncodeOptions = {}): void {
     if (this.plan.spec.masked && !buffers.mask) throw new Error('spmv: this runner was planned with masked: true; pass a mask buffer');
-    for (const launch of this.#preparedFor(buffers)) this.#device.launchPrepared(launch);
+    const combine = options.combine ?? true;
+    if (!combine) checkCombineLeftOut(this.plan);
+    const prepared = this.#preparedFor(buffers);
+    for (let i = 0; i < prepared.length; i++) if (combine || !isFoldCombine(this.#launches[i])) this.#device.launchPrepared(prepared[i]);
   }
 
   /** The product's launches on these operands, prepared on first use and kept (see {@link PREPARED_SETS}). */

@@ -5,7 +5,7 @@ import { decodeF32 } from '../kernels/f32-encoding.js';
 import { ownedBuffers } from '../kernels/owned-buffers.js';
 import { encodeOperands, type SpmvOperands } from './spmv.input.js';
 import type { RowStats, SpmvKernelOptions, SpmvPlan, SubgroupSupport } from './spmv.plan.js';
-import { bindLaunch, planSpmvLaunches, type PlannedSpmv, type SpmvLaunch } from './spmv.steps.js';
+import { bindLaunch, checkCombineLeftOut, isFoldCombine, planSpmvLaunches, rowExtraRanges, type ExtraPieces, type PlannedSpmv, type SpmvEncodeOptions, type SpmvLaunch } from './spmv.steps.js';
 
 export { rowStats } from './spmv.steps.js';
 
@@ -52,6 +52,8 @@ export class SpmvRunner {
   readonly stats: RowStats;
   /** Host milliseconds of renumbering the columns by degree, when the plan tried to (see `plan.reorder`): preprocessing. */
   readonly reorderMs: number | undefined;
+  /** A fold product's extra pieces, for a caller adding them itself (see {@link SpmvEncodeOptions}); undefined when no row is folded. */
+  readonly extraPieces: ExtraPieces<GPUBuffer> | undefined;
   readonly #device: Device;
   readonly #launches: readonly SpmvLaunch[];
   /** The matrix's arrays and scratch buffers by name. */
@@ -59,8 +61,10 @@ export class SpmvRunner {
   readonly #own: GPUBuffer[];
   readonly #work: SpmvBuffers;
 
-  private constructor(device: Device, planned: Pick<PlannedSpmv, 'plan' | 'stats' | 'launches' | 'reorderMs'>, matrix: Record<string, GPUBuffer>, work: SpmvBuffers, own: GPUBuffer[]) {
+  private constructor(device: Device, planned: Pick<PlannedSpmv, 'plan' | 'stats' | 'layout' | 'launches' | 'reorderMs'>, matrix: Record<string, GPUBuffer>, work: SpmvBuffers, own: GPUBuffer[]) {
     const { plan, stats, launches } = planned;
+    const rowExtra = rowExtraRanges(planned);
+    this.extraPieces = rowExtra && { partial: matrix.partial, rowExtra };
     this.#device = device;
     this.plan = plan;
     this.stats = stats;
@@ -97,11 +101,17 @@ export class SpmvRunner {
     return new SpmvRunner(device, planned, buffers, work, own);
   }
 
-  /** Records y = A ⊗ x (⊕ y) on the given buffers (n elements each; the mask when planned `masked`). */
-  encode(batch: DispatchBatch, buffers: SpmvBuffers): void {
+  /**
+   * Records y = A ⊗ x (⊕ y) on the given buffers (n elements each; the mask when planned `masked`); with
+   * `combine: false`, a fold product's folded rows get only their first pieces (see {@link SpmvEncodeOptions}).
+   */
+  encode(batch: DispatchBatch, buffers: SpmvBuffers, options: SpmvEncodeOptions = {}): void {
     if (this.plan.spec.masked && !buffers.mask) throw new Error('spmv: this runner was planned with masked: true; pass a mask buffer');
+    const combine = options.combine ?? true;
+    if (!combine) checkCombineLeftOut(this.plan);
     const pool: Record<string, GPUBuffer | undefined> = { ...this.#matrix, x: buffers.x, y: buffers.y, mask: buffers.mask };
     for (const launch of this.#launches) {
+      if (!combine && isFoldCombine(launch)) continue;
       batch.dispatch(launch.kernel, { buffers: bindLaunch(launch, pool), params: launch.params, workgroups: launch.grid });
     }
   }

@@ -109,3 +109,50 @@ export function bindLaunch<B>(launch: SpmvLaunch, pool: Readonly<Record<string, 
     }),
   );
 }
+
+/**
+ * Where a fold product leaves its folded rows' extra pieces, for a caller that adds them to y itself instead of
+ * running the combine step (the runners' `combine: false`): n + 1 offsets into the scratch `partial`, row i's
+ * extra pieces' results in partial[rowExtra[i] … rowExtra[i + 1]) (none for a row not folded). undefined when
+ * the plan folds no row (every format but fold, and fold on rows no longer than the fold width).
+ *
+ * @example
+ * // rows 0 and 2 of 4 folded, with 2 and 1 extra pieces (foldedRows [0, 2], extraStart [0, 2, 3])
+ * rowExtraRanges(planned); // Uint32Array [0, 2, 2, 3, 3]
+ */
+export function rowExtraRanges(planned: Pick<PlannedSpmv, 'stats' | 'layout'>): Uint32Array | undefined {
+  const { foldedRows, extraStart } = planned.layout.arrays;
+  if (!(foldedRows instanceof Uint32Array) || !(extraStart instanceof Uint32Array)) return undefined;
+  const n = planned.stats.n;
+  const ranges = new Uint32Array(n + 1);
+  for (let i = 0, k = 0; i <= n; i++) {
+    ranges[i] = extraStart[k];
+    if (k < foldedRows.length && foldedRows[k] === i) k++;
+  }
+  return ranges;
+}
+
+/** How a runner records one product. */
+export interface SpmvEncodeOptions {
+  /**
+   * false: leave out a fold product's combine step, so that each folded row's y holds its first piece only and
+   * its extra pieces' results stay in `extraPieces.partial`, for the caller to add (PageRank's update does, and
+   * saves a launch a step). Refused for masked plans (the combine skips masked-out rows). Default true.
+   */
+  readonly combine?: boolean;
+}
+
+/** A fold product's extra pieces as a caller adding them itself finds them: the scratch, and each row's range in it. */
+export interface ExtraPieces<B> {
+  readonly partial: B;
+  /** See {@link rowExtraRanges}. */
+  readonly rowExtra: Uint32Array;
+}
+
+/** Refuses `combine: false` where the caller could not add the extra pieces as the combine would. */
+export function checkCombineLeftOut(plan: SpmvPlan): void {
+  if (plan.spec.masked) throw new Error('spmv: combine: false leaves the extra pieces to the caller, which a masked plan cannot (the combine skips masked-out rows); run it with combine');
+}
+
+/** Whether a launch is the fold's combine step, which a caller adding the extra pieces itself leaves out. */
+export const isFoldCombine = (launch: SpmvLaunch): boolean => launch.kernel.spec.op === 'spmv_fold_combine';

@@ -6,11 +6,12 @@ import { MAX_INVOCATIONS } from './spec-limits.js';
 export function validateVectorSpec(spec: VectorKernelSpec): void {
   const w = spec.workgroupSize;
   if (!Number.isInteger(w) || w < 1 || w > MAX_INVOCATIONS) throw new SpecError('workgroupSize', `must be an integer from 1 to ${MAX_INVOCATIONS}, got ${w}`);
-  if ((spec.op === 'vec_reduce' || spec.op === 'vec_pagerank_update') && (w & (w - 1)) !== 0) {
+  const update = spec.op === 'vec_pagerank_update' || spec.op === 'vec_pagerank_update_folded';
+  if ((spec.op === 'vec_reduce' || update) && (w & (w - 1)) !== 0) {
     throw new SpecError('workgroupSize', `${spec.op} halves its workgroup in a tree, so it must be a power of two, got ${w}`);
   }
-  if (spec.op === 'vec_pagerank_update' && (spec.semiring !== 'plus-times' || spec.type !== 'f32')) {
-    throw new SpecError('semiring', `vec_pagerank_update is PageRank's step over the reals: it needs plus-times f32, got ${spec.semiring} ${spec.type}`);
+  if (update && (spec.semiring !== 'plus-times' || spec.type !== 'f32')) {
+    throw new SpecError('semiring', `${spec.op} is PageRank's step over the reals: it needs plus-times f32, got ${spec.semiring} ${spec.type}`);
   }
   if (spec.op === 'vec_gather' && (spec.semiring !== 'or-and' || spec.type !== 'u32')) {
     throw new SpecError('semiring', `vec_gather moves 4-byte words of any element type: its spec is or-and u32, got ${spec.semiring} ${spec.type}`);

@@ -2,12 +2,13 @@ import type { SpecBase } from './kernel-spec.js';
 
 /**
  * Ops of the dense-vector family: `vec_reduce` (⊕ of a vector into workgroup partials, any semiring) and
- * `vec_pagerank_update` (PageRank's affine step with its L1 change, plus-times f32 only) and `vec_gather` (a
+ * `vec_pagerank_update` (PageRank's affine step with its L1 change, plus-times f32 only; `_folded` also adds the
+ * extra pieces of a fold product's long rows) and `vec_gather` (a
  * vector put into another order: 4-byte words, one spec per target, or-and u32).
  */
-export type VectorOp = 'vec_reduce' | 'vec_pagerank_update' | 'vec_gather';
+export type VectorOp = 'vec_reduce' | 'vec_pagerank_update' | 'vec_pagerank_update_folded' | 'vec_gather';
 
-export const VECTOR_KERNEL_OPS: readonly VectorOp[] = ['vec_reduce', 'vec_pagerank_update', 'vec_gather'];
+export const VECTOR_KERNEL_OPS: readonly VectorOp[] = ['vec_reduce', 'vec_pagerank_update', 'vec_pagerank_update_folded', 'vec_gather'];
 
 /**
  * A kernel over dense vectors of length `params.n`, each invocation striding over the grid (so any length
@@ -16,10 +17,14 @@ export const VECTOR_KERNEL_OPS: readonly VectorOp[] = ['vec_reduce', 'vec_pagera
  * - `vec_reduce`: `dst[params.offset + g] = ⊕ src[i]` over workgroup g's share of 0..n, through a tree in
  *   workgroup memory (fixed order: bit-reproducible, no atomic ⊕ needed). With at most `workgroupSize`
  *   workgroups (see `dispatchGrid`), a second dispatch of one workgroup over the partials gives the total.
- * - `vec_pagerank_update`: `next = d·next + (1 − d·Σy)·teleport` with Σy totalled from `sumParts` (a
- *   `vec_reduce` first pass over `next` on the same grid), `deltaParts[g] = Σ |next − previous|` over
- *   workgroup g's share (for a `vec_reduce` second pass), and `scaled = next / outDegree` (0 where it is 0:
- *   the x of PageRank's next product, on Pᵀ's pattern); `workgroupSize` a power of two, as `vec_reduce`'s.
+ * - `vec_pagerank_update`: `next = d·next + ((1 − d) + d·D)·teleport` with D = `sums[params.offset + 1]` (the
+ *   dangling mass, Σ of the previous ranks over vertices with no out-arcs: 1 − Σ next on entry, for ranks summing to 1),
+ *   `deltaParts[g] = Σ |next − previous|` and `deltaParts[workgroupSize + g]` = the dangling mass of the new ranks
+ *   over workgroup g's share (one `vec_reduce` pass of two workgroups over 2·workgroupSize elements totals both
+ *   into the next pair of `sums`), and `scaled = next / outDegree` (0 where it is 0: the x of PageRank's next
+ *   product, on Pᵀ's pattern); `workgroupSize` a power of two, as `vec_reduce`'s.
+ * - `vec_pagerank_update_folded`: the same, with next[i] first completed by row i's extra pieces
+ *   `partial[rowExtra[i] … rowExtra[i + 1])` (a fold product run without its combine step).
  * - `vec_gather`: `dst[i] = src[index[i]]`, moving 4-byte words whatever they hold (so its spec is fixed at
  *   semiring 'or-and', type 'u32': one kernel for every element type).
  *

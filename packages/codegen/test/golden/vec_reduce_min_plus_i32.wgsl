@@ -17,7 +17,7 @@ const WG: u32 = 128u;  // invocations per workgroup
 
 struct Params {
   n: u32,        // length of the vectors
-  offset: u32,     // vec_reduce: the element of dst that workgroup 0 writes; vec_pagerank_update: the element of sums holding the step before's residual
+  offset: u32,     // vec_reduce: the element of dst that workgroup 0 writes; vec_pagerank_update(_folded): the element of sums holding the step before's residual, and after it its dangling mass
   damping: f32,    // vec_pagerank_update: d
   tolerance: f32,  // vec_pagerank_update: the residual below which the ranks stay as they are
 }
