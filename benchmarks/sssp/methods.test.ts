@@ -24,9 +24,14 @@ describe('SSSP suite method variants', () => {
     expect(parseMethod('near-far/heavy/l8/c64').options).toEqual({ method: 'near-far', heavyArcs: 'settle', lanesPerVertex: 8, chunk: 64 });
   });
 
+  it("hub<D> makes near-far's hubs wait, r<k> sets their rounds", () => {
+    expect(parseMethod('near-far/hub256')).toEqual({ name: 'near-far/hub256', options: { method: 'near-far', hubDegree: 256 } });
+    expect(parseMethod('near-far/hub64/r4/d2')).toEqual({ name: 'near-far/hub64/r4/d2', options: { method: 'near-far', hubDegree: 64, hubRounds: 4 }, deltaScale: 2 });
+  });
+
   it('refuses unknown methods and fields, naming what it takes', () => {
     expect(() => parseMethod('dijkstra')).toThrow(/unknown 'dijkstra' \(expected bellman-ford, bellman-ford-snapshot, frontier, near-far/);
-    expect(() => parseMethod('near-far/x3')).toThrow(/'x3' in 'near-far\/x3' is not fixed, indirect, heavy, or l<lanes>/);
+    expect(() => parseMethod('near-far/x3')).toThrow(/'x3' in 'near-far\/x3' is not fixed, indirect, heavy, hub<degree>, or l<lanes>/);
     expect(() => parseMethod('near-far/l0')).toThrow(/with a positive number/);
   });
 });

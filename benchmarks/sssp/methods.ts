@@ -27,6 +27,7 @@ const FIELDS: Record<string, (value: number) => Partial<SsspKernelOptions> | { d
   w: (v) => ({ workgroupSize: v }),
   d: (v) => ({ deltaScale: v }),
   g: (v) => ({ fixedWorkgroups: v }),
+  r: (v) => ({ hubRounds: v }),
 };
 
 /**
@@ -34,15 +35,17 @@ const FIELDS: Record<string, (value: number) => Partial<SsspKernelOptions> | { d
  * near-far with 4 lanes a queue item and twice the default delta (l lanes, c chunk, b batch, w workgroup,
  * d delta scale, g fixed-grid workgroups); `fixed` or `indirect` picks how the frontier passes are launched
  * (`near-far/indirect,near-far/fixed` compares the two in one run); `heavy` relaxes a vertex's heavy arcs
- * (weight ≥ delta) once per bucket instead of on every visit (near-far's `heavyArcs: 'settle'`).
+ * (weight ≥ delta) once per bucket instead of on every visit (near-far's `heavyArcs: 'settle'`); `hub<D>` makes
+ * vertices of degree ≥ D wait within a bucket (near-far's `hubDegree`), r<rounds> its `hubRounds`.
  *
  * @example
  * parseMethod('near-far/l8/c64'); // { name: 'near-far/l8/c64', options: { method: 'near-far', lanesPerVertex: 8, chunk: 64 } }
  * parseMethod('near-far/heavy/d2'); // near-far settling heavy arcs, twice the default delta
+ * parseMethod('near-far/hub256/r4'); // hubs of degree ≥ 256 wait, their limit stepping by delta / 4
  */
 export function parseMethod(text: string): MethodVariant {
   const [base, ...parts] = text.split('/');
-  if (!(base in METHODS)) throw new Error(`--methods: unknown '${base}' (expected ${Object.keys(METHODS).join(', ')}, optionally /fixed, /indirect, /heavy and /l<lanes>/c<chunk>/b<batch>/w<workgroup>/d<delta scale>/g<fixed workgroups>)`);
+  if (!(base in METHODS)) throw new Error(`--methods: unknown '${base}' (expected ${Object.keys(METHODS).join(', ')}, optionally /fixed, /indirect, /heavy, /hub<degree> and /l<lanes>/c<chunk>/b<batch>/w<workgroup>/d<delta scale>/g<fixed workgroups>/r<hub rounds>)`);
   let options: SsspKernelOptions = METHODS[base];
   let deltaScale: number | undefined;
   for (const part of parts) {
@@ -54,9 +57,14 @@ export function parseMethod(text: string): MethodVariant {
       options = { ...options, heavyArcs: 'settle' };
       continue;
     }
+    const hub = /^hub(\d+)$/.exec(part);
+    if (hub) {
+      options = { ...options, hubDegree: Number(hub[1]) };
+      continue;
+    }
     const field = FIELDS[part[0]];
     const value = Number(part.slice(1));
-    if (!field || !(value > 0)) throw new Error(`--methods: '${part}' in '${text}' is not fixed, indirect, heavy, or l<lanes>, c<chunk>, b<batch>, w<workgroup>, d<delta scale>, g<fixed workgroups> with a positive number`);
+    if (!field || !(value > 0)) throw new Error(`--methods: '${part}' in '${text}' is not fixed, indirect, heavy, hub<degree>, or l<lanes>, c<chunk>, b<batch>, w<workgroup>, d<delta scale>, g<fixed workgroups>, r<hub rounds> with a positive number`);
     const patch = field(value);
     if ('deltaScale' in patch) deltaScale = patch.deltaScale;
     else options = { ...options, ...patch };

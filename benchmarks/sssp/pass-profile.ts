@@ -1,6 +1,6 @@
 // Per-pass profile of the frontier methods (near-far, frontier Bellman-Ford) on a generated graph: for each pass
-// the threshold, whether it was a relax pass or a scan for far vertices, the frontier (vertices and their arcs),
-// what it queued next, the arcs it relaxed (of its queued items: visits' arcs, and with heavy arcs settled
+// the threshold, whether it was a relax pass, a scan for far vertices or a release of waiting hubs over the hub
+// list (near-far/hub<D>), the frontier (vertices and their arcs), what it queued next, the arcs it relaxed (of its queued items: visits' arcs, and with heavy arcs settled
 // (near-far/heavy) the heavy arcs of the items the scan queued for them, apart), and the GPU time of its advance
 // step and of the pass; then totals: arc relaxations ÷ m (visits' and heavy items' apart), vertices visited
 // (with heavy arcs settled, a vertex without light arcs is never visited: it waits for the scan at once),
@@ -10,7 +10,7 @@
 // whose GPU time is printed beside it). Every query is validated by the Graph500 rules.
 //   tsx --conditions=source benchmarks/sssp/pass-profile.ts --quick
 //   tsx --conditions=source benchmarks/sssp/pass-profile.ts [--kron S | --rmat S] [--weights u32|f32] [--sources K]
-//       [--methods near-far,near-far/heavy,frontier] [--cuda-clock] [--budget-s 480] [--threads T] [--cache DIR] [--out DIR]
+//       [--methods near-far,near-far/heavy,near-far/hub256,frontier] [--cuda-clock] [--budget-s 480] [--threads T] [--cache DIR] [--out DIR]
 // No method or query starts past --budget-s (the host's per-pass work is slow on 10^8 arcs); results are written
 // after each query.
 // On the GPU host (bundled with scripts/device-bundle.sh sssp/pass-profile):
@@ -46,7 +46,8 @@ const { values: args } = parseArgs({
 /** One pass: its advance step and the pass itself. */
 interface PassRow {
   pass: number;
-  kind: 'relax' | 'scan';
+  /** A relax pass, a scan for far vertices, or a release of waiting hubs (near-far/hub<D>) over the hub list. */
+  kind: 'relax' | 'scan' | 'release';
   threshold: number;
   /** Queue items (a hub's chunks count apiece), the vertices visited and the arcs they relaxed; a scan covers every vertex. */
   items: number;
@@ -112,8 +113,9 @@ for (const variant of args.methods.split(',').map(parseMethod)) {
       const state = await d.read('state', SSSP_STATE.words);
       if (state[SSSP_STATE.done] !== 0) return (pending = undefined);
       const scanning = state[SSSP_STATE.scanning] !== 0;
-      const items = scanning ? csr.n : state[SSSP_STATE.lengthA + d.parity];
-      pending = { pass: d.params[1], kind: scanning ? 'scan' : 'relax', threshold: keyValue(state[SSSP_STATE.threshold], type), items, vertices: items, arcs: 0, heavyVertices: 0, heavyArcs: 0, queued: 0, ...ms('advanceMs', d.gpuTimeMs) };
+      const releasing = state[SSSP_STATE.scanning] === 2;
+      const items = releasing ? state[SSSP_STATE.hubs] : scanning ? csr.n : state[SSSP_STATE.lengthA + d.parity];
+      pending = { pass: d.params[1], kind: releasing ? 'release' : scanning ? 'scan' : 'relax', threshold: keyValue(state[SSSP_STATE.threshold], type), items, vertices: items, arcs: 0, heavyVertices: 0, heavyArcs: 0, queued: 0, ...ms('advanceMs', d.gpuTimeMs) };
       if (scanning) return;
       lightEnd ??= profiled.plan.heavyArcs === 'settle' ? await d.read('light_end', csr.n) : csr.indptr.subarray(1);
       const queue = await d.read(ssspBufferName('relax', d.parity, 'queue_in', false), items);
@@ -170,7 +172,8 @@ for (const variant of args.methods.split(',').map(parseMethod)) {
       const totals = {
         passes: rows.length,
         relax_passes: relaxed.length,
-        scan_passes: rows.length - relaxed.length,
+        scan_passes: rows.filter((p) => p.kind === 'scan').length,
+        release_passes: rows.filter((p) => p.kind === 'release').length,
         arc_relaxations_per_m: (light + heavy) / m,
         visit_arcs_per_m: light / m,
         heavy_arcs_per_m: heavy / m,
@@ -182,6 +185,7 @@ for (const variant of args.methods.split(',').map(parseMethod)) {
         small_passes_ms: time(small),
         large_passes_ms: time(relaxed) - time(small),
         scan_ms: time(rows.filter((p) => p.kind === 'scan')),
+        release_ms: time(rows.filter((p) => p.kind === 'release')),
         advance_ms: rows.reduce((t, p) => t + (p.advanceMs ?? 0), 0),
         parents_ms: parentSteps.reduce((t, p) => t + (p.ms ?? 0), 0),
         plain_query_ms: plainMs[i],
@@ -193,7 +197,7 @@ for (const variant of args.methods.split(',').map(parseMethod)) {
       results.push(
         markHeld({
           case: name,
-          params: { ...graph.params, n: csr.n, arcs: m, type, method: variant.name, delta: profiled.plan.delta, heavy_arcs: profiled.plan.heavyArcs, dispatch: profiled.plan.dispatch, source: s, backend: 'webgpu', metric: 'time_ms', ...totals },
+          params: { ...graph.params, n: csr.n, arcs: m, type, method: variant.name, delta: profiled.plan.delta, heavy_arcs: profiled.plan.heavyArcs, hub_degree: profiled.plan.hubDegree, hub_step: profiled.plan.hubStep, dispatch: profiled.plan.dispatch, source: s, backend: 'webgpu', metric: 'time_ms', ...totals },
           metric: 'time_ms',
           value: total,
           unit: 'ms (sum of per-step GPU times, each step a submit of its own)',
@@ -226,11 +230,11 @@ function keyValue(key: number, t: SsspWeightType): number {
 function printTable(name: string, rows: PassRow[], parents: { step: string; ms?: number; listed?: number }[], totals: Record<string, number>, total: number): void {
   const f = (x: number | undefined) => (x === undefined ? '-' : x.toFixed(3));
   console.error(`\n${name}`);
-  console.error('pass kind  threshold      items   vertices        arcs  heavy vtx  heavy arcs     queued  adv ms  pass ms');
+  console.error('pass kind    threshold      items   vertices        arcs  heavy vtx  heavy arcs     queued  adv ms  pass ms');
   for (const p of rows) {
     const th = Number.isFinite(p.threshold) ? (type === 'u32' ? String(p.threshold) : p.threshold.toPrecision(4)) : 'inf';
     const cells = [p.items, p.vertices, p.arcs, p.heavyVertices, p.heavyArcs, p.queued].map((x, i) => String(x).padStart([10, 10, 11, 10, 11, 10][i]));
-    console.error(`${String(p.pass).padStart(4)} ${p.kind.padEnd(5)} ${th.padStart(10)} ${cells.join(' ')} ${f(p.advanceMs).padStart(7)} ${f(p.passMs).padStart(8)}`);
+    console.error(`${String(p.pass).padStart(4)} ${p.kind.padEnd(7)} ${th.padStart(10)} ${cells.join(' ')} ${f(p.advanceMs).padStart(7)} ${f(p.passMs).padStart(8)}`);
   }
   for (const p of parents) console.error(`     ${p.step.padEnd(10)} ${f(p.ms).padStart(8)} ms${p.listed === undefined ? '' : `, ${p.listed} listed for the scan`}`);
   const t = Object.entries(totals).map(([k, v]) => `${k} ${Number.isInteger(v) ? v : v.toFixed(3)}`);

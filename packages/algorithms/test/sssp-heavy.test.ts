@@ -4,7 +4,7 @@ import { planSssp, ssspBufferName, SsspRunner, ssspReference, ssspWeights, valid
 import { lightFirstRows } from '../src/sssp/sssp.rows.js';
 import { testDevice } from './gpu-device.js';
 import { SSSP_CASES } from './sssp-cases.js';
-import { describeAgainstReference, expectPointQueries, integerWeights, KRONECKER_10 } from './sssp-suites.js';
+import { describeAgainstReference, expectQueriesAndBatch, integerWeights, KRONECKER_10 } from './sssp-suites.js';
 
 const device = await testDevice();
 afterAll(() => device?.destroy());
@@ -134,19 +134,7 @@ describe.skipIf(!device)('near-far settling heavy arcs against the CPU reference
   describeAgainstReference(device!, CASES, CONFIGS);
 
   it('maxDistance, a target and a batch of sources on one runner (marks of a stopped search do not leak into the next)', async () => {
-    const graph = integerWeights(KRONECKER_10);
-    const reference = ssspReference(graph, 1, { weights: 'u32' }).dist;
-    const runner = await SsspRunner.create(device!, graph, { method: 'near-far', weights: 'u32', heavyArcs: 'settle', delta: 8 });
-    try {
-      await expectPointQueries(runner, 1, reference);
-      const many = await runner.runMany([0, 7, 1]);
-      for (const r of many) {
-        expect(validateSssp(graph, r.source, r, { weights: 'u32' }).violation).toBeUndefined();
-        expect(r.dist).toEqual(ssspReference(graph, r.source, { weights: 'u32' }).dist);
-      }
-    } finally {
-      runner.destroy();
-    }
+    await expectQueriesAndBatch(device!, { method: 'near-far', heavyArcs: 'settle', delta: 8 });
   });
 
   it("relaxes each reached vertex's heavy arcs exactly once, and fewer arcs in all than relaxing them on every visit", async () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { csrFromEdges, generateKronecker, type Csr } from '@semiforge/graph-io';
 import type { Device } from '@semiforge/runtime';
-import { sssp, ssspReference, validateSssp, type SsspKernelOptions, type SsspRunner } from '../src/index.js';
+import { sssp, ssspReference, SsspRunner, validateSssp, type SsspKernelOptions } from '../src/index.js';
 import type { SsspCase } from './sssp-cases.js';
 
 /** Kronecker scale 10 with Graph500 weights, undirected: hubs of hundreds of arcs beside many low-degree vertices. */
@@ -46,4 +46,22 @@ export async function expectPointQueries(runner: SsspRunner, source: number, ref
   expect(toTarget.dist[target]).toBe(reference[target]);
   for (let v = target; v !== source; v = toTarget.parent![v]) expect(toTarget.dist[v]).toBe(reference[v]);
   expect((await runner.run(source)).dist).toEqual(reference);
+}
+
+/**
+ * On one runner of KRONECKER_10 with integer weights and `options`: {@link expectPointQueries} from vertex 1, then a
+ * batch of sources, each valid and equal to Dijkstra (marks of a stopped search must not leak into the next).
+ */
+export async function expectQueriesAndBatch(device: Device, options: SsspKernelOptions): Promise<void> {
+  const graph = integerWeights(KRONECKER_10);
+  const runner = await SsspRunner.create(device, graph, { ...options, weights: 'u32' });
+  try {
+    await expectPointQueries(runner, 1, ssspReference(graph, 1, { weights: 'u32' }).dist);
+    for (const r of await runner.runMany([0, 7, 1])) {
+      expect(validateSssp(graph, r.source, r, { weights: 'u32' }).violation).toBeUndefined();
+      expect(r.dist).toEqual(ssspReference(graph, r.source, { weights: 'u32' }).dist);
+    }
+  } finally {
+    runner.destroy();
+  }
 }

@@ -26,6 +26,7 @@ const GOLDEN: [string, KernelSpec][] = [
   ['spmv_fold_combine_plus_times_f32_workgroup.cu', { op: 'spmv_fold_combine', semiring: 'plus-times', type: 'f32', target: 'cuda', rowsPerWorkgroup: 8, lanesPerRow: 32, reduction: 'workgroup', accumulate: true, masked: false }],
   ['vec_reduce_min_plus_i32.wgsl', { op: 'vec_reduce', semiring: 'min-plus', type: 'i32', target: 'wgsl', workgroupSize: 128 }],
   ['vec_pagerank_update_plus_times_f32.cu', { op: 'vec_pagerank_update', semiring: 'plus-times', type: 'f32', target: 'cuda', workgroupSize: 256 }],
+  ['vec_pagerank_update_folded_plus_times_f32.wgsl', { op: 'vec_pagerank_update_folded', semiring: 'plus-times', type: 'f32', target: 'wgsl', workgroupSize: 256 }],
   ['fw_plain_min_plus_u32_successors.cu', { op: 'fw_plain', semiring: 'min-plus', type: 'u32', tile: 1, unroll: 1, layout: 'row-major', workgroup: [16, 16], target: 'cuda', successors: true }],
   ['sssp_edges_min_plus_f32_sym_atomic.wgsl', { op: 'sssp_edges', semiring: 'min-plus', type: 'f32', target: 'wgsl', workgroupSize: 256, symmetric: true, reads: 'atomic' }],
   ['sssp_frontier_min_plus_u32_l16c256.wgsl', { op: 'sssp_frontier', semiring: 'min-plus', type: 'u32', target: 'wgsl', workgroupSize: 256, symmetric: false, lanesPerVertex: 16, chunk: 256 }],

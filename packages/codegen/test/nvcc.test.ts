@@ -77,6 +77,7 @@ const unrolledSpecs: SpmvKernelSpec[] = SPMV_VARIANTS.flatMap((v, i) => [
 const vectorSpecs: VectorKernelSpec[] = [
   ...SPMV_VARIANTS.map(({ semiring, type }) => ({ op: 'vec_reduce' as const, semiring, type, target: 'cuda' as const, workgroupSize: 256 })),
   { op: 'vec_pagerank_update', semiring: 'plus-times', type: 'f32', target: 'cuda', workgroupSize: 256 },
+  { op: 'vec_pagerank_update_folded', semiring: 'plus-times', type: 'f32', target: 'cuda', workgroupSize: 256 },
   { op: 'vec_gather', semiring: 'or-and', type: 'u32', target: 'cuda', workgroupSize: 256 },
 ];
 
@@ -95,7 +96,8 @@ const bfsSpecs: BfsKernelSpec[] = BFS_KERNEL_OPS.flatMap((op) =>
 
 // Every SSSP op in both weight types, both read modes of the Bellman-Ford pass, lanes on the frontier pass and
 // its sizing step, the tree step on an undirected CSR (listing for the tree scan, pull passes) too; the tree scan
-// (undirected only); the frontier pass that settles heavy arcs once a bucket.
+// (undirected only); the frontier pass that settles heavy arcs once a bucket; the frontier pass and its sizing
+// step that defer hubs.
 const ssspSpecs: SsspKernelSpec[] = SSSP_KERNEL_OPS.flatMap((op): SsspKernelSpec[] =>
   (['f32', 'u32'] as const).flatMap((type) =>
     (op === 'sssp_edges' ? (['atomic', 'snapshot'] as const) : [undefined]).map((reads) => ({
@@ -107,6 +109,8 @@ const ssspSpecs: SsspKernelSpec[] = SSSP_KERNEL_OPS.flatMap((op): SsspKernelSpec
   (['f32', 'u32'] as const).flatMap((type): SsspKernelSpec[] => [
     { op: 'sssp_tree', semiring: 'min-plus', type, target: 'cuda', workgroupSize: 256, symmetric: true },
     { op: 'sssp_frontier', semiring: 'min-plus', type, target: 'cuda', workgroupSize: 256, symmetric: false, lanesPerVertex: 16, chunk: 256, heavyArcs: 'settle' },
+    { op: 'sssp_frontier', semiring: 'min-plus', type, target: 'cuda', workgroupSize: 256, symmetric: false, lanesPerVertex: 16, chunk: 256, deferHubs: true },
+    { op: 'sssp_advance', semiring: 'min-plus', type, target: 'cuda', workgroupSize: 256, symmetric: false, lanesPerVertex: 16, chunk: 256, deferHubs: true },
   ]),
 );
 

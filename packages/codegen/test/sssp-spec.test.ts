@@ -57,6 +57,23 @@ describe('SSSP kernel identity', () => {
     expect(kernelIdentity({ ...frontier, heavyArcs: 'inline' }).id).toBe(kernelIdentity(frontier).id);
     expect(parseKernelName(kernelIdentity(frontier).name)).not.toHaveProperty('heavyArcs');
   });
+
+  it('a pass and sizing step that defer hubs are named apart and parse back; false is the plain kernel', () => {
+    const d = kernelIdentity({ ...frontier, deferHubs: true });
+    expect(d.name).toBe(`sssp_frontier__min_plus_u32__dir__w128l8c256d__wgsl__${d.id}`);
+    expect(parseKernelName(d.name)).toMatchObject({ op: 'sssp_frontier', lanesPerVertex: 8, chunk: 256, deferHubs: true });
+    const advance = kernelIdentity({ ...frontier, op: 'sssp_advance', deferHubs: true });
+    expect(parseKernelName(advance.name)).toMatchObject({ op: 'sssp_advance', deferHubs: true });
+    expect(kernelIdentity({ ...frontier, deferHubs: false }).id).toBe(kernelIdentity(frontier).id);
+    expect(generateKernel({ ...frontier, deferHubs: true }).source).toContain('fn release_hub(v: u32, len_out: u32)');
+    expect(generateKernel(frontier).source).not.toContain('HUB_MARK');
+  });
+
+  it('deferHubs is a boolean, only for the queue kernels, never with heavy arcs settled', () => {
+    expectSpecError({ ...frontier, deferHubs: 'yes' as never }, 'deferHubs', /true, false or absent, got yes/);
+    expectSpecError({ ...edges, deferHubs: true }, 'deferHubs', /only near-far's queue kernels .* so sssp_edges takes false/);
+    expectSpecError({ ...frontier, deferHubs: true, heavyArcs: 'settle' }, 'deferHubs', /same mark bit/);
+  });
 });
 
 describe('SSSP kernels', () => {

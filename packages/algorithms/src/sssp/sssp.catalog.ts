@@ -7,7 +7,8 @@ const STATS = { n: 1, arcs: 1, minWeight: 0, meanWeight: 1 };
  * The SSSP kernels generated ahead of time (`nx run codegen`): for f32 and u32 weights, paper 001's pass on
  * undirected pairs and directed arcs (atomic reads, the default) with its parent pass, and the frontier
  * pass at 2 lanes (road-like degrees) and 16 (R-MAT and Kronecker) with its sizing step and
- * the parent steps (the tree, its scan and pull passes), and the 16-lane pass that settles heavy arcs once a bucket;
+ * the parent steps (the tree, its scan and pull passes), the 16-lane pass that settles heavy arcs once a bucket and
+ * the 16-lane pass and sizing step that defer hubs;
  * each in WGSL and as the CUDA runner's twin.
  */
 const CONFIGS: { options: SsspKernelOptions; directed: boolean }[] = (['wgsl', 'cuda'] as const).flatMap((kernelTarget) =>
@@ -17,6 +18,7 @@ const CONFIGS: { options: SsspKernelOptions; directed: boolean }[] = (['wgsl', '
     { options: { kernelTarget, weights, method: 'near-far', lanesPerVertex: 2 }, directed: false },
     { options: { kernelTarget, weights, method: 'near-far', lanesPerVertex: 16 }, directed: false },
     { options: { kernelTarget, weights, method: 'near-far', lanesPerVertex: 16, heavyArcs: 'settle' }, directed: false },
+    { options: { kernelTarget, weights, method: 'near-far', lanesPerVertex: 16, hubDegree: 256 }, directed: false },
   ]),
 );
 

@@ -242,6 +242,14 @@ async function frontierPasses(engine: SsspEngine, setup: SsspSetup, source: numb
   state[SSSP_STATE.farMin] = UNREACHED_KEY;
   state[SSSP_STATE.vertices] = n;
   state[SSSP_STATE.lengthA] = chunks;
+  if (plan.hubDegree) {
+    // The first bucket's hub limit: the hub step past distance 0 (at least one key past it), at most the threshold.
+    state[SSSP_STATE.hubLimit] = Math.min(threshold, Math.max(distanceKey(plan.hubStep, type), distanceKey(0, type) + 1));
+    state[SSSP_STATE.hubMin] = UNREACHED_KEY;
+    state[SSSP_STATE.hubs] = setup.hubs!.length;
+    state[SSSP_STATE.hubDegree] = plan.hubDegree;
+    state[SSSP_STATE.hubStep] = weightBits(plan.hubStep, type);
+  }
   engine.write('state', state);
   const deltaBits = nearFar ? weightBits(plan.delta, type) : 0;
   const grid = plan.dispatch === 'fixed' ? setup.grids.relax : 'indirect';

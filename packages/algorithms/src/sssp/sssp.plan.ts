@@ -56,6 +56,21 @@ export interface SsspKernelOptions {
    * await sssp(device, csr, 0, { method: 'near-far', weights: 'u32', heavyArcs: 'settle' });
    */
   readonly heavyArcs?: SsspHeavyArcs;
+  /**
+   * Near-far: vertices of at least this degree (hubs) wait within a bucket. A hub lowered into the bucket is
+   * queued only while its key is below the hub limit, the bucket's lower bound + delta / `hubRounds`; above it, it
+   * waits until the bucket's other work runs dry, and then a pass over the hub list raises the limit to the
+   * nearest waiting key + delta / `hubRounds` and queues the hubs below it. A hub's long row is then relaxed from a
+   * key that can fall by less than delta / `hubRounds`: on Kronecker and R-MAT graphs, where most re-relaxed arcs
+   * are hubs' rows relaxed again in the bucket's first passes, far fewer arcs for a few more passes. Not with
+   * `heavyArcs: 'settle'`. Default off.
+   *
+   * @example
+   * await sssp(device, csr, 0, { method: 'near-far', weights: 'u32', hubDegree: 256 });
+   */
+  readonly hubDegree?: number;
+  /** Near-far with `hubDegree`: the hub limit's step is delta / hubRounds (an integer, at least 1, for u32 weights). Default 8. */
+  readonly hubRounds?: number;
 }
 
 /** What the plan needs to know of where it runs. */
@@ -92,11 +107,15 @@ export interface SsspPlan {
   readonly fixedWorkgroups: number;
   /** Near-far: a vertex's heavy arcs relaxed on every visit, or once per bucket from rows split into light and heavy arcs (see `SsspKernelOptions.heavyArcs`). */
   readonly heavyArcs: SsspHeavyArcs;
+  /** Near-far: the degree from which a vertex is a hub that waits (see `SsspKernelOptions.hubDegree`); 0 when hubs do not wait. */
+  readonly hubDegree: number;
+  /** Near-far with hubs waiting: the hub limit's step, delta / hubRounds (in the weights' type); 0 otherwise. */
+  readonly hubStep: number;
   readonly segment: number;
   readonly batch: number;
 }
 
-export const SSSP_DEFAULTS = { workgroupSize: 256, reads: 'atomic', segment: 1 << 14, batch: 16, fixedWorkgroups: 1024 } as const;
+export const SSSP_DEFAULTS = { workgroupSize: 256, reads: 'atomic', segment: 1 << 14, batch: 16, fixedWorkgroups: 1024, hubRounds: 8 } as const;
 
 /** Invocations per vertex: about half the mean degree, a power of two from 1 to 32. */
 export function defaultLanes(meanDegree: number): number {
@@ -155,7 +174,8 @@ export function planSssp(options: SsspKernelOptions, stats: SsspGraphStats, dire
   if (cuda && options.dispatch === 'indirect') throw new RangeError("sssp: the CUDA runner launches passes on fixed grids (the driver API has no indirect launch); use dispatch: 'fixed'");
   const dispatch = options.dispatch ?? (cuda ? 'fixed' : defaultDispatch(where.softwareAdapter ?? false));
   const heavyArcs = checkHeavyArcs(options.heavyArcs, method);
-  const loop = { delta, segment, batch, dispatch, fixedWorkgroups: options.fixedWorkgroups ?? SSSP_DEFAULTS.fixedWorkgroups, heavyArcs };
+  const hubs = checkHubs(options, method, heavyArcs, delta, weights);
+  const loop = { delta, segment, batch, dispatch, fixedWorkgroups: options.fixedWorkgroups ?? SSSP_DEFAULTS.fixedWorkgroups, heavyArcs, ...hubs };
   if (method === 'bellman-ford') {
     const symmetric = !directed;
     return {
@@ -167,7 +187,7 @@ export function planSssp(options: SsspKernelOptions, stats: SsspGraphStats, dire
     };
   }
   const lanes = options.lanesPerVertex ?? defaultLanes(stats.n ? stats.arcs / stats.n : 0);
-  const queue = { ...base, symmetric: false, lanesPerVertex: lanes, chunk: options.chunk ?? SSSP_DEFAULT_CHUNK };
+  const queue = { ...base, symmetric: false, lanesPerVertex: lanes, chunk: options.chunk ?? SSSP_DEFAULT_CHUNK, ...(hubs.hubDegree ? { deferHubs: true } : {}) };
   return {
     method,
     weights,
@@ -188,4 +208,20 @@ function checkHeavyArcs(heavyArcs: SsspHeavyArcs | undefined, method: SsspMethod
     throw new RangeError(`sssp: heavyArcs 'settle' needs near-far's buckets (an arc is heavy when its weight is at least delta), got method '${method}'; use method: 'near-far'`);
   }
   return heavyArcs;
+}
+
+/** The hub degree and the hub limit's step, checked against the method and the heavy arcs' handling (0, 0: hubs do not wait). */
+function checkHubs(options: SsspKernelOptions, method: SsspMethod, heavyArcs: SsspHeavyArcs, delta: number, weights: SsspWeightType): { hubDegree: number; hubStep: number } {
+  const { hubDegree, hubRounds } = options;
+  if (hubDegree === undefined) {
+    if (hubRounds !== undefined) throw new RangeError(`sssp: hubRounds ${hubRounds} needs hubDegree (the degree from which a vertex is a hub)`);
+    return { hubDegree: 0, hubStep: 0 };
+  }
+  if (!Number.isInteger(hubDegree) || hubDegree < 1 || hubDegree > 2 ** 32 - 1) throw new RangeError(`sssp: hubDegree must be an integer from 1 to 2^32 − 1 (a degree), got ${hubDegree}`);
+  if (method !== 'near-far') throw new RangeError(`sssp: hubDegree needs near-far's buckets (hubs wait within one), got method '${method}'; use method: 'near-far'`);
+  if (heavyArcs === 'settle') throw new RangeError("sssp: hubDegree and heavyArcs 'settle' use the same mark bit; take one of them");
+  const rounds = hubRounds ?? SSSP_DEFAULTS.hubRounds;
+  if (!Number.isInteger(rounds) || rounds < 1) throw new RangeError(`sssp: hubRounds must be a positive integer (the hub step is delta / hubRounds), got ${rounds}`);
+  const hubStep = weights === 'u32' ? Math.max(1, Math.floor(delta / rounds)) : Math.fround(delta / rounds);
+  return { hubDegree, hubStep };
 }

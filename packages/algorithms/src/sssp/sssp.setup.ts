@@ -8,12 +8,14 @@ import { planSssp, type SsspKernelOptions, type SsspPlan, type SsspTargetInfo } 
 /**
  * The frontier methods' state buffer, word by word (the templates' sssp-prelude constants name the same words):
  * the pass that found nothing left (0 while searching), the bucket's threshold key, the smallest far key, n, the
- * lengths of queues A and B, whether the pass scans, whether heavy arcs wait for the next scan; `words` in all.
+ * lengths of queues A and B, whether the pass scans (1) or releases hubs (2), whether heavy arcs wait for the next
+ * scan; with hubs deferred, the hub limit, the smallest waiting hub key, the hub list's length, the hub degree and
+ * the hub limit's step (as the weights' bits); `words` in all.
  *
  * @example
  * const state = await device.read(buffers.state, Uint32Array, 0, SSSP_STATE.words); // state[SSSP_STATE.threshold]
  */
-export const SSSP_STATE = { done: 0, threshold: 1, farMin: 2, vertices: 3, lengthA: 4, lengthB: 5, scanning: 6, waiting: 7, words: 8 } as const;
+export const SSSP_STATE = { done: 0, threshold: 1, farMin: 2, vertices: 3, lengthA: 4, lengthB: 5, scanning: 6, waiting: 7, hubLimit: 8, hubMin: 9, hubs: 10, hubDegree: 11, hubStep: 12, words: 13 } as const;
 
 /** The tag of a queue item over its vertex's heavy arcs: bit 31 of its chunk (heavyArcs 'settle'). */
 export const SSSP_HEAVY_ITEM = 2 ** 31;
@@ -53,6 +55,8 @@ export interface SsspSetup {
   readonly items: number;
   /** Heavy arcs settled: where each row's heavy arcs begin in `graph` (uploaded as `light_end`). */
   readonly lightEnd?: Uint32Array;
+  /** Hubs deferred: the vertices of degree ≥ the plan's hub degree, ascending (uploaded as `hubs`). */
+  readonly hubs?: Uint32Array;
   readonly grids: SsspGrids;
 }
 
@@ -80,6 +84,7 @@ export function prepareSssp(input: Csr, options: SsspKernelOptions, target: Targ
   const m = graph.indices.length;
   const coo = plan.method === 'bellman-ford';
   const queueLength = coo ? 0 : queueCapacity(graph, plan.relax.chunk!, split?.lightEnd);
+  const hubs = plan.hubDegree ? hubList(graph, plan.hubDegree) : undefined;
   if (limits) {
     checkSsspFits(limits, [
       [`the distances (n = ${n}) as 4-byte keys`, n * 4],
@@ -87,6 +92,7 @@ export function prepareSssp(input: Csr, options: SsspKernelOptions, target: Targ
       [`the row offsets (n + 1 = ${n + 1})`, coo ? 0 : (n + 1) * 4],
       [`a queue of ${queueLength} chunks of up to ${plan.relax.chunk} arcs`, queueLength * 4],
       [`where each row's heavy arcs begin (n = ${n})`, split ? n * 4 : 0],
+      [`the hub list (${hubs?.length ?? 0} vertices of degree ≥ ${plan.hubDegree})`, (hubs?.length ?? 0) * 4],
     ]);
   }
   // Queue entries tag a vertex's heavy arcs in bit 31.
@@ -104,7 +110,7 @@ export function prepareSssp(input: Csr, options: SsspKernelOptions, target: Targ
     const pairs = edgePairs(graph, weights.values, plan.segment);
     arrays = { src: pairs.src, dst: pairs.dst, weight: pairs.weight };
   } else {
-    arrays = { indptr: graph.indptr, indices: graph.indices, weight: weights.values, ...(split ? { light_end: split.lightEnd } : {}) };
+    arrays = { indptr: graph.indptr, indices: graph.indices, weight: weights.values, ...(split ? { light_end: split.lightEnd } : {}), ...(hubs ? { hubs } : {}) };
     Object.assign(zeroed, { queue_a: queueLength, chunk_a: queueLength, queue_b: queueLength, chunk_b: queueLength, mark: n, via: n, state: SSSP_STATE.words, args: INDIRECT_WORDS });
     if (plan.treeScan) zeroed.stale = n;
   }
@@ -120,7 +126,7 @@ export function prepareSssp(input: Csr, options: SsspKernelOptions, target: Targ
     // Few vertices are listed: a fixed grid strides over them (idle workgroups read the length and leave).
     ...(plan.treeScan ? { treeScan: [Math.min(plan.fixedWorkgroups, dispatchGrid(plan.treeScan, n)[0])] as const } : {}),
   };
-  return { graph, weights, plan, arrays, zeroed, items, grids, ...(split ? { lightEnd: split.lightEnd } : {}) };
+  return { graph, weights, plan, arrays, zeroed, items, grids, ...(split ? { lightEnd: split.lightEnd } : {}), ...(hubs ? { hubs } : {}) };
 }
 
 /**
@@ -137,4 +143,11 @@ function queueCapacity(graph: Csr, chunk: number, lightEnd: Uint32Array | undefi
     if (lightEnd) items += Math.ceil((graph.indptr[v + 1] - lightEnd[v]) / chunk);
   }
   return items;
+}
+
+/** The vertices of degree ≥ `degree`, ascending: the hubs a release pass looks at. */
+function hubList(graph: Csr, degree: number): Uint32Array {
+  const hubs: number[] = [];
+  for (let v = 0; v < graph.n; v++) if (graph.indptr[v + 1] - graph.indptr[v] >= degree) hubs.push(v);
+  return Uint32Array.from(hubs);
 }

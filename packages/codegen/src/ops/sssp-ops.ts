@@ -18,12 +18,15 @@ function grid(spec: SsspKernelSpec, items: number): [number, number, number] {
 export const ssspAppendCapacity = (spec: SsspKernelSpec) => 2 * spec.workgroupSize;
 /** Heavy arcs settled once per bucket: rows split into light and heavy arcs (see `SsspKernelSpec.heavyArcs`). */
 const settles = (spec: SsspKernelSpec) => spec.heavyArcs === 'settle';
+/** Hubs wait above the hub limit and are released from the hub list (see `SsspKernelSpec.deferHubs`). */
+const defers = (spec: SsspKernelSpec) => spec.deferHubs === true;
 
 /**
  * Workgroup memory of `sssp_frontier`: vertex and chunk offset per gathered entry, five counters, and the pass's
- * size and kind; settling heavy arcs, the flag of a visit that left some waiting.
+ * size and kind; settling heavy arcs, the flag of a visit that left some waiting; deferring hubs, the smallest
+ * waiting hub key and the pass's hub limit and hub degree.
  */
-const frontierBytes = (spec: SsspKernelSpec) => (2 * ssspAppendCapacity(spec) + 7 + (settles(spec) ? 1 : 0)) * 4;
+const frontierBytes = (spec: SsspKernelSpec) => (2 * ssspAppendCapacity(spec) + 7 + (settles(spec) ? 1 : 0) + (defers(spec) ? 3 : 0)) * 4;
 
 const ro = (name: string, element: 'u32' | SsspKernelSpec['type']) => ({ name, kind: 'read-only-storage', element }) as const;
 const atomic = (name: string) => ({ name, kind: 'storage', element: 'u32', atomic: true }) as const;
@@ -37,9 +40,10 @@ const BINDINGS: Record<SsspOp, (spec: SsspKernelSpec) => ReturnType<typeof numbe
     numberBindings([PARAMS_BINDING, ...coo(spec), spec.reads === 'snapshot' && ro('dist_ro', 'u32'), atomic('dist'), rw('flag')]),
   sssp_frontier: (spec) =>
     numberBindings([
-      // light_end: where each row's light arcs end and its heavy ones begin (rows split by weight).
+      // light_end: where each row's light arcs end and its heavy ones begin (rows split by weight); hubs: the
+      // vertices of degree ≥ the hub degree, which a release pass looks at.
       PARAMS_BINDING, ro('indptr', 'u32'), settles(spec) && ro('light_end', 'u32'), ro('indices', 'u32'), ro('weight', spec.type), atomic('dist'),
-      ro('queue_in', 'u32'), ro('chunk_in', 'u32'), rw('queue_out'), rw('chunk_out'), atomic('mark'), rw('via'), atomic('state'),
+      ro('queue_in', 'u32'), ro('chunk_in', 'u32'), rw('queue_out'), rw('chunk_out'), atomic('mark'), rw('via'), atomic('state'), defers(spec) && ro('hubs', 'u32'),
     ]),
   sssp_advance: () => numberBindings([PARAMS_BINDING, ro('dist', 'u32'), rw('state'), rw('args')]),
   sssp_parents: (spec) => numberBindings([PARAMS_BINDING, ...coo(spec), ro('dist', 'u32'), atomic('parent'), rw('flag')]),
@@ -62,6 +66,7 @@ function ssspOp(op: SsspOp, template: string): OpInfo<SsspKernelSpec> {
       lanes: lanes(spec),
       chunk: spec.chunk ?? 1,
       heavy: settles(spec),
+      hubs: defers(spec),
       capacity: ssspAppendCapacity(spec),
       symmetric: spec.symmetric,
       snapshot: spec.reads === 'snapshot',

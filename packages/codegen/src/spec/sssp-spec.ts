@@ -71,6 +71,15 @@ export interface SsspKernelSpec extends SpecBase {
    * {@link SsspHeavyArcs}); `inline` (the default) relaxes every arc on every visit.
    */
   readonly heavyArcs?: SsspHeavyArcs;
+  /**
+   * `sssp_frontier` and `sssp_advance` (near-far): hubs wait. A head lowered into the bucket whose degree is at
+   * least the state's hub degree is queued only below the state's hub limit (the bucket's lower bound + the hub
+   * step); above it, it is marked and waits. When the near queue runs dry with hubs waiting, the pass is a release
+   * over the hub list instead of the next bucket's scan: the hub limit rises to the nearest waiting key + the hub
+   * step, and the hubs below it are queued. A hub's long row is then relaxed from a key that can fall by less
+   * than the hub step, not by up to delta. Never with `heavyArcs: 'settle'` (both use the same mark bit). Default false.
+   */
+  readonly deferHubs?: boolean;
 }
 
 /**

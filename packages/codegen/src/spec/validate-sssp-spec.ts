@@ -27,6 +27,7 @@ export function validateSsspSpec(spec: SsspKernelSpec): void {
     throw new SpecError('symmetric', "sssp_tree_scan looks for parents among a vertex's own arcs, which needs an undirected CSR: it must be true");
   }
   validateHeavyArcs(spec);
+  validateDeferHubs(spec);
   const reads = spec.reads ?? 'atomic';
   if (reads !== 'atomic' && reads !== 'snapshot') throw new SpecError('reads', `must be 'atomic' or 'snapshot', got '${String(reads)}'`);
   const lanes = spec.lanesPerVertex ?? 1;
@@ -50,6 +51,13 @@ function validateHeavyArcs(spec: SsspKernelSpec): void {
   if (spec.op !== 'sssp_frontier') throw new SpecError('heavyArcs', `only sssp_frontier reads rows split into light and heavy arcs, so ${spec.op} takes 'inline'`);
 }
 
+function validateDeferHubs(spec: SsspKernelSpec): void {
+  if (spec.deferHubs === undefined || spec.deferHubs === false) return;
+  if (spec.deferHubs !== true) throw new SpecError('deferHubs', `must be true, false or absent, got ${String(spec.deferHubs)}`);
+  if (spec.op !== 'sssp_frontier' && spec.op !== 'sssp_advance') throw new SpecError('deferHubs', `only near-far's queue kernels (sssp_frontier, sssp_advance) defer hubs, so ${spec.op} takes false`);
+  if (spec.heavyArcs === 'settle') throw new SpecError('deferHubs', "a hub's wait and heavy arcs settled use the same mark bit: take one of deferHubs and heavyArcs 'settle'");
+}
+
 /** The canonical SSSP spec: fields an op does not read are fixed, so equal text gets one id. */
 export function normalizeSsspSpec(spec: SsspKernelSpec): SsspKernelSpec {
   const base: SsspKernelSpec = {
@@ -63,6 +71,7 @@ export function normalizeSsspSpec(spec: SsspKernelSpec): SsspKernelSpec {
   if (spec.op === 'sssp_edges') return { ...base, reads: spec.reads ?? 'atomic' };
   if (spec.op === 'sssp_frontier' || spec.op === 'sssp_advance') {
     const queue = { ...base, lanesPerVertex: spec.lanesPerVertex ?? 1, chunk: spec.chunk ?? DEFAULT_CHUNK };
+    if (spec.deferHubs === true) return { ...queue, deferHubs: true };
     return spec.op === 'sssp_frontier' && spec.heavyArcs === 'settle' ? { ...queue, heavyArcs: 'settle' } : queue;
   }
   return base;

@@ -101,10 +101,14 @@ import { spmv_sell__plus_times_f32__set_pattern__r256l1c32pfg__cuda__732355fe2f5
 import { spmv_sell__plus_times_f32__set_pattern__r256l1c32pg__cuda__62db906699e6 } from "./spmv_sell__plus_times_f32__set_pattern__r256l1c32pg__cuda__62db906699e6.js";
 import { sssp_advance__min_plus_f32__dir__w256l16c256__cuda__7d2d0454082e } from "./sssp_advance__min_plus_f32__dir__w256l16c256__cuda__7d2d0454082e.js";
 import { sssp_advance__min_plus_f32__dir__w256l16c256__wgsl__25f35cca777c } from "./sssp_advance__min_plus_f32__dir__w256l16c256__wgsl__25f35cca777c.js";
+import { sssp_advance__min_plus_f32__dir__w256l16c256d__cuda__e72035d66633 } from "./sssp_advance__min_plus_f32__dir__w256l16c256d__cuda__e72035d66633.js";
+import { sssp_advance__min_plus_f32__dir__w256l16c256d__wgsl__98b2d763cfc9 } from "./sssp_advance__min_plus_f32__dir__w256l16c256d__wgsl__98b2d763cfc9.js";
 import { sssp_advance__min_plus_f32__dir__w256l2c256__cuda__599fae1a0d82 } from "./sssp_advance__min_plus_f32__dir__w256l2c256__cuda__599fae1a0d82.js";
 import { sssp_advance__min_plus_f32__dir__w256l2c256__wgsl__bdd12c960baa } from "./sssp_advance__min_plus_f32__dir__w256l2c256__wgsl__bdd12c960baa.js";
 import { sssp_advance__min_plus_u32__dir__w256l16c256__cuda__e6e166fc871d } from "./sssp_advance__min_plus_u32__dir__w256l16c256__cuda__e6e166fc871d.js";
 import { sssp_advance__min_plus_u32__dir__w256l16c256__wgsl__7934dee53d71 } from "./sssp_advance__min_plus_u32__dir__w256l16c256__wgsl__7934dee53d71.js";
+import { sssp_advance__min_plus_u32__dir__w256l16c256d__cuda__e205d8ed2431 } from "./sssp_advance__min_plus_u32__dir__w256l16c256d__cuda__e205d8ed2431.js";
+import { sssp_advance__min_plus_u32__dir__w256l16c256d__wgsl__b1bf1f7581c6 } from "./sssp_advance__min_plus_u32__dir__w256l16c256d__wgsl__b1bf1f7581c6.js";
 import { sssp_advance__min_plus_u32__dir__w256l2c256__cuda__c91ce9fff1a1 } from "./sssp_advance__min_plus_u32__dir__w256l2c256__cuda__c91ce9fff1a1.js";
 import { sssp_advance__min_plus_u32__dir__w256l2c256__wgsl__9b9b3d4886a5 } from "./sssp_advance__min_plus_u32__dir__w256l2c256__wgsl__9b9b3d4886a5.js";
 import { sssp_edges__min_plus_f32__dir_atomic__w256__cuda__b7b490c6e5ee } from "./sssp_edges__min_plus_f32__dir_atomic__w256__cuda__b7b490c6e5ee.js";
@@ -117,12 +121,16 @@ import { sssp_edges__min_plus_u32__sym_atomic__w256__cuda__9165a28d4173 } from "
 import { sssp_edges__min_plus_u32__sym_atomic__w256__wgsl__e6ee4b811bc2 } from "./sssp_edges__min_plus_u32__sym_atomic__w256__wgsl__e6ee4b811bc2.js";
 import { sssp_frontier__min_plus_f32__dir__w256l16c256__cuda__4b0c0729ba1b } from "./sssp_frontier__min_plus_f32__dir__w256l16c256__cuda__4b0c0729ba1b.js";
 import { sssp_frontier__min_plus_f32__dir__w256l16c256__wgsl__69dca1f43b13 } from "./sssp_frontier__min_plus_f32__dir__w256l16c256__wgsl__69dca1f43b13.js";
+import { sssp_frontier__min_plus_f32__dir__w256l16c256d__cuda__6f1eaff231ca } from "./sssp_frontier__min_plus_f32__dir__w256l16c256d__cuda__6f1eaff231ca.js";
+import { sssp_frontier__min_plus_f32__dir__w256l16c256d__wgsl__4b4c5be0fea1 } from "./sssp_frontier__min_plus_f32__dir__w256l16c256d__wgsl__4b4c5be0fea1.js";
 import { sssp_frontier__min_plus_f32__dir__w256l16c256h__cuda__953e7038cc17 } from "./sssp_frontier__min_plus_f32__dir__w256l16c256h__cuda__953e7038cc17.js";
 import { sssp_frontier__min_plus_f32__dir__w256l16c256h__wgsl__f040d8df8047 } from "./sssp_frontier__min_plus_f32__dir__w256l16c256h__wgsl__f040d8df8047.js";
 import { sssp_frontier__min_plus_f32__dir__w256l2c256__cuda__6e7a4be5fd68 } from "./sssp_frontier__min_plus_f32__dir__w256l2c256__cuda__6e7a4be5fd68.js";
 import { sssp_frontier__min_plus_f32__dir__w256l2c256__wgsl__4d90ceef7b4f } from "./sssp_frontier__min_plus_f32__dir__w256l2c256__wgsl__4d90ceef7b4f.js";
 import { sssp_frontier__min_plus_u32__dir__w256l16c256__cuda__ebbe01458e54 } from "./sssp_frontier__min_plus_u32__dir__w256l16c256__cuda__ebbe01458e54.js";
 import { sssp_frontier__min_plus_u32__dir__w256l16c256__wgsl__9bf0f9382e14 } from "./sssp_frontier__min_plus_u32__dir__w256l16c256__wgsl__9bf0f9382e14.js";
+import { sssp_frontier__min_plus_u32__dir__w256l16c256d__cuda__0b226985eacb } from "./sssp_frontier__min_plus_u32__dir__w256l16c256d__cuda__0b226985eacb.js";
+import { sssp_frontier__min_plus_u32__dir__w256l16c256d__wgsl__13e20a9e87d5 } from "./sssp_frontier__min_plus_u32__dir__w256l16c256d__wgsl__13e20a9e87d5.js";
 import { sssp_frontier__min_plus_u32__dir__w256l16c256h__cuda__348ff3a29a1a } from "./sssp_frontier__min_plus_u32__dir__w256l16c256h__cuda__348ff3a29a1a.js";
 import { sssp_frontier__min_plus_u32__dir__w256l16c256h__wgsl__3dfe9abdad64 } from "./sssp_frontier__min_plus_u32__dir__w256l16c256h__wgsl__3dfe9abdad64.js";
 import { sssp_frontier__min_plus_u32__dir__w256l2c256__cuda__ea49be4f9b99 } from "./sssp_frontier__min_plus_u32__dir__w256l2c256__cuda__ea49be4f9b99.js";
@@ -147,6 +155,8 @@ import { vec_gather__or_and_u32__dense__w256__cuda__48b87a8a196e } from "./vec_g
 import { vec_gather__or_and_u32__dense__w256__wgsl__94728a6119b2 } from "./vec_gather__or_and_u32__dense__w256__wgsl__94728a6119b2.js";
 import { vec_pagerank_update__plus_times_f32__dense__w256__cuda__0156cf2e9de6 } from "./vec_pagerank_update__plus_times_f32__dense__w256__cuda__0156cf2e9de6.js";
 import { vec_pagerank_update__plus_times_f32__dense__w256__wgsl__8795a3441726 } from "./vec_pagerank_update__plus_times_f32__dense__w256__wgsl__8795a3441726.js";
+import { vec_pagerank_update_folded__plus_times_f32__dense__w256__cuda__7f0ef7765beb } from "./vec_pagerank_update_folded__plus_times_f32__dense__w256__cuda__7f0ef7765beb.js";
+import { vec_pagerank_update_folded__plus_times_f32__dense__w256__wgsl__bed08a59d9b5 } from "./vec_pagerank_update_folded__plus_times_f32__dense__w256__wgsl__bed08a59d9b5.js";
 import { vec_reduce__plus_times_f32__dense__w256__cuda__0b6a83ca6fd0 } from "./vec_reduce__plus_times_f32__dense__w256__cuda__0b6a83ca6fd0.js";
 import { vec_reduce__plus_times_f32__dense__w256__wgsl__f32093496780 } from "./vec_reduce__plus_times_f32__dense__w256__wgsl__f32093496780.js";
 
@@ -256,10 +266,14 @@ export const CATALOG: Readonly<Record<string, GeneratedKernel>> = {
         "62db906699e6": spmv_sell__plus_times_f32__set_pattern__r256l1c32pg__cuda__62db906699e6,
         "7d2d0454082e": sssp_advance__min_plus_f32__dir__w256l16c256__cuda__7d2d0454082e,
         "25f35cca777c": sssp_advance__min_plus_f32__dir__w256l16c256__wgsl__25f35cca777c,
+        "e72035d66633": sssp_advance__min_plus_f32__dir__w256l16c256d__cuda__e72035d66633,
+        "98b2d763cfc9": sssp_advance__min_plus_f32__dir__w256l16c256d__wgsl__98b2d763cfc9,
         "599fae1a0d82": sssp_advance__min_plus_f32__dir__w256l2c256__cuda__599fae1a0d82,
         "bdd12c960baa": sssp_advance__min_plus_f32__dir__w256l2c256__wgsl__bdd12c960baa,
         "e6e166fc871d": sssp_advance__min_plus_u32__dir__w256l16c256__cuda__e6e166fc871d,
         "7934dee53d71": sssp_advance__min_plus_u32__dir__w256l16c256__wgsl__7934dee53d71,
+        "e205d8ed2431": sssp_advance__min_plus_u32__dir__w256l16c256d__cuda__e205d8ed2431,
+        "b1bf1f7581c6": sssp_advance__min_plus_u32__dir__w256l16c256d__wgsl__b1bf1f7581c6,
         "c91ce9fff1a1": sssp_advance__min_plus_u32__dir__w256l2c256__cuda__c91ce9fff1a1,
         "9b9b3d4886a5": sssp_advance__min_plus_u32__dir__w256l2c256__wgsl__9b9b3d4886a5,
         "b7b490c6e5ee": sssp_edges__min_plus_f32__dir_atomic__w256__cuda__b7b490c6e5ee,
@@ -272,12 +286,16 @@ export const CATALOG: Readonly<Record<string, GeneratedKernel>> = {
         "e6ee4b811bc2": sssp_edges__min_plus_u32__sym_atomic__w256__wgsl__e6ee4b811bc2,
         "4b0c0729ba1b": sssp_frontier__min_plus_f32__dir__w256l16c256__cuda__4b0c0729ba1b,
         "69dca1f43b13": sssp_frontier__min_plus_f32__dir__w256l16c256__wgsl__69dca1f43b13,
+        "6f1eaff231ca": sssp_frontier__min_plus_f32__dir__w256l16c256d__cuda__6f1eaff231ca,
+        "4b4c5be0fea1": sssp_frontier__min_plus_f32__dir__w256l16c256d__wgsl__4b4c5be0fea1,
         "953e7038cc17": sssp_frontier__min_plus_f32__dir__w256l16c256h__cuda__953e7038cc17,
         "f040d8df8047": sssp_frontier__min_plus_f32__dir__w256l16c256h__wgsl__f040d8df8047,
         "6e7a4be5fd68": sssp_frontier__min_plus_f32__dir__w256l2c256__cuda__6e7a4be5fd68,
         "4d90ceef7b4f": sssp_frontier__min_plus_f32__dir__w256l2c256__wgsl__4d90ceef7b4f,
         "ebbe01458e54": sssp_frontier__min_plus_u32__dir__w256l16c256__cuda__ebbe01458e54,
         "9bf0f9382e14": sssp_frontier__min_plus_u32__dir__w256l16c256__wgsl__9bf0f9382e14,
+        "0b226985eacb": sssp_frontier__min_plus_u32__dir__w256l16c256d__cuda__0b226985eacb,
+        "13e20a9e87d5": sssp_frontier__min_plus_u32__dir__w256l16c256d__wgsl__13e20a9e87d5,
         "348ff3a29a1a": sssp_frontier__min_plus_u32__dir__w256l16c256h__cuda__348ff3a29a1a,
         "3dfe9abdad64": sssp_frontier__min_plus_u32__dir__w256l16c256h__wgsl__3dfe9abdad64,
         "ea49be4f9b99": sssp_frontier__min_plus_u32__dir__w256l2c256__cuda__ea49be4f9b99,
@@ -302,6 +320,8 @@ export const CATALOG: Readonly<Record<string, GeneratedKernel>> = {
         "94728a6119b2": vec_gather__or_and_u32__dense__w256__wgsl__94728a6119b2,
         "0156cf2e9de6": vec_pagerank_update__plus_times_f32__dense__w256__cuda__0156cf2e9de6,
         "8795a3441726": vec_pagerank_update__plus_times_f32__dense__w256__wgsl__8795a3441726,
+        "7f0ef7765beb": vec_pagerank_update_folded__plus_times_f32__dense__w256__cuda__7f0ef7765beb,
+        "bed08a59d9b5": vec_pagerank_update_folded__plus_times_f32__dense__w256__wgsl__bed08a59d9b5,
         "0b6a83ca6fd0": vec_reduce__plus_times_f32__dense__w256__cuda__0b6a83ca6fd0,
         "f32093496780": vec_reduce__plus_times_f32__dense__w256__wgsl__f32093496780,
     };

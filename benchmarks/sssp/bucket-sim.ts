@@ -1,0 +1,224 @@
+// A CPU replay of near-far's passes (templates/wgsl/sssp/frontier.wgsl.hbs and advance.wgsl.hbs, as
+// sssp.loop.ts runs them) on the suite's Kronecker graph with integer weights 1..255, to count what a change of
+// the bucket rule would save before it is built: per variant the passes (relax, full scans for far vertices,
+// and hub releases), the arcs relaxed per stored arc, the vertices visited more than once, the largest pass.
+// What it models of the kernels: the threshold starts at Δ; a relax pass visits its queued vertices (a visit
+// clears the far mark and relaxes every arc from the vertex's key); a head lowered below the threshold is queued
+// for the next pass once a pass (the queue stamp), one lowered to the threshold or past it is marked far and its
+// key noted; when the queue runs dry the threshold moves to the nearest far key + Δ and a scan queues the far
+// vertices now below it (it stamps nothing); no far key left ends the search. A pass's visits read their key
+// either as at the pass's start (`--reads snapshot`: every item of a large pass runs at once on the GPU) or as
+// lowered so far in queue order (`--reads ordered`: a pass that runs one item after another); `both` prints both.
+// Hub deferral (the variants `hub<D>/<rule>`, near-far's `hubDegree` and `hubRounds` as the kernels do it): a
+// vertex of degree ≥ D lowered below the threshold (or found below it by a scan) is queued only when its key is
+// below the hub limit (the bucket's lower bound + Δ_hub), else it waits (a hub mark); when the queue runs dry with
+// hubs waiting, a pass over the hub list releases them instead of moving the bucket: `rounds` queues the ones
+// below the nearest waiting key + Δ_hub (the limit rises to that), `all` every waiting hub (the limit becomes the
+// threshold). Every variant's distances are checked against plain near-far's.
+//   npx tsx --conditions=source benchmarks/sssp/bucket-sim.ts --scale 20 [--sources 1] [--reads snapshot|ordered|both]
+//       [--variants near-far,hub256/r8,hub64/r8] [--threads T] [--cache DIR]
+// A variant is `near-far`, `near-far/delta<Δ>` (plain near-far with another bucket width), `hub<D>/r<k>` (Δ_hub =
+// Δ/k, at least 1, released in rounds: near-far's hubDegree D, hubRounds k), `hub<D>/q<k>` (Δ_hub = Δ/k, every
+// waiting hub released at once) or `hub<D>/dry` (Δ_hub = 0: hubs wait until the bucket's other work runs dry,
+// then all go at once).
+import { parseArgs } from 'node:util';
+import { defaultDelta, ssspWeights } from '@semiforge/algorithms';
+import type { Csr } from '@semiforge/graph-io';
+import { graph500Sources } from '../lib/graph500-sources.js';
+import { kroneckerGraph } from './graphs.js';
+
+const { values: args } = parseArgs({
+  options: {
+    scale: { type: 'string', default: '20' },
+    sources: { type: 'string', default: '1' },
+    reads: { type: 'string', default: 'both' },
+    variants: { type: 'string', default: 'near-far,near-far/delta9,hub256/dry,hub256/q8,hub64/r8,hub256/r4,hub256/r8,hub1024/r8' },
+    threads: { type: 'string' },
+    cache: { type: 'string' },
+  },
+});
+
+/** The hub rule of a variant: degree ≥ degree makes a hub; hubs wait above lower + hubDelta; how they are released. */
+interface HubRule {
+  readonly degree: number;
+  readonly hubDelta: number;
+  readonly release: 'all' | 'rounds';
+}
+
+interface Variant {
+  readonly name: string;
+  readonly hubs?: HubRule;
+  /** Plain near-far with another bucket width (the control: is deferral better than a narrower bucket?). */
+  readonly delta?: number;
+}
+
+interface Outcome {
+  relaxPasses: number;
+  scanPasses: number;
+  hubPasses: number;
+  arcs: number;
+  visits: number;
+  visited: number;
+  largestArcs: number;
+  largestPass: number;
+  dist: Uint32Array;
+}
+
+type Reads = 'snapshot' | 'ordered';
+const INF = 0xffffffff;
+
+function parseVariant(text: string, delta: number): Variant {
+  if (text === 'near-far') return { name: text };
+  const width = /^near-far\/delta(\d+)$/.exec(text);
+  if (width) return { name: text, delta: Number(width[1]) };
+  const m = /^hub(\d+)\/(dry|q(\d+)|r(\d+))$/.exec(text);
+  if (!m) throw new Error(`--variants: '${text}' is not near-far, near-far/delta<Δ>, hub<D>/dry, hub<D>/q<k> or hub<D>/r<k>`);
+  const k = Number(m[3] ?? m[4] ?? 0);
+  if (m[2] !== 'dry' && !(k > 0)) throw new Error(`--variants: '${text}': k must be positive`);
+  return { name: text, hubs: { degree: Number(m[1]), hubDelta: k ? Math.max(1, Math.floor(delta / k)) : 0, release: m[4] ? 'rounds' : 'all' } };
+}
+
+/** One query's passes, replayed. */
+function simulate(csr: Csr, w: Float32Array, source: number, delta: number, variant: Variant, reads: Reads): Outcome {
+  const { n, indptr, indices } = csr;
+  const dist = new Uint32Array(n).fill(INF);
+  const stamp = new Uint32Array(n);
+  const far = new Uint8Array(n);
+  const waiting = new Uint8Array(n);
+  const visits = new Uint32Array(n);
+  const rule = variant.hubs;
+  const hubList = rule ? Uint32Array.from({ length: n }, (_, v) => v).filter((v) => indptr[v + 1] - indptr[v] >= rule.degree) : new Uint32Array(0);
+  const isHub = (v: number) => rule !== undefined && indptr[v + 1] - indptr[v] >= rule.degree;
+  const out: Outcome = { relaxPasses: 0, scanPasses: 0, hubPasses: 0, arcs: 0, visits: 0, visited: 0, largestArcs: 0, largestPass: 0, dist };
+  dist[source] = 0;
+  let queue: number[] = [source];
+  let threshold = delta;
+  let lower = 0;
+  let hubLimit = rule ? lower + rule.hubDelta : INF;
+  let farMin = INF;
+  let waitingCount = 0;
+  for (let iter = 1; ; iter++) {
+    if (queue.length === 0) {
+      if (waitingCount > 0) {
+        // A pass over the hub list releases the waiting hubs.
+        out.hubPasses++;
+        let nearest = INF;
+        for (const v of hubList) if (waiting[v] && dist[v] < nearest) nearest = dist[v];
+        hubLimit = rule!.release === 'all' ? threshold : Math.min(threshold, nearest + Math.max(1, rule!.hubDelta));
+        for (const v of hubList) {
+          if (waiting[v] && dist[v] < hubLimit) {
+            waiting[v] = 0;
+            waitingCount--;
+            queue.push(v);
+          }
+        }
+        continue;
+      }
+      if (farMin === INF) break;
+      lower = farMin;
+      threshold = farMin + delta;
+      hubLimit = rule ? lower + rule.hubDelta : INF;
+      farMin = INF;
+      out.scanPasses++;
+      for (let v = 0; v < n; v++) {
+        if (!far[v]) continue;
+        if (dist[v] >= threshold) {
+          if (dist[v] < farMin) farMin = dist[v];
+          continue;
+        }
+        far[v] = 0;
+        if (isHub(v) && dist[v] >= hubLimit) {
+          waiting[v] = 1;
+          waitingCount++;
+        } else queue.push(v);
+      }
+      continue;
+    }
+    out.relaxPasses++;
+    const keys = reads === 'snapshot' ? Uint32Array.from(queue, (v) => dist[v]) : undefined;
+    const next: number[] = [];
+    let passArcs = 0;
+    for (let i = 0; i < queue.length; i++) {
+      const v = queue[i];
+      const kv = keys ? keys[i] : dist[v];
+      far[v] = 0;
+      if (waiting[v]) {
+        waiting[v] = 0;
+        waitingCount--;
+      }
+      if (visits[v]++ === 0) out.visited++;
+      out.visits++;
+      const end = indptr[v + 1];
+      passArcs += end - indptr[v];
+      for (let p = indptr[v]; p < end; p++) {
+        const u = indices[p];
+        const k = kv + w[p];
+        if (k >= dist[u]) continue;
+        dist[u] = k;
+        if (k >= threshold) {
+          far[u] = 1;
+          if (k < farMin) farMin = k;
+        } else if (isHub(u) && k >= hubLimit) {
+          if (!waiting[u]) {
+            waiting[u] = 1;
+            waitingCount++;
+          }
+        } else if (stamp[u] < iter + 1) {
+          stamp[u] = iter + 1;
+          next.push(u);
+        }
+      }
+    }
+    out.arcs += passArcs;
+    if (passArcs > out.largestArcs) [out.largestArcs, out.largestPass] = [passArcs, out.relaxPasses + out.scanPasses + out.hubPasses];
+    queue = next;
+  }
+  return out;
+}
+
+/**
+ * A crude H100 time from the counts, for ranking only: arcs at 55·10^9 a second (near-far's large passes at
+ * Kronecker scale 22 ran at 47–56·10^9) and 33 µs a pass of any kind (a small pass and its advance step).
+ */
+const modelMs = (o: Outcome) => (o.arcs / 55e9) * 1e3 + 0.033 * (o.relaxPasses + o.scanPasses + o.hubPasses);
+
+const scale = Number(args.scale);
+const graph = kroneckerGraph(scale);
+const started = performance.now();
+const base = await graph.make({ ...(args.threads === undefined ? {} : { threads: Number(args.threads) }), ...(args.cache === undefined ? {} : { cacheDir: args.cache }) });
+const csr = graph.weightings.find((x) => x.type === 'u32')!.apply(base);
+const weights = ssspWeights(csr, 'u32');
+const delta = defaultDelta({ n: csr.n, arcs: csr.indices.length, minWeight: weights.min, meanWeight: weights.mean }, 'u32');
+const w = csr.weight as Float32Array;
+const m = csr.indices.length;
+console.log(`${graph.name} integers 1..255: n ${csr.n}, arcs ${m}, delta ${delta} (built in ${((performance.now() - started) / 1000).toFixed(1)} s)`);
+const readsModes: Reads[] = args.reads === 'both' ? ['snapshot', 'ordered'] : [args.reads as Reads];
+if (!readsModes.every((r) => r === 'snapshot' || r === 'ordered')) throw new Error(`--reads: expected snapshot, ordered or both, got '${args.reads}'`);
+const variants = args.variants.split(',').map((v) => parseVariant(v, delta));
+for (const source of graph500Sources(csr, Number(args.sources))) {
+  for (const reads of readsModes) {
+    console.log(`\nsource ${source}, reads ${reads}`);
+    console.log('variant          Δ_hub  relax  scan  hub  passes  arcs/arc  visited    re-settled  model ms  largest pass (arcs)');
+    let reference: Uint32Array | undefined;
+    for (const variant of variants) {
+      const o = simulate(csr, w, source, variant.delta ?? delta, variant, reads);
+      reference ??= o.dist;
+      const mismatch = o.dist.findIndex((d, v) => d !== reference![v]);
+      if (mismatch >= 0) throw new Error(`${variant.name}: distance of ${mismatch} is ${o.dist[mismatch]}, plain near-far has ${reference[mismatch]}`);
+      const cells = [
+        variant.name.padEnd(15),
+        String(variant.hubs?.hubDelta ?? '-').padStart(6),
+        String(o.relaxPasses).padStart(6),
+        String(o.scanPasses).padStart(5),
+        String(o.hubPasses).padStart(4),
+        String(o.relaxPasses + o.scanPasses + o.hubPasses).padStart(7),
+        (o.arcs / m).toFixed(3).padStart(9),
+        String(o.visited).padStart(8),
+        String(o.visits - o.visited).padStart(13),
+        modelMs(o).toFixed(2).padStart(9),
+        `  #${o.largestPass} ${(o.largestArcs / 1e6).toFixed(1)}M`,
+      ];
+      console.log(cells.join(' '));
+    }
+  }
+}

@@ -1,0 +1,138 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { csrFromEdges, edgeListFromArrays, type Csr } from '@semiforge/graph-io';
+import { planSssp, prepareSssp, sssp, ssspBufferName, SsspRunner, ssspReference, SSSP_STATE, validateSssp, type SsspDispatchRecord, type SsspKernelOptions } from '../src/index.js';
+import { testDevice } from './gpu-device.js';
+import { SSSP_CASES } from './sssp-cases.js';
+import { describeAgainstReference, expectQueriesAndBatch, integerWeights, KRONECKER_10 } from './sssp-suites.js';
+
+const device = await testDevice();
+afterAll(() => device?.destroy());
+
+const STATS = { n: 64, arcs: 512, minWeight: 0, meanWeight: 1 };
+const undirected = (n: number, src: number[], dst: number[], w: number[]) => csrFromEdges(edgeListFromArrays(n, src, dst, w), { symmetrize: true, sortRows: true });
+
+/** A star: vertex 0 joined to 200 leaves (integer weights 1..9), and a ring among the leaves; searched from a leaf. */
+function star(): Csr {
+  const leaves = Array.from({ length: 200 }, (_, i) => i + 1);
+  return undirected(201, [...leaves.map(() => 0), ...leaves], [...leaves, ...leaves.map((v) => 1 + (v % 200))], [...leaves.map((v) => 1 + (v % 9)), ...leaves.map((v) => 1 + (v % 4))]);
+}
+
+/**
+ * A hub whose key falls again and again: a light chain 0 → 1 → … → 12 from the source, each chain vertex i joined
+ * to the hub 13 by an arc of weight 40 − 3i (so the hub's key through i is 40 − 2i), and the hub's 150 leaves
+ * (weights 1..20), a ring among them.
+ */
+function fallingHub(): Csr {
+  const chain = Array.from({ length: 12 }, (_, i) => i);
+  const leaves = Array.from({ length: 150 }, (_, i) => i + 14);
+  const src = [...chain, ...chain, 12, ...leaves.map(() => 13), ...leaves];
+  const dst = [...chain.map((i) => i + 1), ...chain.map(() => 13), 13, ...leaves, ...leaves.map((v) => 14 + ((v - 13) % 150))];
+  const w = [...chain.map(() => 1), ...chain.map((i) => 40 - 3 * i), 4, ...leaves.map((v) => 1 + (v % 20)), ...leaves.map((v) => 1 + (v % 5))];
+  return undirected(164, src, dst, w);
+}
+
+const CASES = [
+  ...SSSP_CASES,
+  { name: 'Kronecker scale 10', graph: KRONECKER_10, source: 1 },
+  { name: 'a star searched from a leaf', graph: star(), source: 5 },
+  { name: 'a hub whose key falls twelve times', graph: fallingHub(), source: 0 },
+];
+
+const CONFIGS: SsspKernelOptions[] = [
+  { method: 'near-far', hubDegree: 16 },
+  // Narrow buckets, hubs from degree 4 in rounds of delta / 4 (u32: at least 1), cut into many chunks, small
+  // workgroups on a fixed grid striding over each pass.
+  { method: 'near-far', hubDegree: 4, hubRounds: 4, dispatch: 'fixed', fixedWorkgroups: 3, workgroupSize: 32, lanesPerVertex: 4, chunk: 4, delta: 3, batch: 2 },
+  // Every vertex a hub, a hub step far below the bucket's: nearly Dijkstra's order within each bucket.
+  { method: 'near-far', hubDegree: 1, hubRounds: 1000, workgroupSize: 32, lanesPerVertex: 16, chunk: 16, delta: 8 },
+  // One bucket for the whole search: the hubs wait only for the hub limit, released in rounds of 1000 / 64.
+  { method: 'near-far', hubDegree: 8, hubRounds: 64, dispatch: 'fixed', fixedWorkgroups: 2, workgroupSize: 32, lanesPerVertex: 1, delta: 1000 },
+];
+
+describe('the plan that defers hubs', () => {
+  it('marks the frontier pass and its sizing step, for either target, and steps the hub limit by delta / hubRounds', () => {
+    const plan = planSssp({ method: 'near-far', weights: 'u32', delta: 35, hubDegree: 256 }, STATS, false);
+    expect(plan).toMatchObject({ hubDegree: 256, hubStep: 4 });
+    expect(plan.relax).toMatchObject({ op: 'sssp_frontier', deferHubs: true });
+    expect(plan.advance).toMatchObject({ op: 'sssp_advance', deferHubs: true });
+    expect(plan.tree).not.toHaveProperty('deferHubs');
+    expect(planSssp({ method: 'near-far', weights: 'u32', delta: 3, hubDegree: 2, hubRounds: 8 }, STATS, false).hubStep).toBe(1);
+    expect(planSssp({ method: 'near-far', weights: 'f32', delta: 0.5, hubDegree: 2, hubRounds: 4 }, STATS, false).hubStep).toBe(0.125);
+    const off = planSssp({ method: 'near-far' }, STATS, false);
+    expect(off).toMatchObject({ hubDegree: 0, hubStep: 0 });
+    expect(off.relax).not.toHaveProperty('deferHubs');
+    const cuda = planSssp({ method: 'near-far', weights: 'u32', delta: 35, hubDegree: 256, kernelTarget: 'cuda' }, STATS, false);
+    expect(cuda.relax).toEqual({ ...plan.relax, target: 'cuda' });
+  });
+
+  it('refuses other methods, heavy arcs settled, bad degrees and rounds, saying why', () => {
+    expect(() => planSssp({ method: 'frontier', hubDegree: 64 }, STATS, false)).toThrow(/hubDegree needs near-far's buckets .* got method 'frontier'; use method: 'near-far'/);
+    expect(() => planSssp({ method: 'auto', hubDegree: 64 }, { ...STATS, minWeight: -1 }, true)).toThrow(/got method 'bellman-ford'/);
+    expect(() => planSssp({ method: 'near-far', hubDegree: 64, heavyArcs: 'settle' }, STATS, false)).toThrow(/hubDegree and heavyArcs 'settle' use the same mark bit/);
+    expect(() => planSssp({ method: 'near-far', hubDegree: 0 }, STATS, false)).toThrow(/hubDegree must be an integer from 1 to 2\^32 − 1 \(a degree\), got 0/);
+    expect(() => planSssp({ method: 'near-far', hubDegree: 2.5 }, STATS, false)).toThrow(/got 2.5/);
+    expect(() => planSssp({ method: 'near-far', hubDegree: 64, hubRounds: 0 }, STATS, false)).toThrow(/hubRounds must be a positive integer .* got 0/);
+    expect(() => planSssp({ method: 'near-far', hubRounds: 4 }, STATS, false)).toThrow(/hubRounds 4 needs hubDegree/);
+  });
+
+  it('lists the hubs, ascending, for the release passes', () => {
+    const setup = prepareSssp(star(), { method: 'near-far', weights: 'u32', hubDegree: 4 }, 'wgsl');
+    expect(Array.from(setup.hubs!)).toEqual([0]);
+    expect(setup.arrays.hubs).toBe(setup.hubs);
+    const kronecker = prepareSssp(KRONECKER_10, { method: 'near-far', hubDegree: 32 }, 'cuda');
+    const expected = Array.from({ length: KRONECKER_10.n }, (_, v) => v).filter((v) => KRONECKER_10.indptr[v + 1] - KRONECKER_10.indptr[v] >= 32);
+    expect(Array.from(kronecker.hubs!)).toEqual(expected);
+    expect(prepareSssp(star(), { method: 'near-far' }, 'wgsl').arrays).not.toHaveProperty('hubs');
+  });
+});
+
+describe.skipIf(!device)('near-far deferring hubs against the CPU reference', () => {
+  describeAgainstReference(device!, CASES, CONFIGS);
+
+  it.each(['star', 'falling hub'] as const)('the %s with u32 weights', async (name) => {
+    const graph = name === 'star' ? star() : fallingHub();
+    const source = name === 'star' ? 5 : 0;
+    for (const config of CONFIGS) {
+      const result = await sssp(device!, graph, source, { ...config, weights: 'u32' });
+      expect(validateSssp(graph, source, result, { weights: 'u32' }).violation).toBeUndefined();
+      expect(result.dist).toEqual(ssspReference(graph, source, { weights: 'u32' }).dist);
+    }
+  });
+
+  it("visits the falling hub once, after the chain's passes, where plain near-far visits it again each time its key falls", async () => {
+    const graph = fallingHub();
+    const reference = ssspReference(graph, 0, { weights: 'u32' }).dist;
+    const profile = async (options: SsspKernelOptions) => {
+      let releases = 0;
+      let hubVisits = 0;
+      const observe = async (d: SsspDispatchRecord) => {
+        if (d.step !== 'advance') return;
+        const state = await d.read('state', SSSP_STATE.words);
+        if (state[SSSP_STATE.done] !== 0) return;
+        if (state[SSSP_STATE.scanning] === 2) releases++;
+        if (state[SSSP_STATE.scanning] !== 0) return;
+        const items = state[SSSP_STATE.lengthA + d.parity];
+        const queue = await d.read(ssspBufferName('relax', d.parity, 'queue_in', false), items);
+        const chunks = await d.read(ssspBufferName('relax', d.parity, 'chunk_in', false), items);
+        for (let i = 0; i < items; i++) if (queue[i] === 13 && chunks[i] === 0) hubVisits++;
+      };
+      const runner = await SsspRunner.create(device!, graph, { method: 'near-far', weights: 'u32', delta: 100, ...options }, observe);
+      try {
+        expect((await runner.run(0)).dist).toEqual(reference);
+      } finally {
+        runner.destroy();
+      }
+      return { releases, hubVisits };
+    };
+    const plain = await profile({});
+    const deferred = await profile({ hubDegree: 16, hubRounds: 8 });
+    expect(plain).toMatchObject({ releases: 0 });
+    expect(plain.hubVisits).toBeGreaterThan(3);
+    expect(deferred.releases).toBeGreaterThanOrEqual(1);
+    expect(deferred.hubVisits).toBe(1);
+  });
+
+  it('maxDistance, a target and a batch of sources on one runner (marks of a stopped search do not leak into the next)', async () => {
+    await expectQueriesAndBatch(device!, { method: 'near-far', hubDegree: 16, delta: 35 });
+  });
+});
