@@ -138,6 +138,14 @@ describe('SSSP inputs and plans', () => {
     expect(limitKey(0.1, 'f32')).toBe(distanceKey(0.1, 'f32') - 1);
   });
 
+  it("auto takes Bellman-Ford where near-far's pass binds more storage buffers than the device offers (browsers: 8–10)", () => {
+    const stats = { n: 1 << 20, arcs: 1 << 25, minWeight: 0, meanWeight: 0.5 };
+    expect(planSssp({}, stats, false, { storageBuffers: 10 }).method).toBe('bellman-ford');
+    expect(planSssp({}, stats, false, { storageBuffers: 11 }).method).toBe('near-far');
+    // Asked for by name, near-far stays: the runner's limit check then names the kernel and both counts.
+    expect(planSssp({ method: 'near-far' }, stats, false, { storageBuffers: 10 }).method).toBe('near-far');
+  });
+
   it('auto picks near-far for non-negative weights, Bellman-Ford otherwise; delta and lanes from the graph', () => {
     const stats = { n: 1 << 20, arcs: 1 << 25, minWeight: 0, meanWeight: 0.5 };
     // Mean degree 32: Davidson's 32 · 0.5 / 32 = 0.5, scaled by 8 / 32.

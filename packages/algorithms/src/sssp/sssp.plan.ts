@@ -1,5 +1,6 @@
 import { SSSP_DEFAULT_CHUNK, type SsspHeavyArcs, type SsspKernelSpec, type SsspReads, type Target } from '@semiforge/codegen';
 import { checkDispatchOptions, defaultDispatch, type DispatchMode } from '../kernels/dispatch-mode.js';
+import { kernelFor } from '../kernels/kernel-source.js';
 import type { SsspWeightType } from './sssp.input.js';
 
 /**
@@ -77,6 +78,11 @@ export interface SsspKernelOptions {
 export interface SsspTargetInfo {
   /** A software adapter (lavapipe): indirect dispatch by default, idle fixed workgroups cost CPU time there. */
   readonly softwareAdapter?: boolean;
+  /**
+   * The device's storage buffers per shader stage: 'auto' takes Bellman-Ford where near-far's pass binds more
+   * (browsers offer 8–10; the pass binds 11).
+   */
+  readonly storageBuffers?: number;
 }
 
 /** What the plan reads of the graph. */
@@ -155,6 +161,17 @@ export function defaultDelta(stats: SsspGraphStats, weights: SsspWeightType): nu
  * planSssp({ method: 'auto' }, { n: 1 << 20, arcs: 1 << 25, minWeight: 0, meanWeight: 0.5 }, false).method; // 'near-far'
  */
 export function planSssp(options: SsspKernelOptions, stats: SsspGraphStats, directed: boolean, where: SsspTargetInfo = {}): SsspPlan {
+  const plan = planMethod(options, stats, directed, where);
+  if ((options.method ?? 'auto') !== 'auto' || plan.method === 'bellman-ford' || where.storageBuffers === undefined) return plan;
+  return storageBindings(plan.relax) <= where.storageBuffers ? plan : planMethod({ ...options, method: 'bellman-ford' }, stats, directed, where);
+}
+
+/** Storage buffers a kernel binds (its parameters are a uniform). */
+function storageBindings(spec: SsspKernelSpec): number {
+  return kernelFor(spec).bindings.filter((b) => b.kind !== 'uniform').length;
+}
+
+function planMethod(options: SsspKernelOptions, stats: SsspGraphStats, directed: boolean, where: SsspTargetInfo): SsspPlan {
   const weights = options.weights ?? 'f32';
   const requested = options.method ?? 'auto';
   if (!['auto', 'bellman-ford', 'frontier', 'near-far'].includes(requested)) {

@@ -79,7 +79,7 @@ export class SsspRunner extends SsspQueries {
     if (options.kernelTarget !== undefined && options.kernelTarget !== 'wgsl') {
       throw new Error(`sssp: the WebGPU runner runs WGSL kernels; for target '${options.kernelTarget}' pass a CudaDevice (or backend: 'cuda')`);
     }
-    const setup = prepareSssp(graph, options, 'wgsl', { softwareAdapter: device.describe().isFallbackAdapter }, device.limits);
+    const setup = prepareSssp(graph, options, 'wgsl', { softwareAdapter: device.describe().isFallbackAdapter, storageBuffers: device.limits.maxStorageBuffersPerShaderStage }, device.limits);
     const n = setup.graph.n;
     const [buffers] = await ownedBuffers((b: GPUBuffer) => b.destroy(), async (keep) => {
       const buffers: Buffers = {};
