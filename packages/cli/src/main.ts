@@ -215,6 +215,11 @@ function program(io: CliIo, setCode: (code: number) => void): Command {
       choiceOption('--heavy-arcs', SSSP_HEAVY_ARCS),
       'inline',
     )
+    .option(
+      '--hub-degree <d>',
+      'near-far: vertices of at least d arcs wait within a bucket until their key can fall by less than delta/8, then go in rounds (fewer arcs relaxed again on power-law graphs; not yet timed on a GPU; not with --heavy-arcs settle)',
+      intOption('--hub-degree', RULES.hubDegree),
+    )
     .option('-v, --verify', 'check every result by the Graph500 SSSP rules (tight parent arcs in the weights type, no arc relaxes further)')
     .option('--adapter <name>', 'substring of the adapter name (default: $SEMIFORGE_ADAPTER, else the preferred one)')
     .option('--backend <name>', BACKEND_HELP, choiceOption('--backend', BACKENDS))

@@ -12,6 +12,8 @@ export interface SsspFlags extends GraphInputFlags, SourceFlags, BackendFlags {
   readonly weights: SsspWeightType;
   /** Near-far's handling of heavy arcs (`SsspKernelOptions.heavyArcs`); refused with another method. */
   readonly heavyArcs: NonNullable<SsspKernelOptions['heavyArcs']>;
+  /** Near-far's hub degree (`SsspKernelOptions.hubDegree`); refused with another method or with heavy arcs settled. */
+  readonly hubDegree?: number;
   readonly maxDistance?: number;
   readonly verify?: boolean;
   readonly json?: boolean;
@@ -86,6 +88,12 @@ export async function runSssp(file: string | undefined, flags: SsspFlags, io: Cl
   if (flags.heavyArcs === 'settle' && flags.method !== 'near-far' && flags.method !== 'auto') {
     throw new UsageError(`--heavy-arcs settle: heavy arcs are near-far's (weight ≥ its bucket width), not ${flags.method}'s; use --method near-far`, CMD);
   }
+  if (flags.hubDegree !== undefined && flags.method !== 'near-far' && flags.method !== 'auto') {
+    throw new UsageError(`--hub-degree ${flags.hubDegree}: hubs wait in near-far's buckets, not in ${flags.method}'s passes; use --method near-far`, CMD);
+  }
+  if (flags.hubDegree !== undefined && flags.heavyArcs === 'settle') {
+    throw new UsageError(`--hub-degree ${flags.hubDegree} with --heavy-arcs settle: both mark waiting vertices the same way; use one of them`, CMD);
+  }
   const input = await loadGraphInput(CMD, file, flags, io, { weights: true });
   const csr = input.generated && flags.weights === 'u32' ? toIntegerWeights(input.csr, INTEGER_WEIGHT_MAX) : input.csr;
   const name = input.generated ? `${input.name.slice(0, -1)}, ${flags.weights === 'u32' ? `weights 1..${INTEGER_WEIGHT_MAX}` : 'Graph500 weights'})` : input.name;
@@ -93,7 +101,7 @@ export async function runSssp(file: string | undefined, flags: SsspFlags, io: Cl
   const opened = await openCommandDevice(CMD, flags, io);
   const { device, name: deviceName } = opened;
   const { results, method } = await thenDestroy(opened, async () => {
-    const runner = await createSsspRunner(device, csr, { method: flags.method, weights: flags.weights, heavyArcs: flags.heavyArcs });
+    const runner = await createSsspRunner(device, csr, { method: flags.method, weights: flags.weights, heavyArcs: flags.heavyArcs, hubDegree: flags.hubDegree });
     try {
       return { method: runner.plan.method, results: await runner.runMany(sources, { maxDistance: flags.maxDistance }) };
     } finally {
