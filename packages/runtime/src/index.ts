@@ -29,6 +29,7 @@ export {
 } from './errors.js';
 export type { ComputeKernel, KernelBinding } from './kernel.js';
 export type { KernelLayout } from './kernel-layout.js';
+export { storageBindingCount } from './kernel-layout.js';
 export { openDevice, type OpenDeviceOptions } from './open-device.js';
 export { errorScoped, withErrorScopes, withScopeErrors } from './error-scopes.js';
 export { PARAMS_BLOCK_BYTES } from './params-arena.js';

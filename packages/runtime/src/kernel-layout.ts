@@ -31,6 +31,17 @@ export function kernelLayout(kernel: ComputeKernel): KernelLayout {
   return { paramsBinding: uniforms[0], bufferBindings: kernel.bindings.filter((binding) => binding.kind !== 'uniform') };
 }
 
+/**
+ * Storage buffers a kernel binds (its parameter block is a uniform): what `maxStorageBuffersPerShaderStage` counts,
+ * for a plan choosing a kernel variant that fits the device.
+ *
+ * @example
+ * storageBindingCount(kernel) <= device.limits.maxStorageBuffersPerShaderStage;
+ */
+export function storageBindingCount(kernel: Pick<ComputeKernel, 'bindings'>): number {
+  return kernel.bindings.filter((binding) => binding.kind !== 'uniform').length;
+}
+
 /** Checks a kernel's workgroup shape, workgroup memory and storage bindings against the device's limits. */
 export function checkKernelLimits(kernel: ComputeKernel, limits: GPUSupportedLimits): void {
   const subject = `kernel ${kernel.name}`;
@@ -40,6 +51,5 @@ export function checkKernelLimits(kernel: ComputeKernel, limits: GPUSupportedLim
   checkLimit('maxComputeWorkgroupSizeZ', z, limits.maxComputeWorkgroupSizeZ, subject, kernel);
   checkLimit('maxComputeInvocationsPerWorkgroup', x * y * z, limits.maxComputeInvocationsPerWorkgroup, subject, kernel);
   checkLimit('maxComputeWorkgroupStorageSize', kernel.workgroupStorageBytes, limits.maxComputeWorkgroupStorageSize, subject, kernel);
-  const storage = kernel.bindings.filter((binding) => binding.kind !== 'uniform').length;
-  checkLimit('maxStorageBuffersPerShaderStage', storage, limits.maxStorageBuffersPerShaderStage, subject, kernel);
+  checkLimit('maxStorageBuffersPerShaderStage', storageBindingCount(kernel), limits.maxStorageBuffersPerShaderStage, subject, kernel);
 }

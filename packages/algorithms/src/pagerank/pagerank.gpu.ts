@@ -1,6 +1,6 @@
 import type { GeneratedKernel } from '@semiforge/codegen';
 import type { Csr } from '@semiforge/graph-io';
-import { MapMode, type BatchResult, type Device, type DispatchBatch } from '@semiforge/runtime';
+import { MapMode, storageBindingCount, type BatchResult, type Device, type DispatchBatch } from '@semiforge/runtime';
 import { kernelFor } from '../kernels/kernel-source.js';
 import type { ReductionPass } from '../kernels/vector-reduction.js';
 import { SpmvRunner } from '../spmv/spmv.runner.js';
@@ -51,8 +51,8 @@ export class PagerankState extends PagerankStepper<GPUBuffer, DispatchBatch> {
     try {
       for (const [label, data] of initialVectors(outDegree, settings)) buffers.push(await device.createStorage(label, data));
       // The folded update binds two buffers more (9 storage bindings); a device allowing fewer keeps the combine step.
-      const folded = kernelFor(pagerankSpecs().updateFolded).bindings.filter((b) => b.kind !== 'uniform').length;
-      const extras = folded <= device.limits.maxStorageBuffersPerShaderStage ? runner.extraPieces : undefined;
+      const fits = storageBindingCount(kernelFor(pagerankSpecs().updateFolded)) <= device.limits.maxStorageBuffersPerShaderStage;
+      const extras = fits ? runner.extraPieces : undefined;
       let extraPieces: ExtraPieceBuffers<GPUBuffer> | undefined;
       if (extras) {
         const rowExtra = await device.createStorage('pagerank.row_extra', extras.rowExtra);

@@ -1,3 +1,4 @@
+import { storageBindingCount } from '@semiforge/runtime';
 import { SSSP_DEFAULT_CHUNK, type SsspHeavyArcs, type SsspKernelSpec, type SsspReads, type Target } from '@semiforge/codegen';
 import { checkDispatchOptions, defaultDispatch, type DispatchMode } from '../kernels/dispatch-mode.js';
 import { kernelFor } from '../kernels/kernel-source.js';
@@ -163,12 +164,7 @@ export function defaultDelta(stats: SsspGraphStats, weights: SsspWeightType): nu
 export function planSssp(options: SsspKernelOptions, stats: SsspGraphStats, directed: boolean, where: SsspTargetInfo = {}): SsspPlan {
   const plan = planMethod(options, stats, directed, where);
   if ((options.method ?? 'auto') !== 'auto' || plan.method === 'bellman-ford' || where.storageBuffers === undefined) return plan;
-  return storageBindings(plan.relax) <= where.storageBuffers ? plan : planMethod({ ...options, method: 'bellman-ford' }, stats, directed, where);
-}
-
-/** Storage buffers a kernel binds (its parameters are a uniform). */
-function storageBindings(spec: SsspKernelSpec): number {
-  return kernelFor(spec).bindings.filter((b) => b.kind !== 'uniform').length;
+  return storageBindingCount(kernelFor(plan.relax)) <= where.storageBuffers ? plan : planMethod({ ...options, method: 'bellman-ford' }, stats, directed, where);
 }
 
 function planMethod(options: SsspKernelOptions, stats: SsspGraphStats, directed: boolean, where: SsspTargetInfo): SsspPlan {
