@@ -12,6 +12,11 @@ export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
   publicDir: SHARED_DATA,
   resolve: { conditions: ['source', ...defaultClientConditions] },
-  build: { target: 'es2022', outDir: 'dist', emptyOutDir: true, chunkSizeWarningLimit: 8192 },
+  // A page has no CUDA: algorithms' lazy import of the CUDA backend (koffi, nvcc) stays out of the bundle, and
+  // asking for backend 'cuda' there fails with algorithms' "needs the package" error.
+  build: {
+    target: 'es2022', outDir: 'dist', emptyOutDir: true, chunkSizeWarningLimit: 8192,
+    rollupOptions: { external: ['@semiforge/runtime-cuda'] },
+  },
   logLevel: 'warn',
 });

@@ -13,9 +13,6 @@ function processEnv(): Readonly<Record<string, string | undefined>> {
   return typeof process === 'undefined' ? {} : process.env;
 }
 
-// A specifier in a variable keeps browser bundlers from pulling the CUDA backend (koffi, nvcc) into a page.
-const runtimeCudaSpecifier = '@semiforge/runtime-cuda';
-
 /**
  * The backend asked for: the option, else `$SEMIFORGE_BACKEND`, else `webgpu`. Throws on an unknown name.
  *
@@ -37,9 +34,13 @@ export function chooseBackend(option: string | undefined, env: Readonly<Record<s
  */
 export async function loadCudaRuntime(): Promise<typeof RuntimeCuda> {
   try {
-    return (await import(runtimeCudaSpecifier)) as typeof RuntimeCuda;
+    // A literal specifier, so that Node bundlers (esbuild for the GPU host) carry the backend along; browser
+    // bundles mark it external (browser/vite.config.ts), as a page has no CUDA.
+    return (await import('@semiforge/runtime-cuda')) as typeof RuntimeCuda;
   } catch (e) {
-    const missing = (e as { code?: string }).code === 'ERR_MODULE_NOT_FOUND' || (e as { code?: string }).code === 'MODULE_NOT_FOUND';
+    const code = (e as { code?: string }).code;
+    // A page's bundle leaves the specifier unresolved (a TypeError without a code): no CUDA there either.
+    const missing = code === 'ERR_MODULE_NOT_FOUND' || code === 'MODULE_NOT_FOUND' || typeof process === 'undefined';
     if (!missing) throw e;
     throw new Error(`backend 'cuda' needs the package @semiforge/runtime-cuda (and koffi): npm install @semiforge/runtime-cuda; or run with backend 'webgpu' (${(e as Error).message})`);
   }
