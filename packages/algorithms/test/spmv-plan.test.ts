@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { generateKernel, SpecError } from '@semiforge/codegen';
 import { LimitError } from '@semiforge/runtime';
-import { checkSpmvFits, chooseFormat, defaultLanes, planSpmv, spmvReference, type RowStats } from '../src/index.js';
+import { checkSpmvFits, chooseFormat, defaultLanes, planSpmv, SPMV_DEFAULTS, spmvReference, type RowStats } from '../src/index.js';
 import { csrFromRows } from './spmv-cases.js';
 
 const rows = (over: Partial<RowStats>): RowStats => ({ n: 1000, arcs: 4000, mean: 4, max: 4, paddingRatio: 1, ...over });
@@ -13,8 +13,13 @@ describe('chooseFormat (no GPU)', () => {
     ['even rows (padding 1)', rows({}), 'ell'],
     ['padding exactly 1.5', rows({ paddingRatio: 1.5 }), 'ell'],
     ['uneven short rows', rows({ paddingRatio: 8, mean: 4 }), 'csr-scalar'],
-    ['uneven long rows', rows({ paddingRatio: 3, mean: 40 }), 'fold'],
-    ['mean exactly 8', rows({ paddingRatio: 3, mean: 8 }), 'fold'],
+    ['uneven long rows', rows({ paddingRatio: 3, mean: 40 }), 'csr-stream'],
+    ['mean exactly 8', rows({ paddingRatio: 3, mean: 8 }), 'csr-stream'],
+    ['even long rows (a band)', rows({ mean: 17 }), 'csr-stream'],
+    ['uneven long rows, streamMaxArcs nonzeros', rows({ paddingRatio: 3, mean: 40, arcs: SPMV_DEFAULTS.streamMaxArcs }), 'csr-stream'],
+    ['uneven long rows beyond streamMaxArcs', rows({ paddingRatio: 3, mean: 40, arcs: SPMV_DEFAULTS.streamMaxArcs + 1 }), 'fold'],
+    ['mean exactly 8 beyond streamMaxArcs', rows({ paddingRatio: 3, mean: 8, arcs: SPMV_DEFAULTS.streamMaxArcs + 1 }), 'fold'],
+    ['even long rows beyond streamMaxArcs', rows({ mean: 17, arcs: SPMV_DEFAULTS.streamMaxArcs + 1 }), 'ell'],
   ] as const)('%s → %s', (_name, stats, format) => {
     expect(chooseFormat(stats)).toBe(format);
   });

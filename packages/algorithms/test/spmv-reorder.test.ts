@@ -39,7 +39,8 @@ const MATRICES = [
 
 const FORMATS = PORTABLE_FORMATS;
 
-const uneven = (n: number): RowStats => ({ n, arcs: 32 * n, mean: 32, max: 32 * 100, paddingRatio: 100 });
+// Power-law rows of mean 512: at reorderMinRows rows, beyond streamMaxArcs nonzeros (fold's side of the choice).
+const uneven = (n: number): RowStats => ({ n, arcs: 512 * n, mean: 512, max: 512 * 100, paddingRatio: 100 });
 
 describe('orderColumnsByDegree', () => {
   it('orders columns by count, ties by column, and renumbers the entries in place', () => {
@@ -73,7 +74,9 @@ describe('when columns are renumbered', () => {
     expect(chooseReorder(uneven(big))).toBe(true);
     expect(chooseReorder(uneven(big - 1))).toBe(false);
     // Uneven but not skewed (longest ≤ 16 × the mean), short rows (csr-scalar), even rows (ELL), no rows.
-    expect(chooseReorder({ ...uneven(big), max: 16 * 32 })).toBe(false);
+    expect(chooseReorder({ ...uneven(big), max: 16 * 512 })).toBe(false);
+    // Up to streamMaxArcs nonzeros the choice is csr-stream, which reads x in its own order.
+    expect(chooseReorder({ n: big, arcs: 32 * big, mean: 32, max: 3200, paddingRatio: 100 })).toBe(false);
     expect(chooseReorder({ n: big, arcs: 4 * big, mean: 4, max: 4000, paddingRatio: 1000 })).toBe(false);
     expect(chooseReorder({ n: big, arcs: 32 * big, mean: 32, max: 40, paddingRatio: 1.25 })).toBe(false);
     expect(chooseReorder({ n: 0, arcs: 0, mean: 0, max: 0, paddingRatio: 1 })).toBe(false);

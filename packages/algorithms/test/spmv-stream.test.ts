@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import { getSemiring, type ElementType } from '@semiforge/codegen';
 import { csrFromEdges, generateRmat, type Csr } from '@semiforge/graph-io';
-import { planSpmv, planSpmvLaunches, spmv, spmvReference, verifySpmv, type SpmvOptions } from '../src/index.js';
+import { planSpmv, planSpmvLaunches, SPMV_DEFAULTS, spmv, spmvReference, verifySpmv, type SpmvOptions } from '../src/index.js';
 import { ROW_BLOCK_CARRY, ROW_BLOCK_LONG, ROW_BLOCK_ROW, streamRowBlocks } from '../src/spmv/layouts/row-blocks.js';
 import { testDevice } from './gpu-device.js';
 import { asPattern, csrFromRows, row, SEMIRING_CASES, skewed, SKEWED_EDGE_CASES, integerCase, type SemiringCase } from './spmv-cases.js';
@@ -95,7 +95,7 @@ describe('streamRowBlocks (no GPU)', () => {
 
 describe('planSpmv for csr-stream (no GPU)', () => {
   const stats = { n: 1000, arcs: 32000, mean: 32, max: 5000, paddingRatio: 156 };
-  it('plans blocks of 256 invocations × 8 nonzeros and merge’s fixup with the same mode and mask; auto never picks it', () => {
+  it('plans blocks of 256 invocations × 8 nonzeros and merge’s fixup with the same mode and mask; auto picks it for long rows up to streamMaxArcs nonzeros', () => {
     const plan = planSpmv({ format: 'csr-stream', masked: true }, stats, { available: false, minSize: 4 });
     expect(plan.spec).toEqual({
       op: 'spmv_csr_stream',
@@ -109,7 +109,8 @@ describe('planSpmv for csr-stream (no GPU)', () => {
       masked: true,
     });
     expect(plan.combine).toMatchObject({ op: 'spmv_merge_fixup', rowsPerWorkgroup: 256, accumulate: true, masked: true });
-    expect(planSpmv({}, stats, { available: true, minSize: 32 }).format).not.toBe('csr-stream');
+    expect(planSpmv({}, { ...stats, mean: 8 }, { available: true, minSize: 32 }).format).toBe('csr-stream');
+    expect(planSpmv({}, { ...stats, mean: 8, arcs: SPMV_DEFAULTS.streamMaxArcs + 1 }, { available: true, minSize: 32 }).format).not.toBe('csr-stream');
   });
   it('takes the block from threadsPerWorkgroup and itemsPerThread, and refuses what codegen refuses, naming the field', () => {
     expect(planSpmv({ format: 'csr-stream', threadsPerWorkgroup: 128, itemsPerThread: 16 }, stats, { available: true, minSize: 32 }).spec).toMatchObject({ rowsPerWorkgroup: 128, itemsPerThread: 16 });

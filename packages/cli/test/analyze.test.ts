@@ -68,7 +68,7 @@ describe('semiforge analyze', () => {
     const factors = matrixFactors(csrFromEdges(await readGraphFile(BCSSTK13), { sortRows: true }));
     expect(s.factors).toEqual(factors);
     expect(s.predictions).toEqual(predictFormats(factors, { bandwidthGBps: 2000 }));
-    expect(s.automaticChoice).toBe('fold'); // padding 2.27, mean 42
-    expect(chooseFormat(factors)).toBe('fold');
+    expect(s.automaticChoice).toBe('csr-stream'); // padding 2.27, mean 42, 83,883 nonzeros
+    expect(chooseFormat(factors)).toBe('csr-stream');
   });
 });

@@ -133,8 +133,19 @@ export const SPMV_DEFAULTS = {
   threads: 256,
   /** ELL when it stores at most this many slots per nonzero. */
   ellMaxPadding: 1.5,
-  /** fold (else csr-scalar) for uneven rows holding at least this many nonzeros on average. */
+  /**
+   * Rows holding at least this many nonzeros on average take csr-stream up to `streamMaxArcs` nonzeros, fold
+   * beyond (when ELL would pad); shorter rows take ELL or csr-scalar.
+   */
   foldMinMean: 8,
+  /**
+   * The automatic choice takes csr-stream for rows of `foldMinMean` or more up to this many nonzeros: one launch
+   * whose row blocks even out the work (H100, 2.6·10^5 nonzeros: 4.4–7.6× cuSPARSE against fold's and ELL's
+   * 1.3–3.8×; 1.7·10^7: R-MAT 1.01–1.08× against fold's 0.99–1.02×, Erdős–Rényi 1.01× against 0.93×, band 0.97×
+   * against ELL's 0.88×), but not on the 1.3·10^8-nonzero R-MAT, where fold's pieces ran 0.95× and csr-stream
+   * 0.69–0.79×. Between the two sizes nothing was measured: 2^25 is twice the middle one.
+   */
+  streamMaxArcs: 2 ** 25,
   /**
    * fold's pieces hold this many times the mean row, and `skewedFoldWidthPerMean` times on power-law rows (longest
    * over `skewedFrom` × the mean), whose slots a loop step are then `skewedUnroll` (H100, R-MAT scale 22, mean 32,
@@ -160,8 +171,10 @@ export const SPMV_DEFAULTS = {
 } as const;
 
 /**
- * The format for a matrix when none is given, from the H100 runs of `benchmarks/spmv` (1.3·10^8 nonzeros,
- * plus-times; `benchmarks/results/spmv-h100-20261122.json`):
+ * The format for a matrix when none is given, from the H100 runs of `benchmarks/spmv` (plus-times;
+ * `benchmarks/results/spmv-h100-20261122.json` at 1.3·10^8 nonzeros, `spmv-h100-20261123.json` and
+ * `probes/spmv-small-medium-h100-20261123.json` below):
+ * - csr-stream for rows of 8 or more nonzeros on average, up to `streamMaxArcs` nonzeros (see there);
  * - ELL when its padding is small (≤ 1.5 slots per nonzero: stencils, bands, meshes): coalesced slot-major
  *   reads, no row offsets (2-D grid 419 GFLOP/s, 3-D stencil 457, band 490; 74–75% of the copy bandwidth);
  * - otherwise fold when rows are long on average (mean ≥ 8): its pieces of twice the mean (four times on
@@ -173,9 +186,11 @@ export const SPMV_DEFAULTS = {
  *
  * @example
  * chooseFormat({ n: 100, arcs: 400, mean: 4, max: 4, paddingRatio: 1 }); // 'ell'
+ * chooseFormat({ n: 2 ** 16, arcs: 2 ** 20, mean: 16, max: 400, paddingRatio: 25 }); // 'csr-stream'
  */
 export function chooseFormat(stats: RowStats): SpmvFormat {
   if (stats.arcs === 0) return 'csr-scalar';
+  if (stats.mean >= SPMV_DEFAULTS.foldMinMean && stats.arcs <= SPMV_DEFAULTS.streamMaxArcs) return 'csr-stream';
   if (stats.paddingRatio <= SPMV_DEFAULTS.ellMaxPadding) return 'ell';
   return stats.mean >= SPMV_DEFAULTS.foldMinMean ? 'fold' : 'csr-scalar';
 }
