@@ -4,7 +4,7 @@
 // min-plus peak, results/cuda-<device>-<date>.json written after each case. `--selftest` checks every CUDA path
 // on tiny inputs instead and exits non-zero on a mismatch.
 //   tsx --conditions=source benchmarks/cuda/run.ts --n 1024,2048,4096,8192 [--types f32,i32] [--backends cuda,webgpu]
-//       [--runs 5] [--warmup-ms 1500] [--budget-s 540] [--out DIR] [--quick] [--selftest] [--cuda-device 0]
+//       [--runs 5] [--warmup-ms 1500] [--budget-s 540] [--out DIR] [--quick] [--selftest [--selftest-only sssp,spmv]] [--cuda-device 0]
 //       [--tile T] [--unroll U] [--stage KC] [--k-unroll K] [--workgroup XxY]   (shape overrides, both backends)
 //   Each shape option takes a comma list and the run sweeps their product (e.g. `--unroll 4,8 --workgroup
 //   16x16,8x16 --stage 8,4`): --tile applies to every kernel, the others to the update alone (the product
@@ -31,7 +31,7 @@ import { writeResults, type BenchContext, type BenchResult } from '../lib/result
 import { timedRepeats } from '../lib/timed-repeats.js';
 import { compareMatrices, prepareApsp, type BackendName, type Backends, type PreparedApsp } from './apsp-backends.js';
 import { cudaContext, cudaMinPlusPeak } from './cuda-context.js';
-import { selftest } from './selftest.js';
+import { SELFTEST_FAMILIES, selftest, type SelftestFamily } from './selftest.js';
 import { SPMV_SUITE_OPTIONS, spmvSuite } from './spmv-suite.js';
 import { BFS_SUITE_OPTIONS, bfsSuite } from './bfs-suite.js';
 import { SSSP_SUITE_OPTIONS, ssspSuite } from './sssp-suite.js';
@@ -59,6 +59,8 @@ const { values: args } = parseArgs({
     'cuda-device': { type: 'string' },
     quick: { type: 'boolean', default: false },
     selftest: { type: 'boolean', default: false },
+    // With --selftest: only these families, e.g. sssp,spmv (default all: machinery, apsp, bfs, sssp, spmv, devices).
+    'selftest-only': { type: 'string' },
     out: { type: 'string', multiple: true, default: ['benchmarks/results'] },
     algorithms: { type: 'string', default: 'apsp' },
     ...SPMV_SUITE_OPTIONS,
@@ -66,6 +68,19 @@ const { values: args } = parseArgs({
     ...SSSP_SUITE_OPTIONS,
   },
 });
+
+/** `--selftest-only`'s families, every one when not given; an unknown name ends the run. */
+function selftestFamilies(list: string | undefined): readonly SelftestFamily[] {
+  if (list === undefined) return SELFTEST_FAMILIES;
+  const names = list.split(',');
+  for (const name of names) {
+    if (!SELFTEST_FAMILIES.includes(name as SelftestFamily)) {
+      console.error(`--selftest-only: unknown family '${name}' (expected ${SELFTEST_FAMILIES.join(', ')})`);
+      process.exit(2);
+    }
+  }
+  return names as SelftestFamily[];
+}
 
 /** The suites beside APSP (the loop below), by their --algorithms name; each runs once with the backends opened. */
 const SUITES = { bfs: bfsSuite, spmv: spmvSuite, sssp: ssspSuite } as const;
@@ -118,7 +133,7 @@ if (!backends.cuda && !backends.webgpu) {
 }
 
 if (args.selftest) {
-  const ok = await selftest(rt!, backends);
+  const ok = await selftest(rt!, backends, selftestFamilies(args['selftest-only']));
   backends.cuda?.destroy();
   backends.webgpu?.destroy();
   process.exit(ok ? 0 : 1);
