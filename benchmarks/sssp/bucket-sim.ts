@@ -1,7 +1,8 @@
 // A CPU replay of near-far's passes (templates/wgsl/sssp/frontier.wgsl.hbs and advance.wgsl.hbs, as
-// sssp.loop.ts runs them) on the suite's Kronecker graph with integer weights 1..255, to count what a change of
-// the bucket rule would save before it is built: per variant the passes (relax, full scans for far vertices,
-// and hub releases), the arcs relaxed per stored arc, the vertices visited more than once, the largest pass.
+// sssp.loop.ts runs them) on the suite's Kronecker graph with integer weights 1..255 (or its road-like grid, or
+// R-MAT), to count what a change of the bucket rule would save before it is built: per variant the passes (relax,
+// full scans for far vertices, and hub releases), the arcs relaxed per stored arc, the vertices visited more than
+// once, the largest pass.
 // What it models of the kernels: the threshold starts at Δ; a relax pass visits its queued vertices (a visit
 // clears the far mark and relaxes every arc from the vertex's key); a head lowered below the threshold is queued
 // for the next pass once a pass (the queue stamp), one lowered to the threshold or past it is marked far and its
@@ -14,18 +15,30 @@
 // below the hub limit (the bucket's lower bound + Δ_hub), else it waits (a hub mark); when the queue runs dry with
 // hubs waiting, a pass over the hub list releases them instead of moving the bucket: `rounds` queues the ones
 // below the nearest waiting key + Δ_hub (the limit rises to that), `all` every waiting hub (the limit becomes the
-// threshold). Every variant's distances are checked against plain near-far's.
+// threshold).
+// Bucket rules for the tail (the buckets after the bulk of the graph is settled), at a bucket's end, from the far
+// marks set since the last scan (a scan counts the far vertices it leaves, a relax pass adds the marks it sets; a
+// stale mark, cleared by a visit, still counts) and their largest key: `tail<F>` (near-far's `tailFactor`, as the
+// kernels do it): at most F × as many as the last scan gathered (1 before the first: the source), the next bucket
+// reaches past that key, so it takes every far vertex; `few<K>`: the same at most K counted; `all<K>`: at most K
+// counted, the threshold becomes infinite (the rest is frontier Bellman-Ford); `grow<f>`: Δ doubles, for good,
+// after each scan that gathered fewer than n / f vertices. Plain near-far here has no tail rule (near-far's
+// `tailFactor: 0`). Every variant's distances are checked against plain near-far's.
 //   npx tsx --conditions=source benchmarks/sssp/bucket-sim.ts --scale 20 [--sources 1] [--reads snapshot|ordered|both]
-//       [--variants near-far,hub256/r8,hub64/r8] [--threads T] [--cache DIR]
-// A variant is `near-far`, `near-far/delta<Δ>` (plain near-far with another bucket width), `hub<D>/r<k>` (Δ_hub =
-// Δ/k, at least 1, released in rounds: near-far's hubDegree D, hubRounds k), `hub<D>/q<k>` (Δ_hub = Δ/k, every
-// waiting hub released at once) or `hub<D>/dry` (Δ_hub = 0: hubs wait until the bucket's other work runs dry,
-// then all go at once).
+//       [--variants near-far,hub256/r8,hub64/r8,hub64/r8/tail2] [--road SIDE | --rmat S] [--trace] [--threads T]
+//       [--cache DIR]
+// A variant is `near-far`, `hub<D>/r<k>` (Δ_hub = Δ/k, at least 1, released in rounds: near-far's hubDegree D,
+// hubRounds k), `hub<D>/q<k>` (Δ_hub = Δ/k, every waiting hub released at once) or `hub<D>/dry` (Δ_hub = 0: hubs
+// wait until the bucket's other work runs dry, then all go at once), then optionally `/delta<Δ>` (another bucket
+// width) and a tail rule (`/tail<F>`, `/few<K>`, `/all<K>`, `/grow<f>`). `--road SIDE` replays the suite's
+// road-like grid (SIDE × SIDE, weights 1..1000, shortcuts up to 32 × that) instead of Kronecker, `--rmat S` paper
+// 001's R-MAT (degree 32) with its f32 weights as integers 1..65535; `--trace` prints each bucket (its threshold,
+// the vertices its scan gathered, the far marks counted at its end, its passes).
 import { parseArgs } from 'node:util';
-import { defaultDelta, ssspWeights } from '@semiforge/algorithms';
+import { defaultDelta, ssspWeights, toIntegerWeights } from '@semiforge/algorithms';
 import type { Csr } from '@semiforge/graph-io';
 import { graph500Sources } from '../lib/graph500-sources.js';
-import { kroneckerGraph } from './graphs.js';
+import { kroneckerGraph, rmatGraph, roadGraph } from './graphs.js';
 
 const { values: args } = parseArgs({
   options: {
@@ -33,6 +46,9 @@ const { values: args } = parseArgs({
     sources: { type: 'string', default: '1' },
     reads: { type: 'string', default: 'both' },
     variants: { type: 'string', default: 'near-far,near-far/delta9,hub256/dry,hub256/q8,hub64/r8,hub256/r4,hub256/r8,hub1024/r8' },
+    road: { type: 'string' },
+    rmat: { type: 'string' },
+    trace: { type: 'boolean', default: false },
     threads: { type: 'string' },
     cache: { type: 'string' },
   },
@@ -45,11 +61,19 @@ interface HubRule {
   readonly release: 'all' | 'rounds';
 }
 
+/** How a bucket's end may widen the next bucket (see the header). */
+interface TailRule {
+  readonly kind: 'tail' | 'few' | 'all' | 'grow';
+  /** tail: F; few, all: the far count at most which the rule applies; grow: f. */
+  readonly value: number;
+}
+
 interface Variant {
   readonly name: string;
   readonly hubs?: HubRule;
-  /** Plain near-far with another bucket width (the control: is deferral better than a narrower bucket?). */
+  /** Another bucket width (the control: is deferral better than a narrower bucket?). */
   readonly delta?: number;
+  readonly tail?: TailRule;
 }
 
 interface Outcome {
@@ -67,19 +91,20 @@ interface Outcome {
 type Reads = 'snapshot' | 'ordered';
 const INF = 0xffffffff;
 
-function parseVariant(text: string, delta: number): Variant {
-  if (text === 'near-far') return { name: text };
-  const width = /^near-far\/delta(\d+)$/.exec(text);
-  if (width) return { name: text, delta: Number(width[1]) };
-  const m = /^hub(\d+)\/(dry|q(\d+)|r(\d+))$/.exec(text);
-  if (!m) throw new Error(`--variants: '${text}' is not near-far, near-far/delta<Δ>, hub<D>/dry, hub<D>/q<k> or hub<D>/r<k>`);
+function parseVariant(text: string, defaultDelta: number): Variant {
+  const m = /^(?:near-far|hub(\d+)\/(dry|q(\d+)|r(\d+)))(?:\/delta(\d+))?(?:\/(tail|few|all|grow)(\d+(?:\.\d+)?))?$/.exec(text);
+  if (!m) throw new Error(`--variants: '${text}' is not near-far, hub<D>/dry, hub<D>/q<k> or hub<D>/r<k>, then optionally /delta<Δ> and /tail<F>, /few<K>, /all<K> or /grow<f>`);
+  const delta = m[5] === undefined ? undefined : Number(m[5]);
   const k = Number(m[3] ?? m[4] ?? 0);
-  if (m[2] !== 'dry' && !(k > 0)) throw new Error(`--variants: '${text}': k must be positive`);
-  return { name: text, hubs: { degree: Number(m[1]), hubDelta: k ? Math.max(1, Math.floor(delta / k)) : 0, release: m[4] ? 'rounds' : 'all' } };
+  if (m[1] !== undefined && m[2] !== 'dry' && !(k > 0)) throw new Error(`--variants: '${text}': k must be positive`);
+  const hubs: HubRule | undefined = m[1] === undefined ? undefined : { degree: Number(m[1]), hubDelta: k ? Math.max(1, Math.floor((delta ?? defaultDelta) / k)) : 0, release: m[4] ? 'rounds' : 'all' };
+  const tail: TailRule | undefined = m[6] === undefined ? undefined : { kind: m[6] as TailRule['kind'], value: Number(m[7]) };
+  if (tail?.kind === 'grow' && !(tail.value > 0)) throw new Error(`--variants: '${text}': f must be positive`);
+  return { name: text, ...(hubs ? { hubs } : {}), ...(delta === undefined ? {} : { delta }), ...(tail ? { tail } : {}) };
 }
 
 /** One query's passes, replayed. */
-function simulate(csr: Csr, w: Float32Array, source: number, delta: number, variant: Variant, reads: Reads): Outcome {
+function simulate(csr: Csr, w: Float32Array, source: number, baseDelta: number, variant: Variant, reads: Reads, trace: boolean): Outcome {
   const { n, indptr, indices } = csr;
   const dist = new Uint32Array(n).fill(INF);
   const stamp = new Uint32Array(n);
@@ -92,16 +117,24 @@ function simulate(csr: Csr, w: Float32Array, source: number, delta: number, vari
   const out: Outcome = { relaxPasses: 0, scanPasses: 0, hubPasses: 0, arcs: 0, visits: 0, visited: 0, largestArcs: 0, largestPass: 0, dist };
   dist[source] = 0;
   let queue: number[] = [source];
+  let delta = baseDelta;
   let threshold = delta;
   let lower = 0;
   let hubLimit = rule ? lower + rule.hubDelta : INF;
   let farMin = INF;
   let waitingCount = 0;
+  // The tail rules' counts: far marks set since the last scan (the scan's own count of those it leaves first), their largest key.
+  let farCount = 0;
+  let farMax = 0;
+  const tail = variant.tail;
+  let bucketPasses = 0;
+  let gathered = 1;
   for (let iter = 1; ; iter++) {
     if (queue.length === 0) {
       if (waitingCount > 0) {
         // A pass over the hub list releases the waiting hubs.
         out.hubPasses++;
+        bucketPasses++;
         let nearest = INF;
         for (const v of hubList) if (waiting[v] && dist[v] < nearest) nearest = dist[v];
         hubLimit = rule!.release === 'all' ? threshold : Math.min(threshold, nearest + Math.max(1, rule!.hubDelta));
@@ -114,19 +147,30 @@ function simulate(csr: Csr, w: Float32Array, source: number, delta: number, vari
         }
         continue;
       }
+      if (trace) console.log(`  bucket below ${threshold}: gathered ${gathered}, far marks ${farCount} up to ${farMax}, passes ${bucketPasses}`);
       if (farMin === INF) break;
       lower = farMin;
+      if (tail?.kind === 'grow' && gathered < n / tail.value) delta *= 2;
       threshold = farMin + delta;
-      hubLimit = rule ? lower + rule.hubDelta : INF;
+      if ((tail?.kind === 'tail' && farCount <= tail.value * gathered) || (tail?.kind === 'few' && farCount <= tail.value)) threshold = Math.max(threshold, farMax + 1);
+      if (tail?.kind === 'all' && farCount <= tail.value) threshold = INF;
+      hubLimit = rule ? Math.min(threshold, lower + rule.hubDelta) : INF;
       farMin = INF;
+      farCount = 0;
+      farMax = 0;
+      gathered = 0;
+      bucketPasses = 1;
       out.scanPasses++;
       for (let v = 0; v < n; v++) {
         if (!far[v]) continue;
         if (dist[v] >= threshold) {
           if (dist[v] < farMin) farMin = dist[v];
+          farCount++;
+          if (dist[v] > farMax) farMax = dist[v];
           continue;
         }
         far[v] = 0;
+        gathered++;
         if (isHub(v) && dist[v] >= hubLimit) {
           waiting[v] = 1;
           waitingCount++;
@@ -135,6 +179,7 @@ function simulate(csr: Csr, w: Float32Array, source: number, delta: number, vari
       continue;
     }
     out.relaxPasses++;
+    bucketPasses++;
     const keys = reads === 'snapshot' ? Uint32Array.from(queue, (v) => dist[v]) : undefined;
     const next: number[] = [];
     let passArcs = 0;
@@ -156,8 +201,10 @@ function simulate(csr: Csr, w: Float32Array, source: number, delta: number, vari
         if (k >= dist[u]) continue;
         dist[u] = k;
         if (k >= threshold) {
+          if (!far[u]) farCount++;
           far[u] = 1;
           if (k < farMin) farMin = k;
+          if (k > farMax) farMax = k;
         } else if (isHub(u) && k >= hubLimit) {
           if (!waiting[u]) {
             waiting[u] = 1;
@@ -182,31 +229,33 @@ function simulate(csr: Csr, w: Float32Array, source: number, delta: number, vari
  */
 const modelMs = (o: Outcome) => (o.arcs / 55e9) * 1e3 + 0.033 * (o.relaxPasses + o.scanPasses + o.hubPasses);
 
-const scale = Number(args.scale);
-const graph = kroneckerGraph(scale);
+const graph = args.road !== undefined ? roadGraph(Number(args.road)) : args.rmat !== undefined ? rmatGraph(Number(args.rmat)) : kroneckerGraph(Number(args.scale));
+// R-MAT's f32 weights in [0, 1) as integers 1..65535: the replay keeps u32 keys.
+const weighting = graph.weightings.find((x) => x.type === 'u32') ?? { label: 'f32 [0,1) as integers 1..65535', apply: (g: Csr) => toIntegerWeights(g, 65535) };
 const started = performance.now();
 const base = await graph.make({ ...(args.threads === undefined ? {} : { threads: Number(args.threads) }), ...(args.cache === undefined ? {} : { cacheDir: args.cache }) });
-const csr = graph.weightings.find((x) => x.type === 'u32')!.apply(base);
+const csr = weighting.apply(base);
 const weights = ssspWeights(csr, 'u32');
 const delta = defaultDelta({ n: csr.n, arcs: csr.indices.length, minWeight: weights.min, meanWeight: weights.mean }, 'u32');
 const w = csr.weight as Float32Array;
 const m = csr.indices.length;
-console.log(`${graph.name} integers 1..255: n ${csr.n}, arcs ${m}, delta ${delta} (built in ${((performance.now() - started) / 1000).toFixed(1)} s)`);
+console.log(`${graph.name} ${weighting.label}: n ${csr.n}, arcs ${m}, delta ${delta} (built in ${((performance.now() - started) / 1000).toFixed(1)} s)`);
 const readsModes: Reads[] = args.reads === 'both' ? ['snapshot', 'ordered'] : [args.reads as Reads];
 if (!readsModes.every((r) => r === 'snapshot' || r === 'ordered')) throw new Error(`--reads: expected snapshot, ordered or both, got '${args.reads}'`);
 const variants = args.variants.split(',').map((v) => parseVariant(v, delta));
 for (const source of graph500Sources(csr, Number(args.sources))) {
   for (const reads of readsModes) {
     console.log(`\nsource ${source}, reads ${reads}`);
-    console.log('variant          Δ_hub  relax  scan  hub  passes  arcs/arc  visited    re-settled  model ms  largest pass (arcs)');
+    console.log('variant                  Δ_hub  relax  scan  hub  passes  arcs/arc  visited    re-settled  model ms  largest pass (arcs)');
     let reference: Uint32Array | undefined;
     for (const variant of variants) {
-      const o = simulate(csr, w, source, variant.delta ?? delta, variant, reads);
+      if (args.trace) console.log(variant.name);
+      const o = simulate(csr, w, source, variant.delta ?? delta, variant, reads, args.trace);
       reference ??= o.dist;
       const mismatch = o.dist.findIndex((d, v) => d !== reference![v]);
       if (mismatch >= 0) throw new Error(`${variant.name}: distance of ${mismatch} is ${o.dist[mismatch]}, plain near-far has ${reference[mismatch]}`);
       const cells = [
-        variant.name.padEnd(15),
+        variant.name.padEnd(23),
         String(variant.hubs?.hubDelta ?? '-').padStart(6),
         String(o.relaxPasses).padStart(6),
         String(o.scanPasses).padStart(5),

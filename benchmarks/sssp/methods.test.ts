@@ -29,9 +29,15 @@ describe('SSSP suite method variants', () => {
     expect(parseMethod('near-far/hub64/r4/d2')).toEqual({ name: 'near-far/hub64/r4/d2', options: { method: 'near-far', hubDegree: 64, hubRounds: 4 }, deltaScale: 2 });
   });
 
+  it("tail<F> sets near-far's tail rule factor: tail0 off, tail alone the default", () => {
+    expect(parseMethod('near-far/hub64/tail0')).toEqual({ name: 'near-far/hub64/tail0', options: { method: 'near-far', hubDegree: 64, tailFactor: 0 } });
+    expect(parseMethod('near-far/tail').options).toEqual({ method: 'near-far', tailFactor: 2 });
+    expect(parseMethod('near-far/tail1.5/d2')).toEqual({ name: 'near-far/tail1.5/d2', options: { method: 'near-far', tailFactor: 1.5 }, deltaScale: 2 });
+  });
+
   it('refuses unknown methods and fields, naming what it takes', () => {
     expect(() => parseMethod('dijkstra')).toThrow(/unknown 'dijkstra' \(expected bellman-ford, bellman-ford-snapshot, frontier, near-far/);
-    expect(() => parseMethod('near-far/x3')).toThrow(/'x3' in 'near-far\/x3' is not fixed, indirect, heavy, hub<degree>, or l<lanes>/);
+    expect(() => parseMethod('near-far/x3')).toThrow(/'x3' in 'near-far\/x3' is not fixed, indirect, heavy, hub<degree>, tail<factor>, or l<lanes>/);
     expect(() => parseMethod('near-far/l0')).toThrow(/with a positive number/);
   });
 });

@@ -1,5 +1,5 @@
 // The SSSP configurations the suite times, by name, and variants of them for sweeps.
-import type { SsspKernelOptions } from '@semiforge/algorithms';
+import { SSSP_DEFAULTS, type SsspKernelOptions } from '@semiforge/algorithms';
 
 /** Paper 001's Bellman-Ford in our two read modes, and the frontier methods. */
 export const METHODS: Record<string, SsspKernelOptions> = {
@@ -36,16 +36,18 @@ const FIELDS: Record<string, (value: number) => Partial<SsspKernelOptions> | { d
  * d delta scale, g fixed-grid workgroups); `fixed` or `indirect` picks how the frontier passes are launched
  * (`near-far/indirect,near-far/fixed` compares the two in one run); `heavy` relaxes a vertex's heavy arcs
  * (weight ≥ delta) once per bucket instead of on every visit (near-far's `heavyArcs: 'settle'`); `hub<D>` makes
- * vertices of degree ≥ D wait within a bucket (near-far's `hubDegree`), r<rounds> its `hubRounds`.
+ * vertices of degree ≥ D wait within a bucket (near-far's `hubDegree`), r<rounds> its `hubRounds`; `tail<F>` sets
+ * near-far's `tailFactor` (`tail0` turns the tail rule off; `tail` alone is the default, 2).
  *
  * @example
  * parseMethod('near-far/l8/c64'); // { name: 'near-far/l8/c64', options: { method: 'near-far', lanesPerVertex: 8, chunk: 64 } }
  * parseMethod('near-far/heavy/d2'); // near-far settling heavy arcs, twice the default delta
  * parseMethod('near-far/hub256/r4'); // hubs of degree ≥ 256 wait, their limit stepping by delta / 4
+ * parseMethod('near-far/hub64/tail0'); // hubs wait, every bucket delta wide (against near-far/hub64, the tail rule's default)
  */
 export function parseMethod(text: string): MethodVariant {
   const [base, ...parts] = text.split('/');
-  if (!(base in METHODS)) throw new Error(`--methods: unknown '${base}' (expected ${Object.keys(METHODS).join(', ')}, optionally /fixed, /indirect, /heavy, /hub<degree> and /l<lanes>/c<chunk>/b<batch>/w<workgroup>/d<delta scale>/g<fixed workgroups>/r<hub rounds>)`);
+  if (!(base in METHODS)) throw new Error(`--methods: unknown '${base}' (expected ${Object.keys(METHODS).join(', ')}, optionally /fixed, /indirect, /heavy, /hub<degree>, /tail<factor> and /l<lanes>/c<chunk>/b<batch>/w<workgroup>/d<delta scale>/g<fixed workgroups>/r<hub rounds>)`);
   let options: SsspKernelOptions = METHODS[base];
   let deltaScale: number | undefined;
   for (const part of parts) {
@@ -62,9 +64,14 @@ export function parseMethod(text: string): MethodVariant {
       options = { ...options, hubDegree: Number(hub[1]) };
       continue;
     }
+    const tail = /^tail(\d+(?:\.\d+)?)?$/.exec(part);
+    if (tail) {
+      options = { ...options, tailFactor: tail[1] === undefined ? SSSP_DEFAULTS.tailFactor : Number(tail[1]) };
+      continue;
+    }
     const field = FIELDS[part[0]];
     const value = Number(part.slice(1));
-    if (!field || !(value > 0)) throw new Error(`--methods: '${part}' in '${text}' is not fixed, indirect, heavy, hub<degree>, or l<lanes>, c<chunk>, b<batch>, w<workgroup>, d<delta scale>, g<fixed workgroups>, r<hub rounds> with a positive number`);
+    if (!field || !(value > 0)) throw new Error(`--methods: '${part}' in '${text}' is not fixed, indirect, heavy, hub<degree>, tail<factor>, or l<lanes>, c<chunk>, b<batch>, w<workgroup>, d<delta scale>, g<fixed workgroups>, r<hub rounds> with a positive number`);
     const patch = field(value);
     if ('deltaScale' in patch) deltaScale = patch.deltaScale;
     else options = { ...options, ...patch };

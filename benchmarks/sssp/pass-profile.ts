@@ -197,7 +197,7 @@ for (const variant of args.methods.split(',').map(parseMethod)) {
       results.push(
         markHeld({
           case: name,
-          params: { ...graph.params, n: csr.n, arcs: m, type, method: variant.name, delta: profiled.plan.delta, heavy_arcs: profiled.plan.heavyArcs, hub_degree: profiled.plan.hubDegree, hub_step: profiled.plan.hubStep, dispatch: profiled.plan.dispatch, source: s, backend: 'webgpu', metric: 'time_ms', ...totals },
+          params: { ...graph.params, n: csr.n, arcs: m, type, method: variant.name, delta: profiled.plan.delta, heavy_arcs: profiled.plan.heavyArcs, hub_degree: profiled.plan.hubDegree, hub_step: profiled.plan.hubStep, tail_factor: profiled.plan.tailFactor, dispatch: profiled.plan.dispatch, source: s, backend: 'webgpu', metric: 'time_ms', ...totals },
           metric: 'time_ms',
           value: total,
           unit: 'ms (sum of per-step GPU times, each step a submit of its own)',

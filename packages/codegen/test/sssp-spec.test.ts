@@ -102,13 +102,13 @@ describe('SSSP kernels', () => {
 
   it('the queue kernels gather appends per workgroup and are sized by the advance step', () => {
     const f = generateKernel(frontier);
-    expect(f.workgroupStorageBytes).toBe((2 * ssspAppendCapacity(frontier) + 7) * 4);
+    expect(f.workgroupStorageBytes).toBe((2 * ssspAppendCapacity(frontier) + 10) * 4);
     expect(f.source).toContain(`var<workgroup> wg_vertex: array<u32, CAPACITY>;`);
     expect(f.source).toContain('wg_base = atomicAdd(&state[len_word], items);');
     // Heavy arcs settled: where each row's heavy arcs begin, and the workgroup's word of a vertex left waiting.
     const settling: SsspKernelSpec = { ...frontier, heavyArcs: 'settle' };
     const h = generateKernel(settling);
-    expect(h.workgroupStorageBytes).toBe((2 * ssspAppendCapacity(settling) + 8) * 4);
+    expect(h.workgroupStorageBytes).toBe((2 * ssspAppendCapacity(settling) + 11) * 4);
     expect(h.bindings.map((b) => b.name)).toEqual(['params', 'indptr', 'light_end', 'indices', 'weight', 'dist', 'queue_in', 'chunk_in', 'queue_out', 'chunk_out', 'mark', 'via', 'state']);
     expect(h.source).toContain('const HEAVY_ITEM: u32 = 0x80000000u;');
     expect(h.source).toContain('append(v | HEAVY_ITEM, len_out);');

@@ -73,6 +73,24 @@ export interface SsspKernelOptions {
   readonly hubDegree?: number;
   /** Near-far with `hubDegree`: the hub limit's step is delta / hubRounds (an integer, at least 1, for u32 weights). Default 8. */
   readonly hubRounds?: number;
+  /**
+   * Near-far: the tail rule. A bucket that ends with at most `tailFactor` × as many far vertices as its scan
+   * gathered (the far pile shrinks: the graph's bulk is settled) is followed by one that reaches past the largest
+   * far key, taking every far vertex at once instead of a scan of all n vertices and a few passes for each delta
+   * of keys. The count comes from the passes (the far marks they set) and the largest far key bounds the widening,
+   * so a search whose far pile keeps up with its buckets (a road network's: 3–5 × a bucket) runs as before. In the
+   * CPU replay (benchmarks/sssp/bucket-sim.ts) factor 2 took Kronecker scale 22 (u32 1–255, delta 35) from 50 to 24
+   * passes (with `hubDegree: 64`, 86 to 60), R-MAT scale 18 from 64–72 to 39–47, for at most 0.2% more arc
+   * relaxations, and changed nothing on road-like grids at their default delta; factor 1 saved half as many passes.
+   * A delta far below the default can make the far pile span under two buckets, and then the rule widens most of
+   * them: on the road-like grid at delta 2000 (an eighth of its default; weights 1..1000, shortcuts to 32000) factor
+   * 2 ran 1594 passes instead of 2728 but relaxed 4.7 arcs per stored arc instead of 1.2 (factor 1: 2710 and 1.18). 0 turns it off. Default 2, and 0
+   * with `heavyArcs: 'settle'` (whose heavy arcs must land at or past a bucket's lower bound + delta).
+   *
+   * @example
+   * await sssp(device, csr, 0, { method: 'near-far', weights: 'u32', tailFactor: 0 }); // every bucket delta wide
+   */
+  readonly tailFactor?: number;
 }
 
 /** What the plan needs to know of where it runs. */
@@ -118,11 +136,13 @@ export interface SsspPlan {
   readonly hubDegree: number;
   /** Near-far with hubs waiting: the hub limit's step, delta / hubRounds (in the weights' type); 0 otherwise. */
   readonly hubStep: number;
+  /** Near-far: the tail rule's factor (see `SsspKernelOptions.tailFactor`); 0 when off, and for the other methods. */
+  readonly tailFactor: number;
   readonly segment: number;
   readonly batch: number;
 }
 
-export const SSSP_DEFAULTS = { workgroupSize: 256, reads: 'atomic', segment: 1 << 14, batch: 16, fixedWorkgroups: 1024, hubRounds: 8 } as const;
+export const SSSP_DEFAULTS = { workgroupSize: 256, reads: 'atomic', segment: 1 << 14, batch: 16, fixedWorkgroups: 1024, hubRounds: 8, tailFactor: 2 } as const;
 
 /** Invocations per vertex: about half the mean degree, a power of two from 1 to 32. */
 export function defaultLanes(meanDegree: number): number {
@@ -188,7 +208,8 @@ function planMethod(options: SsspKernelOptions, stats: SsspGraphStats, directed:
   const dispatch = options.dispatch ?? (cuda ? 'fixed' : defaultDispatch(where.softwareAdapter ?? false));
   const heavyArcs = checkHeavyArcs(options.heavyArcs, method);
   const hubs = checkHubs(options, method, heavyArcs, delta, weights);
-  const loop = { delta, segment, batch, dispatch, fixedWorkgroups: options.fixedWorkgroups ?? SSSP_DEFAULTS.fixedWorkgroups, heavyArcs, ...hubs };
+  const tailFactor = checkTailFactor(options.tailFactor, method, heavyArcs);
+  const loop = { delta, segment, batch, dispatch, fixedWorkgroups: options.fixedWorkgroups ?? SSSP_DEFAULTS.fixedWorkgroups, heavyArcs, ...hubs, tailFactor };
   if (method === 'bellman-ford') {
     const symmetric = !directed;
     return {
@@ -221,6 +242,16 @@ function checkHeavyArcs(heavyArcs: SsspHeavyArcs | undefined, method: SsspMethod
     throw new RangeError(`sssp: heavyArcs 'settle' needs near-far's buckets (an arc is heavy when its weight is at least delta), got method '${method}'; use method: 'near-far'`);
   }
   return heavyArcs;
+}
+
+/** The tail rule's factor, checked against the method and the heavy arcs' handling (0: off). */
+function checkTailFactor(tailFactor: number | undefined, method: SsspMethod, heavyArcs: SsspHeavyArcs): number {
+  if (tailFactor === undefined) return method === 'near-far' && heavyArcs === 'inline' ? SSSP_DEFAULTS.tailFactor : 0;
+  if (!(Number.isFinite(tailFactor) && tailFactor >= 0)) throw new RangeError(`sssp: tailFactor must be a finite number ≥ 0 (0 turns the tail rule off), got ${tailFactor}`);
+  if (tailFactor === 0) return 0;
+  if (method !== 'near-far') throw new RangeError(`sssp: tailFactor needs near-far's buckets (it widens one), got method '${method}'; use method: 'near-far'`);
+  if (heavyArcs === 'settle') throw new RangeError("sssp: tailFactor and heavyArcs 'settle' do not mix (a settled heavy arc must land at or past the bucket's lower bound + delta); use tailFactor: 0");
+  return Math.fround(tailFactor);
 }
 
 /** The hub degree and the hub limit's step, checked against the method and the heavy arcs' handling (0, 0: hubs do not wait). */

@@ -3,6 +3,7 @@ import type { Csr } from '@semiforge/graph-io';
 import { checkNegativeWeights, checkSsspFits, ssspWeights, type SsspWeights } from './sssp.input.js';
 import { edgePairs } from './sssp.layout.js';
 import { lightFirstRows } from './sssp.rows.js';
+import { indptrWithTails } from './sssp.tails.js';
 import { planSssp, type SsspKernelOptions, type SsspPlan, type SsspTargetInfo } from './sssp.plan.js';
 
 /**
@@ -10,12 +11,33 @@ import { planSssp, type SsspKernelOptions, type SsspPlan, type SsspTargetInfo } 
  * the pass that found nothing left (0 while searching), the bucket's threshold key, the smallest far key, n, the
  * lengths of queues A and B, whether the pass scans (1) or releases hubs (2), whether heavy arcs wait for the next
  * scan; with hubs deferred, the hub limit, the smallest waiting hub key, the hub list's length, the hub degree and
- * the hub limit's step (as the weights' bits); `words` in all.
+ * the hub limit's step (as the weights' bits); for near-far's tail rule, the far marks set since the last scan,
+ * the largest far key noted since, the vertices that scan gathered and the rule's factor (as f32 bits, 0: off);
+ * `words` in all.
  *
  * @example
  * const state = await device.read(buffers.state, Uint32Array, 0, SSSP_STATE.words); // state[SSSP_STATE.threshold]
  */
-export const SSSP_STATE = { done: 0, threshold: 1, farMin: 2, vertices: 3, lengthA: 4, lengthB: 5, scanning: 6, waiting: 7, hubLimit: 8, hubMin: 9, hubs: 10, hubDegree: 11, hubStep: 12, words: 13 } as const;
+export const SSSP_STATE = {
+  done: 0,
+  threshold: 1,
+  farMin: 2,
+  vertices: 3,
+  lengthA: 4,
+  lengthB: 5,
+  scanning: 6,
+  waiting: 7,
+  hubLimit: 8,
+  hubMin: 9,
+  hubs: 10,
+  hubDegree: 11,
+  hubStep: 12,
+  farCount: 13,
+  farMax: 14,
+  gathered: 15,
+  tailFactor: 16,
+  words: 17,
+} as const;
 
 /** The tag of a queue item over its vertex's heavy arcs: bit 31 of its chunk (heavyArcs 'settle'). */
 export const SSSP_HEAVY_ITEM = 2 ** 31;
@@ -47,7 +69,10 @@ export interface SsspSetup {
   readonly graph: Csr;
   readonly weights: SsspWeights;
   readonly plan: SsspPlan;
-  /** Host arrays uploaded once, by buffer name. */
+  /**
+   * Host arrays uploaded once, by buffer name. The frontier methods' `indptr` holds the graph's n + 1 offsets and
+   * then the tree step's table of arcs' tails (`indptrWithTails`).
+   */
   readonly arrays: Readonly<Record<string, Uint32Array | Float32Array>>;
   /** Buffers that start zeroed, by name, in words (at least one each: WebGPU refuses empty bindings). */
   readonly zeroed: Readonly<Record<string, number>>;
@@ -85,11 +110,13 @@ export function prepareSssp(input: Csr, options: SsspKernelOptions, target: Targ
   const coo = plan.method === 'bellman-ford';
   const queueLength = coo ? 0 : queueCapacity(graph, plan.relax.chunk!, split?.lightEnd);
   const hubs = plan.hubDegree ? hubList(graph, plan.hubDegree) : undefined;
+  // The frontier methods' offsets carry the tree step's table of arcs' tails past their n + 1 words (Bellman-Ford reads no CSR).
+  const indptr = coo ? new Uint32Array(0) : indptrWithTails(graph);
   if (limits) {
     checkSsspFits(limits, [
       [`the distances (n = ${n}) as 4-byte keys`, n * 4],
       [coo ? `the edge list (at most ${m} pairs) as 4-byte words` : `the CSR arcs (${m}) as 4-byte words`, m * 4],
-      [`the row offsets (n + 1 = ${n + 1})`, coo ? 0 : (n + 1) * 4],
+      [`the row offsets (n + 1 = ${n + 1}) and the tree step's table of arcs' tails`, indptr.length * 4],
       [`a queue of ${queueLength} chunks of up to ${plan.relax.chunk} arcs`, queueLength * 4],
       [`where each row's heavy arcs begin (n = ${n})`, split ? n * 4 : 0],
       [`the hub list (${hubs?.length ?? 0} vertices of degree ≥ ${plan.hubDegree})`, (hubs?.length ?? 0) * 4],
@@ -110,7 +137,7 @@ export function prepareSssp(input: Csr, options: SsspKernelOptions, target: Targ
     const pairs = edgePairs(graph, weights.values, plan.segment);
     arrays = { src: pairs.src, dst: pairs.dst, weight: pairs.weight };
   } else {
-    arrays = { indptr: graph.indptr, indices: graph.indices, weight: weights.values, ...(split ? { light_end: split.lightEnd } : {}), ...(hubs ? { hubs } : {}) };
+    arrays = { indptr, indices: graph.indices, weight: weights.values, ...(split ? { light_end: split.lightEnd } : {}), ...(hubs ? { hubs } : {}) };
     Object.assign(zeroed, { queue_a: queueLength, chunk_a: queueLength, queue_b: queueLength, chunk_b: queueLength, mark: n, via: n, state: SSSP_STATE.words, args: INDIRECT_WORDS });
     if (plan.treeScan) zeroed.stale = n;
   }

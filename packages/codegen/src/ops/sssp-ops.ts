@@ -22,11 +22,11 @@ const settles = (spec: SsspKernelSpec) => spec.heavyArcs === 'settle';
 const defers = (spec: SsspKernelSpec) => spec.deferHubs === true;
 
 /**
- * Workgroup memory of `sssp_frontier`: vertex and chunk offset per gathered entry, five counters, and the pass's
- * size and kind; settling heavy arcs, the flag of a visit that left some waiting; deferring hubs, the smallest
- * waiting hub key and the pass's hub limit and hub degree.
+ * Workgroup memory of `sssp_frontier`: vertex and chunk offset per gathered entry, five counters, the pass's
+ * size and kind, and the tail rule's three counts; settling heavy arcs, the flag of a visit that left some
+ * waiting; deferring hubs, the smallest waiting hub key and the pass's hub limit and hub degree.
  */
-const frontierBytes = (spec: SsspKernelSpec) => (2 * ssspAppendCapacity(spec) + 7 + (settles(spec) ? 1 : 0) + (defers(spec) ? 3 : 0)) * 4;
+const frontierBytes = (spec: SsspKernelSpec) => (2 * ssspAppendCapacity(spec) + 10 + (settles(spec) ? 1 : 0) + (defers(spec) ? 3 : 0)) * 4;
 
 const ro = (name: string, element: 'u32' | SsspKernelSpec['type']) => ({ name, kind: 'read-only-storage', element }) as const;
 const atomic = (name: string) => ({ name, kind: 'storage', element: 'u32', atomic: true }) as const;

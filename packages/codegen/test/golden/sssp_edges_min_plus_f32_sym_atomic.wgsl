@@ -34,6 +34,12 @@ const HUB_MIN: u32 = 9u;    // no hub waiting since the last release has a small
 const HUBS: u32 = 10u;      // the length of the hub list, for sizing a release
 const HUB_DEGREE: u32 = 11u; // a vertex of this degree or more is a hub
 const HUB_STEP: u32 = 12u;  // the hub limit's step past the bucket's lower bound or the nearest waiting hub, as T's bits
+// The tail rule (near-far): a bucket that ends with at most TAIL_FACTOR × GATHERED far marks is followed by one
+// that reaches past FAR_MAX, taking every far vertex at once (sssp_advance).
+const FAR_COUNT: u32 = 13u; // far marks set since the last scan (the scan's: those it leaves), stale ones included
+const FAR_MAX: u32 = 14u;   // no far key noted since the last scan is larger (0: none)
+const GATHERED: u32 = 15u;  // vertices the last scan found below its threshold (1 before the first: the source)
+const TAIL_FACTOR: u32 = 16u; // the rule's factor, as f32 bits; 0: the rule is off
 
 struct Params {
   count: u32,  // pairs, arcs or vertices the dispatch covers; sssp_advance: the target vertex or NONE

@@ -12,6 +12,9 @@
 // near queue ran dry and the threshold moved, the pass is a scan instead (state[SCANNING], SCAN_UNROLL vertices
 // an invocation): far vertices now below the threshold join queue_out, the others' smallest key becomes state[FAR_MIN].
 // The queues alternate between passes: params.aux says which of state[LEN_A], state[LEN_A + 1] counts queue_in.
+// For the tail rule (sssp_advance) a scan counts the far vertices it gathers (state[GATHERED]) and leaves
+// (state[FAR_COUNT]), a relax pass the far marks it sets (added to state[FAR_COUNT]), both the largest far key
+// (state[FAR_MAX]).
 // Heavy arcs settled (Meyer and Sanders's Δ-stepping split): each row holds its light arcs (weight < Δ) first, up
 // to light_end[v], then its heavy ones. A visit relaxes only the light arcs: a heavy arc's key is at least the
 // bucket's lower bound + Δ, the threshold, so it cannot lower a head into the bucket, and relaxed from a
@@ -46,6 +49,12 @@ const HUB_MIN: u32 = 9u;    // no hub waiting since the last release has a small
 const HUBS: u32 = 10u;      // the length of the hub list, for sizing a release
 const HUB_DEGREE: u32 = 11u; // a vertex of this degree or more is a hub
 const HUB_STEP: u32 = 12u;  // the hub limit's step past the bucket's lower bound or the nearest waiting hub, as T's bits
+// The tail rule (near-far): a bucket that ends with at most TAIL_FACTOR × GATHERED far marks is followed by one
+// that reaches past FAR_MAX, taking every far vertex at once (sssp_advance).
+const FAR_COUNT: u32 = 13u; // far marks set since the last scan (the scan's: those it leaves), stale ones included
+const FAR_MAX: u32 = 14u;   // no far key noted since the last scan is larger (0: none)
+const GATHERED: u32 = 15u;  // vertices the last scan found below its threshold (1 before the first: the source)
+const TAIL_FACTOR: u32 = 16u; // the rule's factor, as f32 bits; 0: the rule is off
 
 struct Params {
   count: u32,  // pairs, arcs or vertices the dispatch covers; sssp_advance: the target vertex or NONE
@@ -96,7 +105,8 @@ fn item_of(wid: vec3<u32>, nwg: vec3<u32>, lid: u32) -> u32 {
 // items with ONE atomicAdd on the queue length and writes them, instead of one global atomic per vertex. Past
 // CAPACITY entries an invocation reserves its own. The smallest far key is gathered the same way (as the maximum
 // of its complement, so that workgroup memory's zero start means "none"), and so is the word saying that a visit
-// left heavy arcs waiting.
+// left heavy arcs waiting. The tail rule's counts (far marks, the largest far key, vertices a scan gathered) add
+// up over a pass's rounds and go to the state once, when the workgroup's last round is done (pass_counts).
 const CAPACITY: u32 = 512u;
 // The tag of a vertex's heavy arcs, on queue entries and on their items' chunks (0, never set, when heavy arcs
 // are relaxed with the rest).
@@ -110,6 +120,9 @@ var<workgroup> wg_base: u32;
 // The smallest far key this workgroup has seen in state[FAR_MIN] or noted there (set at the pass's start).
 var<workgroup> wg_far_known: u32;
 var<workgroup> wg_count: u32;
+var<workgroup> wg_far_count: atomic<u32>;
+var<workgroup> wg_far_max: atomic<u32>;
+var<workgroup> wg_gathered: atomic<u32>;
 var<workgroup> wg_waiting: atomic<u32>;
 
 // The end of v's light arcs, where its heavy ones begin (the row's end when heavy arcs are relaxed with the rest).
@@ -144,8 +157,22 @@ fn append(entry: u32, len_word: u32) {
   write_items(entry, atomicAdd(&state[len_word], chunks), chunks);
 }
 
+// A far key: the smallest starts the next bucket, the largest is the tail rule's.
 fn note_far(k: u32) {
   atomicMax(&wg_far_not, ~k);
+  atomicMax(&wg_far_max, k);
+}
+
+// After the workgroup's last round (every invocation; the last flush's barrier ordered the counts): the tail
+// rule's counts to the state, an atomic each, not one a round (the state's line takes every round's queue add).
+fn pass_counts(lid: u32) {
+  if (lid != 0u) { return; }
+  let count = atomicLoad(&wg_far_count);
+  if (count != 0u) { atomicAdd(&state[FAR_COUNT], count); }
+  let top = atomicLoad(&wg_far_max);
+  if (top != 0u) { atomicMax(&state[FAR_MAX], top); }
+  let gathered = atomicLoad(&wg_gathered);
+  if (gathered != 0u) { atomicAdd(&state[GATHERED], gathered); }
 }
 
 // Called by every invocation of the workgroup, in uniform control flow, after each round of items: writes the
@@ -233,7 +260,8 @@ fn relax_arc(p: u32, kv: u32, threshold: u32, len_out: u32) {
       append(u, len_out);
     }
   } else {
-    atomicOr(&mark[u], FAR_MARK);
+    // A head already far (a lowering within the far pile) is counted once.
+    if ((atomicOr(&mark[u], FAR_MARK) & FAR_MARK) == 0u) { atomicAdd(&wg_far_count, 1u); }
     note_far(k);
   }
 }
@@ -252,9 +280,11 @@ fn scan_vertex(v: u32, m: u32, threshold: u32, len_out: u32) {
   if ((m & FAR_MARK) == 0u) { return; }
   let k = atomicLoad(&dist[v]);
   if (k < threshold) {
+    atomicAdd(&wg_gathered, 1u);
     atomicAnd(&mark[v], ~FAR_MARK);
     append(v, len_out);
   } else {
+    atomicAdd(&wg_far_count, 1u);
     note_far(k);
   }
 }
@@ -298,6 +328,7 @@ fn sssp_frontier(
       }
       flush(lid, len_out);
     }
+    pass_counts(lid);
     return;
   }
   for (var first = group * WG; first < total; first += groups * WG) {
@@ -305,4 +336,5 @@ fn sssp_frontier(
     if (item < total) { relax_item(item, threshold, len_out); }
     flush(lid, len_out);
   }
+  pass_counts(lid);
 }
