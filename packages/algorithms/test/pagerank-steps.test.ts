@@ -18,6 +18,16 @@ describe("PageRank's steps, as both backends run them", () => {
     expect(floats[1]).toBeGreaterThanOrEqual(1e-6);
   });
 
+  it('writes a step\'s params into the arrays a loop reuses, as fresh ones hold them', () => {
+    const [update, totals] = [new Uint32Array(4), new Uint32Array(2)];
+    for (const step of [0, 5, RESIDUAL_SLOTS + 1]) {
+      expect(updateParams(1000, step, 0.85, leastF32AtLeast(1e-6), update)).toBe(update);
+      expect(update).toEqual(updateParams(1000, step, 0.85, leastF32AtLeast(1e-6)));
+      expect(totalsPass(step, totals).params).toBe(totals);
+      expect(totals).toEqual(totalsPass(step).params);
+    }
+  });
+
   it('reads residuals out of the ring of (residual, dangling mass) pairs, and refuses steps it no longer keeps', () => {
     // Slot k: the residual k, then a dangling mass the reader must skip.
     const ring = Float32Array.from({ length: SLOT_WORDS * RESIDUAL_SLOTS }, (_, i) => (i % SLOT_WORDS === 0 ? i / SLOT_WORDS : -1));

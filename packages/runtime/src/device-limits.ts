@@ -59,12 +59,15 @@ const WAYS_OUT: Record<string, string> = {
   maxStorageBuffersPerShaderStage: 'use a kernel variant with fewer storage bindings.',
 };
 
-/** Throws a {@link LimitError} when `requested` exceeds `allowed`. */
+/**
+ * Throws a {@link LimitError} when `requested` exceeds `allowed`. `subject` may be a function, so that a check
+ * made for every dispatch builds its message only when it fails.
+ */
 export function checkLimit(
   limit: string,
   requested: number,
   allowed: number,
-  subject: string,
+  subject: string | (() => string),
   kernel?: { id: string; name: string },
 ): void {
   if (requested <= allowed) return;
@@ -72,7 +75,7 @@ export function checkLimit(
     limit,
     requested,
     allowed,
-    subject,
+    subject: typeof subject === 'string' ? subject : subject(),
     wayOut: WAYS_OUT[limit] ?? 'choose an adapter with a larger limit (SEMIFORGE_ADAPTER).',
     ...(kernel === undefined ? {} : { kernelId: kernel.id, kernelName: kernel.name }),
   });

@@ -47,7 +47,7 @@ export class Device {
     this.gpu = gpu;
     this.adapter = adapter;
     this.#watch = new DeviceLossWatch(gpu);
-    this.#context = { gpu, watch: this.#watch, readbacks: new ReadbackPool((bytes) => createBuffer(this.#context, 'read staging (kept)', bytes, 'readback')), timers: [], params: [] };
+    this.#context = { gpu, watch: this.#watch, readbacks: new ReadbackPool((bytes) => createBuffer(this.#context, 'read staging (kept)', bytes, 'readback')), timers: [], params: [], arenas: [] };
     this.#pipelines = new PipelineCache(this.#context);
   }
 

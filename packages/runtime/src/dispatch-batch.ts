@@ -11,7 +11,7 @@ import type { RuntimeContext } from './runtime-context.js';
 
 /** Idle timestamp timers a device keeps for its timed batches (enough for the batches a loop keeps in flight together). */
 const IDLE_TIMERS = 8;
-/** Idle parameter buffers a device keeps, and the bind groups each keeps at most (then it starts again). */
+/** Idle parameter buffers (and arenas) a device keeps, and the bind groups each buffer keeps at most (then it starts again). */
 const IDLE_PARAMS = 8;
 const BIND_GROUPS_KEPT = 256;
 /** The least size of a parameter buffer (64 blocks of 256 bytes): sizes go up in powers of two from it. */
@@ -77,7 +77,8 @@ export interface BatchResult {
   gpuTimeMs?: number;
   /**
    * Host milliseconds from the call of `submit()` (or `enqueue()`) to `queue.submit` returning: waiting for
-   * pipelines still compiling, packing the parameters, creating bind groups and encoding (two clock reads).
+   * pipelines still compiling (none, when every kernel was compiled before the batch recorded it), writing the
+   * parameters, creating bind groups and encoding (two clock reads).
    */
   encodeMs: number;
 }
@@ -92,6 +93,11 @@ type Step =
   | { kind: 'dispatch'; kernel: ComputeKernel; buffers: GPUBuffer[]; slot: number | undefined; workgroups: [number, number, number] | { buffer: GPUBuffer; offset: number } }
   | { kind: 'copy'; source: GPUBuffer; sourceOffset: number; destination: GPUBuffer; destinationOffset: number; byteLength: number }
   | { kind: 'clear'; buffer: GPUBuffer; byteOffset: number; byteLength: number };
+
+/** A kernel's layout, with its buffer bindings' names in order, as a batch matches dispatches' buffers to them. */
+interface BatchLayout extends KernelLayout {
+  readonly bufferNames: readonly string[];
+}
 
 // Bind groups are keyed by the identities of their layout and buffers (a destroyed buffer's id is never reused).
 const objectIds = new WeakMap<object, number>();
@@ -119,9 +125,10 @@ export class DispatchBatch {
   readonly #label: string;
   readonly #timing: boolean;
   readonly #steps: Step[] = [];
-  readonly #params = new ParamsArena();
-  readonly #layouts = new Map<string, KernelLayout>();
-  readonly #pipelines = new Map<string, Promise<KernelPipeline>>();
+  readonly #params: ParamsArena;
+  readonly #layouts = new Map<string, BatchLayout>();
+  /** Each kernel's pipeline: compiled already, or compiling (awaited at submit). */
+  readonly #pipelines = new Map<string, KernelPipeline | Promise<KernelPipeline>>();
   #dispatches = 0;
   #submitted = false;
 
@@ -131,6 +138,7 @@ export class DispatchBatch {
     this.#cache = cache;
     this.#label = options.label ?? 'batch';
     this.#timing = options.timing ?? true;
+    this.#params = context.arenas.pop() ?? new ParamsArena(context.gpu.limits.minUniformBufferOffsetAlignment);
   }
 
   /** Dispatches recorded so far. */
@@ -215,14 +223,23 @@ export class DispatchBatch {
     const started = performance.now();
     this.#assertOpen();
     this.#submitted = true;
+    try {
+      return await this.#enqueue(started);
+    } finally {
+      // Its blocks are on the queue (writeBuffer copies them) or never will be: the arena serves the next batch.
+      this.#params.clear();
+      if (this.#context.arenas.length < IDLE_PARAMS) this.#context.arenas.push(this.#params);
+    }
+  }
+
+  async #enqueue(started: number): Promise<QueuedBatch> {
     this.#context.watch.throwIfLost('submit');
     if (this.#steps.length === 0) return { done: Promise.resolve({ dispatches: 0, encodeMs: performance.now() - started }) };
     const pipelines = new Map<string, KernelPipeline>();
-    for (const [id, pipeline] of this.#pipelines) pipelines.set(id, await pipeline);
+    for (const [id, pipeline] of this.#pipelines) pipelines.set(id, pipeline instanceof Promise ? await pipeline : pipeline);
 
     const gpu = this.#context.gpu;
-    const alignment = gpu.limits.minUniformBufferOffsetAlignment;
-    const stride = this.#params.stride(alignment);
+    const stride = this.#params.stride;
     const paramsBytes = stride * this.#params.count;
     const timed = this.#timing && this.#dispatches > 0 && gpu.features.has('timestamp-query');
     if (paramsBytes > 0) checkLimit('maxBufferSize', paramsBytes, gpu.limits.maxBufferSize, `parameter blocks of batch "${this.#label}"`);
@@ -232,7 +249,7 @@ export class DispatchBatch {
     const { result: submitted, errors } = errorScoped(gpu, this.#errorContext(pipelines), () => {
       if (paramsBytes > 0) {
         params = this.#takeParams(paramsBytes);
-        gpu.queue.writeBuffer(params.buffer, 0, this.#params.pack(alignment));
+        gpu.queue.writeBuffer(params.buffer, 0, this.#params.pack());
       }
       if (timed) timer = this.#context.timers.pop() ?? new PassTimer(gpu, 'batch');
       const encoder = gpu.createCommandEncoder({ label: this.#label });
@@ -312,9 +329,11 @@ export class DispatchBatch {
         current = compiled.pipeline;
       }
       const bindGroup = this.#bindGroup(bindGroups, compiled, step.buffers, params?.buffer, stride);
-      pass.setBindGroup(0, bindGroup, step.slot === undefined ? [] : [step.slot * stride]);
-      if (Array.isArray(step.workgroups)) pass.dispatchWorkgroups(...step.workgroups);
-      else pass.dispatchWorkgroupsIndirect(step.workgroups.buffer, step.workgroups.offset);
+      if (step.slot === undefined) pass.setBindGroup(0, bindGroup);
+      else pass.setBindGroup(0, bindGroup, [step.slot * stride]);
+      const counts = step.workgroups;
+      if (Array.isArray(counts)) pass.dispatchWorkgroups(counts[0], counts[1], counts[2]);
+      else pass.dispatchWorkgroupsIndirect(counts.buffer, counts.offset);
     }
     pass?.end();
   }
@@ -327,7 +346,8 @@ export class DispatchBatch {
     paramsBuffer: GPUBuffer | undefined,
     stride: number,
   ): GPUBindGroup {
-    const key = `${objectId(compiled.bindGroupLayout)}|${stride}|${buffers.map(objectId).join(',')}`;
+    let key = `${objectId(compiled.bindGroupLayout)}|${stride}`;
+    for (const buffer of buffers) key += `,${objectId(buffer)}`;
     const cached = cache.get(key);
     if (cached !== undefined) return cached;
     const entries: GPUBindGroupEntry[] = compiled.bufferBindings.map((binding, index) => ({
@@ -362,6 +382,11 @@ export class DispatchBatch {
 
   #startCompiling(kernel: ComputeKernel): void {
     if (this.#pipelines.has(kernel.id)) return;
+    const compiled = this.#cache.ready(kernel);
+    if (compiled !== undefined) {
+      this.#pipelines.set(kernel.id, compiled);
+      return;
+    }
     const pipeline = this.#cache.get(kernel);
     // Awaited in submit(); until then a failure must not count as unhandled.
     pipeline.catch(() => undefined);
@@ -372,10 +397,11 @@ export class DispatchBatch {
     if (this.#submitted) throw new SemiforgeGpuError(`Batch "${this.#label}" was already submitted; start a new one with device.batch()`);
   }
 
-  #layout(kernel: ComputeKernel): KernelLayout {
+  #layout(kernel: ComputeKernel): BatchLayout {
     let layout = this.#layouts.get(kernel.id);
     if (layout === undefined) {
-      layout = kernelLayout(kernel);
+      const checked = kernelLayout(kernel);
+      layout = { ...checked, bufferNames: checked.bufferBindings.map((binding) => binding.name) };
       this.#layouts.set(kernel.id, layout);
     }
     return layout;
@@ -390,42 +416,54 @@ export class DispatchBatch {
       throw new BindingError(kernel.id, kernel.name, `needs params for its uniform binding "${layout.paramsBinding.name}"`);
     }
     const limit = this.#context.gpu.limits.maxUniformBufferBindingSize;
-    checkLimit('maxUniformBufferBindingSize', params.byteLength, limit, `params of kernel ${kernel.name}`, kernel);
+    checkLimit('maxUniformBufferBindingSize', params.byteLength, limit, () => `params of kernel ${kernel.name}`, kernel);
     return this.#params.add(params);
   }
 
   #checkWorkgroups(kernel: ComputeKernel, workgroups: Workgroups): [number, number, number] {
     const counts: [number, number, number] = [workgroups[0], workgroups[1] ?? 1, workgroups[2] ?? 1];
     const allowed = this.#context.gpu.limits.maxComputeWorkgroupsPerDimension;
-    counts.forEach((count, dimension) => {
+    for (let dimension = 0; dimension < 3; dimension++) {
+      const count = counts[dimension] as number;
       const axis = 'xyz'[dimension];
       if (!Number.isInteger(count) || count < 0) {
         throw new BindingError(kernel.id, kernel.name, `workgroup count ${axis} must be a non-negative integer, got ${count}`);
       }
-      checkLimit('maxComputeWorkgroupsPerDimension', count, allowed, `dispatch of kernel ${kernel.name} (workgroups.${axis})`, kernel);
-    });
+      checkLimit('maxComputeWorkgroupsPerDimension', count, allowed, () => `dispatch of kernel ${kernel.name} (workgroups.${axis})`, kernel);
+    }
     return counts;
   }
 }
 
-function orderedBuffers(kernel: ComputeKernel, layout: KernelLayout, buffers: BufferBindings): GPUBuffer[] {
-  const names = layout.bufferBindings.map((binding) => binding.name);
+function orderedBuffers(kernel: ComputeKernel, layout: BatchLayout, buffers: BufferBindings): GPUBuffer[] {
+  const names = layout.bufferNames;
   if (isBufferList(buffers)) {
     if (buffers.length !== names.length) {
       throw new BindingError(kernel.id, kernel.name, `takes ${names.length} buffers (${names.join(', ')}), got ${buffers.length}`);
     }
     return [...buffers];
   }
+  // Each binding named and nothing else given a buffer (a loop's every dispatch): checked without building lists.
+  const ordered: GPUBuffer[] = [];
+  for (const name of names) {
+    const buffer = buffers[name];
+    if (buffer === undefined) break;
+    ordered.push(buffer);
+  }
+  if (ordered.length === names.length && definedCount(buffers) === names.length) return ordered;
   const missing = names.filter((name) => buffers[name] === undefined);
   const unknown = Object.keys(buffers).filter((name) => buffers[name] !== undefined && !names.includes(name));
-  if (missing.length > 0 || unknown.length > 0) {
-    const problems = [
-      ...(missing.length > 0 ? [`missing buffers: ${missing.join(', ')}`] : []),
-      ...(unknown.length > 0 ? [`unknown buffers: ${unknown.join(', ')}`] : []),
-    ];
-    throw new BindingError(kernel.id, kernel.name, `${problems.join('; ')} (bindings: ${names.join(', ')})`);
-  }
-  return names.map((name) => buffers[name] as GPUBuffer);
+  const problems = [
+    ...(missing.length > 0 ? [`missing buffers: ${missing.join(', ')}`] : []),
+    ...(unknown.length > 0 ? [`unknown buffers: ${unknown.join(', ')}`] : []),
+  ];
+  throw new BindingError(kernel.id, kernel.name, `${problems.join('; ')} (bindings: ${names.join(', ')})`);
+}
+
+function definedCount(buffers: Readonly<Record<string, GPUBuffer | undefined>>): number {
+  let count = 0;
+  for (const name of Object.keys(buffers)) if (buffers[name] !== undefined) count += 1;
+  return count;
 }
 
 function isBufferList(buffers: BufferBindings): buffers is readonly GPUBuffer[] {

@@ -21,6 +21,8 @@ export interface KernelPipeline extends KernelLayout {
 interface CacheEntry {
   source: string;
   pipeline: Promise<KernelPipeline>;
+  /** The pipeline once compiled, for callers that must not wait on a promise for it (see `ready`). */
+  compiled?: KernelPipeline;
 }
 
 /** Compiles each kernel once per device, keyed by `kernel.id`; concurrent requests share one compilation. */
@@ -53,13 +55,27 @@ export class PipelineCache {
       );
     }
     const pipeline = this.#build(kernel);
-    const entry = { source: kernel.source, pipeline };
+    const entry: CacheEntry = { source: kernel.source, pipeline };
     this.#entries.set(kernel.id, entry);
-    // A failed compilation is not cached: the caller sees the error, and a later request tries again.
-    pipeline.catch(() => {
-      if (this.#entries.get(kernel.id) === entry) this.#entries.delete(kernel.id);
-    });
+    pipeline.then(
+      (compiled) => {
+        entry.compiled = compiled;
+      },
+      // A failed compilation is not cached: the caller sees the error, and a later request tries again.
+      () => {
+        if (this.#entries.get(kernel.id) === entry) this.#entries.delete(kernel.id);
+      },
+    );
     return pipeline;
+  }
+
+  /**
+   * The pipeline of `kernel` if it is compiled already, else undefined (then `get` it): a batch takes it as it
+   * is, so that its submit need not wait on a promise, and yield to the event loop, for every kernel it runs.
+   */
+  ready(kernel: ComputeKernel): KernelPipeline | undefined {
+    const cached = this.#entries.get(kernel.id);
+    return cached?.source === kernel.source ? cached.compiled : undefined;
   }
 
   /** The WGSL compiler's messages for `kernel` (errors, warnings, info), without building a pipeline. */

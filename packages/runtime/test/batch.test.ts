@@ -132,6 +132,29 @@ describe.skipIf(noGpuReason !== undefined)('DispatchBatch on a real device', () 
     expect(await device.read(y, Uint32Array)).toEqual(new Uint32Array(n).fill(7));
   });
 
+  it('reads zeros past each dispatch\'s params, in a batch recorded after one that wrote more', async () => {
+    const n = 256;
+    const x = await device.createStorage('x', new Uint32Array(n));
+    // A block over 64 bytes widens the slots; the next batch's params buffer and arena are the ones this one used.
+    const wide = new Uint32Array(20).fill(9);
+    wide.set([5, n]);
+    await device.batch({ timing: false }).dispatch(addK(), { buffers: { x }, params: wide, workgroups: [4] }).submit();
+    // { k: 7 } alone: n reads as 0, so the kernel adds nothing.
+    await device.batch({ timing: false }).dispatch(addK(), { buffers: { x }, params: Uint32Array.of(7), workgroups: [4] }).submit();
+    expect(await device.read(x, Uint32Array)).toEqual(new Uint32Array(n).fill(5));
+  });
+
+  it('puts a batch of compiled kernels on the queue before its enqueue() yields', async () => {
+    const x = await device.createStorage('x', new Uint32Array(64));
+    await device.pipeline(addK());
+    const submit = vi.spyOn(device.gpu.queue, 'submit');
+    const queued = device.batch().dispatch(addK(), { buffers: { x }, params: Uint32Array.of(1, 64), workgroups: [1] }).enqueue();
+    expect(submit).toHaveBeenCalledTimes(1);
+    submit.mockRestore();
+    await (await queued).done;
+    expect(await device.read(x, Uint32Array)).toEqual(new Uint32Array(64).fill(1));
+  });
+
   it('rejects the completion of an enqueued batch with the error of its GPU work', async () => {
     const notStorage = await device.createBuffer('not-storage', 64, 'uniform');
     const queued = await device.batch({ label: 'wrong-kind' }).dispatch(addK(), { buffers: { x: notStorage }, params: new Uint32Array([1, 4]), workgroups: [1] }).enqueue();

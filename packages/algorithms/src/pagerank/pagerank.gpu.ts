@@ -173,6 +173,6 @@ export class PagerankState extends PagerankStepper<GPUBuffer, DispatchBatch> {
   }
 
   protected update(batch: DispatchBatch, buffers: UpdateBuffers<GPUBuffer>, params: Uint32Array, grid: [number, number, number]): void {
-    batch.dispatch(this.#update, { buffers: { ...buffers }, params, workgroups: grid });
+    batch.dispatch(this.#update, { buffers, params, workgroups: grid });
   }
 }

@@ -50,8 +50,11 @@ export interface ExtraPieceBuffers<B> {
   readonly partial: B;
 }
 
-/** The buffers `vec_pagerank_update` binds, by binding name (and `vec_pagerank_update_folded`, with the extra pieces'). */
-export interface UpdateBuffers<B> extends Partial<ExtraPieceBuffers<B>> {
+/**
+ * The buffers `vec_pagerank_update` binds, by binding name (and `vec_pagerank_update_folded`, with the extra
+ * pieces'). A type, not an interface, so that it is a record of buffers as a WebGPU dispatch takes them.
+ */
+export type UpdateBuffers<B> = Partial<ExtraPieceBuffers<B>> & {
   readonly teleport: B;
   readonly previous: B;
   readonly sums: B;
@@ -59,7 +62,7 @@ export interface UpdateBuffers<B> extends Partial<ExtraPieceBuffers<B>> {
   readonly deltaParts: B;
   readonly outDegree: B;
   readonly scaled: B;
-}
+};
 
 /**
  * A step of PageRank as every backend records it, over buffers of type `B` into a recording of type `R` (a
@@ -97,6 +100,11 @@ export abstract class PagerankStepper<B, R> implements PagerankSteps {
   readonly #tolerance: number;
   /** The update's grid (vec_reduce's first pass over n): at most PAGERANK_WORKGROUP workgroups. */
   readonly #grid: [number, number, number];
+  /** The update's buffers for each value of `current` (the ranks it reads from rankVectors[current]), made once. */
+  readonly #updateBuffers: readonly [UpdateBuffers<B>, UpdateBuffers<B>];
+  /** The update's and the totals pass's params, rewritten for each step: every backend copies them as it records it. */
+  readonly #updateParams = new Uint32Array(4);
+  readonly #totalsParams = new Uint32Array(2);
   /** Index in rankVectors of the vector holding the latest ranks. */
   protected current = 0;
   #steps = 0;
@@ -114,6 +122,8 @@ export abstract class PagerankStepper<B, R> implements PagerankSteps {
     this.teleport = teleport;
     this.deltaParts = deltaParts;
     this.sums = sums;
+    const updateBuffers = (previous: B, next: B): UpdateBuffers<B> => ({ teleport, previous, sums, next, deltaParts, outDegree, scaled, ...extraPieces });
+    this.#updateBuffers = [updateBuffers(r0, r1), updateBuffers(r1, r0)];
     this.#damping = settings.damping;
     this.#tolerance = leastF32AtLeast(settings.tolerance);
     this.maxIterations = settings.maxIterations;
@@ -144,21 +154,10 @@ export abstract class PagerankStepper<B, R> implements PagerankSteps {
   /** Records step k + 1 (up to maxIterations) into `recording`. */
   protected recordStep(recording: R): void {
     checkStep(this.#steps, this.maxIterations);
-    const previous = this.rankVectors[this.current];
-    const next = this.rankVectors[1 - this.current];
-    this.product(recording, this.scaled, next);
-    const buffers = {
-      teleport: this.teleport,
-      previous,
-      sums: this.sums,
-      next,
-      deltaParts: this.deltaParts,
-      outDegree: this.outDegree,
-      scaled: this.scaled,
-      ...this.extraPieces,
-    };
-    this.update(recording, buffers, updateParams(this.n, this.#steps, this.#damping, this.#tolerance), this.#grid);
-    this.sumPass(recording, this.deltaParts, this.sums, totalsPass(this.#steps));
+    this.product(recording, this.scaled, this.rankVectors[1 - this.current]);
+    const params = updateParams(this.n, this.#steps, this.#damping, this.#tolerance, this.#updateParams);
+    this.update(recording, this.#updateBuffers[this.current], params, this.#grid);
+    this.sumPass(recording, this.deltaParts, this.sums, totalsPass(this.#steps, this.#totalsParams));
     this.#steps += 1;
     this.current = 1 - this.current;
   }

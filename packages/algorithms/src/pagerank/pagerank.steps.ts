@@ -75,12 +75,28 @@ export interface StepsFinished {
   readonly encodeMs?: number;
 }
 
-/** Params of `vec_pagerank_update` for step k + 1: { n, offset of step k's residual, damping, tolerance }, the last two as f32 bits. */
-export function updateParams(n: number, step: number, damping: number, tolerance: number): Uint32Array {
-  const params = new Uint32Array([n, slotOf(step), 0, 0]);
-  new Float32Array(params.buffer).set([damping, tolerance], 2);
-  return params;
+/**
+ * Params of `vec_pagerank_update` for step k + 1: { n, offset of step k's residual, damping, tolerance }, the last
+ * two as f32 bits; written into `into` when given (a loop reuses one array: both backends copy a step's params as
+ * they record it).
+ */
+export function updateParams(n: number, step: number, damping: number, tolerance: number, into = new Uint32Array(4)): Uint32Array {
+  into[0] = n;
+  into[1] = slotOf(step);
+  into[2] = f32Bits(damping);
+  into[3] = f32Bits(tolerance);
+  return into;
 }
+
+/** The bits of x rounded to f32, as a u32 parameter word carries an f32 (one scratch word, no array a call). */
+const f32Bits = (() => {
+  const word = new Float32Array(1);
+  const bits = new Uint32Array(word.buffer);
+  return (x: number): number => {
+    word[0] = x;
+    return bits[0] as number;
+  };
+})();
 
 /** Refuses a step past maxIterations, naming both. */
 export function checkStep(steps: number, maxIterations: number): void {
@@ -99,10 +115,13 @@ export function checkGroup(steps: number, last: number): void {
  * The `vec_reduce` pass after step k + 1's update: two workgroups over its 2·PAGERANK_WORKGROUP partials
  * (`deltaParts`: |Δ| partials, then dangling-mass partials, each zero past the update's grid), the first totalling
  * the residual into slotOf(k + 1), the second the dangling mass beside it. The same tree and order over the |Δ|
- * partials as a second pass over the update's grid alone (the zeros add nothing).
+ * partials as a second pass over the update's grid alone (the zeros add nothing). Its params are written into
+ * `params` when given, as {@link updateParams} does.
  */
-export function totalsPass(step: number): ReductionPass {
-  return { src: 'partials', dst: 'target', params: new Uint32Array([TOTALS_N, slotOf(step + 1)]), grid: TOTALS_GRID };
+export function totalsPass(step: number, params = new Uint32Array(2)): ReductionPass {
+  params[0] = TOTALS_N;
+  params[1] = slotOf(step + 1);
+  return { src: 'partials', dst: 'target', params, grid: TOTALS_GRID };
 }
 
 /** The totals pass's elements and grid (two workgroups), the same every step: computed once. */

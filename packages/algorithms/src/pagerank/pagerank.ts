@@ -77,7 +77,11 @@ export interface PagerankSubmit {
    * them: recordMs, encodeMs and waitMs, and whatever the host did in between (reading an earlier group).
    */
   readonly submitMs: number;
-  /** GPU time of its steps, where the device measures it (WebGPU: from each submit's first pass to its last, summed). */
+  /**
+   * GPU time of its steps, where the device measures it. WebGPU: two timestamps a queue submit, at the beginning
+   * of its first compute pass and the end of its last (its steps' dispatches share one pass; the copy of the
+   * residuals follows it), summed over the group's submits: the group is timed whole, never step by step.
+   */
   readonly gpuMs?: number;
   /**
    * Host milliseconds of reading back its steps' residuals (WebGPU: one map; CUDA: from pinned memory); 0 for a
@@ -103,7 +107,7 @@ export interface PagerankResult {
   readonly reordered?: boolean;
   /** Host milliseconds of relabelling the graph by degree when asked to (`relabel: 'degree'`; once per runner). */
   readonly relabelMs?: number;
-  /** GPU time of the steps run (WebGPU timestamp queries, when the device has them; CUDA events). */
+  /** GPU time of the steps run: the groups' `gpuMs` summed (WebGPU timestamp queries, when the device has them; CUDA events). */
   readonly gpuTimeMs?: number;
   /** Host wall time from the start of the call to the read-back of the ranks (`pagerank()`: matrix build and upload included). */
   readonly wallTimeMs: number;
@@ -113,7 +117,10 @@ export interface PagerankResult {
    * not need), but the host's waits on the residuals.
    */
   readonly loopTimeMs: number;
-  /** gpuTimeMs / stepsRun when there is a GPU time, else loopTimeMs / stepsRun. */
+  /**
+   * gpuTimeMs / stepsRun when there is a GPU time, else loopTimeMs / stepsRun: a mean over whole groups (see
+   * {@link PagerankSubmit.gpuMs}), not the time of any one step.
+   */
   readonly timePerIterationMs: number;
   /** The loop's groups of steps in order, those queued ahead and not needed included: where loopTimeMs went. */
   readonly submits: readonly PagerankSubmit[];
