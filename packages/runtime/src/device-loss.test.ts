@@ -34,6 +34,18 @@ describe('DeviceLossWatch', () => {
     await expect(pending).rejects.toBeInstanceOf(DeviceLostError);
   });
 
+  it('keeps nothing of a settled race (no reaction left on a promise that lives as long as the device)', async () => {
+    const watch = new DeviceLossWatch(fakeDevice(never));
+    for (let i = 0; i < 100; i++) await watch.race(Promise.resolve(new Float64Array(1024)), 'read');
+    await expect(watch.race(Promise.reject(new TypeError('bad')), 'read')).rejects.toThrow(TypeError);
+    expect(watch.pendingRaces).toBe(0);
+    const pending = watch.race(never, 'read');
+    expect(watch.pendingRaces).toBe(1);
+    watch.markDestroyed();
+    await expect(pending).rejects.toMatchObject({ name: 'DeviceLostError', operation: 'read' });
+    expect(watch.pendingRaces).toBe(0);
+  });
+
   it('passes results and other errors through', async () => {
     const watch = new DeviceLossWatch(fakeDevice(never));
     await expect(watch.race(Promise.resolve(3), 'read')).resolves.toBe(3);

@@ -15,18 +15,18 @@ export class DeviceLossWatch {
   readonly lost: Promise<DeviceLostError>;
   #info: LossInfo | undefined;
   #signal!: (info: LossInfo) => void;
-  readonly #rejection: Promise<never>;
+  /**
+   * The pending races' rejections. Each race adds its own and removes it when it settles: racing against one shared
+   * promise that never settles would leave every race's reaction (and the value it resolved with) on that promise
+   * for the device's lifetime, a leak of every read-back in a long loop.
+   */
+  readonly #waiting = new Set<(error: DeviceLostError) => void>();
 
   constructor(device: GPUDevice) {
     const signalled = new Promise<LossInfo>((resolve) => {
       this.#signal = resolve;
     });
     this.lost = signalled.then((info) => new DeviceLostError(info.reason, info.message));
-    this.#rejection = this.lost.then((error) => {
-      throw error;
-    });
-    // Races subscribe to this promise; the no-op keeps a loss with no operation pending from being "unhandled".
-    this.#rejection.catch(() => undefined);
     void device.lost.then((info) => this.#record({ reason: info.reason === 'destroyed' ? 'destroyed' : 'unknown', message: info.message }));
   }
 
@@ -49,20 +49,32 @@ export class DeviceLossWatch {
     // If the loss wins, `promise` may still reject later (a pending map aborted by destroy): that is expected.
     promise.catch(() => undefined);
     this.throwIfLost(operation);
+    let reject!: (error: DeviceLostError) => void;
+    const loss = new Promise<never>((_, r) => (reject = r));
+    this.#waiting.add(reject);
     try {
-      return await Promise.race([promise, this.#rejection]);
+      return await Promise.race([promise, loss]);
     } catch (error) {
       // A lost device aborts pending maps, sometimes before `device.lost` settles: give it a moment to say so.
       if (this.#info === undefined && isAbort(error)) await Promise.race([this.lost, delay(50)]);
       this.throwIfLost(operation);
       throw error;
+    } finally {
+      this.#waiting.delete(reject);
     }
+  }
+
+  /** Races still waiting on an operation (0 once every race has settled). */
+  get pendingRaces(): number {
+    return this.#waiting.size;
   }
 
   #record(info: LossInfo): void {
     if (this.#info !== undefined) return;
     this.#info = info;
     this.#signal(info);
+    const error = new DeviceLostError(info.reason, info.message);
+    for (const reject of this.#waiting) reject(error);
   }
 }
 
