@@ -84,8 +84,10 @@ export interface SsspKernelOptions {
    * relaxations, and changed nothing on road-like grids at their default delta; factor 1 saved half as many passes.
    * A delta far below the default can make the far pile span under two buckets, and then the rule widens most of
    * them: on the road-like grid at delta 2000 (an eighth of its default; weights 1..1000, shortcuts to 32000) factor
-   * 2 ran 1594 passes instead of 2728 but relaxed 4.7 arcs per stored arc instead of 1.2 (factor 1: 2710 and 1.18). 0 turns it off. Default 2, and 0
-   * with `heavyArcs: 'settle'` (whose heavy arcs must land at or past a bucket's lower bound + delta).
+   * 2 ran 1594 passes instead of 2728 but relaxed 4.7 arcs per stored arc instead of 1.2 (factor 1: 2710 and
+   * 1.18). On the H100 (Kronecker 22, u32 1–255) near-far took 6.09 ms in 24.5 passes against 6.47 ms in 50.5
+   * with the rule off. 0 turns it off. Default 2, and 0 with `heavyArcs: 'settle'` (whose heavy arcs must land at
+   * or past a bucket's lower bound + delta).
    *
    * @example
    * await sssp(device, csr, 0, { method: 'near-far', weights: 'u32', tailFactor: 0 }); // every bucket delta wide
