@@ -196,14 +196,14 @@ export function chooseFormat(stats: RowStats): SpmvFormat {
 }
 
 /**
- * Whether `reorder: 'auto'` renumbers the columns by degree: on the power-law path (fold, longest row over
- * `skewedFrom` × the mean) from `reorderMinRows` rows on. There x is gathered at random, 4 bytes a 32-byte sector,
+ * Whether `reorder: 'auto'` renumbers the columns by degree: on the power-law path (fold, so past
+ * `streamMaxArcs` nonzeros, with the longest row over `skewedFrom` × the mean) from `reorderMinRows` rows on. There x is gathered at random, 4 bytes a 32-byte sector,
  * and a graph relabelled by degree puts the hubs' entries on shared lines (H100, R-MAT scale 22, WebGPU: fold
  * 212 GFLOP/s as generated, 229 relabelled). Renumbering the columns alone did not get that gain (see
  * {@link SpmvKernelOptions.reorder}), so this is opt-in. Even and short rows read x in their own order.
  *
  * @example
- * chooseReorder({ n: 2 ** 22, arcs: 2 ** 27, mean: 32, max: 30000, paddingRatio: 900 }); // true
+ * chooseReorder({ n: 2 ** 22, arcs: 2 ** 27, mean: 32, max: 30000, paddingRatio: 900 }); // true (2^27 > streamMaxArcs)
  */
 export function chooseReorder(stats: RowStats): boolean {
   return chooseFormat(stats) === 'fold' && stats.max > SPMV_DEFAULTS.skewedFrom * stats.mean && stats.n >= SPMV_DEFAULTS.reorderMinRows;
