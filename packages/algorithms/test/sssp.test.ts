@@ -12,7 +12,9 @@ const CONFIGS: SsspKernelOptions[] = [
   { method: 'bellman-ford', reads: 'snapshot', segment: 16 },
   { method: 'frontier' },
   { method: 'near-far' },
-  { method: 'near-far', delta: 1, lanesPerVertex: 4, chunk: 4, batch: 3 },
+  { method: 'near-far', delta: 1, lanesPerVertex: 4, chunk: 4, batch: 3, arcUnroll: 1 },
+  // 8 arcs a step over chunks of 64: full steps, then the rest an arc at a time.
+  { method: 'near-far', lanesPerVertex: 1, chunk: 64, arcUnroll: 8 },
   { method: 'frontier', lanesPerVertex: 2, chunk: 2, workgroupSize: 64 },
   // Fixed grids (the default on hardware GPUs): 2 workgroups of 64 stride over passes of hundreds of items.
   { method: 'frontier', dispatch: 'fixed', fixedWorkgroups: 2, workgroupSize: 64 },

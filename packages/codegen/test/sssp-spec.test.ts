@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dispatchGrid, generateKernel, kernelIdentity, MAX_GRID_X, normalizeSpec, parseKernelName, SSSP_KERNEL_OPS, ssspAppendCapacity, type SsspKernelSpec } from '../src/index.js';
+import { dispatchGrid, generateKernel, kernelIdentity, MAX_GRID_X, normalizeSpec, parseKernelName, SSSP_DEFAULT_ARC_UNROLL, SSSP_KERNEL_OPS, ssspAppendCapacity, type SsspKernelSpec } from '../src/index.js';
 import { expectSpecError } from './helpers/expect-spec-error.js';
 
 const edges: SsspKernelSpec = { op: 'sssp_edges', semiring: 'min-plus', type: 'f32', target: 'wgsl', workgroupSize: 256, symmetric: true, reads: 'atomic' };
@@ -73,6 +73,24 @@ describe('SSSP kernel identity', () => {
     expectSpecError({ ...frontier, deferHubs: 'yes' as never }, 'deferHubs', /true, false or absent, got yes/);
     expectSpecError({ ...edges, deferHubs: true }, 'deferHubs', /only near-far's queue kernels .* so sssp_edges takes false/);
     expectSpecError({ ...frontier, deferHubs: true, heavyArcs: 'settle' }, 'deferHubs', /same mark bit/);
+  });
+
+  it('an arc unroll other than the default is named and parses back; the default keeps the plain name', () => {
+    const u = kernelIdentity({ ...frontier, arcUnroll: 1 });
+    expect(u.name).toBe(`sssp_frontier__min_plus_u32__dir__w128l8c256u1__wgsl__${u.id}`);
+    expect(parseKernelName(u.name)).toMatchObject({ op: 'sssp_frontier', lanesPerVertex: 8, chunk: 256, arcUnroll: 1 });
+    const hubs = kernelIdentity({ ...frontier, deferHubs: true, arcUnroll: 8 });
+    expect(parseKernelName(hubs.name)).toMatchObject({ deferHubs: true, arcUnroll: 8 });
+    expect(kernelIdentity({ ...frontier, arcUnroll: SSSP_DEFAULT_ARC_UNROLL }).id).toBe(kernelIdentity(frontier).id);
+    // Only the pass reads it: the sizing step it shares a grid with is one kernel whatever the unroll.
+    expect(kernelIdentity({ ...frontier, op: 'sssp_advance', arcUnroll: 1 }).id).toBe(kernelIdentity({ ...frontier, op: 'sssp_advance' }).id);
+    expect(generateKernel({ ...frontier, arcUnroll: 8 }).source).toContain('const ARC_UNROLL: u32 = 8u;');
+    expect(generateKernel({ ...frontier, target: 'cuda', arcUnroll: 2 }).source).toContain('#define ARC_UNROLL 2u');
+  });
+
+  it('the arc unroll is a power of two up to 16', () => {
+    expectSpecError({ ...frontier, arcUnroll: 3 }, 'arcUnroll', /power of two from 1 to 16 .*got 3/);
+    expectSpecError({ ...frontier, arcUnroll: 32 }, 'arcUnroll', /power of two from 1 to 16 .*got 32/);
   });
 });
 

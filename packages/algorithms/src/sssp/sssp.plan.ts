@@ -27,6 +27,11 @@ export interface SsspKernelOptions {
   readonly lanesPerVertex?: number;
   /** Frontier methods: arcs per queue item (a hub's arcs become many items). Default 256. */
   readonly chunk?: number;
+  /**
+   * Frontier methods: arcs an invocation relaxes a step, their heads' keys loaded together before any is
+   * compared (a power of two up to 16). Default 4 (`SSSP_DEFAULT_ARC_UNROLL`).
+   */
+  readonly arcUnroll?: number;
   /** Near-far: the bucket width. Default from the mean weight and mean degree ({@link defaultDelta}). */
   readonly delta?: number;
   /**
@@ -227,7 +232,7 @@ function planMethod(options: SsspKernelOptions, stats: SsspGraphStats, directed:
   return {
     method,
     weights,
-    relax: { ...queue, op: 'sssp_frontier', ...(heavyArcs === 'settle' ? { heavyArcs } : {}) },
+    relax: { ...queue, op: 'sssp_frontier', ...(heavyArcs === 'settle' ? { heavyArcs } : {}), ...(options.arcUnroll === undefined ? {} : { arcUnroll: options.arcUnroll }) },
     advance: { ...queue, op: 'sssp_advance' },
     parents: { ...base, op: 'sssp_parents', symmetric: false },
     tree: { ...base, op: 'sssp_tree', symmetric: !directed },

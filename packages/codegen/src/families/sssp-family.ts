@@ -4,7 +4,7 @@ import { normalizeSsspSpec, validateSsspSpec } from '../spec/validate-sssp-spec.
 import type { KernelFamily } from './kernel-family.js';
 
 const MODE_RE = /^(sym|dir)(_atomic|_snapshot)?$/;
-const SHAPE_RE = /^w(\d+)(?:l(\d+)c(\d+)(h)?(d)?)?$/;
+const SHAPE_RE = /^w(\d+)(?:l(\d+)c(\d+)(h)?(d)?(?:u(\d+))?)?$/;
 
 /** Single-source shortest paths (paper 001's Bellman-Ford, frontier and near-far), distances as u32 keys. */
 export const SSSP_FAMILY: KernelFamily<SsspKernelSpec> = {
@@ -13,7 +13,7 @@ export const SSSP_FAMILY: KernelFamily<SsspKernelSpec> = {
   validate: validateSsspSpec,
   normalize: normalizeSsspSpec,
   nameParts(spec) {
-    const lanes = spec.lanesPerVertex === undefined ? '' : `l${spec.lanesPerVertex}c${spec.chunk}${spec.heavyArcs === 'settle' ? 'h' : ''}${spec.deferHubs ? 'd' : ''}`;
+    const lanes = spec.lanesPerVertex === undefined ? '' : `l${spec.lanesPerVertex}c${spec.chunk}${spec.heavyArcs === 'settle' ? 'h' : ''}${spec.deferHubs ? 'd' : ''}${spec.arcUnroll === undefined ? '' : `u${spec.arcUnroll}`}`;
     return [`${spec.symmetric ? 'sym' : 'dir'}${spec.reads ? `_${spec.reads}` : ''}`, `w${spec.workgroupSize}${lanes}`];
   },
   parseNameParts(mode, shape) {
@@ -27,6 +27,7 @@ export const SSSP_FAMILY: KernelFamily<SsspKernelSpec> = {
       ...(s[2] === undefined ? {} : { lanesPerVertex: Number(s[2]), chunk: Number(s[3]) }),
       ...(s[4] === undefined ? {} : { heavyArcs: 'settle' as const }),
       ...(s[5] === undefined ? {} : { deferHubs: true }),
+      ...(s[6] === undefined ? {} : { arcUnroll: Number(s[6]) }),
     };
   },
   describe(spec) {
@@ -35,6 +36,7 @@ export const SSSP_FAMILY: KernelFamily<SsspKernelSpec> = {
     if (spec.lanesPerVertex !== undefined) parts.push(`${spec.lanesPerVertex} lanes per queue item of ${spec.chunk} arcs`);
     if (spec.heavyArcs === 'settle') parts.push('heavy arcs relaxed once per bucket');
     if (spec.deferHubs) parts.push('hubs deferred');
+    if (spec.arcUnroll !== undefined) parts.push(`${spec.arcUnroll} arcs a step`);
     return parts.join(', ');
   },
 };

@@ -1,5 +1,6 @@
 import { numberBindings } from '../render/bindings.js';
 import type { SsspKernelSpec, SsspOp } from '../spec/sssp-spec.js';
+import { DEFAULT_ARC_UNROLL } from '../spec/validate-sssp-spec.js';
 import { PARAMS_BINDING, type OpInfo } from './op-info.js';
 import { MAX_GRID_X } from './spmv-ops.js';
 
@@ -65,6 +66,7 @@ function ssspOp(op: SsspOp, template: string): OpInfo<SsspKernelSpec> {
       threads: spec.workgroupSize,
       lanes: lanes(spec),
       chunk: spec.chunk ?? 1,
+      arcUnroll: spec.arcUnroll ?? DEFAULT_ARC_UNROLL,
       heavy: settles(spec),
       hubs: defers(spec),
       capacity: ssspAppendCapacity(spec),

@@ -80,6 +80,12 @@ export interface SsspKernelSpec extends SpecBase {
    * than the hub step, not by up to delta. Never with `heavyArcs: 'settle'` (both use the same mark bit). Default false.
    */
   readonly deferHubs?: boolean;
+  /**
+   * `sssp_frontier`: arcs an invocation relaxes a step, their heads' keys loaded together before any is compared
+   * (a power of two from 1 to 16; default `SSSP_DEFAULT_ARC_UNROLL`, 4). With 1, each arc's loads wait for the
+   * previous arc's comparison and atomicMin.
+   */
+  readonly arcUnroll?: number;
 }
 
 /**

@@ -4,6 +4,10 @@ import { isPowerOfTwo, MAX_INVOCATIONS } from './spec-limits.js';
 
 /** Arcs per queue item of `sssp_frontier` unless the spec says. */
 export const DEFAULT_CHUNK = 256;
+/** Arcs an invocation of `sssp_frontier` relaxes a step unless the spec says. */
+export const DEFAULT_ARC_UNROLL = 4;
+/** The most arcs a step: their heads, keys and loaded keys sit in registers. */
+const MAX_ARC_UNROLL = 16;
 
 /**
  * The SSSP family's rules; `validateSpec` has checked the fields every kernel has. Relaxation is atomicMin
@@ -43,6 +47,10 @@ export function validateSsspSpec(spec: SsspKernelSpec): void {
   if (!isPowerOfTwo(chunk) || chunk < lanes) {
     throw new SpecError('chunk', `must be a power of two no smaller than lanesPerVertex ${lanes} (arcs per queue item), got ${chunk}`);
   }
+  const unroll = spec.arcUnroll ?? DEFAULT_ARC_UNROLL;
+  if (!isPowerOfTwo(unroll) || unroll > MAX_ARC_UNROLL) {
+    throw new SpecError('arcUnroll', `must be a power of two from 1 to ${MAX_ARC_UNROLL} (arcs an invocation relaxes a step), got ${unroll}`);
+  }
 }
 
 function validateHeavyArcs(spec: SsspKernelSpec): void {
@@ -70,7 +78,9 @@ export function normalizeSsspSpec(spec: SsspKernelSpec): SsspKernelSpec {
   };
   if (spec.op === 'sssp_edges') return { ...base, reads: spec.reads ?? 'atomic' };
   if (spec.op === 'sssp_frontier' || spec.op === 'sssp_advance') {
-    const queue = { ...base, lanesPerVertex: spec.lanesPerVertex ?? 1, chunk: spec.chunk ?? DEFAULT_CHUNK };
+    // The default unroll stays out of the spec, so that kernel ids name it only when it is not the default.
+    const unroll = spec.op === 'sssp_frontier' && (spec.arcUnroll ?? DEFAULT_ARC_UNROLL) !== DEFAULT_ARC_UNROLL ? { arcUnroll: spec.arcUnroll } : {};
+    const queue = { ...base, lanesPerVertex: spec.lanesPerVertex ?? 1, chunk: spec.chunk ?? DEFAULT_CHUNK, ...unroll };
     if (spec.deferHubs === true) return { ...queue, deferHubs: true };
     return spec.op === 'sssp_frontier' && spec.heavyArcs === 'settle' ? { ...queue, heavyArcs: 'settle' } : queue;
   }

@@ -210,14 +210,35 @@ fn relax_item(item: u32, threshold: u32, len_out: u32) {
   let kv = atomicLoad(&dist[v]);
   start += (c & ~HEAVY_ITEM) * CHUNK;
   end = min(end, start + CHUNK);
-  for (var p = start + item % LANES; p < end; p += LANES) { relax_arc(p, kv, threshold, len_out); }
+  var p = start + item % LANES;
+  for (; p + (ARC_UNROLL - 1u) * LANES < end; p += ARC_UNROLL * LANES) {
+    var heads: array<u32, ARC_UNROLL>;
+    var keys: array<u32, ARC_UNROLL>;
+    var known: array<u32, ARC_UNROLL>;
+    for (var j = 0u; j < ARC_UNROLL; j++) {
+      heads[j] = indices[p + j * LANES];
+      keys[j] = relax(kv, weight[p + j * LANES]);
+    }
+    for (var j = 0u; j < ARC_UNROLL; j++) { known[j] = atomicLoad(&dist[heads[j]]); }
+    for (var j = 0u; j < ARC_UNROLL; j++) { lower(p + j * LANES, heads[j], keys[j], known[j], threshold, len_out); }
+  }
+  for (; p < end; p += LANES) {
+    let u = indices[p];
+    lower(p, u, relax(kv, weight[p]), atomicLoad(&dist[u]), threshold, len_out);
+  }
 }
 
-// Lowers the head of arc p from kv: queued for the next pass below the threshold, else marked far.
-fn relax_arc(p: u32, kv: u32, threshold: u32, len_out: u32) {
-  let u = indices[p];
-  let k = relax(kv, weight[p]);
-  if (k > params.limit || k >= atomicLoad(&dist[u])) { return; }
+// An invocation relaxes ARC_UNROLL of its arcs a step: their heads, weights and the heads' keys are all loaded
+// before any is compared, so those loads are in flight together. One arc a step waited for each head's key (and
+// for the atomicMin where it lowered it) before the next arc's loads began: a pass's round was a chain of such
+// waits (H200 pass profile: about 26 µs a round on Kronecker 22's large passes). A key loaded before an earlier
+// arc of the step lowered the same head is only stale high: atomicMin's old value still decides.
+const ARC_UNROLL: u32 = 4u;
+
+// Lowers u, the head of arc p, to k when k beats `known` (u's key as loaded): queued for the next pass below the
+// threshold, else marked far.
+fn lower(p: u32, u: u32, k: u32, known: u32, threshold: u32, len_out: u32) {
+  if (k > params.limit || k >= known) { return; }
   if (k >= atomicMin(&dist[u], k)) { return; }
   via[u] = p;
   let next = (params.iter + 1u) << 2u;
