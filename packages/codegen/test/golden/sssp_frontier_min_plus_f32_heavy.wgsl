@@ -227,6 +227,9 @@ fn wait_heavy(v: u32) {
 fn relax_item(item: u32, threshold: u32, len_out: u32) {
   let v = queue_in[item / LANES];
   let c = chunk_in[item / LANES];
+  // Loaded before the visit reads v's mark, so that the two loads are in flight together (the key may fall
+  // meanwhile either way: a lowering below the threshold queues v again).
+  let kv = atomicLoad(&dist[v]);
   var start = indptr[v];
   var end = light_end_of(v);
   if ((c & HEAVY_ITEM) != 0u) {
@@ -235,7 +238,6 @@ fn relax_item(item: u32, threshold: u32, len_out: u32) {
   } else if (c == 0u && item % LANES == 0u) {
     visit(v);
   }
-  let kv = atomicLoad(&dist[v]);
   start += (c & ~HEAVY_ITEM) * CHUNK;
   end = min(end, start + CHUNK);
   var p = start + item % LANES;
