@@ -41,7 +41,8 @@ export interface Measured {
 export function variantOptions(variant: MethodVariant, tuning: SsspKernelOptions, type: SsspWeightType, csr: Csr, weights: SsspWeights, deltaScale?: number): SsspKernelOptions {
   const stats = { n: csr.n, arcs: csr.indices.length, minWeight: weights.min, meanWeight: weights.mean };
   const scale = variant.deltaScale ?? deltaScale;
-  const delta = scale === undefined ? undefined : defaultDelta(stats, type) * scale;
+  // The factor applies to the delta the plan would take: with hubs waiting, their rule's.
+  const delta = scale === undefined ? undefined : defaultDelta(stats, type, (variant.options.hubDegree ?? tuning.hubDegree) !== undefined) * scale;
   return { ...tuning, ...variant.options, weights: type, ...(delta === undefined ? {} : { delta: type === 'u32' ? Math.max(1, Math.round(delta)) : delta }) };
 }
 

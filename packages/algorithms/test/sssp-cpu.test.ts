@@ -148,15 +148,21 @@ describe('SSSP inputs and plans', () => {
 
   it('auto picks near-far for non-negative weights, Bellman-Ford otherwise; delta and lanes from the graph', () => {
     const stats = { n: 1 << 20, arcs: 1 << 25, minWeight: 0, meanWeight: 0.5 };
-    // Mean degree 32: Davidson's 32 · 0.5 / 32 = 0.5, scaled by 8 / 32.
-    expect(planSssp({}, stats, false)).toMatchObject({ method: 'near-far', delta: 0.125, relax: { op: 'sssp_frontier', lanesPerVertex: 16 } });
+    // Mean degree 32: Davidson's 32 · 0.5 / 32 = 0.5, scaled by 8 / 32 and, past degree 16, by 16 / 32; chunks of 64.
+    expect(planSssp({}, stats, false)).toMatchObject({ method: 'near-far', delta: 0.0625, relax: { op: 'sssp_frontier', lanesPerVertex: 16, chunk: 64 } });
+    // Hubs waiting: 8 / 32 only, and the codegen's chunk (256).
+    expect(planSssp({ hubDegree: 64 }, stats, false)).toMatchObject({ delta: 0.125, relax: { chunk: 256, deferHubs: true } });
+    expect(planSssp({ method: 'frontier' }, stats, false)).toMatchObject({ relax: { chunk: 256 } });
     expect(planSssp({}, { ...stats, minWeight: -1 }, true)).toMatchObject({ method: 'bellman-ford', relax: { op: 'sssp_edges', symmetric: false, reads: 'atomic' } });
     // Mean degree 4: 32 · 3 / 4 = 24, scaled by 8 / 4.
     expect(defaultDelta({ n: 100, arcs: 400, minWeight: 1, meanWeight: 3 }, 'u32')).toBe(48);
-    // Davidson's 32 · w̄ / d̄ scaled by 8 / d̄ within ¼…4×: the road-like grid (d̄ ≈ 3) gets 8/3 of it, a dense graph ¼, a path 4×.
+    // Davidson's 32 · w̄ / d̄ scaled by 8 / d̄ within ¼…4×: the road-like grid (d̄ ≈ 3) gets 8/3 of it, a dense graph ¼ (⅛ unless hubs wait), a path 4×.
     const davidson = (n: number, arcs: number, meanWeight: number) => (32 * meanWeight) / (arcs / n);
     expect(defaultDelta({ n: 1e6, arcs: 3e6, minWeight: 1, meanWeight: 500 }, 'f32')).toBeCloseTo((davidson(1e6, 3e6, 500) * 8) / 3, 1);
-    expect(defaultDelta({ n: 1000, arcs: 128_000, minWeight: 0, meanWeight: 0.5 }, 'f32')).toBeCloseTo(davidson(1000, 128_000, 0.5) / 4, 6);
+    // Degree 128: ¼ (the floor), halved past degree 16 (the dense floor) unless hubs wait; degree 24: × 16 / 24.
+    expect(defaultDelta({ n: 1000, arcs: 128_000, minWeight: 0, meanWeight: 0.5 }, 'f32')).toBeCloseTo(davidson(1000, 128_000, 0.5) / 8, 6);
+    expect(defaultDelta({ n: 1000, arcs: 128_000, minWeight: 0, meanWeight: 0.5 }, 'f32', true)).toBeCloseTo(davidson(1000, 128_000, 0.5) / 4, 6);
+    expect(defaultDelta({ n: 1000, arcs: 24_000, minWeight: 0, meanWeight: 0.5 }, 'f32')).toBeCloseTo((davidson(1000, 24_000, 0.5) * 8 * 16) / (24 * 24), 6);
     expect(defaultDelta({ n: 1000, arcs: 1000, minWeight: 1, meanWeight: 10 }, 'u32')).toBe(4 * davidson(1000, 1000, 10));
     expect(defaultDelta({ n: 1000, arcs: 128_000, minWeight: 1, meanWeight: 2 }, 'u32')).toBe(1);
     expect(defaultSsspLanes(4)).toBe(2);

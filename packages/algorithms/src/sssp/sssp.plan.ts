@@ -149,7 +149,14 @@ export interface SsspPlan {
   readonly batch: number;
 }
 
-export const SSSP_DEFAULTS = { workgroupSize: 256, reads: 'atomic', segment: 1 << 14, batch: 16, fixedWorkgroups: 1024, hubRounds: 8, tailFactor: 2 } as const;
+/**
+ * Defaults of the SSSP options. `nearFarChunk`: near-far's arcs per queue item while hubs do not wait and heavy arcs
+ * are relaxed inline (H200, benchmarks/results/sssp-h200-20261128.json: R-MAT 2^20 f32 1.85 → 1.61 ms and 2^22
+ * 6.12 → 5.82 ms with 64 instead of 256, both at the dense delta; Kronecker 22 4.81 / 4.80 ms either way); otherwise,
+ * and for frontier Bellman-Ford, the codegen default (256: hub64 on Kronecker 22 took 3.99 ms with it, 4.20 with 64;
+ * heavy arcs settled and frontier were not measured at 64).
+ */
+export const SSSP_DEFAULTS = { workgroupSize: 256, reads: 'atomic', segment: 1 << 14, batch: 16, fixedWorkgroups: 1024, hubRounds: 8, tailFactor: 2, nearFarChunk: 64 } as const;
 
 /** Invocations per vertex: about half the mean degree, a power of two from 1 to 32. */
 export function defaultLanes(meanDegree: number): number {
@@ -158,7 +165,7 @@ export function defaultLanes(meanDegree: number): number {
 }
 
 /** The constants of {@link defaultDelta}: Davidson et al.'s warp width and the mean degree where their rule fits as is. */
-const DELTA_RULE = { warp: 32, degree: 8, minScale: 1 / 4, maxScale: 4 } as const;
+const DELTA_RULE = { warp: 32, degree: 8, minScale: 1 / 4, maxScale: 4, denseDegree: 16, denseFloor: 1 / 2 } as const;
 
 /**
  * Near-far's bucket width from the weights and degrees: Davidson, Baxter, Garland and Owens's (2014) warp
@@ -167,16 +174,22 @@ const DELTA_RULE = { warp: 32, degree: 8, minScale: 1 / 4, maxScale: 4 } as cons
  * (benchmarks/results/sssp-h100-20261122.json) R-MAT 2^20–2^22 (d = 32, weights in [0, 1)) was fastest at ¼ of
  * it (the many short arcs settle a vertex early, so a wide bucket re-relaxes), the road-like grid (d = 3) at
  * 2–4× (few arcs a vertex: narrow buckets mean thousands of near-empty passes), and Kronecker scale 22 (d ≈ 31)
- * within 8% of its best anywhere from ¼ to 2×. At least 1 for integer weights.
+ * within 8% of its best anywhere from ¼ to 2×. Past d = 16, while hubs do not wait, it is narrowed again by 16 / d
+ * (at most halved). On the H200 (benchmarks/results/sssp-h200-20261128.json, passes relaxing 4 arcs a step) R-MAT 2^22 f32 took 6.12 ms at half the width against 7.83 (2^20:
+ * 1.85 against 2.02; a quarter: 7.83 and 3.24), Kronecker 22 4.77 against 4.81 ms (integers) and 9.91 against
+ * 9.58 (f32, runs 7.2–11.9 ms). Hubs waiting already split a bucket into hub steps: there half the width was
+ * slower (Kronecker 22: 4.59 against 3.99 ms), so `hubsWait` keeps the first rule. At least 1 for integer weights.
  *
  * @example
- * defaultDelta({ n: 1 << 20, arcs: 1 << 25, minWeight: 0, meanWeight: 0.5 }, 'f32'); // 0.125: d = 32, ¼ of Davidson's 0.5
+ * defaultDelta({ n: 1 << 20, arcs: 1 << 25, minWeight: 0, meanWeight: 0.5 }, 'f32'); // 0.0625: d = 32, ⅛ of Davidson's 0.5
+ * defaultDelta({ n: 1 << 20, arcs: 1 << 25, minWeight: 0, meanWeight: 0.5 }, 'f32', true); // 0.125 while hubs wait
  */
-export function defaultDelta(stats: SsspGraphStats, weights: SsspWeightType): number {
+export function defaultDelta(stats: SsspGraphStats, weights: SsspWeightType, hubsWait = false): number {
   const meanDegree = stats.n ? stats.arcs / stats.n : 0;
   let delta = 1;
   if (meanDegree > 0 && stats.meanWeight > 0) {
-    const scale = Math.min(DELTA_RULE.maxScale, Math.max(DELTA_RULE.minScale, DELTA_RULE.degree / meanDegree));
+    let scale = Math.min(DELTA_RULE.maxScale, Math.max(DELTA_RULE.minScale, DELTA_RULE.degree / meanDegree));
+    if (!hubsWait) scale *= Math.max(DELTA_RULE.denseFloor, Math.min(1, DELTA_RULE.denseDegree / meanDegree));
     delta = ((DELTA_RULE.warp * stats.meanWeight) / meanDegree) * scale;
   }
   return weights === 'u32' ? Math.max(1, Math.ceil(delta)) : Math.fround(delta);
@@ -204,7 +217,7 @@ function planMethod(options: SsspKernelOptions, stats: SsspGraphStats, directed:
   const batch = options.batch ?? SSSP_DEFAULTS.batch;
   if (!Number.isInteger(batch) || batch < 1) throw new RangeError(`sssp: batch must be a positive integer (passes per read-back), got ${batch}`);
   const base = { semiring: 'min-plus', type: weights, target: options.kernelTarget ?? 'wgsl', workgroupSize: options.workgroupSize ?? SSSP_DEFAULTS.workgroupSize } as const;
-  const delta = method === 'near-far' ? (options.delta ?? defaultDelta(stats, weights)) : Infinity;
+  const delta = method === 'near-far' ? (options.delta ?? defaultDelta(stats, weights, options.hubDegree !== undefined)) : Infinity;
   if (method === 'near-far' && !(delta > 0 && (weights === 'f32' || Number.isInteger(delta)))) {
     throw new RangeError(`sssp: delta must be positive${weights === 'u32' ? ' and an integer for u32 weights' : ''}, got ${delta}`);
   }
@@ -228,7 +241,9 @@ function planMethod(options: SsspKernelOptions, stats: SsspGraphStats, directed:
     };
   }
   const lanes = options.lanesPerVertex ?? defaultLanes(stats.n ? stats.arcs / stats.n : 0);
-  const queue = { ...base, symmetric: false, lanesPerVertex: lanes, chunk: options.chunk ?? SSSP_DEFAULT_CHUNK, ...(hubs.hubDegree ? { deferHubs: true } : {}) };
+  const measured = method === 'near-far' && !hubs.hubDegree && heavyArcs === 'inline';
+  const chunk = options.chunk ?? (measured ? SSSP_DEFAULTS.nearFarChunk : SSSP_DEFAULT_CHUNK);
+  const queue = { ...base, symmetric: false, lanesPerVertex: lanes, chunk, ...(hubs.hubDegree ? { deferHubs: true } : {}) };
   return {
     method,
     weights,

@@ -103,14 +103,18 @@ import { sssp_advance__min_plus_f32__dir__w256l16c256__cuda__7d2d0454082e } from
 import { sssp_advance__min_plus_f32__dir__w256l16c256__wgsl__25f35cca777c } from "./sssp_advance__min_plus_f32__dir__w256l16c256__wgsl__25f35cca777c.js";
 import { sssp_advance__min_plus_f32__dir__w256l16c256d__cuda__e72035d66633 } from "./sssp_advance__min_plus_f32__dir__w256l16c256d__cuda__e72035d66633.js";
 import { sssp_advance__min_plus_f32__dir__w256l16c256d__wgsl__98b2d763cfc9 } from "./sssp_advance__min_plus_f32__dir__w256l16c256d__wgsl__98b2d763cfc9.js";
-import { sssp_advance__min_plus_f32__dir__w256l2c256__cuda__599fae1a0d82 } from "./sssp_advance__min_plus_f32__dir__w256l2c256__cuda__599fae1a0d82.js";
-import { sssp_advance__min_plus_f32__dir__w256l2c256__wgsl__bdd12c960baa } from "./sssp_advance__min_plus_f32__dir__w256l2c256__wgsl__bdd12c960baa.js";
+import { sssp_advance__min_plus_f32__dir__w256l16c64__cuda__785aef61b87e } from "./sssp_advance__min_plus_f32__dir__w256l16c64__cuda__785aef61b87e.js";
+import { sssp_advance__min_plus_f32__dir__w256l16c64__wgsl__dafed72c90ec } from "./sssp_advance__min_plus_f32__dir__w256l16c64__wgsl__dafed72c90ec.js";
+import { sssp_advance__min_plus_f32__dir__w256l2c64__cuda__aeb38bdfd533 } from "./sssp_advance__min_plus_f32__dir__w256l2c64__cuda__aeb38bdfd533.js";
+import { sssp_advance__min_plus_f32__dir__w256l2c64__wgsl__e47706bef5e1 } from "./sssp_advance__min_plus_f32__dir__w256l2c64__wgsl__e47706bef5e1.js";
 import { sssp_advance__min_plus_u32__dir__w256l16c256__cuda__e6e166fc871d } from "./sssp_advance__min_plus_u32__dir__w256l16c256__cuda__e6e166fc871d.js";
 import { sssp_advance__min_plus_u32__dir__w256l16c256__wgsl__7934dee53d71 } from "./sssp_advance__min_plus_u32__dir__w256l16c256__wgsl__7934dee53d71.js";
 import { sssp_advance__min_plus_u32__dir__w256l16c256d__cuda__e205d8ed2431 } from "./sssp_advance__min_plus_u32__dir__w256l16c256d__cuda__e205d8ed2431.js";
 import { sssp_advance__min_plus_u32__dir__w256l16c256d__wgsl__b1bf1f7581c6 } from "./sssp_advance__min_plus_u32__dir__w256l16c256d__wgsl__b1bf1f7581c6.js";
-import { sssp_advance__min_plus_u32__dir__w256l2c256__cuda__c91ce9fff1a1 } from "./sssp_advance__min_plus_u32__dir__w256l2c256__cuda__c91ce9fff1a1.js";
-import { sssp_advance__min_plus_u32__dir__w256l2c256__wgsl__9b9b3d4886a5 } from "./sssp_advance__min_plus_u32__dir__w256l2c256__wgsl__9b9b3d4886a5.js";
+import { sssp_advance__min_plus_u32__dir__w256l16c64__cuda__ca2a3019c96d } from "./sssp_advance__min_plus_u32__dir__w256l16c64__cuda__ca2a3019c96d.js";
+import { sssp_advance__min_plus_u32__dir__w256l16c64__wgsl__d6f59ce0c9ac } from "./sssp_advance__min_plus_u32__dir__w256l16c64__wgsl__d6f59ce0c9ac.js";
+import { sssp_advance__min_plus_u32__dir__w256l2c64__cuda__0c78e8fc0837 } from "./sssp_advance__min_plus_u32__dir__w256l2c64__cuda__0c78e8fc0837.js";
+import { sssp_advance__min_plus_u32__dir__w256l2c64__wgsl__2b49ba302b04 } from "./sssp_advance__min_plus_u32__dir__w256l2c64__wgsl__2b49ba302b04.js";
 import { sssp_edges__min_plus_f32__dir_atomic__w256__cuda__b7b490c6e5ee } from "./sssp_edges__min_plus_f32__dir_atomic__w256__cuda__b7b490c6e5ee.js";
 import { sssp_edges__min_plus_f32__dir_atomic__w256__wgsl__f0f28a7df4f3 } from "./sssp_edges__min_plus_f32__dir_atomic__w256__wgsl__f0f28a7df4f3.js";
 import { sssp_edges__min_plus_f32__sym_atomic__w256__cuda__c05eda09a7a6 } from "./sssp_edges__min_plus_f32__sym_atomic__w256__cuda__c05eda09a7a6.js";
@@ -119,22 +123,22 @@ import { sssp_edges__min_plus_u32__dir_atomic__w256__cuda__91ef3e9300b8 } from "
 import { sssp_edges__min_plus_u32__dir_atomic__w256__wgsl__b1ced8ca486c } from "./sssp_edges__min_plus_u32__dir_atomic__w256__wgsl__b1ced8ca486c.js";
 import { sssp_edges__min_plus_u32__sym_atomic__w256__cuda__9165a28d4173 } from "./sssp_edges__min_plus_u32__sym_atomic__w256__cuda__9165a28d4173.js";
 import { sssp_edges__min_plus_u32__sym_atomic__w256__wgsl__e6ee4b811bc2 } from "./sssp_edges__min_plus_u32__sym_atomic__w256__wgsl__e6ee4b811bc2.js";
-import { sssp_frontier__min_plus_f32__dir__w256l16c256__cuda__4b0c0729ba1b } from "./sssp_frontier__min_plus_f32__dir__w256l16c256__cuda__4b0c0729ba1b.js";
-import { sssp_frontier__min_plus_f32__dir__w256l16c256__wgsl__69dca1f43b13 } from "./sssp_frontier__min_plus_f32__dir__w256l16c256__wgsl__69dca1f43b13.js";
 import { sssp_frontier__min_plus_f32__dir__w256l16c256d__cuda__6f1eaff231ca } from "./sssp_frontier__min_plus_f32__dir__w256l16c256d__cuda__6f1eaff231ca.js";
 import { sssp_frontier__min_plus_f32__dir__w256l16c256d__wgsl__4b4c5be0fea1 } from "./sssp_frontier__min_plus_f32__dir__w256l16c256d__wgsl__4b4c5be0fea1.js";
 import { sssp_frontier__min_plus_f32__dir__w256l16c256h__cuda__953e7038cc17 } from "./sssp_frontier__min_plus_f32__dir__w256l16c256h__cuda__953e7038cc17.js";
 import { sssp_frontier__min_plus_f32__dir__w256l16c256h__wgsl__f040d8df8047 } from "./sssp_frontier__min_plus_f32__dir__w256l16c256h__wgsl__f040d8df8047.js";
-import { sssp_frontier__min_plus_f32__dir__w256l2c256__cuda__6e7a4be5fd68 } from "./sssp_frontier__min_plus_f32__dir__w256l2c256__cuda__6e7a4be5fd68.js";
-import { sssp_frontier__min_plus_f32__dir__w256l2c256__wgsl__4d90ceef7b4f } from "./sssp_frontier__min_plus_f32__dir__w256l2c256__wgsl__4d90ceef7b4f.js";
-import { sssp_frontier__min_plus_u32__dir__w256l16c256__cuda__ebbe01458e54 } from "./sssp_frontier__min_plus_u32__dir__w256l16c256__cuda__ebbe01458e54.js";
-import { sssp_frontier__min_plus_u32__dir__w256l16c256__wgsl__9bf0f9382e14 } from "./sssp_frontier__min_plus_u32__dir__w256l16c256__wgsl__9bf0f9382e14.js";
+import { sssp_frontier__min_plus_f32__dir__w256l16c64__cuda__419a9114e504 } from "./sssp_frontier__min_plus_f32__dir__w256l16c64__cuda__419a9114e504.js";
+import { sssp_frontier__min_plus_f32__dir__w256l16c64__wgsl__73828e17f386 } from "./sssp_frontier__min_plus_f32__dir__w256l16c64__wgsl__73828e17f386.js";
+import { sssp_frontier__min_plus_f32__dir__w256l2c64__cuda__72f3f91321be } from "./sssp_frontier__min_plus_f32__dir__w256l2c64__cuda__72f3f91321be.js";
+import { sssp_frontier__min_plus_f32__dir__w256l2c64__wgsl__355c75ca9de3 } from "./sssp_frontier__min_plus_f32__dir__w256l2c64__wgsl__355c75ca9de3.js";
 import { sssp_frontier__min_plus_u32__dir__w256l16c256d__cuda__0b226985eacb } from "./sssp_frontier__min_plus_u32__dir__w256l16c256d__cuda__0b226985eacb.js";
 import { sssp_frontier__min_plus_u32__dir__w256l16c256d__wgsl__13e20a9e87d5 } from "./sssp_frontier__min_plus_u32__dir__w256l16c256d__wgsl__13e20a9e87d5.js";
 import { sssp_frontier__min_plus_u32__dir__w256l16c256h__cuda__348ff3a29a1a } from "./sssp_frontier__min_plus_u32__dir__w256l16c256h__cuda__348ff3a29a1a.js";
 import { sssp_frontier__min_plus_u32__dir__w256l16c256h__wgsl__3dfe9abdad64 } from "./sssp_frontier__min_plus_u32__dir__w256l16c256h__wgsl__3dfe9abdad64.js";
-import { sssp_frontier__min_plus_u32__dir__w256l2c256__cuda__ea49be4f9b99 } from "./sssp_frontier__min_plus_u32__dir__w256l2c256__cuda__ea49be4f9b99.js";
-import { sssp_frontier__min_plus_u32__dir__w256l2c256__wgsl__f489869441aa } from "./sssp_frontier__min_plus_u32__dir__w256l2c256__wgsl__f489869441aa.js";
+import { sssp_frontier__min_plus_u32__dir__w256l16c64__cuda__f6492c84b575 } from "./sssp_frontier__min_plus_u32__dir__w256l16c64__cuda__f6492c84b575.js";
+import { sssp_frontier__min_plus_u32__dir__w256l16c64__wgsl__2e3bf033e9d6 } from "./sssp_frontier__min_plus_u32__dir__w256l16c64__wgsl__2e3bf033e9d6.js";
+import { sssp_frontier__min_plus_u32__dir__w256l2c64__cuda__50688d463f79 } from "./sssp_frontier__min_plus_u32__dir__w256l2c64__cuda__50688d463f79.js";
+import { sssp_frontier__min_plus_u32__dir__w256l2c64__wgsl__f5a06c780764 } from "./sssp_frontier__min_plus_u32__dir__w256l2c64__wgsl__f5a06c780764.js";
 import { sssp_parents__min_plus_f32__dir__w256__cuda__99607ddc9042 } from "./sssp_parents__min_plus_f32__dir__w256__cuda__99607ddc9042.js";
 import { sssp_parents__min_plus_f32__dir__w256__wgsl__0609580e9091 } from "./sssp_parents__min_plus_f32__dir__w256__wgsl__0609580e9091.js";
 import { sssp_parents__min_plus_f32__sym__w256__cuda__cb5d769b3783 } from "./sssp_parents__min_plus_f32__sym__w256__cuda__cb5d769b3783.js";
@@ -268,14 +272,18 @@ export const CATALOG: Readonly<Record<string, GeneratedKernel>> = {
         "25f35cca777c": sssp_advance__min_plus_f32__dir__w256l16c256__wgsl__25f35cca777c,
         "e72035d66633": sssp_advance__min_plus_f32__dir__w256l16c256d__cuda__e72035d66633,
         "98b2d763cfc9": sssp_advance__min_plus_f32__dir__w256l16c256d__wgsl__98b2d763cfc9,
-        "599fae1a0d82": sssp_advance__min_plus_f32__dir__w256l2c256__cuda__599fae1a0d82,
-        "bdd12c960baa": sssp_advance__min_plus_f32__dir__w256l2c256__wgsl__bdd12c960baa,
+        "785aef61b87e": sssp_advance__min_plus_f32__dir__w256l16c64__cuda__785aef61b87e,
+        "dafed72c90ec": sssp_advance__min_plus_f32__dir__w256l16c64__wgsl__dafed72c90ec,
+        "aeb38bdfd533": sssp_advance__min_plus_f32__dir__w256l2c64__cuda__aeb38bdfd533,
+        "e47706bef5e1": sssp_advance__min_plus_f32__dir__w256l2c64__wgsl__e47706bef5e1,
         "e6e166fc871d": sssp_advance__min_plus_u32__dir__w256l16c256__cuda__e6e166fc871d,
         "7934dee53d71": sssp_advance__min_plus_u32__dir__w256l16c256__wgsl__7934dee53d71,
         "e205d8ed2431": sssp_advance__min_plus_u32__dir__w256l16c256d__cuda__e205d8ed2431,
         "b1bf1f7581c6": sssp_advance__min_plus_u32__dir__w256l16c256d__wgsl__b1bf1f7581c6,
-        "c91ce9fff1a1": sssp_advance__min_plus_u32__dir__w256l2c256__cuda__c91ce9fff1a1,
-        "9b9b3d4886a5": sssp_advance__min_plus_u32__dir__w256l2c256__wgsl__9b9b3d4886a5,
+        "ca2a3019c96d": sssp_advance__min_plus_u32__dir__w256l16c64__cuda__ca2a3019c96d,
+        "d6f59ce0c9ac": sssp_advance__min_plus_u32__dir__w256l16c64__wgsl__d6f59ce0c9ac,
+        "0c78e8fc0837": sssp_advance__min_plus_u32__dir__w256l2c64__cuda__0c78e8fc0837,
+        "2b49ba302b04": sssp_advance__min_plus_u32__dir__w256l2c64__wgsl__2b49ba302b04,
         "b7b490c6e5ee": sssp_edges__min_plus_f32__dir_atomic__w256__cuda__b7b490c6e5ee,
         "f0f28a7df4f3": sssp_edges__min_plus_f32__dir_atomic__w256__wgsl__f0f28a7df4f3,
         "c05eda09a7a6": sssp_edges__min_plus_f32__sym_atomic__w256__cuda__c05eda09a7a6,
@@ -284,22 +292,22 @@ export const CATALOG: Readonly<Record<string, GeneratedKernel>> = {
         "b1ced8ca486c": sssp_edges__min_plus_u32__dir_atomic__w256__wgsl__b1ced8ca486c,
         "9165a28d4173": sssp_edges__min_plus_u32__sym_atomic__w256__cuda__9165a28d4173,
         "e6ee4b811bc2": sssp_edges__min_plus_u32__sym_atomic__w256__wgsl__e6ee4b811bc2,
-        "4b0c0729ba1b": sssp_frontier__min_plus_f32__dir__w256l16c256__cuda__4b0c0729ba1b,
-        "69dca1f43b13": sssp_frontier__min_plus_f32__dir__w256l16c256__wgsl__69dca1f43b13,
         "6f1eaff231ca": sssp_frontier__min_plus_f32__dir__w256l16c256d__cuda__6f1eaff231ca,
         "4b4c5be0fea1": sssp_frontier__min_plus_f32__dir__w256l16c256d__wgsl__4b4c5be0fea1,
         "953e7038cc17": sssp_frontier__min_plus_f32__dir__w256l16c256h__cuda__953e7038cc17,
         "f040d8df8047": sssp_frontier__min_plus_f32__dir__w256l16c256h__wgsl__f040d8df8047,
-        "6e7a4be5fd68": sssp_frontier__min_plus_f32__dir__w256l2c256__cuda__6e7a4be5fd68,
-        "4d90ceef7b4f": sssp_frontier__min_plus_f32__dir__w256l2c256__wgsl__4d90ceef7b4f,
-        "ebbe01458e54": sssp_frontier__min_plus_u32__dir__w256l16c256__cuda__ebbe01458e54,
-        "9bf0f9382e14": sssp_frontier__min_plus_u32__dir__w256l16c256__wgsl__9bf0f9382e14,
+        "419a9114e504": sssp_frontier__min_plus_f32__dir__w256l16c64__cuda__419a9114e504,
+        "73828e17f386": sssp_frontier__min_plus_f32__dir__w256l16c64__wgsl__73828e17f386,
+        "72f3f91321be": sssp_frontier__min_plus_f32__dir__w256l2c64__cuda__72f3f91321be,
+        "355c75ca9de3": sssp_frontier__min_plus_f32__dir__w256l2c64__wgsl__355c75ca9de3,
         "0b226985eacb": sssp_frontier__min_plus_u32__dir__w256l16c256d__cuda__0b226985eacb,
         "13e20a9e87d5": sssp_frontier__min_plus_u32__dir__w256l16c256d__wgsl__13e20a9e87d5,
         "348ff3a29a1a": sssp_frontier__min_plus_u32__dir__w256l16c256h__cuda__348ff3a29a1a,
         "3dfe9abdad64": sssp_frontier__min_plus_u32__dir__w256l16c256h__wgsl__3dfe9abdad64,
-        "ea49be4f9b99": sssp_frontier__min_plus_u32__dir__w256l2c256__cuda__ea49be4f9b99,
-        "f489869441aa": sssp_frontier__min_plus_u32__dir__w256l2c256__wgsl__f489869441aa,
+        "f6492c84b575": sssp_frontier__min_plus_u32__dir__w256l16c64__cuda__f6492c84b575,
+        "2e3bf033e9d6": sssp_frontier__min_plus_u32__dir__w256l16c64__wgsl__2e3bf033e9d6,
+        "50688d463f79": sssp_frontier__min_plus_u32__dir__w256l2c64__cuda__50688d463f79,
+        "f5a06c780764": sssp_frontier__min_plus_u32__dir__w256l2c64__wgsl__f5a06c780764,
         "99607ddc9042": sssp_parents__min_plus_f32__dir__w256__cuda__99607ddc9042,
         "0609580e9091": sssp_parents__min_plus_f32__dir__w256__wgsl__0609580e9091,
         "cb5d769b3783": sssp_parents__min_plus_f32__sym__w256__cuda__cb5d769b3783,
