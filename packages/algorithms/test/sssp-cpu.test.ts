@@ -14,6 +14,7 @@ import {
   ssspReference,
   ssspWeights,
   validateSssp,
+  type SsspKernelOptions,
 } from '../src/index.js';
 import { decodeDistances, distanceKey, limitKey } from '../src/sssp/sssp.keys.js';
 import { negativeCycle, negativeDag, SSSP_CASES } from './sssp-cases.js';
@@ -138,12 +139,26 @@ describe('SSSP inputs and plans', () => {
     expect(limitKey(0.1, 'f32')).toBe(distanceKey(0.1, 'f32') - 1);
   });
 
-  it("auto takes Bellman-Ford where near-far's pass binds more storage buffers than the device offers (browsers: 8–10)", () => {
+  it("packs the queues where near-far's pass binds more storage buffers than the device offers (browsers: 8–10), else auto takes Bellman-Ford", () => {
     const stats = { n: 1 << 20, arcs: 1 << 25, minWeight: 0, meanWeight: 0.5 };
-    expect(planSssp({}, stats, false, { storageBuffers: 10 }).method).toBe('bellman-ford');
-    expect(planSssp({}, stats, false, { storageBuffers: 11 }).method).toBe('near-far');
-    // Asked for by name, near-far stays: the runner's limit check then names the kernel and both counts.
-    expect(planSssp({ method: 'near-far' }, stats, false, { storageBuffers: 10 }).method).toBe('near-far');
+    const packed = (options: SsspKernelOptions, storageBuffers: number) => {
+      const plan = planSssp(options, stats, false, { storageBuffers });
+      return plan.method === 'bellman-ford' ? 'bellman-ford' : `${plan.method}${plan.relax.packedQueue ? ' packed' : ''}`;
+    };
+    expect(packed({}, 11)).toBe('near-far');
+    expect(packed({}, 10)).toBe('near-far packed');
+    expect(packed({}, 9)).toBe('near-far packed');
+    expect(packed({}, 8)).toBe('bellman-ford');
+    expect(packed({ hubDegree: 64 }, 10)).toBe('near-far packed');
+    expect(packed({ heavyArcs: 'settle', method: 'near-far' }, 10)).toBe('near-far packed');
+    expect(packed({ method: 'frontier' }, 9)).toBe('frontier packed');
+    // Without a limit, or asked not to pack: unpacked; the CUDA twin never packs.
+    expect(planSssp({}, stats, false).relax.packedQueue).toBeUndefined();
+    expect(packed({ packedQueue: false }, 10)).toBe('bellman-ford');
+    expect(planSssp({ kernelTarget: 'cuda' }, stats, false, { storageBuffers: 10 }).method).toBe('bellman-ford');
+    // Asked for by name, near-far stays where nothing fits: the runner's limit check then names the kernel and both counts.
+    expect(packed({ method: 'near-far' }, 8)).toBe('near-far');
+    expect(planSssp({ method: 'near-far' }, stats, false, { storageBuffers: 8 }).relax.packedQueue).toBeUndefined();
   });
 
   it('auto picks near-far for non-negative weights, Bellman-Ford otherwise; delta and lanes from the graph', () => {

@@ -47,6 +47,8 @@ const CONFIGS: SsspKernelOptions[] = [
   { method: 'near-far', hubDegree: 1, hubRounds: 1000, workgroupSize: 32, lanesPerVertex: 16, chunk: 16, delta: 8 },
   // One bucket for the whole search: the hubs wait only for the hub limit, released in rounds of 1000 / 64.
   { method: 'near-far', hubDegree: 8, hubRounds: 64, dispatch: 'fixed', fixedWorkgroups: 2, workgroupSize: 32, lanesPerVertex: 1, delta: 1000 },
+  // Queues packed as (vertex, chunk) pairs, as in a browser.
+  { method: 'near-far', hubDegree: 4, hubRounds: 4, packedQueue: true, lanesPerVertex: 4, chunk: 4, delta: 3 },
 ];
 
 describe('the plan that defers hubs', () => {

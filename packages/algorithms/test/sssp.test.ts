@@ -20,6 +20,9 @@ const CONFIGS: SsspKernelOptions[] = [
   { method: 'frontier', dispatch: 'fixed', fixedWorkgroups: 2, workgroupSize: 64 },
   { method: 'near-far', dispatch: 'fixed', fixedWorkgroups: 3, workgroupSize: 32, lanesPerVertex: 4, chunk: 4, delta: 8, batch: 2 },
   { method: 'near-far', dispatch: 'fixed' },
+  // Queues as (vertex, chunk) pairs (what a browser's 8–10 storage buffers get).
+  { method: 'near-far', packedQueue: true, lanesPerVertex: 2, chunk: 8 },
+  { method: 'frontier', packedQueue: true, dispatch: 'fixed', fixedWorkgroups: 2, workgroupSize: 64 },
 ];
 
 describe.skipIf(!device)('sssp on the GPU against the CPU reference', () => {

@@ -88,6 +88,27 @@ describe('SSSP kernel identity', () => {
     expect(generateKernel({ ...frontier, target: 'cuda', arcUnroll: 2 }).source).toContain('#define ARC_UNROLL 2u');
   });
 
+  it('packed queues: one (vertex, chunk) array a queue, two storage bindings fewer, named and parsed back', () => {
+    const p = kernelIdentity({ ...frontier, packedQueue: true });
+    expect(p.name).toBe(`sssp_frontier__min_plus_u32__dir__w128l8c256p__wgsl__${p.id}`);
+    expect(parseKernelName(p.name)).toMatchObject({ op: 'sssp_frontier', lanesPerVertex: 8, chunk: 256, packedQueue: true });
+    expect(kernelIdentity({ ...frontier, packedQueue: false }).id).toBe(kernelIdentity(frontier).id);
+    const storage = (spec: SsspKernelSpec) => generateKernel(spec).bindings.filter((b) => b.kind !== 'uniform').map((b) => b.name);
+    expect(storage(frontier)).toHaveLength(11);
+    expect(storage({ ...frontier, packedQueue: true })).toEqual(['indptr', 'indices', 'weight', 'dist', 'items_in', 'items_out', 'mark', 'via', 'state']);
+    expect(storage({ ...frontier, packedQueue: true, deferHubs: true })).toHaveLength(10);
+    expect(storage({ ...frontier, packedQueue: true, heavyArcs: 'settle' })).toHaveLength(10);
+    const source = generateKernel({ ...frontier, packedQueue: true }).source;
+    expect(source).toContain('fn item_vertex(i: u32) -> u32 { return items_in[2u * i]; }');
+    expect(source).not.toMatch(/var<storage[^;]*(queue|chunk)_(in|out)/);
+  });
+
+  it('packed queues are for the WGSL pass only', () => {
+    expectSpecError({ ...frontier, target: 'cuda', packedQueue: true }, 'packedQueue', /the cuda target has no such limit/);
+    expectSpecError({ ...frontier, op: 'sssp_advance', packedQueue: true }, 'packedQueue', /only sssp_frontier .* so sssp_advance takes false/);
+    expectSpecError({ ...frontier, packedQueue: 1 as never }, 'packedQueue', /true, false or absent, got 1/);
+  });
+
   it('the arc unroll is a power of two up to 16', () => {
     expectSpecError({ ...frontier, arcUnroll: 3 }, 'arcUnroll', /power of two from 1 to 16 .*got 3/);
     expectSpecError({ ...frontier, arcUnroll: 32 }, 'arcUnroll', /power of two from 1 to 16 .*got 32/);

@@ -113,8 +113,8 @@ export interface SsspPace {
  */
 export function ssspBufferName(step: SsspStep, parity: number, binding: string, coo: boolean): string {
   const [from, to] = parity === 1 ? ['b', 'a'] : ['a', 'b'];
-  if (binding === 'queue_in' || binding === 'chunk_in') return `${binding.slice(0, 5)}_${from}`;
-  if (binding === 'queue_out' || binding === 'chunk_out') return `${binding.slice(0, 5)}_${to}`;
+  const queue = /^(queue|chunk|items)_(in|out)$/.exec(binding);
+  if (queue) return `${queue[1]}_${queue[2] === 'in' ? from : to}`;
   if (step === 'parents' && binding === 'dst' && !coo) return 'indices';
   return binding;
 }
@@ -234,8 +234,12 @@ async function frontierPasses(engine: SsspEngine, setup: SsspSetup, source: numb
   const type = plan.weights;
   const nearFar = plan.method === 'near-far';
   const chunks = chunksOf(graph, source, plan.relax.chunk!, setup.lightEnd);
-  engine.write('queue_a', new Uint32Array(chunks).fill(source));
-  engine.write('chunk_a', Uint32Array.from({ length: chunks }, (_, c) => c));
+  if (plan.relax.packedQueue) {
+    engine.write('items_a', Uint32Array.from({ length: 2 * chunks }, (_, i) => (i % 2 === 0 ? source : i >> 1)));
+  } else {
+    engine.write('queue_a', new Uint32Array(chunks).fill(source));
+    engine.write('chunk_a', Uint32Array.from({ length: chunks }, (_, c) => c));
+  }
   const threshold = nearFar ? Math.max(distanceKey(plan.delta, type), distanceKey(0, type) + 1) : UNREACHED_KEY;
   const state = new Uint32Array(SSSP_STATE.words);
   state[SSSP_STATE.threshold] = threshold;

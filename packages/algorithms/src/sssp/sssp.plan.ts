@@ -32,6 +32,12 @@ export interface SsspKernelOptions {
    * compared (a power of two up to 16). Default 4 (`SSSP_DEFAULT_ARC_UNROLL`).
    */
   readonly arcUnroll?: number;
+  /**
+   * Frontier methods, WGSL: each queue one array of (vertex, chunk) pairs, so the pass binds two storage buffers
+   * fewer (9; 10 with hubs or heavy arcs settled). Default: packed only where the device offers fewer storage
+   * buffers than the unpacked pass binds (browsers: 8–10, the pass 11), so the frontier methods run there too.
+   */
+  readonly packedQueue?: boolean;
   /** Near-far: the bucket width. Default from the mean weight and mean degree ({@link defaultDelta}). */
   readonly delta?: number;
   /**
@@ -105,8 +111,9 @@ export interface SsspTargetInfo {
   /** A software adapter (lavapipe): indirect dispatch by default, idle fixed workgroups cost CPU time there. */
   readonly softwareAdapter?: boolean;
   /**
-   * The device's storage buffers per shader stage: 'auto' takes Bellman-Ford where near-far's pass binds more
-   * (browsers offer 8–10; the pass binds 11).
+   * The device's storage buffers per shader stage. Where the frontier pass binds more (browsers offer 8–10; the
+   * pass binds 11, 12 with hubs or heavy arcs settled), its queues are packed (two fewer); where even that does
+   * not fit, 'auto' takes Bellman-Ford.
    */
   readonly storageBuffers?: number;
 }
@@ -203,8 +210,14 @@ export function defaultDelta(stats: SsspGraphStats, weights: SsspWeightType, hub
  */
 export function planSssp(options: SsspKernelOptions, stats: SsspGraphStats, directed: boolean, where: SsspTargetInfo = {}): SsspPlan {
   const plan = planMethod(options, stats, directed, where);
-  if ((options.method ?? 'auto') !== 'auto' || plan.method === 'bellman-ford' || where.storageBuffers === undefined) return plan;
-  return storageBindingCount(kernelFor(plan.relax)) <= where.storageBuffers ? plan : planMethod({ ...options, method: 'bellman-ford' }, stats, directed, where);
+  const fits = (p: SsspPlan) => where.storageBuffers === undefined || storageBindingCount(kernelFor(p.relax)) <= where.storageBuffers;
+  if (plan.method === 'bellman-ford' || fits(plan)) return plan;
+  if (options.packedQueue === undefined && plan.relax.target === 'wgsl') {
+    const packed = { ...plan, relax: { ...plan.relax, packedQueue: true } };
+    if (fits(packed)) return packed;
+  }
+  // Asked for by name, the method stays: the runner's limit check then names the kernel and both counts.
+  return (options.method ?? 'auto') === 'auto' ? planMethod({ ...options, method: 'bellman-ford' }, stats, directed, where) : plan;
 }
 
 function planMethod(options: SsspKernelOptions, stats: SsspGraphStats, directed: boolean, where: SsspTargetInfo): SsspPlan {
@@ -247,7 +260,13 @@ function planMethod(options: SsspKernelOptions, stats: SsspGraphStats, directed:
   return {
     method,
     weights,
-    relax: { ...queue, op: 'sssp_frontier', ...(heavyArcs === 'settle' ? { heavyArcs } : {}), ...(options.arcUnroll === undefined ? {} : { arcUnroll: options.arcUnroll }) },
+    relax: {
+      ...queue,
+      op: 'sssp_frontier',
+      ...(heavyArcs === 'settle' ? { heavyArcs } : {}),
+      ...(options.arcUnroll === undefined ? {} : { arcUnroll: options.arcUnroll }),
+      ...(options.packedQueue ? { packedQueue: true } : {}),
+    },
     advance: { ...queue, op: 'sssp_advance' },
     parents: { ...base, op: 'sssp_parents', symmetric: false },
     tree: { ...base, op: 'sssp_tree', symmetric: !directed },

@@ -117,7 +117,9 @@ export function prepareSssp(input: Csr, options: SsspKernelOptions, target: Targ
       [`the distances (n = ${n}) as 4-byte keys`, n * 4],
       [coo ? `the edge list (at most ${m} pairs) as 4-byte words` : `the CSR arcs (${m}) as 4-byte words`, m * 4],
       [`the row offsets (n + 1 = ${n + 1}) and the tree step's table of arcs' tails`, indptr.length * 4],
-      [`a queue of ${queueLength} chunks of up to ${plan.relax.chunk} arcs`, queueLength * 4],
+      plan.relax.packedQueue
+        ? [`a packed queue of ${queueLength} (vertex, chunk) pairs, chunks of up to ${plan.relax.chunk} arcs`, queueLength * 8]
+        : [`a queue of ${queueLength} chunks of up to ${plan.relax.chunk} arcs`, queueLength * 4],
       [`where each row's heavy arcs begin (n = ${n})`, split ? n * 4 : 0],
       [`the hub list (${hubs?.length ?? 0} vertices of degree ≥ ${plan.hubDegree})`, (hubs?.length ?? 0) * 4],
     ]);
@@ -138,7 +140,8 @@ export function prepareSssp(input: Csr, options: SsspKernelOptions, target: Targ
     arrays = { src: pairs.src, dst: pairs.dst, weight: pairs.weight };
   } else {
     arrays = { indptr, indices: graph.indices, weight: weights.values, ...(split ? { light_end: split.lightEnd } : {}), ...(hubs ? { hubs } : {}) };
-    Object.assign(zeroed, { queue_a: queueLength, chunk_a: queueLength, queue_b: queueLength, chunk_b: queueLength, mark: n, via: n, state: SSSP_STATE.words, args: INDIRECT_WORDS });
+    const queues = plan.relax.packedQueue ? { items_a: 2 * queueLength, items_b: 2 * queueLength } : { queue_a: queueLength, chunk_a: queueLength, queue_b: queueLength, chunk_b: queueLength };
+    Object.assign(zeroed, { ...queues, mark: n, via: n, state: SSSP_STATE.words, args: INDIRECT_WORDS });
     if (plan.treeScan) zeroed.stale = n;
   }
   for (const name of Object.keys(zeroed)) zeroed[name] = Math.max(1, zeroed[name]);

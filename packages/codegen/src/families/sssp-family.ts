@@ -4,7 +4,7 @@ import { normalizeSsspSpec, validateSsspSpec } from '../spec/validate-sssp-spec.
 import type { KernelFamily } from './kernel-family.js';
 
 const MODE_RE = /^(sym|dir)(_atomic|_snapshot)?$/;
-const SHAPE_RE = /^w(\d+)(?:l(\d+)c(\d+)(h)?(d)?(?:u(\d+))?)?$/;
+const SHAPE_RE = /^w(\d+)(?:l(\d+)c(\d+)(h)?(d)?(?:u(\d+))?(p)?)?$/;
 
 /** Single-source shortest paths (paper 001's Bellman-Ford, frontier and near-far), distances as u32 keys. */
 export const SSSP_FAMILY: KernelFamily<SsspKernelSpec> = {
@@ -13,7 +13,7 @@ export const SSSP_FAMILY: KernelFamily<SsspKernelSpec> = {
   validate: validateSsspSpec,
   normalize: normalizeSsspSpec,
   nameParts(spec) {
-    const lanes = spec.lanesPerVertex === undefined ? '' : `l${spec.lanesPerVertex}c${spec.chunk}${spec.heavyArcs === 'settle' ? 'h' : ''}${spec.deferHubs ? 'd' : ''}${spec.arcUnroll === undefined ? '' : `u${spec.arcUnroll}`}`;
+    const lanes = spec.lanesPerVertex === undefined ? '' : `l${spec.lanesPerVertex}c${spec.chunk}${spec.heavyArcs === 'settle' ? 'h' : ''}${spec.deferHubs ? 'd' : ''}${spec.arcUnroll === undefined ? '' : `u${spec.arcUnroll}`}${spec.packedQueue ? 'p' : ''}`;
     return [`${spec.symmetric ? 'sym' : 'dir'}${spec.reads ? `_${spec.reads}` : ''}`, `w${spec.workgroupSize}${lanes}`];
   },
   parseNameParts(mode, shape) {
@@ -28,6 +28,7 @@ export const SSSP_FAMILY: KernelFamily<SsspKernelSpec> = {
       ...(s[4] === undefined ? {} : { heavyArcs: 'settle' as const }),
       ...(s[5] === undefined ? {} : { deferHubs: true }),
       ...(s[6] === undefined ? {} : { arcUnroll: Number(s[6]) }),
+      ...(s[7] === undefined ? {} : { packedQueue: true }),
     };
   },
   describe(spec) {
@@ -37,6 +38,7 @@ export const SSSP_FAMILY: KernelFamily<SsspKernelSpec> = {
     if (spec.heavyArcs === 'settle') parts.push('heavy arcs relaxed once per bucket');
     if (spec.deferHubs) parts.push('hubs deferred');
     if (spec.arcUnroll !== undefined) parts.push(`${spec.arcUnroll} arcs a step`);
+    if (spec.packedQueue) parts.push('queues packed as (vertex, chunk) pairs');
     return parts.join(', ');
   },
 };

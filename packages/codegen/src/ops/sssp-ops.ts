@@ -21,6 +21,8 @@ export const ssspAppendCapacity = (spec: SsspKernelSpec) => 2 * spec.workgroupSi
 const settles = (spec: SsspKernelSpec) => spec.heavyArcs === 'settle';
 /** Hubs wait above the hub limit and are released from the hub list (see `SsspKernelSpec.deferHubs`). */
 const defers = (spec: SsspKernelSpec) => spec.deferHubs === true;
+/** Each queue one array of (vertex, chunk) pairs (see `SsspKernelSpec.packedQueue`). */
+const packs = (spec: SsspKernelSpec) => spec.packedQueue === true;
 
 /**
  * Workgroup memory of `sssp_frontier`: vertex and chunk offset per gathered entry, five counters, the pass's
@@ -44,7 +46,8 @@ const BINDINGS: Record<SsspOp, (spec: SsspKernelSpec) => ReturnType<typeof numbe
       // light_end: where each row's light arcs end and its heavy ones begin (rows split by weight); hubs: the
       // vertices of degree ≥ the hub degree, which a release pass looks at.
       PARAMS_BINDING, ro('indptr', 'u32'), settles(spec) && ro('light_end', 'u32'), ro('indices', 'u32'), ro('weight', spec.type), atomic('dist'),
-      ro('queue_in', 'u32'), ro('chunk_in', 'u32'), rw('queue_out'), rw('chunk_out'), atomic('mark'), rw('via'), atomic('state'), defers(spec) && ro('hubs', 'u32'),
+      ...(packs(spec) ? [ro('items_in', 'u32'), rw('items_out')] : [ro('queue_in', 'u32'), ro('chunk_in', 'u32'), rw('queue_out'), rw('chunk_out')]),
+      atomic('mark'), rw('via'), atomic('state'), defers(spec) && ro('hubs', 'u32'),
     ]),
   sssp_advance: () => numberBindings([PARAMS_BINDING, ro('dist', 'u32'), rw('state'), rw('args')]),
   sssp_parents: (spec) => numberBindings([PARAMS_BINDING, ...coo(spec), ro('dist', 'u32'), atomic('parent'), rw('flag')]),
@@ -69,6 +72,7 @@ function ssspOp(op: SsspOp, template: string): OpInfo<SsspKernelSpec> {
       arcUnroll: spec.arcUnroll ?? DEFAULT_ARC_UNROLL,
       heavy: settles(spec),
       hubs: defers(spec),
+      packed: packs(spec),
       capacity: ssspAppendCapacity(spec),
       symmetric: spec.symmetric,
       snapshot: spec.reads === 'snapshot',

@@ -86,6 +86,13 @@ export interface SsspKernelSpec extends SpecBase {
    * previous arc's comparison and atomicMin.
    */
   readonly arcUnroll?: number;
+  /**
+   * `sssp_frontier`, WGSL only: each queue is one array of (vertex, chunk) pairs, `items_in` and `items_out`,
+   * instead of two arrays apiece, so the pass binds two storage buffers fewer (9 instead of 11; 10 with hubs
+   * deferred or heavy arcs settled): near-far then fits browsers, which offer 8 to 10. CUDA has no such limit.
+   * Default false.
+   */
+  readonly packedQueue?: boolean;
 }
 
 /**

@@ -32,6 +32,7 @@ export function validateSsspSpec(spec: SsspKernelSpec): void {
   }
   validateHeavyArcs(spec);
   validateDeferHubs(spec);
+  validatePackedQueue(spec);
   const reads = spec.reads ?? 'atomic';
   if (reads !== 'atomic' && reads !== 'snapshot') throw new SpecError('reads', `must be 'atomic' or 'snapshot', got '${String(reads)}'`);
   const lanes = spec.lanesPerVertex ?? 1;
@@ -66,6 +67,13 @@ function validateDeferHubs(spec: SsspKernelSpec): void {
   if (spec.heavyArcs === 'settle') throw new SpecError('deferHubs', "a hub's wait and heavy arcs settled use the same mark bit: take one of deferHubs and heavyArcs 'settle'");
 }
 
+function validatePackedQueue(spec: SsspKernelSpec): void {
+  if (spec.packedQueue === undefined || spec.packedQueue === false) return;
+  if (spec.packedQueue !== true) throw new SpecError('packedQueue', `must be true, false or absent, got ${String(spec.packedQueue)}`);
+  if (spec.op !== 'sssp_frontier') throw new SpecError('packedQueue', `only sssp_frontier reads and writes the queues, so ${spec.op} takes false`);
+  if (spec.target !== 'wgsl') throw new SpecError('packedQueue', `packs the queues to save WebGPU storage bindings; the ${spec.target} target has no such limit, so it takes false`);
+}
+
 /** The canonical SSSP spec: fields an op does not read are fixed, so equal text gets one id. */
 export function normalizeSsspSpec(spec: SsspKernelSpec): SsspKernelSpec {
   const base: SsspKernelSpec = {
@@ -80,7 +88,8 @@ export function normalizeSsspSpec(spec: SsspKernelSpec): SsspKernelSpec {
   if (spec.op === 'sssp_frontier' || spec.op === 'sssp_advance') {
     // The default unroll stays out of the spec, so that kernel ids name it only when it is not the default.
     const unroll = spec.op === 'sssp_frontier' && (spec.arcUnroll ?? DEFAULT_ARC_UNROLL) !== DEFAULT_ARC_UNROLL ? { arcUnroll: spec.arcUnroll } : {};
-    const queue = { ...base, lanesPerVertex: spec.lanesPerVertex ?? 1, chunk: spec.chunk ?? DEFAULT_CHUNK, ...unroll };
+    const packed = spec.op === 'sssp_frontier' && spec.packedQueue === true ? { packedQueue: true } : {};
+    const queue = { ...base, lanesPerVertex: spec.lanesPerVertex ?? 1, chunk: spec.chunk ?? DEFAULT_CHUNK, ...unroll, ...packed };
     if (spec.deferHubs === true) return { ...queue, deferHubs: true };
     return spec.op === 'sssp_frontier' && spec.heavyArcs === 'settle' ? { ...queue, heavyArcs: 'settle' } : queue;
   }

@@ -138,12 +138,16 @@ fn chunks_of(entry: u32) -> u32 {
   return max(1u, (light_end_of(u) - indptr[u] + CHUNK - 1u) / CHUNK);
 }
 
+fn item_vertex(i: u32) -> u32 { return queue_in[i]; }
+fn item_chunk(i: u32) -> u32 { return chunk_in[i]; }
+fn put_item(at: u32, v: u32, c: u32) {
+  queue_out[at] = v;
+  chunk_out[at] = c;
+}
+
 // Each item is the vertex and its chunk, the chunk tagged as the entry is.
 fn write_items(entry: u32, at: u32, chunks: u32) {
-  for (var c = 0u; c < chunks; c++) {
-    queue_out[at + c] = entry & ~HEAVY_ITEM;
-    chunk_out[at + c] = c | (entry & HEAVY_ITEM);
-  }
+  for (var c = 0u; c < chunks; c++) { put_item(at + c, entry & ~HEAVY_ITEM, c | (entry & HEAVY_ITEM)); }
 }
 
 fn append(entry: u32, len_word: u32) {
@@ -225,8 +229,8 @@ fn wait_heavy(v: u32) {
 
 // Queue item `item` (of LANES invocations): a chunk of its vertex's light arcs, or of its heavy ones when tagged.
 fn relax_item(item: u32, threshold: u32, len_out: u32) {
-  let v = queue_in[item / LANES];
-  let c = chunk_in[item / LANES];
+  let v = item_vertex(item / LANES);
+  let c = item_chunk(item / LANES);
   // Loaded before the visit reads v's mark, so that the two loads are in flight together (the key may fall
   // meanwhile either way: a lowering below the threshold queues v again).
   let kv = atomicLoad(&dist[v]);
