@@ -91,13 +91,14 @@ interface Outcome {
 type Reads = 'snapshot' | 'ordered';
 const INF = 0xffffffff;
 
-function parseVariant(text: string, defaultDelta: number): Variant {
+/** A variant of the replay; without /delta<Δ> its delta is the runner's default: the hub rule's where hubs wait. */
+function parseVariant(text: string, defaults: { plain: number; hubs: number }): Variant {
   const m = /^(?:near-far|hub(\d+)\/(dry|q(\d+)|r(\d+)))(?:\/delta(\d+))?(?:\/(tail|few|all|grow)(\d+(?:\.\d+)?))?$/.exec(text);
   if (!m) throw new Error(`--variants: '${text}' is not near-far, hub<D>/dry, hub<D>/q<k> or hub<D>/r<k>, then optionally /delta<Δ> and /tail<F>, /few<K>, /all<K> or /grow<f>`);
-  const delta = m[5] === undefined ? undefined : Number(m[5]);
+  const delta = m[5] === undefined ? (m[1] === undefined ? undefined : defaults.hubs) : Number(m[5]);
   const k = Number(m[3] ?? m[4] ?? 0);
   if (m[1] !== undefined && m[2] !== 'dry' && !(k > 0)) throw new Error(`--variants: '${text}': k must be positive`);
-  const hubs: HubRule | undefined = m[1] === undefined ? undefined : { degree: Number(m[1]), hubDelta: k ? Math.max(1, Math.floor((delta ?? defaultDelta) / k)) : 0, release: m[4] ? 'rounds' : 'all' };
+  const hubs: HubRule | undefined = m[1] === undefined ? undefined : { degree: Number(m[1]), hubDelta: k ? Math.max(1, Math.floor((delta ?? defaults.plain) / k)) : 0, release: m[4] ? 'rounds' : 'all' };
   const tail: TailRule | undefined = m[6] === undefined ? undefined : { kind: m[6] as TailRule['kind'], value: Number(m[7]) };
   if (tail?.kind === 'grow' && !(tail.value > 0)) throw new Error(`--variants: '${text}': f must be positive`);
   return { name: text, ...(hubs ? { hubs } : {}), ...(delta === undefined ? {} : { delta }), ...(tail ? { tail } : {}) };
@@ -236,13 +237,15 @@ const started = performance.now();
 const base = await graph.make({ ...(args.threads === undefined ? {} : { threads: Number(args.threads) }), ...(args.cache === undefined ? {} : { cacheDir: args.cache }) });
 const csr = weighting.apply(base);
 const weights = ssspWeights(csr, 'u32');
-const delta = defaultDelta({ n: csr.n, arcs: csr.indices.length, minWeight: weights.min, meanWeight: weights.mean }, 'u32');
+const stats = { n: csr.n, arcs: csr.indices.length, minWeight: weights.min, meanWeight: weights.mean };
+const delta = defaultDelta(stats, 'u32');
+const hubDelta = defaultDelta(stats, 'u32', true);
 const w = csr.weight as Float32Array;
 const m = csr.indices.length;
-console.log(`${graph.name} ${weighting.label}: n ${csr.n}, arcs ${m}, delta ${delta} (built in ${((performance.now() - started) / 1000).toFixed(1)} s)`);
+console.log(`${graph.name} ${weighting.label}: n ${csr.n}, arcs ${m}, delta ${delta}, with hubs ${hubDelta} (built in ${((performance.now() - started) / 1000).toFixed(1)} s)`);
 const readsModes: Reads[] = args.reads === 'both' ? ['snapshot', 'ordered'] : [args.reads as Reads];
 if (!readsModes.every((r) => r === 'snapshot' || r === 'ordered')) throw new Error(`--reads: expected snapshot, ordered or both, got '${args.reads}'`);
-const variants = args.variants.split(',').map((v) => parseVariant(v, delta));
+const variants = args.variants.split(',').map((v) => parseVariant(v, { plain: delta, hubs: hubDelta }));
 for (const source of graph500Sources(csr, Number(args.sources))) {
   for (const reads of readsModes) {
     console.log(`\nsource ${source}, reads ${reads}`);
