@@ -36,7 +36,8 @@ const FIELDS: Record<string, (value: number) => Partial<SsspKernelOptions> | { d
  * near-far with 4 lanes a queue item and twice the default delta (l lanes, c chunk, b batch, w workgroup,
  * d delta scale, g fixed-grid workgroups, u arcs an invocation relaxes a step); `fixed` or `indirect` picks how the frontier passes are launched
  * (`near-far/indirect,near-far/fixed` compares the two in one run); `heavy` relaxes a vertex's heavy arcs
- * (weight ≥ delta) once per bucket instead of on every visit (near-far's `heavyArcs: 'settle'`); `hub<D>` makes
+ * (weight ≥ delta) once per bucket instead of on every visit (near-far's `heavyArcs: 'settle'`); `packed` packs the
+ * queues as (vertex, chunk) pairs (`packedQueue`, what browsers get); `hub<D>` makes
  * vertices of degree ≥ D wait within a bucket (near-far's `hubDegree`), r<rounds> its `hubRounds`; `tail<F>` sets
  * near-far's `tailFactor` (`tail0` turns the tail rule off; `tail` alone is the default, 2).
  *
@@ -48,7 +49,7 @@ const FIELDS: Record<string, (value: number) => Partial<SsspKernelOptions> | { d
  */
 export function parseMethod(text: string): MethodVariant {
   const [base, ...parts] = text.split('/');
-  if (!(base in METHODS)) throw new Error(`--methods: unknown '${base}' (expected ${Object.keys(METHODS).join(', ')}, optionally /fixed, /indirect, /heavy, /hub<degree>, /tail<factor> and /l<lanes>/c<chunk>/b<batch>/w<workgroup>/d<delta scale>/g<fixed workgroups>/r<hub rounds>/u<arcs a step>)`);
+  if (!(base in METHODS)) throw new Error(`--methods: unknown '${base}' (expected ${Object.keys(METHODS).join(', ')}, optionally /fixed, /indirect, /heavy, /packed, /hub<degree>, /tail<factor> and /l<lanes>/c<chunk>/b<batch>/w<workgroup>/d<delta scale>/g<fixed workgroups>/r<hub rounds>/u<arcs a step>)`);
   let options: SsspKernelOptions = METHODS[base];
   let deltaScale: number | undefined;
   for (const part of parts) {
@@ -58,6 +59,10 @@ export function parseMethod(text: string): MethodVariant {
     }
     if (part === 'heavy') {
       options = { ...options, heavyArcs: 'settle' };
+      continue;
+    }
+    if (part === 'packed') {
+      options = { ...options, packedQueue: true };
       continue;
     }
     const hub = /^hub(\d+)$/.exec(part);
@@ -72,7 +77,7 @@ export function parseMethod(text: string): MethodVariant {
     }
     const field = FIELDS[part[0]];
     const value = Number(part.slice(1));
-    if (!field || !(value > 0)) throw new Error(`--methods: '${part}' in '${text}' is not fixed, indirect, heavy, hub<degree>, tail<factor>, or l<lanes>, c<chunk>, b<batch>, w<workgroup>, d<delta scale>, g<fixed workgroups>, r<hub rounds>, u<arcs a step> with a positive number`);
+    if (!field || !(value > 0)) throw new Error(`--methods: '${part}' in '${text}' is not fixed, indirect, heavy, packed, hub<degree>, tail<factor>, or l<lanes>, c<chunk>, b<batch>, w<workgroup>, d<delta scale>, g<fixed workgroups>, r<hub rounds>, u<arcs a step> with a positive number`);
     const patch = field(value);
     if ('deltaScale' in patch) deltaScale = patch.deltaScale;
     else options = { ...options, ...patch };
