@@ -35,7 +35,7 @@
 // 001's R-MAT (degree 32) with its f32 weights as integers 1..65535; `--trace` prints each bucket (its threshold,
 // the vertices its scan gathered, the far marks counted at its end, its passes).
 import { parseArgs } from 'node:util';
-import { defaultDelta, ssspWeights, toIntegerWeights } from '@semiforge/algorithms';
+import { defaultDelta, ssspGraphStats, ssspWeights, toIntegerWeights } from '@semiforge/algorithms';
 import type { Csr } from '@semiforge/graph-io';
 import { graph500Sources } from '../lib/graph500-sources.js';
 import { kroneckerGraph, rmatGraph, roadGraph } from './graphs.js';
@@ -237,7 +237,7 @@ const started = performance.now();
 const base = await graph.make({ ...(args.threads === undefined ? {} : { threads: Number(args.threads) }), ...(args.cache === undefined ? {} : { cacheDir: args.cache }) });
 const csr = weighting.apply(base);
 const weights = ssspWeights(csr, 'u32');
-const stats = { n: csr.n, arcs: csr.indices.length, minWeight: weights.min, meanWeight: weights.mean };
+const stats = ssspGraphStats(csr, weights);
 const delta = defaultDelta(stats, 'u32');
 const hubDelta = defaultDelta(stats, 'u32', true);
 const w = csr.weight as Float32Array;

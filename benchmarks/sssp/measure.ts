@@ -1,7 +1,7 @@
 // One SSSP method on one weighted graph, measured the same way by the SSSP suite (run.ts, WebGPU) and the CUDA
 // suite's side-by-side (benchmarks/cuda/sssp-suite.ts): upload, a warm-up query, then one query per source,
 // each validated by the Graph500 SSSP rules.
-import { defaultDelta, validateSssp, type SsspKernelOptions, type SsspPlan, type SsspResult, type SsspRunOptions, type SsspWeights, type SsspWeightType } from '@semiforge/algorithms';
+import { planSssp, ssspGraphStats, validateSssp, type SsspKernelOptions, type SsspPlan, type SsspResult, type SsspRunOptions, type SsspWeights, type SsspWeightType } from '@semiforge/algorithms';
 import type { Csr } from '@semiforge/graph-io';
 import { summarize, type BenchResult } from '../lib/results.js';
 import { smClock, type SmClock } from '../lib/sm-clock.js';
@@ -39,10 +39,9 @@ export interface Measured {
  * delta as the variant's (or `deltaScale`'s) factor on the default.
  */
 export function variantOptions(variant: MethodVariant, tuning: SsspKernelOptions, type: SsspWeightType, csr: Csr, weights: SsspWeights, deltaScale?: number): SsspKernelOptions {
-  const stats = { n: csr.n, arcs: csr.indices.length, minWeight: weights.min, meanWeight: weights.mean };
   const scale = variant.deltaScale ?? deltaScale;
-  // The factor applies to the delta the plan would take: with hubs waiting, their rule's.
-  const delta = scale === undefined ? undefined : defaultDelta(stats, type, (variant.options.hubDegree ?? tuning.hubDegree) !== undefined) * scale;
+  // The factor applies to the delta the plan would take (its rule depends on the hubs and the degree skew).
+  const delta = scale === undefined ? undefined : planSssp({ ...tuning, ...variant.options, weights: type }, ssspGraphStats(csr, weights), csr.directed).delta * scale;
   return { ...tuning, ...variant.options, weights: type, ...(delta === undefined ? {} : { delta: type === 'u32' ? Math.max(1, Math.round(delta)) : delta }) };
 }
 

@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { csrFromEdges, edgeListFromArrays, type Csr } from '@semiforge/graph-io';
-import { planSssp, prepareSssp, sssp, ssspBufferName, SsspRunner, ssspReference, SSSP_STATE, validateSssp, type SsspDispatchRecord, type SsspKernelOptions } from '../src/index.js';
+import { planSssp, prepareSssp, sssp, ssspBufferName, SSSP_DEFAULTS, ssspGraphStats, SsspRunner, ssspReference, SSSP_STATE, ssspWeights, validateSssp, type SsspDispatchRecord, type SsspKernelOptions } from '../src/index.js';
 import { testDevice } from './gpu-device.js';
 import { SSSP_CASES } from './sssp-cases.js';
 import { describeAgainstReference, expectQueriesAndBatch, integerWeights, KRONECKER_10 } from './sssp-suites.js';
@@ -71,10 +71,41 @@ describe('the plan that defers hubs', () => {
     expect(() => planSssp({ method: 'frontier', hubDegree: 64 }, STATS, false)).toThrow(/hubDegree needs near-far's buckets .* got method 'frontier'; use method: 'near-far'/);
     expect(() => planSssp({ method: 'auto', hubDegree: 64 }, { ...STATS, minWeight: -1 }, true)).toThrow(/got method 'bellman-ford'/);
     expect(() => planSssp({ method: 'near-far', hubDegree: 64, heavyArcs: 'settle' }, STATS, false)).toThrow(/hubDegree and heavyArcs 'settle' use the same mark bit/);
-    expect(() => planSssp({ method: 'near-far', hubDegree: 0 }, STATS, false)).toThrow(/hubDegree must be an integer from 1 to 2\^32 − 1 \(a degree\), got 0/);
+    expect(() => planSssp({ method: 'near-far', hubDegree: -1 }, STATS, false)).toThrow(/hubDegree must be an integer from 0 \(hubs do not wait\) to 2\^32 − 1 \(a degree\), got -1/);
     expect(() => planSssp({ method: 'near-far', hubDegree: 2.5 }, STATS, false)).toThrow(/got 2.5/);
     expect(() => planSssp({ method: 'near-far', hubDegree: 64, hubRounds: 0 }, STATS, false)).toThrow(/hubRounds must be a positive integer .* got 0/);
-    expect(() => planSssp({ method: 'near-far', hubRounds: 4 }, STATS, false)).toThrow(/hubRounds 4 needs hubDegree/);
+    expect(() => planSssp({ method: 'near-far', hubRounds: 4 }, STATS, false)).toThrow(/hubRounds 4 needs hubs that wait \(hubDegree, or a skewed graph's default; hubDegree 0 turns them off\)/);
+    expect(() => planSssp({ method: 'near-far', hubDegree: 0, hubRounds: 4 }, STATS, false)).toThrow(/hubRounds 4 needs hubs that wait/);
+  });
+
+  it('defers hubs by default on a skewed graph (near-far, heavy arcs inline), with the wider delta and chunk; 0 turns it off', () => {
+    const skewed = { n: 1 << 20, arcs: 30 << 20, minWeight: 1, meanWeight: 128, degreeSkew: 40 };
+    const plan = planSssp({ weights: 'u32' }, skewed, false);
+    // Mean degree 30: 32 · 128 / 30 · 8 / 30 = 36.4, not narrowed; the hub step delta / 8.
+    expect(plan).toMatchObject({ method: 'near-far', hubDegree: 64, delta: 37, hubStep: 4, relax: { chunk: 256, deferHubs: true } });
+    expect(planSssp({ weights: 'u32', hubRounds: 4 }, skewed, false).hubStep).toBe(9);
+    const off = planSssp({ weights: 'u32', hubDegree: 0 }, skewed, false);
+    expect(off).toMatchObject({ hubDegree: 0, hubStep: 0, delta: 37, relax: { chunk: 256 } });
+    expect(off.relax).not.toHaveProperty('deferHubs');
+    // Heavy arcs settled and the other methods take no hubs unasked; neither does a graph below the threshold.
+    expect(planSssp({ method: 'near-far', heavyArcs: 'settle' }, skewed, false).hubDegree).toBe(0);
+    expect(planSssp({ method: 'frontier' }, skewed, false).hubDegree).toBe(0);
+    expect(planSssp({ weights: 'u32' }, { ...skewed, degreeSkew: SSSP_DEFAULTS.skewThreshold - 0.5 }, false)).toMatchObject({ hubDegree: 0, delta: 20, relax: { chunk: 64 } });
+    // Where the pass with hubs does not fit even packed (9 storage buffers), near-far runs packed without them.
+    const browser = planSssp({ weights: 'u32' }, skewed, false, { storageBuffers: 9 });
+    expect(browser).toMatchObject({ method: 'near-far', hubDegree: 0, relax: { packedQueue: true } });
+    expect(planSssp({ weights: 'u32' }, skewed, false, { storageBuffers: 10 })).toMatchObject({ hubDegree: 64, relax: { packedQueue: true } });
+  });
+
+  it('measures the degree skew: 1 for equal degrees, large for a star', () => {
+    const ring = csrFromEdges(edgeListFromArrays(4, [0, 1, 2, 3], [1, 2, 3, 0]), { symmetrize: true, sortRows: true });
+    expect(ssspGraphStats(ring, ssspWeights(ring, 'f32')).degreeSkew).toBe(1);
+    const s = star();
+    const stats = ssspGraphStats(s, ssspWeights(s, 'u32'));
+    const degrees = Array.from({ length: s.n }, (_, v) => s.indptr[v + 1] - s.indptr[v]);
+    const mean = s.indices.length / s.n;
+    expect(stats.degreeSkew).toBeCloseTo(degrees.reduce((a, d) => a + d * d, 0) / s.n / (mean * mean), 12);
+    expect(stats).toMatchObject({ n: s.n, arcs: s.indices.length });
   });
 
   it('lists the hubs, ascending, for the release passes', () => {
@@ -84,7 +115,9 @@ describe('the plan that defers hubs', () => {
     const kronecker = prepareSssp(KRONECKER_10, { method: 'near-far', hubDegree: 32 }, 'cuda');
     const expected = Array.from({ length: KRONECKER_10.n }, (_, v) => v).filter((v) => KRONECKER_10.indptr[v + 1] - KRONECKER_10.indptr[v] >= 32);
     expect(Array.from(kronecker.hubs!)).toEqual(expected);
-    expect(prepareSssp(star(), { method: 'near-far' }, 'wgsl').arrays).not.toHaveProperty('hubs');
+    expect(prepareSssp(star(), { method: 'near-far', hubDegree: 0 }, 'wgsl').arrays).not.toHaveProperty('hubs');
+    // A star's degrees are skewed: hubs of degree ≥ 64 by default, its centre among them.
+    expect(prepareSssp(star(), { method: 'near-far' }, 'wgsl')).toMatchObject({ plan: { hubDegree: 64 }, hubs: Uint32Array.of(0) });
   });
 });
 
@@ -126,7 +159,8 @@ describe.skipIf(!device)('near-far deferring hubs against the CPU reference', ()
       }
       return { releases, hubVisits };
     };
-    const plain = await profile({});
+    // The chain's hub makes the graph skewed: plain near-far is asked for with hubs off.
+    const plain = await profile({ hubDegree: 0 });
     const deferred = await profile({ hubDegree: 16, hubRounds: 8 });
     expect(plain).toMatchObject({ releases: 0 });
     expect(plain.hubVisits).toBeGreaterThan(3);

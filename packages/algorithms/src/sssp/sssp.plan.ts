@@ -76,13 +76,14 @@ export interface SsspKernelOptions {
    * nearest waiting key + delta / `hubRounds` and queues the hubs below it. A hub's long row is then relaxed from a
    * key that can fall by less than delta / `hubRounds`: on Kronecker and R-MAT graphs, where most re-relaxed arcs
    * are hubs' rows relaxed again in the bucket's first passes, far fewer arcs for a few more passes. Not with
-   * `heavyArcs: 'settle'`. Default off.
+   * `heavyArcs: 'settle'`. Default: 64 on skewed graphs (`SSSP_DEFAULTS.skewedHubDegree`; degree skew ≥ 10, see
+   * {@link SsspGraphStats.degreeSkew}) for near-far with heavy arcs inline, else off; 0 turns it off.
    *
    * @example
    * await sssp(device, csr, 0, { method: 'near-far', weights: 'u32', hubDegree: 256 });
    */
   readonly hubDegree?: number;
-  /** Near-far with `hubDegree`: the hub limit's step is delta / hubRounds (an integer, at least 1, for u32 weights). Default 8. */
+  /** Near-far with hubs waiting: the hub limit's step is delta / hubRounds (an integer, at least 1, for u32 weights). Default 8. */
   readonly hubRounds?: number;
   /**
    * Near-far: the tail rule. A bucket that ends with at most `tailFactor` × as many far vertices as its scan
@@ -118,12 +119,18 @@ export interface SsspTargetInfo {
   readonly storageBuffers?: number;
 }
 
-/** What the plan reads of the graph. */
+/** What the plan reads of the graph ({@link ssspGraphStats} takes them from a CSR). */
 export interface SsspGraphStats {
   readonly n: number;
   readonly arcs: number;
   readonly minWeight: number;
   readonly meanWeight: number;
+  /**
+   * E[d²] / E[d]² over the out-degrees d (1 when every vertex has the same degree; absent: 1). Paper 001's R-MAT
+   * (degree 32) has about 2, Graph500's Kronecker graphs 43 (scale 18) to 75 (scale 20): from
+   * `SSSP_DEFAULTS.skewThreshold` (10) near-far defers hubs and keeps the wider delta and chunk by default.
+   */
+  readonly degreeSkew?: number;
 }
 
 export interface SsspPlan {
@@ -161,9 +168,26 @@ export interface SsspPlan {
  * are relaxed inline (H200, benchmarks/results/sssp-h200-20261128.json: R-MAT 2^20 f32 1.85 → 1.61 ms and 2^22
  * 6.12 → 5.82 ms with 64 instead of 256, both at the dense delta; Kronecker 22 4.81 / 4.80 ms either way); otherwise,
  * and for frontier Bellman-Ford, the codegen default (256: hub64 on Kronecker 22 took 3.99 ms with it, 4.20 with 64;
- * heavy arcs settled and frontier were not measured at 64).
+ * heavy arcs settled and frontier were not measured at 64); and only where the degrees are not skewed (Kronecker 22
+ * without hubs: 4.92 ms with the narrowed delta and chunk 64 against 4.47 with the earlier ones). `skewThreshold`:
+ * the degree skew (`SsspGraphStats.degreeSkew`) from which a graph counts as skewed; `skewedHubDegree`: the hub
+ * degree near-far takes there unless told (see `SsspKernelOptions.hubDegree`).
  */
-export const SSSP_DEFAULTS = { workgroupSize: 256, reads: 'atomic', segment: 1 << 14, batch: 16, fixedWorkgroups: 1024, hubRounds: 8, tailFactor: 2, nearFarChunk: 64 } as const;
+export const SSSP_DEFAULTS = {
+  workgroupSize: 256,
+  reads: 'atomic',
+  segment: 1 << 14,
+  batch: 16,
+  fixedWorkgroups: 1024,
+  hubRounds: 8,
+  tailFactor: 2,
+  nearFarChunk: 64,
+  skewThreshold: 10,
+  skewedHubDegree: 64,
+} as const;
+
+/** A degree distribution skewed like Graph500's Kronecker graphs (see {@link SsspGraphStats.degreeSkew}). */
+export const isSkewed = (stats: SsspGraphStats) => (stats.degreeSkew ?? 1) >= SSSP_DEFAULTS.skewThreshold;
 
 /** Invocations per vertex: about half the mean degree, a power of two from 1 to 32. */
 export function defaultLanes(meanDegree: number): number {
@@ -181,11 +205,14 @@ const DELTA_RULE = { warp: 32, degree: 8, minScale: 1 / 4, maxScale: 4, denseDeg
  * (benchmarks/results/sssp-h100-20261122.json) R-MAT 2^20–2^22 (d = 32, weights in [0, 1)) was fastest at ¼ of
  * it (the many short arcs settle a vertex early, so a wide bucket re-relaxes), the road-like grid (d = 3) at
  * 2–4× (few arcs a vertex: narrow buckets mean thousands of near-empty passes), and Kronecker scale 22 (d ≈ 31)
- * within 8% of its best anywhere from ¼ to 2×. Past d = 16, while hubs do not wait, it is narrowed again by 16 / d
+ * within 8% of its best anywhere from ¼ to 2×. Past d = 16, on a graph whose degrees are not skewed (`isSkewed`) and
+ * while hubs do not wait, it is narrowed again by 16 / d
  * (at most halved). On the H200 (benchmarks/results/sssp-h200-20261128.json, passes relaxing 4 arcs a step) R-MAT 2^22 f32 took 6.12 ms at half the width against 7.83 (2^20:
  * 1.85 against 2.02; a quarter: 7.83 and 3.24), Kronecker 22 4.77 against 4.81 ms (integers) and 9.91 against
  * 9.58 (f32, runs 7.2–11.9 ms). Hubs waiting already split a bucket into hub steps: there half the width was
- * slower (Kronecker 22: 4.59 against 3.99 ms), so `hubsWait` keeps the first rule. At least 1 for integer weights.
+ * slower (Kronecker 22: 4.59 against 3.99 ms), so `hubsWait` keeps the first rule, and so does a skewed graph's
+ * (Kronecker 22 without hubs, one command: 4.92 ms narrowed against 4.47, f32 9.44 against 9.10). At least 1 for
+ * integer weights.
  *
  * @example
  * defaultDelta({ n: 1 << 20, arcs: 1 << 25, minWeight: 0, meanWeight: 0.5 }, 'f32'); // 0.0625: d = 32, ⅛ of Davidson's 0.5
@@ -196,7 +223,7 @@ export function defaultDelta(stats: SsspGraphStats, weights: SsspWeightType, hub
   let delta = 1;
   if (meanDegree > 0 && stats.meanWeight > 0) {
     let scale = Math.min(DELTA_RULE.maxScale, Math.max(DELTA_RULE.minScale, DELTA_RULE.degree / meanDegree));
-    if (!hubsWait) scale *= Math.max(DELTA_RULE.denseFloor, Math.min(1, DELTA_RULE.denseDegree / meanDegree));
+    if (!hubsWait && !isSkewed(stats)) scale *= Math.max(DELTA_RULE.denseFloor, Math.min(1, DELTA_RULE.denseDegree / meanDegree));
     delta = ((DELTA_RULE.warp * stats.meanWeight) / meanDegree) * scale;
   }
   return weights === 'u32' ? Math.max(1, Math.ceil(delta)) : Math.fround(delta);
@@ -216,6 +243,8 @@ export function planSssp(options: SsspKernelOptions, stats: SsspGraphStats, dire
     const packed = { ...plan, relax: { ...plan.relax, packedQueue: true } };
     if (fits(packed)) return packed;
   }
+  // Hubs the plan chose itself need a binding of their own: near-far without them may still fit.
+  if (options.hubDegree === undefined && plan.hubDegree) return planSssp({ ...options, hubDegree: 0 }, stats, directed, where);
   // Asked for by name, the method stays: the runner's limit check then names the kernel and both counts.
   return (options.method ?? 'auto') === 'auto' ? planMethod({ ...options, method: 'bellman-ford' }, stats, directed, where) : plan;
 }
@@ -230,7 +259,9 @@ function planMethod(options: SsspKernelOptions, stats: SsspGraphStats, directed:
   const batch = options.batch ?? SSSP_DEFAULTS.batch;
   if (!Number.isInteger(batch) || batch < 1) throw new RangeError(`sssp: batch must be a positive integer (passes per read-back), got ${batch}`);
   const base = { semiring: 'min-plus', type: weights, target: options.kernelTarget ?? 'wgsl', workgroupSize: options.workgroupSize ?? SSSP_DEFAULTS.workgroupSize } as const;
-  const delta = method === 'near-far' ? (options.delta ?? defaultDelta(stats, weights, options.hubDegree !== undefined)) : Infinity;
+  const heavyArcs = checkHeavyArcs(options.heavyArcs, method);
+  const hubDegree = checkHubDegree(options, method, heavyArcs, stats);
+  const delta = method === 'near-far' ? (options.delta ?? defaultDelta(stats, weights, hubDegree > 0)) : Infinity;
   if (method === 'near-far' && !(delta > 0 && (weights === 'f32' || Number.isInteger(delta)))) {
     throw new RangeError(`sssp: delta must be positive${weights === 'u32' ? ' and an integer for u32 weights' : ''}, got ${delta}`);
   }
@@ -239,8 +270,7 @@ function planMethod(options: SsspKernelOptions, stats: SsspGraphStats, directed:
   const cuda = base.target === 'cuda';
   if (cuda && options.dispatch === 'indirect') throw new RangeError("sssp: the CUDA runner launches passes on fixed grids (the driver API has no indirect launch); use dispatch: 'fixed'");
   const dispatch = options.dispatch ?? (cuda ? 'fixed' : defaultDispatch(where.softwareAdapter ?? false));
-  const heavyArcs = checkHeavyArcs(options.heavyArcs, method);
-  const hubs = checkHubs(options, method, heavyArcs, delta, weights);
+  const hubs = { hubDegree, hubStep: hubStepOf(options, hubDegree, delta, weights) };
   const tailFactor = checkTailFactor(options.tailFactor, method, heavyArcs);
   const loop = { delta, segment, batch, dispatch, fixedWorkgroups: options.fixedWorkgroups ?? SSSP_DEFAULTS.fixedWorkgroups, heavyArcs, ...hubs, tailFactor };
   if (method === 'bellman-ford') {
@@ -254,7 +284,7 @@ function planMethod(options: SsspKernelOptions, stats: SsspGraphStats, directed:
     };
   }
   const lanes = options.lanesPerVertex ?? defaultLanes(stats.n ? stats.arcs / stats.n : 0);
-  const measured = method === 'near-far' && !hubs.hubDegree && heavyArcs === 'inline';
+  const measured = method === 'near-far' && !hubs.hubDegree && heavyArcs === 'inline' && !isSkewed(stats);
   const chunk = options.chunk ?? (measured ? SSSP_DEFAULTS.nearFarChunk : SSSP_DEFAULT_CHUNK);
   const queue = { ...base, symmetric: false, lanesPerVertex: lanes, chunk, ...(hubs.hubDegree ? { deferHubs: true } : {}) };
   return {
@@ -295,18 +325,29 @@ function checkTailFactor(tailFactor: number | undefined, method: SsspMethod, hea
   return Math.fround(tailFactor);
 }
 
-/** The hub degree and the hub limit's step, checked against the method and the heavy arcs' handling (0, 0: hubs do not wait). */
-function checkHubs(options: SsspKernelOptions, method: SsspMethod, heavyArcs: SsspHeavyArcs, delta: number, weights: SsspWeightType): { hubDegree: number; hubStep: number } {
-  const { hubDegree, hubRounds } = options;
-  if (hubDegree === undefined) {
-    if (hubRounds !== undefined) throw new RangeError(`sssp: hubRounds ${hubRounds} needs hubDegree (the degree from which a vertex is a hub)`);
-    return { hubDegree: 0, hubStep: 0 };
-  }
-  if (!Number.isInteger(hubDegree) || hubDegree < 1 || hubDegree > 2 ** 32 - 1) throw new RangeError(`sssp: hubDegree must be an integer from 1 to 2^32 − 1 (a degree), got ${hubDegree}`);
+/**
+ * The hub degree, checked against the method and the heavy arcs' handling (0: hubs do not wait). Unset, near-far
+ * with heavy arcs inline defers hubs on a skewed graph: on an H200 `hubDegree: 64` took Kronecker 22 from 4.81 to
+ * 3.99 ms (integers 1–255) and, at half the delta, from 9.58 to 7.57 ms (f32), but R-MAT 2^22, whose degrees are
+ * not skewed, from 7.95 to 8.73 ms (benchmarks/results/sssp-h200-20261128.json, probes/h200-call2-20261128.log).
+ */
+function checkHubDegree(options: SsspKernelOptions, method: SsspMethod, heavyArcs: SsspHeavyArcs, stats: SsspGraphStats): number {
+  const { hubDegree } = options;
+  if (hubDegree === undefined) return method === 'near-far' && heavyArcs === 'inline' && isSkewed(stats) ? SSSP_DEFAULTS.skewedHubDegree : 0;
+  if (!Number.isInteger(hubDegree) || hubDegree < 0 || hubDegree > 2 ** 32 - 1) throw new RangeError(`sssp: hubDegree must be an integer from 0 (hubs do not wait) to 2^32 − 1 (a degree), got ${hubDegree}`);
+  if (hubDegree === 0) return 0;
   if (method !== 'near-far') throw new RangeError(`sssp: hubDegree needs near-far's buckets (hubs wait within one), got method '${method}'; use method: 'near-far'`);
   if (heavyArcs === 'settle') throw new RangeError("sssp: hubDegree and heavyArcs 'settle' use the same mark bit; take one of them");
-  const rounds = hubRounds ?? SSSP_DEFAULTS.hubRounds;
+  return hubDegree;
+}
+
+/** The hub limit's step, delta / hubRounds (0 when hubs do not wait). */
+function hubStepOf(options: SsspKernelOptions, hubDegree: number, delta: number, weights: SsspWeightType): number {
+  if (!hubDegree) {
+    if (options.hubRounds !== undefined) throw new RangeError(`sssp: hubRounds ${options.hubRounds} needs hubs that wait (hubDegree, or a skewed graph's default; hubDegree 0 turns them off)`);
+    return 0;
+  }
+  const rounds = options.hubRounds ?? SSSP_DEFAULTS.hubRounds;
   if (!Number.isInteger(rounds) || rounds < 1) throw new RangeError(`sssp: hubRounds must be a positive integer (the hub step is delta / hubRounds), got ${rounds}`);
-  const hubStep = weights === 'u32' ? Math.max(1, Math.floor(delta / rounds)) : Math.fround(delta / rounds);
-  return { hubDegree, hubStep };
+  return weights === 'u32' ? Math.max(1, Math.floor(delta / rounds)) : Math.fround(delta / rounds);
 }

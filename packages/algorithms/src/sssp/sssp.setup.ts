@@ -5,6 +5,7 @@ import { edgePairs } from './sssp.layout.js';
 import { lightFirstRows } from './sssp.rows.js';
 import { indptrWithTails } from './sssp.tails.js';
 import { planSssp, type SsspKernelOptions, type SsspPlan, type SsspTargetInfo } from './sssp.plan.js';
+import { ssspGraphStats } from './sssp.stats.js';
 
 /**
  * The frontier methods' state buffer, word by word (the templates' sssp-prelude constants name the same words):
@@ -99,7 +100,7 @@ export type SsspSizeLimits = Parameters<typeof checkSsspFits>[0];
  */
 export function prepareSssp(input: Csr, options: SsspKernelOptions, target: Target, where: SsspTargetInfo = {}, limits?: SsspSizeLimits): SsspSetup {
   const converted = ssspWeights(input, options.weights ?? 'f32');
-  const plan = planSssp({ ...options, kernelTarget: target }, { n: input.n, arcs: input.indices.length, minWeight: converted.min, meanWeight: converted.mean }, input.directed, where);
+  const plan = planSssp({ ...options, kernelTarget: target }, ssspGraphStats(input, converted), input.directed, where);
   checkNegativeWeights(input, converted, plan.method);
   // Heavy arcs settled: every kernel reads the rows light arcs first (the tree's via indices included).
   const split = plan.heavyArcs === 'settle' ? lightFirstRows(input, converted.values, plan.delta) : undefined;
