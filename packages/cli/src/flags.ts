@@ -150,7 +150,7 @@ export const RULES = {
   maxIterations: { min: 1, max: 1_000_000, rule: 'iterations are an integer from 1 to 1000000' },
   top: { min: 0, max: 1_000_000, rule: 'top is how many vertices to print, 0 to 1000000' },
   vertex: { min: 0, max: 0xfffffffe, rule: 'a vertex is an integer from 0 to 4294967294 (0-based, or the ids of the file)' },
-  hubDegree: { min: 1, max: 0xffffffff, rule: 'the hub degree is the arcs from which a vertex waits, an integer from 1 to 4294967295' },
+  hubDegree: { min: 0, max: 0xffffffff, rule: 'the hub degree is the arcs from which a vertex waits, an integer from 0 (no hubs) to 4294967295' },
 } satisfies Record<string, IntRule>;
 
 /** The real-valued flag rules of `pagerank` and `sssp`. */

@@ -217,7 +217,7 @@ function program(io: CliIo, setCode: (code: number) => void): Command {
     )
     .option(
       '--hub-degree <d>',
-      'near-far: vertices of at least d arcs wait within a bucket until their key can fall by less than delta/8, then go in rounds (fewer arcs relaxed again on power-law graphs; not yet timed on a GPU; not with --heavy-arcs settle)',
+      'near-far: vertices of at least d arcs wait within a bucket until their key can fall by less than delta/8, then go in rounds (fewer arcs relaxed again on skewed graphs; default 64 where the degrees are skewed, as in Graph500 Kronecker graphs, else none; 0: none; not with --heavy-arcs settle)',
       intOption('--hub-degree', RULES.hubDegree),
     )
     .option('-v, --verify', 'check every result by the Graph500 SSSP rules (tight parent arcs in the weights type, no arc relaxes further)')

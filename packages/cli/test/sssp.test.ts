@@ -56,8 +56,8 @@ describe.skipIf(noGpuReason !== undefined)('semiforge sssp on the GPU', () => {
     for (const t of s.trials) expect(t.reached).toBe(ssspReference(csr, t.source, { weights: 'u32' }).dist.filter((d) => d !== Infinity).length);
   });
 
-  it('--hub-degree: near-far with hubs waiting in the bucket, valid and as the CPU has it', async () => {
-    const run = await runCli(['sssp', '-g', '7', '-n', '2', '--seed', '3', '--weights', 'u32', '--method', 'near-far', '--hub-degree', '8', '--verify', '--json']);
+  it.each([['8'], ['0']])('--hub-degree %s: near-far with hubs waiting in the bucket (0: none), valid and as the CPU has it', async (degree) => {
+    const run = await runCli(['sssp', '-g', '7', '-n', '2', '--seed', '3', '--weights', 'u32', '--method', 'near-far', '--hub-degree', degree, '--verify', '--json']);
     expect(run.code).toBe(0);
     const s = JSON.parse(run.stdout) as SsspSummary;
     expect(s).toMatchObject({ method: 'near-far', verified: true });
@@ -82,7 +82,7 @@ describe('semiforge sssp refuses bad input in one line', () => {
     [['sssp', '-g', '5', '--max-distance', '-1'], /--max-distance -1: out of range; the largest distance to search/],
     [['sssp', '-g', '5', '--heavy-arcs', 'fast'], /--heavy-arcs fast: must be one of inline, settle/],
     [['sssp', '-g', '5', '--method', 'bellman-ford', '--heavy-arcs', 'settle'], /--heavy-arcs settle: heavy arcs are near-far's .*not bellman-ford's; use --method near-far/],
-    [['sssp', '-g', '5', '--hub-degree', '0'], /--hub-degree 0: out of range 1..4294967295; the hub degree/],
+    [['sssp', '-g', '5', '--hub-degree', '4294967296'], /--hub-degree 4294967296: out of range 0..4294967295; the hub degree/],
     [['sssp', '-g', '5', '--method', 'frontier', '--hub-degree', '8'], /--hub-degree 8: hubs wait in near-far's buckets, not in frontier's passes; use --method near-far/],
     [['sssp', '-g', '5', '--hub-degree', '8', '--heavy-arcs', 'settle'], /--hub-degree 8 with --heavy-arcs settle: .*use one of them/],
   ])('%j', async (argv, message) => {

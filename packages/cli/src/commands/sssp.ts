@@ -12,7 +12,7 @@ export interface SsspFlags extends GraphInputFlags, SourceFlags, BackendFlags {
   readonly weights: SsspWeightType;
   /** Near-far's handling of heavy arcs (`SsspKernelOptions.heavyArcs`); refused with another method. */
   readonly heavyArcs: NonNullable<SsspKernelOptions['heavyArcs']>;
-  /** Near-far's hub degree (`SsspKernelOptions.hubDegree`); refused with another method or with heavy arcs settled. */
+  /** Near-far's hub degree (`SsspKernelOptions.hubDegree`; 0: no hubs); above 0 refused with another method or with heavy arcs settled. */
   readonly hubDegree?: number;
   readonly maxDistance?: number;
   readonly verify?: boolean;
@@ -88,10 +88,10 @@ export async function runSssp(file: string | undefined, flags: SsspFlags, io: Cl
   if (flags.heavyArcs === 'settle' && flags.method !== 'near-far' && flags.method !== 'auto') {
     throw new UsageError(`--heavy-arcs settle: heavy arcs are near-far's (weight ≥ its bucket width), not ${flags.method}'s; use --method near-far`, CMD);
   }
-  if (flags.hubDegree !== undefined && flags.method !== 'near-far' && flags.method !== 'auto') {
+  if (flags.hubDegree && flags.method !== 'near-far' && flags.method !== 'auto') {
     throw new UsageError(`--hub-degree ${flags.hubDegree}: hubs wait in near-far's buckets, not in ${flags.method}'s passes; use --method near-far`, CMD);
   }
-  if (flags.hubDegree !== undefined && flags.heavyArcs === 'settle') {
+  if (flags.hubDegree && flags.heavyArcs === 'settle') {
     throw new UsageError(`--hub-degree ${flags.hubDegree} with --heavy-arcs settle: both mark waiting vertices the same way; use one of them`, CMD);
   }
   const input = await loadGraphInput(CMD, file, flags, io, { weights: true });
