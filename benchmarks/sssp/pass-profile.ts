@@ -16,7 +16,7 @@
 // On the GPU host (bundled with scripts/device-bundle.sh sssp/pass-profile):
 //   node .device/pass-profile.mjs --kron 22 --weights u32 --sources 2 --methods near-far,near-far/heavy --cuda-clock --out $OUT
 import { parseArgs } from 'node:util';
-import { ssspBufferName, SSSP_HEAVY_ITEM, SSSP_STATE, SsspRunner, ssspWeights, validateSssp, type SsspDispatchRecord, type SsspWeightType } from '@semiforge/algorithms';
+import { readSsspQueue, SSSP_HEAVY_ITEM, SSSP_STATE, SsspRunner, ssspWeights, validateSssp, type SsspDispatchRecord, type SsspWeightType } from '@semiforge/algorithms';
 import type { Csr } from '@semiforge/graph-io';
 import { openDevice } from '@semiforge/runtime';
 import { cudaClockFlag } from '../lib/compute-clock.js';
@@ -118,9 +118,8 @@ for (const variant of args.methods.split(',').map(parseMethod)) {
       pending = { pass: d.params[1], kind: releasing ? 'release' : scanning ? 'scan' : 'relax', threshold: keyValue(state[SSSP_STATE.threshold], type), items, vertices: items, arcs: 0, heavyVertices: 0, heavyArcs: 0, queued: 0, ...ms('advanceMs', d.gpuTimeMs) };
       if (scanning) return;
       lightEnd ??= profiled.plan.heavyArcs === 'settle' ? await d.read('light_end', csr.n) : csr.indptr.subarray(1);
-      const queue = await d.read(ssspBufferName('relax', d.parity, 'queue_in', false), items);
-      const chunks = await d.read(ssspBufferName('relax', d.parity, 'chunk_in', false), items);
-      frontierOf(pending, queue, chunks, lightEnd);
+      const { vertices, chunks } = await readSsspQueue(d, profiled.plan.relax.packedQueue === true, items);
+      frontierOf(pending, vertices, chunks, lightEnd);
     } else if (d.step === 'relax') {
       if (!pending) return;
       pending.queued = (await d.read('state', SSSP_STATE.words))[SSSP_STATE.lengthB - d.parity];

@@ -66,7 +66,7 @@ export { bfsGraph, checkSource, splitAdjacency, type BfsGraphOptions, type Adjac
 export { blockedAdjacency, NO_NEIGHBOUR, type BlockedAdjacency } from './bfs/bfs.layout.js';
 export { BFS_DEFAULTS, defaultBfsDispatch, defaultBfsLanes, nextDirection, bfsSpecs, type BfsOptions, type BfsDirection, type BfsDispatch, type FrontierCounts, type BfsKernelSpecs } from './bfs/bfs.plan.js';
 export { sssp, createSsspRunner, type SsspOptions, type SsspDevice } from './sssp/sssp.js';
-export { SsspRunner, type SsspResult, type SsspRunOptions, type SsspDispatchRecord, type SsspObserver } from './sssp/sssp.runner.js';
+export { readSsspQueue, SsspRunner, type SsspResult, type SsspRunOptions, type SsspDispatchRecord, type SsspObserver } from './sssp/sssp.runner.js';
 export { ssspBufferName, type SsspStep } from './sssp/sssp.loop.js';
 export { CudaSsspRunner } from './sssp/sssp.cuda.js';
 export { prepareSssp, SSSP_HEAVY_ITEM, SSSP_STATE, type SsspSetup, type SsspGrids } from './sssp/sssp.setup.js';

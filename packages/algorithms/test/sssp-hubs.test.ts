@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { csrFromEdges, edgeListFromArrays, type Csr } from '@semiforge/graph-io';
-import { planSssp, prepareSssp, sssp, ssspBufferName, SSSP_DEFAULTS, ssspGraphStats, SsspRunner, ssspReference, SSSP_STATE, ssspWeights, validateSssp, type SsspDispatchRecord, type SsspKernelOptions } from '../src/index.js';
+import { planSssp, prepareSssp, readSsspQueue, sssp, SSSP_DEFAULTS, ssspGraphStats, SsspRunner, ssspReference, SSSP_STATE, ssspWeights, validateSssp, type SsspDispatchRecord, type SsspKernelOptions } from '../src/index.js';
 import { testDevice } from './gpu-device.js';
 import { SSSP_CASES } from './sssp-cases.js';
 import { describeAgainstReference, expectQueriesAndBatch, integerWeights, KRONECKER_10 } from './sssp-suites.js';
@@ -138,6 +138,7 @@ describe.skipIf(!device)('near-far deferring hubs against the CPU reference', ()
     const graph = fallingHub();
     const reference = ssspReference(graph, 0, { weights: 'u32' }).dist;
     const profile = async (options: SsspKernelOptions) => {
+      const packed = options.packedQueue === true;
       let releases = 0;
       let hubVisits = 0;
       const observe = async (d: SsspDispatchRecord) => {
@@ -147,9 +148,8 @@ describe.skipIf(!device)('near-far deferring hubs against the CPU reference', ()
         if (state[SSSP_STATE.scanning] === 2) releases++;
         if (state[SSSP_STATE.scanning] !== 0) return;
         const items = state[SSSP_STATE.lengthA + d.parity];
-        const queue = await d.read(ssspBufferName('relax', d.parity, 'queue_in', false), items);
-        const chunks = await d.read(ssspBufferName('relax', d.parity, 'chunk_in', false), items);
-        for (let i = 0; i < items; i++) if (queue[i] === 13 && chunks[i] === 0) hubVisits++;
+        const { vertices, chunks } = await readSsspQueue(d, packed, items);
+        for (let i = 0; i < items; i++) if (vertices[i] === 13 && chunks[i] === 0) hubVisits++;
       };
       const runner = await SsspRunner.create(device!, graph, { method: 'near-far', weights: 'u32', delta: 100, ...options }, observe);
       try {
@@ -166,6 +166,8 @@ describe.skipIf(!device)('near-far deferring hubs against the CPU reference', ()
     expect(plain.hubVisits).toBeGreaterThan(3);
     expect(deferred.releases).toBeGreaterThanOrEqual(1);
     expect(deferred.hubVisits).toBe(1);
+    // The same visits read from packed queues.
+    expect(await profile({ hubDegree: 16, hubRounds: 8, packedQueue: true })).toEqual(deferred);
   });
 
   it('maxDistance, a target and a batch of sources on one runner (marks of a stopped search do not leak into the next)', async () => {

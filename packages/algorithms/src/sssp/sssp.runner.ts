@@ -5,7 +5,7 @@ import { kernelFor } from '../kernels/kernel-source.js';
 import { ownedBuffers } from '../kernels/owned-buffers.js';
 import { arcTails } from './sssp.layout.js';
 import { UNREACHED_KEY } from './sssp.keys.js';
-import { SSSP_STEPS, stepBuffers, type SsspBatch, type SsspEngine, type SsspStep } from './sssp.loop.js';
+import { SSSP_STEPS, ssspBufferName, stepBuffers, type SsspBatch, type SsspEngine, type SsspStep } from './sssp.loop.js';
 import { SsspQueries } from './sssp.queries.js';
 import type { SsspKernelOptions } from './sssp.plan.js';
 import { prepareSssp, type SsspSetup } from './sssp.setup.js';
@@ -25,6 +25,22 @@ export interface SsspDispatchRecord {
   readonly gpuTimeMs?: number;
   /** The first `words` words of a runner buffer (`state`, `queue_a`, `flag`, ...) as the step left them. */
   read(buffer: string, words: number): Promise<Uint32Array>;
+}
+
+/**
+ * The first `items` items of the queue the next pass reads (after an advance step: `record.parity`'s), as the
+ * vertex and chunk of each, whether the plan keeps them in two arrays or packed as pairs (`packedQueue`).
+ *
+ * @example
+ * const { vertices, chunks } = await readSsspQueue(record, runner.plan.relax.packedQueue === true, items);
+ */
+export async function readSsspQueue(record: SsspDispatchRecord, packed: boolean, items: number): Promise<{ vertices: Uint32Array; chunks: Uint32Array }> {
+  if (!packed) {
+    const vertices = await record.read(ssspBufferName('relax', record.parity, 'queue_in', false), items);
+    return { vertices, chunks: await record.read(ssspBufferName('relax', record.parity, 'chunk_in', false), items) };
+  }
+  const pairs = await record.read(ssspBufferName('relax', record.parity, 'items_in', false), 2 * items);
+  return { vertices: pairs.filter((_, i) => i % 2 === 0), chunks: pairs.filter((_, i) => i % 2 === 1) };
 }
 
 /** Called after each step of a profiled runner, awaited before the next is queued. */
