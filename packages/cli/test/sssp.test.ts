@@ -60,7 +60,10 @@ describe.skipIf(noGpuReason !== undefined)('semiforge sssp on the GPU', () => {
     const run = await runCli(['sssp', '-g', '7', '-n', '2', '--seed', '3', '--weights', 'u32', '--method', 'near-far', '--hub-degree', degree, '--verify', '--json']);
     expect(run.code).toBe(0);
     const s = JSON.parse(run.stdout) as SsspSummary;
-    expect(s).toMatchObject({ method: 'near-far', verified: true });
+    expect(s).toMatchObject({ method: 'near-far', verified: true, settings: { hubDegree: Number(degree), packedQueue: false } });
+    expect(s.settings.delta).toBeGreaterThan(0);
+    expect(s.settings.chunk).toBeGreaterThan(0);
+    expect(run.stderr.includes('hubs of degree ≥ 8')).toBe(degree === '8');
     const csr = toIntegerWeights(csrFromEdges(generateKronecker({ scale: 7, seed: 3, weights: true }), { symmetrize: true, sortRows: true }), 255);
     for (const t of s.trials) expect(t.reached).toBe(ssspReference(csr, t.source, { weights: 'u32' }).dist.filter((d) => d !== Infinity).length);
   });

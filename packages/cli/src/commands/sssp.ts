@@ -1,4 +1,4 @@
-import { createSsspRunner, toIntegerWeights, validateSssp, type SsspKernelOptions, type SsspMethod, type SsspResult, type SsspWeightType } from '@semiforge/algorithms';
+import { createSsspRunner, toIntegerWeights, validateSssp, type SsspKernelOptions, type SsspMethod, type SsspPlan, type SsspResult, type SsspWeightType } from '@semiforge/algorithms';
 import type { Csr } from '@semiforge/graph-io';
 import { openCommandDevice, thenDestroy, type BackendFlags } from '../command-device.js';
 import { EXIT, UsageError } from '../errors.js';
@@ -36,6 +36,18 @@ export interface SsspTrial {
   readonly violation: string | null;
 }
 
+/** What the plan chose beside the method (the frontier methods' settings; null for Bellman-Ford). */
+export interface SsspSettings {
+  /** Near-far's bucket width (null for the other methods). */
+  readonly delta: number | null;
+  /** Near-far's hub degree (0: hubs do not wait). */
+  readonly hubDegree: number;
+  /** Arcs per queue item (null for Bellman-Ford). */
+  readonly chunk: number | null;
+  /** The queues packed as (vertex, chunk) pairs for a device with few storage buffers. */
+  readonly packedQueue: boolean;
+}
+
 /** The `--json` object of `semiforge sssp`. */
 export interface SsspSummary {
   readonly command: 'sssp';
@@ -43,6 +55,7 @@ export interface SsspSummary {
   readonly vertices: number;
   readonly arcs: number;
   readonly method: SsspMethod;
+  readonly settings: SsspSettings;
   readonly weights: SsspWeightType;
   readonly device: string;
   readonly trials: readonly SsspTrial[];
@@ -70,12 +83,33 @@ function trialOf(csr: Csr, r: SsspResult, flags: SsspFlags): SsspTrial {
   };
 }
 
+function settingsOf(plan: SsspPlan): SsspSettings {
+  const queued = plan.method !== 'bellman-ford';
+  return {
+    delta: plan.method === 'near-far' ? plan.delta : null,
+    hubDegree: plan.hubDegree,
+    chunk: queued ? (plan.relax.chunk ?? null) : null,
+    packedQueue: plan.relax.packedQueue === true,
+  };
+}
+
+/** The plan's choices in words, e.g. "delta 35, hubs of degree ≥ 64, chunks of 256 arcs". */
+function settingsText(s: SsspSettings): string {
+  const parts = [
+    ...(s.delta === null ? [] : [`delta ${s.delta}`]),
+    ...(s.hubDegree ? [`hubs of degree ≥ ${s.hubDegree}`] : []),
+    ...(s.chunk === null ? [] : [`chunks of ${s.chunk} arcs`]),
+    ...(s.packedQueue ? ['packed queues'] : []),
+  ];
+  return parts.length ? ` (${parts.join(', ')})` : '';
+}
+
 function summaryText(s: SsspSummary): string {
   const gpu = s.trials.map((t) => t.gpuTimeMs).filter((t): t is number => t !== null);
   const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
   const time = gpu.length === s.trials.length ? `median ${formatMs(median(gpu))} GPU time` : `median ${formatMs(median(s.trials.map((t) => t.wallTimeMs)))} wall time`;
   const verified = s.verified === null ? '' : `verified (Graph500 rules): ${s.verified ? 'yes' : `NO: ${s.trials.find((t) => t.valid === false)!.violation}`}\n`;
-  return `sssp ${s.graph}: ${s.vertices} vertices, ${s.arcs} arcs on ${s.device}\n${s.method}, ${s.weights} weights, ${s.trials.length} source(s), ${time}\n${verified}`;
+  return `sssp ${s.graph}: ${s.vertices} vertices, ${s.arcs} arcs on ${s.device}\n${s.method}${settingsText(s.settings)}, ${s.weights} weights, ${s.trials.length} source(s), ${time}\n${verified}`;
 }
 
 /**
@@ -100,10 +134,10 @@ export async function runSssp(file: string | undefined, flags: SsspFlags, io: Cl
   const sources = pickSources(csr, flags, CMD);
   const opened = await openCommandDevice(CMD, flags, io);
   const { device, name: deviceName } = opened;
-  const { results, method } = await thenDestroy(opened, async () => {
+  const { results, method, settings } = await thenDestroy(opened, async () => {
     const runner = await createSsspRunner(device, csr, { method: flags.method, weights: flags.weights, heavyArcs: flags.heavyArcs, hubDegree: flags.hubDegree });
     try {
-      return { method: runner.plan.method, results: await runner.runMany(sources, { maxDistance: flags.maxDistance }) };
+      return { method: runner.plan.method, settings: settingsOf(runner.plan), results: await runner.runMany(sources, { maxDistance: flags.maxDistance }) };
     } finally {
       runner.destroy();
     }
@@ -115,6 +149,7 @@ export async function runSssp(file: string | undefined, flags: SsspFlags, io: Cl
     vertices: csr.n,
     arcs: csr.indices.length,
     method,
+    settings,
     weights: flags.weights,
     device: deviceName,
     trials,
