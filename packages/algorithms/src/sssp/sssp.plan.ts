@@ -25,7 +25,10 @@ export interface SsspKernelOptions {
   readonly segment?: number;
   /** Frontier methods: invocations per queue item. Default from the mean degree. */
   readonly lanesPerVertex?: number;
-  /** Frontier methods: arcs per queue item (a hub's arcs become many items). Default 256. */
+  /**
+   * Frontier methods: arcs per queue item (a hub's arcs become many items). Default 64 for near-far on a graph whose
+   * degrees are not skewed, without hubs waiting or heavy arcs settled (`SSSP_DEFAULTS.nearFarChunk`), else 256.
+   */
   readonly chunk?: number;
   /**
    * Frontier methods: arcs an invocation relaxes a step, their heads' keys loaded together before any is
@@ -164,14 +167,14 @@ export interface SsspPlan {
 }
 
 /**
- * Defaults of the SSSP options. `nearFarChunk`: near-far's arcs per queue item while hubs do not wait and heavy arcs
- * are relaxed inline (H200, benchmarks/results/sssp-h200-20261128.json: R-MAT 2^20 f32 1.85 → 1.61 ms and 2^22
- * 6.12 → 5.82 ms with 64 instead of 256, both at the dense delta; Kronecker 22 4.81 / 4.80 ms either way); otherwise,
- * and for frontier Bellman-Ford, the codegen default (256: hub64 on Kronecker 22 took 3.99 ms with it, 4.20 with 64;
- * heavy arcs settled and frontier were not measured at 64); and only where the degrees are not skewed (Kronecker 22
- * without hubs: 4.92 ms with the narrowed delta and chunk 64 against 4.47 with the earlier ones). `skewThreshold`:
- * the degree skew (`SsspGraphStats.degreeSkew`) from which a graph counts as skewed; `skewedHubDegree`: the hub
- * degree near-far takes there unless told (see `SsspKernelOptions.hubDegree`).
+ * Defaults of the SSSP options. H200 figures from benchmarks/results/sssp-h200-20261128.json and its probes.
+ * - `nearFarChunk`: near-far's arcs per queue item on a graph whose degrees are not skewed, without hubs waiting or
+ *   heavy arcs settled: R-MAT 2^20 f32 1.85 → 1.61 ms and 2^22 6.12 → 5.82 ms with 64 instead of 256 (both at the
+ *   narrowed delta). Elsewhere the codegen's 256: hub64 on Kronecker 22 took 3.99 ms with it and 4.20 with 64;
+ *   Kronecker 22 without hubs 4.47 ms with the earlier delta and chunk against 4.92 with the narrowed ones and 64;
+ *   heavy arcs settled and frontier Bellman-Ford were not measured at 64.
+ * - `skewThreshold`: the degree skew (`SsspGraphStats.degreeSkew`) from which a graph counts as skewed.
+ * - `skewedHubDegree`: the hub degree near-far takes on a skewed graph unless told (`SsspKernelOptions.hubDegree`).
  */
 export const SSSP_DEFAULTS = {
   workgroupSize: 256,
@@ -206,13 +209,12 @@ const DELTA_RULE = { warp: 32, degree: 8, minScale: 1 / 4, maxScale: 4, denseDeg
  * it (the many short arcs settle a vertex early, so a wide bucket re-relaxes), the road-like grid (d = 3) at
  * 2–4× (few arcs a vertex: narrow buckets mean thousands of near-empty passes), and Kronecker scale 22 (d ≈ 31)
  * within 8% of its best anywhere from ¼ to 2×. Past d = 16, on a graph whose degrees are not skewed (`isSkewed`) and
- * while hubs do not wait, it is narrowed again by 16 / d
- * (at most halved). On the H200 (benchmarks/results/sssp-h200-20261128.json, passes relaxing 4 arcs a step) R-MAT 2^22 f32 took 6.12 ms at half the width against 7.83 (2^20:
- * 1.85 against 2.02; a quarter: 7.83 and 3.24), Kronecker 22 4.77 against 4.81 ms (integers) and 9.91 against
- * 9.58 (f32, runs 7.2–11.9 ms). Hubs waiting already split a bucket into hub steps: there half the width was
- * slower (Kronecker 22: 4.59 against 3.99 ms), so `hubsWait` keeps the first rule, and so does a skewed graph's
- * (Kronecker 22 without hubs, one command: 4.92 ms narrowed against 4.47, f32 9.44 against 9.10). At least 1 for
- * integer weights.
+ * while hubs do not wait, it is narrowed again by 16 / d (at most halved). On the H200
+ * (benchmarks/results/sssp-h200-20261128.json, passes relaxing 4 arcs a step) R-MAT 2^22 f32 took 6.12 ms at half
+ * the width against 7.83 (2^20: 1.85 against 2.02; a quarter: 7.83 and 3.24). Hubs waiting already split a bucket
+ * into hub steps: there half the width was slower (Kronecker 22: 4.59 against 3.99 ms), so `hubsWait` keeps the
+ * first rule; so does a skewed graph without hubs (Kronecker 22 in one command: 4.92 ms narrowed against 4.47,
+ * f32 9.44 against 9.10). At least 1 for integer weights.
  *
  * @example
  * defaultDelta({ n: 1 << 20, arcs: 1 << 25, minWeight: 0, meanWeight: 0.5 }, 'f32'); // 0.0625: d = 32, ⅛ of Davidson's 0.5
