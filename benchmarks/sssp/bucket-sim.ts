@@ -239,13 +239,13 @@ const csr = weighting.apply(base);
 const weights = ssspWeights(csr, 'u32');
 const stats = ssspGraphStats(csr, weights);
 const delta = defaultDelta(stats, 'u32');
-const hubDelta = defaultDelta(stats, 'u32', true);
+const deltaWithHubs = defaultDelta(stats, 'u32', true);
 const w = csr.weight as Float32Array;
 const m = csr.indices.length;
-console.log(`${graph.name} ${weighting.label}: n ${csr.n}, arcs ${m}, delta ${delta}, with hubs ${hubDelta} (built in ${((performance.now() - started) / 1000).toFixed(1)} s)`);
+console.log(`${graph.name} ${weighting.label}: n ${csr.n}, arcs ${m}, delta ${delta}, with hubs ${deltaWithHubs} (built in ${((performance.now() - started) / 1000).toFixed(1)} s)`);
 const readsModes: Reads[] = args.reads === 'both' ? ['snapshot', 'ordered'] : [args.reads as Reads];
 if (!readsModes.every((r) => r === 'snapshot' || r === 'ordered')) throw new Error(`--reads: expected snapshot, ordered or both, got '${args.reads}'`);
-const variants = args.variants.split(',').map((v) => parseVariant(v, { plain: delta, hubs: hubDelta }));
+const variants = args.variants.split(',').map((v) => parseVariant(v, { plain: delta, hubs: deltaWithHubs }));
 for (const source of graph500Sources(csr, Number(args.sources))) {
   for (const reads of readsModes) {
     console.log(`\nsource ${source}, reads ${reads}`);

@@ -34,11 +34,12 @@ const FIELDS: Record<string, (value: number) => Partial<SsspKernelOptions> | { d
 /**
  * A method name with optional tuning after slashes, so that one command sweeps variants: `near-far/l4/d2` is
  * near-far with 4 lanes a queue item and twice the default delta (l lanes, c chunk, b batch, w workgroup,
- * d delta scale, g fixed-grid workgroups, u arcs an invocation relaxes a step); `fixed` or `indirect` picks how the frontier passes are launched
- * (`near-far/indirect,near-far/fixed` compares the two in one run); `heavy` relaxes a vertex's heavy arcs
- * (weight ≥ delta) once per bucket instead of on every visit (near-far's `heavyArcs: 'settle'`); `packed` packs the
- * queues as (vertex, chunk) pairs (`packedQueue`, what browsers get); `hub<D>` makes
- * vertices of degree ≥ D wait within a bucket (near-far's `hubDegree`), r<rounds> its `hubRounds`; `tail<F>` sets
+ * d delta scale, g fixed-grid workgroups, u arcs an invocation relaxes a step); `fixed` or `indirect` picks how
+ * the frontier passes are launched (`near-far/indirect,near-far/fixed` compares the two in one run); `heavy`
+ * relaxes a vertex's heavy arcs (weight ≥ delta) once per bucket instead of on every visit (near-far's
+ * `heavyArcs: 'settle'`); `packed` packs the queues as (vertex, chunk) pairs (`packedQueue`, what browsers get);
+ * `hub<D>` makes vertices of degree ≥ D wait within a bucket (near-far's `hubDegree`; `hub0`: none, where skewed
+ * degrees would take 64), r<rounds> its `hubRounds`; `tail<F>` sets
  * near-far's `tailFactor` (`tail0` turns the tail rule off; `tail` alone is the default, 2).
  *
  * @example

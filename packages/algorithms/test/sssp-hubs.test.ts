@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { csrFromEdges, edgeListFromArrays, type Csr } from '@semiforge/graph-io';
+import { csrFromEdges, degreeStats, edgeListFromArrays, type Csr } from '@semiforge/graph-io';
 import { planSssp, prepareSssp, readSsspQueue, sssp, SSSP_DEFAULTS, ssspGraphStats, SsspRunner, ssspReference, SSSP_STATE, ssspWeights, validateSssp, type SsspDispatchRecord, type SsspKernelOptions } from '../src/index.js';
 import { testDevice } from './gpu-device.js';
 import { SSSP_CASES } from './sssp-cases.js';
@@ -105,6 +105,8 @@ describe('the plan that defers hubs', () => {
     const degrees = Array.from({ length: s.n }, (_, v) => s.indptr[v + 1] - s.indptr[v]);
     const mean = s.indices.length / s.n;
     expect(stats.degreeSkew).toBeCloseTo(degrees.reduce((a, d) => a + d * d, 0) / s.n / (mean * mean), 12);
+    const { stddev } = degreeStats(s);
+    expect(stats.degreeSkew).toBeCloseTo(1 + (stddev / mean) ** 2, 9);
     expect(stats).toMatchObject({ n: s.n, arcs: s.indices.length });
   });
 

@@ -169,8 +169,8 @@ export interface SsspPlan {
 /**
  * Defaults of the SSSP options. H200 figures from benchmarks/results/sssp-h200-20261128.json and its probes.
  * - `nearFarChunk`: near-far's arcs per queue item on a graph whose degrees are not skewed, without hubs waiting or
- *   heavy arcs settled: R-MAT 2^20 f32 1.85 → 1.61 ms and 2^22 6.12 → 5.82 ms with 64 instead of 256 (both at the
- *   narrowed delta). Elsewhere the codegen's 256: hub64 on Kronecker 22 took 3.99 ms with it and 4.20 with 64;
+ *   heavy arcs settled: R-MAT 2^20 f32 1.85 → 1.61 ms (one command) and 2^22 6.12 → 5.82 ms (two commands, one
+ *   machine) with 64 instead of 256, both at the narrowed delta. Elsewhere the codegen's 256: hub64 on Kronecker 22 took 3.99 ms with it and 4.20 with 64;
  *   Kronecker 22 without hubs 4.47 ms with the earlier delta and chunk against 4.92 with the narrowed ones and 64;
  *   heavy arcs settled and frontier Bellman-Ford were not measured at 64.
  * - `skewThreshold`: the degree skew (`SsspGraphStats.degreeSkew`) from which a graph counts as skewed.
@@ -198,7 +198,10 @@ export function defaultLanes(meanDegree: number): number {
   return Math.min(32, Math.max(1, lanes));
 }
 
-/** The constants of {@link defaultDelta}: Davidson et al.'s warp width and the mean degree where their rule fits as is. */
+/**
+ * The constants of {@link defaultDelta}: Davidson et al.'s warp width, the mean degree where their rule fits as is
+ * and its scale's bounds; the mean degree past which a graph whose degrees are not skewed narrows it again, and how far.
+ */
 const DELTA_RULE = { warp: 32, degree: 8, minScale: 1 / 4, maxScale: 4, denseDegree: 16, denseFloor: 1 / 2 } as const;
 
 /**
@@ -286,8 +289,8 @@ function planMethod(options: SsspKernelOptions, stats: SsspGraphStats, directed:
     };
   }
   const lanes = options.lanesPerVertex ?? defaultLanes(stats.n ? stats.arcs / stats.n : 0);
-  const measured = method === 'near-far' && !hubs.hubDegree && heavyArcs === 'inline' && !isSkewed(stats);
-  const chunk = options.chunk ?? (measured ? SSSP_DEFAULTS.nearFarChunk : SSSP_DEFAULT_CHUNK);
+  const smallChunks = method === 'near-far' && !hubs.hubDegree && heavyArcs === 'inline' && !isSkewed(stats);
+  const chunk = options.chunk ?? (smallChunks ? SSSP_DEFAULTS.nearFarChunk : SSSP_DEFAULT_CHUNK);
   const queue = { ...base, symmetric: false, lanesPerVertex: lanes, chunk, ...(hubs.hubDegree ? { deferHubs: true } : {}) };
   return {
     method,
