@@ -27,6 +27,7 @@ export type { SpmvOperands } from './spmv/spmv.input.js';
 export {
   planSpmv,
   chooseFormat,
+  ellUnroll,
   chooseReorder,
   defaultLanes,
   SPMV_DEFAULTS,

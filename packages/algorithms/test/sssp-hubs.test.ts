@@ -90,7 +90,7 @@ describe('the plan that defers hubs', () => {
     // Heavy arcs settled and the other methods take no hubs unasked; neither does a graph below the threshold.
     expect(planSssp({ method: 'near-far', heavyArcs: 'settle' }, skewed, false).hubDegree).toBe(0);
     expect(planSssp({ method: 'frontier' }, skewed, false).hubDegree).toBe(0);
-    expect(planSssp({ weights: 'u32' }, { ...skewed, degreeSkew: SSSP_DEFAULTS.skewThreshold - 0.5 }, false)).toMatchObject({ hubDegree: 0, delta: 20, relax: { chunk: 64 } });
+    expect(planSssp({ weights: 'u32' }, { ...skewed, degreeSkew: SSSP_DEFAULTS.skewThreshold - 0.5 }, false)).toMatchObject({ hubDegree: 0, delta: 20, relax: { chunk: 32 } });
     // Where the pass with hubs does not fit even packed (9 storage buffers), near-far runs packed without them.
     const browser = planSssp({ weights: 'u32' }, skewed, false, { storageBuffers: 9 });
     expect(browser).toMatchObject({ method: 'near-far', hubDegree: 0, relax: { packedQueue: true } });

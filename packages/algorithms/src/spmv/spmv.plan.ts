@@ -143,9 +143,12 @@ export const SPMV_DEFAULTS = {
    * whose row blocks even out the work (H100, 2.6·10^5 nonzeros: 4.4–7.6× cuSPARSE against fold's and ELL's
    * 1.3–3.8×; 1.7·10^7: R-MAT 1.01–1.08× against fold's 0.99–1.02×, Erdős–Rényi 1.01× against 0.93×, band 0.97×
    * against ELL's 0.88×), but not on the 1.3·10^8-nonzero R-MAT, where fold's pieces ran 0.95× and csr-stream
-   * 0.69–0.79×. Between the two sizes nothing was measured: 2^25 is twice the middle one.
+   * 0.69–0.79×. At 2^25 nonzeros (Erdős–Rényi 2^21, mean 16) csr-stream and fold tied on the H100 (0.97× and
+   * 0.96× cuSPARSE) and fold won on the H200 (0.95× against 0.87×, one command,
+   * `benchmarks/results/spmv-h200-20261128.json`), so the rule stops at 2^24, just past the medium matrices
+   * (R-MAT 19: 16,767,653; Erdős–Rényi 2^20: 2^24).
    */
-  streamMaxArcs: 2 ** 25,
+  streamMaxArcs: 2 ** 24,
   /**
    * fold's pieces hold this many times the mean row, and `skewedFoldWidthPerMean` times on power-law rows (longest
    * over `skewedFrom` × the mean), whose slots a loop step are then `skewedUnroll` (H100, R-MAT scale 22, mean 32,
@@ -286,7 +289,10 @@ function planKernels(options: SpmvPlanInput, stats: RowStats, subgroups: Subgrou
     const quad = perInvocation === 1 ? {} : { rowsPerInvocation: perInvocation };
     return planSliced(format, options, stats, subgroups, { ...common, rowsPerWorkgroup: threads, lanesPerRow: 1 }, { ...unroll, ...quad });
   }
-  if (format === 'ell') return { format, semiring, type, spec: { ...common, op: 'spmv_ell', rowsPerWorkgroup: threads, lanesPerRow: 1, ...unroll } };
+  if (format === 'ell') {
+    const slots = options.unroll === undefined ? ellUnroll(stats.max) : undefined;
+    return { format, semiring, type, spec: { ...common, op: 'spmv_ell', rowsPerWorkgroup: threads, lanesPerRow: 1, ...unroll, ...(slots ? { unroll: slots } : {}) } };
+  }
   if (format !== 'csr-vector') return { format, semiring, type, spec: { ...common, op: 'spmv_csr_scalar', rowsPerWorkgroup: threads, lanesPerRow: 1 } };
   const subgroupOk = target === 'cuda' || subgroups.available;
   const reduction = options.reduction ?? (subgroupOk ? 'subgroup' : 'workgroup');
@@ -295,6 +301,24 @@ function planKernels(options: SpmvPlanInput, stats: RowStats, subgroups: Subgrou
   if (reduction === 'subgroup' && target === 'wgsl') checkSubgroupLanes(lanes, subgroups);
   const spec: SpmvKernelSpec = { ...common, op: 'spmv_csr_vector', rowsPerWorkgroup: Math.max(1, Math.floor(threads / lanes)), lanesPerRow: lanes, reduction };
   return { format, semiring, type, spec };
+}
+
+/**
+ * ELL's slots a loop step when the caller does not choose: of 4 and 2, the one that leaves the fewest of the
+ * longest row's slots to single steps (4 on a tie); undefined (one a step) below 2 slots. A step's index and
+ * value loads are in flight together, where one slot a step waits for each index before the next. H200,
+ * 1.3·10^8 nonzeros, share of the copy kernel's bandwidth at 1 / 2 / 4 slots a step
+ * (`benchmarks/results/probes/spmv-ell-unroll-h200-20261128.json`): 2-D grid (5 slots) 58.4 / 84.2 / 91.1%,
+ * 3-D 7-point stencil (7 slots) 58.9 / 84.0 / 78.9%.
+ *
+ * @example
+ * ellUnroll(5); // 4: one step of 4, then 1
+ * ellUnroll(7); // 2: three steps of 2, then 1 (4 would leave 3)
+ */
+export function ellUnroll(width: number): number | undefined {
+  const fits = [4, 2].filter((u) => u <= width);
+  if (fits.length === 0) return undefined;
+  return fits.reduce((best, u) => (width % u < width % best ? u : best));
 }
 
 /**

@@ -26,7 +26,7 @@ export interface SsspKernelOptions {
   /** Frontier methods: invocations per queue item. Default from the mean degree. */
   readonly lanesPerVertex?: number;
   /**
-   * Frontier methods: arcs per queue item (a hub's arcs become many items). Default 64 for near-far on a graph whose
+   * Frontier methods: arcs per queue item (a hub's arcs become many items). Default 32 for near-far on a graph whose
    * degrees are not skewed, without hubs waiting or heavy arcs settled (`SSSP_DEFAULTS.nearFarChunk`), else 256.
    */
   readonly chunk?: number;
@@ -170,7 +170,10 @@ export interface SsspPlan {
  * Defaults of the SSSP options. H200 figures from benchmarks/results/sssp-h200-20261128.json and its probes.
  * - `nearFarChunk`: near-far's arcs per queue item on a graph whose degrees are not skewed, without hubs waiting or
  *   heavy arcs settled: R-MAT 2^20 f32 1.85 → 1.61 ms (one command) and 2^22 6.12 → 5.82 ms (two commands, one
- *   machine) with 64 instead of 256, both at the narrowed delta. Elsewhere the codegen's 256: hub64 on Kronecker 22 took 3.99 ms with it and 4.20 with 64;
+ *   machine) with 64 instead of 256, both at the narrowed delta; then 32 against 64, each pair one command:
+ *   2^20 1.66 → 1.51 ms (Bellman-Ford 7.60 ms there: 4.57 → 5.05×), 2^22 5.88 → 5.68 ms. At 16 lanes an item of
+ *   32 arcs is two of each lane's, below one unrolled step: the gain is the finer split of the work.
+ *   Elsewhere the codegen's 256: hub64 on Kronecker 22 took 3.99 ms with it and 4.20 with 64;
  *   Kronecker 22 without hubs 4.47 ms with the earlier delta and chunk against 4.92 with the narrowed ones and 64;
  *   heavy arcs settled and frontier Bellman-Ford were not measured at 64.
  * - `skewThreshold`: the degree skew (`SsspGraphStats.degreeSkew`) from which a graph counts as skewed.
@@ -184,7 +187,7 @@ export const SSSP_DEFAULTS = {
   fixedWorkgroups: 1024,
   hubRounds: 8,
   tailFactor: 2,
-  nearFarChunk: 64,
+  nearFarChunk: 32,
   skewThreshold: 10,
   skewedHubDegree: 64,
 } as const;
