@@ -1,4 +1,4 @@
-import { mapVertexIds, toUserOrder } from '@semiforge/graph-io';
+import { toUserOrder } from '@semiforge/graph-io';
 import { NO_NEIGHBOUR } from './bfs.layout.js';
 import { CHECK_RULES } from './bfs.steps.js';
 import type { BfsGpuCheck } from './bfs.runner.js';
@@ -30,17 +30,36 @@ export class BfsIds {
     return this.toUser ? this.toUser[v] : v;
   }
 
-  /** Parents as stored (plus one, 0 = unvisited, the kernels' ids) → the caller's ids, −1 for unvisited; reuses `stored`'s memory. */
+  /**
+   * Parents as stored (plus one, 0 = unvisited, the kernels' ids) → the caller's ids and order, −1 for unvisited.
+   * Searched as given, `stored`'s memory is reused; relabelled, one pass writes a new array (a multi-source pass
+   * converts 32 × n of them on the host thread that feeds every device, so no intermediate arrays). Refuses a
+   * parent that is no vertex.
+   */
   parentsToCaller(stored: Uint32Array): Int32Array {
-    const parent = new Int32Array(stored.buffer, stored.byteOffset, stored.length);
-    for (let v = 0; v < parent.length; v++) parent[v] -= 1;
-    return this.toUser ? toUserOrder(mapVertexIds(parent, this.toUser), this.toUser) : parent;
+    const n = stored.length;
+    const toUser = this.toUser;
+    if (!toUser) {
+      const parent = new Int32Array(stored.buffer, stored.byteOffset, n);
+      for (let v = 0; v < n; v++) {
+        if (stored[v] > n) throw badParent(v, stored[v] - 1, n);
+        parent[v] -= 1;
+      }
+      return parent;
+    }
+    const parent = new Int32Array(n);
+    for (let v = 0; v < n; v++) {
+      const p = stored[v];
+      if (p > n) throw badParent(v, p - 1, n);
+      parent[toUser[v]] = p === 0 ? -1 : toUser[p - 1];
+    }
+    return parent;
   }
 
   /** A multi-source pass's parents as stored (`count` searches of n each, back to back) → each search's, as {@link parentsToCaller}. */
   multiParentsToCaller(stored: Uint32Array, count: number): Int32Array[] {
     const n = stored.length / count;
-    return Array.from({ length: count }, (_, i) => this.parentsToCaller(stored.slice(i * n, (i + 1) * n)));
+    return Array.from({ length: count }, (_, i) => this.parentsToCaller(stored.subarray(i * n, (i + 1) * n)));
   }
 
   /** Depths (the kernels' vertex order) → the caller's order, −1 where `parent` (the caller's) says unreached. */
@@ -98,3 +117,4 @@ function inverse(ids: Uint32Array): Uint32Array {
   for (let v = 0; v < ids.length; v++) out[ids[v]] = v;
   return out;
 }
+

@@ -103,18 +103,18 @@ import { sssp_advance__min_plus_f32__dir__w256l16c256__cuda__7d2d0454082e } from
 import { sssp_advance__min_plus_f32__dir__w256l16c256__wgsl__25f35cca777c } from "./sssp_advance__min_plus_f32__dir__w256l16c256__wgsl__25f35cca777c.js";
 import { sssp_advance__min_plus_f32__dir__w256l16c256d__cuda__e72035d66633 } from "./sssp_advance__min_plus_f32__dir__w256l16c256d__cuda__e72035d66633.js";
 import { sssp_advance__min_plus_f32__dir__w256l16c256d__wgsl__98b2d763cfc9 } from "./sssp_advance__min_plus_f32__dir__w256l16c256d__wgsl__98b2d763cfc9.js";
-import { sssp_advance__min_plus_f32__dir__w256l16c64__cuda__785aef61b87e } from "./sssp_advance__min_plus_f32__dir__w256l16c64__cuda__785aef61b87e.js";
-import { sssp_advance__min_plus_f32__dir__w256l16c64__wgsl__dafed72c90ec } from "./sssp_advance__min_plus_f32__dir__w256l16c64__wgsl__dafed72c90ec.js";
-import { sssp_advance__min_plus_f32__dir__w256l2c64__cuda__aeb38bdfd533 } from "./sssp_advance__min_plus_f32__dir__w256l2c64__cuda__aeb38bdfd533.js";
-import { sssp_advance__min_plus_f32__dir__w256l2c64__wgsl__e47706bef5e1 } from "./sssp_advance__min_plus_f32__dir__w256l2c64__wgsl__e47706bef5e1.js";
+import { sssp_advance__min_plus_f32__dir__w256l16c32__cuda__aeacb461cd4c } from "./sssp_advance__min_plus_f32__dir__w256l16c32__cuda__aeacb461cd4c.js";
+import { sssp_advance__min_plus_f32__dir__w256l16c32__wgsl__f4a7f0432929 } from "./sssp_advance__min_plus_f32__dir__w256l16c32__wgsl__f4a7f0432929.js";
+import { sssp_advance__min_plus_f32__dir__w256l2c32__cuda__b42089953550 } from "./sssp_advance__min_plus_f32__dir__w256l2c32__cuda__b42089953550.js";
+import { sssp_advance__min_plus_f32__dir__w256l2c32__wgsl__603d97c6919b } from "./sssp_advance__min_plus_f32__dir__w256l2c32__wgsl__603d97c6919b.js";
 import { sssp_advance__min_plus_u32__dir__w256l16c256__cuda__e6e166fc871d } from "./sssp_advance__min_plus_u32__dir__w256l16c256__cuda__e6e166fc871d.js";
 import { sssp_advance__min_plus_u32__dir__w256l16c256__wgsl__7934dee53d71 } from "./sssp_advance__min_plus_u32__dir__w256l16c256__wgsl__7934dee53d71.js";
 import { sssp_advance__min_plus_u32__dir__w256l16c256d__cuda__e205d8ed2431 } from "./sssp_advance__min_plus_u32__dir__w256l16c256d__cuda__e205d8ed2431.js";
 import { sssp_advance__min_plus_u32__dir__w256l16c256d__wgsl__b1bf1f7581c6 } from "./sssp_advance__min_plus_u32__dir__w256l16c256d__wgsl__b1bf1f7581c6.js";
-import { sssp_advance__min_plus_u32__dir__w256l16c64__cuda__ca2a3019c96d } from "./sssp_advance__min_plus_u32__dir__w256l16c64__cuda__ca2a3019c96d.js";
-import { sssp_advance__min_plus_u32__dir__w256l16c64__wgsl__d6f59ce0c9ac } from "./sssp_advance__min_plus_u32__dir__w256l16c64__wgsl__d6f59ce0c9ac.js";
-import { sssp_advance__min_plus_u32__dir__w256l2c64__cuda__0c78e8fc0837 } from "./sssp_advance__min_plus_u32__dir__w256l2c64__cuda__0c78e8fc0837.js";
-import { sssp_advance__min_plus_u32__dir__w256l2c64__wgsl__2b49ba302b04 } from "./sssp_advance__min_plus_u32__dir__w256l2c64__wgsl__2b49ba302b04.js";
+import { sssp_advance__min_plus_u32__dir__w256l16c32__cuda__a9b3208aa321 } from "./sssp_advance__min_plus_u32__dir__w256l16c32__cuda__a9b3208aa321.js";
+import { sssp_advance__min_plus_u32__dir__w256l16c32__wgsl__bd900bf54f62 } from "./sssp_advance__min_plus_u32__dir__w256l16c32__wgsl__bd900bf54f62.js";
+import { sssp_advance__min_plus_u32__dir__w256l2c32__cuda__be1256598606 } from "./sssp_advance__min_plus_u32__dir__w256l2c32__cuda__be1256598606.js";
+import { sssp_advance__min_plus_u32__dir__w256l2c32__wgsl__65713a681f7d } from "./sssp_advance__min_plus_u32__dir__w256l2c32__wgsl__65713a681f7d.js";
 import { sssp_edges__min_plus_f32__dir_atomic__w256__cuda__b7b490c6e5ee } from "./sssp_edges__min_plus_f32__dir_atomic__w256__cuda__b7b490c6e5ee.js";
 import { sssp_edges__min_plus_f32__dir_atomic__w256__wgsl__f0f28a7df4f3 } from "./sssp_edges__min_plus_f32__dir_atomic__w256__wgsl__f0f28a7df4f3.js";
 import { sssp_edges__min_plus_f32__sym_atomic__w256__cuda__c05eda09a7a6 } from "./sssp_edges__min_plus_f32__sym_atomic__w256__cuda__c05eda09a7a6.js";
@@ -127,18 +127,18 @@ import { sssp_frontier__min_plus_f32__dir__w256l16c256d__cuda__6f1eaff231ca } fr
 import { sssp_frontier__min_plus_f32__dir__w256l16c256d__wgsl__4b4c5be0fea1 } from "./sssp_frontier__min_plus_f32__dir__w256l16c256d__wgsl__4b4c5be0fea1.js";
 import { sssp_frontier__min_plus_f32__dir__w256l16c256h__cuda__953e7038cc17 } from "./sssp_frontier__min_plus_f32__dir__w256l16c256h__cuda__953e7038cc17.js";
 import { sssp_frontier__min_plus_f32__dir__w256l16c256h__wgsl__f040d8df8047 } from "./sssp_frontier__min_plus_f32__dir__w256l16c256h__wgsl__f040d8df8047.js";
-import { sssp_frontier__min_plus_f32__dir__w256l16c64__cuda__419a9114e504 } from "./sssp_frontier__min_plus_f32__dir__w256l16c64__cuda__419a9114e504.js";
-import { sssp_frontier__min_plus_f32__dir__w256l16c64__wgsl__73828e17f386 } from "./sssp_frontier__min_plus_f32__dir__w256l16c64__wgsl__73828e17f386.js";
-import { sssp_frontier__min_plus_f32__dir__w256l2c64__cuda__72f3f91321be } from "./sssp_frontier__min_plus_f32__dir__w256l2c64__cuda__72f3f91321be.js";
-import { sssp_frontier__min_plus_f32__dir__w256l2c64__wgsl__355c75ca9de3 } from "./sssp_frontier__min_plus_f32__dir__w256l2c64__wgsl__355c75ca9de3.js";
+import { sssp_frontier__min_plus_f32__dir__w256l16c32__cuda__65f89df1e1f5 } from "./sssp_frontier__min_plus_f32__dir__w256l16c32__cuda__65f89df1e1f5.js";
+import { sssp_frontier__min_plus_f32__dir__w256l16c32__wgsl__93cbfbf5b214 } from "./sssp_frontier__min_plus_f32__dir__w256l16c32__wgsl__93cbfbf5b214.js";
+import { sssp_frontier__min_plus_f32__dir__w256l2c32__cuda__5ec8e0de282c } from "./sssp_frontier__min_plus_f32__dir__w256l2c32__cuda__5ec8e0de282c.js";
+import { sssp_frontier__min_plus_f32__dir__w256l2c32__wgsl__d35108740e3a } from "./sssp_frontier__min_plus_f32__dir__w256l2c32__wgsl__d35108740e3a.js";
 import { sssp_frontier__min_plus_u32__dir__w256l16c256d__cuda__0b226985eacb } from "./sssp_frontier__min_plus_u32__dir__w256l16c256d__cuda__0b226985eacb.js";
 import { sssp_frontier__min_plus_u32__dir__w256l16c256d__wgsl__13e20a9e87d5 } from "./sssp_frontier__min_plus_u32__dir__w256l16c256d__wgsl__13e20a9e87d5.js";
 import { sssp_frontier__min_plus_u32__dir__w256l16c256h__cuda__348ff3a29a1a } from "./sssp_frontier__min_plus_u32__dir__w256l16c256h__cuda__348ff3a29a1a.js";
 import { sssp_frontier__min_plus_u32__dir__w256l16c256h__wgsl__3dfe9abdad64 } from "./sssp_frontier__min_plus_u32__dir__w256l16c256h__wgsl__3dfe9abdad64.js";
-import { sssp_frontier__min_plus_u32__dir__w256l16c64__cuda__f6492c84b575 } from "./sssp_frontier__min_plus_u32__dir__w256l16c64__cuda__f6492c84b575.js";
-import { sssp_frontier__min_plus_u32__dir__w256l16c64__wgsl__2e3bf033e9d6 } from "./sssp_frontier__min_plus_u32__dir__w256l16c64__wgsl__2e3bf033e9d6.js";
-import { sssp_frontier__min_plus_u32__dir__w256l2c64__cuda__50688d463f79 } from "./sssp_frontier__min_plus_u32__dir__w256l2c64__cuda__50688d463f79.js";
-import { sssp_frontier__min_plus_u32__dir__w256l2c64__wgsl__f5a06c780764 } from "./sssp_frontier__min_plus_u32__dir__w256l2c64__wgsl__f5a06c780764.js";
+import { sssp_frontier__min_plus_u32__dir__w256l16c32__cuda__6d33caa7e6ff } from "./sssp_frontier__min_plus_u32__dir__w256l16c32__cuda__6d33caa7e6ff.js";
+import { sssp_frontier__min_plus_u32__dir__w256l16c32__wgsl__0e726c3677e5 } from "./sssp_frontier__min_plus_u32__dir__w256l16c32__wgsl__0e726c3677e5.js";
+import { sssp_frontier__min_plus_u32__dir__w256l2c32__cuda__05c3540ee12f } from "./sssp_frontier__min_plus_u32__dir__w256l2c32__cuda__05c3540ee12f.js";
+import { sssp_frontier__min_plus_u32__dir__w256l2c32__wgsl__c22435ed1bed } from "./sssp_frontier__min_plus_u32__dir__w256l2c32__wgsl__c22435ed1bed.js";
 import { sssp_parents__min_plus_f32__dir__w256__cuda__99607ddc9042 } from "./sssp_parents__min_plus_f32__dir__w256__cuda__99607ddc9042.js";
 import { sssp_parents__min_plus_f32__dir__w256__wgsl__0609580e9091 } from "./sssp_parents__min_plus_f32__dir__w256__wgsl__0609580e9091.js";
 import { sssp_parents__min_plus_f32__sym__w256__cuda__cb5d769b3783 } from "./sssp_parents__min_plus_f32__sym__w256__cuda__cb5d769b3783.js";
@@ -272,18 +272,18 @@ export const CATALOG: Readonly<Record<string, GeneratedKernel>> = {
         "25f35cca777c": sssp_advance__min_plus_f32__dir__w256l16c256__wgsl__25f35cca777c,
         "e72035d66633": sssp_advance__min_plus_f32__dir__w256l16c256d__cuda__e72035d66633,
         "98b2d763cfc9": sssp_advance__min_plus_f32__dir__w256l16c256d__wgsl__98b2d763cfc9,
-        "785aef61b87e": sssp_advance__min_plus_f32__dir__w256l16c64__cuda__785aef61b87e,
-        "dafed72c90ec": sssp_advance__min_plus_f32__dir__w256l16c64__wgsl__dafed72c90ec,
-        "aeb38bdfd533": sssp_advance__min_plus_f32__dir__w256l2c64__cuda__aeb38bdfd533,
-        "e47706bef5e1": sssp_advance__min_plus_f32__dir__w256l2c64__wgsl__e47706bef5e1,
+        "aeacb461cd4c": sssp_advance__min_plus_f32__dir__w256l16c32__cuda__aeacb461cd4c,
+        "f4a7f0432929": sssp_advance__min_plus_f32__dir__w256l16c32__wgsl__f4a7f0432929,
+        "b42089953550": sssp_advance__min_plus_f32__dir__w256l2c32__cuda__b42089953550,
+        "603d97c6919b": sssp_advance__min_plus_f32__dir__w256l2c32__wgsl__603d97c6919b,
         "e6e166fc871d": sssp_advance__min_plus_u32__dir__w256l16c256__cuda__e6e166fc871d,
         "7934dee53d71": sssp_advance__min_plus_u32__dir__w256l16c256__wgsl__7934dee53d71,
         "e205d8ed2431": sssp_advance__min_plus_u32__dir__w256l16c256d__cuda__e205d8ed2431,
         "b1bf1f7581c6": sssp_advance__min_plus_u32__dir__w256l16c256d__wgsl__b1bf1f7581c6,
-        "ca2a3019c96d": sssp_advance__min_plus_u32__dir__w256l16c64__cuda__ca2a3019c96d,
-        "d6f59ce0c9ac": sssp_advance__min_plus_u32__dir__w256l16c64__wgsl__d6f59ce0c9ac,
-        "0c78e8fc0837": sssp_advance__min_plus_u32__dir__w256l2c64__cuda__0c78e8fc0837,
-        "2b49ba302b04": sssp_advance__min_plus_u32__dir__w256l2c64__wgsl__2b49ba302b04,
+        "a9b3208aa321": sssp_advance__min_plus_u32__dir__w256l16c32__cuda__a9b3208aa321,
+        "bd900bf54f62": sssp_advance__min_plus_u32__dir__w256l16c32__wgsl__bd900bf54f62,
+        "be1256598606": sssp_advance__min_plus_u32__dir__w256l2c32__cuda__be1256598606,
+        "65713a681f7d": sssp_advance__min_plus_u32__dir__w256l2c32__wgsl__65713a681f7d,
         "b7b490c6e5ee": sssp_edges__min_plus_f32__dir_atomic__w256__cuda__b7b490c6e5ee,
         "f0f28a7df4f3": sssp_edges__min_plus_f32__dir_atomic__w256__wgsl__f0f28a7df4f3,
         "c05eda09a7a6": sssp_edges__min_plus_f32__sym_atomic__w256__cuda__c05eda09a7a6,
@@ -296,18 +296,18 @@ export const CATALOG: Readonly<Record<string, GeneratedKernel>> = {
         "4b4c5be0fea1": sssp_frontier__min_plus_f32__dir__w256l16c256d__wgsl__4b4c5be0fea1,
         "953e7038cc17": sssp_frontier__min_plus_f32__dir__w256l16c256h__cuda__953e7038cc17,
         "f040d8df8047": sssp_frontier__min_plus_f32__dir__w256l16c256h__wgsl__f040d8df8047,
-        "419a9114e504": sssp_frontier__min_plus_f32__dir__w256l16c64__cuda__419a9114e504,
-        "73828e17f386": sssp_frontier__min_plus_f32__dir__w256l16c64__wgsl__73828e17f386,
-        "72f3f91321be": sssp_frontier__min_plus_f32__dir__w256l2c64__cuda__72f3f91321be,
-        "355c75ca9de3": sssp_frontier__min_plus_f32__dir__w256l2c64__wgsl__355c75ca9de3,
+        "65f89df1e1f5": sssp_frontier__min_plus_f32__dir__w256l16c32__cuda__65f89df1e1f5,
+        "93cbfbf5b214": sssp_frontier__min_plus_f32__dir__w256l16c32__wgsl__93cbfbf5b214,
+        "5ec8e0de282c": sssp_frontier__min_plus_f32__dir__w256l2c32__cuda__5ec8e0de282c,
+        "d35108740e3a": sssp_frontier__min_plus_f32__dir__w256l2c32__wgsl__d35108740e3a,
         "0b226985eacb": sssp_frontier__min_plus_u32__dir__w256l16c256d__cuda__0b226985eacb,
         "13e20a9e87d5": sssp_frontier__min_plus_u32__dir__w256l16c256d__wgsl__13e20a9e87d5,
         "348ff3a29a1a": sssp_frontier__min_plus_u32__dir__w256l16c256h__cuda__348ff3a29a1a,
         "3dfe9abdad64": sssp_frontier__min_plus_u32__dir__w256l16c256h__wgsl__3dfe9abdad64,
-        "f6492c84b575": sssp_frontier__min_plus_u32__dir__w256l16c64__cuda__f6492c84b575,
-        "2e3bf033e9d6": sssp_frontier__min_plus_u32__dir__w256l16c64__wgsl__2e3bf033e9d6,
-        "50688d463f79": sssp_frontier__min_plus_u32__dir__w256l2c64__cuda__50688d463f79,
-        "f5a06c780764": sssp_frontier__min_plus_u32__dir__w256l2c64__wgsl__f5a06c780764,
+        "6d33caa7e6ff": sssp_frontier__min_plus_u32__dir__w256l16c32__cuda__6d33caa7e6ff,
+        "0e726c3677e5": sssp_frontier__min_plus_u32__dir__w256l16c32__wgsl__0e726c3677e5,
+        "05c3540ee12f": sssp_frontier__min_plus_u32__dir__w256l2c32__cuda__05c3540ee12f,
+        "c22435ed1bed": sssp_frontier__min_plus_u32__dir__w256l2c32__wgsl__c22435ed1bed,
         "99607ddc9042": sssp_parents__min_plus_f32__dir__w256__cuda__99607ddc9042,
         "0609580e9091": sssp_parents__min_plus_f32__dir__w256__wgsl__0609580e9091,
         "cb5d769b3783": sssp_parents__min_plus_f32__sym__w256__cuda__cb5d769b3783,
