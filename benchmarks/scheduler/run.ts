@@ -35,7 +35,7 @@ import type { Selection } from './gpus.js';
 import { Budget, firstDevices, medianPass, timedPass } from './measure.js';
 import { firstWrong, portableSyntheticTask, syntheticInput, type KernelLoad, type SyntheticKind } from './synthetic.js';
 import './synthetic-cuda.js';
-import { blockedApspPass, CHECKED_PER_PASS, searchPass } from './workloads.js';
+import { blockedApspPass, CHECKED_PER_PASS, searchBreakdown, searchPass, type SearchBreakdown } from './workloads.js';
 
 /** What CUDA overlaps, printed with every CUDA run and stored in the results' summary. */
 const CUDA_NOTES = [
@@ -147,7 +147,14 @@ async function main(): Promise<void> {
   const ms = (x: number) => x.toFixed(1);
   const mib = (bytes: number) => `${(bytes / 2 ** 20).toFixed(bytes < 2 ** 24 ? 2 : 0)} MiB`;
   // CUDA runs get their own file: the WebGPU run of the same GPU and day keeps its own.
-  const save = () => writeResults(cuda ? 'scheduler-cuda' : 'scheduler', context, results, outDirs, { notes, backend: opened.kind, skipped: budget.skipped });
+  let breakdown: SearchBreakdown | undefined;
+  const save = () =>
+    writeResults(cuda ? 'scheduler-cuda' : 'scheduler', context, results, outDirs, {
+      notes,
+      backend: opened.kind,
+      skipped: budget.skipped,
+      ...(breakdown ? { search_task_breakdown: breakdown } : {}),
+    });
 
   /** The speed-up and δ entries of one case (shared/BENCHMARKS.md's `speedup` and `overhead_delta`). */
   function record(name: string, params: BenchResult['params'], devices: number, original: SchedulerReport, streamed: SchedulerReport, times: number[], validation: string): void {
@@ -307,6 +314,13 @@ async function main(): Promise<void> {
       const sources: number[] = [];
       for (let v = 0; v < graph.n && sources.length < searchSources; v += Math.max(1, Math.floor(graph.n / searchSources / 2))) if (degree(v) > 0) sources.push(v);
       const search = args.search === 'bfs' ? ({ algorithm: 'bfs' } as const) : ({ algorithm: 'sssp', options: { weights: 'u32' } } as const);
+      if (search.algorithm === 'bfs') {
+        breakdown = await searchBreakdown(backend.devices[0], graph, sources.slice(0, perTask));
+        if (breakdown) {
+          const ms = (x: number) => `${x.toFixed(1)} ms`;
+          console.error(`  one task alone on device 0: runMulti ${ms(breakdown.total_ms)} = levels ${ms(breakdown.levels_ms)} + the rest ${ms(breakdown.rest_ms)} (allocation, transfers, the parents' conversion)`);
+        }
+      }
       await compare(
         `multi-source ${args.search} kronecker scale ${searchScale}, ${sources.length} sources, ${perTask} per task`,
         { scale: searchScale, sources: sources.length, per_task: perTask, algorithm: args.search, workload: 'multi-source' },

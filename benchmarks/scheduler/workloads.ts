@@ -1,6 +1,6 @@
 // The three workloads of issue 8 as timed passes: batched small APSP, blocked APSP streamed in blocks, and
 // multi-source BFS/SSSP on a resident graph. Each pass builds its own scheduler over the given devices.
-import { validateBfs, validateSssp, verifyApsp } from '@semiforge/algorithms';
+import { createBfsEngine, validateBfs, validateSssp, verifyApsp, type AnyDevice } from '@semiforge/algorithms';
 import type { Csr, EdgeList } from '@semiforge/graph-io';
 import {
   blockedApsp,
@@ -68,4 +68,32 @@ export async function searchPass(
     }
   }
   return report;
+}
+
+/** Where one multi-source BFS task's time goes on one device (ms): the level loop and the rest of `runMulti`. */
+export interface SearchBreakdown {
+  readonly total_ms: number;
+  /** The levels' launches and the waits for their counters: the GPU's share, plus a submit per batch of levels. */
+  readonly levels_ms: number;
+  /** Allocation, uploads, the parents' download and their conversion to the caller's ids, frees: host work. */
+  readonly rest_ms: number;
+}
+
+/**
+ * One `runMulti` of `sources` on `device`'s runtime (the second of two, so nothing is compiled in it), split into
+ * the level loop and the rest; undefined for a device without a runtime in this process (a worker process's).
+ */
+export async function searchBreakdown(device: ExecutorDevice, graph: Csr, sources: readonly number[]): Promise<SearchBreakdown | undefined> {
+  const runtime = (device as ExecutorDevice & { runtime?: AnyDevice }).runtime;
+  if (runtime === undefined) return undefined;
+  const engine = await createBfsEngine(runtime, graph);
+  try {
+    await engine.runMulti(sources);
+    const started = performance.now();
+    const { searchMs } = await engine.runMulti(sources);
+    const total = performance.now() - started;
+    return { total_ms: total, levels_ms: searchMs, rest_ms: total - searchMs };
+  } finally {
+    engine.destroy();
+  }
 }
