@@ -290,8 +290,8 @@ function planKernels(options: SpmvPlanInput, stats: RowStats, subgroups: Subgrou
     return planSliced(format, options, stats, subgroups, { ...common, rowsPerWorkgroup: threads, lanesPerRow: 1 }, { ...unroll, ...quad });
   }
   if (format === 'ell') {
-    const slots = options.unroll === undefined ? ellUnroll(stats.max) : undefined;
-    return { format, semiring, type, spec: { ...common, op: 'spmv_ell', rowsPerWorkgroup: threads, lanesPerRow: 1, ...unroll, ...(slots ? { unroll: slots } : {}) } };
+    const slots = options.unroll === undefined ? ellUnroll(stats.max) : options.unroll;
+    return { format, semiring, type, spec: { ...common, op: 'spmv_ell', rowsPerWorkgroup: threads, lanesPerRow: 1, ...(slots && slots !== 1 ? { unroll: slots } : {}) } };
   }
   if (format !== 'csr-vector') return { format, semiring, type, spec: { ...common, op: 'spmv_csr_scalar', rowsPerWorkgroup: threads, lanesPerRow: 1 } };
   const subgroupOk = target === 'cuda' || subgroups.available;
