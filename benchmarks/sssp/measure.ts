@@ -105,6 +105,7 @@ export function planSettings(p: SsspPlan): Record<string, string | number> {
       ? { reads: p.relax.reads!, segment: p.segment }
       : { lanes: p.relax.lanesPerVertex!, chunk: p.relax.chunk!, dispatch: p.dispatch, ...(p.dispatch === 'fixed' ? { fixed_workgroups: p.fixedWorkgroups } : {}), ...(p.heavyArcs === 'settle' ? { heavy_arcs: p.heavyArcs } : {}), ...(p.hubDegree ? { hub_degree: p.hubDegree, hub_step: p.hubStep } : {}) }),
     ...(p.method === 'near-far' ? { delta: p.delta, tail_factor: p.tailFactor } : {}),
+    ...(p.relabel === 'degree' ? { relabel: p.relabel } : {}),
   };
 }
 

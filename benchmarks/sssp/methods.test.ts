@@ -6,6 +6,10 @@ describe('SSSP suite method variants', () => {
     expect(parseMethod('bellman-ford-snapshot')).toEqual({ name: 'bellman-ford-snapshot', options: METHODS['bellman-ford-snapshot'] });
   });
 
+  it('the degree order by name', () => {
+    expect(parseMethod('near-far/bydegree/hub0').options).toEqual({ method: 'near-far', relabel: 'degree', hubDegree: 0 });
+  });
+
   it('packed queues, arcs a step and hubs off (hub0) by name', () => {
     expect(parseMethod('near-far/packed/u2/hub0').options).toEqual({ method: 'near-far', packedQueue: true, arcUnroll: 2, hubDegree: 0 });
   });
@@ -41,7 +45,7 @@ describe('SSSP suite method variants', () => {
 
   it('refuses unknown methods and fields, naming what it takes', () => {
     expect(() => parseMethod('dijkstra')).toThrow(/unknown 'dijkstra' \(expected bellman-ford, bellman-ford-snapshot, frontier, near-far/);
-    expect(() => parseMethod('near-far/x3')).toThrow(/'x3' in 'near-far\/x3' is not fixed, indirect, heavy, packed, hub<degree>, tail<factor>, or l<lanes>/);
+    expect(() => parseMethod('near-far/x3')).toThrow(/'x3' in 'near-far\/x3' is not fixed, indirect, heavy, packed, bydegree, hub<degree>, tail<factor>, or l<lanes>/);
     expect(() => parseMethod('near-far/l0')).toThrow(/with a positive number/);
   });
 });

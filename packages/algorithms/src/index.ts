@@ -75,7 +75,7 @@ export { defaultDispatch, type DispatchMode } from './kernels/dispatch-mode.js';
 export { ssspReference, dijkstraTree, bellmanFordTree, NO_PARENT, type SsspTree } from './sssp/sssp.reference.js';
 export { validateSssp, type SsspValidation, type SsspViolation, type SsspRule, type SsspValidateOptions } from './sssp/sssp.validate.js';
 export { ssspGraphStats } from './sssp/sssp.stats.js';
-export { planSssp, defaultDelta, defaultLanes as defaultSsspLanes, isSkewed, SSSP_DEFAULTS, type SsspMethod, type SsspPlan, type SsspKernelOptions, type SsspGraphStats, type SsspTargetInfo } from './sssp/sssp.plan.js';
+export { planSssp, defaultDelta, defaultLanes as defaultSsspLanes, isSkewed, SSSP_DEFAULTS, type SsspMethod, type SsspPlan, type SsspKernelOptions, type SsspRelabel, type SsspGraphStats, type SsspTargetInfo } from './sssp/sssp.plan.js';
 export { ssspWeights, checkSsspFits, toIntegerWeights, type SsspWeights, type SsspWeightType } from './sssp/sssp.input.js';
 export { edgePairs, type EdgePairs } from './sssp/sssp.layout.js';
 export { SSSP_CATALOG_SPECS } from './sssp/sssp.catalog.js';

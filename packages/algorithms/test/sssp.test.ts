@@ -23,6 +23,9 @@ const CONFIGS: SsspKernelOptions[] = [
   // Queues as (vertex, chunk) pairs (what a browser's 8–10 storage buffers get).
   { method: 'near-far', packedQueue: true, lanesPerVertex: 2, chunk: 8 },
   { method: 'frontier', packedQueue: true, dispatch: 'fixed', fixedWorkgroups: 2, workgroupSize: 64 },
+  // The graph renumbered by degree, the answers in the caller's ids (sssp-relabel.test.ts: targets, cycles, errors).
+  { method: 'bellman-ford', relabel: 'degree' },
+  { method: 'near-far', relabel: 'degree', hubDegree: 4 },
 ];
 
 describe.skipIf(!device)('sssp on the GPU against the CPU reference', () => {

@@ -220,6 +220,7 @@ function program(io: CliIo, setCode: (code: number) => void): Command {
       'near-far: vertices of at least d arcs wait within a bucket until their key can fall by less than delta/8, then go in rounds (fewer arcs relaxed again on skewed graphs; default 64 where the degrees are skewed, as in Graph500 Kronecker graphs, else none; 0: none; not with --heavy-arcs settle)',
       intOption('--hub-degree', RULES.hubDegree),
     )
+    .option('--degree-order', 'search the graph renumbered by descending degree (paper 003\'s order: the busiest vertices\' distances share cache lines); sources and answers stay in the file\'s ids')
     .option('-v, --verify', 'check every result by the Graph500 SSSP rules (tight parent arcs in the weights type, no arc relaxes further)')
     .option('--adapter <name>', 'substring of the adapter name (default: $SEMIFORGE_ADAPTER, else the preferred one)')
     .option('--backend <name>', BACKEND_HELP, choiceOption('--backend', BACKENDS))

@@ -68,6 +68,16 @@ describe.skipIf(noGpuReason !== undefined)('semiforge sssp on the GPU', () => {
     for (const t of s.trials) expect(t.reached).toBe(ssspReference(csr, t.source, { weights: 'u32' }).dist.filter((d) => d !== Infinity).length);
   });
 
+  it('--degree-order: the graph searched in degree order, sources and reach in the generator\'s ids', async () => {
+    const run = await runCli(['sssp', '-g', '7', '-n', '3', '--seed', '3', '--weights', 'u32', '--degree-order', '--verify', '--json']);
+    expect(run.code).toBe(0);
+    const s = JSON.parse(run.stdout) as SsspSummary;
+    expect(s).toMatchObject({ verified: true, settings: { degreeOrder: true } });
+    expect(run.stderr).toContain('degree order');
+    const csr = toIntegerWeights(csrFromEdges(generateKronecker({ scale: 7, seed: 3, weights: true }), { symmetrize: true, sortRows: true }), 255);
+    for (const t of s.trials) expect(t.reached).toBe(ssspReference(csr, t.source, { weights: 'u32' }).dist.filter((d) => d !== Infinity).length);
+  });
+
   it('a negative cycle is one line naming a vertex on it', async () => {
     const run = await runCli(['sssp', negative, '--source', '0', '--method', 'bellman-ford']);
     expect(run.code).toBe(1);

@@ -65,7 +65,7 @@ export { dropSelfLoops } from './transforms/drop-self-loops.js';
 export { sortAdjacency } from './transforms/sort-adjacency.js';
 export { relabelByDegree, type DegreeOrder, type RelabelOptions } from './transforms/relabel-by-degree.js';
 export { relabelByDegreeParallel, type RelabelParallelOptions } from './transforms/relabel-by-degree-parallel.js';
-export { mapVertexIds, toUserOrder, type PerVertexArray } from './transforms/user-order.js';
+export { invertIds, mapVertexIds, toUserOrder, type PerVertexArray } from './transforms/user-order.js';
 export { inducedSubgraph } from './transforms/induced-subgraph.js';
 export { connectedComponents, type Components } from './transforms/connected-components.js';
 export { giantComponent } from './transforms/giant-component.js';

@@ -1,4 +1,4 @@
-import { toUserOrder } from '@semiforge/graph-io';
+import { invertIds, toUserOrder } from '@semiforge/graph-io';
 import { NO_NEIGHBOUR } from './bfs.layout.js';
 import { CHECK_RULES } from './bfs.steps.js';
 import type { BfsGpuCheck } from './bfs.runner.js';
@@ -17,7 +17,7 @@ export class BfsIds {
 
   constructor(toUser: Uint32Array | undefined) {
     this.toUser = toUser;
-    this.toInner = toUser && inverse(toUser);
+    this.toInner = toUser && invertIds(toUser);
   }
 
   /** A caller's vertex in the kernels' ids. */
@@ -110,11 +110,5 @@ export class BfsIds {
 
 function badParent(v: number, p: number, n: number): RangeError {
   return new RangeError(`bfs: parent[${v}] = ${p} is neither −1 nor a vertex below ${n}`);
-}
-
-function inverse(ids: Uint32Array): Uint32Array {
-  const out = new Uint32Array(ids.length);
-  for (let v = 0; v < ids.length; v++) out[ids[v]] = v;
-  return out;
 }
 

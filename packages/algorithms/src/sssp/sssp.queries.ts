@@ -1,4 +1,5 @@
 import { newPace, runSsspMany, runSsspQuery, type SsspEngine, type SsspResult, type SsspRunOptions } from './sssp.loop.js';
+import { checkSource } from './sssp.input.js';
 import type { SsspPlan } from './sssp.plan.js';
 import type { SsspSetup } from './sssp.setup.js';
 
@@ -27,12 +28,31 @@ export abstract class SsspQueries {
 
   /** Shortest distances (and parents) from one source. */
   run(source: number, options: SsspRunOptions = {}): Promise<SsspResult> {
-    return runSsspQuery(this.engine, this.setup, source, options, this.#pace);
+    if (!this.setup.ids) return runSsspQuery(this.engine, this.setup, source, options, this.#pace);
+    return this.#inCallerIds([source], options).then((r) => r[0]);
   }
 
   /** One query after another on the uploaded graph. */
   runMany(sources: readonly number[], options: SsspRunOptions = {}): Promise<SsspResult[]> {
-    return runSsspMany(this.engine, this.setup, sources, options, this.#pace);
+    if (!this.setup.ids) return runSsspMany(this.engine, this.setup, sources, options, this.#pace);
+    return this.#inCallerIds(sources, options);
+  }
+
+  /** The queries on a graph renumbered by degree: every source and target checked in the caller's ids first. */
+  async #inCallerIds(sources: readonly number[], options: SsspRunOptions): Promise<SsspResult[]> {
+    const ids = this.setup.ids!;
+    for (const s of sources) checkSource(this.n, s);
+    if (options.target !== undefined) checkSource(this.n, options.target, 'target');
+    const inner = ids.options(options);
+    const results: SsspResult[] = [];
+    for (const s of sources) {
+      try {
+        results.push(ids.result(await runSsspQuery(this.engine, this.setup, ids.inner(s), inner, this.#pace), s));
+      } catch (e) {
+        throw ids.error(e, s);
+      }
+    }
+    return results;
   }
 
   /** Frees the backend's buffers. */

@@ -1,6 +1,7 @@
 import { dispatchGrid, MAX_GRID_X, type Target } from '@semiforge/codegen';
-import type { Csr } from '@semiforge/graph-io';
+import { relabelByDegree, type Csr } from '@semiforge/graph-io';
 import { checkNegativeWeights, checkSsspFits, ssspWeights, type SsspWeights } from './sssp.input.js';
+import { SsspIds } from './sssp.ids.js';
 import { edgePairs } from './sssp.layout.js';
 import { lightFirstRows } from './sssp.rows.js';
 import { indptrWithTails } from './sssp.tails.js';
@@ -67,7 +68,10 @@ export interface SsspGrids {
  * the grids. The WebGPU and CUDA runners make buffers of these and run the same loop (`sssp.loop.ts`).
  */
 export interface SsspSetup {
+  /** The graph searched: the caller's, or renumbered by degree (`ids` then maps between the two). */
   readonly graph: Csr;
+  /** `relabel: 'degree'`: between the caller's ids and `graph`'s. */
+  readonly ids?: SsspIds;
   readonly weights: SsspWeights;
   readonly plan: SsspPlan;
   /**
@@ -98,10 +102,16 @@ export type SsspSizeLimits = Parameters<typeof checkSsspFits>[0];
  * const setup = prepareSssp(csr, { method: 'near-far', weights: 'u32' }, 'cuda');
  * Object.keys(setup.arrays); // ['indptr', 'indices', 'weight']
  */
-export function prepareSssp(input: Csr, options: SsspKernelOptions, target: Target, where: SsspTargetInfo = {}, limits?: SsspSizeLimits): SsspSetup {
-  const converted = ssspWeights(input, options.weights ?? 'f32');
+export function prepareSssp(caller: Csr, options: SsspKernelOptions, target: Target, where: SsspTargetInfo = {}, limits?: SsspSizeLimits): SsspSetup {
+  const type = options.weights ?? 'f32';
+  // Weights checked in the caller's ids, so that an error names the caller's vertices.
+  const callerWeights = ssspWeights(caller, type);
+  // Renumbered by degree, everything below sees that graph; the queries map ids in and answers out.
+  const relabelled = options.relabel === 'degree' ? relabelByDegree({ ...caller, ids: undefined }) : undefined;
+  const input = relabelled ?? caller;
+  const converted = relabelled ? ssspWeights(relabelled, type) : callerWeights;
   const plan = planSssp({ ...options, kernelTarget: target }, ssspGraphStats(input, converted), input.directed, where);
-  checkNegativeWeights(input, converted, plan.method);
+  checkNegativeWeights(caller, callerWeights, plan.method);
   // Heavy arcs settled: every kernel reads the rows light arcs first (the tree's via indices included).
   const split = plan.heavyArcs === 'settle' ? lightFirstRows(input, converted.values, plan.delta) : undefined;
   const graph = split?.graph ?? input;
@@ -157,7 +167,8 @@ export function prepareSssp(input: Csr, options: SsspKernelOptions, target: Targ
     // Few vertices are listed: a fixed grid strides over them (idle workgroups read the length and leave).
     ...(plan.treeScan ? { treeScan: [Math.min(plan.fixedWorkgroups, dispatchGrid(plan.treeScan, n)[0])] as const } : {}),
   };
-  return { graph, weights, plan, arrays, zeroed, items, grids, ...(split ? { lightEnd: split.lightEnd } : {}), ...(hubs ? { hubs } : {}) };
+  const ids = relabelled ? { ids: new SsspIds(relabelled.ids!) } : {};
+  return { graph, weights, plan, arrays, zeroed, items, grids, ...ids, ...(split ? { lightEnd: split.lightEnd } : {}), ...(hubs ? { hubs } : {}) };
 }
 
 /**

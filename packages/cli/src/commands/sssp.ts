@@ -14,6 +14,8 @@ export interface SsspFlags extends GraphInputFlags, SourceFlags, BackendFlags {
   readonly heavyArcs: NonNullable<SsspKernelOptions['heavyArcs']>;
   /** Near-far's hub degree (`SsspKernelOptions.hubDegree`; 0: no hubs); above 0 refused with another method or with heavy arcs settled. */
   readonly hubDegree?: number;
+  /** Search the graph renumbered by descending degree (`SsspKernelOptions.relabel: 'degree'`); answers stay in the file's ids. */
+  readonly degreeOrder?: boolean;
   readonly maxDistance?: number;
   readonly verify?: boolean;
   readonly json?: boolean;
@@ -46,6 +48,8 @@ export interface SsspSettings {
   readonly chunk: number | null;
   /** The queues packed as (vertex, chunk) pairs for a device with few storage buffers. */
   readonly packedQueue: boolean;
+  /** The graph searched renumbered by descending degree. */
+  readonly degreeOrder: boolean;
 }
 
 /** The `--json` object of `semiforge sssp`. */
@@ -90,6 +94,7 @@ function settingsOf(plan: SsspPlan): SsspSettings {
     hubDegree: plan.hubDegree,
     chunk: queued ? (plan.relax.chunk ?? null) : null,
     packedQueue: plan.relax.packedQueue === true,
+    degreeOrder: plan.relabel === 'degree',
   };
 }
 
@@ -100,6 +105,7 @@ function settingsText(s: SsspSettings): string {
     ...(s.hubDegree ? [`hubs of degree ≥ ${s.hubDegree}`] : []),
     ...(s.chunk === null ? [] : [`chunks of ${s.chunk} arcs`]),
     ...(s.packedQueue ? ['packed queues'] : []),
+    ...(s.degreeOrder ? ['degree order'] : []),
   ];
   return parts.length ? ` (${parts.join(', ')})` : '';
 }
@@ -135,7 +141,7 @@ export async function runSssp(file: string | undefined, flags: SsspFlags, io: Cl
   const opened = await openCommandDevice(CMD, flags, io);
   const { device, name: deviceName } = opened;
   const { results, method, settings } = await thenDestroy(opened, async () => {
-    const runner = await createSsspRunner(device, csr, { method: flags.method, weights: flags.weights, heavyArcs: flags.heavyArcs, hubDegree: flags.hubDegree });
+    const runner = await createSsspRunner(device, csr, { method: flags.method, weights: flags.weights, heavyArcs: flags.heavyArcs, hubDegree: flags.hubDegree, ...(flags.degreeOrder ? { relabel: 'degree' } : {}) });
     try {
       return { method: runner.plan.method, settings: settingsOf(runner.plan), results: await runner.runMany(sources, { maxDistance: flags.maxDistance }) };
     } finally {

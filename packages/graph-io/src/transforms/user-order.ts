@@ -64,3 +64,19 @@ export function mapVertexIds<A extends Int32Array | Uint32Array>(values: A, ids:
   }
   return out;
 }
+
+/**
+ * The inverse of a relabelling's `ids` (new id → user's label): `out[ids[v]] = v`, the new id of each user
+ * vertex, for mapping a user's vertex (a search's source) into the relabelled graph. `ids` must be a
+ * permutation of 0..n−1.
+ *
+ * @example
+ * ```ts
+ * invertIds(Uint32Array.of(2, 0, 1)); // [1, 2, 0]: user vertex 0 is new vertex 1
+ * ```
+ */
+export function invertIds(ids: Uint32Array): Uint32Array {
+  const out = new Uint32Array(ids.length);
+  for (let v = 0; v < ids.length; v++) out[ids[v]] = v;
+  return out;
+}

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { csrFromEdges, edgeListFromArrays, generateKronecker, inducedSubgraph, mapVertexIds, relabelByDegree, toUserOrder, type Csr } from '../../src/index.js';
+import { csrFromEdges, edgeListFromArrays, generateKronecker, inducedSubgraph, invertIds, mapVertexIds, relabelByDegree, toUserOrder, type Csr } from '../../src/index.js';
 import { csrRows, smallEdgeList } from '../containers/reference-graph.js';
 
 /** BFS over out-arcs with an Array queue: depth (−1 unreached) and the parent that first reached each vertex. */
@@ -90,6 +90,21 @@ describe('relabelByDegree', () => {
       }),
       { numRuns: 100 },
     );
+  });
+});
+
+describe('invertIds', () => {
+  it('gives each user vertex its new id: a relabelled graph\'s rows are the user\'s rows', () => {
+    expect(Array.from(invertIds(Uint32Array.of(2, 0, 1)))).toEqual([1, 2, 0]);
+    const csr = csrFromEdges(generateKronecker({ scale: 7, seed: 5 }), { symmetrize: true, sortRows: true });
+    const g = relabelByDegree(csr);
+    const toInner = invertIds(g.ids!);
+    for (let u = 0; u < csr.n; u++) {
+      const inner = toInner[u];
+      expect(g.ids![inner]).toBe(u);
+      const heads = Array.from(g.indices.subarray(g.indptr[inner], g.indptr[inner + 1]), (v) => g.ids![v]).sort((a, b) => a - b);
+      expect(heads).toEqual(Array.from(csr.indices.subarray(csr.indptr[u], csr.indptr[u + 1])).sort((a, b) => a - b));
+    }
   });
 });
 
