@@ -17,7 +17,7 @@
 //   node .device/pass-profile.mjs --kron 22 --weights u32 --sources 2 --methods near-far,near-far/heavy --cuda-clock --out $OUT
 import { parseArgs } from 'node:util';
 import { readSsspQueue, SSSP_HEAVY_ITEM, SSSP_STATE, SsspRunner, ssspWeights, validateSssp, type SsspDispatchRecord, type SsspWeightType } from '@semiforge/algorithms';
-import type { Csr } from '@semiforge/graph-io';
+import { invertIds, relabelByDegree, type Csr } from '@semiforge/graph-io';
 import { openDevice } from '@semiforge/runtime';
 import { cudaClockFlag } from '../lib/compute-clock.js';
 import { webgpuContext } from '../lib/gpu-context.js';
@@ -87,14 +87,22 @@ const overBudget = (what: string) => {
   return over;
 };
 for (const variant of args.methods.split(',').map(parseMethod)) {
+  const asked = variantOptions(variant, {}, type, csr, weights);
+  // The degree order (/bydegree) profiled as its runner searches it: the renumbered graph itself, the sources
+  // mapped, since the queues the profile reads hold that graph's ids.
+  const relabelled = asked.relabel === 'degree' ? relabelByDegree({ ...csr, ids: undefined }) : undefined;
+  const g = relabelled ?? csr;
+  const w = relabelled ? ssspWeights(relabelled, type) : weights;
+  const options = relabelled ? { ...asked, relabel: 'none' as const } : asked;
+  const toInner = relabelled ? invertIds(relabelled.ids!) : undefined;
+  const searched = toInner ? sources.map((s) => toInner[s]) : sources;
   if (overBudget(variant.name)) break;
-  const options = variantOptions(variant, {}, type, csr, weights);
   // An ordinary query's GPU time first, for scale: the profile's per-step submits add their own gaps.
-  const plain = await SsspRunner.create(device, csr, options);
+  const plain = await SsspRunner.create(device, g, options);
   const plainMs: number[] = [];
   try {
-    await plain.run(sources[0]);
-    for (const s of sources) {
+    await plain.run(searched[0]);
+    for (const s of searched) {
       const r = await plain.run(s);
       plainMs.push((r.gpuTimeMs ?? NaN) + (r.parentGpuTimeMs ?? 0));
     }
@@ -104,8 +112,8 @@ for (const variant of args.methods.split(',').map(parseMethod)) {
   let rows: PassRow[] = [];
   let parentSteps: { step: string; ms?: number; listed?: number }[] = [];
   let pending: PassRow | undefined;
-  let visits = new Uint32Array(csr.n);
-  let settles = new Uint32Array(csr.n);
+  let visits = new Uint32Array(g.n);
+  let settles = new Uint32Array(g.n);
   // Where each row's heavy arcs begin (the rows as the runner holds them: light arcs first); the row ends without the split.
   let lightEnd: Uint32Array | undefined;
   const observe = async (d: SsspDispatchRecord) => {
@@ -114,10 +122,10 @@ for (const variant of args.methods.split(',').map(parseMethod)) {
       if (state[SSSP_STATE.done] !== 0) return (pending = undefined);
       const scanning = state[SSSP_STATE.scanning] !== 0;
       const releasing = state[SSSP_STATE.scanning] === 2;
-      const items = releasing ? state[SSSP_STATE.hubs] : scanning ? csr.n : state[SSSP_STATE.lengthA + d.parity];
+      const items = releasing ? state[SSSP_STATE.hubs] : scanning ? g.n : state[SSSP_STATE.lengthA + d.parity];
       pending = { pass: d.params[1], kind: releasing ? 'release' : scanning ? 'scan' : 'relax', threshold: keyValue(state[SSSP_STATE.threshold], type), items, vertices: items, arcs: 0, heavyVertices: 0, heavyArcs: 0, queued: 0, ...ms('advanceMs', d.gpuTimeMs) };
       if (scanning) return;
-      lightEnd ??= profiled.plan.heavyArcs === 'settle' ? await d.read('light_end', csr.n) : csr.indptr.subarray(1);
+      lightEnd ??= profiled.plan.heavyArcs === 'settle' ? await d.read('light_end', g.n) : g.indptr.subarray(1);
       const { vertices, chunks } = await readSsspQueue(d, profiled.plan.relax.packedQueue === true, items);
       frontierOf(pending, vertices, chunks, lightEnd);
     } else if (d.step === 'relax') {
@@ -140,7 +148,7 @@ for (const variant of args.methods.split(',').map(parseMethod)) {
       const v = queue[i];
       const heavy = chunks[i] >= SSSP_HEAVY_ITEM;
       const c = chunks[i] % SSSP_HEAVY_ITEM;
-      const [from, to] = heavy ? [lightEnd[v], csr.indptr[v + 1]] : [csr.indptr[v], lightEnd[v]];
+      const [from, to] = heavy ? [lightEnd[v], g.indptr[v + 1]] : [g.indptr[v], lightEnd[v]];
       const arcs = Math.max(0, Math.min(to, from + (c + 1) * chunk) - (from + c * chunk));
       if (heavy) row.heavyArcs += arcs;
       else row.arcs += arcs;
@@ -154,14 +162,14 @@ for (const variant of args.methods.split(',').map(parseMethod)) {
       }
     }
   };
-  const profiled = await SsspRunner.create(device, csr, options, observe);
+  const profiled = await SsspRunner.create(device, g, options, observe);
   try {
-    await profiled.run(sources[0]);
-    for (const [i, s] of sources.entries()) {
-      if (overBudget(`${variant.name} source ${s}`)) break;
-      [rows, parentSteps, visits, settles] = [[], [], new Uint32Array(csr.n), new Uint32Array(csr.n)];
+    await profiled.run(searched[0]);
+    for (const [i, s] of searched.entries()) {
+      if (overBudget(`${variant.name} source ${sources[i]}`)) break;
+      [rows, parentSteps, visits, settles] = [[], [], new Uint32Array(g.n), new Uint32Array(g.n)];
       const r = await profiled.run(s);
-      const check = validateSssp(csr, s, r, { weights: type, arcWeights: weights.values });
+      const check = validateSssp(g, s, r, { weights: type, arcWeights: w.values });
       const relaxed = rows.filter((p) => p.kind === 'relax');
       const again = (counts: Uint32Array) => counts.reduce((a, k) => a + Math.max(0, k - 1), 0);
       const light = rows.reduce((a, p) => a + p.arcs, 0);
@@ -190,13 +198,13 @@ for (const variant of args.methods.split(',').map(parseMethod)) {
         plain_query_ms: plainMs[i],
       };
       const total = time(rows) + totals.parents_ms;
-      const name = `sssp pass profile ${variant.name} ${graph.name} ${weighting.label} source ${s}`;
+      const name = `sssp pass profile ${variant.name} ${graph.name} ${weighting.label} source ${sources[i]}`;
       printTable(name, rows, parentSteps, totals, total);
       if (!check.valid) console.error(`INVALID: ${check.violation!.message}`);
       results.push(
         markHeld({
           case: name,
-          params: { ...graph.params, n: csr.n, arcs: m, type, method: variant.name, delta: profiled.plan.delta, heavy_arcs: profiled.plan.heavyArcs, hub_degree: profiled.plan.hubDegree, hub_step: profiled.plan.hubStep, tail_factor: profiled.plan.tailFactor, dispatch: profiled.plan.dispatch, source: s, backend: 'webgpu', metric: 'time_ms', ...totals },
+          params: { ...graph.params, n: g.n, arcs: m, type, method: variant.name, delta: profiled.plan.delta, heavy_arcs: profiled.plan.heavyArcs, hub_degree: profiled.plan.hubDegree, hub_step: profiled.plan.hubStep, tail_factor: profiled.plan.tailFactor, dispatch: profiled.plan.dispatch, source: sources[i], backend: 'webgpu', metric: 'time_ms', ...totals },
           metric: 'time_ms',
           value: total,
           unit: 'ms (sum of per-step GPU times, each step a submit of its own)',
