@@ -1,6 +1,6 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join, relative, resolve } from 'node:path';
 import { newestPerCase } from './merge-results.js';
 
 /** One measured case, in the format of shared/BENCHMARKS.md. */
@@ -81,12 +81,29 @@ export function summarize(times: number[]): BenchResult['time_ms'] {
 export function writeResults(suite: string, context: BenchContext, results: BenchResult[], dirs: string[], summary?: Record<string, unknown>): string[] {
   const day = context.date.slice(0, 10).replace(/-/g, '');
   const name = `${suite}-${deviceSlug(context.device)}-${day}.json`;
-  // Also $OUT, where the GPU host collects what comes back; `--out $OUT` with OUT set names one folder twice: written once.
-  const all = [...dirs, ...(process.env.OUT ? [process.env.OUT] : [])];
-  return [...new Set(all.map((dir) => resolve(dir)))].map((dir) => {
+  return resultDirs(dirs, process.env.OUT).map((dir) => {
     mkdirSync(dir, { recursive: true });
     const path = join(dir, name);
     writeFileSync(path, `${JSON.stringify({ suite, context, results: newestPerCase(results), ...(summary ? { summary } : {}) }, null, 2)}\n`);
     return path;
   });
+}
+
+/**
+ * Where a run's results go: `dirs`, and also `out` ($OUT, where the GPU host collects what comes back) unless a
+ * directory is already inside it. Two commands of one suite in one call, each with its own `--out $OUT/<name>`,
+ * would otherwise each write `$OUT/<suite>-…json` too, the second over the first.
+ *
+ * @example
+ * resultDirs(['benchmarks/results'], '/root/out'); // [<abs>/benchmarks/results, '/root/out']
+ * resultDirs(['/root/out/a'], '/root/out');        // ['/root/out/a']
+ */
+export function resultDirs(dirs: readonly string[], out: string | undefined): string[] {
+  const all = dirs.map((dir) => resolve(dir));
+  if (out !== undefined && out !== '') {
+    const root = resolve(out);
+    const inside = (dir: string) => dir === root || !relative(root, dir).startsWith('..');
+    if (!all.some(inside)) all.push(root);
+  }
+  return [...new Set(all)];
 }
