@@ -16,8 +16,8 @@
 // On the GPU host (bundled with scripts/device-bundle.sh sssp/pass-profile):
 //   node .device/pass-profile.mjs --kron 22 --weights u32 --sources 2 --methods near-far,near-far/heavy --cuda-clock --out $OUT
 import { parseArgs } from 'node:util';
-import { readSsspQueue, SSSP_HEAVY_ITEM, SSSP_STATE, SsspRunner, ssspWeights, validateSssp, type SsspDispatchRecord, type SsspWeightType } from '@semiforge/algorithms';
-import { invertIds, relabelByDegree, type Csr } from '@semiforge/graph-io';
+import { readSsspQueue, SSSP_HEAVY_ITEM, SSSP_STATE, SsspRunner, ssspSearchGraph, ssspWeights, validateSssp, type SsspDispatchRecord, type SsspWeightType } from '@semiforge/algorithms';
+import { invertIds, type Csr } from '@semiforge/graph-io';
 import { openDevice } from '@semiforge/runtime';
 import { cudaClockFlag } from '../lib/compute-clock.js';
 import { webgpuContext } from '../lib/gpu-context.js';
@@ -90,7 +90,7 @@ for (const variant of args.methods.split(',').map(parseMethod)) {
   const asked = variantOptions(variant, {}, type, csr, weights);
   // The degree order (/bydegree) profiled as its runner searches it: the renumbered graph itself, the sources
   // mapped, since the queues the profile reads hold that graph's ids.
-  const relabelled = asked.relabel === 'degree' ? relabelByDegree({ ...csr, ids: undefined }) : undefined;
+  const relabelled = await ssspSearchGraph(csr, asked);
   const g = relabelled ?? csr;
   const w = relabelled ? ssspWeights(relabelled, type) : weights;
   const options = relabelled ? { ...asked, relabel: 'none' as const } : asked;

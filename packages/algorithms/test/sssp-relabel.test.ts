@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { relabelByDegree } from '@semiforge/graph-io';
-import { NegativeCycleError, planSssp, sssp, SsspRunner, ssspReference, validateSssp } from '../src/index.js';
+import { NegativeCycleError, planSssp, sssp, SsspRunner, ssspReference, ssspSearchGraph, validateSssp } from '../src/index.js';
 import { testDevice } from './gpu-device.js';
 import { negativeCycle, SSSP_CASES } from './sssp-cases.js';
 
@@ -17,6 +17,12 @@ describe('relabel option (no GPU)', () => {
     expect(planSssp({ relabel: 'degree', method: 'bellman-ford' }, stats, false).relabel).toBe('degree');
     // @ts-expect-error: not a vertex order
     expect(() => planSssp({ relabel: 'random' }, stats, false)).toThrow("sssp: relabel must be 'degree' or 'none', got 'random'");
+  });
+
+  it('the runners renumber with the same order the serial relabelling gives, only when asked', async () => {
+    expect(await ssspSearchGraph(graph, { relabel: 'degree' })).toEqual(relabelByDegree({ ...graph, ids: undefined }));
+    expect(await ssspSearchGraph(graph, {})).toBeUndefined();
+    expect(await ssspSearchGraph(graph, { relabel: 'none' })).toBeUndefined();
   });
 
   it('the test graph is not in degree order already', () => {

@@ -24,11 +24,19 @@ type GetBuiltinModule = (id: string) => unknown;
  * ```
  */
 export function nodeBuiltin<K extends keyof NodeBuiltins>(name: K, feature: string): NodeBuiltins[K] {
-  const get = (globalThis as { process?: { getBuiltinModule?: GetBuiltinModule } }).process?.getBuiltinModule;
-  if (typeof get !== 'function') {
+  const get = builtinGetter();
+  if (get === undefined) {
     throw new Error(
       `${feature} needs Node.js ≥ 20.16 (${name}); in a browser, fetch the file and pass its text or bytes to parseGraph, readMatrixMarket, readEdgeList or readDimacsGr`,
     );
   }
   return get(name) as NodeBuiltins[K];
+}
+
+/** Whether {@link nodeBuiltin} can fetch modules here (Node ≥ 20.16), so that a function may pick a Node-only path or its portable one. */
+export const hasNodeBuiltins = (): boolean => builtinGetter() !== undefined;
+
+function builtinGetter(): GetBuiltinModule | undefined {
+  const get = (globalThis as { process?: { getBuiltinModule?: GetBuiltinModule } }).process?.getBuiltinModule;
+  return typeof get === 'function' ? get : undefined;
 }

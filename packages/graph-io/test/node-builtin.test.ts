@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { nodeBuiltin } from '../src/node-builtin.js';
-import { readGraphFile } from '../src/index.js';
+import { hasNodeBuiltins, nodeBuiltin } from '../src/node-builtin.js';
+import { csrFromEdges, generateKronecker, readGraphFile, relabelByDegree, relabelByDegreeParallel } from '../src/index.js';
 
 describe('nodeBuiltin', () => {
   const get = process.getBuiltinModule;
@@ -17,5 +17,14 @@ describe('nodeBuiltin', () => {
     process.getBuiltinModule = undefined as unknown as typeof get;
     expect(() => nodeBuiltin('node:fs/promises', 'readGraphFile')).toThrow(/readGraphFile needs Node\.js ≥ 20\.16 \(node:fs\/promises\); in a browser, fetch the file and pass its text or bytes to parseGraph/);
     await expect(readGraphFile('g.mtx')).rejects.toThrow(/readGraphFile needs Node\.js/);
+  });
+
+  it('lets a function take its portable path where there is no Node: relabelByDegreeParallel on the calling thread', async () => {
+    expect(hasNodeBuiltins()).toBe(true);
+    const csr = csrFromEdges(generateKronecker({ scale: 9, edgeFactor: 8, seed: 3 }), { symmetrize: true });
+    process.getBuiltinModule = undefined as unknown as typeof get;
+    expect(hasNodeBuiltins()).toBe(false);
+    // No worker count asked and no node:os to ask: the same graph as the serial relabelling, not an error.
+    expect(await relabelByDegreeParallel(csr, { minParallelArcs: 0 })).toEqual(relabelByDegree(csr));
   });
 });

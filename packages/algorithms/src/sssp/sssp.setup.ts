@@ -1,5 +1,5 @@
 import { dispatchGrid, MAX_GRID_X, type Target } from '@semiforge/codegen';
-import { relabelByDegree, type Csr } from '@semiforge/graph-io';
+import { relabelByDegree, relabelByDegreeParallel, type Csr } from '@semiforge/graph-io';
 import { checkNegativeWeights, checkSsspFits, ssspWeights, type SsspWeights } from './sssp.input.js';
 import { SsspIds } from './sssp.ids.js';
 import { edgePairs } from './sssp.layout.js';
@@ -94,20 +94,34 @@ export interface SsspSetup {
 export type SsspSizeLimits = Parameters<typeof checkSsspFits>[0];
 
 /**
+ * The graph `relabel: 'degree'` searches: the caller's renumbered by descending degree, in worker threads where
+ * the host has them (`relabelByDegreeParallel`: the rows' copy and sort dominate, O(m)); undefined otherwise.
+ * The runners make it before {@link prepareSssp}, which would renumber on the calling thread.
+ *
+ * @example
+ * const renumbered = await ssspSearchGraph(csr, { relabel: 'degree' });
+ * const setup = prepareSssp(csr, { relabel: 'degree' }, 'wgsl', {}, undefined, renumbered);
+ */
+export async function ssspSearchGraph(caller: Csr, options: SsspKernelOptions): Promise<Csr | undefined> {
+  return options.relabel === 'degree' ? relabelByDegreeParallel({ ...caller, ids: undefined }) : undefined;
+}
+
+/**
  * Converts and checks the weights, plans the method for `target`, checks the sizes against `limits` when
  * given, and lays out the arrays: the edge list of paper 001's pairs (Bellman-Ford) or the CSR (the frontier
- * methods, whose parent step uploads the arcs' tails when it first needs them).
+ * methods, whose parent step uploads the arcs' tails when it first needs them). With `relabel: 'degree'`,
+ * `renumbered` is {@link ssspSearchGraph}'s graph when the caller has made it (else made here, on this thread).
  *
  * @example
  * const setup = prepareSssp(csr, { method: 'near-far', weights: 'u32' }, 'cuda');
  * Object.keys(setup.arrays); // ['indptr', 'indices', 'weight']
  */
-export function prepareSssp(caller: Csr, options: SsspKernelOptions, target: Target, where: SsspTargetInfo = {}, limits?: SsspSizeLimits): SsspSetup {
+export function prepareSssp(caller: Csr, options: SsspKernelOptions, target: Target, where: SsspTargetInfo = {}, limits?: SsspSizeLimits, renumbered?: Csr): SsspSetup {
   const type = options.weights ?? 'f32';
   // Weights checked in the caller's ids, so that an error names the caller's vertices.
   const callerWeights = ssspWeights(caller, type);
   // Renumbered by degree, everything below sees that graph; the queries map ids in and answers out.
-  const relabelled = options.relabel === 'degree' ? relabelByDegree({ ...caller, ids: undefined }) : undefined;
+  const relabelled = options.relabel === 'degree' ? (renumbered ?? relabelByDegree({ ...caller, ids: undefined })) : undefined;
   const input = relabelled ?? caller;
   const converted = relabelled ? ssspWeights(relabelled, type) : callerWeights;
   const plan = planSssp({ ...options, kernelTarget: target }, ssspGraphStats(input, converted), input.directed, where);

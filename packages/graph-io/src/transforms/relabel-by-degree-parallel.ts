@@ -3,7 +3,7 @@ import type { Csr } from '../csr.js';
 import type { WeightArray } from '../edge-list.js';
 import { checkIntegerOption } from '../generators/check-option.js';
 import { MAX_THREADS } from '../generators/recursive-matrix-parallel.js';
-import { nodeBuiltin } from '../node-builtin.js';
+import { hasNodeBuiltins, nodeBuiltin } from '../node-builtin.js';
 import { startWorker, workerDone, workerEntry } from '../worker-start.js';
 import { planRelabel, relabelByDegree, type RelabelOptions, type RelabelPlan } from './relabel-by-degree.js';
 
@@ -19,7 +19,7 @@ export interface RelabelJob {
 
 /** Options of {@link relabelByDegreeParallel}. */
 export interface RelabelParallelOptions extends RelabelOptions {
-  /** Worker threads; default: the machine's parallelism. 1 relabels on the calling thread. */
+  /** Worker threads; default: the machine's parallelism (1 outside Node, e.g. in a browser). 1 relabels on the calling thread. */
   readonly threads?: number;
   /** Graphs with fewer arcs are relabelled on the calling thread; default 4M (below that the workers' start-up costs more than they save). */
   readonly minParallelArcs?: number;
@@ -43,7 +43,8 @@ const workerUrl = workerEntry(import.meta.url, 'relabel-by-degree-worker');
  * ```
  */
 export async function relabelByDegreeParallel(csr: Csr, options: RelabelParallelOptions = {}): Promise<Csr> {
-  const threads = options.threads ?? nodeBuiltin('node:os', 'relabelByDegreeParallel').availableParallelism();
+  // Outside Node there are no worker threads to start: the same result on the calling thread.
+  const threads = options.threads ?? (hasNodeBuiltins() ? nodeBuiltin('node:os', 'relabelByDegreeParallel').availableParallelism() : 1);
   checkIntegerOption('threads', threads, 1, MAX_THREADS);
   if (threads === 1 || csr.indices.length < (options.minParallelArcs ?? MIN_PARALLEL_ARCS)) return relabelByDegree(csr, options);
   const plan = planRelabel(csr, options.order, (length) => new Uint32Array(new SharedArrayBuffer(4 * length)), options.keep);
