@@ -1,5 +1,5 @@
 // The SSSP part of `--selftest`: every method (paper 001's Bellman-Ford in both read modes, frontier
-// Bellman-Ford, near-far, near-far settling heavy arcs) in f32 and u32 on small R-MAT, road-like, random directed
+// Bellman-Ford, near-far, near-far settling heavy arcs, near-far in degree order) in f32 and u32 on small R-MAT, road-like, random directed
 // and disconnected graphs, each query's distances equal to the CPU Dijkstra's and to WebGPU's, its parents checked
 // by the Graph500 SSSP rules; fixed grids smaller than the work (the passes stride), negative weights and a
 // negative cycle, maxDistance and a target, a batch of sources on one upload.
@@ -32,6 +32,8 @@ const VARIANTS: readonly { label: string; options: SsspKernelOptions }[] = [
   { label: 'near-far, heavy arcs settled', options: { method: 'near-far', heavyArcs: 'settle' } },
   { label: 'near-far, heavy arcs settled, delta 3, 2 blocks of 64 striding, 4 lanes, chunks of 4', options: { method: 'near-far', heavyArcs: 'settle', delta: 3, fixedWorkgroups: 2, workgroupSize: 64, lanesPerVertex: 4, chunk: 4 } },
   { label: 'frontier, 1 block of 32 striding', options: { method: 'frontier', fixedWorkgroups: 1, workgroupSize: 32 } },
+  // The graph renumbered by degree on the host: sources in, distances and parents out in the caller's ids.
+  { label: 'near-far in degree order', options: { method: 'near-far', relabel: 'degree' } },
 ];
 
 async function queries(device: SsspDevice, csr: Csr, sources: readonly number[], options: SsspKernelOptions, run: SsspRunOptions = {}): Promise<SsspResult[]> {
