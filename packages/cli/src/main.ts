@@ -31,6 +31,7 @@ const SSSP_HEAVY_ARCS = ['inline', 'settle'] as const;
 const BACKEND_HELP = 'webgpu or cuda (default: $SEMIFORGE_BACKEND, else webgpu); cuda: device $SEMIFORGE_CUDA_DEVICE or 0';
 const HOLD_CLOCK_HELP = 'WebGPU: hold a CUDA context open while running, so an NVIDIA GPU runs at its compute clock, not its idle one (default: on for an NVIDIA adapter)';
 const NO_HOLD_CLOCK_HELP = 'WebGPU: do not hold a CUDA context (run at the clock the driver picks)';
+const SYMMETRIZE_FILE_HELP = "FILE as an undirected graph: every arc's mirror added, parallel arcs merged (the least weight kept); for files that list each edge once, like SNAP's facebook_combined.txt";
 
 function version(): string {
   try {
@@ -180,6 +181,7 @@ function program(io: CliIo, setCode: (code: number) => void): Command {
     .option('--max-iterations <k>', 'stop after this many iterations', intOption('--max-iterations', RULES.maxIterations), PAGERANK_DEFAULTS.maxIterations)
     .option('--personalize <V,...>', 'restart at these vertices (personalized PageRank / random walk with restart), equal weights', intListOption('--personalize', RULES.vertex))
     .option('-k, --top <k>', 'how many of the highest-ranked vertices to print', intOption('--top', RULES.top), 10)
+    .option('--symmetrize', SYMMETRIZE_FILE_HELP)
     .option('-v, --verify', 'check the ranks against the f64 CPU fixed point within the f32 error bound')
     .option(
       '--relabel <order>',
@@ -221,13 +223,14 @@ function program(io: CliIo, setCode: (code: number) => void): Command {
       intOption('--hub-degree', RULES.hubDegree),
     )
     .option('--degree-order', 'search the graph renumbered by descending degree (paper 003\'s order: the busiest vertices\' distances share cache lines); sources and answers stay in the file\'s ids')
+    .option('--symmetrize', SYMMETRIZE_FILE_HELP)
     .option('-v, --verify', 'check every result by the Graph500 SSSP rules (tight parent arcs in the weights type, no arc relaxes further)')
     .option('--adapter <name>', 'substring of the adapter name (default: $SEMIFORGE_ADAPTER, else the preferred one)')
     .option('--backend <name>', BACKEND_HELP, choiceOption('--backend', BACKENDS))
     .option('--hold-clock', HOLD_CLOCK_HELP)
     .option('--no-hold-clock', NO_HOLD_CLOCK_HELP)
     .option('--json', 'print one JSON object on stdout')
-    .addHelpText('after', '\nExamples:\n  semiforge sssp -g 16 -n 8 --verify\n  semiforge sssp -g 20 --weights u32 --method bellman-ford --json\n  semiforge sssp -g 20 --weights u32 --method near-far --heavy-arcs settle\n  semiforge sssp roads.gr --source 0 --max-distance 5000\n')
+    .addHelpText('after', '\nExamples:\n  semiforge sssp -g 16 -n 8 --verify\n  semiforge sssp facebook_combined.txt --symmetrize -n 4\n  semiforge sssp -g 20 --weights u32 --method bellman-ford --json\n  semiforge sssp -g 20 --weights u32 --method near-far --heavy-arcs settle\n  semiforge sssp roads.gr --source 0 --max-distance 5000\n')
     .action(async (file: string | undefined, _opts: unknown, cmd: Command) => setCode(await runSssp(file, cmd.opts<SsspFlags>(), io)));
 
   const bfsCommand = root

@@ -53,6 +53,16 @@ describe.skipIf(noGpuReason !== undefined)('semiforge pagerank on the GPU', () =
     expect(run.stderr).toMatch(/relabelled by out-degree in /);
   });
 
+  it('--symmetrize: the file as an undirected graph (each edge listed once), ranks as the CPU has them for it', async () => {
+    const run = await runCli(['pagerank', sparseIds, '--symmetrize', '--verify', '--json', '--top', '4']);
+    expect(run.code).toBe(0);
+    const s = JSON.parse(run.stdout) as PagerankSummary;
+    expect(s).toMatchObject({ graph: `${sparseIds} (symmetrized)`, vertices: 4, arcs: 8, verified: true });
+    const csr = csrFromEdges(await readGraphFile(sparseIds), { symmetrize: true, sortRows: true });
+    const ref = pagerankReference(csr, { tolerance: 1e-12, maxIterations: 1000 });
+    for (const t of s.top) expect(t.rank).toBeCloseTo(ref.ranks[Array.from(csr.ids!).indexOf(t.vertex)], 5);
+  });
+
   it('--personalize takes and prints the ids of the file', async () => {
     const run = await runCli(['pagerank', sparseIds, '--personalize', '40,20', '--damping', '0.7', '--top', '4']);
     expect(run.code).toBe(0);
@@ -76,6 +86,7 @@ describe('semiforge pagerank refuses bad input in one line', () => {
     [['pagerank', '-g', '5', '--max-iterations', '0'], /--max-iterations 0: out of range 1..1000000/],
     [['pagerank', '-g', '5', '--personalize', '1,x'], /--personalize x: not an integer/],
     [['pagerank', '-g', '5', '--relabel', 'rows'], /--relabel rows: .*none, degree/],
+    [['pagerank', '-g', '5', '--symmetrize'], /--symmetrize: -g SCALE makes an undirected graph already; the flag is for a FILE/],
   ])('%j', async (argv, message) => {
     const run = await runCli(argv);
     expect(run.code).toBe(2);

@@ -78,6 +78,23 @@ describe.skipIf(noGpuReason !== undefined)('semiforge sssp on the GPU', () => {
     for (const t of s.trials) expect(t.reached).toBe(ssspReference(csr, t.source, { weights: 'u32' }).dist.filter((d) => d !== Infinity).length);
   });
 
+  it('--symmetrize: a file that lists each edge once searched as an undirected graph, parallel arcs at their least weight', async () => {
+    // 40 has no arc of its own in the file: only the mirrors reach anything from it.
+    const directed = await runCli(['sssp', weighted, '--source', '40', '--json']);
+    expect(directed.code).toBe(0);
+    expect((JSON.parse(directed.stdout) as SsspSummary).trials[0].reached).toBe(1);
+    const run = await runCli(['sssp', weighted, '--source', '40', '--symmetrize', '--verify', '--json']);
+    expect(run.code).toBe(0);
+    const s = JSON.parse(run.stdout) as SsspSummary;
+    expect(s).toMatchObject({ graph: `${weighted} (symmetrized)`, vertices: 5, arcs: 10, verified: true });
+    expect(s.trials[0]).toMatchObject({ source: 40, reached: 5 });
+    // 1 -> 2 at 5 and 2 -> 1 at 3: one arc each way, at 3.
+    const twice = join(dir, 'twice.wel');
+    await writeFile(twice, '1 2 5\n2 1 3\n2 3 1\n');
+    const merged = JSON.parse((await runCli(['sssp', twice, '--source', '3', '--symmetrize', '--verify', '--json'])).stdout) as SsspSummary;
+    expect(merged).toMatchObject({ arcs: 4, verified: true, trials: [{ source: 3, reached: 3 }] });
+  });
+
   it('a negative cycle is one line naming a vertex on it', async () => {
     const run = await runCli(['sssp', negative, '--source', '0', '--method', 'bellman-ford']);
     expect(run.code).toBe(1);
@@ -98,6 +115,7 @@ describe('semiforge sssp refuses bad input in one line', () => {
     [['sssp', '-g', '5', '--hub-degree', '4294967296'], /--hub-degree 4294967296: out of range 0..4294967295; the hub degree/],
     [['sssp', '-g', '5', '--method', 'frontier', '--hub-degree', '8'], /--hub-degree 8: hubs wait in near-far's buckets, not in frontier's passes; use --method near-far/],
     [['sssp', '-g', '5', '--hub-degree', '8', '--heavy-arcs', 'settle'], /--hub-degree 8 with --heavy-arcs settle: .*use one of them/],
+    [['sssp', '-g', '5', '--symmetrize'], /--symmetrize: -g SCALE makes an undirected graph already; the flag is for a FILE/],
   ])('%j', async (argv, message) => {
     const run = await runCli(argv);
     expect(run.code).toBe(2);

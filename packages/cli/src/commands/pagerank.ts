@@ -16,6 +16,8 @@ export interface PagerankFlags extends GraphInputFlags, BackendFlags {
   readonly top: number;
   /** `degree`: the steps run on the graph relabelled by out-degree (the ranks still in the graph's ids). */
   readonly relabel: PagerankRelabel;
+  /** FILE as an undirected graph: every arc's mirror added, parallel arcs merged. */
+  readonly symmetrize?: boolean;
   readonly verify?: boolean;
   readonly json?: boolean;
 }
@@ -98,7 +100,7 @@ function summaryText(s: PagerankSummary): string {
  * Returns 0, or {@link EXIT.verifyFailed} when --verify finds ranks beyond the error bound.
  */
 export async function runPagerank(file: string | undefined, flags: PagerankFlags, io: CliIo): Promise<number> {
-  const { csr, name } = await loadGraphInput(CMD, file, flags, io);
+  const { csr, name } = await loadGraphInput(CMD, file, flags, io, { symmetrize: flags.symmetrize });
   const personalize = flags.personalize && restartVertices(csr, flags.personalize);
   const options = {
     damping: flags.damping,

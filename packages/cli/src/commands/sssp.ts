@@ -14,6 +14,8 @@ export interface SsspFlags extends GraphInputFlags, SourceFlags, BackendFlags {
   readonly heavyArcs: NonNullable<SsspKernelOptions['heavyArcs']>;
   /** Near-far's hub degree (`SsspKernelOptions.hubDegree`; 0: no hubs); above 0 refused with another method or with heavy arcs settled. */
   readonly hubDegree?: number;
+  /** FILE as an undirected graph: every arc's mirror added, parallel arcs merged (the least weight kept). */
+  readonly symmetrize?: boolean;
   /** Search the graph renumbered by descending degree (`SsspKernelOptions.relabel: 'degree'`); answers stay in the file's ids. */
   readonly degreeOrder?: boolean;
   readonly maxDistance?: number;
@@ -134,7 +136,7 @@ export async function runSssp(file: string | undefined, flags: SsspFlags, io: Cl
   if (flags.hubDegree && flags.heavyArcs === 'settle') {
     throw new UsageError(`--hub-degree ${flags.hubDegree} with --heavy-arcs settle: both mark waiting vertices the same way; use one of them`, CMD);
   }
-  const input = await loadGraphInput(CMD, file, flags, io, { weights: true });
+  const input = await loadGraphInput(CMD, file, flags, io, { weights: true, symmetrize: flags.symmetrize });
   const csr = input.generated && flags.weights === 'u32' ? toIntegerWeights(input.csr, INTEGER_WEIGHT_MAX) : input.csr;
   const name = input.generated ? `${input.name.slice(0, -1)}, ${flags.weights === 'u32' ? `weights 1..${INTEGER_WEIGHT_MAX}` : 'Graph500 weights'})` : input.name;
   const sources = pickSources(csr, flags, CMD);

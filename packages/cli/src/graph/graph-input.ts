@@ -26,15 +26,18 @@ export interface SourceFlags {
 /**
  * The graph a command runs on, and its name for the report: FILE read with a progress display, or an undirected
  * Graph500 Kronecker graph of `-g SCALE` (with f32 weights when `weights`). `generated` tells the command which.
+ * `symmetrize` (`--symmetrize`): FILE as an undirected graph, every arc's mirror added and parallel arcs merged
+ * (the least weight kept), for files that list each edge once (SNAP's facebook_combined.txt).
  */
 export async function loadGraphInput(
   cmd: string,
   file: string | undefined,
   flags: GraphInputFlags,
   io: CliIo,
-  options: { weights?: boolean } = {},
+  options: { weights?: boolean; symmetrize?: boolean } = {},
 ): Promise<{ csr: Csr; name: string; generated: boolean }> {
   if (file !== undefined && flags.generate !== undefined) throw new UsageError('give a FILE or -g SCALE, not both', cmd);
+  if (file === undefined && options.symmetrize) throw new UsageError('--symmetrize: -g SCALE makes an undirected graph already; the flag is for a FILE', cmd);
   if (file === undefined && flags.generate === undefined) throw new UsageError(`${cmd} needs a graph: a FILE (.sfg, .mtx, .gr, .el, .wel, .txt) or -g SCALE`, cmd);
   if (file === undefined) {
     const scale = flags.generate!;
@@ -46,7 +49,8 @@ export async function loadGraphInput(
   const phases = phaseProgress(io, cmd);
   try {
     const loaded = await loadGraph(file, type, phases);
-    return { csr: shapeGraph(loaded.graph, {}, file), name: file, generated: false };
+    const shape = options.symmetrize ? { symmetrize: true, duplicates: 'min' as const } : {};
+    return { csr: shapeGraph(loaded.graph, shape, file), name: options.symmetrize ? `${file} (symmetrized)` : file, generated: false };
   } finally {
     phases.stop();
   }
