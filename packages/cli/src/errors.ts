@@ -109,7 +109,9 @@ export function reportError(error: unknown, command?: string): ErrorReport {
   }
   if (error instanceof SemiringError) return { code: EXIT.error, message: error.message, hint: "'semiforge semirings' lists the semirings and their types" };
   if (error instanceof NegativeCycleError) {
-    return { code: EXIT.error, message: error.message, hint: 'min-plus APSP needs a graph without negative cycles (vertex ids are 0-based)' };
+    // Both commands report one; the hint names the one that ran (an undirected edge of negative weight is a cycle too).
+    const what = command === 'sssp' ? 'shortest paths from a source need' : 'min-plus APSP needs';
+    return { code: EXIT.error, message: error.message, hint: `${what} a graph without negative cycles (vertex ids are 0-based)` };
   }
   if (error instanceof NoAdapterError) return { code: EXIT.error, message: error.message, hint: "'semiforge devices' lists the adapters this process can open" };
   if (error instanceof SemiforgeGpuError) return { code: EXIT.error, message: error.message };

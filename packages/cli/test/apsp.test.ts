@@ -84,6 +84,7 @@ describe.skipIf(noGpuReason !== undefined)('semiforge apsp', () => {
     const run = await runCli(['apsp', join(dir, 'cycle.gr'), ...SMALL]);
     expect(run.code).toBe(1);
     expect(run.stderr).toMatch(/^semiforge: negative cycle through vertex \d: shortest paths are undefined/m);
+    expect(run.stderr).toMatch(/^hint: min-plus APSP needs a graph without negative cycles/m);
     expect(run.stderr).not.toMatch(/^\s+at /m);
   });
 

@@ -99,6 +99,7 @@ describe.skipIf(noGpuReason !== undefined)('semiforge sssp on the GPU', () => {
     const run = await runCli(['sssp', negative, '--source', '0', '--method', 'bellman-ford']);
     expect(run.code).toBe(1);
     expect(run.stderr.split('\n')[0]).toMatch(/negative cycle through vertex [12]/);
+    expect(run.stderr.split('\n')[1]).toBe('hint: shortest paths from a source need a graph without negative cycles (vertex ids are 0-based)');
   });
 });
 
