@@ -35,10 +35,7 @@ describe.skipIf(noGpuReason !== undefined)('semiforge bfs on the GPU', () => {
     }
   });
 
-  it('a directed file needs --symmetrize; then --source takes and prints the ids of the file', async () => {
-    const refused = await runCli(['bfs', directed, '--source', '10']);
-    expect(refused.code).not.toBe(0);
-    expect(refused.stderr.split('\n')[0]).toMatch(/the graph is directed.*--symmetrize/);
+  it('a directed file with --symmetrize (refused without: below): --source takes and prints the ids of the file', async () => {
     const run = await runCli(['bfs', directed, '--symmetrize', '--source', '10', '--verify']);
     expect(run.code).toBe(0);
     const [header, row] = run.stdout.trim().split('\n');
@@ -58,5 +55,13 @@ describe('semiforge bfs refuses bad input in one line', () => {
     const run = await runCli(argv);
     expect(run.code).not.toBe(0);
     expect(run.stderr.split('\n')[0]).toMatch(message);
+  });
+
+  it('a directed file without --symmetrize: a usage error naming the file and the flag, not a bug report', async () => {
+    const run = await runCli(['bfs', directed, '--source', '10']);
+    expect(run.code).toBe(2);
+    expect(run.stderr.split('\n')[0]).toBe(`semiforge: ${directed} is a directed graph, and direction-optimising BFS follows edges both ways: pass --symmetrize to add every arc's mirror`);
+    expect(run.stderr).not.toMatch(/bug/);
+    expect(run.stdout).toBe('');
   });
 });
