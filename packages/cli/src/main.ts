@@ -18,7 +18,7 @@ import { addSchedulerCommands } from './commands/scheduler-commands.js';
 import { processIo, type CliIo } from './io.js';
 import { MATRIX_EXTENSIONS } from './output/matrix-file.js';
 import { GRAPH_FILE_FORMATS } from './graph/graph-file-format.js';
-import { graphInputOptions, sourceOptions } from './graph/graph-input-options.js';
+import { graphInputOptions, sourceOptions, SYMMETRIZE_FILE_HELP } from './graph/graph-input-options.js';
 
 const TYPES: readonly ElementType[] = ['f32', 'i32', 'u32'];
 const METHODS = ['a', 'b', 'plain'] as const;
@@ -31,7 +31,6 @@ const SSSP_HEAVY_ARCS = ['inline', 'settle'] as const;
 const BACKEND_HELP = 'webgpu or cuda (default: $SEMIFORGE_BACKEND, else webgpu); cuda: device $SEMIFORGE_CUDA_DEVICE or 0';
 const HOLD_CLOCK_HELP = 'WebGPU: hold a CUDA context open while running, so an NVIDIA GPU runs at its compute clock, not its idle one (default: on for an NVIDIA adapter)';
 const NO_HOLD_CLOCK_HELP = 'WebGPU: do not hold a CUDA context (run at the clock the driver picks)';
-const SYMMETRIZE_FILE_HELP = "FILE as an undirected graph: every arc's mirror added, parallel arcs merged (the least weight kept); for files that list each edge once, like SNAP's facebook_combined.txt";
 
 function version(): string {
   try {

@@ -1,8 +1,23 @@
-import { describe, expect, it } from 'vitest';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BlockedApspSummary } from '../src/commands/blocked-apsp.js';
 import type { MultiSourceSummary } from '../src/commands/multi-source.js';
 import { noGpuReason } from './gpu.js';
 import { runCli } from './run-cli.js';
+
+let dir: string;
+let oneWay: string;
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'semiforge-multi-'));
+  // Each edge listed once, as SNAP's undirected files list them: a path 0 - 1 - 2 - 3 and a triangle 4 5 6.
+  oneWay = join(dir, 'edges.el');
+  await writeFile(oneWay, '0 1\n1 2\n2 3\n4 5\n5 6\n4 6\n');
+});
+afterAll(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
 
 describe('semiforge blocked-apsp and multi-source usage', () => {
   it.each([
@@ -12,11 +27,18 @@ describe('semiforge blocked-apsp and multi-source usage', () => {
     [['blocked-apsp', '--generate', '64', '--gpus', '0'], /--gpus 0: out of range 1..64/],
     [['multi-source'], /multi-source needs a graph/],
     [['multi-source', '-g', '8', '--algorithm', 'dfs'], /--algorithm dfs: must be one of bfs, sssp/],
+    [['multi-source', '-g', '8', '--symmetrize'], /--symmetrize: -g SCALE makes an undirected graph already; the flag is for a FILE/],
   ])('%j fails with exit 2 and one line', async (argv, message) => {
     const run = await runCli(argv);
     expect(run.code).toBe(2);
     expect(run.stderr.split('\n')[0]).toMatch(message);
     expect(run.stderr).not.toMatch(/^\s+at /m);
+  });
+
+  it('a directed file for BFS without --symmetrize: one usage line naming the file and the flag, before any device opens', async () => {
+    const run = await runCli(['multi-source', oneWay, '-n', '2']);
+    expect(run.code).toBe(2);
+    expect(run.stderr.split('\n')[0]).toBe(`semiforge: ${oneWay} is a directed graph, and direction-optimising BFS follows edges both ways: pass --symmetrize to add every arc's mirror`);
   });
 });
 
@@ -38,6 +60,13 @@ describe.skipIf(noGpuReason !== undefined)('semiforge blocked-apsp and multi-sou
     expect(s.sources.every((l) => l.valid === true && l.reached > 0)).toBe(true);
     expect(new Set(s.sources.map((l) => l.device))).toEqual(new Set([0, 1]));
     expect(s.tasks).toBe(5);
+  });
+
+  it('multi-source FILE --symmetrize --verify: each edge listed once, searched both ways', async () => {
+    const run = await runCli(['multi-source', oneWay, '--source', '3', '--symmetrize', '--verify', '--json']);
+    expect(run.code, run.stderr).toBe(0);
+    const s = JSON.parse(run.stdout) as MultiSourceSummary;
+    expect(s).toMatchObject({ graph: `${oneWay} (symmetrized)`, vertices: 7, arcs: 12, sources: [{ source: 3, reached: 4, valid: true }] });
   });
 
   it('multi-source --algorithm sssp --weights u32 --verify: every SSSP tree valid', async () => {

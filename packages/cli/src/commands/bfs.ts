@@ -1,9 +1,9 @@
 import { CoreBfs, createBfsEngine, validateBfs, type BfsLevel, type BfsOptions } from '@semiforge/algorithms';
 import type { Csr } from '@semiforge/graph-io';
 import { openCommandDevice, thenDestroy, type BackendFlags } from '../command-device.js';
-import { EXIT, UsageError } from '../errors.js';
+import { EXIT } from '../errors.js';
 import type { CliIo } from '../io.js';
-import { loadGraphInput, pickSources, type GraphInputFlags, type SourceFlags } from '../graph/graph-input.js';
+import { checkUndirected, loadGraphInput, pickSources, type GraphInputFlags, type SourceFlags } from '../graph/graph-input.js';
 import { formatMs, formatSi, table } from '../output/format.js';
 
 /** `semiforge bfs` flags after parsing (commander's camelCase keys). */
@@ -106,10 +106,7 @@ function summaryText(s: BfsSummary): string {
  */
 export async function runBfs(file: string | undefined, flags: BfsFlags, io: CliIo): Promise<number> {
   const { csr, name } = await loadGraphInput(CMD, file, flags, io);
-  // Said here, as a usage error, rather than by the library deep in the run (which the CLI took for a bug).
-  if (csr.directed && !flags.symmetrize) {
-    throw new UsageError(`${name} is a directed graph, and direction-optimising BFS follows edges both ways: pass --symmetrize to add every arc's mirror`, CMD);
-  }
+  checkUndirected(csr, name, flags.symmetrize, CMD);
   const sources = pickSources(csr, flags, CMD);
   const options: BfsOptions = { degreeOrder: flags.degreeOrder, mfApprox: flags.mfApprox, alpha: flags.alpha, beta: flags.beta, symmetrize: flags.symmetrize };
   const opened = await openCommandDevice(CMD, flags, io);

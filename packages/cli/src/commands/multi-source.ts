@@ -2,7 +2,7 @@ import { validateBfs, validateSssp, type SsspWeightType } from '@semiforge/algor
 import { multiSourceSearch, Scheduler, type SearchSpec } from '@semiforge/scheduler';
 import { EXIT } from '../errors.js';
 import type { CliIo } from '../io.js';
-import { loadGraphInput, pickSources, type GraphInputFlags, type SourceFlags } from '../graph/graph-input.js';
+import { checkUndirected, loadGraphInput, pickSources, type GraphInputFlags, type SourceFlags } from '../graph/graph-input.js';
 import { formatMs, table } from '../output/format.js';
 import { openSchedulerBackend, type SchedulerDeviceFlags } from './scheduler-backend.js';
 
@@ -11,6 +11,8 @@ export interface MultiSourceFlags extends GraphInputFlags, SourceFlags, Schedule
   readonly algorithm: 'bfs' | 'sssp';
   readonly weights: SsspWeightType;
   readonly perTask?: number;
+  /** FILE as an undirected graph: every arc's mirror added, parallel arcs merged (the least weight kept). */
+  readonly symmetrize?: boolean;
   readonly verify?: boolean;
   readonly json?: boolean;
 }
@@ -50,7 +52,8 @@ const CMD = 'multi-source';
  * graph resident on every device and the sources split among them in batches (paper 004's scheduler).
  */
 export async function runMultiSource(file: string | undefined, flags: MultiSourceFlags, io: CliIo): Promise<number> {
-  const { csr, name } = await loadGraphInput(CMD, file, flags, io, { weights: flags.algorithm === 'sssp' && flags.weights === 'f32' });
+  const { csr, name } = await loadGraphInput(CMD, file, flags, io, { weights: flags.algorithm === 'sssp' && flags.weights === 'f32', symmetrize: flags.symmetrize });
+  if (flags.algorithm === 'bfs') checkUndirected(csr, name, false, CMD);
   const sources = pickSources(csr, flags, CMD);
   const search: SearchSpec = flags.algorithm === 'bfs' ? { algorithm: 'bfs' } : { algorithm: 'sssp', options: { weights: flags.weights } };
   const backend = await openSchedulerBackend(flags);

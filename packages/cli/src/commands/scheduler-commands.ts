@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import { choiceOption, intOption, RULES } from '../flags.js';
-import { graphInputOptions, sourceOptions } from '../graph/graph-input-options.js';
+import { graphInputOptions, sourceOptions, SYMMETRIZE_FILE_HELP } from '../graph/graph-input-options.js';
 import type { CliIo } from '../io.js';
 import { BLOCKED_RULES, runBlockedApsp, type BlockedApspFlags } from './blocked-apsp.js';
 import { runMultiSource, type MultiSourceFlags } from './multi-source.js';
@@ -52,8 +52,9 @@ export function addSchedulerCommands(root: Command, io: CliIo, setCode: (code: n
     .option('-a, --algorithm <name>', 'bfs or sssp', choiceOption('--algorithm', ['bfs', 'sssp'] as const), 'bfs')
     .option('-w, --weights <type>', 'SSSP weight and distance type: f32 or u32', choiceOption('--weights', ['f32', 'u32'] as const), 'f32')
     .option('--per-task <k>', 'sources per scheduler task (default 32 for BFS, 8 for SSSP)', intOption('--per-task', { min: 1, max: 1000, rule: 'a task takes 1 to 1000 sources (BFS: at most 32)' }))
+    .option('--symmetrize', SYMMETRIZE_FILE_HELP)
     .option('-v, --verify', 'check every search by the Graph500 rules')
     .option('--json', 'print one JSON object on stdout')
-    .addHelpText('after', '\nExamples:\n  semiforge multi-source -g 16 -n 256 --devices 2 --verify\n  semiforge multi-source -g 18 -n 1024 --algorithm sssp --weights u32 --gpus 2 --json\n')
+    .addHelpText('after', '\nExamples:\n  semiforge multi-source -g 16 -n 256 --devices 2 --verify\n  semiforge multi-source facebook_combined.txt --symmetrize -n 64\n  semiforge multi-source -g 18 -n 1024 --algorithm sssp --weights u32 --gpus 2 --json\n')
     .action(async (file: string | undefined, _opts: unknown, cmd: Command) => setCode(await runMultiSource(file, cmd.opts<MultiSourceFlags>(), io)));
 }

@@ -57,6 +57,16 @@ export async function loadGraphInput(
 }
 
 /**
+ * BFS follows edges both ways: a directed graph is refused here, naming it and the flag, before a device opens
+ * (the library would refuse it mid-run). `symmetrizing`: the mirrors are still to be added (bfs's own option).
+ */
+export function checkUndirected(csr: Csr, name: string, symmetrizing: boolean | undefined, cmd: string): void {
+  if (csr.directed && !symmetrizing) {
+    throw new UsageError(`${name} is a directed graph, and direction-optimising BFS follows edges both ways: pass --symmetrize to add every arc's mirror`, cmd);
+  }
+}
+
+/**
  * The internal vertices to start from: `--source` (a user id), or `-n` random ones that have an arc (default 1),
  * drawn from `seed`.
  */
