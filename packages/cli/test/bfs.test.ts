@@ -1,24 +1,13 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { bfsReference } from '@semiforge/algorithms';
 import { csrFromEdges, generateKronecker } from '@semiforge/graph-io';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { BfsSummary } from '../src/index.js';
 import { noGpuReason } from './gpu.js';
+import { graphFiles } from './graph-files.js';
 import { runCli } from './run-cli.js';
 
-let dir: string;
-let directed: string;
-beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'semiforge-bfs-'));
-  // Sparse labels (compacted to 0..4 on reading), arcs one way; 50 only points at 10.
-  directed = join(dir, 'ids.el');
-  await writeFile(directed, '10 20\n10 30\n30 20\n20 40\n50 10\n');
-});
-afterAll(async () => {
-  await rm(dir, { recursive: true, force: true });
-});
+// Sparse labels (compacted to 0..4 on reading), arcs one way; 50 only points at 10.
+const directed = graphFiles('semiforge-bfs-', { 'ids.el': '10 20\n10 30\n30 20\n20 40\n50 10\n' }).path('ids.el');
 
 describe.skipIf(noGpuReason !== undefined)('semiforge bfs on the GPU', () => {
   it.each([[[]], [['--core']], [['--mf-approx', '--alpha', '4']], [['--no-degree-order']]])('-g 7 -n 3 %j --verify --json: valid, reaching what the CPU reaches', async (extra) => {

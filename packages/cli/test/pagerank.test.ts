@@ -1,24 +1,13 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { pagerankReference } from '@semiforge/algorithms';
 import { csrFromEdges, generateKronecker, readGraphFile } from '@semiforge/graph-io';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { PagerankSummary } from '../src/index.js';
 import { noGpuReason } from './gpu.js';
+import { graphFiles } from './graph-files.js';
 import { runCli } from './run-cli.js';
 
-let dir: string;
-let sparseIds: string;
-beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'semiforge-pagerank-'));
-  // Sparse labels (compacted to 0..3 on reading); 40 has no out-arcs.
-  sparseIds = join(dir, 'ids.el');
-  await writeFile(sparseIds, '10 20\n20 30\n30 10\n30 40\n');
-});
-afterAll(async () => {
-  await rm(dir, { recursive: true, force: true });
-});
+// Sparse labels (compacted to 0..3 on reading); 40 has no out-arcs.
+const sparseIds = graphFiles('semiforge-pagerank-', { 'ids.el': '10 20\n20 30\n30 10\n30 40\n' }).path('ids.el');
 
 describe.skipIf(noGpuReason !== undefined)('semiforge pagerank on the GPU', () => {
   it('-g SCALE --verify --json: one object, verified, the top ranks as the CPU reference has them', async () => {

@@ -1,23 +1,12 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { BlockedApspSummary } from '../src/commands/blocked-apsp.js';
 import type { MultiSourceSummary } from '../src/commands/multi-source.js';
 import { noGpuReason } from './gpu.js';
+import { graphFiles } from './graph-files.js';
 import { runCli } from './run-cli.js';
 
-let dir: string;
-let oneWay: string;
-beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'semiforge-multi-'));
-  // Each edge listed once, as SNAP's undirected files list them: a path 0 - 1 - 2 - 3 and a triangle 4 5 6.
-  oneWay = join(dir, 'edges.el');
-  await writeFile(oneWay, '0 1\n1 2\n2 3\n4 5\n5 6\n4 6\n');
-});
-afterAll(async () => {
-  await rm(dir, { recursive: true, force: true });
-});
+// Each edge listed once, as SNAP's undirected files list them: a path 0 - 1 - 2 - 3 and a triangle 4 5 6.
+const oneWay = graphFiles('semiforge-multi-', { 'edges.el': '0 1\n1 2\n2 3\n4 5\n5 6\n4 6\n' }).path('edges.el');
 
 describe('semiforge blocked-apsp and multi-source usage', () => {
   it.each([

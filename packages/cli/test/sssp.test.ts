@@ -1,27 +1,18 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { ssspReference, toIntegerWeights } from '@semiforge/algorithms';
 import { csrFromEdges, generateKronecker } from '@semiforge/graph-io';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { SsspSummary } from '../src/index.js';
 import { noGpuReason } from './gpu.js';
+import { graphFiles } from './graph-files.js';
 import { runCli } from './run-cli.js';
 
-let dir: string;
-let weighted: string;
-let negative: string;
-beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'semiforge-sssp-'));
+const files = graphFiles('semiforge-sssp-', {
   // Sparse labels (compacted to 0..4 on reading), weighted arcs; 50 is unreachable from 10.
-  weighted = join(dir, 'ids.wel');
-  await writeFile(weighted, '10 20 4\n10 30 1\n30 20 2\n20 40 1\n50 10 3\n');
-  negative = join(dir, 'neg.wel');
-  await writeFile(negative, '0 1 1\n1 2 -3\n2 1 1\n');
+  'ids.wel': '10 20 4\n10 30 1\n30 20 2\n20 40 1\n50 10 3\n',
+  'neg.wel': '0 1 1\n1 2 -3\n2 1 1\n',
 });
-afterAll(async () => {
-  await rm(dir, { recursive: true, force: true });
-});
+const weighted = files.path('ids.wel');
+const negative = files.path('neg.wel');
 
 describe.skipIf(noGpuReason !== undefined)('semiforge sssp on the GPU', () => {
   it.each(['bellman-ford', 'frontier', 'near-far'])('-g SCALE -n 3 --weights u32 --method %s --verify --json: valid, distances as the CPU has them', async (method) => {
@@ -89,8 +80,7 @@ describe.skipIf(noGpuReason !== undefined)('semiforge sssp on the GPU', () => {
     expect(s).toMatchObject({ graph: `${weighted} (symmetrized)`, vertices: 5, arcs: 10, verified: true });
     expect(s.trials[0]).toMatchObject({ source: 40, reached: 5 });
     // 1 -> 2 at 5 and 2 -> 1 at 3: one arc each way, at 3.
-    const twice = join(dir, 'twice.wel');
-    await writeFile(twice, '1 2 5\n2 1 3\n2 3 1\n');
+    const twice = files.write('twice.wel', '1 2 5\n2 1 3\n2 3 1\n');
     const merged = JSON.parse((await runCli(['sssp', twice, '--source', '3', '--symmetrize', '--verify', '--json'])).stdout) as SsspSummary;
     expect(merged).toMatchObject({ arcs: 4, verified: true, trials: [{ source: 3, reached: 3 }] });
   });
