@@ -31,6 +31,7 @@ export {
   chooseReorder,
   defaultLanes,
   SPMV_DEFAULTS,
+  SPMV_FORMATS,
   type SpmvFormat,
   type SpmvKernelOptions,
   type SpmvPlanInput,

@@ -136,6 +136,7 @@ export const RULES = {
   generate: { min: 2, max: 46_340, rule: 'the random graph needs 2 to 46340 vertices (its dense n×n matrix must stay below 2^31 elements)' },
   seed: { min: 0, max: 0xffffffff, rule: 'the seed is an integer from 0 to 4294967295' },
   trials: { min: 1, max: 1000, rule: 'trials must be an integer from 1 to 1000' },
+  runs: { min: 1, max: 1000, rule: 'runs are the products timed, an integer from 1 to 1000' },
   scale: { min: 1, max: 31, rule: 'the scale is log2 of the vertex count, 1 to 31' },
   vertices: { min: 2, max: 0xfffffffe, rule: 'a graph needs 2 to 4294967294 vertices' },
   edgeFactor: { min: 1, max: 1 << 20, rule: 'the edge factor is edges per vertex, 1 to 1048576' },

@@ -14,4 +14,5 @@ export type { InfoSummary } from './commands/info.js';
 export type { AnalyzeSummary } from './commands/analyze.js';
 export type { PagerankSummary, RankedVertex } from './commands/pagerank.js';
 export type { SsspSummary, SsspTrial } from './commands/sssp.js';
+export type { SpmvSummary, SpmvRun } from './commands/spmv.js';
 export type { BfsFlags, BfsSummary, BfsTrial } from './commands/bfs.js';

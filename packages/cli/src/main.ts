@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { APSP_DEFAULTS, BACKENDS, H100_NOMINAL, PAGERANK_DEFAULTS, PAGERANK_RELABELS } from '@semiforge/algorithms';
+import { APSP_DEFAULTS, BACKENDS, H100_NOMINAL, PAGERANK_DEFAULTS, PAGERANK_RELABELS, SPMV_FORMATS } from '@semiforge/algorithms';
 import { KERNEL_OPS, type ElementType, type KernelOp, type Layout, type SpmvReduction, type Target } from '@semiforge/codegen';
 import { Command } from 'commander';
 import { runAnalyze, type AnalyzeFlags } from './commands/analyze.js';
@@ -9,6 +9,7 @@ import { parseSetField, runCodegen, type CodegenFlags } from './commands/codegen
 import { runDevices } from './commands/devices.js';
 import { runPagerank, type PagerankFlags } from './commands/pagerank.js';
 import { runSssp, type SsspFlags } from './commands/sssp.js';
+import { runSpmv, SPMV_X_KINDS, type SpmvFlags } from './commands/spmv.js';
 import { runBfs, type BfsFlags } from './commands/bfs.js';
 import { runSemirings } from './commands/semirings.js';
 import { EXIT, formatError, reportError } from './errors.js';
@@ -31,6 +32,15 @@ const SSSP_HEAVY_ARCS = ['inline', 'settle'] as const;
 const BACKEND_HELP = 'webgpu or cuda (default: $SEMIFORGE_BACKEND, else webgpu); cuda: device $SEMIFORGE_CUDA_DEVICE or 0';
 const HOLD_CLOCK_HELP = 'WebGPU: hold a CUDA context open while running, so an NVIDIA GPU runs at its compute clock, not its idle one (default: on for an NVIDIA adapter)';
 const NO_HOLD_CLOCK_HELP = 'WebGPU: do not hold a CUDA context (run at the clock the driver picks)';
+
+/** `--adapter`, `--backend`, `--hold-clock`, `--no-hold-clock`: the flags of every command that runs on either backend. */
+function backendOptions(command: Command): Command {
+  return command
+    .option('--adapter <name>', 'substring of the adapter name (default: $SEMIFORGE_ADAPTER, else the preferred one)')
+    .option('--backend <name>', BACKEND_HELP, choiceOption('--backend', BACKENDS))
+    .option('--hold-clock', HOLD_CLOCK_HELP)
+    .option('--no-hold-clock', NO_HOLD_CLOCK_HELP);
+}
 
 function version(): string {
   try {
@@ -58,32 +68,30 @@ function program(io: CliIo, setCode: (code: number) => void): Command {
     })
     .showSuggestionAfterError(true);
 
-  root
-    .command('apsp')
-    .summary('all-pairs shortest paths (blocked Floyd-Warshall) on the GPU')
-    .description(
-      'All-pairs shortest paths, or the closure of another idempotent semiring, by the blocked Floyd-Warshall of paper 000 ' +
-        'on the GPU. Reads FILE (.gr DIMACS, .mtx Matrix Market, .el/.wel/.txt edge lists; optionally .gz) or generates ' +
-        'a random graph. Prints a summary on stderr; vertices are 0-based.',
-    )
-    .argument('[FILE]', 'graph file')
-    .option('-g, --generate <n>', 'random graph (DIMACS Random4-n: n vertices, 4n arcs, weights 0..n) instead of FILE', intOption('--generate', RULES.generate))
-    .option('-s, --seed <seed>', 'seed of the random graph', intOption('--seed', RULES.seed), 1)
-    .option('-m, --method <m>', 'a: row-major, b: blocked data layout, plain: one launch per vertex', choiceOption('--method', METHODS), APSP_DEFAULTS.method)
-    .option('--layout <layout>', 'row-major or bdl (default: bdl for method b, row-major otherwise)', choiceOption('--layout', LAYOUTS))
-    .option('-t, --tile <t>', `tile size, a power of two from 8 to 256 (default: ${APSP_DEFAULTS.tile}, ${APSP_DEFAULTS.largeTile} from n = ${APSP_DEFAULTS.largeFrom})`, intOption('--tile', RULES.tile))
-    .option('--unroll <u>', 'results per thread along each axis (default: min(4, tile/16), at least 1)', intOption('--unroll', RULES.unroll))
-    .option('--semiring <name>', "semiring ('semiforge semirings' lists them)", APSP_DEFAULTS.semiring)
-    .option('--type <type>', 'element type: f32, i32 or u32', choiceOption('--type', TYPES), APSP_DEFAULTS.type as ElementType)
-    .option('--successors', 'also compute the successor matrix (first hops)')
-    .option('-v, --verify', 'check the result: whole matrix against the CPU reference for n ≤ 256, else 16 rows against Dijkstra')
-    .option('-o, --out <file>', `write the matrix: ${Object.keys(MATRIX_EXTENSIONS).join(', ')} (see README for the formats)`)
-    .option('-n, --trials <k>', 'runs on one device; the median is reported', intOption('--trials', RULES.trials), 1)
-    .option('--path <vertices...>', 'two vertices U V: print a best path from U to V on stdout (0-based; implies --successors)')
-    .option('--adapter <name>', 'substring of the adapter name (default: $SEMIFORGE_ADAPTER, else the preferred one)')
-    .option('--backend <name>', BACKEND_HELP, choiceOption('--backend', BACKENDS))
-    .option('--hold-clock', HOLD_CLOCK_HELP)
-    .option('--no-hold-clock', NO_HOLD_CLOCK_HELP)
+  backendOptions(
+    root
+      .command('apsp')
+      .summary('all-pairs shortest paths (blocked Floyd-Warshall) on the GPU')
+      .description(
+        'All-pairs shortest paths, or the closure of another idempotent semiring, by the blocked Floyd-Warshall of paper 000 ' +
+          'on the GPU. Reads FILE (.gr DIMACS, .mtx Matrix Market, .el/.wel/.txt edge lists; optionally .gz) or generates ' +
+          'a random graph. Prints a summary on stderr; vertices are 0-based.',
+      )
+      .argument('[FILE]', 'graph file')
+      .option('-g, --generate <n>', 'random graph (DIMACS Random4-n: n vertices, 4n arcs, weights 0..n) instead of FILE', intOption('--generate', RULES.generate))
+      .option('-s, --seed <seed>', 'seed of the random graph', intOption('--seed', RULES.seed), 1)
+      .option('-m, --method <m>', 'a: row-major, b: blocked data layout, plain: one launch per vertex', choiceOption('--method', METHODS), APSP_DEFAULTS.method)
+      .option('--layout <layout>', 'row-major or bdl (default: bdl for method b, row-major otherwise)', choiceOption('--layout', LAYOUTS))
+      .option('-t, --tile <t>', `tile size, a power of two from 8 to 256 (default: ${APSP_DEFAULTS.tile}, ${APSP_DEFAULTS.largeTile} from n = ${APSP_DEFAULTS.largeFrom})`, intOption('--tile', RULES.tile))
+      .option('--unroll <u>', 'results per thread along each axis (default: min(4, tile/16), at least 1)', intOption('--unroll', RULES.unroll))
+      .option('--semiring <name>', "semiring ('semiforge semirings' lists them)", APSP_DEFAULTS.semiring)
+      .option('--type <type>', 'element type: f32, i32 or u32', choiceOption('--type', TYPES), APSP_DEFAULTS.type as ElementType)
+      .option('--successors', 'also compute the successor matrix (first hops)')
+      .option('-v, --verify', 'check the result: whole matrix against the CPU reference for n ≤ 256, else 16 rows against Dijkstra')
+      .option('-o, --out <file>', `write the matrix: ${Object.keys(MATRIX_EXTENSIONS).join(', ')} (see README for the formats)`)
+      .option('-n, --trials <k>', 'runs on one device; the median is reported', intOption('--trials', RULES.trials), 1)
+      .option('--path <vertices...>', 'two vertices U V: print a best path from U to V on stdout (0-based; implies --successors)'),
+  )
     .option('--json', 'print a JSON summary on stdout')
     .addHelpText(
       'after',
@@ -164,6 +172,30 @@ function program(io: CliIo, setCode: (code: number) => void): Command {
     .addHelpText('after', '\nExamples:\n  semiforge analyze bcsstk13.mtx\n  semiforge analyze kron20.sfg --bandwidth 3000 --json\n')
     .action(async (file: string, _opts: unknown, cmd: Command) => setCode(await runAnalyze(file, cmd.opts<AnalyzeFlags>(), io)));
 
+  const spmvCommand = root
+    .command('spmv')
+    .summary('sparse matrix-vector products over a semiring on the GPU')
+    .description(
+      'y = A ⊗ x over any registered semiring (plus-times, min-plus, max-min, or-and, your own), --runs products with one ' +
+        "upload of the matrix, in the format 'auto' picks from the rows (paper 002: ELL for even rows, fold for a power law, " +
+        '…) or --format. Reads FILE (graph formats as for info; no values: every nonzero is the semiring\'s one) or generates a Graph500 ' +
+        'Kronecker matrix with its f32 weights. The runs go to stdout (or --json), a summary to stderr, y to --output.',
+    )
+    .argument('[FILE]', 'matrix or graph file');
+  backendOptions(
+    graphInputOptions(spmvCommand, 'seed of the Kronecker matrix and of a random x')
+      .option('--semiring <name>', "semiring ('semiforge semirings' lists them)", 'plus-times')
+      .option('--type <type>', 'element type: f32, i32 or u32 (default: f32 where the semiring has it, else its first type)', choiceOption('--type', TYPES))
+      .option('-f, --format <format>', `auto or one of ${SPMV_FORMATS.join(', ')}`, choiceOption('--format', ['auto', ...SPMV_FORMATS] as const), 'auto')
+      .option('--x <kind>', 'x: ones, or random (f32 in [0, 1), integers 0..99; from --seed)', choiceOption('--x', SPMV_X_KINDS), 'random')
+      .option('-r, --runs <k>', 'products to time, the matrix uploaded once', intOption('--runs', RULES.runs), 5)
+      .option('-o, --output <file>', 'write y (of the last product) there, one row a line')
+      .option('-v, --verify', 'check every product against the CPU (exact for idempotent semirings and integers, f32 sums within their rounding bound)'),
+  )
+    .option('--json', 'print one JSON object on stdout')
+    .addHelpText('after', '\nExamples:\n  semiforge spmv bcsstk13.mtx --verify\n  semiforge spmv -g 18 --format fold --runs 20 --json\n  semiforge spmv roads.gr --semiring min-plus --x ones -o y.txt\n')
+    .action(async (file: string | undefined, _opts: unknown, cmd: Command) => setCode(await runSpmv(file, cmd.opts<SpmvFlags>(), io)));
+
   const pagerankCommand = root
     .command('pagerank')
     .summary('PageRank (or personalized PageRank) on the GPU')
@@ -174,24 +206,22 @@ function program(io: CliIo, setCode: (code: number) => void): Command {
         'a summary on stderr.',
     )
     .argument('[FILE]', 'graph file');
-  graphInputOptions(pagerankCommand, 'seed of the Kronecker graph')
-    .option('-d, --damping <d>', 'probability of following an arc', realOption('--damping', REAL_RULES.damping), PAGERANK_DEFAULTS.damping)
-    .option('--tolerance <t>', 'stop when the L1 change of one step is below this', realOption('--tolerance', REAL_RULES.tolerance), PAGERANK_DEFAULTS.tolerance)
-    .option('--max-iterations <k>', 'stop after this many iterations', intOption('--max-iterations', RULES.maxIterations), PAGERANK_DEFAULTS.maxIterations)
-    .option('--personalize <V,...>', 'restart at these vertices (personalized PageRank / random walk with restart), equal weights', intListOption('--personalize', RULES.vertex))
-    .option('-k, --top <k>', 'how many of the highest-ranked vertices to print', intOption('--top', RULES.top), 10)
-    .option('--symmetrize', SYMMETRIZE_FILE_HELP)
-    .option('-v, --verify', 'check the ranks against the f64 CPU fixed point within the f32 error bound')
-    .option(
-      '--relabel <order>',
-      "none, or degree: run every step on the graph relabelled by descending out-degree (once, on the host; the ranks come back in the graph's ids)",
-      choiceOption('--relabel', PAGERANK_RELABELS),
-      'none',
-    )
-    .option('--adapter <name>', 'substring of the adapter name (default: $SEMIFORGE_ADAPTER, else the preferred one)')
-    .option('--backend <name>', BACKEND_HELP, choiceOption('--backend', BACKENDS))
-    .option('--hold-clock', HOLD_CLOCK_HELP)
-    .option('--no-hold-clock', NO_HOLD_CLOCK_HELP)
+  backendOptions(
+    graphInputOptions(pagerankCommand, 'seed of the Kronecker graph')
+      .option('-d, --damping <d>', 'probability of following an arc', realOption('--damping', REAL_RULES.damping), PAGERANK_DEFAULTS.damping)
+      .option('--tolerance <t>', 'stop when the L1 change of one step is below this', realOption('--tolerance', REAL_RULES.tolerance), PAGERANK_DEFAULTS.tolerance)
+      .option('--max-iterations <k>', 'stop after this many iterations', intOption('--max-iterations', RULES.maxIterations), PAGERANK_DEFAULTS.maxIterations)
+      .option('--personalize <V,...>', 'restart at these vertices (personalized PageRank / random walk with restart), equal weights', intListOption('--personalize', RULES.vertex))
+      .option('-k, --top <k>', 'how many of the highest-ranked vertices to print', intOption('--top', RULES.top), 10)
+      .option('--symmetrize', SYMMETRIZE_FILE_HELP)
+      .option('-v, --verify', 'check the ranks against the f64 CPU fixed point within the f32 error bound')
+      .option(
+        '--relabel <order>',
+        "none, or degree: run every step on the graph relabelled by descending out-degree (once, on the host; the ranks come back in the graph's ids)",
+        choiceOption('--relabel', PAGERANK_RELABELS),
+        'none',
+      ),
+  )
     .option('--json', 'print one JSON object on stdout')
     .addHelpText('after', '\nExamples:\n  semiforge pagerank -g 16 --verify\n  semiforge pagerank web-Google.sfg --top 20 --json\n  semiforge pagerank graph.mtx --personalize 0,17 --damping 0.7\n')
     .action(async (file: string | undefined, _opts: unknown, cmd: Command) => setCode(await runPagerank(file, cmd.opts<PagerankFlags>(), io)));
@@ -206,28 +236,26 @@ function program(io: CliIo, setCode: (code: number) => void): Command {
         'weights (--weights u32: integers 1..255). One line per source on stdout (or --json), a summary on stderr.',
     )
     .argument('[FILE]', 'graph file');
-  sourceOptions(graphInputOptions(ssspCommand, 'seed of the Kronecker graph and of the random sources'))
-    .option('-m, --method <method>', 'bellman-ford, frontier, near-far or auto', choiceOption('--method', SSSP_METHODS), 'auto')
-    .option('-w, --weights <type>', 'weight and distance type: f32 or u32', choiceOption('--weights', SSSP_WEIGHTS), 'f32')
-    .option('--max-distance <d>', 'do not search past this distance (farther vertices are reported unreached)', realOption('--max-distance', REAL_RULES.distance))
-    .option(
-      '--heavy-arcs <mode>',
-      "near-far: 'settle' relaxes a vertex's heavy arcs (weight ≥ the bucket width) once per bucket, from its final distance, instead of on every visit (fewer arcs relaxed; on the H100 not yet faster)",
-      choiceOption('--heavy-arcs', SSSP_HEAVY_ARCS),
-      'inline',
-    )
-    .option(
-      '--hub-degree <d>',
-      'near-far: vertices of at least d arcs wait within a bucket until their key can fall by less than delta/8, then go in rounds (fewer arcs relaxed again on skewed graphs; default 64 where the degrees are skewed, as in Graph500 Kronecker graphs, else none; 0: none; not with --heavy-arcs settle)',
-      intOption('--hub-degree', RULES.hubDegree),
-    )
-    .option('--degree-order', 'search the graph renumbered by descending degree (paper 003\'s order: the busiest vertices\' distances share cache lines); sources and answers stay in the file\'s ids')
-    .option('--symmetrize', SYMMETRIZE_FILE_HELP)
-    .option('-v, --verify', 'check every result by the Graph500 SSSP rules (tight parent arcs in the weights type, no arc relaxes further)')
-    .option('--adapter <name>', 'substring of the adapter name (default: $SEMIFORGE_ADAPTER, else the preferred one)')
-    .option('--backend <name>', BACKEND_HELP, choiceOption('--backend', BACKENDS))
-    .option('--hold-clock', HOLD_CLOCK_HELP)
-    .option('--no-hold-clock', NO_HOLD_CLOCK_HELP)
+  backendOptions(
+    sourceOptions(graphInputOptions(ssspCommand, 'seed of the Kronecker graph and of the random sources'))
+      .option('-m, --method <method>', 'bellman-ford, frontier, near-far or auto', choiceOption('--method', SSSP_METHODS), 'auto')
+      .option('-w, --weights <type>', 'weight and distance type: f32 or u32', choiceOption('--weights', SSSP_WEIGHTS), 'f32')
+      .option('--max-distance <d>', 'do not search past this distance (farther vertices are reported unreached)', realOption('--max-distance', REAL_RULES.distance))
+      .option(
+        '--heavy-arcs <mode>',
+        "near-far: 'settle' relaxes a vertex's heavy arcs (weight ≥ the bucket width) once per bucket, from its final distance, instead of on every visit (fewer arcs relaxed; on the H100 not yet faster)",
+        choiceOption('--heavy-arcs', SSSP_HEAVY_ARCS),
+        'inline',
+      )
+      .option(
+        '--hub-degree <d>',
+        'near-far: vertices of at least d arcs wait within a bucket until their key can fall by less than delta/8, then go in rounds (fewer arcs relaxed again on skewed graphs; default 64 where the degrees are skewed, as in Graph500 Kronecker graphs, else none; 0: none; not with --heavy-arcs settle)',
+        intOption('--hub-degree', RULES.hubDegree),
+      )
+      .option('--degree-order', 'search the graph renumbered by descending degree (paper 003\'s order: the busiest vertices\' distances share cache lines); sources and answers stay in the file\'s ids')
+      .option('--symmetrize', SYMMETRIZE_FILE_HELP)
+      .option('-v, --verify', 'check every result by the Graph500 SSSP rules (tight parent arcs in the weights type, no arc relaxes further)'),
+  )
     .option('--json', 'print one JSON object on stdout')
     .addHelpText('after', '\nExamples:\n  semiforge sssp -g 16 -n 8 --verify\n  semiforge sssp facebook_combined.txt --symmetrize -n 4\n  semiforge sssp -g 20 --weights u32 --method bellman-ford --json\n  semiforge sssp -g 20 --weights u32 --method near-far --heavy-arcs settle\n  semiforge sssp roads.gr --source 0 --max-distance 5000\n')
     .action(async (file: string | undefined, _opts: unknown, cmd: Command) => setCode(await runSssp(file, cmd.opts<SsspFlags>(), io)));
@@ -242,19 +270,17 @@ function program(io: CliIo, setCode: (code: number) => void): Command {
         '--symmetrize) or generates a Graph500 Kronecker graph. One line per source on stdout (or --json), a summary on stderr.',
     )
     .argument('[FILE]', 'graph file');
-  sourceOptions(graphInputOptions(bfsCommand, 'seed of the Kronecker graph and of the random sources'))
-    .option('--core', 'CoreBFS: precompute the 2-core of the giant component and a tree from a root in it; search only the core')
-    .option('--degree-order', 'relabel vertices by descending degree, lists sorted (the default)')
-    .option('--no-degree-order', 'keep the vertex order (the kernels then go through a slot map)')
-    .option('--mf-approx', "estimate the frontier's edges m_f from the degree order instead of counting them")
-    .option('--alpha <a>', 'go bottom-up when alpha × m_f > m_u (default 16)', positiveNumberOption('--alpha', 'alpha is a positive number, e.g. 16'))
-    .option('--beta <b>', 'go back top-down when the frontier shrinks and beta × m_f < m_u (default 16)', positiveNumberOption('--beta', 'beta is a positive number, e.g. 16'))
-    .option('--symmetrize', "add every arc's mirror to a directed graph (BFS here needs a symmetric one)")
-    .option('-v, --verify', 'check every parent array by the Graph500 BFS rules')
-    .option('--adapter <name>', 'substring of the adapter name (default: $SEMIFORGE_ADAPTER, else the preferred one)')
-    .option('--backend <name>', BACKEND_HELP, choiceOption('--backend', BACKENDS))
-    .option('--hold-clock', HOLD_CLOCK_HELP)
-    .option('--no-hold-clock', NO_HOLD_CLOCK_HELP)
+  backendOptions(
+    sourceOptions(graphInputOptions(bfsCommand, 'seed of the Kronecker graph and of the random sources'))
+      .option('--core', 'CoreBFS: precompute the 2-core of the giant component and a tree from a root in it; search only the core')
+      .option('--degree-order', 'relabel vertices by descending degree, lists sorted (the default)')
+      .option('--no-degree-order', 'keep the vertex order (the kernels then go through a slot map)')
+      .option('--mf-approx', "estimate the frontier's edges m_f from the degree order instead of counting them")
+      .option('--alpha <a>', 'go bottom-up when alpha × m_f > m_u (default 16)', positiveNumberOption('--alpha', 'alpha is a positive number, e.g. 16'))
+      .option('--beta <b>', 'go back top-down when the frontier shrinks and beta × m_f < m_u (default 16)', positiveNumberOption('--beta', 'beta is a positive number, e.g. 16'))
+      .option('--symmetrize', "add every arc's mirror to a directed graph (BFS here needs a symmetric one)")
+      .option('-v, --verify', 'check every parent array by the Graph500 BFS rules'),
+  )
     .option('--json', 'print one JSON object on stdout')
     .addHelpText('after', '\nExamples:\n  semiforge bfs -g 16 -n 8 --verify\n  semiforge bfs -g 20 -n 64 --core --mf-approx --json\n  semiforge bfs web.el --symmetrize --source 0\n')
     .action(async (file: string | undefined, _opts: unknown, cmd: Command) => setCode(await runBfs(file, cmd.opts<BfsFlags>(), io)));

@@ -1,8 +1,11 @@
 import { DEFAULT_MERGE_ITEMS, DEFAULT_STREAM_ITEMS, getSemiring, type ElementType, type SpmvKernelSpec, type SpmvReduction, type Target } from '@semiforge/codegen';
 import type { SpmvReorder } from './spmv.reorder.js';
 
+/** Storage formats of the SpMV kernels, e.g. for a command-line choice. */
+export const SPMV_FORMATS = ['csr-scalar', 'csr-vector', 'ell', 'csr-merge', 'sell', 'fold', 'csr-stream'] as const;
+
 /** Storage formats of the SpMV kernels. */
-export type SpmvFormat = 'csr-scalar' | 'csr-vector' | 'ell' | 'csr-merge' | 'sell' | 'fold' | 'csr-stream';
+export type SpmvFormat = (typeof SPMV_FORMATS)[number];
 
 /** Options that decide which SpMV kernel runs. */
 export interface SpmvKernelOptions {
