@@ -9,6 +9,7 @@ interface Variant {
   readonly method: SsspMethod | 'auto';
   readonly heavyArcs?: 'inline' | 'settle';
   readonly hubDegree?: number;
+  readonly relabel?: 'degree';
 }
 // The frontier pass binds 11 storage buffers unpacked (12 with hubs or heavy arcs settled), more than browsers
 // offer (SwiftShader: 10): the plan packs its queues as (vertex, chunk) pairs (9; 10), so every method runs here,
@@ -19,8 +20,11 @@ const VARIANTS: readonly Variant[] = [
   { method: 'frontier' },
   { method: 'near-far', heavyArcs: 'settle' },
   { method: 'near-far', hubDegree: 16 },
+  // Renumbered on the page's thread: a browser has no worker threads of Node's to relabel in.
+  { method: 'near-far', relabel: 'degree' },
 ];
-const label = (v: Variant) => v.method + (v.heavyArcs ? ` (heavy arcs: ${v.heavyArcs})` : '') + (v.hubDegree ? ` (hubs from degree ${v.hubDegree})` : '');
+const label = (v: Variant) =>
+  v.method + (v.heavyArcs ? ` (heavy arcs: ${v.heavyArcs})` : '') + (v.hubDegree ? ` (hubs from degree ${v.hubDegree})` : '') + (v.relabel ? ' (degree order)' : '');
 
 /** Every SSSP method of paper 001 and after, f32 and u32, validated (Graph500's rules) and equal to Dijkstra's distances. */
 export const SSSP_CHECKS: readonly BrowserCheck[] = [
