@@ -1,6 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { relabelByDegree } from '@semiforge/graph-io';
 import { NegativeCycleError, planSssp, sssp, SsspRunner, ssspReference, ssspSearchGraph, validateSssp } from '../src/index.js';
+import { SsspIds } from '../src/sssp/sssp.ids.js';
 import { testDevice } from './gpu-device.js';
 import { negativeCycle, SSSP_CASES } from './sssp-cases.js';
 
@@ -23,6 +24,17 @@ describe('relabel option (no GPU)', () => {
     expect(await ssspSearchGraph(graph, { relabel: 'degree' })).toEqual(relabelByDegree({ ...graph, ids: undefined }));
     expect(await ssspSearchGraph(graph, {})).toBeUndefined();
     expect(await ssspSearchGraph(graph, { relabel: 'none' })).toBeUndefined();
+  });
+
+  it('SsspIds.result: distances and parents in the caller ids and order, unreached kept, a parent past n refused', () => {
+    // Searched vertex v is the caller's toUser[v]: caller 2 is the source, 0 its child, 1 unreached.
+    const ids = new SsspIds(Uint32Array.of(2, 0, 1));
+    const r = { source: 0, dist: Float64Array.of(0, 5, Infinity), parent: Uint32Array.of(0, 0, 0xffffffff), method: 'near-far' as const, passes: 2, parentPasses: 1, wallTimeMs: 0 };
+    const mapped = ids.result(r, 2);
+    expect(mapped.source).toBe(2);
+    expect(Array.from(mapped.dist)).toEqual([5, Infinity, 0]);
+    expect(Array.from(mapped.parent!)).toEqual([2, 0xffffffff, 2]);
+    expect(() => ids.result({ ...r, parent: Uint32Array.of(0, 3, 0xffffffff) }, 2)).toThrow('values[1] = 3 is not a vertex id below 3');
   });
 
   it('the test graph is not in degree order already', () => {
