@@ -64,6 +64,8 @@ export interface SsspSummary {
   readonly settings: SsspSettings;
   readonly weights: SsspWeightType;
   readonly device: string;
+  /** Host wall time of making the runner: weights converted, kernels planned and compiled, the graph uploaded (and renumbered with --degree-order). */
+  readonly setupMs: number;
   readonly trials: readonly SsspTrial[];
   readonly verified: boolean | null;
 }
@@ -117,7 +119,7 @@ function summaryText(s: SsspSummary): string {
   const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
   const time = gpu.length === s.trials.length ? `median ${formatMs(median(gpu))} GPU time` : `median ${formatMs(median(s.trials.map((t) => t.wallTimeMs)))} wall time`;
   const verified = s.verified === null ? '' : `verified (Graph500 rules): ${s.verified ? 'yes' : `NO: ${s.trials.find((t) => t.valid === false)!.violation}`}\n`;
-  return `sssp ${s.graph}: ${s.vertices} vertices, ${s.arcs} arcs on ${s.device}\n${s.method}${settingsText(s.settings)}, ${s.weights} weights, ${s.trials.length} source(s), ${time}\n${verified}`;
+  return `sssp ${s.graph}: ${s.vertices} vertices, ${s.arcs} arcs on ${s.device}\n${s.method}${settingsText(s.settings)}, ${s.weights} weights, ${s.trials.length} source(s), ${time}; setup ${formatMs(s.setupMs)}\n${verified}`;
 }
 
 /**
@@ -142,10 +144,12 @@ export async function runSssp(file: string | undefined, flags: SsspFlags, io: Cl
   const sources = pickSources(csr, flags, CMD);
   const opened = await openCommandDevice(CMD, flags, io);
   const { device, name: deviceName } = opened;
-  const { results, method, settings } = await thenDestroy(opened, async () => {
+  const { results, method, settings, setupMs } = await thenDestroy(opened, async () => {
+    const started = performance.now();
     const runner = await createSsspRunner(device, csr, { method: flags.method, weights: flags.weights, heavyArcs: flags.heavyArcs, hubDegree: flags.hubDegree, ...(flags.degreeOrder ? { relabel: 'degree' } : {}) });
+    const setupMs = performance.now() - started;
     try {
-      return { method: runner.plan.method, settings: settingsOf(runner.plan), results: await runner.runMany(sources, { maxDistance: flags.maxDistance }) };
+      return { method: runner.plan.method, settings: settingsOf(runner.plan), setupMs, results: await runner.runMany(sources, { maxDistance: flags.maxDistance }) };
     } finally {
       runner.destroy();
     }
@@ -160,6 +164,7 @@ export async function runSssp(file: string | undefined, flags: SsspFlags, io: Cl
     settings,
     weights: flags.weights,
     device: deviceName,
+    setupMs,
     trials,
     verified: flags.verify ? trials.every((t) => t.valid) : null,
   };
