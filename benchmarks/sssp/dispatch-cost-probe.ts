@@ -8,29 +8,24 @@
 //   tsx --conditions=source benchmarks/sssp/dispatch-cost-probe.ts --quick
 //   node .device/dispatch-cost-probe.mjs --kron 22 --weights u32 --method near-far/bydegree/c128/d1.4/u2 --sources 4 --cuda-clock --out $OUT/d
 import { parseArgs } from 'node:util';
-import { SsspRunner, ssspWeights, validateSssp, type SsspResult, type SsspWeightType } from '@semiforge/algorithms';
+import { SsspRunner, validateSssp, type SsspResult } from '@semiforge/algorithms';
 import { DispatchBatch, openDevice, type ComputeKernel } from '@semiforge/runtime';
 import { cudaClockFlag } from '../lib/compute-clock.js';
 import { webgpuContext } from '../lib/gpu-context.js';
 import { graph500Sources } from '../lib/graph500-sources.js';
 import { summarize, writeResults, type BenchResult } from '../lib/results.js';
-import { kroneckerGraph, rmatGraph } from './graphs.js';
 import { variantOptions } from './measure.js';
 import { parseMethod } from './methods.js';
+import { probeGraph, PROBE_GRAPH_OPTIONS } from './probe-graph.js';
 
 const { values: args } = parseArgs({
   options: {
-    quick: { type: 'boolean', default: false },
-    kron: { type: 'string' },
-    rmat: { type: 'string' },
-    weights: { type: 'string', default: 'u32' },
+    ...PROBE_GRAPH_OPTIONS,
     method: { type: 'string', default: 'near-far' },
     sources: { type: 'string', default: '4' },
     // Extra dispatches after each advance step, per setting timed.
     extra: { type: 'string', default: '1,4' },
     'cuda-clock': { type: 'boolean', default: false },
-    threads: { type: 'string' },
-    cache: { type: 'string' },
     out: { type: 'string', default: process.env.OUT },
   },
 });
@@ -50,19 +45,12 @@ const NOOP: ComputeKernel = {
   workgroupStorageBytes: 0,
 };
 
-const type = args.weights as SsspWeightType;
-if (type !== 'u32' && type !== 'f32') throw new Error(`--weights: expected u32 or f32, got '${args.weights}'`);
 const extras = args.extra.split(',').map(Number);
 for (const k of extras) if (!(Number.isInteger(k) && k >= 1 && k <= 16)) throw new Error(`--extra: ${k} is not an integer from 1 to 16`);
-const graph = args.rmat ? rmatGraph(Number(args.rmat)) : kroneckerGraph(Number(args.kron ?? (args.quick ? 10 : 22)));
+const { graph, weighting, type, csr, weights } = await probeGraph(args);
 const { markHeld } = await cudaClockFlag(args['cuda-clock']);
 const device = await openDevice();
 const context = { ...webgpuContext('sssp-dispatch-cost', device), command: `node benchmarks/sssp/dispatch-cost-probe.ts ${process.argv.slice(2).join(' ')}`.trim() };
-const base = await graph.make({ ...(args.threads === undefined ? {} : { threads: Number(args.threads) }), ...(args.cache === undefined ? {} : { cacheDir: args.cache }) });
-const weighting = graph.weightings.find((w) => w.type === type);
-if (!weighting) throw new Error(`--weights ${type}: ${graph.name} is run with ${graph.weightings.map((w) => w.type).join(', ')}`);
-const csr = weighting.apply(base);
-const weights = ssspWeights(csr, type);
 const sources = graph500Sources(csr, args.quick ? 2 : Number(args.sources));
 const variant = parseMethod(args.method);
 const runner = await SsspRunner.create(device, csr, variantOptions(variant, {}, type, csr, weights));

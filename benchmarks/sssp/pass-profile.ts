@@ -17,28 +17,23 @@
 //   node .device/pass-profile.mjs --kron 22 --weights u32 --sources 2 --methods near-far,near-far/heavy --cuda-clock --out $OUT
 import { parseArgs } from 'node:util';
 import { readSsspQueue, SSSP_HEAVY_ITEM, SSSP_STATE, SsspRunner, ssspSearchGraph, ssspWeights, validateSssp, type SsspDispatchRecord, type SsspWeightType } from '@semiforge/algorithms';
-import { invertIds, type Csr } from '@semiforge/graph-io';
+import { invertIds } from '@semiforge/graph-io';
 import { openDevice } from '@semiforge/runtime';
 import { cudaClockFlag } from '../lib/compute-clock.js';
 import { webgpuContext } from '../lib/gpu-context.js';
 import { summarize, writeResults, type BenchResult } from '../lib/results.js';
-import { kroneckerGraph, rmatGraph, type SsspGraph } from './graphs.js';
+import { probeGraph, PROBE_GRAPH_OPTIONS } from './probe-graph.js';
 import { variantOptions } from './measure.js';
 import { parseMethod } from './methods.js';
 import { graph500Sources } from '../lib/graph500-sources.js';
 
 const { values: args } = parseArgs({
   options: {
-    quick: { type: 'boolean', default: false },
-    kron: { type: 'string' },
-    rmat: { type: 'string' },
-    weights: { type: 'string', default: 'u32' },
+    ...PROBE_GRAPH_OPTIONS,
     sources: { type: 'string', default: '1' },
     methods: { type: 'string', default: 'near-far,frontier' },
     'cuda-clock': { type: 'boolean', default: false },
     'budget-s': { type: 'string', default: '480' },
-    threads: { type: 'string' },
-    cache: { type: 'string' },
     out: { type: 'string', default: process.env.OUT },
   },
 });
@@ -63,17 +58,10 @@ interface PassRow {
 }
 
 const SMALL_FRONTIER = 1000;
-const type = args.weights as SsspWeightType;
-if (type !== 'u32' && type !== 'f32') throw new Error(`--weights: expected u32 or f32, got '${args.weights}'`);
-const graph: SsspGraph = args.rmat ? rmatGraph(Number(args.rmat)) : kroneckerGraph(Number(args.kron ?? (args.quick ? 10 : 22)));
+const { graph, weighting, type, csr, weights } = await probeGraph(args);
 const { markHeld } = await cudaClockFlag(args['cuda-clock']);
 const device = await openDevice();
 const context = { ...webgpuContext('sssp-pass-profile', device), command: `node benchmarks/sssp/pass-profile.ts ${process.argv.slice(2).join(' ')}`.trim() };
-const base = await graph.make({ ...(args.threads === undefined ? {} : { threads: Number(args.threads) }), ...(args.cache === undefined ? {} : { cacheDir: args.cache }) });
-const weighting = graph.weightings.find((w) => w.type === type);
-if (!weighting) throw new Error(`--weights ${type}: ${graph.name} is run with ${graph.weightings.map((w) => w.type).join(', ')}`);
-const csr: Csr = weighting.apply(base);
-const weights = ssspWeights(csr, type);
 const m = csr.indices.length;
 const sources = graph500Sources(csr, Number(args.sources));
 console.error(`${graph.name} ${weighting.label}: n ${csr.n}, arcs ${m}, on ${device.describe().description}`);
