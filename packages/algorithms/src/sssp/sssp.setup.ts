@@ -95,7 +95,7 @@ export type SsspSizeLimits = Parameters<typeof checkSsspFits>[0];
 
 /**
  * The graph `relabel: 'degree'` searches: the caller's renumbered by descending degree, in worker threads where
- * the host has them (`relabelByDegreeParallel`: the rows' copy and sort dominate, O(m)); undefined otherwise.
+ * the host has them (`relabelByDegreeParallel`: copying and sorting the rows is most of it); undefined otherwise.
  * The runners make it before {@link prepareSssp}, which would renumber on the calling thread.
  *
  * @example
