@@ -55,10 +55,10 @@ export interface SpmvSummary {
 const CMD = 'spmv';
 
 /** x of `kind` for n columns, in the plan's element type. */
-function vectorX(n: number, kind: SpmvFlags['x'], type: ElementType, seed: number): number[] {
-  if (kind === 'ones') return new Array<number>(n).fill(1);
+function vectorX(n: number, kind: SpmvFlags['x'], type: ElementType, seed: number): Float64Array {
+  if (kind === 'ones') return new Float64Array(n).fill(1);
   const rng = Xoshiro128ss.fromSeed(seed);
-  return Array.from({ length: n }, () => (type === 'f32' ? Math.fround(rng.nextFloat()) : rng.nextBelow(100)));
+  return Float64Array.from({ length: n }, () => (type === 'f32' ? Math.fround(rng.nextFloat()) : rng.nextBelow(100)));
 }
 
 function runOf(r: SpmvResult, nonzeros: number): SpmvRun {
