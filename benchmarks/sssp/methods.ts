@@ -39,7 +39,8 @@ const FIELDS: Record<string, (value: number) => Partial<SsspKernelOptions> | { d
  * relaxes a vertex's heavy arcs (weight ≥ delta) once per bucket instead of on every visit (near-far's
  * `heavyArcs: 'settle'`); `packed` packs the queues as (vertex, chunk) pairs (`packedQueue`, what browsers get);
  * `bydegree` searches the graph renumbered by descending degree (`relabel: 'degree'`; the renumbering is host time
- * of making the runner, outside the query times);
+ * of making the runner, outside the query times); `fused` makes each pass decide the advance step itself, one
+ * dispatch a pass instead of two (`fuseAdvance`, WGSL on a fixed grid);
  * `hub<D>` makes vertices of degree ≥ D wait within a bucket (near-far's `hubDegree`; `hub0`: none, where skewed
  * degrees would take 64), r<rounds> its `hubRounds`; `tail<F>` sets
  * near-far's `tailFactor` (`tail0` turns the tail rule off; `tail` alone is the default, 2).
@@ -52,7 +53,7 @@ const FIELDS: Record<string, (value: number) => Partial<SsspKernelOptions> | { d
  */
 export function parseMethod(text: string): MethodVariant {
   const [base, ...parts] = text.split('/');
-  if (!(base in METHODS)) throw new Error(`--methods: unknown '${base}' (expected ${Object.keys(METHODS).join(', ')}, optionally /fixed, /indirect, /heavy, /packed, /bydegree, /hub<degree>, /tail<factor> and /l<lanes>/c<chunk>/b<batch>/w<workgroup>/d<delta scale>/g<fixed workgroups>/r<hub rounds>/u<arcs a step>)`);
+  if (!(base in METHODS)) throw new Error(`--methods: unknown '${base}' (expected ${Object.keys(METHODS).join(', ')}, optionally /fixed, /indirect, /heavy, /packed, /bydegree, /fused, /hub<degree>, /tail<factor> and /l<lanes>/c<chunk>/b<batch>/w<workgroup>/d<delta scale>/g<fixed workgroups>/r<hub rounds>/u<arcs a step>)`);
   let options: SsspKernelOptions = METHODS[base];
   let deltaScale: number | undefined;
   for (const part of parts) {
@@ -72,6 +73,10 @@ export function parseMethod(text: string): MethodVariant {
       options = { ...options, relabel: 'degree' };
       continue;
     }
+    if (part === 'fused') {
+      options = { ...options, fuseAdvance: true };
+      continue;
+    }
     const hub = /^hub(\d+)$/.exec(part);
     if (hub) {
       options = { ...options, hubDegree: Number(hub[1]) };
@@ -84,7 +89,7 @@ export function parseMethod(text: string): MethodVariant {
     }
     const field = FIELDS[part[0]];
     const value = Number(part.slice(1));
-    if (!field || !(value > 0)) throw new Error(`--methods: '${part}' in '${text}' is not fixed, indirect, heavy, packed, bydegree, hub<degree>, tail<factor>, or l<lanes>, c<chunk>, b<batch>, w<workgroup>, d<delta scale>, g<fixed workgroups>, r<hub rounds>, u<arcs a step> with a positive number`);
+    if (!field || !(value > 0)) throw new Error(`--methods: '${part}' in '${text}' is not fixed, indirect, heavy, packed, bydegree, fused, hub<degree>, tail<factor>, or l<lanes>, c<chunk>, b<batch>, w<workgroup>, d<delta scale>, g<fixed workgroups>, r<hub rounds>, u<arcs a step> with a positive number`);
     const patch = field(value);
     if ('deltaScale' in patch) deltaScale = patch.deltaScale;
     else options = { ...options, ...patch };

@@ -75,6 +75,8 @@ const overBudget = (what: string) => {
   return over;
 };
 for (const variant of args.methods.split(',').map(parseMethod)) {
+  // The profile reads the state's words 0..16 after each step; fused passes keep theirs in banks.
+  if (variant.options.fuseAdvance) throw new Error(`--methods ${variant.name}: the pass profile reads the advance step's state, which fused passes keep in banks; profile the method without /fused`);
   const asked = variantOptions(variant, {}, type, csr, weights);
   // The degree order (/bydegree) profiled as its runner searches it: the renumbered graph itself, the sources
   // mapped, since the queues the profile reads hold that graph's ids.

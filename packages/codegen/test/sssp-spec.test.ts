@@ -109,6 +109,25 @@ describe('SSSP kernel identity', () => {
     expectSpecError({ ...frontier, packedQueue: 1 as never }, 'packedQueue', /true, false or absent, got 1/);
   });
 
+  it('fused advance: the pass decides the advance step from state banks, named and parsed back, WGSL pass only', () => {
+    const f = kernelIdentity({ ...frontier, packedQueue: true, fusedAdvance: true });
+    expect(f.name).toBe(`sssp_frontier__min_plus_u32__dir__w128l8c256pf__wgsl__${f.id}`);
+    expect(parseKernelName(f.name)).toMatchObject({ op: 'sssp_frontier', packedQueue: true, fusedAdvance: true });
+    expect(kernelIdentity({ ...frontier, fusedAdvance: false }).id).toBe(kernelIdentity(frontier).id);
+    const fused = generateKernel({ ...frontier, fusedAdvance: true }).source;
+    expect(fused).toContain('fn decide(prev: u32, writer: bool) -> u32 {');
+    expect(fused).toContain('atomicAdd(&state[FAR_COUNT + bank], count)');
+    // The separate pass reads and gathers into words 0..16 as before, and both share the next-bucket rule.
+    const separate = generateKernel(frontier).source;
+    expect(separate).not.toContain('bank');
+    expect(separate).not.toContain('fn decide(');
+    expect(generateKernel({ ...frontier, op: 'sssp_advance' }).source).toContain('fn next_threshold(');
+    expect(fused).toContain('fn next_threshold(');
+    expectSpecError({ ...frontier, target: 'cuda', fusedAdvance: true }, 'fusedAdvance', /written for WGSL so far; the cuda target runs sssp_advance before each pass/);
+    expectSpecError({ ...frontier, op: 'sssp_advance', fusedAdvance: true }, 'fusedAdvance', /only sssp_frontier .* so sssp_advance takes false/);
+    expectSpecError({ ...frontier, fusedAdvance: 'yes' as never }, 'fusedAdvance', /true, false or absent, got yes/);
+  });
+
   it('the arc unroll is a power of two up to 16', () => {
     expectSpecError({ ...frontier, arcUnroll: 3 }, 'arcUnroll', /power of two from 1 to 16 .*got 3/);
     expectSpecError({ ...frontier, arcUnroll: 32 }, 'arcUnroll', /power of two from 1 to 16 .*got 32/);

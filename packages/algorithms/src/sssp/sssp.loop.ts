@@ -257,12 +257,15 @@ async function frontierPasses(engine: SsspEngine, setup: SsspSetup, source: numb
     state[SSSP_STATE.hubDegree] = plan.hubDegree;
     state[SSSP_STATE.hubStep] = weightBits(plan.hubStep, type);
   }
-  engine.write('state', state);
   const deltaBits = nearFar ? weightBits(plan.delta, type) : 0;
+  const fused = plan.relax.fusedAdvance === true;
+  if (fused) bankedState(state, deltaBits);
+  engine.write('state', state);
   const grid = plan.dispatch === 'fixed' ? setup.grids.relax : 'indirect';
   // The parameter blocks of both parities, made once: a pass differs from its parity's block only in `iter`.
   const advanceParams = [0, 1].map((readsB) => Uint32Array.of(target ?? NO_PARENT, 0, deltaBits, readsB));
-  const relaxParams = [0, 1].map((readsB) => Uint32Array.of(n, 0, limit, readsB));
+  // Fused, the pass makes the advance step's decision: its count is the target (n is a state word).
+  const relaxParams = [0, 1].map((readsB) => Uint32Array.of(fused ? (target ?? NO_PARENT) : n, 0, limit, readsB));
   let iter = 0;
   let gpuTimeMs: number | undefined;
   for (;;) {
@@ -280,8 +283,10 @@ async function frontierPasses(engine: SsspEngine, setup: SsspSetup, source: numb
       const readsB = (iter + 1) % 2;
       advanceParams[readsB][1] = iter;
       relaxParams[readsB][1] = iter;
-      batch.dispatch('advance', readsB, advanceParams[readsB], ADVANCE_GRID);
-      if (engine.stepwise) await batch.checkpoint();
+      if (!fused) {
+        batch.dispatch('advance', readsB, advanceParams[readsB], ADVANCE_GRID);
+        if (engine.stepwise) await batch.checkpoint();
+      }
       batch.dispatch('relax', readsB, relaxParams[readsB], grid);
       if (engine.stepwise || checkpointAfter(i, k)) await batch.checkpoint();
     }
@@ -290,6 +295,20 @@ async function frontierPasses(engine: SsspEngine, setup: SsspSetup, source: numb
     if (ran.word !== 0) return { passes: ran.word, gpuTimeMs, answer: ran.value };
     if (!nearFar && iter > n + 1) return { gpuTimeMs };
   }
+}
+
+/**
+ * fuseAdvance: the start state copied into bank 0, as pass 0's (pass 1 decides from it), the other two banks at
+ * their counters' identities (no far or hub key: UNREACHED; counts 0), and the bucket width.
+ */
+function bankedState(state: Uint32Array, deltaBits: number): void {
+  const { banks, bankWords } = SSSP_STATE;
+  state.copyWithin(banks, 0, bankWords);
+  for (const b of [banks + bankWords, banks + 2 * bankWords]) {
+    state[b + SSSP_STATE.farMin] = UNREACHED_KEY;
+    state[b + SSSP_STATE.hubMin] = UNREACHED_KEY;
+  }
+  state[SSSP_STATE.delta] = deltaBits;
 }
 
 /** The advance step is one workgroup. */

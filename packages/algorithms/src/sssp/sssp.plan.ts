@@ -62,6 +62,13 @@ export interface SsspKernelOptions {
   /** Workgroups of a pass under `dispatch: 'fixed'` (fewer where the graph needs fewer). Default 1024. */
   readonly fixedWorkgroups?: number;
   /**
+   * Frontier methods, WGSL, fixed dispatch: each pass makes the advance step's decision itself (every workgroup
+   * alike, from state the previous pass left), so a pass is one dispatch instead of two (`sssp_advance`, then
+   * the pass). Same results; refused with CUDA and with `dispatch: 'indirect'` (the advance sizes that grid).
+   * Default false: not yet timed on a GPU.
+   */
+  readonly fuseAdvance?: boolean;
+  /**
    * Near-far: when a vertex's heavy arcs (weight ≥ delta) are relaxed (see `SsspHeavyArcs`). `settle`: each row's
    * light arcs are put first (a stable partition on the host, one pass over the arcs), a visit relaxes only those,
    * and each vertex visited in a bucket has its heavy arcs relaxed once, from its final distance, at the start of
@@ -292,7 +299,8 @@ function planMethod(options: SsspKernelOptions, stats: SsspGraphStats, directed:
   checkDispatchOptions('sssp', options.dispatch, options.fixedWorkgroups);
   const cuda = base.target === 'cuda';
   if (cuda && options.dispatch === 'indirect') throw new RangeError("sssp: the CUDA runner launches passes on fixed grids (the driver API has no indirect launch); use dispatch: 'fixed'");
-  const dispatch = options.dispatch ?? (cuda ? 'fixed' : defaultDispatch(where.softwareAdapter ?? false));
+  const fused = checkFuseAdvance(options, method, cuda);
+  const dispatch = options.dispatch ?? (cuda || fused ? 'fixed' : defaultDispatch(where.softwareAdapter ?? false));
   const hubs = { hubDegree, hubStep: hubStepOf(options, hubDegree, delta, weights) };
   const tailFactor = checkTailFactor(options.tailFactor, method, heavyArcs);
   const relabel = checkRelabel(options.relabel);
@@ -320,6 +328,7 @@ function planMethod(options: SsspKernelOptions, stats: SsspGraphStats, directed:
       ...(heavyArcs === 'settle' ? { heavyArcs } : {}),
       ...(options.arcUnroll === undefined ? {} : { arcUnroll: options.arcUnroll }),
       ...(options.packedQueue ? { packedQueue: true } : {}),
+      ...(fused ? { fusedAdvance: true } : {}),
     },
     advance: { ...queue, op: 'sssp_advance' },
     parents: { ...base, op: 'sssp_parents', symmetric: false },
@@ -337,6 +346,17 @@ function checkHeavyArcs(heavyArcs: SsspHeavyArcs | undefined, method: SsspMethod
     throw new RangeError(`sssp: heavyArcs 'settle' needs near-far's buckets (an arc is heavy when its weight is at least delta), got method '${method}'; use method: 'near-far'`);
   }
   return heavyArcs;
+}
+
+/** Whether the pass decides the advance step itself, checked against the method, the target and the dispatch. */
+function checkFuseAdvance(options: SsspKernelOptions, method: SsspMethod, cuda: boolean): boolean {
+  const fuse = options.fuseAdvance;
+  if (fuse === undefined || fuse === false) return false;
+  if (fuse !== true) throw new RangeError(`sssp: fuseAdvance must be true or false, got ${String(fuse)}`);
+  if (method === 'bellman-ford') throw new RangeError("sssp: fuseAdvance folds the frontier methods' advance step into their pass; Bellman-Ford has none (use method 'near-far' or 'frontier')");
+  if (cuda) throw new RangeError('sssp: fuseAdvance is written for WGSL so far; the CUDA runner launches sssp_advance before each pass (leave fuseAdvance off)');
+  if (options.dispatch === 'indirect') throw new RangeError("sssp: fuseAdvance needs dispatch: 'fixed' (under 'indirect' the advance step sizes the pass's grid)");
+  return true;
 }
 
 /** The vertex order, checked. */

@@ -38,7 +38,15 @@ export const SSSP_STATE = {
   farMax: 14,
   gathered: 15,
   tailFactor: 16,
-  words: 17,
+  /** fuseAdvance: the bucket width, as the weights' bits (the pass's parameters hold the target instead). */
+  delta: 17,
+  /**
+   * fuseAdvance: three banks of `bankWords` words from here, one a pass in turn (pass i's at banks + (i mod 3) ×
+   * bankWords), each laid out as words 0..16 are: what the pass decided and gathered.
+   */
+  banks: 20,
+  bankWords: 17,
+  words: 20 + 3 * 17,
 } as const;
 
 /** The tag of a queue item over its vertex's heavy arcs: bit 31 of its chunk (heavyArcs 'settle'). */

@@ -73,6 +73,7 @@ function ssspOp(op: SsspOp, template: string): OpInfo<SsspKernelSpec> {
       heavy: settles(spec),
       hubs: defers(spec),
       packed: packs(spec),
+      fused: spec.fusedAdvance === true,
       capacity: ssspAppendCapacity(spec),
       symmetric: spec.symmetric,
       snapshot: spec.reads === 'snapshot',

@@ -93,6 +93,15 @@ export interface SsspKernelSpec extends SpecBase {
    * Default false.
    */
   readonly packedQueue?: boolean;
+  /**
+   * `sssp_frontier`, WGSL only, on a fixed grid: the pass makes the advance step's decision itself (size, scan,
+   * release, next bucket, end) instead of a one-invocation `sssp_advance` dispatched before it: one dispatch a
+   * pass instead of two. Every workgroup decides alike from the state bank the previous pass filled (it does not
+   * change during this pass); the counters this pass gathers go to a bank of their own (three in turn, see
+   * `SSSP_STATE` in the algorithms package), workgroup 0 carrying the totals over and emptying the next bank.
+   * `params.count` is then the target vertex (or 0xffffffff), and the bucket width is a state word. Default false.
+   */
+  readonly fusedAdvance?: boolean;
 }
 
 /**

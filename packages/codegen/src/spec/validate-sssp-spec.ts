@@ -33,6 +33,7 @@ export function validateSsspSpec(spec: SsspKernelSpec): void {
   validateHeavyArcs(spec);
   validateDeferHubs(spec);
   validatePackedQueue(spec);
+  validateFusedAdvance(spec);
   const reads = spec.reads ?? 'atomic';
   if (reads !== 'atomic' && reads !== 'snapshot') throw new SpecError('reads', `must be 'atomic' or 'snapshot', got '${String(reads)}'`);
   const lanes = spec.lanesPerVertex ?? 1;
@@ -74,6 +75,13 @@ function validatePackedQueue(spec: SsspKernelSpec): void {
   if (spec.target !== 'wgsl') throw new SpecError('packedQueue', `packs the queues to save WebGPU storage bindings; the ${spec.target} target has no such limit, so it takes false`);
 }
 
+function validateFusedAdvance(spec: SsspKernelSpec): void {
+  if (spec.fusedAdvance === undefined || spec.fusedAdvance === false) return;
+  if (spec.fusedAdvance !== true) throw new SpecError('fusedAdvance', `must be true, false or absent, got ${String(spec.fusedAdvance)}`);
+  if (spec.op !== 'sssp_frontier') throw new SpecError('fusedAdvance', `only sssp_frontier takes the advance step in, so ${spec.op} takes false`);
+  if (spec.target !== 'wgsl') throw new SpecError('fusedAdvance', `is written for WGSL so far; the ${spec.target} target runs sssp_advance before each pass, so it takes false`);
+}
+
 /** The canonical SSSP spec: fields an op does not read are fixed, so equal text gets one id. */
 export function normalizeSsspSpec(spec: SsspKernelSpec): SsspKernelSpec {
   const base: SsspKernelSpec = {
@@ -89,7 +97,8 @@ export function normalizeSsspSpec(spec: SsspKernelSpec): SsspKernelSpec {
     // The default unroll stays out of the spec, so that kernel ids name it only when it is not the default.
     const unroll = spec.op === 'sssp_frontier' && (spec.arcUnroll ?? DEFAULT_ARC_UNROLL) !== DEFAULT_ARC_UNROLL ? { arcUnroll: spec.arcUnroll } : {};
     const packed = spec.op === 'sssp_frontier' && spec.packedQueue === true ? { packedQueue: true } : {};
-    const queue = { ...base, lanesPerVertex: spec.lanesPerVertex ?? 1, chunk: spec.chunk ?? DEFAULT_CHUNK, ...unroll, ...packed };
+    const fused = spec.op === 'sssp_frontier' && spec.fusedAdvance === true ? { fusedAdvance: true } : {};
+    const queue = { ...base, lanesPerVertex: spec.lanesPerVertex ?? 1, chunk: spec.chunk ?? DEFAULT_CHUNK, ...unroll, ...packed, ...fused };
     if (spec.deferHubs === true) return { ...queue, deferHubs: true };
     return spec.op === 'sssp_frontier' && spec.heavyArcs === 'settle' ? { ...queue, heavyArcs: 'settle' } : queue;
   }
