@@ -1,11 +1,11 @@
-// What one more dispatch between near-far's passes costs on the GPU, to decide whether folding the advance step
-// into the pass (one dispatch a pass instead of two) is worth building. The same queries are timed as they run,
+// What one more dispatch between near-far's passes costs on the GPU: the most that folding the advance step into
+// the pass (`fuseAdvance`, one dispatch a pass instead of two) can save, beside its own timing. The same queries are timed as they run,
 // then with K extra no-op dispatches after every advance step: of one workgroup (what folding the advance would
 // remove) and of the fixed grid's workgroups (what a pass with nothing to do costs, as near-far's small passes
 // nearly are). GPU time spans the batch's first pass to its last, gaps included, so the difference over the
 // extra dispatches is their cost. The no-ops write a buffer of their own; every query is validated (Graph500
 // rules) and its distances must equal the plain run's.
-//   tsx --conditions=source benchmarks/sssp/dispatch-cost-probe.ts --quick
+//   tsx --conditions=source benchmarks/sssp/dispatch-cost-probe.ts --quick --method near-far/fixed   (a software adapter dispatches indirectly by default)
 //   node .device/dispatch-cost-probe.mjs --kron 22 --weights u32 --method near-far/bydegree/c128/d1.4/u2 --sources 4 --cuda-clock --out $OUT/d
 import { parseArgs } from 'node:util';
 import { SsspRunner, validateSssp, type SsspResult } from '@semiforge/algorithms';
@@ -54,17 +54,20 @@ const context = { ...webgpuContext('sssp-dispatch-cost', device), command: `node
 const sources = graph500Sources(csr, args.quick ? 2 : Number(args.sources));
 const variant = parseMethod(args.method);
 const runner = await SsspRunner.create(device, csr, variantOptions(variant, {}, type, csr, weights));
-const fixedGroups = runner.plan.fixedWorkgroups;
 const sink = await device.createBuffer('sssp-dispatch-cost sink', 4, 'storage');
-console.error(`${graph.name} ${weighting.label}: n ${csr.n}, arcs ${csr.indices.length}; ${args.method}, fixed grid ${fixedGroups} workgroups, on ${device.describe().description}`);
+console.error(`${graph.name} ${weighting.label}: n ${csr.n}, arcs ${csr.indices.length}; ${args.method}, on ${device.describe().description}`);
 
-// After each advance step, `extra` no-op dispatches of `groups` workgroups (none while `extra` is 0).
+// After each advance step, `extra` no-op dispatches of `groups` workgroups (none while `extra` is 0). The passes'
+// own grid is noted as they are dispatched (the plan's fixedWorkgroups is only its upper bound).
 let extra = 0;
 let groups = 1;
 let advances = 0;
+let passGroups = 0;
 const dispatch = DispatchBatch.prototype.dispatch;
 DispatchBatch.prototype.dispatch = function (this: DispatchBatch, ...a: Parameters<DispatchBatch['dispatch']>) {
   const made = dispatch.apply(this, a);
+  const grid = a[1].workgroups;
+  if (a[0].name.startsWith('sssp_frontier') && Array.isArray(grid)) passGroups = grid[0] * (grid[1] ?? 1);
   if (a[0].name.startsWith('sssp_advance')) {
     advances += 1;
     for (let i = 0; i < extra; i++) dispatch.call(this, NOOP, { buffers: { sink }, workgroups: [groups] });
@@ -89,6 +92,8 @@ async function timed(expected?: readonly SsspResult[]): Promise<{ ms: number[]; 
 }
 
 const plain = await timed();
+if (passGroups === 0) throw new Error(`--method ${args.method}: its passes are not on a fixed grid (the probe adds dispatches of the fixed grid's size)`);
+const fixedGroups = passGroups;
 const plainMs = summarize(plain.ms);
 const results: BenchResult[] = [];
 const params = { graph: graph.name, weights: weighting.label, method: args.method, n: csr.n, arcs: csr.indices.length, sources: sources.length, fixed_workgroups: fixedGroups, backend: 'webgpu' };

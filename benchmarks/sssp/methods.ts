@@ -31,6 +31,16 @@ const FIELDS: Record<string, (value: number) => Partial<SsspKernelOptions> | { d
   u: (v) => ({ arcUnroll: v }),
 };
 
+/** The variants named by a word: how passes launch, heavy arcs settled, packed queues, degree order, the advance step fused. */
+const WORDS: Record<string, Partial<SsspKernelOptions>> = {
+  fixed: { dispatch: 'fixed' },
+  indirect: { dispatch: 'indirect' },
+  heavy: { heavyArcs: 'settle' },
+  packed: { packedQueue: true },
+  bydegree: { relabel: 'degree' },
+  fused: { fuseAdvance: true },
+};
+
 /**
  * A method name with optional tuning after slashes, so that one command sweeps variants: `near-far/l4/d2` is
  * near-far with 4 lanes a queue item and twice the default delta (l lanes, c chunk, b batch, w workgroup,
@@ -57,24 +67,8 @@ export function parseMethod(text: string): MethodVariant {
   let options: SsspKernelOptions = METHODS[base];
   let deltaScale: number | undefined;
   for (const part of parts) {
-    if (part === 'fixed' || part === 'indirect') {
-      options = { ...options, dispatch: part };
-      continue;
-    }
-    if (part === 'heavy') {
-      options = { ...options, heavyArcs: 'settle' };
-      continue;
-    }
-    if (part === 'packed') {
-      options = { ...options, packedQueue: true };
-      continue;
-    }
-    if (part === 'bydegree') {
-      options = { ...options, relabel: 'degree' };
-      continue;
-    }
-    if (part === 'fused') {
-      options = { ...options, fuseAdvance: true };
+    if (Object.hasOwn(WORDS, part)) {
+      options = { ...options, ...WORDS[part] };
       continue;
     }
     const hub = /^hub(\d+)$/.exec(part);

@@ -117,9 +117,11 @@ export interface SsspKernelOptions {
   readonly tailFactor?: number;
   /**
    * 'degree': the runner renumbers the vertices by descending degree (paper 003's degree order, graph-io's
-   * `relabelByDegree`: O(n + m) on the host when it is made) and searches that graph; sources, targets, distances,
-   * parents and a negative cycle's vertex stay in your ids. The busiest heads' keys then share cache lines and
-   * the hubs are a prefix of the ids. Default 'none' (not yet measured faster).
+   * `relabelByDegreeParallel`, in worker threads when it is made) and searches that graph; sources, targets,
+   * distances, parents and a negative cycle's vertex stay in your ids. The busiest heads' keys then share cache
+   * lines and the hubs are a prefix of the ids. H200, Kronecker 22: near-far 4.00 → 3.59 ms (integer weights) and
+   * 9.52 → 8.26 ms (f32), for 6.6–8.1 s of setup against 3.0 (16 host cores; benchmarks/results/sssp-h200-20261128.json).
+   * Default 'none': the setup pays only over many queries.
    *
    * @example
    * const runner = await SsspRunner.create(device, csr, { relabel: 'degree' }); // runner.run(s): s in csr's ids

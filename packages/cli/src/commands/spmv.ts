@@ -1,5 +1,5 @@
 import { writeFile } from 'node:fs/promises';
-import { CudaSpmvRunner, isCudaDevice, SpmvRunner, spmvChecker, type SpmvFormat, type SpmvResult, type SpmvVerification } from '@semiforge/algorithms';
+import { CudaSpmvRunner, isCudaDevice, SpmvRunner, spmvChecker, type AnyDevice, type SpmvFormat, type SpmvResult, type SpmvVerification } from '@semiforge/algorithms';
 import type { ElementType } from '@semiforge/codegen';
 import { Xoshiro128ss, type Csr } from '@semiforge/graph-io';
 import { openCommandDevice, thenDestroy, type BackendFlags } from '../command-device.js';
@@ -61,16 +61,18 @@ function vectorX(n: number, kind: SpmvFlags['x'], type: ElementType, seed: numbe
   return Float64Array.from({ length: n }, () => (type === 'f32' ? Math.fround(rng.nextFloat()) : rng.nextBelow(100)));
 }
 
+/** One ⊗ and one ⊕ a nonzero, over `ms` (0 when nothing was timed). */
+const gflopsOf = (nonzeros: number, ms: number) => (ms > 0 ? (2 * nonzeros) / (ms * 1e6) : 0);
+
 function runOf(r: SpmvResult, nonzeros: number): SpmvRun {
-  const ms = r.gpuTimeMs ?? r.wallTimeMs;
-  return { gpuTimeMs: r.gpuTimeMs ?? null, wallTimeMs: r.wallTimeMs, gflops: ms > 0 ? (2 * nonzeros) / (ms * 1e6) : 0 };
+  return { gpuTimeMs: r.gpuTimeMs ?? null, wallTimeMs: r.wallTimeMs, gflops: gflopsOf(nonzeros, r.gpuTimeMs ?? r.wallTimeMs) };
 }
 
 function summaryText(s: SpmvSummary): string {
   const gpu = s.runs.every((r) => r.gpuTimeMs !== null);
   const times = s.runs.map((r) => (gpu ? r.gpuTimeMs! : r.wallTimeMs)).sort((a, b) => a - b);
   const median = times[Math.floor(times.length / 2)] ?? 0;
-  const rate = median > 0 ? `, ${((2 * s.nonzeros) / (median * 1e6)).toFixed(1)} GFLOP/s` : '';
+  const rate = median > 0 ? `, ${gflopsOf(s.nonzeros, median).toFixed(1)} GFLOP/s` : '';
   const v = s.verification;
   const verified = v === null ? '' : `verified against the CPU: ${v.ok ? 'yes' : `NO: row ${v.row} is ${v.got}, the CPU has ${v.expected} (allowed difference ${v.bound})`}\n`;
   return (
@@ -81,7 +83,7 @@ function summaryText(s: SpmvSummary): string {
   );
 }
 
-async function multiplyRuns(device: Awaited<ReturnType<typeof openCommandDevice>>['device'], csr: Csr, flags: SpmvFlags) {
+async function multiplyRuns(device: AnyDevice, csr: Csr, flags: SpmvFlags) {
   const options = { semiring: flags.semiring, type: flags.type, format: flags.format };
   const runner = isCudaDevice(device) ? await CudaSpmvRunner.create(device, csr, options) : await SpmvRunner.create(device, csr, options);
   try {
