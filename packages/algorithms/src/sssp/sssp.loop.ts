@@ -262,8 +262,9 @@ async function frontierPasses(engine: SsspEngine, setup: SsspSetup, source: numb
   if (fused) bankedState(state, deltaBits);
   engine.write('state', state);
   const grid = plan.dispatch === 'fixed' ? setup.grids.relax : 'indirect';
-  // The parameter blocks of both parities, made once: a pass differs from its parity's block only in `iter`.
-  const advanceParams = [0, 1].map((readsB) => Uint32Array.of(target ?? NO_PARENT, 0, deltaBits, readsB));
+  // The parameter blocks of both parities, made once (the advance step's only when it is dispatched): a pass
+  // differs from its parity's block only in `iter`.
+  const advanceParams = fused ? [] : [0, 1].map((readsB) => Uint32Array.of(target ?? NO_PARENT, 0, deltaBits, readsB));
   // Fused, the pass makes the advance step's decision: its count is the target (n is a state word).
   const relaxParams = [0, 1].map((readsB) => Uint32Array.of(fused ? (target ?? NO_PARENT) : n, 0, limit, readsB));
   let iter = 0;
@@ -281,9 +282,9 @@ async function frontierPasses(engine: SsspEngine, setup: SsspSetup, source: numb
       iter += 1;
       // Odd passes read queue A, even ones queue B.
       const readsB = (iter + 1) % 2;
-      advanceParams[readsB][1] = iter;
       relaxParams[readsB][1] = iter;
       if (!fused) {
+        advanceParams[readsB][1] = iter;
         batch.dispatch('advance', readsB, advanceParams[readsB], ADVANCE_GRID);
         if (engine.stepwise) await batch.checkpoint();
       }

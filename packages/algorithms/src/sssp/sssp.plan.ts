@@ -65,7 +65,8 @@ export interface SsspKernelOptions {
    * Frontier methods, WGSL, fixed dispatch: each pass makes the advance step's decision itself (every workgroup
    * alike, from state the previous pass left), so a pass is one dispatch instead of two (`sssp_advance`, then
    * the pass). Same results; refused with CUDA and with `dispatch: 'indirect'` (the advance sizes that grid).
-   * Default false: not yet timed on a GPU.
+   * Default false: on an H200 it took the road-like grid 3163² from 40.83 to 34.99 ms and Kronecker 22 in degree
+   * order from 3.47 to 3.32 ms, but R-MAT 2^22 from 5.62 to 5.81 ms (README, "SSSP with the advance step fused").
    */
   readonly fuseAdvance?: boolean;
   /**
