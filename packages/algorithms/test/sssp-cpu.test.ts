@@ -168,6 +168,9 @@ describe('SSSP inputs and plans', () => {
     // Hubs waiting: 8 / 32 only, and the codegen's chunk (256).
     expect(planSssp({ hubDegree: 64 }, stats, false)).toMatchObject({ delta: 0.125, relax: { chunk: 256, deferHubs: true } });
     expect(planSssp({ method: 'frontier' }, stats, false)).toMatchObject({ relax: { chunk: 256 } });
+    // A chunk smaller than the default lanes takes as many lanes as it has arcs; lanes asked for stay.
+    expect(planSssp({ chunk: 8 }, stats, false)).toMatchObject({ relax: { chunk: 8, lanesPerVertex: 8 } });
+    expect(planSssp({ chunk: 8, lanesPerVertex: 4 }, stats, false)).toMatchObject({ relax: { chunk: 8, lanesPerVertex: 4 } });
     expect(planSssp({}, { ...stats, minWeight: -1 }, true)).toMatchObject({ method: 'bellman-ford', relax: { op: 'sssp_edges', symmetric: false, reads: 'atomic' } });
     // Mean degree 4: 32 · 3 / 4 = 24, scaled by 8 / 4.
     expect(defaultDelta({ n: 100, arcs: 400, minWeight: 1, meanWeight: 3 }, 'u32')).toBe(48);

@@ -152,6 +152,8 @@ export const RULES = {
   top: { min: 0, max: 1_000_000, rule: 'top is how many vertices to print, 0 to 1000000' },
   vertex: { min: 0, max: 0xfffffffe, rule: 'a vertex is an integer from 0 to 4294967294 (0-based, or the ids of the file)' },
   hubDegree: { min: 0, max: 0xffffffff, rule: 'the hub degree is the arcs from which a vertex waits, an integer from 0 (no hubs) to 4294967295' },
+  chunk: { min: 1, max: 1 << 16, powerOfTwo: true, rule: 'a chunk is the arcs one queue item covers, a power of two from 1 to 65536' },
+  arcUnroll: { min: 1, max: 16, powerOfTwo: true, rule: 'arcs a step are a power of two from 1 to 16' },
 } satisfies Record<string, IntRule>;
 
 /** The real-valued flag rules of `pagerank` and `sssp`. */
@@ -159,4 +161,5 @@ export const REAL_RULES = {
   damping: { above: 0, below: 1, rule: 'the damping is the probability of following an arc, strictly between 0 and 1 (e.g. 0.85)' },
   tolerance: { above: 0, below: Infinity, rule: 'the tolerance is an L1 norm > 0 (e.g. 1e-6)' },
   distance: { above: 0, below: Infinity, rule: 'the largest distance to search, a number > 0' },
+  delta: { above: 0, below: Infinity, rule: "near-far's bucket width, a number > 0 (an integer with --weights u32)" },
 } satisfies Record<string, RealRule>;

@@ -70,6 +70,17 @@ describe.skipIf(noGpuReason !== undefined)('semiforge sssp on the GPU', () => {
     for (const t of s.trials) expect(t.reached).toBe(ssspReference(csr, t.source, { weights: 'u32' }).dist.filter((d) => d !== Infinity).length);
   });
 
+  it('--delta, --chunk, --arc-unroll, --fuse-advance: near-far as tuned, valid and as the CPU has it', async () => {
+    // chunk 8 is below the 16 lanes an item the mean degree asks for: the lanes follow the chunk.
+    const run = await runCli(['sssp', '-g', '7', '-n', '2', '--seed', '3', '--weights', 'u32', '--delta', '40', '--chunk', '8', '--arc-unroll', '2', '--fuse-advance', '--verify', '--json']);
+    expect(run.code).toBe(0);
+    const s = JSON.parse(run.stdout) as SsspSummary;
+    expect(s).toMatchObject({ method: 'near-far', verified: true, settings: { delta: 40, chunk: 8, fusedAdvance: true } });
+    expect(run.stderr).toMatch(/delta 40, .*chunks of 8 arcs, advance step fused\)/);
+    const csr = toIntegerWeights(csrFromEdges(generateKronecker({ scale: 7, seed: 3, weights: true }), { symmetrize: true, sortRows: true }), 255);
+    for (const t of s.trials) expect(t.reached).toBe(ssspReference(csr, t.source, { weights: 'u32' }).dist.filter((d) => d !== Infinity).length);
+  });
+
   it('--symmetrize: a file that lists each edge once searched as an undirected graph, parallel arcs at their least weight', async () => {
     // 40 has no arc of its own in the file: only the mirrors reach anything from it.
     const directed = await runCli(['sssp', weighted, '--source', '40', '--json']);
@@ -107,6 +118,12 @@ describe('semiforge sssp refuses bad input in one line', () => {
     [['sssp', '-g', '5', '--hub-degree', '4294967296'], /--hub-degree 4294967296: out of range 0..4294967295; the hub degree/],
     [['sssp', '-g', '5', '--method', 'frontier', '--hub-degree', '8'], /--hub-degree 8: hubs wait in near-far's buckets, not in frontier's passes; use --method near-far/],
     [['sssp', '-g', '5', '--hub-degree', '8', '--heavy-arcs', 'settle'], /--hub-degree 8 with --heavy-arcs settle: .*use one of them/],
+    [['sssp', '-g', '5', '--method', 'frontier', '--delta', '3'], /--delta 3: the bucket width is near-far's, not frontier's; use --method near-far/],
+    [['sssp', '-g', '5', '--delta', '0'], /--delta 0: out of range; near-far's bucket width, a number > 0/],
+    [['sssp', '-g', '5', '--method', 'bellman-ford', '--fuse-advance'], /--fuse-advance: tunes the queue passes of frontier and near-far, not bellman-ford's edge passes/],
+    [['sssp', '-g', '5', '--method', 'bellman-ford', '--chunk', '64'], /--chunk 64: tunes the queue passes/],
+    [['sssp', '-g', '5', '--chunk', '3'], /--chunk 3: not a power of two; a chunk is the arcs one queue item covers/],
+    [['sssp', '-g', '5', '--arc-unroll', '32'], /--arc-unroll 32: out of range 1..16; arcs a step are a power of two/],
     [['sssp', '-g', '5', '--symmetrize'], /--symmetrize: -g SCALE makes an undirected graph already; the flag is for a FILE/],
   ])('%j', async (argv, message) => {
     const run = await runCli(argv);

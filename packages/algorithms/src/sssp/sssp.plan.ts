@@ -23,7 +23,7 @@ export interface SsspKernelOptions {
   readonly reads?: SsspReads;
   /** Bellman-Ford: vertices per segment of the pair sort (paper 001's P), a power of two; 0 keeps CSR order. Default 2^14. */
   readonly segment?: number;
-  /** Frontier methods: invocations per queue item. Default from the mean degree. */
+  /** Frontier methods: invocations per queue item. Default from the mean degree (at most `chunk`). */
   readonly lanesPerVertex?: number;
   /**
    * Frontier methods: arcs per queue item (a hub's arcs become many items). Default 32 for near-far on a graph whose
@@ -318,9 +318,10 @@ function planMethod(options: SsspKernelOptions, stats: SsspGraphStats, directed:
       ...loop,
     };
   }
-  const lanes = options.lanesPerVertex ?? defaultLanes(stats.n ? stats.arcs / stats.n : 0);
   const smallChunks = method === 'near-far' && !hubs.hubDegree && heavyArcs === 'inline' && !isSkewed(stats);
   const chunk = options.chunk ?? (smallChunks ? SSSP_DEFAULTS.nearFarChunk : SSSP_DEFAULT_CHUNK);
+  // An item's lanes share its chunk's arcs: the default never asks for more lanes than a chunk the caller chose has arcs.
+  const lanes = options.lanesPerVertex ?? Math.min(defaultLanes(stats.n ? stats.arcs / stats.n : 0), chunk);
   const queue = { ...base, symmetric: false, lanesPerVertex: lanes, chunk, ...(hubs.hubDegree ? { deferHubs: true } : {}) };
   return {
     method,

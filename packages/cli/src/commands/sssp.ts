@@ -18,6 +18,14 @@ export interface SsspFlags extends GraphInputFlags, SourceFlags, BackendFlags {
   readonly symmetrize?: boolean;
   /** Search the graph renumbered by descending degree (`SsspKernelOptions.relabel: 'degree'`); answers stay in the file's ids. */
   readonly degreeOrder?: boolean;
+  /** Near-far's bucket width (`SsspKernelOptions.delta`); refused with another method. */
+  readonly delta?: number;
+  /** Arcs per queue item of the frontier methods (`SsspKernelOptions.chunk`). */
+  readonly chunk?: number;
+  /** Arcs an invocation relaxes a step in the frontier methods (`SsspKernelOptions.arcUnroll`). */
+  readonly arcUnroll?: number;
+  /** Each frontier pass decides the advance step itself (`SsspKernelOptions.fuseAdvance`; WebGPU only). */
+  readonly fuseAdvance?: boolean;
   readonly maxDistance?: number;
   readonly verify?: boolean;
   readonly json?: boolean;
@@ -52,6 +60,8 @@ export interface SsspSettings {
   readonly packedQueue: boolean;
   /** The graph searched renumbered by descending degree. */
   readonly degreeOrder: boolean;
+  /** Each frontier pass decided the advance step itself (one dispatch a pass). */
+  readonly fusedAdvance: boolean;
 }
 
 /** The `--json` object of `semiforge sssp`. */
@@ -99,6 +109,7 @@ function settingsOf(plan: SsspPlan): SsspSettings {
     chunk: queued ? (plan.relax.chunk ?? null) : null,
     packedQueue: plan.relax.packedQueue === true,
     degreeOrder: plan.relabel === 'degree',
+    fusedAdvance: plan.relax.fusedAdvance === true,
   };
 }
 
@@ -110,6 +121,7 @@ function settingsText(s: SsspSettings): string {
     ...(s.chunk === null ? [] : [`chunks of ${s.chunk} arcs`]),
     ...(s.packedQueue ? ['packed queues'] : []),
     ...(s.degreeOrder ? ['degree order'] : []),
+    ...(s.fusedAdvance ? ['advance step fused'] : []),
   ];
   return parts.length ? ` (${parts.join(', ')})` : '';
 }
@@ -120,6 +132,21 @@ function summaryText(s: SsspSummary): string {
   const time = gpu.length === s.trials.length ? `median ${formatMs(median(gpu))} GPU time` : `median ${formatMs(median(s.trials.map((t) => t.wallTimeMs)))} wall time`;
   const verified = s.verified === null ? '' : `verified (Graph500 rules): ${s.verified ? 'yes' : `NO: ${s.trials.find((t) => t.valid === false)!.violation}`}\n`;
   return `sssp ${s.graph}: ${s.vertices} vertices, ${s.arcs} arcs on ${s.device}\n${s.method}${settingsText(s.settings)}, ${s.weights} weights, ${s.trials.length} source(s), ${time}; setup ${formatMs(s.setupMs)}\n${verified}`;
+}
+
+/** The library's options from the flags (the tuning ones only when given, so the plan's defaults apply otherwise). */
+function runnerOptions(flags: SsspFlags): SsspKernelOptions {
+  return {
+    method: flags.method,
+    weights: flags.weights,
+    heavyArcs: flags.heavyArcs,
+    hubDegree: flags.hubDegree,
+    ...(flags.degreeOrder ? { relabel: 'degree' } : {}),
+    ...(flags.delta === undefined ? {} : { delta: flags.delta }),
+    ...(flags.chunk === undefined ? {} : { chunk: flags.chunk }),
+    ...(flags.arcUnroll === undefined ? {} : { arcUnroll: flags.arcUnroll }),
+    ...(flags.fuseAdvance ? { fuseAdvance: true } : {}),
+  };
 }
 
 /**
@@ -135,6 +162,13 @@ export async function runSssp(file: string | undefined, flags: SsspFlags, io: Cl
   if (flags.hubDegree && flags.method !== 'near-far' && flags.method !== 'auto') {
     throw new UsageError(`--hub-degree ${flags.hubDegree}: hubs wait in near-far's buckets, not in ${flags.method}'s passes; use --method near-far`, CMD);
   }
+  if (flags.delta !== undefined && flags.method !== 'near-far' && flags.method !== 'auto') {
+    throw new UsageError(`--delta ${flags.delta}: the bucket width is near-far's, not ${flags.method}'s; use --method near-far`, CMD);
+  }
+  const queueFlag = [flags.chunk !== undefined && `--chunk ${flags.chunk}`, flags.arcUnroll !== undefined && `--arc-unroll ${flags.arcUnroll}`, flags.fuseAdvance && '--fuse-advance'].find(Boolean);
+  if (queueFlag && flags.method === 'bellman-ford') {
+    throw new UsageError(`${queueFlag}: tunes the queue passes of frontier and near-far, not bellman-ford's edge passes; use --method near-far or frontier`, CMD);
+  }
   if (flags.hubDegree && flags.heavyArcs === 'settle') {
     throw new UsageError(`--hub-degree ${flags.hubDegree} with --heavy-arcs settle: both mark waiting vertices the same way; use one of them`, CMD);
   }
@@ -146,7 +180,7 @@ export async function runSssp(file: string | undefined, flags: SsspFlags, io: Cl
   const { device, name: deviceName } = opened;
   const { results, method, settings, setupMs } = await thenDestroy(opened, async () => {
     const started = performance.now();
-    const runner = await createSsspRunner(device, csr, { method: flags.method, weights: flags.weights, heavyArcs: flags.heavyArcs, hubDegree: flags.hubDegree, ...(flags.degreeOrder ? { relabel: 'degree' } : {}) });
+    const runner = await createSsspRunner(device, csr, runnerOptions(flags));
     const setupMs = performance.now() - started;
     try {
       return { method: runner.plan.method, settings: settingsOf(runner.plan), setupMs, results: await runner.runMany(sources, { maxDistance: flags.maxDistance }) };
