@@ -282,7 +282,7 @@ function program(io: CliIo, setCode: (code: number) => void): Command {
       .option('--mf-approx', "estimate the frontier's edges m_f from the degree order instead of counting them")
       .option('--alpha <a>', 'go bottom-up when alpha × m_f > m_u (default 16)', positiveNumberOption('--alpha', 'alpha is a positive number, e.g. 16'))
       .option('--beta <b>', 'go back top-down when the frontier shrinks and beta × m_f < m_u (default 16)', positiveNumberOption('--beta', 'beta is a positive number, e.g. 16'))
-      .option('--symmetrize', "add every arc's mirror to a directed graph (BFS here needs a symmetric one)")
+      .option('--symmetrize', `${SYMMETRIZE_FILE_HELP}; a directed FILE needs it here (BFS follows edges both ways)`)
       .option('-v, --verify', 'check every parent array by the Graph500 BFS rules'),
   )
     .option('--json', 'print one JSON object on stdout')

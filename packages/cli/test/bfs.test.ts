@@ -30,6 +30,8 @@ describe.skipIf(noGpuReason !== undefined)('semiforge bfs on the GPU', () => {
     const [header, row] = run.stdout.trim().split('\n');
     expect(header).toMatch(/^source\s+reached\s+levels\s+time\s+rate$/);
     expect(row.split(/\s+/).slice(0, 2)).toEqual(['10', '5']);
+    // Symmetrized as read, as the other graph commands do: the summary says so.
+    expect(run.stderr).toContain(`bfs ${directed} (symmetrized): `);
   });
 });
 

@@ -105,10 +105,11 @@ function summaryText(s: BfsSummary): string {
  * {@link EXIT.verifyFailed} when --verify finds a parent array that breaks the Graph500 rules.
  */
 export async function runBfs(file: string | undefined, flags: BfsFlags, io: CliIo): Promise<number> {
-  const { csr, name } = await loadGraphInput(CMD, file, flags, io);
+  // Symmetrized as it is read, as sssp, pagerank and multi-source do (parallel arcs merged, the name says so).
+  const { csr, name } = await loadGraphInput(CMD, file, flags, io, { symmetrize: flags.symmetrize });
   checkUndirected(csr, name, flags.symmetrize, CMD);
   const sources = pickSources(csr, flags, CMD);
-  const options: BfsOptions = { degreeOrder: flags.degreeOrder, mfApprox: flags.mfApprox, alpha: flags.alpha, beta: flags.beta, symmetrize: flags.symmetrize };
+  const options: BfsOptions = { degreeOrder: flags.degreeOrder, mfApprox: flags.mfApprox, alpha: flags.alpha, beta: flags.beta };
   const opened = await openCommandDevice(CMD, flags, io);
   const { device, name: deviceName } = opened;
   const answers: Answer[] = [];
@@ -123,7 +124,7 @@ export async function runBfs(file: string | undefined, flags: BfsFlags, io: CliI
     }
     return prepared;
   });
-  // Symmetrising keeps the vertex numbering but not the file's ids: print those of the graph as read.
+  // The engine's graph need not carry the file's ids: print those of the graph as read.
   const trials = answers.map((a) => trialOf(graph, csr.ids, a, flags));
   const summary: BfsSummary = {
     command: 'bfs',

@@ -18,6 +18,6 @@ export function sourceOptions(command: Command): Command {
     .option('-n, --trials <k>', 'random sources with at least one arc (default 1)', intOption('--trials', RULES.trials));
 }
 
-/** `--symmetrize`'s help in the commands that otherwise read a FILE as given (sssp, pagerank, multi-source; see `loadGraphInput`). */
+/** `--symmetrize`'s help in the commands that otherwise read a FILE as given (sssp, pagerank, multi-source, bfs; see `loadGraphInput`). */
 export const SYMMETRIZE_FILE_HELP =
   "FILE as an undirected graph: every arc's mirror added, parallel arcs merged (the least weight kept); for files that list each edge once, like SNAP's facebook_combined.txt";
