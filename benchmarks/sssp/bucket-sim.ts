@@ -26,7 +26,7 @@
 // `tailFactor: 0`). Every variant's distances are checked against plain near-far's.
 //   npx tsx --conditions=source benchmarks/sssp/bucket-sim.ts --scale 20 [--sources 1] [--reads snapshot|ordered|both]
 //       [--variants near-far,hub256/r8,hub64/r8,hub64/r8/tail2] [--road SIDE | --rmat S] [--trace] [--threads T]
-//       [--cache DIR]
+//       [--cache DIR] [--levels L]
 // A variant is `near-far`, `hub<D>/r<k>` (Δ_hub = Δ/k, at least 1, released in rounds: near-far's hubDegree D,
 // hubRounds k), `hub<D>/q<k>` (Δ_hub = Δ/k, every waiting hub released at once) or `hub<D>/dry` (Δ_hub = 0: hubs
 // wait until the bucket's other work runs dry, then all go at once), then optionally `/delta<Δ>` (another bucket
@@ -51,6 +51,7 @@ const { values: args } = parseArgs({
     trace: { type: 'boolean', default: false },
     threads: { type: 'string' },
     cache: { type: 'string' },
+    levels: { type: 'string' },
   },
 });
 
@@ -231,8 +232,15 @@ function simulate(csr: Csr, w: Float32Array, source: number, baseDelta: number, 
 const modelMs = (o: Outcome) => (o.arcs / 55e9) * 1e3 + 0.033 * (o.relaxPasses + o.scanPasses + o.hubPasses);
 
 const graph = args.road !== undefined ? roadGraph(Number(args.road)) : args.rmat !== undefined ? rmatGraph(Number(args.rmat)) : kroneckerGraph(Number(args.scale));
-// R-MAT's f32 weights in [0, 1) as integers 1..65535: the replay keeps u32 keys.
-const weighting = graph.weightings.find((x) => x.type === 'u32') ?? { label: 'f32 [0,1) as integers 1..65535', apply: (g: Csr) => toIntegerWeights(g, 65535) };
+// R-MAT's f32 weights in [0, 1) as integers 1..65535: the replay keeps u32 keys. --levels L: a generated graph's
+// f32 weights as integers 1..L instead (Kronecker's suite weighting is L = 255), to see what ties between path
+// lengths save: the finer the weights, the fewer lowerings an equal key turns away.
+const levels = args.levels === undefined ? undefined : Number(args.levels);
+if (levels !== undefined && (args.road !== undefined || !(Number.isInteger(levels) && levels >= 1 && levels <= 2 ** 24))) {
+  throw new Error(`--levels ${args.levels}: an integer from 1 to 2^24 (the replay keeps weights as exact f32 integers), for a Kronecker or R-MAT graph (the road grid's weights are integers already)`);
+}
+const asIntegers = (L: number) => ({ label: `f32 [0,1) as integers 1..${L}`, apply: (g: Csr) => toIntegerWeights(g, L) });
+const weighting = levels !== undefined ? asIntegers(levels) : (graph.weightings.find((x) => x.type === 'u32') ?? asIntegers(65535));
 const started = performance.now();
 const base = await graph.make({ ...(args.threads === undefined ? {} : { threads: Number(args.threads) }), ...(args.cache === undefined ? {} : { cacheDir: args.cache }) });
 const csr = weighting.apply(base);
