@@ -10,6 +10,7 @@ interface Variant {
   readonly heavyArcs?: 'inline' | 'settle';
   readonly hubDegree?: number;
   readonly relabel?: 'degree';
+  readonly fuseAdvance?: boolean;
 }
 // The frontier pass binds 11 storage buffers unpacked (12 with hubs or heavy arcs settled), more than browsers
 // offer (SwiftShader: 10): the plan packs its queues as (vertex, chunk) pairs (9; 10), so every method runs here,
@@ -22,9 +23,11 @@ const VARIANTS: readonly Variant[] = [
   { method: 'near-far', hubDegree: 16 },
   // Renumbered on the page's thread: a browser has no worker threads of Node's to relabel in.
   { method: 'near-far', relabel: 'degree' },
+  // Each pass decides the advance step itself, on a fixed grid (the page's software adapter would go indirect).
+  { method: 'near-far', fuseAdvance: true, hubDegree: 16 },
 ];
 const label = (v: Variant) =>
-  v.method + (v.heavyArcs ? ` (heavy arcs: ${v.heavyArcs})` : '') + (v.hubDegree ? ` (hubs from degree ${v.hubDegree})` : '') + (v.relabel ? ' (degree order)' : '');
+  v.method + (v.heavyArcs ? ` (heavy arcs: ${v.heavyArcs})` : '') + (v.hubDegree ? ` (hubs from degree ${v.hubDegree})` : '') + (v.relabel ? ' (degree order)' : '') + (v.fuseAdvance ? ' (advance fused)' : '');
 
 /** Every SSSP method of paper 001 and after, f32 and u32, validated (Graph500's rules) and equal to Dijkstra's distances. */
 export const SSSP_CHECKS: readonly BrowserCheck[] = [
