@@ -10,6 +10,8 @@ const files = graphFiles('semiforge-sssp-', {
   // Sparse labels (compacted to 0..4 on reading), weighted arcs; 50 is unreachable from 10.
   'ids.wel': '10 20 4\n10 30 1\n30 20 2\n20 40 1\n50 10 3\n',
   'neg.wel': '0 1 1\n1 2 -3\n2 1 1\n',
+  // A negative arc and no negative cycle: auto plans Bellman-Ford.
+  'dag.wel': '0 1 1\n1 2 -3\n0 2 5\n',
 });
 const weighted = files.path('ids.wel');
 const negative = files.path('neg.wel');
@@ -95,6 +97,14 @@ describe.skipIf(noGpuReason !== undefined)('semiforge sssp on the GPU', () => {
     const twice = files.write('twice.wel', '1 2 5\n2 1 3\n2 3 1\n');
     const merged = JSON.parse((await runCli(['sssp', twice, '--source', '3', '--symmetrize', '--verify', '--json'])).stdout) as SsspSummary;
     expect(merged).toMatchObject({ arcs: 4, verified: true, trials: [{ source: 3, reached: 3 }] });
+  });
+
+  it('--delta where auto plans Bellman-Ford (a negative weight): a usage error, not a flag silently ignored', async () => {
+    const run = await runCli(['sssp', files.path('dag.wel'), '--source', '0', '--delta', '2']);
+    expect(run.code).toBe(2);
+    expect(run.stderr.split('\n')[0]).toBe('semiforge: --delta 2: --method auto planned bellman-ford for this graph (a weight is negative), whose edge passes have no buckets or queues; leave the flag out');
+    const plain = await runCli(['sssp', files.path('dag.wel'), '--source', '0', '--json']);
+    expect(JSON.parse(plain.stdout)).toMatchObject({ method: 'bellman-ford', trials: [{ reached: 3 }] });
   });
 
   it('a negative cycle is one line naming a vertex on it', async () => {

@@ -150,6 +150,16 @@ function runnerOptions(flags: SsspFlags): SsspKernelOptions {
 }
 
 /**
+ * --method auto plans Bellman-Ford where a weight is negative, whose edge passes have no buckets or queues: the
+ * library would ignore --delta, --chunk and --arc-unroll there, so the command refuses them instead.
+ */
+function checkTuningApplies(flags: SsspFlags, planned: SsspMethod): void {
+  if (planned !== 'bellman-ford') return;
+  const given = [flags.delta !== undefined && `--delta ${flags.delta}`, flags.chunk !== undefined && `--chunk ${flags.chunk}`, flags.arcUnroll !== undefined && `--arc-unroll ${flags.arcUnroll}`].find(Boolean);
+  if (given) throw new UsageError(`${given}: --method auto planned bellman-ford for this graph (a weight is negative), whose edge passes have no buckets or queues; leave the flag out`, CMD);
+}
+
+/**
  * `semiforge sssp [FILE]`: single-source shortest paths on the GPU from --source or -n random sources, by
  * paper 001's Bellman-Ford, frontier Bellman-Ford or near-far. One line per source on stdout (or one JSON
  * object with --json), the summary on stderr. Returns 0, or {@link EXIT.verifyFailed} when --verify finds a
@@ -183,6 +193,7 @@ export async function runSssp(file: string | undefined, flags: SsspFlags, io: Cl
     const runner = await createSsspRunner(device, csr, runnerOptions(flags));
     const setupMs = performance.now() - started;
     try {
+      checkTuningApplies(flags, runner.plan.method);
       return { method: runner.plan.method, settings: settingsOf(runner.plan), setupMs, results: await runner.runMany(sources, { maxDistance: flags.maxDistance }) };
     } finally {
       runner.destroy();
