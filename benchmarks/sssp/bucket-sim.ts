@@ -97,6 +97,8 @@ function parseVariant(text: string, defaults: { plain: number; hubs: number }): 
   const m = /^(?:near-far|hub(\d+)\/(dry|q(\d+)|r(\d+)))(?:\/delta(\d+))?(?:\/(tail|few|all|grow)(\d+(?:\.\d+)?))?$/.exec(text);
   if (!m) throw new Error(`--variants: '${text}' is not near-far, hub<D>/dry, hub<D>/q<k> or hub<D>/r<k>, then optionally /delta<Δ> and /tail<F>, /few<K>, /all<K> or /grow<f>`);
   const delta = m[5] === undefined ? (m[1] === undefined ? undefined : defaults.hubs) : Number(m[5]);
+  // A zero-width bucket never moves past its first key: the replay would not end.
+  if (delta === 0) throw new Error(`--variants: '${text}': delta must be positive`);
   const k = Number(m[3] ?? m[4] ?? 0);
   if (m[1] !== undefined && m[2] !== 'dry' && !(k > 0)) throw new Error(`--variants: '${text}': k must be positive`);
   const hubs: HubRule | undefined = m[1] === undefined ? undefined : { degree: Number(m[1]), hubDelta: k ? Math.max(1, Math.floor((delta ?? defaults.plain) / k)) : 0, release: m[4] ? 'rounds' : 'all' };
