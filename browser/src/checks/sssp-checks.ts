@@ -13,8 +13,8 @@ interface Variant {
   readonly fuseAdvance?: boolean;
 }
 // The frontier pass binds 11 storage buffers unpacked (12 with hubs or heavy arcs settled), more than browsers
-// offer (SwiftShader: 10): the plan packs its queues as (vertex, chunk) pairs (9; 10), so every method runs here,
-// 'auto' as near-far.
+// offer (SwiftShader: 10): the plan packs its queues as (vertex, chunk) pairs (9; 10), so every method runs here
+// ('auto' plans Bellman-Ford on these graphs of fewer than 2^20 arcs).
 const VARIANTS: readonly Variant[] = [
   { method: 'auto' },
   { method: 'bellman-ford' },

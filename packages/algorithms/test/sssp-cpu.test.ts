@@ -161,6 +161,18 @@ describe('SSSP inputs and plans', () => {
     expect(planSssp({ method: 'near-far' }, stats, false, { storageBuffers: 8 }).relax.packedQueue).toBeUndefined();
   });
 
+  it('auto picks Bellman-Ford below 2^20 arcs unless a frontier-only option asks for near-far', () => {
+    const small = { n: 1 << 14, arcs: 512_160, minWeight: 0, meanWeight: 0.5 };
+    expect(planSssp({}, small, false).method).toBe('bellman-ford');
+    expect(planSssp({ heavyArcs: 'inline', relabel: 'degree', segment: 1 << 10 }, small, false).method).toBe('bellman-ford');
+    for (const asked of [{ delta: 0.1 }, { hubDegree: 0 }, { heavyArcs: 'settle' as const }, { chunk: 64 }, { fuseAdvance: true }, { dispatch: 'fixed' as const }, { tailFactor: 0 }]) {
+      expect(planSssp(asked, small, false).method).toBe('near-far');
+    }
+    expect(planSssp({}, { ...small, arcs: 2 ** 20 }, false).method).toBe('near-far');
+    // A negative weight still decides first.
+    expect(planSssp({}, { ...small, arcs: 2 ** 22, minWeight: -1 }, true).method).toBe('bellman-ford');
+  });
+
   it('auto picks near-far for non-negative weights, Bellman-Ford otherwise; delta and lanes from the graph', () => {
     const stats = { n: 1 << 20, arcs: 1 << 25, minWeight: 0, meanWeight: 0.5 };
     // Mean degree 32: Davidson's 32 · 0.5 / 32 = 0.5, scaled by 8 / 32 and, past degree 16, by 16 / 32; chunks of 64.

@@ -231,7 +231,7 @@ function program(io: CliIo, setCode: (code: number) => void): Command {
     .summary('single-source shortest paths on the GPU')
     .description(
       'Shortest distances and a parent tree from one source (--source) or from -n random sources with an arc, by paper 001\'s ' +
-        'edge-parallel Bellman-Ford, frontier Bellman-Ford or near-far (auto: near-far, Bellman-Ford when a weight is negative). ' +
+        'edge-parallel Bellman-Ford, frontier Bellman-Ford or near-far (auto: Bellman-Ford when a weight is negative or the graph has fewer than 2^20 arcs and no near-far flag is given, else near-far). ' +
         'Reads FILE (graph formats as for info; no weights: every arc weighs 1) or generates a Graph500 Kronecker graph with its f32 ' +
         'weights (--weights u32: integers 1..255). One line per source on stdout (or --json), a summary on stderr.',
     )

@@ -13,7 +13,10 @@ export type SsspMethod = 'bellman-ford' | 'frontier' | 'near-far';
 
 /** How to run SSSP; every field has a default chosen from the graph. */
 export interface SsspKernelOptions {
-  /** Default `auto`: near-far, or Bellman-Ford when a weight is negative. */
+  /**
+   * Default `auto`: Bellman-Ford when a weight is negative or the graph has fewer than 2^20 arcs and no
+   * frontier-only option is given (see `SSSP_DEFAULTS.autoBellmanFordArcs`), else near-far.
+   */
   readonly method?: SsspMethod | 'auto';
   /** Weight (and distance) type. Default f32. */
   readonly weights?: SsspWeightType;
@@ -203,6 +206,12 @@ export interface SsspPlan {
  *   heavy arcs settled and frontier Bellman-Ford were not measured at 64.
  * - `skewThreshold`: the degree skew (`SsspGraphStats.degreeSkew`) from which a graph counts as skewed.
  * - `skewedHubDegree`: the hub degree near-far takes on a skewed graph unless told (`SsspKernelOptions.hubDegree`).
+ * - `autoBellmanFordArcs`: below this many arcs `auto` plans Bellman-Ford. A pass there costs about the same
+ *   whatever it does (H200: 10.3 µs a Bellman-Ford pass and 10.8 a near-far pass on R-MAT 2^14), and Bellman-Ford
+ *   takes fewer: R-MAT 2^14 (512,160 arcs) 19.5 passes in 0.20 ms against near-far's 40 in 0.43; R-MAT 2^16
+ *   (2,076,342) 0.53 against 0.52 ms, near-far ahead from there (2^18 2.4×); the suite's road-like grids 64² and
+ *   128² (lavapipe, medians of 3 sources) 59 and 181 Bellman-Ford passes against 85 and 226 (README, "Paper 001's
+ *   smaller graphs").
  */
 export const SSSP_DEFAULTS = {
   workgroupSize: 256,
@@ -215,6 +224,7 @@ export const SSSP_DEFAULTS = {
   nearFarChunk: 32,
   skewThreshold: 10,
   skewedHubDegree: 64,
+  autoBellmanFordArcs: 2 ** 20,
 } as const;
 
 /** A degree distribution skewed like Graph500's Kronecker graphs (see {@link SsspGraphStats.degreeSkew}). */
@@ -288,7 +298,7 @@ function planMethod(options: SsspKernelOptions, stats: SsspGraphStats, directed:
   if (!['auto', 'bellman-ford', 'frontier', 'near-far'].includes(requested)) {
     throw new RangeError(`sssp: method must be 'bellman-ford', 'frontier', 'near-far' or 'auto', got '${String(requested)}'`);
   }
-  const method: SsspMethod = requested === 'auto' ? (stats.minWeight < 0 ? 'bellman-ford' : 'near-far') : requested;
+  const method: SsspMethod = requested === 'auto' ? autoMethod(options, stats) : requested;
   const batch = options.batch ?? SSSP_DEFAULTS.batch;
   if (!Number.isInteger(batch) || batch < 1) throw new RangeError(`sssp: batch must be a positive integer (passes per read-back), got ${batch}`);
   const base = { semiring: 'min-plus', type: weights, target: options.kernelTarget ?? 'wgsl', workgroupSize: options.workgroupSize ?? SSSP_DEFAULTS.workgroupSize } as const;
@@ -340,6 +350,16 @@ function planMethod(options: SsspKernelOptions, stats: SsspGraphStats, directed:
     ...(directed ? {} : { treeScan: { ...base, op: 'sssp_tree_scan', symmetric: true } as const }),
     ...loop,
   };
+}
+
+/** The options only the frontier methods read: given with `auto`, they ask for near-far whatever the size. */
+const FRONTIER_OPTIONS = ['delta', 'hubDegree', 'hubRounds', 'tailFactor', 'chunk', 'lanesPerVertex', 'arcUnroll', 'packedQueue', 'fuseAdvance', 'dispatch', 'fixedWorkgroups'] as const;
+
+/** What `auto` plans (see `SSSP_DEFAULTS.autoBellmanFordArcs`): Bellman-Ford for a negative weight or a small graph, else near-far. */
+function autoMethod(options: SsspKernelOptions, stats: SsspGraphStats): SsspMethod {
+  if (stats.minWeight < 0) return 'bellman-ford';
+  const nearFarAsked = options.heavyArcs === 'settle' || FRONTIER_OPTIONS.some((key) => options[key] !== undefined);
+  return stats.arcs < SSSP_DEFAULTS.autoBellmanFordArcs && !nearFarAsked ? 'bellman-ford' : 'near-far';
 }
 
 /** The heavy arcs' handling, checked against the method: only near-far's buckets make an arc heavy. */
