@@ -1,7 +1,8 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { relabelByDegree } from '@semiforge/graph-io';
-import { NegativeCycleError, planSssp, sssp, SsspRunner, ssspReference, ssspSearchGraph, validateSssp } from '../src/index.js';
+import { NegativeCycleError, planSssp, sssp, SsspRunner, ssspReference, ssspSearchGraph, ssspWeights, toIntegerWeights, validateSssp } from '../src/index.js';
 import { SsspIds } from '../src/sssp/sssp.ids.js';
+import { renumberedWeights } from '../src/sssp/sssp.input.js';
 import { testDevice } from './gpu-device.js';
 import { negativeCycle, SSSP_CASES } from './sssp-cases.js';
 
@@ -24,6 +25,22 @@ describe('relabel option (no GPU)', () => {
     expect(await ssspSearchGraph(graph, { relabel: 'degree' })).toEqual(relabelByDegree({ ...graph, ids: undefined }));
     expect(await ssspSearchGraph(graph, {})).toBeUndefined();
     expect(await ssspSearchGraph(graph, { relabel: 'none' })).toBeUndefined();
+  });
+
+  it("renumbered weights: the caller's checked values in the new arc order, its statistics kept", () => {
+    for (const [g, type] of [[graph, 'f32'], [toIntegerWeights(graph, 255), 'u32']] as const) {
+      const checked = ssspWeights(g, type);
+      const renumbered = relabelByDegree({ ...g, ids: undefined });
+      const moved = renumberedWeights(renumbered, checked);
+      const direct = ssspWeights(renumbered, type);
+      expect(moved.values).toEqual(direct.values);
+      expect(moved.values.constructor).toBe(direct.values.constructor);
+      expect({ min: moved.min, max: moved.max, mean: moved.mean }).toEqual({ min: checked.min, max: checked.max, mean: checked.mean });
+      expect(moved.mean).toBeCloseTo(direct.mean, 12);
+    }
+    const pattern = { ...graph, weight: null };
+    const ones = ssspWeights(pattern, 'u32');
+    expect(renumberedWeights(relabelByDegree({ ...pattern, ids: undefined }), ones)).toBe(ones);
   });
 
   it('SsspIds.result: distances and parents in the caller ids and order, unreached kept, a parent past n refused', () => {

@@ -45,6 +45,24 @@ export function ssspWeights(graph: Csr, type: SsspWeightType): SsspWeights {
   return { type, values, ...stats };
 }
 
+/**
+ * The weights of `graph`, a renumbering of the graph `checked` was made from (the same arcs, moved): no second
+ * check and no second statistics pass, only the typed copy in the new order (none for f32 weights stored as f32).
+ * `checked`'s min, max and mean stand, so the plan's delta is the same in either order.
+ *
+ * @example
+ * const checked = ssspWeights(csr, 'u32');
+ * renumberedWeights(relabelByDegree(csr), checked).values; // checked's values, in the renumbered arcs' order
+ */
+export function renumberedWeights(graph: Csr, checked: SsspWeights): SsspWeights {
+  const source = graph.weight;
+  // Without weights every arc weighs 1 in either order.
+  if (source === null) return checked;
+  // Typed-array construction converts element by element as the checked loops store (f32 rounding; exact integers).
+  const values = checked.type === 'f32' ? (source instanceof Float32Array ? source : new Float32Array(source)) : new Uint32Array(source);
+  return { ...checked, values };
+}
+
 // One loop per type, each over one array type, so that V8 keeps the element accesses monomorphic (a shared
 // loop over Float32Array | Uint32Array ran ~10× slower on 10^8 arcs).
 function toF32(source: ArrayLike<number>, values: Float32Array): { min: number; max: number; mean: number } {

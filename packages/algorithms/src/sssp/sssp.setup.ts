@@ -1,6 +1,6 @@
 import { dispatchGrid, MAX_GRID_X, type Target } from '@semiforge/codegen';
 import { relabelByDegree, relabelByDegreeParallel, type Csr } from '@semiforge/graph-io';
-import { checkNegativeWeights, checkSsspFits, ssspWeights, type SsspWeights } from './sssp.input.js';
+import { checkNegativeWeights, checkSsspFits, renumberedWeights, ssspWeights, type SsspWeights } from './sssp.input.js';
 import { SsspIds } from './sssp.ids.js';
 import { edgePairs } from './sssp.layout.js';
 import { lightFirstRows } from './sssp.rows.js';
@@ -131,7 +131,7 @@ export function prepareSssp(caller: Csr, options: SsspKernelOptions, target: Tar
   // Renumbered by degree, everything below sees that graph; the queries map ids in and answers out.
   const relabelled = options.relabel === 'degree' ? (renumbered ?? relabelByDegree({ ...caller, ids: undefined })) : undefined;
   const input = relabelled ?? caller;
-  const converted = relabelled ? ssspWeights(relabelled, type) : callerWeights;
+  const converted = relabelled ? renumberedWeights(relabelled, callerWeights) : callerWeights;
   const plan = planSssp({ ...options, kernelTarget: target }, ssspGraphStats(input, converted), input.directed, where);
   checkNegativeWeights(caller, callerWeights, plan.method);
   // Heavy arcs settled: every kernel reads the rows light arcs first (the tree's via indices included).
