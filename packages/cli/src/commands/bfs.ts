@@ -107,7 +107,7 @@ function summaryText(s: BfsSummary): string {
 export async function runBfs(file: string | undefined, flags: BfsFlags, io: CliIo): Promise<number> {
   // Symmetrized as it is read, as sssp, pagerank and multi-source do (parallel arcs merged, the name says so).
   const { csr, name } = await loadGraphInput(CMD, file, flags, io, { symmetrize: flags.symmetrize });
-  checkUndirected(csr, name, flags.symmetrize, CMD);
+  checkUndirected(csr, name, CMD);
   const sources = pickSources(csr, flags, CMD);
   const options: BfsOptions = { degreeOrder: flags.degreeOrder, mfApprox: flags.mfApprox, alpha: flags.alpha, beta: flags.beta };
   const opened = await openCommandDevice(CMD, flags, io);

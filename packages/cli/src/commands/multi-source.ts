@@ -53,7 +53,7 @@ const CMD = 'multi-source';
  */
 export async function runMultiSource(file: string | undefined, flags: MultiSourceFlags, io: CliIo): Promise<number> {
   const { csr, name } = await loadGraphInput(CMD, file, flags, io, { weights: flags.algorithm === 'sssp' && flags.weights === 'f32', symmetrize: flags.symmetrize });
-  if (flags.algorithm === 'bfs') checkUndirected(csr, name, false, CMD);
+  if (flags.algorithm === 'bfs') checkUndirected(csr, name, CMD);
   const sources = pickSources(csr, flags, CMD);
   const search: SearchSpec = flags.algorithm === 'bfs' ? { algorithm: 'bfs' } : { algorithm: 'sssp', options: { weights: flags.weights } };
   const backend = await openSchedulerBackend(flags);

@@ -149,13 +149,23 @@ function runnerOptions(flags: SsspFlags): SsspKernelOptions {
   };
 }
 
+/** The frontier methods' tuning flags, by their keys in {@link SsspFlags}. */
+const TUNING_FLAGS = { delta: '--delta', chunk: '--chunk', arcUnroll: '--arc-unroll', fuseAdvance: '--fuse-advance' } as const;
+
+/** The first of `keys` given, as typed (`--chunk 64`, `--fuse-advance`), for a refusal to name. */
+function givenTuning(flags: SsspFlags, keys: readonly (keyof typeof TUNING_FLAGS)[]): string | undefined {
+  const key = keys.find((k) => flags[k] !== undefined && flags[k] !== false);
+  if (key === undefined) return undefined;
+  return typeof flags[key] === 'boolean' ? TUNING_FLAGS[key] : `${TUNING_FLAGS[key]} ${flags[key]}`;
+}
+
 /**
  * --method auto plans Bellman-Ford where a weight is negative, whose edge passes have no buckets or queues: the
  * library would ignore --delta, --chunk and --arc-unroll there, so the command refuses them instead.
  */
 function checkTuningApplies(flags: SsspFlags, planned: SsspMethod): void {
   if (planned !== 'bellman-ford') return;
-  const given = [flags.delta !== undefined && `--delta ${flags.delta}`, flags.chunk !== undefined && `--chunk ${flags.chunk}`, flags.arcUnroll !== undefined && `--arc-unroll ${flags.arcUnroll}`].find(Boolean);
+  const given = givenTuning(flags, ['delta', 'chunk', 'arcUnroll']);
   if (given) throw new UsageError(`${given}: --method auto planned bellman-ford for this graph (a weight is negative), whose edge passes have no buckets or queues; leave the flag out`, CMD);
 }
 
@@ -175,7 +185,7 @@ export async function runSssp(file: string | undefined, flags: SsspFlags, io: Cl
   if (flags.delta !== undefined && flags.method !== 'near-far' && flags.method !== 'auto') {
     throw new UsageError(`--delta ${flags.delta}: the bucket width is near-far's, not ${flags.method}'s; use --method near-far`, CMD);
   }
-  const queueFlag = [flags.chunk !== undefined && `--chunk ${flags.chunk}`, flags.arcUnroll !== undefined && `--arc-unroll ${flags.arcUnroll}`, flags.fuseAdvance && '--fuse-advance'].find(Boolean);
+  const queueFlag = givenTuning(flags, ['chunk', 'arcUnroll', 'fuseAdvance']);
   if (queueFlag && flags.method === 'bellman-ford') {
     throw new UsageError(`${queueFlag}: tunes the queue passes of frontier and near-far, not bellman-ford's edge passes; use --method near-far or frontier`, CMD);
   }

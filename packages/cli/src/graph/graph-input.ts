@@ -58,10 +58,10 @@ export async function loadGraphInput(
 
 /**
  * BFS follows edges both ways: a directed graph is refused here, naming it and the flag, before a device opens
- * (the library would refuse it mid-run). `symmetrizing`: the mirrors are still to be added (bfs's own option).
+ * (the library would refuse it mid-run). A FILE read with --symmetrize is undirected already.
  */
-export function checkUndirected(csr: Csr, name: string, symmetrizing: boolean | undefined, cmd: string): void {
-  if (csr.directed && !symmetrizing) {
+export function checkUndirected(csr: Csr, name: string, cmd: string): void {
+  if (csr.directed) {
     throw new UsageError(`${name} is a directed graph, and direction-optimising BFS follows edges both ways: pass --symmetrize to add every arc's mirror`, cmd);
   }
 }
