@@ -24,8 +24,12 @@ for p in "$wt"/packages/*/; do
   name=$(basename "$p")
   [[ -f $p/src/index.ts ]] && alias+=("--alias:@semiforge/$name=$p/src/index.ts")
 done
+# The results files name the commit they ran (context.git): the bundle carries it, the GPU host has no git.
+sha=$(git -C "$wt" rev-parse --short HEAD)
+[[ $rev == worktree && -n $(git -C "$wt" status --porcelain --untracked-files=no) ]] && sha+="+worktree"
 bundle() {
   "$root/node_modules/.bin/esbuild" "$1" --bundle --platform=node --format=esm --target=node20 --conditions=source "${alias[@]}" \
+    --define:process.env.SEMIFORGE_BUNDLE_GIT="\"$sha\"" \
     --external:webgpu --external:koffi --outfile="$2" --log-level=warning \
     --banner:js="import { createRequire as __sfCreateRequire } from 'node:module'; const require = __sfCreateRequire(import.meta.url);"
 }
@@ -43,7 +47,7 @@ cd "$wt"
 for suite in "$@"; do
   entry=$(entry_of "$suite"); name=$(name_of "$suite")
   bundle "$entry" "$root/.device/$name.mjs"
-  echo "bundled $entry at $(git rev-parse --short HEAD) -> .device/$name.mjs"
+  echo "bundled $entry at $sha -> .device/$name.mjs"
 done
 bundle packages/graph-io/src/generators/recursive-matrix-worker.ts "$root/.device/recursive-matrix-worker.js"
 bundle packages/graph-io/src/transforms/relabel-by-degree-worker.ts "$root/.device/relabel-by-degree-worker.js"

@@ -97,7 +97,11 @@ export interface SsspKernelOptions {
    * await sssp(device, csr, 0, { method: 'near-far', weights: 'u32', hubDegree: 256 });
    */
   readonly hubDegree?: number;
-  /** Near-far with hubs waiting: the hub limit's step is delta / hubRounds (an integer, at least 1, for u32 weights). Default 8. */
+  /**
+   * Near-far with hubs waiting: the hub limit's step is delta / hubRounds (an integer, at least 1, for u32 weights).
+   * Default 8 for u32 weights, 32 for f32 (`SSSP_DEFAULTS.hubRounds`, `hubRoundsF32`): f32 path lengths rarely tie,
+   * so a hub's row is relaxed again for smaller improvements and wants a finer step.
+   */
   readonly hubRounds?: number;
   /**
    * Near-far: the tail rule. A bucket that ends with at most `tailFactor` × as many far vertices as its scan
@@ -204,6 +208,10 @@ export interface SsspPlan {
  *   Elsewhere the codegen's 256: hub64 on Kronecker 22 took 3.99 ms with it and 4.20 with 64;
  *   Kronecker 22 without hubs 4.47 ms with the earlier delta and chunk against 4.92 with the narrowed ones and 64;
  *   heavy arcs settled and frontier Bellman-Ford were not measured at 64.
+ * - `hubRounds`, `hubRoundsF32`: the hub limit's step is delta / rounds, 8 with u32 weights (Kronecker 22 in degree
+ *   order, fused: 4 rounds 3.48 ms, 8 3.24, 16 3.49, one command) and 32 with f32 (Kronecker 22 Graph500 f32 in degree
+ *   order, fused, one command: half the delta at 8 rounds 7.38 ms, 32 rounds 6.89, 64 7.29; CPU replay, three sources:
+ *   1.44–3.27 arcs relaxed per stored arc at 8 rounds and half the delta, 1.29–2.25 at 32).
  * - `skewThreshold`: the degree skew (`SsspGraphStats.degreeSkew`) from which a graph counts as skewed.
  * - `skewedHubDegree`: the hub degree near-far takes on a skewed graph unless told (`SsspKernelOptions.hubDegree`).
  * - `autoBellmanFordArcs`: below this many arcs `auto` plans Bellman-Ford. A pass there costs about the same
@@ -220,6 +228,7 @@ export const SSSP_DEFAULTS = {
   batch: 16,
   fixedWorkgroups: 1024,
   hubRounds: 8,
+  hubRoundsF32: 32,
   tailFactor: 2,
   nearFarChunk: 32,
   skewThreshold: 10,
@@ -421,7 +430,7 @@ function hubStepOf(options: SsspKernelOptions, hubDegree: number, delta: number,
     if (options.hubRounds !== undefined) throw new RangeError(`sssp: hubRounds ${options.hubRounds} needs hubs that wait (hubDegree, or a skewed graph's default; hubDegree 0 turns them off)`);
     return 0;
   }
-  const rounds = options.hubRounds ?? SSSP_DEFAULTS.hubRounds;
+  const rounds = options.hubRounds ?? (weights === 'u32' ? SSSP_DEFAULTS.hubRounds : SSSP_DEFAULTS.hubRoundsF32);
   if (!Number.isInteger(rounds) || rounds < 1) throw new RangeError(`sssp: hubRounds must be a positive integer (the hub step is delta / hubRounds), got ${rounds}`);
   return weights === 'u32' ? Math.max(1, Math.floor(delta / rounds)) : Math.fround(delta / rounds);
 }
