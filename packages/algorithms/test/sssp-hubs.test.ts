@@ -60,9 +60,11 @@ describe('the plan that defers hubs', () => {
     expect(plan.tree).not.toHaveProperty('deferHubs');
     expect(planSssp({ method: 'near-far', weights: 'u32', delta: 3, hubDegree: 2, hubRounds: 8 }, STATS, false).hubStep).toBe(1);
     expect(planSssp({ method: 'near-far', weights: 'f32', delta: 0.5, hubDegree: 2, hubRounds: 4 }, STATS, false).hubStep).toBe(0.125);
-    // Unasked, f32 steps by delta / 32 and u32 by delta / 8.
-    expect(planSssp({ method: 'near-far', weights: 'f32', delta: 0.5, hubDegree: 2 }, STATS, false).hubStep).toBe(0.5 / SSSP_DEFAULTS.hubRoundsF32);
-    expect(SSSP_DEFAULTS.hubRoundsF32).toBe(32);
+    // Unasked, f32 on a large graph steps by delta / 32; a smaller one, and u32, by delta / 8.
+    const large = { ...STATS, arcs: SSSP_DEFAULTS.hubRoundsF32Arcs };
+    expect(planSssp({ method: 'near-far', weights: 'f32', delta: 0.5, hubDegree: 2 }, large, false).hubStep).toBe(0.5 / 32);
+    expect(planSssp({ method: 'near-far', weights: 'f32', delta: 0.5, hubDegree: 2 }, { ...large, arcs: large.arcs - 1 }, false).hubStep).toBe(0.5 / 8);
+    expect(planSssp({ method: 'near-far', weights: 'u32', delta: 64, hubDegree: 2 }, large, false).hubStep).toBe(8);
     const off = planSssp({ method: 'near-far' }, STATS, false);
     expect(off).toMatchObject({ hubDegree: 0, hubStep: 0 });
     expect(off.relax).not.toHaveProperty('deferHubs');

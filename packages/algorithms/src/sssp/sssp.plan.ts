@@ -99,8 +99,9 @@ export interface SsspKernelOptions {
   readonly hubDegree?: number;
   /**
    * Near-far with hubs waiting: the hub limit's step is delta / hubRounds (an integer, at least 1, for u32 weights).
-   * Default 8 for u32 weights, 32 for f32 (`SSSP_DEFAULTS.hubRounds`, `hubRoundsF32`): f32 path lengths rarely tie,
-   * so a hub's row is relaxed again for smaller improvements and wants a finer step.
+   * Default 8, and 32 for f32 weights on graphs of at least 2^26 arcs (`SSSP_DEFAULTS.hubRounds`, `hubRoundsF32`,
+   * `hubRoundsF32Arcs`): f32 path lengths rarely tie, so a hub's row is relaxed again for smaller improvements and
+   * wants a finer step, once the arcs saved outweigh the passes added.
    */
   readonly hubRounds?: number;
   /**
@@ -208,10 +209,14 @@ export interface SsspPlan {
  *   Elsewhere the codegen's 256: hub64 on Kronecker 22 took 3.99 ms with it and 4.20 with 64;
  *   Kronecker 22 without hubs 4.47 ms with the earlier delta and chunk against 4.92 with the narrowed ones and 64;
  *   heavy arcs settled and frontier Bellman-Ford were not measured at 64.
- * - `hubRounds`, `hubRoundsF32`: the hub limit's step is delta / rounds, 8 with u32 weights (Kronecker 22 in degree
- *   order, fused: 4 rounds 3.48 ms, 8 3.24, 16 3.49, one command) and 32 with f32 (Kronecker 22 Graph500 f32 in degree
- *   order, fused, one command: half the delta at 8 rounds 7.38 ms, 32 rounds 6.89, 64 7.29; CPU replay, three sources:
- *   1.44–3.27 arcs relaxed per stored arc at 8 rounds and half the delta, 1.29–2.25 at 32).
+ * - `hubRounds`, `hubRoundsF32`, `hubRoundsF32Arcs`: the hub limit's step is delta / rounds: 8 with u32 weights
+ *   (Kronecker 22 in degree order, fused: 4 rounds 3.48 ms, 8 3.24, 16 3.49, one command) and with f32 below 2^26
+ *   arcs, 32 with f32 from there. Kronecker 22 (2^26.9 arcs), Graph500 f32: near-far 10.10 ms at 8 rounds, 8.75 at
+ *   32 (one command); in degree order, fused, half the delta at 8 rounds 7.38 ms, the full delta at 32 rounds 6.89,
+ *   64 7.29 (another command); the CPU replay (three sources) 1.44–3.27 arcs relaxed per stored arc at 8 rounds and
+ *   half the delta, 1.29–2.25 at 32. Kronecker 20 (2^25 arcs) the other way: near-far 2.92 ms at 8 rounds (56.5
+ *   passes), 3.24 at 32 (121.5), same command as Kronecker 22's: the passes added cost more than the arcs saved.
+ *   The threshold lies between the two sizes measured.
  * - `skewThreshold`: the degree skew (`SsspGraphStats.degreeSkew`) from which a graph counts as skewed.
  * - `skewedHubDegree`: the hub degree near-far takes on a skewed graph unless told (`SsspKernelOptions.hubDegree`).
  * - `autoBellmanFordArcs`: below this many arcs `auto` plans Bellman-Ford. A pass there costs about the same
@@ -229,6 +234,7 @@ export const SSSP_DEFAULTS = {
   fixedWorkgroups: 1024,
   hubRounds: 8,
   hubRoundsF32: 32,
+  hubRoundsF32Arcs: 2 ** 26,
   tailFactor: 2,
   nearFarChunk: 32,
   skewThreshold: 10,
@@ -323,7 +329,7 @@ function planMethod(options: SsspKernelOptions, stats: SsspGraphStats, directed:
   if (cuda && options.dispatch === 'indirect') throw new RangeError("sssp: the CUDA runner launches passes on fixed grids (the driver API has no indirect launch); use dispatch: 'fixed'");
   const fused = checkFuseAdvance(options, method, cuda);
   const dispatch = options.dispatch ?? (cuda || fused ? 'fixed' : defaultDispatch(where.softwareAdapter ?? false));
-  const hubs = { hubDegree, hubStep: hubStepOf(options, hubDegree, delta, weights) };
+  const hubs = { hubDegree, hubStep: hubStepOf(options, hubDegree, delta, weights, stats.arcs) };
   const tailFactor = checkTailFactor(options.tailFactor, method, heavyArcs);
   const relabel = checkRelabel(options.relabel);
   const loop = { delta, segment, batch, dispatch, fixedWorkgroups: options.fixedWorkgroups ?? SSSP_DEFAULTS.fixedWorkgroups, heavyArcs, ...hubs, tailFactor, relabel };
@@ -425,12 +431,13 @@ function checkHubDegree(options: SsspKernelOptions, method: SsspMethod, heavyArc
 }
 
 /** The hub limit's step, delta / hubRounds (0 when hubs do not wait). */
-function hubStepOf(options: SsspKernelOptions, hubDegree: number, delta: number, weights: SsspWeightType): number {
+function hubStepOf(options: SsspKernelOptions, hubDegree: number, delta: number, weights: SsspWeightType, arcs: number): number {
   if (!hubDegree) {
     if (options.hubRounds !== undefined) throw new RangeError(`sssp: hubRounds ${options.hubRounds} needs hubs that wait (hubDegree, or a skewed graph's default; hubDegree 0 turns them off)`);
     return 0;
   }
-  const rounds = options.hubRounds ?? (weights === 'u32' ? SSSP_DEFAULTS.hubRounds : SSSP_DEFAULTS.hubRoundsF32);
+  const fine = weights === 'f32' && arcs >= SSSP_DEFAULTS.hubRoundsF32Arcs;
+  const rounds = options.hubRounds ?? (fine ? SSSP_DEFAULTS.hubRoundsF32 : SSSP_DEFAULTS.hubRounds);
   if (!Number.isInteger(rounds) || rounds < 1) throw new RangeError(`sssp: hubRounds must be a positive integer (the hub step is delta / hubRounds), got ${rounds}`);
   return weights === 'u32' ? Math.max(1, Math.floor(delta / rounds)) : Math.fround(delta / rounds);
 }
