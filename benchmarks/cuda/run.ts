@@ -16,7 +16,7 @@
 //   buffers (0: through registers, the default; not with DPX, so i32 DPX cases of those shapes are skipped).
 //   --algorithms apsp,spmv (default apsp): the suites beside APSP run after it, each into its own results file
 //   (cuda-spmv-…, cuda-bfs-…, cuda-sssp-…; APSP's is cuda-…), each
-//   with its own options (spmv: --spmv-sizes, --spmv-formats, --spmv-plain-loads, ...; see spmv-suite.ts;
+//   with its own options (spmv: --spmv-sizes, --spmv-formats, --spmv-plain-loads, --spmv-stream-loads, ...; see spmv-suite.ts;
 //   bfs: --bfs-scales 20,21,22 --bfs-road 2048x2048 --bfs-sources 64 --bfs-variants baseline,approx,core --bfs-cache DIR; see bfs-suite.ts;
 //   sssp: --sssp-rmat 20,22 --sssp-kron 22 --sssp-road 3163 --sssp-methods bellman-ford,frontier,near-far --sssp-sources 4
 //   --sssp-weights f32|u32 --sssp-cache DIR; see sssp-suite.ts).

@@ -1,8 +1,9 @@
 // The SpMV and PageRank part of `--selftest`: every SpMV format (and the automatic choice) × semiring (plus-times,
 // min-plus, max-min, or-and, a user-defined one) on small matrices with empty rows, a power law and a row longer
 // than a warp, on CUDA against the CPU reference and WebGPU (the same bits where ⊕ is idempotent, both within the
-// f32 bound for plus-times); accumulate and masked products; plain loads (ldg off) beside __ldg; PageRank on CUDA
-// against the f64 fixed point (dangling vertices, personalization, the formats with a second step).
+// f32 bound for plus-times); accumulate and masked products; plain loads (ldg off) and the matrix streamed
+// (streamLoads) beside __ldg; PageRank on CUDA against the f64 fixed point (dangling vertices, personalization, the
+// formats with a second step).
 import { availableParallelism } from 'node:os';
 import {
   CUDA_SPMV_TARGET,
@@ -158,6 +159,23 @@ async function spmvChecks(backends: Backends, made: readonly { name: string; csr
         expect(row === -1, `${f.label}: row ${row} is ${a.y[row]} with __ldg, ${b.y[row]} without`);
       }
       return `${FORMATS.length} formats, plus-times`;
+    }),
+  );
+  checks.push(
+    await attempt('spmv streamed matrix (streamLoads: __ldcs) = __ldg loads, bit for bit, and a pattern too', async () => {
+      const { csr } = made[2];
+      for (const s of [SEMIRINGS[0], SEMIRINGS[3]]) {
+        const matrix = s.pattern ? { ...csr, weight: null } : csr;
+        const x = s.x(matrix.n);
+        for (const f of FORMATS) {
+          const options = { ...f.options, semiring: s.semiring };
+          const [a, b] = [await product(backends, 'cuda', matrix, x, options), await product(backends, 'cuda', matrix, x, { ...options, streamLoads: true })];
+          expect(b.plan.spec.streamLoads === true, `${f.label}: the plan did not stream the matrix`);
+          const row = a.y.findIndex((v, i) => !Object.is(v, b.y[i]));
+          expect(row === -1, `${f.label}, ${s.semiring}: row ${row} is ${a.y[row]} with __ldg, ${b.y[row]} streamed`);
+        }
+      }
+      return `${FORMATS.length} formats, plus-times and or-and (pattern)`;
     }),
   );
   return checks;

@@ -4,7 +4,8 @@
 // (time-products.ts: K products a batch, batches queued so that the clocks stay up) and every product is checked
 // against the CPU (spmvChecker); the results are the SpMV suite's (gflops and effective_GBps against the copy
 // bandwidth and cuSPARSE), each CUDA one with its ratio to WebGPU's same format in params.ratio_to_webgpu.
-// CUDA runs with read-only cache loads (__ldg); `--spmv-plain-loads` names formats also timed without them.
+// CUDA runs with read-only cache loads (__ldg); `--spmv-plain-loads` names formats also timed without them, and
+// `--spmv-stream-loads` formats also timed with the matrix streamed by evict-first loads (__ldcs, `streamLoads`).
 // PageRank (spmv-pagerank.ts) runs on both backends on the matrices of the classes `--spmv-pagerank` names.
 import { CudaSpmvRunner, rowStats, spmvChecker, SpmvRunner, type SpmvChecker, type SpmvFormat } from '@semiforge/algorithms';
 import type { Csr } from '@semiforge/graph-io';
@@ -32,6 +33,8 @@ export const SPMV_SUITE_OPTIONS = {
   'spmv-formats': { type: 'string', default: 'auto,csr-scalar,csr-vector,ell,csr-merge,sell,fold,csr-stream' },
   // Formats also timed on CUDA with plain loads (ldg: false), to measure __ldg; 'none' for none.
   'spmv-plain-loads': { type: 'string', default: 'auto' },
+  // Formats also timed on CUDA with the matrix's indices and values loaded evict-first (streamLoads); 'none' for none.
+  'spmv-stream-loads': { type: 'string', default: 'auto' },
   'spmv-runs': { type: 'string', default: '5' },
   'spmv-warmup-ms': { type: 'string', default: '1000' },
   'spmv-batch-ms': { type: 'string', default: '5' },
@@ -48,10 +51,11 @@ export type SpmvSuiteSettings = SuiteSettings<typeof SPMV_SUITE_OPTIONS>;
 
 const FORMATS: readonly (SpmvFormat | 'auto')[] = ['auto', 'csr-scalar', 'csr-vector', 'ell', 'csr-merge', 'sell', 'fold', 'csr-stream'];
 
-/** One backend's run of a format: WebGPU, or CUDA with or without read-only cache loads. */
+/** One backend's run of a format: WebGPU, or CUDA with or without read-only cache loads, the matrix streamed or not. */
 interface Lane {
   readonly backend: BackendName;
   readonly ldg?: boolean;
+  readonly streamLoads?: boolean;
   readonly label: string;
 }
 
@@ -120,8 +124,8 @@ async function onWebgpu(device: Device, csr: Csr, x: Float32Array, buffers: { x:
 }
 
 /** Times and reads back one format on CUDA: K products queued between two events, several batches in flight. */
-async function onCuda(cuda: CudaDevice, csr: Csr, x: Float32Array, format: SpmvFormat | 'auto', ldg: boolean, timing: { runs: number; warmupMs: number; batchMs: number }): Promise<Timing> {
-  const runner = await CudaSpmvRunner.create(cuda, csr, { semiring: 'plus-times', type: 'f32', format, ldg });
+async function onCuda(cuda: CudaDevice, csr: Csr, x: Float32Array, format: SpmvFormat | 'auto', loads: { ldg: boolean; streamLoads: boolean }, timing: { runs: number; warmupMs: number; batchMs: number }): Promise<Timing> {
+  const runner = await CudaSpmvRunner.create(cuda, csr, { semiring: 'plus-times', type: 'f32', format, ...loads });
   try {
     // Also uploads x, which the timed products then read.
     const { y } = runner.run(x);
@@ -150,7 +154,7 @@ function results(m: Measured, lane: Lane, run: Timing, bandwidth: CopyBandwidth 
     run.enqueueMs === undefined ? {} : { enqueue_us_per_product: 1e3 * run.enqueueMs, launch_bound: run.enqueueMs >= run.timing.time_ms.median };
   return spmvResults(m, bandwidth, peer).map((r, i) => {
     const ratio = lane.backend === 'cuda' && webgpu ? r.value / webgpu[i].value : undefined;
-    const params: BenchResult['params'] = { ...r.params, backend: lane.backend, ...(lane.ldg === undefined ? {} : { ldg: lane.ldg }), ...launches };
+    const params: BenchResult['params'] = { ...r.params, backend: lane.backend, ...(lane.ldg === undefined ? {} : { ldg: lane.ldg }), ...(lane.streamLoads ? { stream_loads: true } : {}), ...launches };
     if (ratio !== undefined) params.ratio_to_webgpu = ratio;
     return { ...r, case: r.case.replace(/^spmv /, `spmv ${lane.label} `), params };
   });
@@ -161,6 +165,7 @@ export async function spmvSuite(backends: Backends, wanted: readonly BackendName
   const a = optionValues(SPMV_SUITE_OPTIONS, settings.args);
   const formats = formatsOf(a['spmv-formats'], 'spmv-formats');
   const plainLoads = formatsOf(a['spmv-plain-loads'], 'spmv-plain-loads');
+  const streamLoads = formatsOf(a['spmv-stream-loads'], 'spmv-stream-loads');
   const { sizes, classes } = matrixSelection({ quick: settings.quick, sizes: a['spmv-sizes'], classes: a['spmv-classes'] });
   const names = a['spmv-matrices']?.split(',');
   const runs = count('spmv-runs', a['spmv-runs']);
@@ -175,6 +180,7 @@ export async function spmvSuite(backends: Backends, wanted: readonly BackendName
     ...(webgpu ? [{ backend: 'webgpu' as const, label: 'webgpu' }] : []),
     ...(cuda ? [{ backend: 'cuda' as const, ldg: true, label: 'cuda' }] : []),
     ...(cuda && plainLoads.includes(format) ? [{ backend: 'cuda' as const, ldg: false, label: 'cuda-plain-loads' }] : []),
+    ...(cuda && streamLoads.includes(format) ? [{ backend: 'cuda' as const, ldg: true, streamLoads: true, label: 'cuda-stream-loads' }] : []),
   ];
   const log = progressLog('spmv');
 
@@ -221,7 +227,7 @@ export async function spmvSuite(backends: Backends, wanted: readonly BackendName
             const options = { ...timing, warmupMs: first && !settings.quick ? warmupMs + 1500 : warmupMs };
             let run: Timing;
             try {
-              run = lane.backend === 'cuda' ? await onCuda(cuda!, csr, x, format, lane.ldg!, options) : await onWebgpu(webgpu!, csr, x, buffers!, format, options);
+              run = lane.backend === 'cuda' ? await onCuda(cuda!, csr, x, format, { ldg: lane.ldg!, streamLoads: lane.streamLoads === true }, options) : await onWebgpu(webgpu!, csr, x, buffers!, format, options);
             } catch (e) {
               // A format a backend cannot hold (a binding limit, a missing feature) leaves the others to run.
               const reason = e instanceof Error ? e.message.split('\n')[0] : String(e);

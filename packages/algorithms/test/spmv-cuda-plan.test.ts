@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SpecError } from '@semiforge/codegen';
+import { SpecError, type SpmvKernelSpec } from '@semiforge/codegen';
 import { checkLaunchConfig, DEFAULT_LAUNCH_LIMITS, kernelArgs } from '@semiforge/runtime-cuda';
 import { backendOf, CUDA_SPMV_TARGET, pagerank, planSpmvLaunches, spmv, type SpmvKernelOptions, type SpmvTarget } from '../src/index.js';
 import { asPattern, csrFromRows, FORMAT_CASES, MATRIX_CASES, SEMIRING_CASES } from './spmv-cases.js';
@@ -58,6 +58,24 @@ describe('the CUDA SpMV launches, planned without a device', () => {
     expect(plain.plan.spec.ldg).toBeUndefined();
     expect(plain.launches[0].kernel.source).not.toContain('__ldg(');
     expect(() => planSpmvLaunches(csr, { format: 'csr-scalar', ldg: true }, WGSL_TARGET)).toThrow(SpecError);
+  });
+
+  it('streams the matrix with evict-first loads when asked (every format, its second step left plain), which WGSL refuses', () => {
+    const csr = MATRIX_CASES[1].csr;
+    for (const { name, options } of FORMAT_CASES) {
+      const { plan, launches } = planSpmvLaunches(csr, { ...options, streamLoads: true }, CUDA_SPMV_TARGET);
+      expect(plan.spec.streamLoads, name).toBe(true);
+      const first = launches[0].kernel.source;
+      expect(first, name).toContain('#define STREAM(p) __ldcs(&(p))');
+      expect(first, name).toMatch(/STREAM\(indices4?\[/);
+      // x still through the read-only cache; a second step (fold's combine, merge's fixup) reads no matrix.
+      expect(first, name).toContain('LOAD(x[');
+      for (const later of launches.slice(1)) expect((later.kernel.spec as SpmvKernelSpec).streamLoads, name).toBeUndefined();
+    }
+    const plain = planSpmvLaunches(csr, { format: 'fold' }, CUDA_SPMV_TARGET);
+    expect(plain.plan.spec.streamLoads).toBeUndefined();
+    expect(plain.launches[0].kernel.source).toContain('#define STREAM(p) LOAD(p)');
+    expect(() => planSpmvLaunches(csr, { format: 'fold', streamLoads: true }, WGSL_TARGET)).toThrow(/streaming loads \(__ldcs\) are CUDA's; target 'wgsl' takes no streamLoads/);
   });
 
   it('refuses a target other than the device runs', () => {

@@ -120,7 +120,10 @@ const ldgSpecs: SpmvKernelSpec[] = [...spmvSpecs, ...sellSpecs, ...unrolledSpecs
 // The SpMV specs that read values again for a pattern matrix (no values array), with __ldg as the CUDA plans make them.
 const patternSpecs: SpmvKernelSpec[] = ldgSpecs.filter((s) => !SECOND_STEPS.includes(s.op)).map((s) => ({ ...s, pattern: true }));
 
-const specs = [...fwSpecs, ...fwUpdateShapes, ...fwRoundSpecs, ...spmvSpecs, ...sellSpecs, ...unrolledSpecs, ...ldgSpecs, ...patternSpecs, ...vectorSpecs, ...bfsSpecs, ...ssspSpecs];
+// The matrix-reading SpMV specs with streaming loads of the matrix (__ldcs on u32, f32 and the vec4s), pattern ones too.
+const streamSpecs: SpmvKernelSpec[] = [...ldgSpecs, ...patternSpecs].filter((s) => !SECOND_STEPS.includes(s.op)).map((s) => ({ ...s, streamLoads: true }));
+
+const specs = [...fwSpecs, ...fwUpdateShapes, ...fwRoundSpecs, ...spmvSpecs, ...sellSpecs, ...unrolledSpecs, ...ldgSpecs, ...patternSpecs, ...streamSpecs, ...vectorSpecs, ...bfsSpecs, ...ssspSpecs];
 
 describe.skipIf(!nvcc)('CUDA kernels compile with nvcc -ptx -arch=sm_90', () => {
   it.each(specs.map((s) => [generateKernel(s).name, s] as const))('%s', async (_name, spec) => {

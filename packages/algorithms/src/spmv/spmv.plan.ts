@@ -62,6 +62,15 @@ export interface SpmvKernelOptions {
    */
   ldg?: boolean;
   /**
+   * CUDA: load the matrix's column indices and values with evict-first streaming loads (`__ldcs`; default false),
+   * so that the matrix, read once, does not push the gathered x out of L1 and L2. WGSL has no cache hints: true
+   * there is refused.
+   *
+   * @example
+   * await spmv(undefined, csr, x, { backend: 'cuda', format: 'fold', streamLoads: true });
+   */
+  streamLoads?: boolean;
+  /**
    * Renumber the matrix's columns by descending degree once, when the product is planned, so that the hot
    * entries of x share cache lines; each product then gathers x into that order first (one pass over n) and
    * writes y, reads the mask and an accumulated y in the user's order as ever. 'degree': always; 'none'
@@ -262,7 +271,8 @@ function planKernels(options: SpmvPlanInput, stats: RowStats, subgroups: Subgrou
   const ldg = (target === 'cuda' ? (options.ldg ?? true) : options.ldg) ? { ldg: true } : {};
   // A pattern's second steps (fold's combine, merge's fixup) read no values: codegen drops the flag from their specs.
   const pattern = options.pattern === true ? { pattern: true } : {};
-  const common = { semiring, type, target, accumulate: options.accumulate ?? false, masked: options.masked ?? false, ...ldg, ...pattern };
+  const stream = options.streamLoads === true ? { streamLoads: true } : {};
+  const common = { semiring, type, target, accumulate: options.accumulate ?? false, masked: options.masked ?? false, ...ldg, ...stream, ...pattern };
   const slotFormat = format === 'ell' || format === 'sell' || format === 'fold';
   if (options.unroll !== undefined && !slotFormat) {
     throw new RangeError(`spmv: unroll = ${options.unroll} steps through ELL slots; format '${format}' has none (use ell, sell or fold)`);

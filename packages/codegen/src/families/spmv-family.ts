@@ -7,8 +7,8 @@ import type { KernelFamily } from './kernel-family.js';
 const MODE_RE = /^(acc|set)(_mask)?(_pattern)?$/;
 // Shape: rows r, lanes l, reduction sg|wg; spmv_sell adds its slice height c, then p (permuted), f (folded);
 // spmv_csr_merge its items per invocation i (spmv_csr_stream its nonzeros per invocation); spmv_ell and spmv_sell their slots per step u; spmv_sell its rows
-// per invocation x; a CUDA kernel with read-only cache loads ends in g.
-const SHAPE_RE = /^r(\d+)l(\d+)(sg|wg)?(?:c(\d+)(p?)(f?))?(?:i(\d+))?(?:u(\d+))?(?:x(\d+))?(g)?$/;
+// per invocation x; a CUDA kernel with read-only cache loads has g, with streaming loads of the matrix s, last.
+const SHAPE_RE = /^r(\d+)l(\d+)(sg|wg)?(?:c(\d+)(p?)(f?))?(?:i(\d+))?(?:u(\d+))?(?:x(\d+))?(g)?(s)?$/;
 
 /** Sparse matrix–vector products over a semiring (paper 002), one op per storage format. */
 export const SPMV_FAMILY: KernelFamily<SpmvKernelSpec> = {
@@ -23,7 +23,8 @@ export const SPMV_FAMILY: KernelFamily<SpmvKernelSpec> = {
     const unroll = spec.unroll === undefined ? '' : `u${spec.unroll}`;
     const quad = spec.rowsPerInvocation === undefined ? '' : `x${spec.rowsPerInvocation}`;
     const ldg = spec.ldg ? 'g' : '';
-    return [`${spec.accumulate ? 'acc' : 'set'}${spec.masked ? '_mask' : ''}${spec.pattern ? '_pattern' : ''}`, `r${spec.rowsPerWorkgroup}l${spec.lanesPerRow}${reduction}${slices}${items}${unroll}${quad}${ldg}`];
+    const stream = spec.streamLoads ? 's' : '';
+    return [`${spec.accumulate ? 'acc' : 'set'}${spec.masked ? '_mask' : ''}${spec.pattern ? '_pattern' : ''}`, `r${spec.rowsPerWorkgroup}l${spec.lanesPerRow}${reduction}${slices}${items}${unroll}${quad}${ldg}${stream}`];
   },
   parseNameParts(mode, shape) {
     const m = MODE_RE.exec(mode);
@@ -41,6 +42,7 @@ export const SPMV_FAMILY: KernelFamily<SpmvKernelSpec> = {
       ...(s[8] === undefined ? {} : { unroll: Number(s[8]) }),
       ...(s[9] === undefined ? {} : { rowsPerInvocation: Number(s[9]) }),
       ...(s[10] === undefined ? {} : { ldg: true }),
+      ...(s[11] === undefined ? {} : { streamLoads: true }),
     };
   },
   describe(spec) {
@@ -51,6 +53,7 @@ export const SPMV_FAMILY: KernelFamily<SpmvKernelSpec> = {
     const unroll = spec.unroll === undefined ? '' : `, ${spec.unroll} slots a loop step`;
     const quad = spec.rowsPerInvocation === undefined ? '' : `, ${spec.rowsPerInvocation} rows an invocation (vec4 loads)`;
     const ldg = spec.ldg ? ', read-only cache loads' : '';
-    return `${mode}, ${spec.rowsPerWorkgroup} rows × ${spec.lanesPerRow} lanes a workgroup${spec.reduction ? `, ${spec.reduction} reduction` : ''}${slices}${items}${unroll}${quad}${ldg}`;
+    const stream = spec.streamLoads ? ', streaming loads of the matrix' : '';
+    return `${mode}, ${spec.rowsPerWorkgroup} rows × ${spec.lanesPerRow} lanes a workgroup${spec.reduction ? `, ${spec.reduction} reduction` : ''}${slices}${items}${unroll}${quad}${ldg}${stream}`;
   },
 };

@@ -1483,12 +1483,16 @@ export const TEMPLATE_SPECS: Readonly<Record<string, unknown>> = {
         },"5":function(container,depth0,helpers,partials,data) {
             return "#define LOAD(p) (p)\n";
         },"7":function(container,depth0,helpers,partials,data) {
-            return " and its mask word asks for it";
+            return "// The matrix's indices and values are read once: evict-first streaming loads (__ldcs), so that they do not push\n// the gathered x out of L1 and L2.\n#define STREAM(p) __ldcs(&(p))\n";
         },"9":function(container,depth0,helpers,partials,data) {
-            return " && LOAD(mask[row]) != 0u";
+            return "#define STREAM(p) LOAD(p)\n";
         },"11":function(container,depth0,helpers,partials,data) {
-            return "// y = A ⊗ x ⊕ y\n#define STORE_ROW(row, r) (y[row] = sr_add((r), y[row]))\n";
+            return " and its mask word asks for it";
         },"13":function(container,depth0,helpers,partials,data) {
+            return " && LOAD(mask[row]) != 0u";
+        },"15":function(container,depth0,helpers,partials,data) {
+            return "// y = A ⊗ x ⊕ y\n#define STORE_ROW(row, r) (y[row] = sr_add((r), y[row]))\n";
+        },"17":function(container,depth0,helpers,partials,data) {
             return "// y = A ⊗ x\n#define STORE_ROW(row, r) (y[row] = (r))\n";
         },"compiler":[8,">= 4.3.0"],"main":function(container,depth0,helpers,partials,data) {
             var stack1, helper, alias1=depth0 != null ? depth0 : (container.nullContext || {}), alias2=container.hooks.helperMissing, alias3="function", lookupProperty = container.lookupProperty || function(parent, propertyName) {
@@ -1508,12 +1512,13 @@ export const TEMPLATE_SPECS: Readonly<Record<string, unknown>> = {
             + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"pattern") : depth0),{"name":"if","hash":{},"fn":container.program(1, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":12,"column":0},"end":{"line":15,"column":7}}})) != null ? stack1 : "")
             + "\n"
             + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"ldg") : depth0),{"name":"if","hash":{},"fn":container.program(3, data, 0),"inverse":container.program(5, data, 0),"data":data,"loc":{"start":{"line":17,"column":0},"end":{"line":23,"column":7}}})) != null ? stack1 : "")
+            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"streamLoads") : depth0),{"name":"if","hash":{},"fn":container.program(7, data, 0),"inverse":container.program(9, data, 0),"data":data,"loc":{"start":{"line":24,"column":0},"end":{"line":30,"column":7}}})) != null ? stack1 : "")
             + "\n// More than 65535 blocks of rows need a 2-D grid: blocks are numbered x-fastest.\n#define ROW_OF() ((blockIdx.x + blockIdx.y * gridDim.x) * ROWS + threadIdx.x / LANES)\n// Whether a thread's row exists"
-            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"masked") : depth0),{"name":"if","hash":{},"fn":container.program(7, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":27,"column":32},"end":{"line":27,"column":83}}})) != null ? stack1 : "")
+            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"masked") : depth0),{"name":"if","hash":{},"fn":container.program(11, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":34,"column":32},"end":{"line":34,"column":83}}})) != null ? stack1 : "")
             + ".\n#define ROW_WANTED(row) ((row) < params.rows"
-            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"masked") : depth0),{"name":"if","hash":{},"fn":container.program(9, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":28,"column":44},"end":{"line":28,"column":90}}})) != null ? stack1 : "")
+            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"masked") : depth0),{"name":"if","hash":{},"fn":container.program(13, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":35,"column":44},"end":{"line":35,"column":90}}})) != null ? stack1 : "")
             + ")\n"
-            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"accumulate") : depth0),{"name":"if","hash":{},"fn":container.program(11, data, 0),"inverse":container.program(13, data, 0),"data":data,"loc":{"start":{"line":29,"column":0},"end":{"line":35,"column":7}}})) != null ? stack1 : "");
+            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"accumulate") : depth0),{"name":"if","hash":{},"fn":container.program(15, data, 0),"inverse":container.program(17, data, 0),"data":data,"loc":{"start":{"line":36,"column":0},"end":{"line":42,"column":7}}})) != null ? stack1 : "");
         },"usePartial":true,"useData":true},
         "cuda/partials/spmv-slot-steps": {"1":function(container,depth0,helpers,partials,data) {
             var stack1, alias1=container.lambda, lookupProperty = container.lookupProperty || function(parent, propertyName) {
@@ -1525,7 +1530,7 @@ export const TEMPLATE_SPECS: Readonly<Record<string, unknown>> = {
 
           return "  const unsigned c"
             + ((stack1 = alias1(depth0, depth0)) != null ? stack1 : "")
-            + " = LOAD(indices[at + "
+            + " = STREAM(indices[at + "
             + ((stack1 = alias1(depth0, depth0)) != null ? stack1 : "")
             + "u * "
             + ((stack1 = alias1(((stack1 = (data && lookupProperty(data,"root"))) && lookupProperty(stack1,"slotStride")), depth0)) != null ? stack1 : "")
@@ -1549,7 +1554,7 @@ export const TEMPLATE_SPECS: Readonly<Record<string, unknown>> = {
 
           return "  const T v"
             + ((stack1 = alias1(depth0, depth0)) != null ? stack1 : "")
-            + " = LOAD(values[at + "
+            + " = STREAM(values[at + "
             + ((stack1 = alias1(depth0, depth0)) != null ? stack1 : "")
             + "u * "
             + ((stack1 = alias1(((stack1 = (data && lookupProperty(data,"root"))) && lookupProperty(stack1,"slotStride")), depth0)) != null ? stack1 : "")
@@ -1577,7 +1582,7 @@ export const TEMPLATE_SPECS: Readonly<Record<string, unknown>> = {
           return "v"
             + ((stack1 = container.lambda(depth0, depth0)) != null ? stack1 : "");
         },"11":function(container,depth0,helpers,partials,data) {
-            return "LOAD(values[at])";
+            return "STREAM(values[at])";
         },"compiler":[8,">= 4.3.0"],"main":function(container,depth0,helpers,partials,data) {
             var stack1, helper, alias1=depth0 != null ? depth0 : (container.nullContext || {}), alias2=container.hooks.helperMissing, alias3="function", lookupProperty = container.lookupProperty || function(parent, propertyName) {
                 if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
@@ -1604,8 +1609,8 @@ export const TEMPLATE_SPECS: Readonly<Record<string, unknown>> = {
             + ((stack1 = ((helper = (helper = lookupProperty(helpers,"unrollLast") || (depth0 != null ? lookupProperty(depth0,"unrollLast") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"unrollLast","hash":{},"data":data,"loc":{"start":{"line":16,"column":10},"end":{"line":16,"column":24}}}) : helper))) != null ? stack1 : "")
             + " != NONE;\n}\nfor (; open && at < end; at += "
             + ((stack1 = ((helper = (helper = lookupProperty(helpers,"slotStride") || (depth0 != null ? lookupProperty(depth0,"slotStride") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"slotStride","hash":{},"data":data,"loc":{"start":{"line":18,"column":31},"end":{"line":18,"column":45}}}) : helper))) != null ? stack1 : "")
-            + ") {\n  const unsigned col = LOAD(indices[at]);\n  if (col == NONE) break;\n  acc = sr_add(acc, sr_mul("
-            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"pattern") : depth0),{"name":"if","hash":{},"fn":container.program(7, data, 0),"inverse":container.program(11, data, 0),"data":data,"loc":{"start":{"line":21,"column":27},"end":{"line":21,"column":76}}})) != null ? stack1 : "")
+            + ") {\n  const unsigned col = STREAM(indices[at]);\n  if (col == NONE) break;\n  acc = sr_add(acc, sr_mul("
+            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"pattern") : depth0),{"name":"if","hash":{},"fn":container.program(7, data, 0),"inverse":container.program(11, data, 0),"data":data,"loc":{"start":{"line":21,"column":27},"end":{"line":21,"column":78}}})) != null ? stack1 : "")
             + ", LOAD(x[col])));\n}\n";
         },"useData":true},
         "cuda/partials/sssp-append": {"1":function(container,depth0,helpers,partials,data) {
@@ -1711,7 +1716,7 @@ export const TEMPLATE_SPECS: Readonly<Record<string, unknown>> = {
         },"7":function(container,depth0,helpers,partials,data) {
             return "ONE";
         },"9":function(container,depth0,helpers,partials,data) {
-            return "LOAD(values[start.y + k])";
+            return "STREAM(values[start.y + k])";
         },"11":function(container,depth0,helpers,partials,data) {
             return "  // Inclusive segmented scan over the threads' open rows (non-decreasing in lid), fixed order: in the\n  // warp by shuffles, then across warps.\n  const unsigned lane = lid % 32u, sg = lid / 32u;\n  T sum = acc;\n#pragma unroll\n  for (unsigned offset = 1u; offset < 32u; offset <<= 1u) {\n    const T up = __shfl_up_sync(0xffffffffu, sum, offset);\n    const unsigned up_row = __shfl_up_sync(0xffffffffu, ax, offset);\n    if (lane >= offset && up_row == ax) sum = sr_add(up, sum);\n  }\n  const T before = __shfl_up_sync(0xffffffffu, sum, 1u);\n  const unsigned before_row = __shfl_up_sync(0xffffffffu, ax, 1u);\n  if (lane == 0u) sg_first[sg] = ax;\n  if (lane == 31u) {\n    sg_last[sg] = ax;\n    sg_sum[sg] = sum;\n  }\n  __syncthreads();\n  // ⊕ of what the warps before `sg` hold of row `key`: back while their last row is `key`, up to one it began in.\n  auto carry_in = [&](unsigned key) {\n    T held = ZERO;\n    for (unsigned j = sg; j > 0u && sg_last[j - 1u] == key; j--) {\n      held = sr_add(sg_sum[j - 1u], held);\n      if (sg_first[j - 1u] != key) break;\n    }\n    return held;\n  };\n  if (first_row != NONE) {\n    T held = ZERO;\n    if (lane == 0u) {\n      held = carry_in(first_row);\n    } else if (before_row == first_row) {\n      held = before;\n      if (sg_first[sg] == first_row) held = sr_add(carry_in(first_row), held);\n    }\n    if (ROW_WANTED(start.x + first_row)) STORE_ROW(start.x + first_row, sr_add(held, first_sum));\n  }\n  if (lid == ROWS - 1u) {\n    if (sg_first[sg] == ax) sum = sr_add(carry_in(ax), sum);\n    carries[2u * tile] = start.x + ax;\n    carries[2u * tile + 1u] = to_bits(sum);\n  }\n";
         },"13":function(container,depth0,helpers,partials,data) {
@@ -1744,15 +1749,15 @@ export const TEMPLATE_SPECS: Readonly<Record<string, unknown>> = {
             + "];\n"
             + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"subgroup") : depth0),{"name":"if","hash":{},"fn":container.program(3, data, 0),"inverse":container.program(5, data, 0),"data":data,"loc":{"start":{"line":22,"column":0},"end":{"line":29,"column":7}}})) != null ? stack1 : "")
             + "  const unsigned lid = threadIdx.x;\n  const unsigned n = params.rows, total = n + params.width;\n  const unsigned tile = blockIdx.x + blockIdx.y * gridDim.x;\n  if (tile >= (total + TILE - 1u) / TILE) return;  // past the path: the whole block leaves\n  const unsigned begin = tile * TILE;\n  const uint2 start = make_uint2(LOAD(tileRows[tile]), begin - LOAD(tileRows[tile]));\n  const unsigned rows = LOAD(tileRows[tile + 1u]) - start.x, count = min(begin + TILE, total) - begin - rows;\n  // Fixed trip counts (rows + 1 ≤ TILE + 1, count ≤ TILE), unrolled: every step's loads in flight at once.\n#pragma unroll\n  for (unsigned j = 0u; j <= ITEMS; j++) {\n    const unsigned k = lid + j * ROWS;\n    if (k <= rows && start.x + k < n) staged[k].row_end = LOAD(indptr[start.x + k + 1u]);\n  }\n#pragma unroll\n  for (unsigned j = 0u; j < ITEMS; j++) {\n    const unsigned k = lid + j * ROWS;\n    if (k < count) staged[rows + 1u + k].product = sr_mul("
-            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"pattern") : depth0),{"name":"if","hash":{},"fn":container.program(7, data, 0),"inverse":container.program(9, data, 0),"data":data,"loc":{"start":{"line":46,"column":58},"end":{"line":46,"column":116}}})) != null ? stack1 : "")
-            + ", LOAD(x[LOAD(indices[start.y + k])]));\n  }\n  __syncthreads();\n\n  const unsigned d0 = min(lid * ITEMS, rows + count), d1 = min(d0 + ITEMS, rows + count);\n  // Path coordinate of the thread's first item: ax row ends, ax the first staged row end past nonzero\n  // start.y + d0 − ax − 1.\n  unsigned lo = d0 > count ? d0 - count : 0u, hi = min(d0, rows);\n  while (lo < hi) {\n    const unsigned pivot = (lo + hi) / 2u;\n    if (staged[pivot].row_end <= start.y + d0 - pivot - 1u) lo = pivot + 1u; else hi = pivot;\n  }\n  unsigned ax = lo, ay = d0 - lo;\n  T acc = ZERO;\n  unsigned first_row = NONE;  // written after the scan: it may have begun in the threads before\n  T first_sum = ZERO;\n  for (unsigned d = d0; d < d1; d++) {\n    if (start.y + ay < staged[ax].row_end) {\n      acc = sr_add(acc, staged[rows + 1u + ay].product);\n      ay++;\n    } else {\n      if (first_row == NONE) {\n        first_row = ax;\n        first_sum = acc;\n      } else if (ROW_WANTED(start.x + ax)) {\n        STORE_ROW(start.x + ax, acc);\n      }\n      acc = ZERO;\n      ax++;\n    }\n  }\n\n"
+            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"pattern") : depth0),{"name":"if","hash":{},"fn":container.program(7, data, 0),"inverse":container.program(9, data, 0),"data":data,"loc":{"start":{"line":46,"column":58},"end":{"line":46,"column":118}}})) != null ? stack1 : "")
+            + ", LOAD(x[STREAM(indices[start.y + k])]));\n  }\n  __syncthreads();\n\n  const unsigned d0 = min(lid * ITEMS, rows + count), d1 = min(d0 + ITEMS, rows + count);\n  // Path coordinate of the thread's first item: ax row ends, ax the first staged row end past nonzero\n  // start.y + d0 − ax − 1.\n  unsigned lo = d0 > count ? d0 - count : 0u, hi = min(d0, rows);\n  while (lo < hi) {\n    const unsigned pivot = (lo + hi) / 2u;\n    if (staged[pivot].row_end <= start.y + d0 - pivot - 1u) lo = pivot + 1u; else hi = pivot;\n  }\n  unsigned ax = lo, ay = d0 - lo;\n  T acc = ZERO;\n  unsigned first_row = NONE;  // written after the scan: it may have begun in the threads before\n  T first_sum = ZERO;\n  for (unsigned d = d0; d < d1; d++) {\n    if (start.y + ay < staged[ax].row_end) {\n      acc = sr_add(acc, staged[rows + 1u + ay].product);\n      ay++;\n    } else {\n      if (first_row == NONE) {\n        first_row = ax;\n        first_sum = acc;\n      } else if (ROW_WANTED(start.x + ax)) {\n        STORE_ROW(start.x + ax, acc);\n      }\n      acc = ZERO;\n      ax++;\n    }\n  }\n\n"
             + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"subgroup") : depth0),{"name":"if","hash":{},"fn":container.program(11, data, 0),"inverse":container.program(13, data, 0),"data":data,"loc":{"start":{"line":78,"column":0},"end":{"line":143,"column":7}}})) != null ? stack1 : "")
             + "}\n";
         },"usePartial":true,"useData":true},
         "cuda/spmv/csr-scalar": {"1":function(container,depth0,helpers,partials,data) {
             return "ONE";
         },"3":function(container,depth0,helpers,partials,data) {
-            return "LOAD(values[p])";
+            return "STREAM(values[p])";
         },"compiler":[8,">= 4.3.0"],"main":function(container,depth0,helpers,partials,data) {
             var stack1, helper, alias1=depth0 != null ? depth0 : (container.nullContext || {}), alias2=container.hooks.helperMissing, alias3="function", lookupProperty = container.lookupProperty || function(parent, propertyName) {
                 if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
@@ -1771,13 +1776,13 @@ export const TEMPLATE_SPECS: Readonly<Record<string, unknown>> = {
             + "("
             + ((stack1 = ((helper = (helper = lookupProperty(helpers,"params") || (depth0 != null ? lookupProperty(depth0,"params") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"params","hash":{},"data":data,"loc":{"start":{"line":6,"column":73},"end":{"line":6,"column":85}}}) : helper))) != null ? stack1 : "")
             + ") {\n  const unsigned row = ROW_OF();\n  if (!ROW_WANTED(row)) return;\n  T acc = ZERO;\n  const unsigned end = LOAD(indptr[row + 1]);\n  for (unsigned p = LOAD(indptr[row]); p < end; p++) acc = sr_add(acc, sr_mul("
-            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"pattern") : depth0),{"name":"if","hash":{},"fn":container.program(1, data, 0),"inverse":container.program(3, data, 0),"data":data,"loc":{"start":{"line":11,"column":78},"end":{"line":11,"column":126}}})) != null ? stack1 : "")
-            + ", LOAD(x[LOAD(indices[p])])));\n  STORE_ROW(row, acc);\n}\n";
+            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"pattern") : depth0),{"name":"if","hash":{},"fn":container.program(1, data, 0),"inverse":container.program(3, data, 0),"data":data,"loc":{"start":{"line":11,"column":78},"end":{"line":11,"column":128}}})) != null ? stack1 : "")
+            + ", LOAD(x[STREAM(indices[p])])));\n  STORE_ROW(row, acc);\n}\n";
         },"usePartial":true,"useData":true},
         "cuda/spmv/csr-stream": {"1":function(container,depth0,helpers,partials,data) {
             return "ONE";
         },"3":function(container,depth0,helpers,partials,data) {
-            return "LOAD(values[start + k])";
+            return "STREAM(values[start + k])";
         },"compiler":[8,">= 4.3.0"],"main":function(container,depth0,helpers,partials,data) {
             var stack1, helper, alias1=depth0 != null ? depth0 : (container.nullContext || {}), alias2=container.hooks.helperMissing, alias3="function", lookupProperty = container.lookupProperty || function(parent, propertyName) {
                 if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
@@ -1800,8 +1805,8 @@ export const TEMPLATE_SPECS: Readonly<Record<string, unknown>> = {
             + "("
             + ((stack1 = ((helper = (helper = lookupProperty(helpers,"params") || (depth0 != null ? lookupProperty(depth0,"params") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"params","hash":{},"data":data,"loc":{"start":{"line":21,"column":73},"end":{"line":21,"column":85}}}) : helper))) != null ? stack1 : "")
             + ") {\n  __shared__ T staged[BUDGET];\n  __shared__ T sums[ROWS];\n  const unsigned lid = threadIdx.x;\n  const unsigned b = blockIdx.x + blockIdx.y * gridDim.x;\n  if (b >= params.items) return;  // past the blocks: the whole block leaves\n  const unsigned head = LOAD(rowBlocks[2u * b]), start = LOAD(rowBlocks[2u * b + 1u]);\n  const unsigned count = LOAD(rowBlocks[2u * b + 3u]) - start;\n  const unsigned first = head & ROW_BITS;\n  const bool piece = (head & LONG) != 0u;\n  const unsigned rows = piece ? 1u : (LOAD(rowBlocks[2u * b + 2u]) & ROW_BITS) - first;\n  // Threads per row: ROWS over the rows rounded up to a power of two (1 ≤ rows ≤ ROWS).\n  const unsigned lanes = ROWS >> (32 - __clz(rows - 1u));\n  const unsigned r = lid / lanes, lane = lid % lanes;\n  // The row's staged range, loaded before the stream so that these loads are in flight with it.\n  unsigned lo = 0u, hi = piece ? count : 0u;\n  if (!piece && r < rows) {\n    lo = LOAD(indptr[first + r]) - start;\n    hi = LOAD(indptr[first + r + 1u]) - start;\n  }\n  // Fixed trip count (count ≤ BUDGET), unrolled: every step's loads in flight at once.\n#pragma unroll\n  for (unsigned j = 0u; j < ITEMS; j++) {\n    const unsigned k = lid + j * ROWS;\n    if (k < count) staged[k] = sr_mul("
-            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"pattern") : depth0),{"name":"if","hash":{},"fn":container.program(1, data, 0),"inverse":container.program(3, data, 0),"data":data,"loc":{"start":{"line":45,"column":38},"end":{"line":45,"column":94}}})) != null ? stack1 : "")
-            + ", LOAD(x[LOAD(indices[start + k])]));\n  }\n  __syncthreads();\n  T acc = ZERO;\n  for (unsigned k = lo + lane; k < hi; k += lanes) acc = sr_add(acc, staged[k]);\n  sums[lid] = acc;\n  for (unsigned s = lanes / 2u; s > 0u; s >>= 1u) {\n    __syncthreads();\n    if (lane < s) sums[lid] = sr_add(sums[lid], sums[lid + s]);\n  }\n  acc = sums[lid];  // lane 0 wrote the last sum itself\n  const bool carried = (head & CARRY) != 0u;\n  if (lid == 0u) {\n    carries[2u * b] = carried ? first : NONE;\n    carries[2u * b + 1u] = to_bits(acc);\n  }\n  if (lane == 0u && r < rows && !carried && ROW_WANTED(first + r)) STORE_ROW(first + r, acc);\n}\n";
+            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"pattern") : depth0),{"name":"if","hash":{},"fn":container.program(1, data, 0),"inverse":container.program(3, data, 0),"data":data,"loc":{"start":{"line":45,"column":38},"end":{"line":45,"column":96}}})) != null ? stack1 : "")
+            + ", LOAD(x[STREAM(indices[start + k])]));\n  }\n  __syncthreads();\n  T acc = ZERO;\n  for (unsigned k = lo + lane; k < hi; k += lanes) acc = sr_add(acc, staged[k]);\n  sums[lid] = acc;\n  for (unsigned s = lanes / 2u; s > 0u; s >>= 1u) {\n    __syncthreads();\n    if (lane < s) sums[lid] = sr_add(sums[lid], sums[lid + s]);\n  }\n  acc = sums[lid];  // lane 0 wrote the last sum itself\n  const bool carried = (head & CARRY) != 0u;\n  if (lid == 0u) {\n    carries[2u * b] = carried ? first : NONE;\n    carries[2u * b + 1u] = to_bits(acc);\n  }\n  if (lane == 0u && r < rows && !carried && ROW_WANTED(first + r)) STORE_ROW(first + r, acc);\n}\n";
         },"usePartial":true,"useData":true},
         "cuda/spmv/csr-vector": {"1":function(container,depth0,helpers,partials,data) {
             return "// by warp shuffles (LANES ≤ 32 and whole warps: every thread reaches the shuffles).\n";
@@ -1810,7 +1815,7 @@ export const TEMPLATE_SPECS: Readonly<Record<string, unknown>> = {
         },"5":function(container,depth0,helpers,partials,data) {
             return "ONE";
         },"7":function(container,depth0,helpers,partials,data) {
-            return "LOAD(values[p])";
+            return "STREAM(values[p])";
         },"9":function(container,depth0,helpers,partials,data) {
             return "  for (unsigned m = LANES / 2; m > 0; m >>= 1) acc = sr_add(acc, __shfl_xor_sync(0xffffffffu, acc, m, LANES));\n";
         },"11":function(container,depth0,helpers,partials,data) {
@@ -1844,8 +1849,8 @@ export const TEMPLATE_SPECS: Readonly<Record<string, unknown>> = {
             + "("
             + ((stack1 = ((helper = (helper = lookupProperty(helpers,"params") || (depth0 != null ? lookupProperty(depth0,"params") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"params","hash":{},"data":data,"loc":{"start":{"line":11,"column":73},"end":{"line":11,"column":85}}}) : helper))) != null ? stack1 : "")
             + ") {\n  const unsigned row = ROW_OF();\n  const unsigned lane = threadIdx.x % LANES;\n  const bool live = ROW_WANTED(row);\n  T acc = ZERO;\n  if (live) {\n    const unsigned end = LOAD(indptr[row + 1]);\n    for (unsigned p = LOAD(indptr[row]) + lane; p < end; p += LANES) acc = sr_add(acc, sr_mul("
-            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"pattern") : depth0),{"name":"if","hash":{},"fn":container.program(5, data, 0),"inverse":container.program(7, data, 0),"data":data,"loc":{"start":{"line":18,"column":94},"end":{"line":18,"column":142}}})) != null ? stack1 : "")
-            + ", LOAD(x[LOAD(indices[p])])));\n  }\n"
+            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"pattern") : depth0),{"name":"if","hash":{},"fn":container.program(5, data, 0),"inverse":container.program(7, data, 0),"data":data,"loc":{"start":{"line":18,"column":94},"end":{"line":18,"column":144}}})) != null ? stack1 : "")
+            + ", LOAD(x[STREAM(indices[p])])));\n  }\n"
             + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"subgroup") : depth0),{"name":"if","hash":{},"fn":container.program(9, data, 0),"inverse":container.program(11, data, 0),"data":data,"loc":{"start":{"line":20,"column":0},"end":{"line":30,"column":7}}})) != null ? stack1 : "")
             + "  if (lane == 0 && live) STORE_ROW(row, acc);\n}\n";
         },"usePartial":true,"useData":true},
@@ -1867,13 +1872,13 @@ export const TEMPLATE_SPECS: Readonly<Record<string, unknown>> = {
                 return undefined
             };
 
-          return "  for (unsigned s = 0; s < params.width; s++) {\n    const unsigned at = s * params.rows + row;\n    const unsigned col = LOAD(indices[at]);\n    if (col == NONE) break;\n    acc = sr_add(acc, sr_mul("
-            + ((stack1 = lookupProperty(helpers,"if").call(depth0 != null ? depth0 : (container.nullContext || {}),(depth0 != null ? lookupProperty(depth0,"pattern") : depth0),{"name":"if","hash":{},"fn":container.program(4, data, 0),"inverse":container.program(6, data, 0),"data":data,"loc":{"start":{"line":19,"column":29},"end":{"line":19,"column":78}}})) != null ? stack1 : "")
+          return "  for (unsigned s = 0; s < params.width; s++) {\n    const unsigned at = s * params.rows + row;\n    const unsigned col = STREAM(indices[at]);\n    if (col == NONE) break;\n    acc = sr_add(acc, sr_mul("
+            + ((stack1 = lookupProperty(helpers,"if").call(depth0 != null ? depth0 : (container.nullContext || {}),(depth0 != null ? lookupProperty(depth0,"pattern") : depth0),{"name":"if","hash":{},"fn":container.program(4, data, 0),"inverse":container.program(6, data, 0),"data":data,"loc":{"start":{"line":19,"column":29},"end":{"line":19,"column":80}}})) != null ? stack1 : "")
             + ", LOAD(x[col])));\n  }\n";
         },"4":function(container,depth0,helpers,partials,data) {
             return "ONE";
         },"6":function(container,depth0,helpers,partials,data) {
-            return "LOAD(values[at])";
+            return "STREAM(values[at])";
         },"compiler":[8,">= 4.3.0"],"main":function(container,depth0,helpers,partials,data) {
             var stack1, helper, alias1=depth0 != null ? depth0 : (container.nullContext || {}), alias2=container.hooks.helperMissing, alias3="function", lookupProperty = container.lookupProperty || function(parent, propertyName) {
                 if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
@@ -1978,7 +1983,7 @@ export const TEMPLATE_SPECS: Readonly<Record<string, unknown>> = {
             + ((stack1 = ((helper = (helper = lookupProperty(helpers,"params") || (depth0 != null ? lookupProperty(depth0,"params") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"params","hash":{},"data":data,"loc":{"start":{"line":20,"column":73},"end":{"line":20,"column":85}}}) : helper))) != null ? stack1 : "")
             + ") {\n  const unsigned p0 = (blockIdx.x + blockIdx.y * gridDim.x) * ROWS + 4u * threadIdx.x;\n  if (p0 >= params.items) return;\n  const uint4* __restrict__ indices4 = reinterpret_cast<const uint4*>(indices);\n"
             + ((stack1 = lookupProperty(helpers,"unless").call(alias1,(depth0 != null ? lookupProperty(depth0,"pattern") : depth0),{"name":"unless","hash":{},"fn":container.program(8, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":24,"column":0},"end":{"line":26,"column":11}}})) != null ? stack1 : "")
-            + "  const unsigned slice = p0 / SLICE;\n  const unsigned end = LOAD(sliceStart[slice + 1]) / 4u;\n  T acc[4] = {ZERO, ZERO, ZERO, ZERO};\n  for (unsigned at = (LOAD(sliceStart[slice]) + p0 % SLICE) / 4u; at < end; at += SLICE / 4u) {\n    const uint4 col = LOAD(indices4[at]);\n    if (col.x == NONE && col.y == NONE && col.z == NONE && col.w == NONE) break;\n"
+            + "  const unsigned slice = p0 / SLICE;\n  const unsigned end = LOAD(sliceStart[slice + 1]) / 4u;\n  T acc[4] = {ZERO, ZERO, ZERO, ZERO};\n  for (unsigned at = (LOAD(sliceStart[slice]) + p0 % SLICE) / 4u; at < end; at += SLICE / 4u) {\n    const uint4 col = STREAM(indices4[at]);\n    if (col.x == NONE && col.y == NONE && col.z == NONE && col.w == NONE) break;\n"
             + ((stack1 = lookupProperty(helpers,"unless").call(alias1,(depth0 != null ? lookupProperty(depth0,"pattern") : depth0),{"name":"unless","hash":{},"fn":container.program(10, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":33,"column":0},"end":{"line":35,"column":11}}})) != null ? stack1 : "")
             + ((stack1 = lookupProperty(helpers,"each").call(alias1,(depth0 != null ? lookupProperty(depth0,"quadRows") : depth0),{"name":"each","hash":{},"fn":container.program(12, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":36,"column":0},"end":{"line":38,"column":9}}})) != null ? stack1 : "")
             + "  }\n  for (unsigned k = 0; k < 4u; k++) {\n    const unsigned p = p0 + k;\n    if (p >= params.items) break;\n"
@@ -1990,7 +1995,7 @@ export const TEMPLATE_SPECS: Readonly<Record<string, unknown>> = {
         },"8":function(container,depth0,helpers,partials,data) {
             return "  const T4* __restrict__ values4 = reinterpret_cast<const T4*>(values);\n";
         },"10":function(container,depth0,helpers,partials,data) {
-            return "    const T4 v = LOAD(values4[at]);\n";
+            return "    const T4 v = STREAM(values4[at]);\n";
         },"12":function(container,depth0,helpers,partials,data) {
             var stack1, helper, alias1=depth0 != null ? depth0 : (container.nullContext || {}), alias2=container.hooks.helperMissing, alias3="function", lookupProperty = container.lookupProperty || function(parent, propertyName) {
                 if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
@@ -2075,11 +2080,11 @@ export const TEMPLATE_SPECS: Readonly<Record<string, unknown>> = {
                 return undefined
             };
 
-          return "  for (unsigned at = LOAD(sliceStart[slice]) + p % SLICE; at < end; at += SLICE) {\n    const unsigned col = LOAD(indices[at]);\n    if (col == NONE) break;\n    acc = sr_add(acc, sr_mul("
-            + ((stack1 = lookupProperty(helpers,"if").call(depth0 != null ? depth0 : (container.nullContext || {}),(depth0 != null ? lookupProperty(depth0,"pattern") : depth0),{"name":"if","hash":{},"fn":container.program(13, data, 0),"inverse":container.program(35, data, 0),"data":data,"loc":{"start":{"line":82,"column":29},"end":{"line":82,"column":78}}})) != null ? stack1 : "")
+          return "  for (unsigned at = LOAD(sliceStart[slice]) + p % SLICE; at < end; at += SLICE) {\n    const unsigned col = STREAM(indices[at]);\n    if (col == NONE) break;\n    acc = sr_add(acc, sr_mul("
+            + ((stack1 = lookupProperty(helpers,"if").call(depth0 != null ? depth0 : (container.nullContext || {}),(depth0 != null ? lookupProperty(depth0,"pattern") : depth0),{"name":"if","hash":{},"fn":container.program(13, data, 0),"inverse":container.program(35, data, 0),"data":data,"loc":{"start":{"line":82,"column":29},"end":{"line":82,"column":80}}})) != null ? stack1 : "")
             + ", LOAD(x[col])));\n  }\n";
         },"35":function(container,depth0,helpers,partials,data) {
-            return "LOAD(values[at])";
+            return "STREAM(values[at])";
         },"37":function(container,depth0,helpers,partials,data) {
             return "  if (!primary) {\n    partial[p - params.rows] = acc;\n    return;\n  }\n";
         },"compiler":[8,">= 4.3.0"],"main":function(container,depth0,helpers,partials,data) {

@@ -80,6 +80,7 @@ function spmvOp(template: string, format: keyof typeof BINDINGS): OpInfo<SpmvKer
       quadRows: ['x', 'y', 'z', 'w'].map((c, k) => ({ k, c })),
       cudaVec4: { f32: 'float4', i32: 'int4', u32: 'uint4' }[spec.type],
       ldg: spec.ldg === true,
+      streamLoads: spec.streamLoads === true,
     }),
     workgroupStorageBytes: (spec) =>
       (spec.op === 'spmv_csr_vector' || spec.op === 'spmv_fold_combine') && spec.reduction !== 'subgroup' ? threads(spec) * ELEMENT_BYTES : 0,

@@ -160,6 +160,12 @@ export interface SpmvKernelSpec extends SpecBase {
    * they are `const __restrict__` either way. Absent: plain loads.
    */
   readonly ldg?: boolean;
+  /**
+   * CUDA only: load the matrix's column indices and values with evict-first streaming loads (`__ldcs`): each is
+   * read once, so they need not push the gathered x out of L1 and L2 (x and the rest load as `ldg` says). Absent:
+   * the matrix loads as x does.
+   */
+  readonly streamLoads?: boolean;
 }
 
 /** Everything a kernel's text depends on, as plain serialisable data. One spec → one id → one pipeline. */

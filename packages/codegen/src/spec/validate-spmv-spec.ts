@@ -34,6 +34,7 @@ export function validateSpmvSpec(spec: SpmvKernelSpec): void {
   if (MERGE_OPS.includes(spec.op)) validateMergeSpec(spec);
   if (spec.op === 'spmv_csr_stream') validateStreamSpec(spec);
   validateLdg(spec);
+  validateStreamLoads(spec);
   if (spec.pattern !== undefined && typeof spec.pattern !== 'boolean') throw new SpecError('pattern', `must be true or false, got ${String(spec.pattern)}`);
   if (spec.op === 'spmv_fold_combine' && !spec.accumulate) {
     throw new SpecError('accumulate', 'spmv_fold_combine adds the extra pieces to the y the first step stored, so it must be true');
@@ -95,6 +96,13 @@ function validateLdg(spec: SpmvKernelSpec): void {
   if (spec.ldg && spec.target !== 'cuda') throw new SpecError('ldg', `read-only cache loads (__ldg) are CUDA's; target '${spec.target}' takes no ldg`);
 }
 
+/** `streamLoads`: absent or a boolean, true only for CUDA (WGSL has no cache hints). */
+function validateStreamLoads(spec: SpmvKernelSpec): void {
+  if (spec.streamLoads === undefined) return;
+  if (typeof spec.streamLoads !== 'boolean') throw new SpecError('streamLoads', `must be true or false, got ${String(spec.streamLoads)}`);
+  if (spec.streamLoads && spec.target !== 'cuda') throw new SpecError('streamLoads', `streaming loads (__ldcs) are CUDA's; target '${spec.target}' takes no streamLoads`);
+}
+
 /** The second steps, which add partial results into y and read no matrix values. */
 const VALUELESS_OPS: readonly string[] = ['spmv_fold_combine', 'spmv_merge_fixup'];
 
@@ -110,6 +118,8 @@ export function normalizeSpmvSpec(spec: SpmvKernelSpec): SpmvKernelSpec {
     accumulate: spec.accumulate,
     masked: spec.masked,
     ...(spec.ldg === true ? { ldg: true } : {}),
+    // The second steps read no matrix: the flag would only split their ids.
+    ...(spec.streamLoads === true && !VALUELESS_OPS.includes(spec.op) ? { streamLoads: true } : {}),
     ...(spec.pattern === true && !VALUELESS_OPS.includes(spec.op) ? { pattern: true } : {}),
   };
   if (spec.op === 'spmv_csr_merge') return { ...base, reduction: spec.reduction ?? 'workgroup', itemsPerThread: spec.itemsPerThread ?? DEFAULT_MERGE_ITEMS };

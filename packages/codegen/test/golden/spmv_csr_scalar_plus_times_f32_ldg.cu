@@ -31,6 +31,7 @@ static __device__ __forceinline__ __attribute__((unused)) T sr_unstage(T c) { re
 // The matrix's arrays, x and the mask are not written while a product runs: load them through the read-only
 // data cache (__ldg, paper 001), which keeps the gathered x apart from the streamed matrix.
 #define LOAD(p) __ldg(&(p))
+#define STREAM(p) LOAD(p)
 
 // More than 65535 blocks of rows need a 2-D grid: blocks are numbered x-fastest.
 #define ROW_OF() ((blockIdx.x + blockIdx.y * gridDim.x) * ROWS + threadIdx.x / LANES)
@@ -44,6 +45,6 @@ extern "C" __global__ void __launch_bounds__(256) spmv_csr_scalar(const Params p
   if (!ROW_WANTED(row)) return;
   T acc = ZERO;
   const unsigned end = LOAD(indptr[row + 1]);
-  for (unsigned p = LOAD(indptr[row]); p < end; p++) acc = sr_add(acc, sr_mul(LOAD(values[p]), LOAD(x[LOAD(indices[p])])));
+  for (unsigned p = LOAD(indptr[row]); p < end; p++) acc = sr_add(acc, sr_mul(STREAM(values[p]), LOAD(x[STREAM(indices[p])])));
   STORE_ROW(row, acc);
 }

@@ -37,6 +37,7 @@ static __device__ __forceinline__ __attribute__((unused)) T sr_unstage(T c) { re
 // The matrix's arrays, x and the mask are not written while a product runs: load them through the read-only
 // data cache (__ldg, paper 001), which keeps the gathered x apart from the streamed matrix.
 #define LOAD(p) __ldg(&(p))
+#define STREAM(p) LOAD(p)
 
 // More than 65535 blocks of rows need a 2-D grid: blocks are numbered x-fastest.
 #define ROW_OF() ((blockIdx.x + blockIdx.y * gridDim.x) * ROWS + threadIdx.x / LANES)
@@ -80,7 +81,7 @@ extern "C" __global__ void __launch_bounds__(256) spmv_csr_stream(const Params p
 #pragma unroll
   for (unsigned j = 0u; j < ITEMS; j++) {
     const unsigned k = lid + j * ROWS;
-    if (k < count) staged[k] = sr_mul(ONE, LOAD(x[LOAD(indices[start + k])]));
+    if (k < count) staged[k] = sr_mul(ONE, LOAD(x[STREAM(indices[start + k])]));
   }
   __syncthreads();
   T acc = ZERO;

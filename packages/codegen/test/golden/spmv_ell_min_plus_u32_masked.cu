@@ -29,6 +29,7 @@ static __device__ __forceinline__ __attribute__((unused)) T sr_relax(T c, T a, T
 static __device__ __forceinline__ __attribute__((unused)) T sr_unstage(T c) { return c; }
 
 #define LOAD(p) (p)
+#define STREAM(p) LOAD(p)
 
 // More than 65535 blocks of rows need a 2-D grid: blocks are numbered x-fastest.
 #define ROW_OF() ((blockIdx.x + blockIdx.y * gridDim.x) * ROWS + threadIdx.x / LANES)
@@ -43,9 +44,9 @@ extern "C" __global__ void __launch_bounds__(128) spmv_ell(const Params params, 
   T acc = ZERO;
   for (unsigned s = 0; s < params.width; s++) {
     const unsigned at = s * params.rows + row;
-    const unsigned col = LOAD(indices[at]);
+    const unsigned col = STREAM(indices[at]);
     if (col == NONE) break;
-    acc = sr_add(acc, sr_mul(LOAD(values[at]), LOAD(x[col])));
+    acc = sr_add(acc, sr_mul(STREAM(values[at]), LOAD(x[col])));
   }
   STORE_ROW(row, acc);
 }

@@ -29,6 +29,7 @@ static __device__ __forceinline__ __attribute__((unused)) T sr_relax(T c, T a, T
 static __device__ __forceinline__ __attribute__((unused)) T sr_unstage(T c) { return c; }
 
 #define LOAD(p) (p)
+#define STREAM(p) LOAD(p)
 
 // More than 65535 blocks of rows need a 2-D grid: blocks are numbered x-fastest.
 #define ROW_OF() ((blockIdx.x + blockIdx.y * gridDim.x) * ROWS + threadIdx.x / LANES)
@@ -47,18 +48,18 @@ extern "C" __global__ void __launch_bounds__(256) spmv_ell(const Params params, 
   // suffix of a row's slots, so a step ending in padding ends the row (see the WGSL template).
   bool open = true;
   for (; open && at + 1u * params.rows < end; at += 2u * params.rows) {
-    const unsigned c0 = LOAD(indices[at + 0u * params.rows]);
-    const unsigned c1 = LOAD(indices[at + 1u * params.rows]);
-    const T v0 = LOAD(values[at + 0u * params.rows]);
-    const T v1 = LOAD(values[at + 1u * params.rows]);
+    const unsigned c0 = STREAM(indices[at + 0u * params.rows]);
+    const unsigned c1 = STREAM(indices[at + 1u * params.rows]);
+    const T v0 = STREAM(values[at + 0u * params.rows]);
+    const T v1 = STREAM(values[at + 1u * params.rows]);
     if (c0 != NONE) acc = sr_add(acc, sr_mul(v0, LOAD(x[c0])));
     if (c1 != NONE) acc = sr_add(acc, sr_mul(v1, LOAD(x[c1])));
     open = c1 != NONE;
   }
   for (; open && at < end; at += params.rows) {
-    const unsigned col = LOAD(indices[at]);
+    const unsigned col = STREAM(indices[at]);
     if (col == NONE) break;
-    acc = sr_add(acc, sr_mul(LOAD(values[at]), LOAD(x[col])));
+    acc = sr_add(acc, sr_mul(STREAM(values[at]), LOAD(x[col])));
   }
   STORE_ROW(row, acc);
 }

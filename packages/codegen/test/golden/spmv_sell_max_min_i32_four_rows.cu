@@ -32,6 +32,7 @@ static __device__ __forceinline__ __attribute__((unused)) T sr_relax(T c, T a, T
 static __device__ __forceinline__ __attribute__((unused)) T sr_unstage(T c) { return c; }
 
 #define LOAD(p) (p)
+#define STREAM(p) LOAD(p)
 
 // More than 65535 blocks of rows need a 2-D grid: blocks are numbered x-fastest.
 #define ROW_OF() ((blockIdx.x + blockIdx.y * gridDim.x) * ROWS + threadIdx.x / LANES)
@@ -54,9 +55,9 @@ extern "C" __global__ void __launch_bounds__(128) spmv_sell(const Params params,
   const unsigned end = LOAD(sliceStart[slice + 1]) / 4u;
   T acc[4] = {ZERO, ZERO, ZERO, ZERO};
   for (unsigned at = (LOAD(sliceStart[slice]) + p0 % SLICE) / 4u; at < end; at += SLICE / 4u) {
-    const uint4 col = LOAD(indices4[at]);
+    const uint4 col = STREAM(indices4[at]);
     if (col.x == NONE && col.y == NONE && col.z == NONE && col.w == NONE) break;
-    const T4 v = LOAD(values4[at]);
+    const T4 v = STREAM(values4[at]);
     if (col.x != NONE) acc[0] = sr_add(acc[0], sr_mul(v.x, LOAD(x[col.x])));
     if (col.y != NONE) acc[1] = sr_add(acc[1], sr_mul(v.y, LOAD(x[col.y])));
     if (col.z != NONE) acc[2] = sr_add(acc[2], sr_mul(v.z, LOAD(x[col.z])));

@@ -37,6 +37,7 @@ static __device__ __forceinline__ __attribute__((unused)) T sr_unstage(T c) { re
 // The matrix's arrays, x and the mask are not written while a product runs: load them through the read-only
 // data cache (__ldg, paper 001), which keeps the gathered x apart from the streamed matrix.
 #define LOAD(p) __ldg(&(p))
+#define STREAM(p) LOAD(p)
 
 // More than 65535 blocks of rows need a 2-D grid: blocks are numbered x-fastest.
 #define ROW_OF() ((blockIdx.x + blockIdx.y * gridDim.x) * ROWS + threadIdx.x / LANES)
@@ -61,14 +62,14 @@ extern "C" __global__ void __launch_bounds__(256) spmv_sell(const Params params,
   // suffix of a row's slots, so a step ending in padding ends the row (see the WGSL template).
   bool open = true;
   for (; open && at + 7u * SLICE < end; at += 8u * SLICE) {
-    const unsigned c0 = LOAD(indices[at + 0u * SLICE]);
-    const unsigned c1 = LOAD(indices[at + 1u * SLICE]);
-    const unsigned c2 = LOAD(indices[at + 2u * SLICE]);
-    const unsigned c3 = LOAD(indices[at + 3u * SLICE]);
-    const unsigned c4 = LOAD(indices[at + 4u * SLICE]);
-    const unsigned c5 = LOAD(indices[at + 5u * SLICE]);
-    const unsigned c6 = LOAD(indices[at + 6u * SLICE]);
-    const unsigned c7 = LOAD(indices[at + 7u * SLICE]);
+    const unsigned c0 = STREAM(indices[at + 0u * SLICE]);
+    const unsigned c1 = STREAM(indices[at + 1u * SLICE]);
+    const unsigned c2 = STREAM(indices[at + 2u * SLICE]);
+    const unsigned c3 = STREAM(indices[at + 3u * SLICE]);
+    const unsigned c4 = STREAM(indices[at + 4u * SLICE]);
+    const unsigned c5 = STREAM(indices[at + 5u * SLICE]);
+    const unsigned c6 = STREAM(indices[at + 6u * SLICE]);
+    const unsigned c7 = STREAM(indices[at + 7u * SLICE]);
     if (c0 != NONE) acc = sr_add(acc, sr_mul(ONE, LOAD(x[c0])));
     if (c1 != NONE) acc = sr_add(acc, sr_mul(ONE, LOAD(x[c1])));
     if (c2 != NONE) acc = sr_add(acc, sr_mul(ONE, LOAD(x[c2])));
@@ -80,7 +81,7 @@ extern "C" __global__ void __launch_bounds__(256) spmv_sell(const Params params,
     open = c7 != NONE;
   }
   for (; open && at < end; at += SLICE) {
-    const unsigned col = LOAD(indices[at]);
+    const unsigned col = STREAM(indices[at]);
     if (col == NONE) break;
     acc = sr_add(acc, sr_mul(ONE, LOAD(x[col])));
   }
