@@ -1483,16 +1483,25 @@ export const TEMPLATE_SPECS: Readonly<Record<string, unknown>> = {
         },"5":function(container,depth0,helpers,partials,data) {
             return "#define LOAD(p) (p)\n";
         },"7":function(container,depth0,helpers,partials,data) {
+            var stack1, lookupProperty = container.lookupProperty || function(parent, propertyName) {
+                if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
+                  return parent[propertyName];
+                }
+                return undefined
+            };
+
+          return ((stack1 = lookupProperty(helpers,"if").call(depth0 != null ? depth0 : (container.nullContext || {}),(depth0 != null ? lookupProperty(depth0,"streamLoads") : depth0),{"name":"if","hash":{},"fn":container.program(8, data, 0),"inverse":container.program(10, data, 0),"data":data,"loc":{"start":{"line":25,"column":0},"end":{"line":31,"column":7}}})) != null ? stack1 : "");
+        },"8":function(container,depth0,helpers,partials,data) {
             return "// The matrix's indices and values are read once: evict-first streaming loads (__ldcs), so that they do not push\n// the gathered x out of L1 and L2.\n#define STREAM(p) __ldcs(&(p))\n";
-        },"9":function(container,depth0,helpers,partials,data) {
+        },"10":function(container,depth0,helpers,partials,data) {
             return "#define STREAM(p) LOAD(p)\n";
-        },"11":function(container,depth0,helpers,partials,data) {
+        },"12":function(container,depth0,helpers,partials,data) {
             return " and its mask word asks for it";
-        },"13":function(container,depth0,helpers,partials,data) {
+        },"14":function(container,depth0,helpers,partials,data) {
             return " && LOAD(mask[row]) != 0u";
-        },"15":function(container,depth0,helpers,partials,data) {
+        },"16":function(container,depth0,helpers,partials,data) {
             return "// y = A ⊗ x ⊕ y\n#define STORE_ROW(row, r) (y[row] = sr_add((r), y[row]))\n";
-        },"17":function(container,depth0,helpers,partials,data) {
+        },"18":function(container,depth0,helpers,partials,data) {
             return "// y = A ⊗ x\n#define STORE_ROW(row, r) (y[row] = (r))\n";
         },"compiler":[8,">= 4.3.0"],"main":function(container,depth0,helpers,partials,data) {
             var stack1, helper, alias1=depth0 != null ? depth0 : (container.nullContext || {}), alias2=container.hooks.helperMissing, alias3="function", lookupProperty = container.lookupProperty || function(parent, propertyName) {
@@ -1512,13 +1521,13 @@ export const TEMPLATE_SPECS: Readonly<Record<string, unknown>> = {
             + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"pattern") : depth0),{"name":"if","hash":{},"fn":container.program(1, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":12,"column":0},"end":{"line":15,"column":7}}})) != null ? stack1 : "")
             + "\n"
             + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"ldg") : depth0),{"name":"if","hash":{},"fn":container.program(3, data, 0),"inverse":container.program(5, data, 0),"data":data,"loc":{"start":{"line":17,"column":0},"end":{"line":23,"column":7}}})) != null ? stack1 : "")
-            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"streamLoads") : depth0),{"name":"if","hash":{},"fn":container.program(7, data, 0),"inverse":container.program(9, data, 0),"data":data,"loc":{"start":{"line":24,"column":0},"end":{"line":30,"column":7}}})) != null ? stack1 : "")
+            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"readsMatrix") : depth0),{"name":"if","hash":{},"fn":container.program(7, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":24,"column":0},"end":{"line":32,"column":7}}})) != null ? stack1 : "")
             + "\n// More than 65535 blocks of rows need a 2-D grid: blocks are numbered x-fastest.\n#define ROW_OF() ((blockIdx.x + blockIdx.y * gridDim.x) * ROWS + threadIdx.x / LANES)\n// Whether a thread's row exists"
-            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"masked") : depth0),{"name":"if","hash":{},"fn":container.program(11, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":34,"column":32},"end":{"line":34,"column":83}}})) != null ? stack1 : "")
+            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"masked") : depth0),{"name":"if","hash":{},"fn":container.program(12, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":36,"column":32},"end":{"line":36,"column":83}}})) != null ? stack1 : "")
             + ".\n#define ROW_WANTED(row) ((row) < params.rows"
-            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"masked") : depth0),{"name":"if","hash":{},"fn":container.program(13, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":35,"column":44},"end":{"line":35,"column":90}}})) != null ? stack1 : "")
+            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"masked") : depth0),{"name":"if","hash":{},"fn":container.program(14, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":37,"column":44},"end":{"line":37,"column":90}}})) != null ? stack1 : "")
             + ")\n"
-            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"accumulate") : depth0),{"name":"if","hash":{},"fn":container.program(15, data, 0),"inverse":container.program(17, data, 0),"data":data,"loc":{"start":{"line":36,"column":0},"end":{"line":42,"column":7}}})) != null ? stack1 : "");
+            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"accumulate") : depth0),{"name":"if","hash":{},"fn":container.program(16, data, 0),"inverse":container.program(18, data, 0),"data":data,"loc":{"start":{"line":38,"column":0},"end":{"line":44,"column":7}}})) != null ? stack1 : "");
         },"usePartial":true,"useData":true},
         "cuda/partials/spmv-slot-steps": {"1":function(container,depth0,helpers,partials,data) {
             var stack1, alias1=container.lambda, lookupProperty = container.lookupProperty || function(parent, propertyName) {

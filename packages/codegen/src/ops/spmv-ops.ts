@@ -1,6 +1,7 @@
 import { numberBindings } from '../render/bindings.js';
 import { ELEMENT_BYTES } from '../spec/element-type.js';
 import type { SpmvKernelSpec, SpmvOp } from '../spec/kernel-spec.js';
+import { SPMV_SECOND_STEPS } from '../spec/validate-spmv-spec.js';
 import { PARAMS_BINDING, type OpInfo } from './op-info.js';
 import { mergeFixupOp, mergeOp } from './spmv-merge-ops.js';
 import { streamOp } from './spmv-stream-ops.js';
@@ -81,6 +82,8 @@ function spmvOp(template: string, format: keyof typeof BINDINGS): OpInfo<SpmvKer
       cudaVec4: { f32: 'float4', i32: 'int4', u32: 'uint4' }[spec.type],
       ldg: spec.ldg === true,
       streamLoads: spec.streamLoads === true,
+      // The second steps (fold's combine, merge's fixup) read partial results, not the matrix.
+      readsMatrix: !SPMV_SECOND_STEPS.includes(spec.op),
     }),
     workgroupStorageBytes: (spec) =>
       (spec.op === 'spmv_csr_vector' || spec.op === 'spmv_fold_combine') && spec.reduction !== 'subgroup' ? threads(spec) * ELEMENT_BYTES : 0,

@@ -103,8 +103,8 @@ function validateStreamLoads(spec: SpmvKernelSpec): void {
   if (spec.streamLoads && spec.target !== 'cuda') throw new SpecError('streamLoads', `streaming loads (__ldcs) are CUDA's; target '${spec.target}' takes no streamLoads`);
 }
 
-/** The second steps, which add partial results into y and read no matrix values. */
-const VALUELESS_OPS: readonly string[] = ['spmv_fold_combine', 'spmv_merge_fixup'];
+/** The second steps, which add partial results into y and read no matrix. */
+export const SPMV_SECOND_STEPS: readonly string[] = ['spmv_fold_combine', 'spmv_merge_fixup'];
 
 /** The canonical SpMV spec: `reduction`, `pattern` and the slice fields only where they matter, so equal text gets one id. */
 export function normalizeSpmvSpec(spec: SpmvKernelSpec): SpmvKernelSpec {
@@ -119,8 +119,8 @@ export function normalizeSpmvSpec(spec: SpmvKernelSpec): SpmvKernelSpec {
     masked: spec.masked,
     ...(spec.ldg === true ? { ldg: true } : {}),
     // The second steps read no matrix: the flag would only split their ids.
-    ...(spec.streamLoads === true && !VALUELESS_OPS.includes(spec.op) ? { streamLoads: true } : {}),
-    ...(spec.pattern === true && !VALUELESS_OPS.includes(spec.op) ? { pattern: true } : {}),
+    ...(spec.streamLoads === true && !SPMV_SECOND_STEPS.includes(spec.op) ? { streamLoads: true } : {}),
+    ...(spec.pattern === true && !SPMV_SECOND_STEPS.includes(spec.op) ? { pattern: true } : {}),
   };
   if (spec.op === 'spmv_csr_merge') return { ...base, reduction: spec.reduction ?? 'workgroup', itemsPerThread: spec.itemsPerThread ?? DEFAULT_MERGE_ITEMS };
   if (spec.op === 'spmv_csr_stream') return { ...base, itemsPerThread: spec.itemsPerThread ?? DEFAULT_STREAM_ITEMS };

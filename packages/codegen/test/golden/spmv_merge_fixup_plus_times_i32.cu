@@ -30,7 +30,6 @@ static __device__ __forceinline__ __attribute__((unused)) T sr_relax(T c, T a, T
 static __device__ __forceinline__ __attribute__((unused)) T sr_unstage(T c) { return c; }
 
 #define LOAD(p) (p)
-#define STREAM(p) LOAD(p)
 
 // More than 65535 blocks of rows need a 2-D grid: blocks are numbered x-fastest.
 #define ROW_OF() ((blockIdx.x + blockIdx.y * gridDim.x) * ROWS + threadIdx.x / LANES)
