@@ -39,10 +39,15 @@ export interface Measured {
  * delta as the variant's (or `deltaScale`'s) factor on the default.
  */
 export function variantOptions(variant: MethodVariant, tuning: SsspKernelOptions, type: SsspWeightType, csr: Csr, weights: SsspWeights, deltaScale?: number): SsspKernelOptions {
-  const scale = variant.deltaScale ?? deltaScale;
+  // The run's queue flags (--lanes, --chunk) and delta scale go to the methods that read them (the plan refuses
+  // them elsewhere); a variant's own tuning is its own.
+  const bellmanFord = variant.options.method === 'bellman-ford';
+  const { lanesPerVertex, chunk, ...common } = tuning;
+  const options = { ...(bellmanFord ? common : tuning), ...variant.options, weights: type };
+  const scale = variant.options.method === 'near-far' ? (variant.deltaScale ?? deltaScale) : variant.deltaScale;
   // The factor applies to the delta the plan would take (its rule depends on the hubs and the degree skew).
-  const delta = scale === undefined ? undefined : planSssp({ ...tuning, ...variant.options, weights: type }, ssspGraphStats(csr, weights), csr.directed).delta * scale;
-  return { ...tuning, ...variant.options, weights: type, ...(delta === undefined ? {} : { delta: type === 'u32' ? Math.max(1, Math.round(delta)) : delta }) };
+  const delta = scale === undefined ? undefined : planSssp(options, ssspGraphStats(csr, weights), csr.directed).delta * scale;
+  return { ...options, ...(delta === undefined ? {} : { delta: type === 'u32' ? Math.max(1, Math.round(delta)) : delta }) };
 }
 
 /**

@@ -199,4 +199,21 @@ describe('SSSP inputs and plans', () => {
     expect(defaultSsspLanes(1000)).toBe(32);
     expect(() => planSssp({ method: 'dijkstra' as never }, stats, false)).toThrow(/method must be/);
   });
+
+  it('refuses options the planned method would ignore, saying which and why', () => {
+    const stats = { n: 1 << 20, arcs: 1 << 25, minWeight: 0, meanWeight: 0.5 };
+    expect(() => planSssp({ method: 'bellman-ford', delta: 0.5 }, stats, false)).toThrow("sssp: delta is near-far's bucket width; method 'bellman-ford' has no buckets; use method: 'near-far' or leave delta out");
+    expect(() => planSssp({ method: 'frontier', delta: 0.5 }, stats, false)).toThrow(/method 'frontier' has no buckets/);
+    expect(() => planSssp({ method: 'bellman-ford', chunk: 64, arcUnroll: 2 }, stats, false)).toThrow(
+      "sssp: chunk, arcUnroll shape the frontier methods' queue; method 'bellman-ford' relaxes every pair each pass; use method: 'near-far' or 'frontier', or leave them out",
+    );
+    expect(() => planSssp({ method: 'bellman-ford', lanesPerVertex: 4 }, stats, false)).toThrow(/lanesPerVertex shapes the frontier methods' queue/);
+    expect(() => planSssp({ method: 'bellman-ford', packedQueue: true }, stats, false)).toThrow(/packedQueue shapes/);
+    // auto planning Bellman-Ford for a negative weight says so.
+    expect(() => planSssp({ chunk: 64 }, { ...stats, minWeight: -2 }, true)).toThrow(/method 'auto' planned 'bellman-ford' \(a negative weight, -2\) and relaxes every pair each pass/);
+    expect(() => planSssp({ delta: 3 }, { ...stats, minWeight: -2 }, true)).toThrow(/method 'auto' planned 'bellman-ford' \(a negative weight, -2\) and has no buckets/);
+    // What the method reads, or a false packedQueue, stays accepted.
+    expect(planSssp({ method: 'bellman-ford', packedQueue: false, segment: 1 << 10, batch: 4 }, stats, false).method).toBe('bellman-ford');
+    expect(planSssp({ method: 'frontier', chunk: 64, lanesPerVertex: 8 }, stats, false).relax).toMatchObject({ chunk: 64, lanesPerVertex: 8 });
+  });
 });

@@ -26,7 +26,10 @@ export interface SsspKernelOptions {
   readonly reads?: SsspReads;
   /** Bellman-Ford: vertices per segment of the pair sort (paper 001's P), a power of two; 0 keeps CSR order. Default 2^14. */
   readonly segment?: number;
-  /** Frontier methods: invocations per queue item. Default from the mean degree (at most `chunk`). */
+  /**
+   * Frontier methods: invocations per queue item. Default from the mean degree (at most `chunk`). Like `chunk`,
+   * `arcUnroll` and `packedQueue: true`, refused where the method planned is Bellman-Ford (no queue).
+   */
   readonly lanesPerVertex?: number;
   /**
    * Frontier methods: arcs per queue item (a hub's arcs become many items). Default 32 for near-far on a graph whose
@@ -44,7 +47,7 @@ export interface SsspKernelOptions {
    * buffers than the unpacked pass binds (browsers: 8–10, the pass 11), so the frontier methods run there too.
    */
   readonly packedQueue?: boolean;
-  /** Near-far: the bucket width. Default from the mean weight and mean degree ({@link defaultDelta}). */
+  /** Near-far: the bucket width. Default from the mean weight and mean degree ({@link defaultDelta}); refused by the other methods. */
   readonly delta?: number;
   /**
    * Passes recorded before the first read-back of the changed flag or done word; later batches grow with the
@@ -314,6 +317,7 @@ function planMethod(options: SsspKernelOptions, stats: SsspGraphStats, directed:
     throw new RangeError(`sssp: method must be 'bellman-ford', 'frontier', 'near-far' or 'auto', got '${String(requested)}'`);
   }
   const method: SsspMethod = requested === 'auto' ? autoMethod(options, stats) : requested;
+  refuseIgnored(options, method, requested === 'auto' ? stats.minWeight : undefined);
   const batch = options.batch ?? SSSP_DEFAULTS.batch;
   if (!Number.isInteger(batch) || batch < 1) throw new RangeError(`sssp: batch must be a positive integer (passes per read-back), got ${batch}`);
   const base = { semiring: 'min-plus', type: weights, target: options.kernelTarget ?? 'wgsl', workgroupSize: options.workgroupSize ?? SSSP_DEFAULTS.workgroupSize } as const;
@@ -365,6 +369,25 @@ function planMethod(options: SsspKernelOptions, stats: SsspGraphStats, directed:
     ...(directed ? {} : { treeScan: { ...base, op: 'sssp_tree_scan', symmetric: true } as const }),
     ...loop,
   };
+}
+
+/** The options only the frontier methods' queue reads (`packedQueue` only when true). */
+const QUEUE_OPTIONS = ['chunk', 'lanesPerVertex', 'arcUnroll', 'packedQueue'] as const;
+
+/**
+ * Refuses options the planned method would ignore (a delta without near-far's buckets, a queue's shape for
+ * Bellman-Ford), naming the method and, where `auto` planned it (`autoMinWeight` given), why.
+ */
+function refuseIgnored(options: SsspKernelOptions, method: SsspMethod, autoMinWeight: number | undefined): void {
+  const planned = autoMinWeight === undefined ? `method '${method}'` : `method 'auto' planned '${method}'${autoMinWeight < 0 ? ` (a negative weight, ${autoMinWeight})` : ''} and`;
+  if (options.delta !== undefined && method !== 'near-far') {
+    throw new RangeError(`sssp: delta is near-far's bucket width; ${planned} has no buckets; use method: 'near-far' or leave delta out`);
+  }
+  if (method !== 'bellman-ford') return;
+  const given = QUEUE_OPTIONS.filter((key) => (key === 'packedQueue' ? options.packedQueue === true : options[key] !== undefined));
+  if (given.length) {
+    throw new RangeError(`sssp: ${given.join(', ')} shape${given.length === 1 ? 's' : ''} the frontier methods' queue; ${planned} relaxes every pair each pass; use method: 'near-far' or 'frontier', or leave ${given.length === 1 ? 'it' : 'them'} out`);
+  }
 }
 
 /** The options only the frontier methods read: given with `auto`, they ask for near-far whatever the size. */

@@ -161,10 +161,11 @@ function givenTuning(flags: SsspFlags, keys: readonly (keyof typeof TUNING_FLAGS
 
 /**
  * --method auto plans Bellman-Ford where a weight is negative, whose edge passes have no buckets or queues: the
- * library would ignore --delta, --chunk and --arc-unroll there, so the command refuses them instead.
+ * library refuses --delta, --chunk and --arc-unroll there; the command says so in its flags' words, before a
+ * device opens.
  */
-function checkTuningApplies(flags: SsspFlags, planned: SsspMethod): void {
-  if (planned !== 'bellman-ford') return;
+function checkTuningApplies(flags: SsspFlags, csr: Csr): void {
+  if (flags.method !== 'auto' || !csr.weight?.some((w) => w < 0)) return;
   const given = givenTuning(flags, ['delta', 'chunk', 'arcUnroll']);
   if (given) throw new UsageError(`${given}: --method auto planned bellman-ford for this graph (a weight is negative), whose edge passes have no buckets or queues; leave the flag out`, CMD);
 }
@@ -196,6 +197,7 @@ export async function runSssp(file: string | undefined, flags: SsspFlags, io: Cl
   const csr = input.generated && flags.weights === 'u32' ? toIntegerWeights(input.csr, INTEGER_WEIGHT_MAX) : input.csr;
   const name = input.generated ? `${input.name.slice(0, -1)}, ${flags.weights === 'u32' ? `weights 1..${INTEGER_WEIGHT_MAX}` : 'Graph500 weights'})` : input.name;
   const sources = pickSources(csr, flags, CMD);
+  checkTuningApplies(flags, csr);
   const opened = await openCommandDevice(CMD, flags, io);
   const { device, name: deviceName } = opened;
   const { results, method, settings, setupMs } = await thenDestroy(opened, async () => {
@@ -203,7 +205,6 @@ export async function runSssp(file: string | undefined, flags: SsspFlags, io: Cl
     const runner = await createSsspRunner(device, csr, runnerOptions(flags));
     const setupMs = performance.now() - started;
     try {
-      checkTuningApplies(flags, runner.plan.method);
       return { method: runner.plan.method, settings: settingsOf(runner.plan), setupMs, results: await runner.runMany(sources, { maxDistance: flags.maxDistance }) };
     } finally {
       runner.destroy();
