@@ -50,6 +50,7 @@ export { denseFromEdges, type DenseFromEdgesOptions } from './dense/dense-from-e
 export { padDense } from './dense/pad-dense.js';
 export { bdlIndex, fromBdl, paddedSize, toBdl, type BlockedArray } from './dense/blocked-layout.js';
 export { csrFromEdges, type CsrFromEdgesOptions } from './containers/csr-from-edges.js';
+export { csrFromEdgesParallel, type CsrFromEdgesParallelOptions } from './containers/csr-from-edges-parallel.js';
 export { validateCsr } from './containers/validate-csr.js';
 export type { ArcCombine } from './containers/combine-sorted-rows.js';
 export { edgesFromCsr } from './containers/edges-from-csr.js';

@@ -94,3 +94,22 @@ export function workerDone(worker: Worker, what: string): Promise<void> {
 export function workerEntry(moduleUrl: string, name: string): URL {
   return new URL(`./${name}${moduleUrl.endsWith('.ts') ? '.ts' : '.js'}`, moduleUrl);
 }
+
+/**
+ * Starts one worker of `entry` per job and resolves when all exit with code 0; on the first failure the others
+ * are terminated and the failure is thrown (each job's `what` names it in an exit-code error).
+ *
+ * @example
+ * ```ts
+ * await runWorkers(workerEntry(import.meta.url, 'sort-rows-worker'), ranges.map(([first, end]) => ({ data: { first, end }, what: `rows ${first}..${end - 1}` })));
+ * ```
+ */
+export async function runWorkers(entry: URL, jobs: readonly { readonly data: unknown; readonly what: string }[]): Promise<void> {
+  const started = jobs.map((job) => ({ worker: startWorker(entry, job.data), what: job.what }));
+  try {
+    await Promise.all(started.map(({ worker, what }) => workerDone(worker, what)));
+  } catch (error) {
+    await Promise.all(started.map(({ worker }) => worker.terminate()));
+    throw error;
+  }
+}

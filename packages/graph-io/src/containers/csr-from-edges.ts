@@ -1,7 +1,7 @@
 import type { Csr } from '../csr.js';
 import type { EdgeList } from '../edge-list.js';
 import { combineSortedRows, type ArcCombine } from './combine-sorted-rows.js';
-import { rowsFromArcs, type ArcPayload, type Rows } from './row-scatter.js';
+import { rowsFromArcs, type ArcPayload, type Rows, type ScatterOptions } from './row-scatter.js';
 import { sortRowsInPlace } from './sort-rows.js';
 
 /** What {@link csrFromEdges} does on the way. */
@@ -36,12 +36,22 @@ const DUPLICATE_POLICIES: ReadonlyArray<CsrFromEdgesOptions['duplicates']> = ['k
  * ```
  */
 export function csrFromEdges(edges: EdgeList, options: CsrFromEdgesOptions = {}): Csr {
+  const rows = rowsOfEdges(edges, edges.weight, sortsRows(options), options);
+  return csrOfRows(edges, rows, options);
+}
+
+/** Whether {@link csrFromEdges} sorts rows (asked, or to merge parallel arcs), its duplicates option checked. */
+export function sortsRows(options: CsrFromEdgesOptions): boolean {
   const duplicates = options.duplicates ?? 'keep';
   if (!DUPLICATE_POLICIES.includes(duplicates)) {
     throw new RangeError(`options.duplicates = ${String(duplicates)} (expected keep, sum, min or last)`);
   }
-  const sorted = options.sortRows === true || duplicates !== 'keep';
-  const rows = rowsOfEdges(edges, edges.weight, sorted, options);
+  return options.sortRows === true || duplicates !== 'keep';
+}
+
+/** The CSR of `edges` from its rows (sorted where {@link sortsRows} says): parallel arcs merged if asked, flags set. */
+export function csrOfRows(edges: EdgeList, rows: Rows<EdgeList['weight']>, options: CsrFromEdgesOptions): Csr {
+  const duplicates = options.duplicates ?? 'keep';
   let { indices, payload: weight } = rows;
   if (duplicates !== 'keep') {
     const count = combineSortedRows(edges.n, rows.indptr, indices, weight, duplicates);
@@ -56,8 +66,17 @@ export function csrFromEdges(edges: EdgeList, options: CsrFromEdgesOptions = {})
     indices,
     weight,
     directed: edges.directed && options.symmetrize !== true,
-    sorted,
+    sorted: sortsRows(options),
     ...(edges.ids === undefined ? {} : { ids: edges.ids }),
+  };
+}
+
+/** How the counting sort files the arcs of `edges`: mirrored when symmetrizing a directed list, self-loops dropped if asked. */
+export function scatterOf(edges: EdgeList, options: Pick<CsrFromEdgesOptions, 'symmetrize' | 'dropSelfLoops'>): ScatterOptions {
+  return {
+    mirror: options.symmetrize === true && edges.directed,
+    dropSelfLoops: options.dropSelfLoops === true,
+    what: options.symmetrize === true ? 'symmetrised graph' : 'graph',
   };
 }
 
@@ -68,12 +87,7 @@ export function rowsOfEdges<P extends ArcPayload>(
   sorted: boolean,
   options: Pick<CsrFromEdgesOptions, 'symmetrize' | 'dropSelfLoops'>,
 ): Rows<P> {
-  const scatter = {
-    mirror: options.symmetrize === true && edges.directed,
-    dropSelfLoops: options.dropSelfLoops === true,
-    what: options.symmetrize === true ? 'symmetrised graph' : 'graph',
-  };
-  const rows = rowsFromArcs(edges.n, edges.src, edges.dst, payload, scatter);
+  const rows = rowsFromArcs(edges.n, edges.src, edges.dst, payload, scatterOf(edges, options));
   if (sorted) sortRowsInPlace(edges.n, rows.indptr, rows.indices, rows.payload);
   return rows;
 }

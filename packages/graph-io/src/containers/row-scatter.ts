@@ -1,5 +1,6 @@
 import type { WeightArray } from '../edge-list.js';
 import { checkArcCount } from '../graph-limits.js';
+import { sharedArray } from '../shared-memory.js';
 
 /**
  * What travels with each arc through a counting sort: its weight, its input arc index (for error
@@ -21,6 +22,8 @@ export interface ScatterOptions {
   readonly dropSelfLoops: boolean;
   /** Names the graph in a size-limit error. */
   readonly what: string;
+  /** The rows' indices and payload in shared memory, for worker threads to sort in place. Default false. */
+  readonly shared?: boolean;
 }
 
 /**
@@ -64,9 +67,10 @@ export function rowsFromArcs<P extends ArcPayload>(
   checkArcCount(total, options.what);
   for (let b = 1; b < starts.length; b++) starts[b] += starts[b - 1];
 
-  const indices = new Uint32Array(total);
+  const shared = options.shared === true;
+  const indices = shared ? sharedArray(Uint32Array, total) : new Uint32Array(total);
   const rowOf = new Uint32Array(total);
-  const out = allocateLike(payload, total);
+  const out = allocateLike(payload, total, shared);
   const cursor = starts.slice(0, starts.length - 1);
   for (let k = 0; k < m; k++) {
     const u = row[k];
@@ -183,8 +187,9 @@ function placeByRow(
   return indptr;
 }
 
-/** A zeroed array of the payload's type and the given length (null for no payload). */
-export function allocateLike<P extends ArcPayload>(payload: P, length: number): P {
+/** A zeroed array of the payload's type and the given length (null for no payload), in shared memory if asked. */
+export function allocateLike<P extends ArcPayload>(payload: P, length: number, shared = false): P {
   if (payload === null) return null as P;
+  if (shared) return sharedArray(payload.constructor as unknown as { new (buffer: SharedArrayBuffer): NonNullable<P>; readonly BYTES_PER_ELEMENT: number }, length);
   return new (payload.constructor as new (length: number) => NonNullable<P>)(length);
 }

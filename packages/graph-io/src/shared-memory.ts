@@ -1,0 +1,56 @@
+// Typed arrays in shared memory and the split of rows among workers, for graph-io's parallel transforms.
+import { checkIntegerOption } from './generators/check-option.js';
+import { MAX_THREADS } from './generators/recursive-matrix-parallel.js';
+import { hasNodeBuiltins, nodeBuiltin } from './node-builtin.js';
+
+type TypedArrayOf<T> = { new (buffer: SharedArrayBuffer): T; readonly BYTES_PER_ELEMENT: number };
+
+/** A zeroed `Type` of `length` elements in shared memory. */
+export function sharedArray<T>(Type: TypedArrayOf<T>, length: number): T {
+  return new Type(new SharedArrayBuffer(length * Type.BYTES_PER_ELEMENT));
+}
+
+/** The array itself when it is in shared memory, else a copy there. */
+export function inShared<T extends Uint32Array | Float32Array | Float64Array>(a: T): T {
+  if (a.buffer instanceof SharedArrayBuffer) return a;
+  const copy = new (a.constructor as new (buffer: SharedArrayBuffer) => T)(new SharedArrayBuffer(a.byteLength));
+  copy.set(a);
+  return copy;
+}
+
+/**
+ * The array itself when it is in plain memory, else a plain copy: Dawn's node binding refuses (crashes on) uploads
+ * from a SharedArrayBuffer, and callers upload CSR arrays. The copy costs a few seconds at 2^31 arcs.
+ */
+export function outOfShared<T extends Uint32Array | Float32Array | Float64Array>(a: T): T {
+  return a.buffer instanceof SharedArrayBuffer ? (a.slice() as T) : a;
+}
+
+/** Worker threads to use: `threads` checked, else the machine's parallelism (1 outside Node, e.g. in a browser). */
+export function workerThreads(threads: number | undefined, caller: string): number {
+  const count = threads ?? (hasNodeBuiltins() ? nodeBuiltin('node:os', caller).availableParallelism() : 1);
+  checkIntegerOption('threads', count, 1, MAX_THREADS);
+  return count;
+}
+
+/** Up to `parts` ranges of rows [first, end) with about the same number of arcs each (a row is never split). */
+export function arcBalancedRanges(indptr: Uint32Array, n: number, parts: number): [number, number][] {
+  const ranges: [number, number][] = [];
+  const total = indptr[n];
+  let first = 0;
+  for (let k = 1; k <= parts && first < n; k++) {
+    const target = (total * k) / parts;
+    // The first row whose start reaches the target (binary search over the non-decreasing starts).
+    let lo = first + 1;
+    let hi = n;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (indptr[mid] < target) lo = mid + 1;
+      else hi = mid;
+    }
+    const end = k === parts ? n : lo;
+    if (end > first) ranges.push([first, end]);
+    first = end;
+  }
+  return ranges;
+}
