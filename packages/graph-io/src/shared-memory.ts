@@ -1,7 +1,9 @@
 // Typed arrays in shared memory and the split of rows among workers, for graph-io's parallel transforms.
 import { checkIntegerOption } from './generators/check-option.js';
-import { MAX_THREADS } from './generators/recursive-matrix-parallel.js';
 import { hasNodeBuiltins, nodeBuiltin } from './node-builtin.js';
+
+/** Most worker threads a parallel transform or generator may start. */
+export const MAX_THREADS = 256;
 
 type TypedArrayOf<T> = { new (buffer: SharedArrayBuffer): T; readonly BYTES_PER_ELEMENT: number };
 

@@ -1,10 +1,13 @@
-import { csrFromEdgesParallel, generateKronecker, Xoshiro128ss, type Csr } from '@semiforge/graph-io';
+import { csrFromEdgesParallel, generateKronecker, generateKroneckerParallel, Xoshiro128ss, type Csr } from '@semiforge/graph-io';
 import { UsageError } from '../errors.js';
 import type { CliIo } from '../io.js';
 import { phaseProgress } from '../output/phase-progress.js';
 import { graphFileType, type GraphFileFormat } from './graph-file-format.js';
 import { loadGraph } from './load-graph.js';
 import { shapeGraph } from './shape-graph.js';
+
+/** From this many Kronecker tuples (scale 18 at edge factor 16) `-g` generates in worker threads. */
+const PARALLEL_TUPLES = 1 << 22;
 
 /** The flags of the GPU commands that take a FILE or `-g SCALE` (bfs, sssp, pagerank). */
 export interface GraphInputFlags {
@@ -41,9 +44,11 @@ export async function loadGraphInput(
   if (file === undefined && flags.generate === undefined) throw new UsageError(`${cmd} needs a graph: a FILE (.sfg, .mtx, .gr, .el, .wel, .txt) or -g SCALE`, cmd);
   if (file === undefined) {
     const scale = flags.generate!;
-    const edges = generateKronecker({ scale, edgeFactor: flags.edgeFactor, seed: flags.seed, weights: options.weights });
+    const generate = { scale, edgeFactor: flags.edgeFactor, seed: flags.seed, weights: options.weights };
+    // Large graphs in worker threads (the same tuples, bit for bit); below, the workers' start-up costs more.
+    const edges = 2 ** scale * flags.edgeFactor >= PARALLEL_TUPLES ? await generateKroneckerParallel(generate) : generateKronecker(generate);
     const name = `kronecker(scale=${scale}, edgefactor=${flags.edgeFactor}, seed=${flags.seed}, undirected)`;
-    // Rows sorted in worker threads, most of a large graph's build (graph-io csrFromEdgesParallel).
+    // Rows sorted in worker threads too, most of a large graph's build (graph-io csrFromEdgesParallel).
     return { csr: await csrFromEdgesParallel(edges, { symmetrize: true, sortRows: true }), name, generated: true };
   }
   const type = graphFileType(file, '--from', flags.from);

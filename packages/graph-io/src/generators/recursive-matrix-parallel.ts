@@ -1,7 +1,5 @@
-import type { Worker } from 'node:worker_threads';
-import { nodeBuiltin } from '../node-builtin.js';
-import { startWorker, workerDone, workerEntry } from '../worker-start.js';
-import { checkIntegerOption } from './check-option.js';
+import { runWorkers, workerEntry } from '../worker-start.js';
+import { workerThreads } from '../shared-memory.js';
 import {
   allocateRecursiveMatrix,
   blockCount,
@@ -17,9 +15,6 @@ export interface RecursiveMatrixJob {
   readonly endBlock: number;
 }
 
-/** Most worker threads a generator may start. */
-export const MAX_THREADS = 256;
-
 const workerUrl = workerEntry(import.meta.url, 'recursive-matrix-worker');
 
 /**
@@ -33,33 +28,15 @@ const workerUrl = workerEntry(import.meta.url, 'recursive-matrix-worker');
  * const { src, dst } = await generateRecursiveMatrixInWorkers(plan, 2);
  * ```
  */
-export async function generateRecursiveMatrixInWorkers(
-  plan: RecursiveMatrixPlan,
-  threads = nodeBuiltin('node:os', 'parallel generators').availableParallelism(),
-): Promise<RecursiveMatrixArrays> {
-  checkIntegerOption('threads', threads, 1, MAX_THREADS);
+export async function generateRecursiveMatrixInWorkers(plan: RecursiveMatrixPlan, threads?: number): Promise<RecursiveMatrixArrays> {
+  const count = workerThreads(threads, 'parallel generators');
   const out = allocateRecursiveMatrix(plan, true);
   const blocks = blockCount(plan);
-  const workers = Math.min(threads, blocks);
-  const started: Worker[] = [];
-  const jobs: Promise<void>[] = [];
-  for (let w = 0; w < workers; w++) {
-    const job: RecursiveMatrixJob = {
-      plan,
-      out,
-      firstBlock: Math.floor((blocks * w) / workers),
-      endBlock: Math.floor((blocks * (w + 1)) / workers),
-    };
-    const worker = startWorker(workerUrl, job);
-    started.push(worker);
-    jobs.push(workerDone(worker, `recursive-matrix worker for blocks ${job.firstBlock}..${job.endBlock - 1}`));
-  }
-  try {
-    await Promise.all(jobs);
-  } catch (error) {
-    // One failed: the others' output is useless, so stop them rather than let them run on.
-    await Promise.all(started.map((worker) => worker.terminate()));
-    throw error;
-  }
+  const workers = Math.min(count, blocks);
+  const jobs = Array.from({ length: workers }, (_, w) => {
+    const data: RecursiveMatrixJob = { plan, out, firstBlock: Math.floor((blocks * w) / workers), endBlock: Math.floor((blocks * (w + 1)) / workers) };
+    return { data, what: `recursive-matrix worker for blocks ${data.firstBlock}..${data.endBlock - 1}` };
+  });
+  await runWorkers(workerUrl, jobs);
   return out;
 }
