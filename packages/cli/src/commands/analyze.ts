@@ -86,7 +86,7 @@ export async function runAnalyze(file: string, flags: AnalyzeFlags, io: CliIo): 
     const loaded = await loadGraph(file, type, phases);
     phases.phase('analysing');
     const started = performance.now();
-    const matrix = shapeGraph(loaded.graph, {}, file);
+    const matrix = await shapeGraph(loaded.graph, {}, file);
     const factors = matrixFactors(matrix, { lineBytes: flags.lineBytes, cacheBytes: flags.cacheBytes });
     // A pattern file is planned as a pattern (no value stream), so it is predicted as one.
     const predictions = predictFormats(factors, { bandwidthGBps, pattern: matrix.weight === null });

@@ -39,7 +39,7 @@ export async function runConvert(input: string, output: string, flags: ConvertFl
     const loaded = await loadGraph(input, inType, phases);
     phases.phase('building CSR');
     let started = performance.now();
-    const csr = shapeGraph(loaded.graph, flags, input);
+    const csr = await shapeGraph(loaded.graph, flags, input);
     const buildMs = performance.now() - started;
     started = performance.now();
     const outputBytes = await saveGraph(output, csr, outType, phases);

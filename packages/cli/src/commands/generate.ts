@@ -46,7 +46,7 @@ export async function runGenerate(kind: Generator, flags: GenerateFlags, io: Cli
     const generateMs = performance.now() - started;
     phases.phase('building CSR');
     started = performance.now();
-    const csr = shapeGraph(generated.edges, { ...flags, symmetrize: generated.symmetrize }, kind);
+    const csr = await shapeGraph(generated.edges, { ...flags, symmetrize: generated.symmetrize }, kind);
     const buildMs = performance.now() - started;
     started = performance.now();
     const outputBytes = await saveGraph(flags.out, csr, outType, phases);

@@ -57,7 +57,7 @@ export async function runInfo(file: string, flags: InfoFlags, io: CliIo): Promis
     const loaded = await loadGraph(file, type, phases);
     phases.phase('analysing');
     const started = performance.now();
-    const csr = shapeGraph(loaded.graph, {}, file);
+    const csr = await shapeGraph(loaded.graph, {}, file);
     const stats = degreeStats(csr);
     const components = connectedComponents(csr);
     const cores = coreNumbers(csr);

@@ -56,7 +56,7 @@ export async function loadGraphInput(
   try {
     const loaded = await loadGraph(file, type, phases);
     const shape = options.symmetrize ? { symmetrize: true, duplicates: 'min' as const } : {};
-    return { csr: shapeGraph(loaded.graph, shape, file), name: options.symmetrize ? `${file} (symmetrized)` : file, generated: false };
+    return { csr: await shapeGraph(loaded.graph, shape, file), name: options.symmetrize ? `${file} (symmetrized)` : file, generated: false };
   } finally {
     phases.stop();
   }

@@ -1,5 +1,5 @@
 import {
-  combineDuplicates, csrFromEdges, edgesFromCsr, relabelByDegree, type ArcCombine, type Csr, type EdgeList,
+  combineDuplicates, csrFromEdgesParallel, edgesFromCsr, relabelByDegreeParallel, type ArcCombine, type Csr, type EdgeList,
 } from '@semiforge/graph-io';
 
 /** Duplicate policies of `--duplicates`. */
@@ -17,15 +17,16 @@ const isCsr = (g: Csr | EdgeList): g is Csr => 'indptr' in g;
 
 /**
  * The CSR to write: rows sorted, then symmetrised, without self-loops, duplicates merged, relabelled by
- * degree, as asked. A CSR asked for nothing is returned as read (no copy of a large binary graph).
+ * degree, as asked (rows sorted and renumbered in worker threads on large graphs). A CSR asked for nothing is
+ * returned as read (no copy of a large binary graph).
  * `--duplicates error` checks the arcs as given (before mirroring), naming the first repeat.
  *
  * @example
  * ```ts
- * shapeGraph(edges, { symmetrize: true, duplicates: 'min' }, 'roads.gr');
+ * await shapeGraph(edges, { symmetrize: true, duplicates: 'min' }, 'roads.gr');
  * ```
  */
-export function shapeGraph(graph: Csr | EdgeList, shape: GraphShape, file: string): Csr {
+export async function shapeGraph(graph: Csr | EdgeList, shape: GraphShape, file: string): Promise<Csr> {
   const { symmetrize = false, dropSelfLoops = false, duplicates = 'keep', relabel } = shape;
   let csr: Csr;
   if (isCsr(graph) && !symmetrize && !dropSelfLoops && duplicates === 'keep') {
@@ -34,7 +35,7 @@ export function shapeGraph(graph: Csr | EdgeList, shape: GraphShape, file: strin
     let edges = isCsr(graph) ? edgesFromCsr(graph) : graph;
     if (duplicates === 'error') edges = combineDuplicates(edges, 'error', { file });
     const combine: 'keep' | ArcCombine = duplicates === 'error' ? 'keep' : duplicates;
-    csr = csrFromEdges(edges, { sortRows: true, symmetrize, dropSelfLoops, duplicates: combine });
+    csr = await csrFromEdgesParallel(edges, { sortRows: true, symmetrize, dropSelfLoops, duplicates: combine });
   }
-  return relabel === 'degree' ? relabelByDegree(csr) : csr;
+  return relabel === 'degree' ? relabelByDegreeParallel(csr) : csr;
 }
