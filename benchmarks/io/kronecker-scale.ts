@@ -1,12 +1,13 @@
-// Graph500 Kronecker at a given scale, generated in worker threads and turned into the undirected CSR, with the
-// time of each step and the peak RSS: checks that scale 24 (16.7 M vertices, 268 M tuples) fits this machine.
-// Both outputs are validated (tuple count and ids; CSR structure, arc count = 2 × tuples − self-loops) and
-// written as suite `generate` to benchmarks/results/ (and $OUT), one case per step.
+// Graph500 Kronecker at a given scale, generated in worker threads and turned into the undirected CSR (on this
+// thread, then with the rows sorted in worker threads: csrFromEdgesParallel), with the time of each step and the
+// peak RSS: checks that scale 24 (16.7 M vertices, 268 M tuples) fits this machine. The outputs are validated
+// (tuple count and ids; CSR structure, arc count = 2 × tuples − self-loops; the parallel CSR equal to the other,
+// arc for arc) and written as suite `generate` to benchmarks/results/ (and $OUT), one case per step.
 //   tsx --conditions=source benchmarks/io/kronecker-scale.ts --scale 24 [--threads 2] [--weights] [--seed 1] [--json] [--out DIR]
 // --threads 0 generates on the main thread (generateKronecker) instead of in workers.
 import { availableParallelism } from 'node:os';
 import { parseArgs } from 'node:util';
-import { csrFromEdges, generateKronecker, generateKroneckerParallel, validateCsr, validateEdgeList, type EdgeList } from '@semiforge/graph-io';
+import { csrFromEdges, csrFromEdgesParallel, generateKronecker, generateKroneckerParallel, validateCsr, validateEdgeList, type EdgeList } from '@semiforge/graph-io';
 import { writeResults, type BenchResult } from '../lib/results.js';
 import { cpuContext } from '../lib/cpu-context.js';
 
@@ -48,6 +49,11 @@ const tuples: EdgeList = await step(
 );
 const csr = await step('csrFromEdges symmetrize+sort', () => csrFromEdges(tuples, { symmetrize: true, sortRows: true }), (c) => c.indices.length);
 console.error(`CSR: ${csr.n} vertices, ${csr.indices.length} arcs`);
+const workers = Math.max(1, threads);
+const parallel = await step(`csrFromEdgesParallel (${workers} workers)`, () => csrFromEdgesParallel(tuples, { symmetrize: true, sortRows: true, threads: workers, minParallelArcs: 0 }), (c) => c.indices.length);
+const equal = (a: Uint32Array, b: Uint32Array) => a.length === b.length && a.every((v, i) => v === b[i]);
+const sameCsr = equal(parallel.indptr, csr.indptr) && equal(parallel.indices, csr.indices);
+console.error(`csrFromEdgesParallel: ${sameCsr ? 'the same CSR, arc for arc' : 'A DIFFERENT CSR'}; ${(steps[1].ms / steps[2].ms).toFixed(2)}× the one-thread build`);
 
 // Validation: every tuple there with ids below 2^scale; the CSR well formed with each tuple in both directions.
 validateEdgeList(tuples);
@@ -56,19 +62,19 @@ for (let k = 0; k < tuples.src.length; k++) if (tuples.src[k] === tuples.dst[k])
 const expectedTuples = 16 * 2 ** scale;
 const expectedArcs = 2 * tuples.src.length - selfLoops;
 validateCsr(csr);
-const validated = tuples.src.length === expectedTuples && csr.n === 2 ** scale && csr.indices.length === expectedArcs;
+const validated = tuples.src.length === expectedTuples && csr.n === 2 ** scale && csr.indices.length === expectedArcs && sameCsr;
 console.error(`validated: ${validated} (${tuples.src.length} tuples of ${expectedTuples}; ${csr.indices.length} arcs of ${expectedArcs} = 2 × tuples − ${selfLoops} self-loops)`);
 
 const params = { scale, edgefactor: 16, threads: threads === 0 ? 1 : threads, backend: 'cpu', weights: args.weights };
 const results: BenchResult[] = steps.map((s, k) => ({
   case: `${s.step}: kronecker scale ${scale}${args.weights ? ' f32 weights' : ''} (peak RSS ${s.peak_rss_mib.toFixed(0)} MiB)`,
-  params: { ...params, method: k === 0 ? 'generate' : 'csr', metric: k === 0 ? 'edges_per_s' : 'arcs_per_s', peak_rss_mib: s.peak_rss_mib },
+  params: { ...params, method: ['generate', 'csr', 'csr-parallel'][k], metric: k === 0 ? 'edges_per_s' : 'arcs_per_s', peak_rss_mib: s.peak_rss_mib },
   metric: k === 0 ? 'edges_per_s' : 'arcs_per_s',
   value: s.rate ?? 0,
   unit: '1/s',
   time_ms: { median: s.ms, min: s.ms, max: s.ms, runs: 1 },
   validated,
-  validation: 'tuple count 16·2^scale, ids below 2^scale; CSR offsets and indices well formed, arcs = 2 × tuples − self-loops',
+  validation: 'tuple count 16·2^scale, ids below 2^scale; CSR offsets and indices well formed, arcs = 2 × tuples − self-loops; the parallel CSR equal to the one-thread CSR',
 }));
 const out = [...(args.out ?? ['benchmarks/results']), ...(process.env.OUT ? [process.env.OUT] : [])];
 console.error(`wrote ${writeResults('generate', cpuContext('benchmarks/io/kronecker-scale.ts', {}), results, out).join(', ')}`);
