@@ -48,7 +48,7 @@ export interface SsspGraph {
 }
 
 const SEED = 1;
-// Rows sorted in worker threads: most of the build (Kronecker scale 22: 11.2 → 9.9 s with 2 threads on the dev host).
+// Rows placed and sorted in worker threads (Kronecker scale 22 on the 2-core dev host: 11.1 → 7.3–9.6 s).
 const undirected = (edges: EdgeList, threads: number) =>
   csrFromEdgesParallel(edges, { symmetrize: true, sortRows: true, dropSelfLoops: true, duplicates: 'min', threads: Math.max(1, threads) });
 const asIs = (type: SsspWeightType, label: string): Weighting => ({ type, label, apply: (csr) => csr });

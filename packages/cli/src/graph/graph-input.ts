@@ -48,7 +48,7 @@ export async function loadGraphInput(
     // Large graphs in worker threads (the same tuples, bit for bit); below, the workers' start-up costs more.
     const edges = 2 ** scale * flags.edgeFactor >= PARALLEL_TUPLES ? await generateKroneckerParallel(generate) : generateKronecker(generate);
     const name = `kronecker(scale=${scale}, edgefactor=${flags.edgeFactor}, seed=${flags.seed}, undirected)`;
-    // Rows sorted in worker threads too, most of a large graph's build (graph-io csrFromEdgesParallel).
+    // Rows placed and sorted in worker threads too, most of a large graph's build (graph-io csrFromEdgesParallel).
     return { csr: await csrFromEdgesParallel(edges, { symmetrize: true, sortRows: true }), name, generated: true };
   }
   const type = graphFileType(file, '--from', flags.from);

@@ -1,13 +1,13 @@
 import type { Csr } from '../csr.js';
 import type { EdgeList } from '../edge-list.js';
-import { inShared, outOfShared, workerThreads } from '../shared-memory.js';
+import { outOfShared, workerThreads } from '../shared-memory.js';
 import { csrFromEdges, csrOfRows, scatterOf, sortsRows, type CsrFromEdgesOptions } from './csr-from-edges.js';
-import { rowsFromArcs } from './row-scatter.js';
-import { sortRowsParallel } from './sort-rows-parallel.js';
+import { placeRowsParallel } from './place-rows-parallel.js';
+import { bucketArcs } from './row-scatter.js';
 
 /** Options of {@link csrFromEdgesParallel}. */
 export interface CsrFromEdgesParallelOptions extends CsrFromEdgesOptions {
-  /** Worker threads sorting the rows; default: the machine's parallelism (1 outside Node, e.g. in a browser). */
+  /** Worker threads placing and sorting the rows; default: the machine's parallelism (1 outside Node, e.g. in a browser). */
   readonly threads?: number;
   /** Edge lists with fewer arcs are built on the calling thread; default 4M (below, the workers' start-up costs more than they save). */
   readonly minParallelArcs?: number;
@@ -17,10 +17,11 @@ export interface CsrFromEdgesParallelOptions extends CsrFromEdgesOptions {
 const MIN_PARALLEL_ARCS = 1 << 22;
 
 /**
- * {@link csrFromEdges} with its rows sorted in `threads` worker threads (default: the machine's parallelism): the
- * same result. The counting sort into rows runs here, into shared memory; sorting the rows, most of the time of a
- * Kronecker graph's build, is split among the workers by arcs; parallel arcs are merged here. Without sorting
- * (neither `sortRows` nor a `duplicates` merge), or under `minParallelArcs` arcs, it is `csrFromEdges` itself.
+ * {@link csrFromEdges} in `threads` worker threads (default: the machine's parallelism): the same result. The
+ * counting sort's first step (the arcs appended per bucket of rows) runs here, into shared memory; its second
+ * (each bucket's arcs put in row order) and the sorting of the rows, most of the time of a Kronecker graph's
+ * build, are split among the workers by arcs; parallel arcs are merged here. Without sorting (neither `sortRows`
+ * nor a `duplicates` merge), or under `minParallelArcs` arcs, it is `csrFromEdges` itself.
  *
  * @example
  * ```ts
@@ -31,8 +32,7 @@ export async function csrFromEdgesParallel(edges: EdgeList, options: CsrFromEdge
   const threads = workerThreads(options.threads, 'csrFromEdgesParallel');
   const sorted = sortsRows(options);
   if (threads === 1 || !sorted || edges.src.length < (options.minParallelArcs ?? MIN_PARALLEL_ARCS)) return csrFromEdges(edges, options);
-  const rows = rowsFromArcs(edges.n, edges.src, edges.dst, edges.weight, { ...scatterOf(edges, options), shared: true });
-  await sortRowsParallel(edges.n, inShared(rows.indptr), rows.indices, rows.payload, threads);
-  const csr = csrOfRows(edges, rows, options);
-  return { ...csr, indices: outOfShared(csr.indices), weight: csr.weight && outOfShared(csr.weight) };
+  const buckets = bucketArcs(edges.n, edges.src, edges.dst, edges.weight, { ...scatterOf(edges, options), shared: true });
+  const csr = csrOfRows(edges, await placeRowsParallel(buckets, threads, true), options);
+  return { ...csr, indptr: outOfShared(csr.indptr), indices: outOfShared(csr.indices), weight: csr.weight && outOfShared(csr.weight) };
 }
