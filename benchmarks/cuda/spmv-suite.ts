@@ -198,7 +198,7 @@ export async function spmvSuite(backends: Backends, wanted: readonly BackendName
         continue;
       }
       const built = performance.now();
-      const csr = matrix.make();
+      const csr = await matrix.make();
       const x = Float32Array.from({ length: csr.n }, (_, k) => 1 + (k % 7) / 8);
       const stats = rowStats(csr);
       const shape: MatrixShape = { n: csr.n, nnz: csr.indices.length, maxRow: stats.max };

@@ -104,7 +104,7 @@ async function fixedCosts(gpu: Device): Promise<void> {
 await fixedCosts(device);
 
 const matrix = matrixSet(SIZES[args.size as SizeName]).find((m) => m.class === 'power-law')!;
-const csr = matrix.make();
+const csr = await matrix.make();
 const exact = pagerankFixedPoint(csr);
 console.log(`${matrix.name}: n ${csr.n}, nnz ${csr.indices.length}; ${runs} runs a setting after one warm-up`);
 const settings = checkEvery.flatMap((every) => submitEvery.flatMap((submit) => lookaheads.map((lookahead) => ({ checkEvery: every, submitEvery: submit, lookahead }))));

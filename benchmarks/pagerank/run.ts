@@ -102,7 +102,7 @@ run: for (const size of sizes) {
       break run;
     }
     const started = performance.now();
-    const csr = matrix.make();
+    const csr = await matrix.make();
     const shape = transposeShape(csr);
     console.error(`${matrix.class} ${matrix.name}: n ${csr.n}, nnz ${shape.nnz}, made in ${((performance.now() - started) / 1e3).toFixed(1)} s`);
     const exact = pagerankFixedPoint(csr, { damping: settings.damping });

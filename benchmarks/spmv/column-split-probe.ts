@@ -41,7 +41,7 @@ for (const k of hubCounts) if (!(Number.isInteger(k) && k > 0)) throw new Error(
 const format = args.format as SpmvFormat | 'auto';
 const timing = { runs: Number(args.runs), warmupMs: Number(args['warmup-ms']), batchMs: Number(args['batch-ms']) };
 
-const user = made.make();
+const user = await made.make();
 // The columns in descending degree order (the by-degree matrices are already), x gathered into that order once.
 const ordered = orderColumnsByDegree(user);
 const csr: Csr = ordered?.matrix ?? user;

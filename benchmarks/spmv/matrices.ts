@@ -1,6 +1,7 @@
 // The SpMV suite's matrix set: one matrix per class at a target number of nonzeros, generated where the run
-// happens (nothing large travels), with f32 weights in [1, 2) so that plus-times sums stay well scaled.
-import { csrFromEdges, generateErdosRenyi, generateGrid, generateRmat, relabelByDegree, type Csr, type EdgeList } from '@semiforge/graph-io';
+// happens (nothing large travels), with f32 weights in [1, 2) so that plus-times sums stay well scaled. R-MAT
+// tuples, the CSRs and the degree order are built in worker threads (the same matrices as on one thread).
+import { csrFromEdgesParallel, generateErdosRenyi, generateGrid, generateRmatParallel, relabelByDegreeParallel, type Csr, type EdgeList } from '@semiforge/graph-io';
 import { banded, stencil3d } from './stencils.js';
 
 /** A class of BENCHMARKS.md (`power-law`, `stencil`, `banded`, `uniform`, `road`) and how one matrix of it is made. */
@@ -8,7 +9,7 @@ export interface MatrixCase {
   readonly class: string;
   /** Names the generator and its size, e.g. `rmat-s22`, `grid-2048x2048`. */
   readonly name: string;
-  make(): Csr;
+  make(): Promise<Csr>;
 }
 
 export const CLASSES = ['power-law', 'stencil', 'banded', 'uniform', 'road'];
@@ -26,7 +27,8 @@ const ROAD_ARCS_PER_VERTEX = 3;
 // slowest by far, and the largest DIMACS road network (USA) has 5.8 × 10^7 arcs anyway.
 const SLOW_CLASS_MAX = 2 ** 25;
 
-const csr = (edges: EdgeList, symmetrize = false): Csr => withWeights(csrFromEdges(edges, { symmetrize, sortRows: true }));
+const csr = async (edges: EdgeList, symmetrize = false): Promise<Csr> => withWeights(await csrFromEdgesParallel(edges, { symmetrize, sortRows: true }));
+const rmat = (scale: number) => generateRmatParallel({ scale, seed: 1 });
 
 /** One matrix of each class with about `target` nonzeros (uniform and road-like: at most 2^25). */
 export function matrixSet(target: number): MatrixCase[] {
@@ -39,11 +41,10 @@ export function matrixSet(target: number): MatrixCase[] {
   const roadSide = Math.round(Math.sqrt(Math.min(target, SLOW_CLASS_MAX) / ROAD_ARCS_PER_VERTEX));
   const unit = { min: 1, max: 1 };
   return [
-    // generateRmat, not its parallel twin: a bundle for the GPU host (pack.sh) has no separate worker file.
-    { class: 'power-law', name: `rmat-s${scale}`, make: () => csr(generateRmat({ scale, seed: 1 }), true) },
+    { class: 'power-law', name: `rmat-s${scale}`, make: async () => csr(await rmat(scale), true) },
     // The same matrix relabelled by descending degree (rows and columns), as a graph library would store it: the
     // hubs' x entries share cache lines, which is what decides power-law SpMV (paper 002's spatial locality).
-    { class: 'power-law', name: `rmat-s${scale}-by-degree`, make: () => withWeights(relabelByDegree(csrFromEdges(generateRmat({ scale, seed: 1 }), { symmetrize: true, sortRows: true }))) },
+    { class: 'power-law', name: `rmat-s${scale}-by-degree`, make: async () => withWeights(await relabelByDegreeParallel(await csrFromEdgesParallel(await rmat(scale), { symmetrize: true, sortRows: true }))) },
     { class: 'stencil', name: `grid-${side2}x${side2}`, make: () => csr(generateGrid({ rows: side2, cols: side2, weights: unit, seed: 1 }).graph) },
     { class: 'stencil', name: `stencil3d-${side3}^3`, make: () => csr(stencil3d(side3)) },
     { class: 'banded', name: `band-${bandRows}-w${2 * BAND_HALF_WIDTH + 1}`, make: () => csr(banded(bandRows, BAND_HALF_WIDTH)) },

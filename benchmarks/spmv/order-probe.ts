@@ -23,7 +23,7 @@ const { values: args } = parseArgs({
 
 const matrix = matrixSet(SIZES[args.size as SizeName]).find((m) => m.name.startsWith(args.matrix));
 if (!matrix) throw new Error(`--matrix: no matrix starting with '${args.matrix}'`);
-const csr = matrix.make();
+const csr = await matrix.make();
 const x = Float32Array.from({ length: csr.n }, (_, k) => 1 + (k % 7) / 8);
 const flops = 2 * csr.indices.length;
 const clocks = (): string => {

@@ -107,7 +107,7 @@ for (const size of sizes) {
       continue;
     }
     const started = performance.now();
-    const csr = matrix.make();
+    const csr = await matrix.make();
     console.error(`${matrix.class} ${matrix.name}: n ${csr.n}, nnz ${csr.indices.length}, made in ${((performance.now() - started) / 1e3).toFixed(1)} s`);
     const x = Float32Array.from({ length: csr.n }, (_, k) => 1 + (k % 7) / 8);
     // The peer first, so that each of our results can be written, with its ratio, as soon as it is measured.
