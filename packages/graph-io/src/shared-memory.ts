@@ -12,9 +12,17 @@ export function sharedArray<T>(Type: TypedArrayOf<T>, length: number): T {
   return new Type(new SharedArrayBuffer(length * Type.BYTES_PER_ELEMENT));
 }
 
+/**
+ * Whether `a` lies in shared memory. A page that is not cross-origin isolated has no `SharedArrayBuffer` at all
+ * (naming it throws), and then nothing is shared.
+ */
+export function isShared(a: ArrayBufferView): boolean {
+  return typeof SharedArrayBuffer !== 'undefined' && a.buffer instanceof SharedArrayBuffer;
+}
+
 /** The array itself when it is in shared memory, else a copy there. */
 export function inShared<T extends Uint32Array | Float32Array | Float64Array>(a: T): T {
-  if (a.buffer instanceof SharedArrayBuffer) return a;
+  if (isShared(a)) return a;
   const copy = new (a.constructor as new (buffer: SharedArrayBuffer) => T)(new SharedArrayBuffer(a.byteLength));
   copy.set(a);
   return copy;
@@ -25,7 +33,7 @@ export function inShared<T extends Uint32Array | Float32Array | Float64Array>(a:
  * from a SharedArrayBuffer, and callers upload CSR arrays. The copy costs a few seconds at 2^31 arcs.
  */
 export function outOfShared<T extends Uint32Array | Float32Array | Float64Array>(a: T): T {
-  return a.buffer instanceof SharedArrayBuffer ? (a.slice() as T) : a;
+  return isShared(a) ? (a.slice() as T) : a;
 }
 
 /** Worker threads to use: `threads` checked, else the machine's parallelism (1 outside Node, e.g. in a browser). */

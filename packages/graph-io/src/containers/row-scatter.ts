@@ -1,6 +1,6 @@
 import type { WeightArray } from '../edge-list.js';
 import { checkArcCount } from '../graph-limits.js';
-import { inShared, sharedArray } from '../shared-memory.js';
+import { inShared, isShared, sharedArray } from '../shared-memory.js';
 
 /**
  * What travels with each arc through a counting sort: its weight, its input arc index (for error
@@ -212,7 +212,7 @@ export function placeBuckets(buckets: BucketedArcs, indptr: Uint32Array, firstBu
  * the loop); out of plain memory set() is a memcpy.
  */
 function copyRange<T extends Uint32Array | Float32Array | Float64Array>(to: T, from: T, start: number, end: number): void {
-  if (!(from.buffer instanceof SharedArrayBuffer)) {
+  if (!isShared(from)) {
     to.set(from.subarray(start, end));
     return;
   }

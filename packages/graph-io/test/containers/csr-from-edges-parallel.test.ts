@@ -35,6 +35,19 @@ describe('csrFromEdgesParallel', () => {
     await expect(csrFromEdgesParallel(f64, { duplicates: 'max' as never, minParallelArcs: 0 })).rejects.toThrow('options.duplicates = max (expected keep, sum, min or last)');
   });
 
+  it('builds where SharedArrayBuffer does not exist (a page that is not cross-origin isolated), on the calling thread', async () => {
+    const want = csrFromEdges(f64, { symmetrize: true, duplicates: 'min' });
+    const saved = globalThis.SharedArrayBuffer;
+    Reflect.deleteProperty(globalThis, 'SharedArrayBuffer');
+    let got: Csr[];
+    try {
+      got = [csrFromEdges(f64, { symmetrize: true, duplicates: 'min' }), await csrFromEdgesParallel(f64, { symmetrize: true, duplicates: 'min', threads: 1 })];
+    } finally {
+      globalThis.SharedArrayBuffer = saved;
+    }
+    for (const csr of got) same(csr, want);
+  });
+
   it('names a vertex out of range as csrFromEdges does', async () => {
     const bad: EdgeList = { ...tuples, src: Uint32Array.of(0, tuples.n), dst: Uint32Array.of(1, 2), weight: null };
     await expect(csrFromEdgesParallel(bad, { sortRows: true, threads: 2, minParallelArcs: 0 })).rejects.toThrow(`arc 1: vertex ids (${tuples.n}, 2) out of range 0..${tuples.n - 1}`);
