@@ -5,7 +5,7 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
-import { csrFromEdges, generateGrid, generateKronecker, generateKroneckerParallel, readGraphBinary, relabelByDegree, relabelByDegreeParallel, writeGraphBinary, type Csr } from '@semiforge/graph-io';
+import { csrFromEdges, csrFromEdgesParallel, generateGrid, generateKronecker, generateKroneckerParallel, readGraphBinary, relabelByDegree, relabelByDegreeParallel, writeGraphBinary, type Csr } from '@semiforge/graph-io';
 
 export interface BenchGraph {
   readonly name: string;
@@ -33,7 +33,7 @@ export async function kroneckerGraph(scale: number, edgeFactor: number, options:
     const threads = options.threads ?? availableParallelism();
     const generate = { scale, edgeFactor, seed: 1 };
     const tuples = threads === 0 ? generateKronecker(generate) : await generateKroneckerParallel({ ...generate, threads });
-    return csrFromEdges(tuples, { symmetrize: true });
+    return threads === 0 ? csrFromEdges(tuples, { symmetrize: true }) : csrFromEdgesParallel(tuples, { symmetrize: true, threads });
   });
 }
 

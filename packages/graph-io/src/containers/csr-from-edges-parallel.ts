@@ -19,9 +19,9 @@ const MIN_PARALLEL_ARCS = 1 << 22;
 /**
  * {@link csrFromEdges} in `threads` worker threads (default: the machine's parallelism): the same result. The
  * counting sort's first step (the arcs appended per bucket of rows) runs here, into shared memory; its second
- * (each bucket's arcs put in row order) and the sorting of the rows, most of the time of a Kronecker graph's
- * build, are split among the workers by arcs; parallel arcs are merged here. Without sorting (neither `sortRows`
- * nor a `duplicates` merge), or under `minParallelArcs` arcs, it is `csrFromEdges` itself.
+ * (each bucket's arcs put in row order) and the sorting of the rows where asked, most of the time of a Kronecker
+ * graph's build, are split among the workers by arcs; parallel arcs are merged here. Under `minParallelArcs` arcs
+ * it is `csrFromEdges` itself.
  *
  * @example
  * ```ts
@@ -31,8 +31,8 @@ const MIN_PARALLEL_ARCS = 1 << 22;
 export async function csrFromEdgesParallel(edges: EdgeList, options: CsrFromEdgesParallelOptions = {}): Promise<Csr> {
   const threads = workerThreads(options.threads, 'csrFromEdgesParallel');
   const sorted = sortsRows(options);
-  if (threads === 1 || !sorted || edges.src.length < (options.minParallelArcs ?? MIN_PARALLEL_ARCS)) return csrFromEdges(edges, options);
+  if (threads === 1 || edges.src.length < (options.minParallelArcs ?? MIN_PARALLEL_ARCS)) return csrFromEdges(edges, options);
   const buckets = bucketArcs(edges.n, edges.src, edges.dst, edges.weight, { ...scatterOf(edges, options), shared: true });
-  const csr = csrOfRows(edges, await placeRowsParallel(buckets, threads, true), options);
+  const csr = csrOfRows(edges, await placeRowsParallel(buckets, threads, sorted), options);
   return { ...csr, indptr: outOfShared(csr.indptr), indices: outOfShared(csr.indices), weight: csr.weight && outOfShared(csr.weight) };
 }

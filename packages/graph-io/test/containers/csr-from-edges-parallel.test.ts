@@ -23,11 +23,13 @@ describe('csrFromEdgesParallel', () => {
     ['f64, symmetrized, self-loops dropped, parallel arcs at their least', f64, { symmetrize: true, dropSelfLoops: true, duplicates: 'min' }, 4],
     ['f32, symmetrized, parallel arcs summed', f32, { symmetrize: true, duplicates: 'sum' }, 3],
     ['f32, the last of parallel arcs', f32, { duplicates: 'last' }, 2],
-  ] as const)('gives what csrFromEdges gives, arc for arc, with its rows sorted in workers (%s)', async (_name, edges, options: CsrFromEdgesOptions, threads) => {
+    ['f64, symmetrized, rows as placed (not sorted)', f64, { symmetrize: true }, 3],
+    ['pattern, rows as placed', tuples, {}, 2],
+  ] as const)('gives what csrFromEdges gives, arc for arc, its rows placed (and sorted) in workers (%s)', async (_name, edges, options: CsrFromEdgesOptions, threads) => {
     same(await csrFromEdgesParallel(edges, { ...options, threads, minParallelArcs: 0 }), csrFromEdges(edges, options));
   });
 
-  it('builds on the calling thread without sorting, for small lists and one thread; refuses a bad thread count or policy', async () => {
+  it('builds on the calling thread for small lists and one thread; refuses a bad thread count or policy', async () => {
     for (const options of [{ threads: 4, symmetrize: true }, { threads: 4, sortRows: true }, { threads: 1, sortRows: true, minParallelArcs: 0 }]) {
       same(await csrFromEdgesParallel(f64, options), csrFromEdges(f64, options));
     }
