@@ -17,7 +17,7 @@
 // CUDA (--backend cuda): --gpus N opens CUDA devices 0..N−1 in this process, l CUDA streams each (--tk-ms defaults
 // to 2 there: the synthetic tasks' page-locked arrays stay within a few GiB at r_T 1.6).
 import { parseArgs } from 'node:util';
-import { generateKronecker, csrFromEdges, generateRandom4n } from '@semiforge/graph-io';
+import { csrFromEdgesParallel, generateKroneckerParallel, generateRandom4n } from '@semiforge/graph-io';
 import { verifyApsp } from '@semiforge/algorithms';
 import {
   costModel,
@@ -308,7 +308,7 @@ async function main(): Promise<void> {
 
     if (cases.has('search') && budget.allows('multi-source search')) {
       const started = performance.now();
-      const graph = csrFromEdges(generateKronecker({ scale: searchScale, edgeFactor: 16, seed: 1 }), { symmetrize: true });
+      const graph = await csrFromEdgesParallel(await generateKroneckerParallel({ scale: searchScale, edgeFactor: 16, seed: 1 }), { symmetrize: true });
       console.error(`kronecker scale ${searchScale}: ${graph.n} vertices, ${graph.indices.length} arcs, built in ${((performance.now() - started) / 1000).toFixed(1)} s`);
       const degree = (v: number) => graph.indptr[v + 1] - graph.indptr[v];
       const sources: number[] = [];
