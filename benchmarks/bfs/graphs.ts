@@ -33,7 +33,7 @@ export async function kroneckerGraph(scale: number, edgeFactor: number, options:
     const threads = options.threads ?? availableParallelism();
     const generate = { scale, edgeFactor, seed: 1 };
     const tuples = threads === 0 ? generateKronecker(generate) : await generateKroneckerParallel({ ...generate, threads });
-    return threads === 0 ? csrFromEdges(tuples, { symmetrize: true }) : csrFromEdgesParallel(tuples, { symmetrize: true, threads });
+    return csrFromEdgesParallel(tuples, { symmetrize: true, threads: Math.max(1, threads) });
   });
 }
 

@@ -48,7 +48,8 @@ export interface SsspGraph {
 }
 
 const SEED = 1;
-// Rows placed and sorted in worker threads (Kronecker scale 22 on the 2-core dev host: 11.1 → 7.3–9.6 s).
+// Rows placed and sorted in worker threads (the GPU host has 16 cores; generating and building Kronecker 22 there
+// with the one-thread build took 23–32 s).
 const undirected = (edges: EdgeList, threads: number) =>
   csrFromEdgesParallel(edges, { symmetrize: true, sortRows: true, dropSelfLoops: true, duplicates: 'min', threads: Math.max(1, threads) });
 const asIs = (type: SsspWeightType, label: string): Weighting => ({ type, label, apply: (csr) => csr });

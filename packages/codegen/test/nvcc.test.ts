@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { generateKernel, FW_KERNEL_OPS, SPMV_KERNEL_OPS, type FwKernelSpec, type KernelSpec, type SpmvKernelSpec, type VectorKernelSpec, type BfsKernelSpec, BFS_KERNEL_OPS, SSSP_KERNEL_OPS, type SsspKernelSpec } from '../src/index.js';
 import { compileCudaToPtx, findNvcc } from '../src/nvcc.js';
+import { SPMV_SECOND_STEPS as SECOND_STEPS } from '../src/spec/validate-spmv-spec.js';
 
 const nvcc = await findNvcc();
 
@@ -46,7 +47,6 @@ const SPMV_VARIANTS: Pick<SpmvKernelSpec, 'semiring' | 'type' | 'accumulate' | '
 ];
 const LANE_OPS: readonly string[] = ['spmv_csr_vector', 'spmv_fold_combine'];
 // Steps that add to the y an earlier step stored: they always accumulate.
-const SECOND_STEPS: readonly string[] = ['spmv_fold_combine', 'spmv_merge_fixup'];
 const spmvSpecs: SpmvKernelSpec[] = SPMV_KERNEL_OPS.filter((op) => op !== 'spmv_sell').flatMap((op) =>
   (LANE_OPS.includes(op) ? (['subgroup', 'workgroup'] as const) : [undefined]).flatMap((reduction) =>
     SPMV_VARIANTS.map((v) => ({

@@ -391,7 +391,7 @@ function refuseIgnored(options: SsspKernelOptions, method: SsspMethod, autoMinWe
 }
 
 /** The options only the frontier methods read: given with `auto`, they ask for near-far whatever the size. */
-const FRONTIER_OPTIONS = ['delta', 'hubDegree', 'hubRounds', 'tailFactor', 'chunk', 'lanesPerVertex', 'arcUnroll', 'packedQueue', 'fuseAdvance', 'dispatch', 'fixedWorkgroups'] as const;
+const FRONTIER_OPTIONS = ['delta', 'hubDegree', 'hubRounds', 'tailFactor', ...QUEUE_OPTIONS, 'fuseAdvance', 'dispatch', 'fixedWorkgroups'] as const;
 
 /** What `auto` plans (see `SSSP_DEFAULTS.autoBellmanFordArcs`): Bellman-Ford for a negative weight or a small graph, else near-far. */
 function autoMethod(options: SsspKernelOptions, stats: SsspGraphStats): SsspMethod {

@@ -165,9 +165,9 @@ function givenTuning(flags: SsspFlags, keys: readonly (keyof typeof TUNING_FLAGS
  * device opens.
  */
 function checkTuningApplies(flags: SsspFlags, csr: Csr): void {
-  if (flags.method !== 'auto' || !csr.weight?.some((w) => w < 0)) return;
+  if (flags.method !== 'auto') return;
   const given = givenTuning(flags, ['delta', 'chunk', 'arcUnroll']);
-  if (given) throw new UsageError(`${given}: --method auto planned bellman-ford for this graph (a weight is negative), whose edge passes have no buckets or queues; leave the flag out`, CMD);
+  if (given && csr.weight?.some((w) => w < 0)) throw new UsageError(`${given}: --method auto planned bellman-ford for this graph (a weight is negative), whose edge passes have no buckets or queues; leave the flag out`, CMD);
 }
 
 /**

@@ -33,6 +33,6 @@ export async function csrFromEdgesParallel(edges: EdgeList, options: CsrFromEdge
   const sorted = sortsRows(options);
   if (threads === 1 || edges.src.length < (options.minParallelArcs ?? MIN_PARALLEL_ARCS)) return csrFromEdges(edges, options);
   const buckets = bucketArcs(edges.n, edges.src, edges.dst, edges.weight, { ...scatterOf(edges, options), shared: true });
-  const csr = csrOfRows(edges, await placeRowsParallel(buckets, threads, sorted), options);
+  const csr = csrOfRows(edges, await placeRowsParallel(buckets, threads, sorted), options, sorted);
   return { ...csr, indptr: outOfShared(csr.indptr), indices: outOfShared(csr.indices), weight: csr.weight && outOfShared(csr.weight) };
 }

@@ -36,8 +36,8 @@ const DUPLICATE_POLICIES: ReadonlyArray<CsrFromEdgesOptions['duplicates']> = ['k
  * ```
  */
 export function csrFromEdges(edges: EdgeList, options: CsrFromEdgesOptions = {}): Csr {
-  const rows = rowsOfEdges(edges, edges.weight, sortsRows(options), options);
-  return csrOfRows(edges, rows, options);
+  const sorted = sortsRows(options);
+  return csrOfRows(edges, rowsOfEdges(edges, edges.weight, sorted, options), options, sorted);
 }
 
 /** Whether {@link csrFromEdges} sorts rows (asked, or to merge parallel arcs), its duplicates option checked. */
@@ -49,8 +49,8 @@ export function sortsRows(options: CsrFromEdgesOptions): boolean {
   return options.sortRows === true || duplicates !== 'keep';
 }
 
-/** The CSR of `edges` from its rows (sorted where {@link sortsRows} says): parallel arcs merged if asked, flags set. */
-export function csrOfRows(edges: EdgeList, rows: Rows<EdgeList['weight']>, options: CsrFromEdgesOptions): Csr {
+/** The CSR of `edges` from its rows (`sorted`: as {@link sortsRows} said): parallel arcs merged if asked, flags set. */
+export function csrOfRows(edges: EdgeList, rows: Rows<EdgeList['weight']>, options: CsrFromEdgesOptions, sorted: boolean): Csr {
   const duplicates = options.duplicates ?? 'keep';
   let { indices, payload: weight } = rows;
   if (duplicates !== 'keep') {
@@ -66,7 +66,7 @@ export function csrOfRows(edges: EdgeList, rows: Rows<EdgeList['weight']>, optio
     indices,
     weight,
     directed: edges.directed && options.symmetrize !== true,
-    sorted: sortsRows(options),
+    sorted,
     ...(edges.ids === undefined ? {} : { ids: edges.ids }),
   };
 }

@@ -1,6 +1,6 @@
 import type { WeightArray } from '../edge-list.js';
 import { checkArcCount } from '../graph-limits.js';
-import { inShared, isShared, sharedArray } from '../shared-memory.js';
+import { inShared, sharedArray } from '../shared-memory.js';
 
 /**
  * What travels with each arc through a counting sort: its weight, its input arc index (for error
@@ -22,7 +22,7 @@ export interface ScatterOptions {
   readonly dropSelfLoops: boolean;
   /** Names the graph in a size-limit error. */
   readonly what: string;
-  /** The rows' indices and payload in shared memory, for worker threads to sort in place. Default false. */
+  /** The arcs (indices, rows, payload) in shared memory, for worker threads to place and sort. Default false. */
   readonly shared?: boolean;
 }
 
@@ -196,27 +196,14 @@ export function placeBuckets(buckets: BucketedArcs, indptr: Uint32Array, firstBu
       cursor[r + 1] += cursor[r];
       indptr[first + r + 1] = cursor[r + 1];
     }
-    copyRange(scratchIdx, indices, start, end);
-    if (scratchVal !== null) copyRange(scratchVal, payload!, start, end);
+    scratchIdx.set(indices.subarray(start, end));
+    if (scratchVal !== null) scratchVal.set(payload!.subarray(start, end));
     for (let p = start; p < end; p++) {
       const q = cursor[rowOf[p] - first]++;
       indices[q] = scratchIdx[p - start];
       if (scratchVal !== null) payload![q] = scratchVal[p - start];
     }
   }
-}
-
-/**
- * `to[0 …] = from[start … end − 1]`. set() out of a SharedArrayBuffer is V8's element-by-element relaxed-atomic
- * copy, several times slower than a plain loop (Kronecker 22's placement in workers: 11.9 s with set(), 7.1–9.7 with
- * the loop); out of plain memory set() is a memcpy.
- */
-function copyRange<T extends Uint32Array | Float32Array | Float64Array>(to: T, from: T, start: number, end: number): void {
-  if (!isShared(from)) {
-    to.set(from.subarray(start, end));
-    return;
-  }
-  for (let p = start; p < end; p++) to[p - start] = from[p];
 }
 
 /** A zeroed array of the payload's type and the given length (null for no payload), in shared memory if asked. */
