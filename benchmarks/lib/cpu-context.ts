@@ -12,7 +12,7 @@ function gitSha(): string {
   try {
     return execFileSync('git', ['rev-parse', 'HEAD'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
   } catch {
-    return process.env.SEMIFORGE_GIT ?? 'unknown';
+    return process.env.SEMIFORGE_GIT ?? process.env.SEMIFORGE_BUNDLE_GIT ?? 'unknown';
   }
 }
 
