@@ -1,7 +1,7 @@
 // The results context of a CPU-only suite: the device is the processor, named with its core count.
 import { execFileSync } from 'node:child_process';
 import { cpus } from 'node:os';
-import { hostDescription, type BenchContext } from './results.js';
+import { declaredGit, hostDescription, type BenchContext } from './results.js';
 
 const model = cpus()[0].model.replace(/\((R|TM)\)/g, '').replace(/\s+/g, ' ').trim();
 
@@ -12,7 +12,7 @@ function gitSha(): string {
   try {
     return execFileSync('git', ['rev-parse', 'HEAD'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
   } catch {
-    return process.env.SEMIFORGE_GIT ?? process.env.SEMIFORGE_BUNDLE_GIT ?? 'unknown';
+    return declaredGit();
   }
 }
 

@@ -41,15 +41,17 @@ export function hostDescription(): string {
 /** The versions every GPU suite records (pinned in package.json; a bundle for the GPU host cannot read it). */
 export const BASE_VERSIONS: Readonly<Record<string, string>> = { webgpu: '0.6.2', '@semiforge/algorithms': '0.1.0' };
 
+/** The commit a run names: `$SEMIFORGE_GIT`, else the one scripts/device-bundle.sh bundled (the GPU host has no git). */
+export const declaredGit = (): string => process.env.SEMIFORGE_GIT ?? process.env.SEMIFORGE_BUNDLE_GIT ?? 'unknown';
+
 /**
- * The context fields that do not depend on the device: when, which commit (`$SEMIFORGE_GIT`, else the one
- * scripts/device-bundle.sh bundled: the GPU host has no git), the command as run, the host, and the versions
+ * The context fields that do not depend on the device: when, which commit ({@link declaredGit}), the command as run, the host, and the versions
  * (node's and {@link BASE_VERSIONS}, plus `versions`).
  */
 export function baseContext(suite: string, versions: Record<string, string> = {}): Pick<BenchContext, 'date' | 'git' | 'command' | 'host' | 'versions'> {
   return {
     date: new Date().toISOString(),
-    git: process.env.SEMIFORGE_GIT ?? process.env.SEMIFORGE_BUNDLE_GIT ?? 'unknown',
+    git: declaredGit(),
     command: `node benchmarks/${suite}/run.ts ${process.argv.slice(2).join(' ')}`.trim(),
     host: hostDescription(),
     versions: { node: process.versions.node, ...BASE_VERSIONS, ...versions },
