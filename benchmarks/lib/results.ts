@@ -45,8 +45,8 @@ export const BASE_VERSIONS: Readonly<Record<string, string>> = { webgpu: '0.6.2'
 export const declaredGit = (): string => process.env.SEMIFORGE_GIT ?? process.env.SEMIFORGE_BUNDLE_GIT ?? 'unknown';
 
 /**
- * The context fields that do not depend on the device: when, which commit ({@link declaredGit}), the command as run, the host, and the versions
- * (node's and {@link BASE_VERSIONS}, plus `versions`).
+ * The context fields that do not depend on the device: when, which commit ({@link declaredGit}), the command as
+ * run, the host, and the versions (node's and {@link BASE_VERSIONS}, plus `versions`).
  */
 export function baseContext(suite: string, versions: Record<string, string> = {}): Pick<BenchContext, 'date' | 'git' | 'command' | 'host' | 'versions'> {
   return {
