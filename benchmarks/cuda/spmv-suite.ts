@@ -4,8 +4,9 @@
 // (time-products.ts: K products a batch, batches queued so that the clocks stay up) and every product is checked
 // against the CPU (spmvChecker); the results are the SpMV suite's (gflops and effective_GBps against the copy
 // bandwidth and cuSPARSE), each CUDA one with its ratio to WebGPU's same format in params.ratio_to_webgpu.
-// CUDA runs with read-only cache loads (__ldg); `--spmv-plain-loads` names formats also timed without them, and
-// `--spmv-stream-loads` formats also timed with the matrix streamed by evict-first loads (__ldcs, `streamLoads`).
+// CUDA runs with read-only cache loads (__ldg) and the library's default for streaming the matrix (fold streams);
+// `--spmv-plain-loads` names formats also timed without __ldg, and `--spmv-stream-loads` formats also timed with
+// the matrix streamed by evict-first loads (__ldcs, `streamLoads: true`; a result says `stream_loads` where it ran so).
 // PageRank (spmv-pagerank.ts) runs on both backends on the matrices of the classes `--spmv-pagerank` names.
 import { CudaSpmvRunner, rowStats, spmvChecker, SpmvRunner, type SpmvChecker, type SpmvFormat } from '@semiforge/algorithms';
 import type { Csr } from '@semiforge/graph-io';
@@ -71,6 +72,8 @@ interface Timing {
    * below the product's GPU time, the GPU waited for the host between launches and the figure is launch-bound.
    */
   readonly enqueueMs?: number;
+  /** CUDA: whether the matrix was streamed (`streamLoads`, asked or the plan's default for the format). */
+  readonly streamed?: boolean;
 }
 
 function formatsOf(list: string, option: string): (SpmvFormat | 'auto')[] {
@@ -124,7 +127,7 @@ async function onWebgpu(device: Device, csr: Csr, x: Float32Array, buffers: { x:
 }
 
 /** Times and reads back one format on CUDA: K products queued between two events, several batches in flight. */
-async function onCuda(cuda: CudaDevice, csr: Csr, x: Float32Array, format: SpmvFormat | 'auto', loads: { ldg: boolean; streamLoads: boolean }, timing: { runs: number; warmupMs: number; batchMs: number }): Promise<Timing> {
+async function onCuda(cuda: CudaDevice, csr: Csr, x: Float32Array, format: SpmvFormat | 'auto', loads: { ldg: boolean; streamLoads?: boolean }, timing: { runs: number; warmupMs: number; batchMs: number }): Promise<Timing> {
   const runner = await CudaSpmvRunner.create(cuda, csr, { semiring: 'plus-times', type: 'f32', format, ...loads });
   try {
     // Also uploads x, which the timed products then read.
@@ -142,7 +145,7 @@ async function onCuda(cuda: CudaDevice, csr: Csr, x: Float32Array, format: SpmvF
       await Promise.resolve();
       return cuda.elapsedMs(start, end) / k;
     }, timing);
-    return { timing: measured, format: runner.plan.format, reordered: runner.plan.reorder, y, enqueueMs: enqueueMs / products };
+    return { timing: measured, format: runner.plan.format, reordered: runner.plan.reorder, y, enqueueMs: enqueueMs / products, streamed: runner.plan.spec.streamLoads === true };
   } finally {
     runner.destroy();
   }
@@ -154,7 +157,7 @@ function results(m: Measured, lane: Lane, run: Timing, bandwidth: CopyBandwidth 
     run.enqueueMs === undefined ? {} : { enqueue_us_per_product: 1e3 * run.enqueueMs, launch_bound: run.enqueueMs >= run.timing.time_ms.median };
   return spmvResults(m, bandwidth, peer).map((r, i) => {
     const ratio = lane.backend === 'cuda' && webgpu ? r.value / webgpu[i].value : undefined;
-    const params: BenchResult['params'] = { ...r.params, backend: lane.backend, ...(lane.ldg === undefined ? {} : { ldg: lane.ldg }), ...(lane.streamLoads ? { stream_loads: true } : {}), ...launches };
+    const params: BenchResult['params'] = { ...r.params, backend: lane.backend, ...(lane.ldg === undefined ? {} : { ldg: lane.ldg }), ...(run.streamed ? { stream_loads: true } : {}), ...launches };
     if (ratio !== undefined) params.ratio_to_webgpu = ratio;
     return { ...r, case: r.case.replace(/^spmv /, `spmv ${lane.label} `), params };
   });
@@ -227,7 +230,7 @@ export async function spmvSuite(backends: Backends, wanted: readonly BackendName
             const options = { ...timing, warmupMs: first && !settings.quick ? warmupMs + 1500 : warmupMs };
             let run: Timing;
             try {
-              run = lane.backend === 'cuda' ? await onCuda(cuda!, csr, x, format, { ldg: lane.ldg!, streamLoads: lane.streamLoads === true }, options) : await onWebgpu(webgpu!, csr, x, buffers!, format, options);
+              run = lane.backend === 'cuda' ? await onCuda(cuda!, csr, x, format, { ldg: lane.ldg!, ...(lane.streamLoads === undefined ? {} : { streamLoads: lane.streamLoads }) }, options) : await onWebgpu(webgpu!, csr, x, buffers!, format, options);
             } catch (e) {
               // A format a backend cannot hold (a binding limit, a missing feature) leaves the others to run.
               const reason = e instanceof Error ? e.message.split('\n')[0] : String(e);

@@ -62,9 +62,11 @@ export interface SpmvKernelOptions {
    */
   ldg?: boolean;
   /**
-   * CUDA: load the matrix's column indices and values with evict-first streaming loads (`__ldcs`; default false),
-   * so that the matrix, read once, does not push the gathered x out of L1 and L2. WGSL has no cache hints: true
-   * there is refused.
+   * CUDA: load the matrix's column indices and values with evict-first streaming loads (`__ldcs`), so that the
+   * matrix, read once, does not push the gathered x out of L1 and L2. Default: true for fold on CUDA, false
+   * otherwise. H200 (benchmarks/results/cuda-spmv-h200-20261129.json): fold on R-MAT scale 22 1.075 → 1.042 ms
+   * (0.95× → 0.98× cuSPARSE), on Erdős–Rényi 2^21 0.270 → 0.268 ms; elsewhere it cost: ELL ±1% on the stencils
+   * and the band, csr-scalar on the road-like grid 0.139 → 0.201 ms. WGSL has no cache hints: true there is refused.
    *
    * @example
    * await spmv(undefined, csr, x, { backend: 'cuda', format: 'fold', streamLoads: true });
@@ -271,7 +273,7 @@ function planKernels(options: SpmvPlanInput, stats: RowStats, subgroups: Subgrou
   const ldg = (target === 'cuda' ? (options.ldg ?? true) : options.ldg) ? { ldg: true } : {};
   // A pattern's second steps (fold's combine, merge's fixup) read no values: codegen drops the flag from their specs.
   const pattern = options.pattern === true ? { pattern: true } : {};
-  const stream = options.streamLoads === true ? { streamLoads: true } : {};
+  const stream = (options.streamLoads ?? (target === 'cuda' && format === 'fold')) ? { streamLoads: true } : {};
   const common = { semiring, type, target, accumulate: options.accumulate ?? false, masked: options.masked ?? false, ...ldg, ...stream, ...pattern };
   const slotFormat = format === 'ell' || format === 'sell' || format === 'fold';
   if (options.unroll !== undefined && !slotFormat) {

@@ -91,13 +91,13 @@ import { spmv_sell__plus_times_f32__set__r256l1c32__wgsl__8eda18f7cef8 } from ".
 import { spmv_sell__plus_times_f32__set__r256l1c32g__cuda__19a1cd423269 } from "./spmv_sell__plus_times_f32__set__r256l1c32g__cuda__19a1cd423269.js";
 import { spmv_sell__plus_times_f32__set__r256l1c32p__wgsl__9d4c581da001 } from "./spmv_sell__plus_times_f32__set__r256l1c32p__wgsl__9d4c581da001.js";
 import { spmv_sell__plus_times_f32__set__r256l1c32pf__wgsl__849671db3ba0 } from "./spmv_sell__plus_times_f32__set__r256l1c32pf__wgsl__849671db3ba0.js";
-import { spmv_sell__plus_times_f32__set__r256l1c32pfg__cuda__9b64c0a801bb } from "./spmv_sell__plus_times_f32__set__r256l1c32pfg__cuda__9b64c0a801bb.js";
+import { spmv_sell__plus_times_f32__set__r256l1c32pfgs__cuda__914da47ec37d } from "./spmv_sell__plus_times_f32__set__r256l1c32pfgs__cuda__914da47ec37d.js";
 import { spmv_sell__plus_times_f32__set__r256l1c32pg__cuda__87365355d2f0 } from "./spmv_sell__plus_times_f32__set__r256l1c32pg__cuda__87365355d2f0.js";
 import { spmv_sell__plus_times_f32__set_pattern__r256l1c32__wgsl__406e44592e29 } from "./spmv_sell__plus_times_f32__set_pattern__r256l1c32__wgsl__406e44592e29.js";
 import { spmv_sell__plus_times_f32__set_pattern__r256l1c32g__cuda__c3a09801846b } from "./spmv_sell__plus_times_f32__set_pattern__r256l1c32g__cuda__c3a09801846b.js";
 import { spmv_sell__plus_times_f32__set_pattern__r256l1c32p__wgsl__8a0bc7a85497 } from "./spmv_sell__plus_times_f32__set_pattern__r256l1c32p__wgsl__8a0bc7a85497.js";
 import { spmv_sell__plus_times_f32__set_pattern__r256l1c32pf__wgsl__6631b612a2fa } from "./spmv_sell__plus_times_f32__set_pattern__r256l1c32pf__wgsl__6631b612a2fa.js";
-import { spmv_sell__plus_times_f32__set_pattern__r256l1c32pfg__cuda__732355fe2f5f } from "./spmv_sell__plus_times_f32__set_pattern__r256l1c32pfg__cuda__732355fe2f5f.js";
+import { spmv_sell__plus_times_f32__set_pattern__r256l1c32pfgs__cuda__9d72d9a9baf0 } from "./spmv_sell__plus_times_f32__set_pattern__r256l1c32pfgs__cuda__9d72d9a9baf0.js";
 import { spmv_sell__plus_times_f32__set_pattern__r256l1c32pg__cuda__62db906699e6 } from "./spmv_sell__plus_times_f32__set_pattern__r256l1c32pg__cuda__62db906699e6.js";
 import { sssp_advance__min_plus_f32__dir__w256l16c256__cuda__7d2d0454082e } from "./sssp_advance__min_plus_f32__dir__w256l16c256__cuda__7d2d0454082e.js";
 import { sssp_advance__min_plus_f32__dir__w256l16c256__wgsl__25f35cca777c } from "./sssp_advance__min_plus_f32__dir__w256l16c256__wgsl__25f35cca777c.js";
@@ -260,13 +260,13 @@ export const CATALOG: Readonly<Record<string, GeneratedKernel>> = {
         "19a1cd423269": spmv_sell__plus_times_f32__set__r256l1c32g__cuda__19a1cd423269,
         "9d4c581da001": spmv_sell__plus_times_f32__set__r256l1c32p__wgsl__9d4c581da001,
         "849671db3ba0": spmv_sell__plus_times_f32__set__r256l1c32pf__wgsl__849671db3ba0,
-        "9b64c0a801bb": spmv_sell__plus_times_f32__set__r256l1c32pfg__cuda__9b64c0a801bb,
+        "914da47ec37d": spmv_sell__plus_times_f32__set__r256l1c32pfgs__cuda__914da47ec37d,
         "87365355d2f0": spmv_sell__plus_times_f32__set__r256l1c32pg__cuda__87365355d2f0,
         "406e44592e29": spmv_sell__plus_times_f32__set_pattern__r256l1c32__wgsl__406e44592e29,
         "c3a09801846b": spmv_sell__plus_times_f32__set_pattern__r256l1c32g__cuda__c3a09801846b,
         "8a0bc7a85497": spmv_sell__plus_times_f32__set_pattern__r256l1c32p__wgsl__8a0bc7a85497,
         "6631b612a2fa": spmv_sell__plus_times_f32__set_pattern__r256l1c32pf__wgsl__6631b612a2fa,
-        "732355fe2f5f": spmv_sell__plus_times_f32__set_pattern__r256l1c32pfg__cuda__732355fe2f5f,
+        "9d72d9a9baf0": spmv_sell__plus_times_f32__set_pattern__r256l1c32pfgs__cuda__9d72d9a9baf0,
         "62db906699e6": spmv_sell__plus_times_f32__set_pattern__r256l1c32pg__cuda__62db906699e6,
         "7d2d0454082e": sssp_advance__min_plus_f32__dir__w256l16c256__cuda__7d2d0454082e,
         "25f35cca777c": sssp_advance__min_plus_f32__dir__w256l16c256__wgsl__25f35cca777c,
