@@ -1,6 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { csrFromEdges, edgeListFromArrays, generateErdosRenyi } from '@semiforge/graph-io';
+import { csrFromEdges, edgeListFromArrays, generateErdosRenyi, type Csr } from '@semiforge/graph-io';
 import { NegativeCycleError, NO_PARENT, sssp, SsspRunner, ssspReference, validateSssp, type SsspKernelOptions } from '../src/index.js';
+import { sumsAlwaysGrow } from '../src/sssp/sssp.loop.js';
 import { testDevice } from './gpu-device.js';
 import { negativeCycle, negativeDag, SSSP_CASES } from './sssp-cases.js';
 
@@ -190,6 +191,27 @@ describe.skipIf(!device)('sssp on the GPU against the CPU reference', () => {
     expect(zero.parentPasses).toBeGreaterThan(1);
   });
 
+  it("parents: Bellman-Ford's tight-arc pass once where every sum grows (u32 ≥ 1, f32 far from 0), until nothing changes otherwise", async () => {
+    const road = SSSP_CASES[2];
+    for (const weights of ['u32', 'f32'] as const) {
+      const once = await sssp(device!, road.graph, road.source, { method: 'bellman-ford', weights });
+      expect(once.parentPasses).toBe(1);
+      expect(validateSssp(road.graph, road.source, once, { weights }).violation).toBeUndefined();
+    }
+    // Weights of 0: a vertex may be as close as its only tight neighbour, so passes repeat.
+    const { graph, source } = SSSP_CASES[5];
+    const zero = await sssp(device!, graph, source, { method: 'bellman-ford', weights: 'u32' });
+    expect(validateSssp(graph, source, zero, { weights: 'u32' }).violation).toBeUndefined();
+    expect(zero.parentPasses).toBeGreaterThan(1);
+    // An f32 weight below the spacing of values at 1: 1 + 1e-9 rounds back to 1, so vertex 2 is as close as its
+    // only tight neighbour; the pass is repeated until it finds nothing.
+    const tiny = csrFromEdges(edgeListFromArrays(3, [0, 1], [1, 2], [1, 1e-9]), { sortRows: true });
+    const rounded = await sssp(device!, tiny, 0, { method: 'bellman-ford', weights: 'f32' });
+    expect(Array.from(rounded.dist)).toEqual([0, 1, 1]);
+    expect(Array.from(rounded.parent!)).toEqual([0, 0, 1]);
+    expect(rounded.parentPasses).toBeGreaterThan(1);
+  });
+
   it('a runner answers a batch of sources on one upload', async () => {
     const { graph } = SSSP_CASES[0];
     const runner = await SsspRunner.create(device!, graph, { method: 'near-far', weights: 'u32' });
@@ -220,5 +242,17 @@ describe.skipIf(!device)('sssp on the GPU against the CPU reference', () => {
     for (const method of ['bellman-ford', 'near-far'] as const) {
       await expect(sssp(device!, path, 0, { method, weights: 'u32' })).rejects.toThrow(/u32 distances reach 3000000000 and weights 3000000000: sums may pass 2\^32 − 1/);
     }
+  });
+});
+
+describe('the parent step of Bellman-Ford', () => {
+  it('sumsAlwaysGrow: u32 from 1, f32 from the spacing of values at twice the longest path', () => {
+    const setup = (type: 'u32' | 'f32', min: number, max: number, n = 1001) => ({ graph: { n } as Csr, weights: { type, values: new Float32Array(0), min, max, mean: min } });
+    expect(sumsAlwaysGrow(setup('u32', 1, 255))).toBe(true);
+    expect(sumsAlwaysGrow(setup('u32', 0, 255))).toBe(false);
+    // 2 × 1000 × 10 = 20000 in [2^14, 2^15): spacing 2^-9.
+    expect(sumsAlwaysGrow(setup('f32', 2 ** -9, 10))).toBe(true);
+    expect(sumsAlwaysGrow(setup('f32', 2 ** -10, 10))).toBe(false);
+    expect(sumsAlwaysGrow(setup('f32', 0, 10))).toBe(false);
   });
 });
