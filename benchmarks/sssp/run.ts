@@ -101,7 +101,7 @@ console.error(
 );
 
 const results: BenchResult[] = args.merge ? earlierResults(args.merge, 'sssp', context.device) : [];
-const table: string[][] = [['graph', 'weights', 'method', 'median ms (min–max)', 'wall ms', 'passes', 'GTEPS', '× SciPy', '× BF', 'valid']];
+const table: string[][] = [['graph', 'weights', 'method', 'median ms (min–max)', 'wall ms', 'passes', 'GTEPS', '× SciPy', '× BF', '× BF dist.', 'valid']];
 const skipped: string[] = [];
 let peerMissing = args.peer ? undefined : 'not run (--no-peer)';
 
@@ -147,6 +147,8 @@ for (const graph of graphs) {
       addSpeedups(results);
       save();
       const bf = result.params.speedup_vs_paper001_bellman_ford;
+      // The distance passes alone: Bellman-Ford's parent step differs from the frontier methods' tree step.
+      const bfDistances = result.params.distances_speedup_vs_paper001_bellman_ford;
       table.push([
         graph.name,
         weighting.label,
@@ -157,19 +159,20 @@ for (const graph of graphs) {
         (result.value / 1e9).toFixed(3),
         result.ratio_to_peer === undefined ? '—' : result.ratio_to_peer.toFixed(1),
         typeof bf === 'number' ? bf.toFixed(2) : '—',
+        typeof bfDistances === 'number' ? bfDistances.toFixed(2) : '—',
         result.validated ? 'yes' : 'NO',
       ]);
       log(`  ${table.at(-1)!.slice(1).join('  ')}  [prepare ${row.prepareMs.toFixed(0)} ms, validate ${summarize(row.validateMs).median.toFixed(0)} ms a run${row.clock ? `, SM clock ${row.clock.mhz} MHz after` : ''}]`);
     }
     const best = bestOf(graphKey(graph.class, csr.n, weighting.label) + (clockHold.held ? ' cuda-clock' : ''));
-    if (best) log(`  ${weighting.label} best: ${best.method} ${best.ms.toFixed(2)} ms${best.speedupVsBf === undefined ? '' : `, ${best.speedupVsBf.toFixed(2)}× paper 001's Bellman-Ford`}${best.ratioToScipy === undefined ? '' : `, ${best.ratioToScipy.toFixed(1)}× SciPy`}`);
+    if (best) log(`  ${weighting.label} best: ${best.method} ${best.ms.toFixed(2)} ms${best.speedupVsBf === undefined ? '' : `, ${best.speedupVsBf.toFixed(2)}× paper 001's Bellman-Ford${distancesAlone(best)}`}${best.ratioToScipy === undefined ? '' : `, ${best.ratioToScipy.toFixed(1)}× SciPy`}`);
   }
   log(`${graph.name} done`);
 }
 
 console.log(formatTable(table));
 for (const b of bestTable()) {
-  console.log(`${b.graph} ${b.weights}: best ${b.method} ${b.ms.toFixed(2)} ms; ${b.speedupVsBf?.toFixed(2) ?? '—'}× paper 001's Bellman-Ford; ${b.ratioToScipy?.toFixed(1) ?? '—'}× SciPy`);
+  console.log(`${b.graph} ${b.weights}: best ${b.method} ${b.ms.toFixed(2)} ms; ${b.speedupVsBf?.toFixed(2) ?? '—'}× paper 001's Bellman-Ford${distancesAlone(b)}; ${b.ratioToScipy?.toFixed(1) ?? '—'}× SciPy`);
 }
 if (peerMissing) console.error(`no SciPy peer in this run: ${peerMissing}`);
 if (skipped.length) console.error(`skipped for the budget: ${skipped.join('; ')}`);
@@ -223,7 +226,14 @@ interface Best {
   method: string;
   ms: number;
   speedupVsBf?: number;
+  /** The same ratio of the distance passes alone (each method's parent step left out). */
+  distancesSpeedupVsBf?: number;
   ratioToScipy?: number;
+}
+
+/** " (distances alone N×)" where the best method has that ratio. */
+function distancesAlone(b: Best): string {
+  return b.distancesSpeedupVsBf === undefined ? '' : ` (distances alone ${b.distancesSpeedupVsBf.toFixed(2)}×)`;
 }
 
 /** The fastest validated method of one graph and weighting, with its ratios. */
@@ -232,12 +242,14 @@ function bestOf(key: string): Best | undefined {
   if (rows.length === 0) return undefined;
   const r = rows.reduce((a, b) => (b.time_ms.median < a.time_ms.median ? b : a));
   const bf = r.params.speedup_vs_paper001_bellman_ford;
+  const bfDistances = r.params.distances_speedup_vs_paper001_bellman_ford;
   return {
     graph: `${r.params.class} ${r.params.scale ?? r.params.side ?? r.params.n}${r.params.cuda_context_held ? ' (CUDA context held)' : ''}`,
     weights: String(r.params.weights),
     method: String(r.params.method),
     ms: r.time_ms.median,
     ...(typeof bf === 'number' ? { speedupVsBf: bf } : {}),
+    ...(typeof bfDistances === 'number' ? { distancesSpeedupVsBf: bfDistances } : {}),
     ...(r.ratio_to_peer === undefined ? {} : { ratioToScipy: r.ratio_to_peer }),
   };
 }
@@ -258,6 +270,7 @@ function summary() {
       method: b.method,
       time_ms_median: b.ms,
       ...(b.speedupVsBf === undefined ? {} : { speedup_vs_paper001_bellman_ford: b.speedupVsBf }),
+      ...(b.distancesSpeedupVsBf === undefined ? {} : { distances_speedup_vs_paper001_bellman_ford: b.distancesSpeedupVsBf }),
       ...(b.ratioToScipy === undefined ? {} : { ratio_to_scipy: b.ratioToScipy }),
     })),
     ...(skipped.length ? { skipped_for_budget: skipped } : {}),
