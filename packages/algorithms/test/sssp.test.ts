@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { csrFromEdges, edgeListFromArrays, generateErdosRenyi, type Csr } from '@semiforge/graph-io';
+import { csrFromEdges, edgeListFromArrays, generateErdosRenyi } from '@semiforge/graph-io';
 import { NegativeCycleError, NO_PARENT, sssp, SsspRunner, ssspReference, validateSssp, type SsspKernelOptions } from '../src/index.js';
-import { sumsAlwaysGrow } from '../src/sssp/sssp.loop.js';
+import { sumsAlwaysGrow } from '../src/sssp/sssp.input.js';
 import { testDevice } from './gpu-device.js';
 import { negativeCycle, negativeDag, SSSP_CASES } from './sssp-cases.js';
 
@@ -247,12 +247,12 @@ describe.skipIf(!device)('sssp on the GPU against the CPU reference', () => {
 
 describe('the parent step of Bellman-Ford', () => {
   it('sumsAlwaysGrow: u32 from 1, f32 from the spacing of values at twice the longest path', () => {
-    const setup = (type: 'u32' | 'f32', min: number, max: number, n = 1001) => ({ graph: { n } as Csr, weights: { type, values: new Float32Array(0), min, max, mean: min } });
-    expect(sumsAlwaysGrow(setup('u32', 1, 255))).toBe(true);
-    expect(sumsAlwaysGrow(setup('u32', 0, 255))).toBe(false);
+    const weights = (type: 'u32' | 'f32', min: number, max: number) => ({ type, values: new Float32Array(0), min, max, mean: min });
+    expect(sumsAlwaysGrow(1001, weights('u32', 1, 255))).toBe(true);
+    expect(sumsAlwaysGrow(1001, weights('u32', 0, 255))).toBe(false);
     // 2 × 1000 × 10 = 20000 in [2^14, 2^15): spacing 2^-9.
-    expect(sumsAlwaysGrow(setup('f32', 2 ** -9, 10))).toBe(true);
-    expect(sumsAlwaysGrow(setup('f32', 2 ** -10, 10))).toBe(false);
-    expect(sumsAlwaysGrow(setup('f32', 0, 10))).toBe(false);
+    expect(sumsAlwaysGrow(1001, weights('f32', 2 ** -9, 10))).toBe(true);
+    expect(sumsAlwaysGrow(1001, weights('f32', 2 ** -10, 10))).toBe(false);
+    expect(sumsAlwaysGrow(1001, weights('f32', 0, 10))).toBe(false);
   });
 });

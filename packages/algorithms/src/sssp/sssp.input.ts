@@ -158,3 +158,22 @@ export function toIntegerWeights(graph: Csr, max: number): Csr {
   for (let e = 0; e < weight.length; e++) weight[e] = source === null ? 1 : Math.min(max, 1 + Math.floor(max * source[e]));
   return { ...graph, weight };
 }
+
+/**
+ * Whether every weight w makes d + w > d for every distance d of the search (as the kernels add: u32 exactly, f32
+ * rounded), so that each reached vertex other than the source has a tight arc from a strictly closer one, which the
+ * tight-arc pass takes: u32 weights ≥ 1; f32 weights no smaller than the spacing of f32 values at twice the longest
+ * simple path's sum, 2 (n − 1) × the largest weight (not Graph500's [0, 1) weights, which come close to 0).
+ *
+ * @example
+ * sumsAlwaysGrow(csr.n, ssspWeights(csr, 'u32')); // true for weights 1..255; false where a weight is 0
+ */
+export function sumsAlwaysGrow(n: number, weights: SsspWeights): boolean {
+  const { min, max, type } = weights;
+  if (type === 'u32') return min >= 1;
+  if (!(min > 0)) return false;
+  // Twice the longest simple path's sum: room for the sums' own rounding.
+  const farthest = 2 * Math.max(1, n - 1) * max;
+  // The gap between f32 values at or below `farthest`: 2^(e − 23) for farthest in [2^e, 2^(e+1)).
+  return min >= 2 ** (Math.floor(Math.log2(farthest)) - 23);
+}

@@ -1,6 +1,6 @@
 import { NegativeCycleError } from '../apsp/apsp.errors.js';
 import { kernelBuffers } from '../kernels/kernel-buffers.js';
-import { checkSource } from './sssp.input.js';
+import { checkSource, sumsAlwaysGrow } from './sssp.input.js';
 import { decodeDistances, distanceKey, limitKey, UNREACHED_KEY, weightBits } from './sssp.keys.js';
 import type { SsspMethod } from './sssp.plan.js';
 import { bellmanFordTree, NO_PARENT, pathAdd } from './sssp.reference.js';
@@ -350,7 +350,7 @@ async function parentPasses(engine: SsspEngine, setup: SsspSetup, source: number
   }
   const earlier = tree ? 1 : 0;
   // Bellman-Ford's pass gives every reached vertex a parent at once where no sum rounds back: then it is the whole step.
-  const onePass = !tree && sumsAlwaysGrow(setup);
+  const onePass = !tree && sumsAlwaysGrow(setup.graph.n, setup.weights);
   let iter = 0;
   for (;;) {
     const batch = engine.batch('sssp parents');
@@ -374,25 +374,6 @@ async function parentPasses(engine: SsspEngine, setup: SsspSetup, source: number
     gpuTimeMs = addTime(gpuTimeMs, ran.gpuTimeMs);
     if (ran.word < iter) return { passes: ran.word + 1 + earlier, gpuTimeMs, answer: ran.value! };
   }
-}
-
-/**
- * Whether every weight w makes d + w > d for every distance d of the search (as the kernels add: u32 exactly, f32
- * rounded), so that each reached vertex other than the source has a tight arc from a strictly closer one, which the
- * tight-arc pass takes: u32 weights ≥ 1; f32 weights no smaller than the spacing of f32 values at twice the longest
- * simple path's sum, 2 (n − 1) × the largest weight (not Graph500's [0, 1) weights, which come close to 0).
- *
- * @example
- * sumsAlwaysGrow(setup); // true for u32 weights 1..255; false where a weight is 0
- */
-export function sumsAlwaysGrow(setup: Pick<SsspSetup, 'graph' | 'weights'>): boolean {
-  const { min, max, type } = setup.weights;
-  if (type === 'u32') return min >= 1;
-  if (!(min > 0)) return false;
-  // Twice the longest simple path's sum: room for the sums' own rounding.
-  const farthest = 2 * Math.max(1, setup.graph.n - 1) * max;
-  // The gap between f32 values at or below `farthest`: 2^(e − 23) for farthest in [2^e, 2^(e+1)).
-  return min >= 2 ** (Math.floor(Math.log2(farthest)) - 23);
 }
 
 /** The answer from its read-back views (distance keys, then parents when read): distances decoded, parents copied. */
