@@ -366,12 +366,9 @@ async function parentPasses(engine: SsspEngine, setup: SsspSetup, source: number
       if (engine.stepwise) await batch.checkpoint();
     }
     const last = iter;
-    if (onePass) {
-      const ran = await batch.submit('flag', () => true, answer, use, true);
-      return { passes: 1, gpuTimeMs: addTime(gpuTimeMs, ran.gpuTimeMs), answer: ran.value! };
-    }
-    const ran = await batch.submit('flag', (flag) => flag < last, answer, use, expectsEnd(first, last, pace.parentPasses - earlier));
+    const ran = await batch.submit('flag', (flag) => onePass || flag < last, answer, use, onePass || expectsEnd(first, last, pace.parentPasses - earlier));
     gpuTimeMs = addTime(gpuTimeMs, ran.gpuTimeMs);
+    if (onePass) return { passes: 1, gpuTimeMs, answer: ran.value! };
     if (ran.word < iter) return { passes: ran.word + 1 + earlier, gpuTimeMs, answer: ran.value! };
   }
 }

@@ -30,8 +30,8 @@ const MIN_PARALLEL_ARCS = 1 << 22;
  */
 export async function csrFromEdgesParallel(edges: EdgeList, options: CsrFromEdgesParallelOptions = {}): Promise<Csr> {
   const threads = workerThreads(options.threads, 'csrFromEdgesParallel');
-  const sorted = sortsRows(options);
   if (threads === 1 || edges.src.length < (options.minParallelArcs ?? MIN_PARALLEL_ARCS)) return csrFromEdges(edges, options);
+  const sorted = sortsRows(options);
   const buckets = bucketArcs(edges.n, edges.src, edges.dst, edges.weight, { ...scatterOf(edges, options), shared: true });
   const csr = csrOfRows(edges, await placeRowsParallel(buckets, threads, sorted), options, sorted);
   return { ...csr, indptr: outOfShared(csr.indptr), indices: outOfShared(csr.indices), weight: csr.weight && outOfShared(csr.weight) };

@@ -43,7 +43,7 @@ export async function relabelByDegreeParallel(csr: Csr, options: RelabelParallel
   // Outside Node there are no worker threads to start: the same result on the calling thread.
   const threads = workerThreads(options.threads, 'relabelByDegreeParallel');
   if (threads === 1 || csr.indices.length < (options.minParallelArcs ?? MIN_PARALLEL_ARCS)) return relabelByDegree(csr, options);
-  const plan = planRelabel(csr, options.order, (length) => new Uint32Array(new SharedArrayBuffer(4 * length)), options.keep);
+  const plan = planRelabel(csr, options.order, (length) => sharedArray(Uint32Array, length), options.keep);
   const n = plan.oldOf.length;
   const m = plan.outPtr[n];
   const outIdx = sharedArray(Uint32Array, m);
