@@ -56,6 +56,21 @@ const asIs = (type: SsspWeightType, label: string): Weighting => ({ type, label,
 const integers255: Weighting = { type: 'u32', label: 'integers 1..255', apply: (csr) => toIntegerWeights(csr, 255) };
 const threadsOf = (options: GraphOptions) => options.threads ?? availableParallelism();
 
+/**
+ * `--weights`: the weight types to run (each graph runs those of its weightings that match; R-MAT has only f32),
+ * comma-separated; both when absent.
+ *
+ * @example
+ * parseWeightTypes('u32,f32'); // ['u32', 'f32']
+ */
+export function parseWeightTypes(text: string | undefined): SsspWeightType[] {
+  if (text === undefined) return ['f32', 'u32'];
+  return text.split(',').map((type) => {
+    if (type !== 'f32' && type !== 'u32') throw new Error(`--weights: unknown weight type '${type}' (expected f32, u32, or both comma-separated)`);
+    return type;
+  });
+}
+
 /** Paper 001's R-MAT graphs: average degree 32, f32 weights uniform in [0, 1). */
 export function rmatGraph(scale: number): SsspGraph {
   return {

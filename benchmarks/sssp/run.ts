@@ -8,7 +8,7 @@
 //   tsx --conditions=source benchmarks/sssp/run.ts [--rmat 14,16,18,20] [--kron 20,22] [--road 3163]
 //       [--methods bellman-ford,bellman-ford-snapshot,frontier,near-far,near-far/l4/d2] [--sources 4] [--peer-sources 2]
 //       [--peer-budget-s 30] [--no-peer] [--budget-s 540] [--threads T] [--cache DIR] [--out DIR]
-//       [--weights f32|u32] [--merge EARLIER.json] [--segment P] [--batch K] [--delta-scale X] [--lanes L]
+//       [--weights f32,u32] [--merge EARLIER.json] [--segment P] [--batch K] [--delta-scale X] [--lanes L]
 //       [--chunk C] [--workgroup W] [--dispatch fixed|indirect] [--fixed-workgroups G]
 // --dispatch sets how the frontier methods launch their passes (default: fixed on a hardware GPU, indirect on a
 // software adapter); a method variant's /fixed or /indirect overrides it, so `--methods near-far/indirect,near-far/fixed`
@@ -26,7 +26,7 @@ import { webgpuContext } from '../lib/gpu-context.js';
 import { earlierResults } from '../lib/merge-results.js';
 import { summarize, writeResults, type BenchResult } from '../lib/results.js';
 import { formatTable } from '../lib/text-table.js';
-import { kroneckerGraph, rmatGraph, roadGraph, type SsspGraph } from './graphs.js';
+import { kroneckerGraph, parseWeightTypes, rmatGraph, roadGraph, type SsspGraph } from './graphs.js';
 import { measureSssp, ssspResult, variantOptions, type Measured } from './measure.js';
 import { BELLMAN_FORD, METHODS, parseMethod } from './methods.js';
 import { scipyDijkstra, type ScipyDijkstra } from './scipy-peer.js';
@@ -74,6 +74,7 @@ const graphs: SsspGraph[] = args.quick
   : [...list(args.rmat).map(rmatGraph), ...list(args.kron).map(kroneckerGraph), ...list(args.road).map(roadGraph)];
 // A variant's tuning (near-far/l4/d2: lanes, delta scale; see methods.ts) overrides the flags below.
 const methods = args.methods.split(',').map(parseMethod);
+const weightTypes = parseWeightTypes(args.weights);
 const sourceCount = args.quick ? 2 : Number(args.sources);
 const peerSources = Math.min(sourceCount, Number(args['peer-sources']));
 const peerBudgetS = Number(args['peer-budget-s']);
@@ -117,8 +118,12 @@ function inBudget(what: string): boolean {
 const save = () => writeResults('sssp', context, results, outDirs, summary());
 
 for (const graph of graphs) {
-  const weightings = graph.weightings.filter((w) => !args.weights || w.type === args.weights);
-  if (weightings.length === 0 || !inBudget(graph.name)) continue;
+  const weightings = graph.weightings.filter((w) => weightTypes.includes(w.type));
+  if (weightings.length === 0) {
+    log(`${graph.name}: skipped, its weights are ${graph.weightings.map((w) => `${w.label} (${w.type})`).join(', ')}, not --weights ${weightTypes.join(',')}`);
+    continue;
+  }
+  if (!inBudget(graph.name)) continue;
   const made = performance.now();
   const base = await graph.make(graphOptions);
   log(`${graph.name}: n ${base.n}, arcs ${base.indices.length}, made in ${((performance.now() - made) / 1e3).toFixed(1)} s`);

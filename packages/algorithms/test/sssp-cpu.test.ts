@@ -200,6 +200,27 @@ describe('SSSP inputs and plans', () => {
     expect(() => planSssp({ method: 'dijkstra' as never }, stats, false)).toThrow(/method must be/);
   });
 
+  it("near-far in degree order queues smaller items of two arcs a step: 128 arcs for u32 while hubs wait, else 64", () => {
+    const rmat = { n: 1 << 20, arcs: 1 << 25, minWeight: 0, meanWeight: 0.5 };
+    const kronecker = { ...rmat, degreeSkew: 60 };
+    const shape = (options: SsspKernelOptions, stats: typeof rmat) => {
+      const { chunk, arcUnroll } = planSssp({ relabel: 'degree', ...options }, stats, false).relax;
+      return { chunk, arcUnroll };
+    };
+    expect(shape({ weights: 'u32' }, kronecker)).toEqual({ chunk: 128, arcUnroll: 2 });
+    expect(shape({ weights: 'f32' }, kronecker)).toEqual({ chunk: 64, arcUnroll: 2 });
+    expect(shape({ weights: 'u32', hubDegree: 0 }, kronecker)).toEqual({ chunk: 64, arcUnroll: 2 });
+    expect(shape({}, rmat)).toEqual({ chunk: 64, arcUnroll: 2 });
+    // What the caller gives stays; heavy arcs settled and the frontier method keep the codegen's shape (256, 4).
+    expect(shape({ chunk: 256, arcUnroll: 4 }, kronecker)).toEqual({ chunk: 256, arcUnroll: 4 });
+    expect(shape({ heavyArcs: 'settle' }, kronecker)).toEqual({ chunk: 256, arcUnroll: undefined });
+    expect(shape({ method: 'frontier' }, kronecker)).toEqual({ chunk: 256, arcUnroll: undefined });
+    // In vertex order the earlier defaults: 32 arcs where degrees are not skewed, 256 where hubs wait.
+    expect(planSssp({}, rmat, false).relax).toMatchObject({ chunk: 32 });
+    expect(planSssp({}, kronecker, false).relax).toMatchObject({ chunk: 256, deferHubs: true });
+    expect(planSssp({}, kronecker, false).relax.arcUnroll).toBeUndefined();
+  });
+
   it('refuses options the planned method would ignore, saying which and why', () => {
     const stats = { n: 1 << 20, arcs: 1 << 25, minWeight: 0, meanWeight: 0.5 };
     expect(() => planSssp({ method: 'bellman-ford', delta: 0.5 }, stats, false)).toThrow("sssp: delta is near-far's bucket width; method 'bellman-ford' has no buckets; use method: 'near-far' or leave delta out");

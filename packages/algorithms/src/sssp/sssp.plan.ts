@@ -32,13 +32,16 @@ export interface SsspKernelOptions {
    */
   readonly lanesPerVertex?: number;
   /**
-   * Frontier methods: arcs per queue item (a hub's arcs become many items). Default 32 for near-far on a graph whose
-   * degrees are not skewed, without hubs waiting or heavy arcs settled (`SSSP_DEFAULTS.nearFarChunk`), else 256.
+   * Frontier methods: arcs per queue item (a hub's arcs become many items). Default for near-far in degree order
+   * (`relabel: 'degree'`, heavy arcs inline) 128 with u32 weights while hubs wait, else 64
+   * (`SSSP_DEFAULTS.degreeOrderChunk`); otherwise 32 for near-far on a graph whose degrees are not skewed, without
+   * hubs waiting or heavy arcs settled (`SSSP_DEFAULTS.nearFarChunk`), else 256.
    */
   readonly chunk?: number;
   /**
    * Frontier methods: arcs an invocation relaxes a step, their heads' keys loaded together before any is
-   * compared (a power of two up to 16). Default 4 (`SSSP_DEFAULT_ARC_UNROLL`).
+   * compared (a power of two up to 16). Default 2 for near-far in degree order, heavy arcs inline
+   * (`SSSP_DEFAULTS.degreeOrderArcUnroll`), else 4 (`SSSP_DEFAULT_ARC_UNROLL`).
    */
   readonly arcUnroll?: number;
   /**
@@ -212,6 +215,15 @@ export interface SsspPlan {
  *   Elsewhere the codegen's 256: hub64 on Kronecker 22 took 3.99 ms with it and 4.20 with 64;
  *   Kronecker 22 without hubs 4.47 ms with the earlier delta and chunk against 4.92 with the narrowed ones and 64;
  *   heavy arcs settled and frontier Bellman-Ford were not measured at 64.
+ * - `degreeOrderChunk`, `degreeOrderChunkU32Hubs`, `degreeOrderArcUnroll`: near-far's queue in degree order
+ *   (`relabel: 'degree'`), heavy arcs inline. There the busiest heads' keys share cache lines, and smaller items of
+ *   two arcs a step beat the 256 (or 32) arcs of four: H200, fused, Kronecker 22 Graph500 f32 6.97 → 5.71 ms (one
+ *   command, 4 sources; 64 arcs of one 5.84, 128 of two 6.14, 32 of two 6.52, 64 of four 6.37) and 6.93 → 5.88
+ *   (another day), R-MAT 2^22 f32 5.82 → 5.12 ms, 2^20 1.44 → 1.40 (one command); Kronecker 22 u32 1–255 128 arcs of
+ *   two (delta × 1.4) 3.24 ms against 3.52 of four, 3.43 with 256 of two and 3.33 with 64 of two (one command,
+ *   probes/sssp-fused-sweep-kron22-u32-h200-20261128-19a4d12.json); at the default delta 64 of two 3.39 (benchmarks/results/sssp-h200-20261129.json and probes/sssp-chunk-sweep-kron22-h200-20261129-01b77a5.json).
+ *   Not in vertex order: there two arcs a step lost (Kronecker 22 u32 3.96 → 4.05 ms, f32 7.18 → 7.40) and R-MAT
+ *   2^22 f32's 64 arcs of two gained 4% (5.70 → 5.46), one command (probes/sssp-queue-shape-vertex-order-h200-20261129-01b77a5.json).
  * - `hubRounds`, `hubRoundsF32`, `hubRoundsF32Arcs`: the hub limit's step is delta / rounds: 8 with u32 weights
  *   (Kronecker 22 in degree order, fused: 4 rounds 3.48 ms, 8 3.24, 16 3.49, one command) and with f32 below 2^26
  *   arcs, 32 with f32 from there. Kronecker 22 (2^26.9 arcs), Graph500 f32: near-far 10.10 ms at 8 rounds, 8.75 at
@@ -240,6 +252,9 @@ export const SSSP_DEFAULTS = {
   hubRoundsF32Arcs: 2 ** 26,
   tailFactor: 2,
   nearFarChunk: 32,
+  degreeOrderChunk: 64,
+  degreeOrderChunkU32Hubs: 128,
+  degreeOrderArcUnroll: 2,
   skewThreshold: 10,
   skewedHubDegree: 64,
   autoBellmanFordArcs: 2 ** 20,
@@ -347,8 +362,9 @@ function planMethod(options: SsspKernelOptions, stats: SsspGraphStats, directed:
       ...loop,
     };
   }
-  const smallChunks = method === 'near-far' && !hubs.hubDegree && heavyArcs === 'inline' && !isSkewed(stats);
-  const chunk = options.chunk ?? (smallChunks ? SSSP_DEFAULTS.nearFarChunk : SSSP_DEFAULT_CHUNK);
+  const queueShape = defaultQueueShape(method, weights, heavyArcs, hubs.hubDegree > 0, relabel, isSkewed(stats));
+  const chunk = options.chunk ?? queueShape.chunk;
+  const arcUnroll = options.arcUnroll ?? queueShape.arcUnroll;
   // An item's lanes share its chunk's arcs: the default never asks for more lanes than a chunk the caller chose has arcs.
   const lanes = options.lanesPerVertex ?? Math.min(defaultLanes(stats.n ? stats.arcs / stats.n : 0), chunk);
   const queue = { ...base, symmetric: false, lanesPerVertex: lanes, chunk, ...(hubs.hubDegree ? { deferHubs: true } : {}) };
@@ -359,7 +375,7 @@ function planMethod(options: SsspKernelOptions, stats: SsspGraphStats, directed:
       ...queue,
       op: 'sssp_frontier',
       ...(heavyArcs === 'settle' ? { heavyArcs } : {}),
-      ...(options.arcUnroll === undefined ? {} : { arcUnroll: options.arcUnroll }),
+      ...(arcUnroll === undefined ? {} : { arcUnroll }),
       ...(options.packedQueue ? { packedQueue: true } : {}),
       ...(fused ? { fusedAdvance: true } : {}),
     },
@@ -369,6 +385,21 @@ function planMethod(options: SsspKernelOptions, stats: SsspGraphStats, directed:
     ...(directed ? {} : { treeScan: { ...base, op: 'sssp_tree_scan', symmetric: true } as const }),
     ...loop,
   };
+}
+
+/**
+ * The queue's default shape: arcs per item, and arcs an invocation relaxes a step (undefined: the codegen's 4).
+ * Near-far in degree order (see `SSSP_DEFAULTS.degreeOrderChunk`): 128 arcs an item with u32 weights while hubs
+ * wait, else 64, two arcs a step; otherwise 32 arcs on a graph whose degrees are not skewed, without hubs waiting
+ * or heavy arcs settled (`SSSP_DEFAULTS.nearFarChunk`), else the codegen's 256.
+ */
+function defaultQueueShape(method: SsspMethod, weights: SsspWeightType, heavyArcs: SsspHeavyArcs, hubsWait: boolean, relabel: SsspRelabel, skewed: boolean): { chunk: number; arcUnroll?: number } {
+  if (method !== 'near-far' || heavyArcs !== 'inline') return { chunk: SSSP_DEFAULT_CHUNK };
+  if (relabel === 'degree') {
+    const chunk = weights === 'u32' && hubsWait ? SSSP_DEFAULTS.degreeOrderChunkU32Hubs : SSSP_DEFAULTS.degreeOrderChunk;
+    return { chunk, arcUnroll: SSSP_DEFAULTS.degreeOrderArcUnroll };
+  }
+  return { chunk: !hubsWait && !skewed ? SSSP_DEFAULTS.nearFarChunk : SSSP_DEFAULT_CHUNK };
 }
 
 /** The options only the frontier methods' queue reads (`packedQueue` only when true). */
