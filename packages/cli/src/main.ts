@@ -254,14 +254,14 @@ function program(io: CliIo, setCode: (code: number) => void): Command {
       )
       .option('--degree-order', 'search the graph renumbered by descending degree (paper 003\'s order: the busiest vertices\' distances share cache lines); sources and answers stay in the file\'s ids')
       .option('--delta <width>', "near-far: the bucket width (default from the weights and degrees; the summary prints it)", realOption('--delta', REAL_RULES.delta))
-      .option('--chunk <arcs>', 'frontier, near-far: arcs one queue item covers, a power of two, at least the lanes an item (default 256; near-far on a graph whose degrees are not skewed 32)', intOption('--chunk', RULES.chunk))
-      .option('--arc-unroll <k>', 'frontier, near-far: arcs an invocation relaxes a step, their loads in flight together (default 4)', intOption('--arc-unroll', RULES.arcUnroll))
+      .option('--chunk <arcs>', 'frontier, near-far: arcs one queue item covers, a power of two, at least the lanes an item (default 256; near-far on a graph whose degrees are not skewed 32; near-far with --degree-order 128 for u32 weights on skewed degrees, else 64)', intOption('--chunk', RULES.chunk))
+      .option('--arc-unroll <k>', 'frontier, near-far: arcs an invocation relaxes a step, their loads in flight together (default 4; near-far with --degree-order 2)', intOption('--arc-unroll', RULES.arcUnroll))
       .option('--fuse-advance', 'frontier, near-far on WebGPU: each pass decides the advance step itself, one dispatch a pass instead of two (H200: road-like grid 40.8 → 35.0 ms, Kronecker 22 in degree order 3.47 → 3.32 ms, R-MAT 2^22 5.62 → 5.81 ms)')
       .option('--symmetrize', SYMMETRIZE_FILE_HELP)
       .option('-v, --verify', 'check every result by the Graph500 SSSP rules (tight parent arcs in the weights type, no arc relaxes further)'),
   )
     .option('--json', 'print one JSON object on stdout')
-    .addHelpText('after', '\nExamples:\n  semiforge sssp -g 16 -n 8 --verify\n  semiforge sssp facebook_combined.txt --symmetrize -n 4\n  semiforge sssp -g 20 --weights u32 --method bellman-ford --json\n  semiforge sssp -g 20 --weights u32 --method near-far --heavy-arcs settle\n  semiforge sssp -g 22 --weights u32 --degree-order --fuse-advance --chunk 128 --arc-unroll 2\n  semiforge sssp roads.gr --source 0 --max-distance 5000\n')
+    .addHelpText('after', '\nExamples:\n  semiforge sssp -g 16 -n 8 --verify\n  semiforge sssp facebook_combined.txt --symmetrize -n 4\n  semiforge sssp -g 20 --weights u32 --method bellman-ford --json\n  semiforge sssp -g 20 --weights u32 --method near-far --heavy-arcs settle\n  semiforge sssp -g 22 --weights u32 --degree-order --fuse-advance\n  semiforge sssp roads.gr --source 0 --max-distance 5000\n')
     .action(async (file: string | undefined, _opts: unknown, cmd: Command) => setCode(await runSssp(file, cmd.opts<SsspFlags>(), io)));
 
   const bfsCommand = root
