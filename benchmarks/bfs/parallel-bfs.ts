@@ -150,7 +150,7 @@ export class ParallelBfs {
   }
 }
 
-/** The array itself when its memory is shared, else a copy in shared memory (the graph's arrays are plain: Dawn uploads refuse shared ones). */
+/** The array itself when its memory is shared (as graph-io's parallel builders leave it), else a copy in shared memory. */
 function inShared(a: Uint32Array): Uint32Array {
   if (a.buffer instanceof SharedArrayBuffer) return a;
   const copy = new Uint32Array(new SharedArrayBuffer(a.byteLength));

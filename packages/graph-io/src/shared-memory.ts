@@ -20,20 +20,16 @@ export function isShared(a: ArrayBufferView): boolean {
   return typeof SharedArrayBuffer !== 'undefined' && a.buffer instanceof SharedArrayBuffer;
 }
 
-/** The array itself when it is in shared memory, else a copy there. */
-export function inShared<T extends Uint32Array | Float32Array | Float64Array>(a: T): T {
-  if (isShared(a)) return a;
-  const copy = new (a.constructor as new (buffer: SharedArrayBuffer) => T)(new SharedArrayBuffer(a.byteLength));
-  copy.set(a);
-  return copy;
-}
-
 /**
- * The array itself when it is in plain memory, else a plain copy: Dawn's node binding refuses (crashes on) uploads
- * from a SharedArrayBuffer, and callers upload CSR arrays. The copy costs a few seconds at 2^31 arcs.
+ * The array itself when it is in shared memory, else a copy there. A Node `Buffer` (whose constructor does not take
+ * a SharedArrayBuffer) is copied into a `Uint8Array`.
  */
-export function outOfShared<T extends Uint32Array | Float32Array | Float64Array>(a: T): T {
-  return isShared(a) ? (a.slice() as T) : a;
+export function inShared<T extends Uint8Array | Uint32Array | Float32Array | Float64Array>(a: T): T {
+  if (isShared(a)) return a;
+  const Type = (a instanceof Uint8Array ? Uint8Array : a.constructor) as new (buffer: SharedArrayBuffer) => T;
+  const copy = new Type(new SharedArrayBuffer(a.byteLength));
+  copy.set(a as never);
+  return copy;
 }
 
 /** Worker threads to use: `threads` checked, else the machine's parallelism (1 outside Node, e.g. in a browser). */

@@ -51,7 +51,33 @@ export function upload(context: RuntimeContext, buffer: GPUBuffer, data: ArrayBu
     copy.set(bytes);
     bytes = copy;
   }
+  if (inSharedMemory(bytes)) {
+    writeFromShared(context.gpu.queue, buffer, byteOffset, bytes);
+    return;
+  }
   context.gpu.queue.writeBuffer(buffer, byteOffset, bytes);
+}
+
+/** Bytes of shared memory staged at a time: enough that a write costs far more than its call. */
+const SHARED_STAGE_BYTES = 1 << 24;
+
+/** Whether `bytes` lie in a SharedArrayBuffer (a page that is not cross-origin isolated has none). */
+function inSharedMemory(bytes: Uint8Array): boolean {
+  return typeof SharedArrayBuffer !== 'undefined' && bytes.buffer instanceof SharedArrayBuffer;
+}
+
+/**
+ * Dawn's node binding refuses (crashes on) writes from a SharedArrayBuffer, where graph-io's parallel builders
+ * leave their CSR arrays: the bytes go through one plain staging array a slice at a time (`writeBuffer` copies its
+ * data when called), so no copy of the whole array is made.
+ */
+function writeFromShared(queue: GPUQueue, buffer: GPUBuffer, byteOffset: number, bytes: Uint8Array): void {
+  const stage = new Uint8Array(Math.min(bytes.byteLength, SHARED_STAGE_BYTES));
+  for (let at = 0; at < bytes.byteLength; at += stage.byteLength) {
+    const part = bytes.subarray(at, at + stage.byteLength);
+    stage.set(part);
+    queue.writeBuffer(buffer, byteOffset + at, stage, 0, part.byteLength);
+  }
 }
 
 /**

@@ -23,6 +23,21 @@ describe.skipIf(noGpuReason !== undefined)('buffers on a real device', () => {
     expect(await device.read(buffer, Int32Array, 0, 4)).toEqual(new Int32Array([-5, 9, 9, 2 ** 31 - 1]));
   });
 
+  it('uploads from shared memory (where parallel graph builders leave their arrays), past one staging slice, at an offset', async () => {
+    // 5 M words = 20 MiB: two slices of the 16 MiB stage.
+    const data = new Uint32Array(new SharedArrayBuffer(5_000_000 * 4));
+    for (let i = 0; i < data.length; i++) data[i] = Math.imul(i, 2654435761) >>> 0;
+    const buffer = await device.createStorage('shared', data);
+    expect(sameBytes(await device.read(buffer, Uint32Array), data)).toBe(true);
+    const part = new Float32Array(new SharedArrayBuffer(12)).fill(1.5);
+    device.upload(buffer, part, 8);
+    expect(await device.read(buffer, Float32Array, 8, 3)).toEqual(new Float32Array([1.5, 1.5, 1.5]));
+    // A shared view whose length is not whole words goes through the padded plain copy.
+    const odd = new Uint8Array(new SharedArrayBuffer(7)).fill(3);
+    const small = await device.createStorage('odd', odd);
+    expect(await device.read(small, Uint8Array)).toEqual(new Uint8Array([3, 3, 3, 3, 3, 3, 3, 0]));
+  });
+
   it('reads and writes byte ranges that are not whole words', async () => {
     const bytes = new Uint8Array([1, 2, 3, 4, 5, 6, 7]);
     const buffer = await device.createStorage('bytes', bytes);

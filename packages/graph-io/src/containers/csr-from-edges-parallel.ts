@@ -1,6 +1,6 @@
 import type { Csr } from '../csr.js';
 import type { EdgeList } from '../edge-list.js';
-import { outOfShared, workerThreads } from '../shared-memory.js';
+import { workerThreads } from '../shared-memory.js';
 import { csrFromEdges, csrOfRows, scatterOf, sortsRows, type CsrFromEdgesOptions } from './csr-from-edges.js';
 import { placeRowsParallel } from './place-rows-parallel.js';
 import { bucketArcs } from './row-scatter.js';
@@ -21,7 +21,9 @@ const MIN_PARALLEL_ARCS = 1 << 22;
  * counting sort's first step (the arcs appended per bucket of rows) runs here, into shared memory; its second
  * (each bucket's arcs put in row order) and the sorting of the rows where asked, most of the time of a Kronecker
  * graph's build, are split among the workers by arcs; parallel arcs are merged here. Under `minParallelArcs` arcs
- * it is `csrFromEdges` itself.
+ * it is `csrFromEdges` itself. Built in workers, the arrays stay in shared memory (a SharedArrayBuffer), where they
+ * were written: no copy of them is made. `@semiforge/runtime` uploads from there; Dawn's own `queue.writeBuffer`
+ * does not take shared memory (copy with `slice()` first if you call it yourself).
  *
  * @example
  * ```ts
@@ -33,6 +35,5 @@ export async function csrFromEdgesParallel(edges: EdgeList, options: CsrFromEdge
   if (threads === 1 || edges.src.length < (options.minParallelArcs ?? MIN_PARALLEL_ARCS)) return csrFromEdges(edges, options);
   const sorted = sortsRows(options);
   const buckets = bucketArcs(edges.n, edges.src, edges.dst, edges.weight, { ...scatterOf(edges, options), shared: true });
-  const csr = csrOfRows(edges, await placeRowsParallel(buckets, threads, sorted), options, sorted);
-  return { ...csr, indptr: outOfShared(csr.indptr), indices: outOfShared(csr.indices), weight: csr.weight && outOfShared(csr.weight) };
+  return csrOfRows(edges, await placeRowsParallel(buckets, threads, sorted), options, sorted);
 }

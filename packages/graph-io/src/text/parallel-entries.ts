@@ -1,5 +1,6 @@
 import type { Worker } from 'node:worker_threads';
 import { nodeBuiltin } from '../node-builtin.js';
+import { inShared } from '../shared-memory.js';
 import type { EntriesJob } from './entries-worker.js';
 import { expectedCountFits, fastEntries, untrimmedEntries, type FastEntries, type FastEntriesRequest } from './fast-entries.js';
 import { lineChunks } from './line-chunks.js';
@@ -47,7 +48,7 @@ export async function parallelFastEntries(req: FastEntriesRequest, options: Para
   const { expectedCount, ...rest } = req;
   if (threads === 1) return fastEntries(req);
   if (!expectedCountFits(req)) return null;
-  const bytes = req.bytes.buffer instanceof SharedArrayBuffer ? req.bytes : sharedCopy(req.bytes);
+  const bytes = inShared(req.bytes);
   const bounds = lineChunks(bytes, req.start, req.end, threads);
   // With a known total, each chunk's share of it (plus slack) sizes its columns; they grow if it was short.
   const share = (k: number): number => (bounds[k + 1] - bounds[k]) / Math.max(1, req.end - req.start);
@@ -110,12 +111,6 @@ function tsxBootstrap(): string {
   const api = nodeBuiltin('node:module', 'parallelFastEntries').createRequire(import.meta.url).resolve('tsx/esm/api');
   const { pathToFileURL } = nodeBuiltin('node:url', 'parallelFastEntries');
   return `import(${JSON.stringify(pathToFileURL(api).href)}).then((tsx) => tsx.tsImport(${JSON.stringify(workerUrl.href)}, ${JSON.stringify(import.meta.url)}));`;
-}
-
-function sharedCopy(bytes: Uint8Array): Uint8Array {
-  const shared = new Uint8Array(new SharedArrayBuffer(bytes.length));
-  shared.set(bytes);
-  return shared;
 }
 
 function concatEntries(parts: readonly FastEntries[], valued: boolean): FastEntries {

@@ -1,4 +1,5 @@
 import { nodeBuiltin } from '../node-builtin.js';
+import { inShared } from '../shared-memory.js';
 
 /** Bytes per read call: large enough that call overhead vanishes, small enough to stay under Node's 2 GiB per call. */
 const READ_BLOCK = 64 << 20;
@@ -33,8 +34,5 @@ export async function readFileShared(path: string): Promise<Uint8Array> {
   }
   if (bytes.length < 2 || bytes[0] !== 0x1f || bytes[1] !== 0x8b) return bytes;
   const { promisify } = nodeBuiltin('node:util', 'readFileShared');
-  const plain = await promisify(nodeBuiltin('node:zlib', 'readFileShared').gunzip)(bytes);
-  const shared = new Uint8Array(new SharedArrayBuffer(plain.length));
-  shared.set(plain);
-  return shared;
+  return inShared(await promisify(nodeBuiltin('node:zlib', 'readFileShared').gunzip)(bytes));
 }

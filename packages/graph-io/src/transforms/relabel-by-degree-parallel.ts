@@ -1,6 +1,6 @@
 import type { Csr } from '../csr.js';
 import type { WeightArray } from '../edge-list.js';
-import { arcBalancedRanges, inShared, outOfShared, sharedArray, workerThreads } from '../shared-memory.js';
+import { arcBalancedRanges, inShared, sharedArray, workerThreads } from '../shared-memory.js';
 import { runWorkers, workerEntry } from '../worker-start.js';
 import { planRelabel, relabelByDegree, type RelabelOptions, type RelabelPlan } from './relabel-by-degree.js';
 
@@ -31,7 +31,8 @@ const workerUrl = workerEntry(import.meta.url, 'relabel-by-degree-worker');
  * {@link relabelByDegree} in `threads` worker threads (default: the machine's parallelism), with the same
  * result: the order and row starts are computed here (O(n)), then each worker copies and sorts a range of
  * the new rows holding about the same number of arcs. The arrays the workers read and write are in shared
- * memory (the input copied there unless it already is); the result is copied back to plain arrays.
+ * memory (the input copied there unless it already is, as {@link csrFromEdgesParallel}'s is), and the result
+ * stays there (`@semiforge/runtime` uploads from shared memory; Dawn's own `queue.writeBuffer` does not).
  * Graphs under `minParallelArcs` arcs are relabelled on the calling thread.
  *
  * @example
@@ -54,5 +55,5 @@ export async function relabelByDegreeParallel(csr: Csr, options: RelabelParallel
     return { data, what: `relabel-by-degree worker for rows ${first}..${end - 1}` };
   });
   await runWorkers(workerUrl, jobs);
-  return { n, indptr: outOfShared(plan.outPtr), indices: outOfShared(outIdx), weight: outW && outOfShared(outW), directed: csr.directed, sorted: true, ids: plan.ids };
+  return { n, indptr: plan.outPtr, indices: outIdx, weight: outW, directed: csr.directed, sorted: true, ids: plan.ids };
 }
