@@ -1,0 +1,273 @@
+// Does the order in which a hub release's arcs are relaxed decide its speed? On Kronecker 22 in degree order the
+// pass after the first hub release relaxes 72 M arcs (56% of the graph) in 0.92 ms (H200, pass profile), at the
+// L2 gather rate: each arc loads its head's key with an atomic load (served by L2, never L1) and lowers it with
+// atomicMin. Relaxed row by row (near-far's items: chunks of a hub's sorted row), a warp's 32 heads lie in 32
+// sectors. Sorted by head, a warp's arcs share heads and sectors, and their tails' keys (280 K hubs, 1.1 MB) can
+// come from a read-only snapshot through L1. This probe times one such pass over every hub's arcs in each order:
+//   rows        near-far's items (CHUNK arcs of one row, LANES invocations an item, 2 arcs a step)
+//   list        the same arcs as a flat list in row order, each with its tail (the list kernel's control)
+//   by-head     the list sorted by head (then tail)
+//   tiles:W:T   the list in tiles of heads (2^W) × tails (2^T), heads sorted within a tile
+// Every pass starts from the same keys (hubs below delta, all others unreached) and reads tails' keys from the
+// snapshot, so all orders give the same keys; each run's keys are checked against the CPU's.
+//   tsx --conditions=source benchmarks/sssp/hub-order-probe.ts --quick
+//   node .device/hub-order-probe.mjs --kron 22 --cuda-clock --out $OUT/h
+import { parseArgs } from 'node:util';
+import { relabelByDegreeParallel } from '@semiforge/graph-io';
+import { ssspWeights } from '@semiforge/algorithms';
+import { openDevice, type ComputeKernel, type Device } from '@semiforge/runtime';
+import { cudaClockFlag } from '../lib/compute-clock.js';
+import { webgpuContext } from '../lib/gpu-context.js';
+import { writeResults, type BenchResult } from '../lib/results.js';
+import { timedRepeats } from '../lib/timed-repeats.js';
+import { probeGraph, PROBE_GRAPH_OPTIONS } from './probe-graph.js';
+
+const { values: args } = parseArgs({
+  options: {
+    ...PROBE_GRAPH_OPTIONS,
+    'hub-degree': { type: 'string', default: '64' },
+    delta: { type: 'string', default: '49' },
+    layouts: { type: 'string', default: 'rows,list,by-head,tiles:12:10,tiles:14:12,tiles:16:14,tiles:18:16' },
+    unit: { type: 'string', default: '2048' },
+    runs: { type: 'string', default: '9' },
+    'warmup-ms': { type: 'string', default: '1000' },
+    'cuda-clock': { type: 'boolean', default: false },
+    out: { type: 'string', default: process.env.OUT },
+  },
+});
+
+const THREADS = 256;
+const CHUNK = 128;
+const LANES = 16;
+const GRID = 4096;
+const UNREACHED = 0xffffffff;
+
+const { graph, weighting, type, csr: weighted } = await probeGraph(args);
+if (type !== 'u32') throw new Error('--weights: the probe packs weights below 256 with their tails; run it with u32 weights');
+const { markHeld } = await cudaClockFlag(args['cuda-clock']);
+const csr = await relabelByDegreeParallel(weighted);
+const weights = ssspWeights(csr, 'u32').values as Uint32Array;
+const hubDegree = Number(args['hub-degree']);
+const delta = Number(args.delta);
+const unit = Number(args.unit);
+
+// In degree order the hubs are a prefix of the rows.
+let hubs = 0;
+while (hubs < csr.n && csr.indptr[hubs + 1] - csr.indptr[hubs] >= hubDegree) hubs++;
+const m = csr.indptr[hubs];
+if (hubs >= 1 << 24 || weights.subarray(0, m).some((w) => w > 255)) throw new Error('the probe packs a tail (< 2^24) and a weight (< 256) in a word');
+const tailOf = new Uint32Array(m);
+for (let v = 0; v < hubs; v++) tailOf.fill(v, csr.indptr[v], csr.indptr[v + 1]);
+const heads = csr.indices.subarray(0, m);
+
+// The keys a pass starts from: every hub released below delta (a fixed pseudo-random key), the rest unreached.
+const start = new Uint32Array(csr.n).fill(UNREACHED);
+for (let v = 0; v < hubs; v++) start[v] = (Math.imul(v + 1, 2654435761) >>> 0) % delta;
+const expected = start.slice();
+for (let p = 0; p < m; p++) {
+  const k = start[tailOf[p]] + weights[p];
+  if (k < expected[heads[p]]) expected[heads[p]] = k;
+}
+console.error(`${graph.name} ${weighting.label} in degree order: n ${csr.n}, ${hubs} hubs of degree ≥ ${hubDegree} holding ${m} of ${csr.indices.length} arcs`);
+
+/** A stable counting sort of arc positions `order` by `key` (< buckets). */
+function sortBy(order: Uint32Array, key: (p: number) => number, buckets: number): Uint32Array {
+  const count = new Uint32Array(buckets + 1);
+  for (let i = 0; i < order.length; i++) count[key(order[i]) + 1]++;
+  for (let b = 0; b < buckets; b++) count[b + 1] += count[b];
+  const out = new Uint32Array(order.length);
+  for (let i = 0; i < order.length; i++) out[count[key(order[i])]++] = order[i];
+  return out;
+}
+
+interface ArcList {
+  readonly heads: Uint32Array;
+  readonly tails: Uint32Array; // tail << 8 | weight
+  readonly units: Uint32Array; // unit u covers arcs units[u] .. units[u + 1]
+}
+
+/** The hub arcs in `order`, cut into units of at most `unit` arcs that do not cross a change of `tile`. */
+function arcList(order: Uint32Array, tile: (p: number) => number): ArcList {
+  const h = new Uint32Array(order.length);
+  const t = new Uint32Array(order.length);
+  const units: number[] = [0];
+  for (let i = 0; i < order.length; i++) {
+    const p = order[i];
+    h[i] = heads[p];
+    t[i] = (tailOf[p] << 8) | weights[p];
+    if (i > 0 && (i - units[units.length - 1] === unit || tile(p) !== tile(order[i - 1]))) units.push(i);
+  }
+  units.push(order.length);
+  return { heads: h, tails: t, units: Uint32Array.from(units) };
+}
+
+function layoutList(name: string): ArcList {
+  const rowOrder = Uint32Array.from({ length: m }, (_, p) => p);
+  if (name === 'list') return arcList(rowOrder, () => 0);
+  const byHead = sortBy(rowOrder, (p) => heads[p], csr.n);
+  if (name === 'by-head') return arcList(byHead, () => 0);
+  const [, w, t] = name.split(':').map(Number);
+  if (!(w >= 0 && t >= 0)) throw new Error(`--layouts: '${name}' is not tiles:W:T`);
+  const tailBlocks = (hubs >> t) + 1;
+  const tile = (p: number): number => (heads[p] >>> w) * tailBlocks + (tailOf[p] >>> t);
+  return arcList(sortBy(byHead, tile, ((csr.n >>> w) + 1) * tailBlocks), tile);
+}
+
+const header = `struct Params { count: u32, a: u32, b: u32, c: u32 }
+@group(0) @binding(0) var<uniform> params: Params;
+@group(0) @binding(1) var<storage, read> snap: array<u32>;
+@group(0) @binding(2) var<storage, read_write> dist: array<atomic<u32>>;
+fn lower(u: u32, k: u32, known: u32) { if (k < known) { atomicMin(&dist[u], k); } }
+`;
+
+const rowsKernel: ComputeKernel = {
+  id: 'hub-order-rows',
+  name: 'hub-order-rows',
+  entryPoint: 'main',
+  source: `${header}
+@group(0) @binding(3) var<storage, read> items: array<vec4<u32>>;
+@group(0) @binding(4) var<storage, read> indices: array<u32>;
+@group(0) @binding(5) var<storage, read> weight: array<u32>;
+const LANES: u32 = ${LANES}u;
+@compute @workgroup_size(${THREADS}) fn main(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>) {
+  for (var t = gid.x; t < params.count * LANES; t += nwg.x * ${THREADS}u) {
+    let it = items[t / LANES];
+    let kv = snap[it.x];
+    var p = it.y + t % LANES;
+    for (; p + LANES < it.z; p += 2u * LANES) {
+      let u0 = indices[p];
+      let u1 = indices[p + LANES];
+      let k0 = kv + weight[p];
+      let k1 = kv + weight[p + LANES];
+      let d0 = atomicLoad(&dist[u0]);
+      let d1 = atomicLoad(&dist[u1]);
+      lower(u0, k0, d0);
+      lower(u1, k1, d1);
+    }
+    if (p < it.z) { let u = indices[p]; lower(u, kv + weight[p], atomicLoad(&dist[u])); }
+  }
+}`,
+  workgroupSize: [THREADS, 1, 1],
+  bindings: [
+    { binding: 0, name: 'params', kind: 'uniform' },
+    { binding: 1, name: 'snap', kind: 'read-only-storage' },
+    { binding: 2, name: 'dist', kind: 'storage' },
+    { binding: 3, name: 'items', kind: 'read-only-storage' },
+    { binding: 4, name: 'indices', kind: 'read-only-storage' },
+    { binding: 5, name: 'weight', kind: 'read-only-storage' },
+  ],
+  workgroupStorageBytes: 0,
+};
+
+const listKernel: ComputeKernel = {
+  id: 'hub-order-list',
+  name: 'hub-order-list',
+  entryPoint: 'main',
+  source: `${header}
+@group(0) @binding(3) var<storage, read> units: array<u32>;
+@group(0) @binding(4) var<storage, read> heads: array<u32>;
+@group(0) @binding(5) var<storage, read> tails: array<u32>;
+fn key_of(tw: u32) -> u32 { return snap[tw >> 8u] + (tw & 255u); }
+@compute @workgroup_size(${THREADS}) fn main(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>, @builtin(local_invocation_index) lid: u32) {
+  for (var u = wid.x; u < params.count; u += nwg.x) {
+    let e = units[u + 1u];
+    var p = units[u] + lid;
+    for (; p + ${THREADS}u < e; p += ${2 * THREADS}u) {
+      let u0 = heads[p];
+      let u1 = heads[p + ${THREADS}u];
+      let k0 = key_of(tails[p]);
+      let k1 = key_of(tails[p + ${THREADS}u]);
+      let d0 = atomicLoad(&dist[u0]);
+      let d1 = atomicLoad(&dist[u1]);
+      lower(u0, k0, d0);
+      lower(u1, k1, d1);
+    }
+    if (p < e) { let v = heads[p]; lower(v, key_of(tails[p]), atomicLoad(&dist[v])); }
+  }
+}`,
+  workgroupSize: [THREADS, 1, 1],
+  bindings: [
+    { binding: 0, name: 'params', kind: 'uniform' },
+    { binding: 1, name: 'snap', kind: 'read-only-storage' },
+    { binding: 2, name: 'dist', kind: 'storage' },
+    { binding: 3, name: 'units', kind: 'read-only-storage' },
+    { binding: 4, name: 'heads', kind: 'read-only-storage' },
+    { binding: 5, name: 'tails', kind: 'read-only-storage' },
+  ],
+  workgroupStorageBytes: 0,
+};
+
+/** near-far's items over the hub rows: (vertex, first arc, end arc) for each CHUNK of a row. */
+function rowItems(): Uint32Array {
+  const items: number[] = [];
+  for (let v = 0; v < hubs; v++) {
+    for (let p = csr.indptr[v]; p < csr.indptr[v + 1]; p += CHUNK) items.push(v, p, Math.min(p + CHUNK, csr.indptr[v + 1]), 0);
+  }
+  return Uint32Array.from(items);
+}
+
+const device: Device = await openDevice();
+const context = { ...webgpuContext('sssp-hub-order', device), command: `node benchmarks/sssp/hub-order-probe.ts ${process.argv.slice(2).join(' ')}`.trim() };
+const snap = await device.createStorage('snap', start);
+const initial = await device.createStorage('initial', start);
+const dist = await device.createStorage('dist', start);
+
+/** Times the pass `runs` times (keys reset before each), checking the keys every run leaves. */
+async function timePass(kernel: ComputeKernel, buffers: Record<string, GPUBuffer>, count: number): Promise<{ time: BenchResult['time_ms']; valid: boolean; violation?: string }> {
+  let violation: string | undefined;
+  const once = async (): Promise<number> => {
+    const batch = device.batch({ label: kernel.name });
+    batch.copy(initial, dist);
+    batch.dispatch(kernel, { buffers: { snap, dist, ...buffers }, params: new Uint32Array([count]), workgroups: [GRID] });
+    const { gpuTimeMs } = await batch.submit();
+    const got = await device.read(dist, Uint32Array);
+    const at = got.findIndex((k, i) => k !== expected[i]);
+    if (at >= 0 && violation === undefined) violation = `key[${at}] = ${got[at]}, the CPU's ${expected[at]}`;
+    return gpuTimeMs ?? Number.NaN;
+  };
+  const time = await timedRepeats(once, Number(args.runs), Number(args['warmup-ms']));
+  if (!time) throw new Error('no GPU time: the adapter lacks timestamp-query');
+  return { time, valid: violation === undefined, ...(violation === undefined ? {} : { violation }) };
+}
+
+const results: BenchResult[] = [];
+const base = { graph: graph.name, weights: weighting.label, n: csr.n, hubs, hub_degree: hubDegree, hub_arcs: m, delta, backend: 'webgpu' };
+let rowsMs: number | undefined;
+for (const layout of args.layouts.split(',')) {
+  const made: GPUBuffer[] = [];
+  const keep = async (label: string, data: Uint32Array): Promise<GPUBuffer> => {
+    const b = await device.createStorage(label, data);
+    made.push(b);
+    return b;
+  };
+  let run: Awaited<ReturnType<typeof timePass>>;
+  let units: number;
+  if (layout === 'rows') {
+    const items = rowItems();
+    units = items.length / 4;
+    run = await timePass(rowsKernel, { items: await keep('items', items), indices: await keep('indices', heads), weight: await keep('weight', weights.subarray(0, m)) }, units);
+  } else {
+    const list = layoutList(layout);
+    units = list.units.length - 1;
+    run = await timePass(listKernel, { units: await keep('units', list.units), heads: await keep('heads', list.heads), tails: await keep('tails', list.tails) }, units);
+  }
+  for (const b of made) b.destroy();
+  if (layout === 'rows') rowsMs = run.time.median;
+  const ratio = rowsMs === undefined ? undefined : rowsMs / run.time.median;
+  console.log(`${layout.padEnd(14)} ${run.time.median.toFixed(3)} ms (${run.time.min.toFixed(3)}–${run.time.max.toFixed(3)}), ${((m / run.time.median) * 1e-6).toFixed(1)} G arcs/s, ${units} units${ratio === undefined ? '' : `, ${ratio.toFixed(2)}× rows`}${run.valid ? '' : `; WRONG: ${run.violation}`}`);
+  results.push(
+    markHeld({
+      case: `sssp hub order ${graph.name} ${layout}`,
+      params: { ...base, layout, units, unit_arcs: unit, arcs_per_s: (m / run.time.median) * 1e3 },
+      metric: 'time_ms',
+      value: run.time.median,
+      unit: 'ms (GPU time of one pass over every hub arc)',
+      time_ms: run.time,
+      ...(ratio === undefined ? {} : { peer: { name: 'rows (near-far items)', value: rowsMs!, same_run: true }, ratio_to_peer: ratio }),
+      validated: run.valid,
+      ...(run.violation ? { validation: run.violation } : {}),
+    }),
+  );
+}
+device.destroy();
+if (args.out) writeResults('sssp-hub-order', context, results, [args.out], { note: 'one relaxing pass over every hub arc from the same keys, per arc order; ratio_to_peer = rows time / this time' });
