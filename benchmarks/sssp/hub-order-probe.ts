@@ -9,7 +9,9 @@
 //   by-head     the list sorted by head (then tail)
 //   tiles:W:T   the list in tiles of heads (2^W) × tails (2^T), heads sorted within a tile
 // Every pass starts from the same keys (hubs below delta, all others unreached) and reads tails' keys from the
-// snapshot, so all orders give the same keys; each run's keys are checked against the CPU's.
+// snapshot, so all orders give the same keys; each run's keys are checked against the CPU's. Beside each time the
+// probe counts, on the CPU, the distinct 32-byte sectors of keys a warp step loads (heads, tails): what the order
+// changes in L2 traffic, whatever GPU runs it.
 //   tsx --conditions=source benchmarks/sssp/hub-order-probe.ts --quick
 //   node .device/hub-order-probe.mjs --kron 22 --cuda-clock --out $OUT/h
 import { parseArgs } from 'node:util';
@@ -206,6 +208,68 @@ function rowItems(): Uint32Array {
   return Uint32Array.from(items);
 }
 
+/** Distinct 32-byte sectors of keys that one warp step loads: 32 arcs' heads, and their tails (keys are 4 bytes). */
+interface WarpSectors {
+  readonly heads: number;
+  readonly tails: number;
+}
+
+/** Sectors per warp step, averaged over the pass: `arcAt(step, lane)` is the arc position lane loads at a step (−1: none). */
+function warpSectors(steps: number, arcAt: (step: number, lane: number) => number, headOf: (i: number) => number, tailKeyOf: (i: number) => number): WarpSectors {
+  let heads = 0;
+  let tails = 0;
+  let counted = 0;
+  const seenH = new Set<number>();
+  const seenT = new Set<number>();
+  for (let step = 0; step < steps; step++) {
+    seenH.clear();
+    seenT.clear();
+    for (let lane = 0; lane < 32; lane++) {
+      const i = arcAt(step, lane);
+      if (i < 0) continue;
+      seenH.add(headOf(i) >>> 3);
+      seenT.add(tailKeyOf(i) >>> 3);
+    }
+    if (seenH.size === 0) continue;
+    heads += seenH.size;
+    tails += seenT.size;
+    counted++;
+  }
+  return { heads: heads / counted, tails: tails / counted };
+}
+
+/** Rows: a warp is two items of LANES invocations; at step j lane l loads arc start + (l % LANES) + j·LANES of its item. */
+function rowSectors(items: Uint32Array): WarpSectors {
+  const warps = Math.ceil(items.length / 4 / 2);
+  const stepsPerWarp = CHUNK / LANES;
+  return warpSectors(
+    warps * stepsPerWarp,
+    (step, lane) => {
+      const item = Math.floor(step / stepsPerWarp) * 2 + (lane >= LANES ? 1 : 0);
+      if (item * 4 >= items.length) return -1;
+      const p = items[item * 4 + 1] + (lane % LANES) + (step % stepsPerWarp) * LANES;
+      return p < items[item * 4 + 2] ? p : -1;
+    },
+    (p) => heads[p],
+    (p) => tailOf[p],
+  );
+}
+
+/** A list: at each step a warp loads 32 consecutive arcs of one unit. */
+function listSectors(list: ArcList): WarpSectors {
+  const starts: number[] = [];
+  for (let u = 0; u + 1 < list.units.length; u++) for (let p = list.units[u]; p < list.units[u + 1]; p += 32) starts.push(p, list.units[u + 1]);
+  return warpSectors(
+    starts.length / 2,
+    (step, lane) => {
+      const p = starts[2 * step] + lane;
+      return p < starts[2 * step + 1] ? p : -1;
+    },
+    (i) => list.heads[i],
+    (i) => list.tails[i] >>> 8,
+  );
+}
+
 const device: Device = await openDevice();
 const context = { ...webgpuContext('sssp-hub-order', device), command: `node benchmarks/sssp/hub-order-probe.ts ${process.argv.slice(2).join(' ')}`.trim() };
 const snap = await device.createStorage('snap', start);
@@ -242,23 +306,26 @@ for (const layout of args.layouts.split(',')) {
   };
   let run: Awaited<ReturnType<typeof timePass>>;
   let units: number;
+  let sectors: WarpSectors;
   if (layout === 'rows') {
     const items = rowItems();
     units = items.length / 4;
+    sectors = rowSectors(items);
     run = await timePass(rowsKernel, { items: await keep('items', items), indices: await keep('indices', heads), weight: await keep('weight', weights.subarray(0, m)) }, units);
   } else {
     const list = layoutList(layout);
     units = list.units.length - 1;
+    sectors = listSectors(list);
     run = await timePass(listKernel, { units: await keep('units', list.units), heads: await keep('heads', list.heads), tails: await keep('tails', list.tails) }, units);
   }
   for (const b of made) b.destroy();
   if (layout === 'rows') rowsMs = run.time.median;
   const ratio = rowsMs === undefined ? undefined : rowsMs / run.time.median;
-  console.log(`${layout.padEnd(14)} ${run.time.median.toFixed(3)} ms (${run.time.min.toFixed(3)}–${run.time.max.toFixed(3)}), ${((m / run.time.median) * 1e-6).toFixed(1)} G arcs/s, ${units} units${ratio === undefined ? '' : `, ${ratio.toFixed(2)}× rows`}${run.valid ? '' : `; WRONG: ${run.violation}`}`);
+  console.log(`${layout.padEnd(14)} ${run.time.median.toFixed(3)} ms (${run.time.min.toFixed(3)}–${run.time.max.toFixed(3)}), ${((m / run.time.median) * 1e-6).toFixed(1)} G arcs/s, ${units} units, key sectors a warp step: heads ${sectors.heads.toFixed(1)}, tails ${sectors.tails.toFixed(1)}${ratio === undefined ? '' : `, ${ratio.toFixed(2)}× rows`}${run.valid ? '' : `; WRONG: ${run.violation}`}`);
   results.push(
     markHeld({
       case: `sssp hub order ${graph.name} ${layout}`,
-      params: { ...base, layout, units, unit_arcs: unit, arcs_per_s: (m / run.time.median) * 1e3 },
+      params: { ...base, layout, units, unit_arcs: unit, arcs_per_s: (m / run.time.median) * 1e3, head_sectors_per_warp_step: sectors.heads, tail_sectors_per_warp_step: sectors.tails },
       metric: 'time_ms',
       value: run.time.median,
       unit: 'ms (GPU time of one pass over every hub arc)',
