@@ -3,17 +3,20 @@
 // L2 gather rate: each arc loads its head's key with an atomic load (served by L2, never L1) and lowers it with
 // atomicMin. Relaxed row by row (near-far's items: chunks of a hub's sorted row), a warp's 32 heads lie in 32
 // sectors. Sorted by head, a warp's arcs share heads and sectors, and their tails' keys (280 K hubs, 1.1 MB) can
-// come from a read-only snapshot through L1. This probe times one such pass over every hub's arcs in each order:
+// come from a read-only snapshot through L1. This probe times one pass over every hub's arcs (110 M of the 128 M
+// on Kronecker 22, hubs of degree ≥ 64) in each order:
 //   rows        near-far's items (CHUNK arcs of one row, LANES invocations an item, 2 arcs a step)
 //   list        the same arcs as a flat list in row order, each with its tail (the list kernel's control)
 //   by-head     the list sorted by head (then tail)
 //   tiles:W:T   the list in tiles of heads (2^W) × tails (2^T), heads sorted within a tile
+//   …/sg        a list whose subgroups lower a shared head once, with their smallest sum (the adapter's subgroups)
 // Every pass starts from the same keys (hubs below delta, all others unreached) and reads tails' keys from the
 // snapshot, so all orders give the same keys; each run's keys are checked against the CPU's. Beside each time the
 // probe counts, on the CPU, the distinct 32-byte sectors of keys a warp step loads (heads, tails): what the order
 // changes in L2 traffic, whatever GPU runs it.
 //   tsx --conditions=source benchmarks/sssp/hub-order-probe.ts --quick
 //   node .device/hub-order-probe.mjs --kron 22 --cuda-clock --out $OUT/h
+//   tsx --conditions=source benchmarks/sssp/hub-order-probe.ts --kron 22 --sectors-only   (the CPU's counts alone)
 import { parseArgs } from 'node:util';
 import { relabelByDegreeParallel } from '@semiforge/graph-io';
 import { ssspWeights } from '@semiforge/algorithms';
@@ -29,11 +32,13 @@ const { values: args } = parseArgs({
     ...PROBE_GRAPH_OPTIONS,
     'hub-degree': { type: 'string', default: '64' },
     delta: { type: 'string', default: '49' },
-    layouts: { type: 'string', default: 'rows,list,by-head,tiles:12:10,tiles:14:12,tiles:16:14,tiles:18:16' },
+    layouts: { type: 'string', default: 'rows,list,by-head,by-head/sg,tiles:12:10,tiles:14:12,tiles:14:12/sg,tiles:16:14' },
     unit: { type: 'string', default: '2048' },
     runs: { type: 'string', default: '9' },
     'warmup-ms': { type: 'string', default: '1000' },
     'cuda-clock': { type: 'boolean', default: false },
+    // Only the CPU's sector counts (no device opened): for graphs past a software adapter's binding limit.
+    'sectors-only': { type: 'boolean', default: false },
     out: { type: 'string', default: process.env.OUT },
   },
 });
@@ -161,43 +166,66 @@ const LANES: u32 = ${LANES}u;
   workgroupStorageBytes: 0,
 };
 
-const listKernel: ComputeKernel = {
-  id: 'hub-order-list',
-  name: 'hub-order-list',
-  entryPoint: 'main',
-  source: `${header}
+// A list's lowering: per arc, or (`subgroup`) one atomicMin a subgroup where all its live lanes share a head, as
+// most do in head order; per arc otherwise.
+const LOWER_ARC = `fn lower_arc(live: bool, u: u32, k: u32, known: u32) { if (live) { lower(u, k, known); } }`;
+const LOWER_SUBGROUP = `fn lower_arc(live: bool, u: u32, k: u32, known: u32) {
+  let head = subgroupBroadcastFirst(u);
+  if (subgroupAll(!live || u == head)) {
+    let best = subgroupMin(select(${UNREACHED}u, k, live));
+    if (subgroupElect()) { lower(head, best, known); }
+    return;
+  }
+  if (live) { lower(u, k, known); }
+}`;
+
+/**
+ * The list kernel: workgroup-sized rounds over each unit (a unit's lanes stay together, so that a subgroup's
+ * lanes are all in a call to lower_arc), two arcs an invocation a round.
+ */
+function listKernel(subgroup: boolean): ComputeKernel {
+  const name = `hub-order-list${subgroup ? '-subgroup' : ''}`;
+  return {
+    id: name,
+    name,
+    entryPoint: 'main',
+    source: `${subgroup ? 'enable subgroups;\ndiagnostic(off, subgroup_uniformity);\n' : ''}${header}
 @group(0) @binding(3) var<storage, read> units: array<u32>;
 @group(0) @binding(4) var<storage, read> heads: array<u32>;
 @group(0) @binding(5) var<storage, read> tails: array<u32>;
 fn key_of(tw: u32) -> u32 { return snap[tw >> 8u] + (tw & 255u); }
+${subgroup ? LOWER_SUBGROUP : LOWER_ARC}
 @compute @workgroup_size(${THREADS}) fn main(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>, @builtin(local_invocation_index) lid: u32) {
   for (var u = wid.x; u < params.count; u += nwg.x) {
     let e = units[u + 1u];
-    var p = units[u] + lid;
-    for (; p + ${THREADS}u < e; p += ${2 * THREADS}u) {
-      let u0 = heads[p];
-      let u1 = heads[p + ${THREADS}u];
-      let k0 = key_of(tails[p]);
-      let k1 = key_of(tails[p + ${THREADS}u]);
+    for (var b = units[u]; b < e; b += ${2 * THREADS}u) {
+      let p0 = b + lid;
+      let p1 = p0 + ${THREADS}u;
+      let l0 = p0 < e;
+      let l1 = p1 < e;
+      let u0 = heads[min(p0, e - 1u)];
+      let u1 = heads[min(p1, e - 1u)];
+      let k0 = key_of(tails[min(p0, e - 1u)]);
+      let k1 = key_of(tails[min(p1, e - 1u)]);
       let d0 = atomicLoad(&dist[u0]);
       let d1 = atomicLoad(&dist[u1]);
-      lower(u0, k0, d0);
-      lower(u1, k1, d1);
+      lower_arc(l0, u0, k0, d0);
+      lower_arc(l1, u1, k1, d1);
     }
-    if (p < e) { let v = heads[p]; lower(v, key_of(tails[p]), atomicLoad(&dist[v])); }
   }
 }`,
-  workgroupSize: [THREADS, 1, 1],
-  bindings: [
-    { binding: 0, name: 'params', kind: 'uniform' },
-    { binding: 1, name: 'snap', kind: 'read-only-storage' },
-    { binding: 2, name: 'dist', kind: 'storage' },
-    { binding: 3, name: 'units', kind: 'read-only-storage' },
-    { binding: 4, name: 'heads', kind: 'read-only-storage' },
-    { binding: 5, name: 'tails', kind: 'read-only-storage' },
-  ],
-  workgroupStorageBytes: 0,
-};
+    workgroupSize: [THREADS, 1, 1],
+    bindings: [
+      { binding: 0, name: 'params', kind: 'uniform' },
+      { binding: 1, name: 'snap', kind: 'read-only-storage' },
+      { binding: 2, name: 'dist', kind: 'storage' },
+      { binding: 3, name: 'units', kind: 'read-only-storage' },
+      { binding: 4, name: 'heads', kind: 'read-only-storage' },
+      { binding: 5, name: 'tails', kind: 'read-only-storage' },
+    ],
+    workgroupStorageBytes: 0,
+  };
+}
 
 /** near-far's items over the hub rows: (vertex, first arc, end arc) for each CHUNK of a row. */
 function rowItems(): Uint32Array {
@@ -270,6 +298,14 @@ function listSectors(list: ArcList): WarpSectors {
   );
 }
 
+if (args['sectors-only']) {
+  for (const layout of args.layouts.split(',')) {
+    const s = layout === 'rows' ? rowSectors(rowItems()) : listSectors(layoutList(layout.split('/')[0]));
+    console.log(`${layout.padEnd(14)} key sectors a warp step: heads ${s.heads.toFixed(1)}, tails ${s.tails.toFixed(1)}`);
+  }
+  process.exit(0);
+}
+
 const device: Device = await openDevice();
 const context = { ...webgpuContext('sssp-hub-order', device), command: `node benchmarks/sssp/hub-order-probe.ts ${process.argv.slice(2).join(' ')}`.trim() };
 const snap = await device.createStorage('snap', start);
@@ -313,10 +349,16 @@ for (const layout of args.layouts.split(',')) {
     sectors = rowSectors(items);
     run = await timePass(rowsKernel, { items: await keep('items', items), indices: await keep('indices', heads), weight: await keep('weight', weights.subarray(0, m)) }, units);
   } else {
-    const list = layoutList(layout);
+    const [order, reduce] = layout.split('/');
+    if (reduce !== undefined && reduce !== 'sg') throw new Error(`--layouts: '${layout}': the only suffix is /sg`);
+    if (reduce === 'sg' && !device.gpu.features.has('subgroups')) {
+      console.log(`${layout.padEnd(14)} skipped: the adapter has no subgroups`);
+      continue;
+    }
+    const list = layoutList(order);
     units = list.units.length - 1;
     sectors = listSectors(list);
-    run = await timePass(listKernel, { units: await keep('units', list.units), heads: await keep('heads', list.heads), tails: await keep('tails', list.tails) }, units);
+    run = await timePass(listKernel(reduce === 'sg'), { units: await keep('units', list.units), heads: await keep('heads', list.heads), tails: await keep('tails', list.tails) }, units);
   }
   for (const b of made) b.destroy();
   if (layout === 'rows') rowsMs = run.time.median;
