@@ -10,6 +10,9 @@
 //   by-head     the list sorted by head (then tail)
 //   tiles:W:T   the list in tiles of heads (2^W) × tails (2^T), heads sorted within a tile
 //   …/sg        a list whose subgroups lower a shared head once, with their smallest sum (the adapter's subgroups)
+//   pull        from the CSR itself: an item is a vertex and up to PULL_CHUNK arcs of its row's hub prefix (sorted
+//               rows in degree order put the hubs first), PULL_LANES lanes an item, one atomicMin a subgroup
+//   …/atomic    tails' keys loaded atomically (from an unchanging copy), as near-far loads keys that may fall
 // Every pass starts from the same keys (hubs below delta, all others unreached) and reads tails' keys from the
 // snapshot, so all orders give the same keys; each run's keys are checked against the CPU's. Beside each time the
 // probe counts, on the CPU, the distinct 32-byte sectors of keys a warp step loads (heads, tails): what the order
@@ -32,7 +35,7 @@ const { values: args } = parseArgs({
     ...PROBE_GRAPH_OPTIONS,
     'hub-degree': { type: 'string', default: '64' },
     delta: { type: 'string', default: '49' },
-    layouts: { type: 'string', default: 'rows,list,by-head,by-head/sg,tiles:12:10,tiles:14:12,tiles:14:12/sg,tiles:16:14' },
+    layouts: { type: 'string', default: 'rows,list,by-head,by-head/sg,by-head/sg/atomic,pull,pull/atomic,tiles:14:12/sg,tiles:16:14/sg' },
     unit: { type: 'string', default: '2048' },
     runs: { type: 'string', default: '9' },
     'warmup-ms': { type: 'string', default: '1000' },
@@ -46,6 +49,8 @@ const { values: args } = parseArgs({
 const THREADS = 256;
 const CHUNK = 128;
 const LANES = 16;
+const PULL_LANES = 32;
+const PULL_CHUNK = 64;
 const GRID = 4096;
 const UNREACHED = 0xffffffff;
 
@@ -124,8 +129,23 @@ const header = `struct Params { count: u32, a: u32, b: u32, c: u32 }
 @group(0) @binding(0) var<uniform> params: Params;
 @group(0) @binding(1) var<storage, read> snap: array<u32>;
 @group(0) @binding(2) var<storage, read_write> dist: array<atomic<u32>>;
+@group(0) @binding(6) var<storage, read_write> akeys: array<atomic<u32>>;
 fn lower(u: u32, k: u32, known: u32) { if (k < known) { atomicMin(&dist[u], k); } }
 `;
+
+/** A tail's key: from the snapshot (plain loads, which L1 may serve), or with `atomic` as near-far loads live keys (L2). */
+const tailKey = (atomic: boolean): string => `fn tail_key(t: u32) -> u32 { return ${atomic ? 'atomicLoad(&akeys[t])' : 'snap[t]'}; }`;
+
+/** The probe's bindings: the header's, then three arrays of the layout. */
+function bindings(names: readonly [string, string, string]): ComputeKernel['bindings'] {
+  return [
+    { binding: 0, name: 'params', kind: 'uniform' },
+    { binding: 1, name: 'snap', kind: 'read-only-storage' },
+    { binding: 2, name: 'dist', kind: 'storage' },
+    ...names.map((name, i) => ({ binding: 3 + i, name, kind: 'read-only-storage' as const })),
+    { binding: 6, name: 'akeys', kind: 'storage' },
+  ];
+}
 
 const rowsKernel: ComputeKernel = {
   id: 'hub-order-rows',
@@ -155,14 +175,7 @@ const LANES: u32 = ${LANES}u;
   }
 }`,
   workgroupSize: [THREADS, 1, 1],
-  bindings: [
-    { binding: 0, name: 'params', kind: 'uniform' },
-    { binding: 1, name: 'snap', kind: 'read-only-storage' },
-    { binding: 2, name: 'dist', kind: 'storage' },
-    { binding: 3, name: 'items', kind: 'read-only-storage' },
-    { binding: 4, name: 'indices', kind: 'read-only-storage' },
-    { binding: 5, name: 'weight', kind: 'read-only-storage' },
-  ],
+  bindings: bindings(['items', 'indices', 'weight']),
   workgroupStorageBytes: 0,
 };
 
@@ -183,8 +196,8 @@ const LOWER_SUBGROUP = `fn lower_arc(live: bool, u: u32, k: u32, known: u32) {
  * The list kernel: workgroup-sized rounds over each unit (a unit's lanes stay together, so that a subgroup's
  * lanes are all in a call to lower_arc), two arcs an invocation a round.
  */
-function listKernel(subgroup: boolean): ComputeKernel {
-  const name = `hub-order-list${subgroup ? '-subgroup' : ''}`;
+function listKernel(subgroup: boolean, atomic: boolean): ComputeKernel {
+  const name = `hub-order-list${subgroup ? '-subgroup' : ''}${atomic ? '-atomic' : ''}`;
   return {
     id: name,
     name,
@@ -193,7 +206,8 @@ function listKernel(subgroup: boolean): ComputeKernel {
 @group(0) @binding(3) var<storage, read> units: array<u32>;
 @group(0) @binding(4) var<storage, read> heads: array<u32>;
 @group(0) @binding(5) var<storage, read> tails: array<u32>;
-fn key_of(tw: u32) -> u32 { return snap[tw >> 8u] + (tw & 255u); }
+${tailKey(atomic)}
+fn key_of(tw: u32) -> u32 { return tail_key(tw >> 8u) + (tw & 255u); }
 ${subgroup ? LOWER_SUBGROUP : LOWER_ARC}
 @compute @workgroup_size(${THREADS}) fn main(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>, @builtin(local_invocation_index) lid: u32) {
   for (var u = wid.x; u < params.count; u += nwg.x) {
@@ -215,16 +229,58 @@ ${subgroup ? LOWER_SUBGROUP : LOWER_ARC}
   }
 }`,
     workgroupSize: [THREADS, 1, 1],
-    bindings: [
-      { binding: 0, name: 'params', kind: 'uniform' },
-      { binding: 1, name: 'snap', kind: 'read-only-storage' },
-      { binding: 2, name: 'dist', kind: 'storage' },
-      { binding: 3, name: 'units', kind: 'read-only-storage' },
-      { binding: 4, name: 'heads', kind: 'read-only-storage' },
-      { binding: 5, name: 'tails', kind: 'read-only-storage' },
-    ],
+    bindings: bindings(['units', 'heads', 'tails']),
     workgroupStorageBytes: 0,
   };
+}
+
+/**
+ * The pull kernel: PULL_LANES invocations an item (a vertex and up to PULL_CHUNK arcs of its row's hub prefix,
+ * which the sorted rows of the degree order put first), each lane the smallest sum over its arcs, then one
+ * atomicMin a subgroup whose lanes share the vertex (every subgroup of an item, when items are wider).
+ */
+function pullKernel(atomic: boolean): ComputeKernel {
+  const name = `hub-order-pull${atomic ? '-atomic' : ''}`;
+  return {
+    id: name,
+    name,
+    entryPoint: 'main',
+    source: `enable subgroups;
+diagnostic(off, subgroup_uniformity);
+${header}
+@group(0) @binding(3) var<storage, read> items: array<vec4<u32>>;
+@group(0) @binding(4) var<storage, read> indices: array<u32>;
+@group(0) @binding(5) var<storage, read> weight: array<u32>;
+${tailKey(atomic)}
+${LOWER_SUBGROUP}
+const PL: u32 = ${PULL_LANES}u;
+@compute @workgroup_size(${THREADS}) fn main(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>, @builtin(local_invocation_index) lid: u32) {
+  for (var first = wid.x * ${THREADS}u; first < params.count * PL; first += nwg.x * ${THREADS}u) {
+    let t = first + lid;
+    let live = t < params.count * PL;
+    let it = items[min(t / PL, params.count - 1u)];
+    var best = ${UNREACHED}u;
+    if (live) {
+      for (var p = it.y + t % PL; p < it.z; p += PL) { best = min(best, tail_key(indices[p]) + weight[p]); }
+    }
+    lower_arc(live, it.x, best, atomicLoad(&dist[it.x]));
+  }
+}`,
+    workgroupSize: [THREADS, 1, 1],
+    bindings: bindings(['items', 'indices', 'weight']),
+    workgroupStorageBytes: 0,
+  };
+}
+
+/** Pull items over every vertex's arcs to hubs (its row's prefix of heads below the hub count): (v, first, end) for each PULL_CHUNK. */
+function pullItems(): Uint32Array {
+  const items: number[] = [];
+  for (let v = 0; v < csr.n; v++) {
+    let end = csr.indptr[v];
+    while (end < csr.indptr[v + 1] && csr.indices[end] < hubs) end++;
+    for (let p = csr.indptr[v]; p < end; p += PULL_CHUNK) items.push(v, p, Math.min(p + PULL_CHUNK, end), 0);
+  }
+  return Uint32Array.from(items);
 }
 
 /** near-far's items over the hub rows: (vertex, first arc, end arc) for each CHUNK of a row. */
@@ -283,6 +339,33 @@ function rowSectors(items: Uint32Array): WarpSectors {
   );
 }
 
+/** Pull: a warp is one item (PULL_LANES = 32 lanes); at step j lane l loads arc first + l + 32·j of the item's prefix. */
+function pullSectors(items: Uint32Array): WarpSectors {
+  const steps = PULL_CHUNK / 32;
+  return warpSectors(
+    (items.length / 4) * steps,
+    (step, lane) => {
+      const item = Math.floor(step / steps);
+      const p = items[item * 4 + 1] + lane + (step % steps) * 32;
+      return p < items[item * 4 + 2] ? p : -1;
+    },
+    (p) => tailOfArc(p),
+    (p) => csr.indices[p],
+  );
+}
+
+/** The row an arc of the CSR belongs to (a pull's head): binary search over the row starts. */
+function tailOfArc(p: number): number {
+  let lo = 0;
+  let hi = csr.n - 1;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >>> 1;
+    if (csr.indptr[mid] <= p) lo = mid;
+    else hi = mid - 1;
+  }
+  return lo;
+}
+
 /** A list: at each step a warp loads 32 consecutive arcs of one unit. */
 function listSectors(list: ArcList): WarpSectors {
   const starts: number[] = [];
@@ -300,8 +383,9 @@ function listSectors(list: ArcList): WarpSectors {
 
 if (args['sectors-only']) {
   for (const layout of args.layouts.split(',')) {
-    const s = layout === 'rows' ? rowSectors(rowItems()) : listSectors(layoutList(layout.split('/')[0]));
-    console.log(`${layout.padEnd(14)} key sectors a warp step: heads ${s.heads.toFixed(1)}, tails ${s.tails.toFixed(1)}`);
+    const order = layout.split('/')[0];
+    const s = order === 'rows' ? rowSectors(rowItems()) : order === 'pull' ? pullSectors(pullItems()) : listSectors(layoutList(order));
+    console.log(`${layout.padEnd(20)} key sectors a warp step: heads ${s.heads.toFixed(1)}, tails ${s.tails.toFixed(1)}`);
   }
   process.exit(0);
 }
@@ -311,6 +395,7 @@ const context = { ...webgpuContext('sssp-hub-order', device), command: `node ben
 const snap = await device.createStorage('snap', start);
 const initial = await device.createStorage('initial', start);
 const dist = await device.createStorage('dist', start);
+const akeys = await device.createStorage('akeys', start);
 
 /** Times the pass `runs` times (keys reset before each), checking the keys every run leaves. */
 async function timePass(kernel: ComputeKernel, buffers: Record<string, GPUBuffer>, count: number): Promise<{ time: BenchResult['time_ms']; valid: boolean; violation?: string }> {
@@ -318,7 +403,7 @@ async function timePass(kernel: ComputeKernel, buffers: Record<string, GPUBuffer
   const once = async (): Promise<number> => {
     const batch = device.batch({ label: kernel.name });
     batch.copy(initial, dist);
-    batch.dispatch(kernel, { buffers: { snap, dist, ...buffers }, params: new Uint32Array([count]), workgroups: [GRID] });
+    batch.dispatch(kernel, { buffers: { snap, dist, akeys, ...buffers }, params: new Uint32Array([count]), workgroups: [GRID] });
     const { gpuTimeMs } = await batch.submit();
     const got = await device.read(dist, Uint32Array);
     const at = got.findIndex((k, i) => k !== expected[i]);
@@ -349,21 +434,29 @@ for (const layout of args.layouts.split(',')) {
     sectors = rowSectors(items);
     run = await timePass(rowsKernel, { items: await keep('items', items), indices: await keep('indices', heads), weight: await keep('weight', weights.subarray(0, m)) }, units);
   } else {
-    const [order, reduce] = layout.split('/');
-    if (reduce !== undefined && reduce !== 'sg') throw new Error(`--layouts: '${layout}': the only suffix is /sg`);
-    if (reduce === 'sg' && !device.gpu.features.has('subgroups')) {
-      console.log(`${layout.padEnd(14)} skipped: the adapter has no subgroups`);
+    const [order, ...mods] = layout.split('/');
+    if (mods.some((x) => x !== 'sg' && x !== 'atomic')) throw new Error(`--layouts: '${layout}': the suffixes are /sg and /atomic`);
+    const subgroup = order === 'pull' || mods.includes('sg');
+    if (subgroup && !device.gpu.features.has('subgroups')) {
+      console.log(`${layout.padEnd(20)} skipped: the adapter has no subgroups`);
       continue;
     }
-    const list = layoutList(order);
-    units = list.units.length - 1;
-    sectors = listSectors(list);
-    run = await timePass(listKernel(reduce === 'sg'), { units: await keep('units', list.units), heads: await keep('heads', list.heads), tails: await keep('tails', list.tails) }, units);
+    if (order === 'pull') {
+      const items = pullItems();
+      units = items.length / 4;
+      sectors = pullSectors(items);
+      run = await timePass(pullKernel(mods.includes('atomic')), { items: await keep('items', items), indices: await keep('indices', csr.indices), weight: await keep('weight', weights) }, units);
+    } else {
+      const list = layoutList(order);
+      units = list.units.length - 1;
+      sectors = listSectors(list);
+      run = await timePass(listKernel(subgroup, mods.includes('atomic')), { units: await keep('units', list.units), heads: await keep('heads', list.heads), tails: await keep('tails', list.tails) }, units);
+    }
   }
   for (const b of made) b.destroy();
   if (layout === 'rows') rowsMs = run.time.median;
   const ratio = rowsMs === undefined ? undefined : rowsMs / run.time.median;
-  console.log(`${layout.padEnd(14)} ${run.time.median.toFixed(3)} ms (${run.time.min.toFixed(3)}–${run.time.max.toFixed(3)}), ${((m / run.time.median) * 1e-6).toFixed(1)} G arcs/s, ${units} units, key sectors a warp step: heads ${sectors.heads.toFixed(1)}, tails ${sectors.tails.toFixed(1)}${ratio === undefined ? '' : `, ${ratio.toFixed(2)}× rows`}${run.valid ? '' : `; WRONG: ${run.violation}`}`);
+  console.log(`${layout.padEnd(20)} ${run.time.median.toFixed(3)} ms (${run.time.min.toFixed(3)}–${run.time.max.toFixed(3)}), ${((m / run.time.median) * 1e-6).toFixed(1)} G arcs/s, ${units} units, key sectors a warp step: heads ${sectors.heads.toFixed(1)}, tails ${sectors.tails.toFixed(1)}${ratio === undefined ? '' : `, ${ratio.toFixed(2)}× rows`}${run.valid ? '' : `; WRONG: ${run.violation}`}`);
   results.push(
     markHeld({
       case: `sssp hub order ${graph.name} ${layout}`,
