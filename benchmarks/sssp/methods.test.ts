@@ -9,6 +9,8 @@ describe('SSSP suite method variants', () => {
   it('the degree order by name', () => {
     expect(parseMethod('near-far/bydegree/hub0').options).toEqual({ method: 'near-far', relabel: 'degree', hubDegree: 0 });
     expect(parseMethod('near-far/bydegree/fused/u2').options).toEqual({ method: 'near-far', relabel: 'degree', fuseAdvance: true, arcUnroll: 2 });
+    expect(parseMethod('near-far/bydegree/fused/pull').options).toEqual({ method: 'near-far', relabel: 'degree', fuseAdvance: true, pullHubs: true });
+    expect(parseMethod('near-far/bydegree/pull0.25').options).toEqual({ method: 'near-far', relabel: 'degree', pullHubs: true, pullShare: 0.25 });
   });
 
   it('packed queues, arcs a step and hubs off (hub0) by name', () => {
@@ -46,7 +48,7 @@ describe('SSSP suite method variants', () => {
 
   it('refuses unknown methods and fields, naming what it takes', () => {
     expect(() => parseMethod('dijkstra')).toThrow(/unknown 'dijkstra' \(expected bellman-ford, bellman-ford-snapshot, frontier, near-far/);
-    expect(() => parseMethod('near-far/x3')).toThrow(/'x3' in 'near-far\/x3' is not fixed, indirect, heavy, packed, bydegree, fused, hub<degree>, tail<factor>, or l<lanes>/);
+    expect(() => parseMethod('near-far/x3')).toThrow(/'x3' in 'near-far\/x3' is not fixed, indirect, heavy, packed, bydegree, fused, hub<degree>, pull<share>, tail<factor>, or l<lanes>/);
     expect(() => parseMethod('near-far/l0')).toThrow(/with a positive number/);
   });
 });

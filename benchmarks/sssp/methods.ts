@@ -52,7 +52,8 @@ const WORDS: Record<string, Partial<SsspKernelOptions>> = {
  * of making the runner, outside the query times); `fused` makes each pass decide the advance step itself, one
  * dispatch a pass instead of two (`fuseAdvance`, WGSL on a fixed grid);
  * `hub<D>` makes vertices of degree ≥ D wait within a bucket (near-far's `hubDegree`; `hub0`: none, where skewed
- * degrees would take 64), r<rounds> its `hubRounds`; `tail<F>` sets
+ * degrees would take 64), r<rounds> its `hubRounds`; `pull<S>` pulls the arcs of a release whose hubs hold at least
+ * S of the arcs into hubs (`pullHubs`, `pullShare`; `pull` alone: the default share; needs `bydegree`); `tail<F>` sets
  * near-far's `tailFactor` (`tail0` turns the tail rule off; `tail` alone is the default, 2).
  *
  * @example
@@ -63,7 +64,7 @@ const WORDS: Record<string, Partial<SsspKernelOptions>> = {
  */
 export function parseMethod(text: string): MethodVariant {
   const [base, ...parts] = text.split('/');
-  if (!(base in METHODS)) throw new Error(`--methods: unknown '${base}' (expected ${Object.keys(METHODS).join(', ')}, optionally /fixed, /indirect, /heavy, /packed, /bydegree, /fused, /hub<degree>, /tail<factor> and /l<lanes>/c<chunk>/b<batch>/w<workgroup>/d<delta scale>/g<fixed workgroups>/r<hub rounds>/u<arcs a step>)`);
+  if (!(base in METHODS)) throw new Error(`--methods: unknown '${base}' (expected ${Object.keys(METHODS).join(', ')}, optionally /fixed, /indirect, /heavy, /packed, /bydegree, /fused, /hub<degree>, /pull<share>, /tail<factor> and /l<lanes>/c<chunk>/b<batch>/w<workgroup>/d<delta scale>/g<fixed workgroups>/r<hub rounds>/u<arcs a step>)`);
   let options: SsspKernelOptions = METHODS[base];
   let deltaScale: number | undefined;
   for (const part of parts) {
@@ -76,6 +77,11 @@ export function parseMethod(text: string): MethodVariant {
       options = { ...options, hubDegree: Number(hub[1]) };
       continue;
     }
+    const pull = /^pull(\d*\.?\d+)?$/.exec(part);
+    if (pull) {
+      options = { ...options, pullHubs: true, ...(pull[1] === undefined ? {} : { pullShare: Number(pull[1]) }) };
+      continue;
+    }
     const tail = /^tail(\d+(?:\.\d+)?)?$/.exec(part);
     if (tail) {
       options = { ...options, tailFactor: tail[1] === undefined ? SSSP_DEFAULTS.tailFactor : Number(tail[1]) };
@@ -83,7 +89,7 @@ export function parseMethod(text: string): MethodVariant {
     }
     const field = FIELDS[part[0]];
     const value = Number(part.slice(1));
-    if (!field || !(value > 0)) throw new Error(`--methods: '${part}' in '${text}' is not fixed, indirect, heavy, packed, bydegree, fused, hub<degree>, tail<factor>, or l<lanes>, c<chunk>, b<batch>, w<workgroup>, d<delta scale>, g<fixed workgroups>, r<hub rounds>, u<arcs a step> with a positive number`);
+    if (!field || !(value > 0)) throw new Error(`--methods: '${part}' in '${text}' is not fixed, indirect, heavy, packed, bydegree, fused, hub<degree>, pull<share>, tail<factor>, or l<lanes>, c<chunk>, b<batch>, w<workgroup>, d<delta scale>, g<fixed workgroups>, r<hub rounds>, u<arcs a step> with a positive number`);
     const patch = field(value);
     if ('deltaScale' in patch) deltaScale = patch.deltaScale;
     else options = { ...options, ...patch };

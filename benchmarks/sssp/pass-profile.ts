@@ -42,7 +42,7 @@ const { values: args } = parseArgs({
 interface PassRow {
   pass: number;
   /** A relax pass, a scan for far vertices, or a release of waiting hubs (near-far/hub<D>) over the hub list. */
-  kind: 'relax' | 'scan' | 'release';
+  kind: 'relax' | 'scan' | 'release' | 'pull';
   threshold: number;
   /** Queue items (a hub's chunks count apiece), the vertices visited and the arcs they relaxed; a scan covers every vertex. */
   items: number;
@@ -112,8 +112,10 @@ for (const variant of args.methods.split(',').map(parseMethod)) {
       if (state[SSSP_STATE.done] !== 0) return (pending = undefined);
       const scanning = state[SSSP_STATE.scanning] !== 0;
       const releasing = state[SSSP_STATE.scanning] === 2;
-      const items = releasing ? state[SSSP_STATE.hubs] : scanning ? g.n : state[SSSP_STATE.lengthA + d.parity];
-      pending = { pass: d.params[1], kind: releasing ? 'release' : scanning ? 'scan' : 'relax', threshold: keyValue(state[SSSP_STATE.threshold], type), items, vertices: items, arcs: 0, heavyVertices: 0, heavyArcs: 0, queued: 0, ...ms('advanceMs', d.gpuTimeMs) };
+      // A pull pass reads the pull list: its items, not the queue (whose arcs it covers).
+      const pulling = state[SSSP_STATE.scanning] === 3;
+      const items = pulling ? state[SSSP_STATE.pullItems] : releasing ? state[SSSP_STATE.hubs] : scanning ? g.n : state[SSSP_STATE.lengthA + d.parity];
+      pending = { pass: d.params[1], kind: pulling ? 'pull' : releasing ? 'release' : scanning ? 'scan' : 'relax', threshold: keyValue(state[SSSP_STATE.threshold], type), items, vertices: items, arcs: 0, heavyVertices: 0, heavyArcs: 0, queued: 0, ...ms('advanceMs', d.gpuTimeMs) };
       if (scanning) return;
       lightEnd ??= profiled.plan.heavyArcs === 'settle' ? await d.read('light_end', g.n) : g.indptr.subarray(1);
       const { vertices, chunks } = await readSsspQueue(d, profiled.plan.relax.packedQueue === true, items);
@@ -171,6 +173,7 @@ for (const variant of args.methods.split(',').map(parseMethod)) {
         relax_passes: relaxed.length,
         scan_passes: rows.filter((p) => p.kind === 'scan').length,
         release_passes: rows.filter((p) => p.kind === 'release').length,
+        pull_passes: rows.filter((p) => p.kind === 'pull').length,
         arc_relaxations_per_m: (light + heavy) / m,
         visit_arcs_per_m: light / m,
         heavy_arcs_per_m: heavy / m,
@@ -183,6 +186,7 @@ for (const variant of args.methods.split(',').map(parseMethod)) {
         large_passes_ms: time(relaxed) - time(small),
         scan_ms: time(rows.filter((p) => p.kind === 'scan')),
         release_ms: time(rows.filter((p) => p.kind === 'release')),
+        pull_ms: time(rows.filter((p) => p.kind === 'pull')),
         advance_ms: rows.reduce((t, p) => t + (p.advanceMs ?? 0), 0),
         parents_ms: parentSteps.reduce((t, p) => t + (p.ms ?? 0), 0),
         plain_query_ms: plainMs[i],

@@ -31,6 +31,7 @@ const GOLDEN: [string, KernelSpec][] = [
   ['fw_plain_min_plus_u32_successors.cu', { op: 'fw_plain', semiring: 'min-plus', type: 'u32', tile: 1, unroll: 1, layout: 'row-major', workgroup: [16, 16], target: 'cuda', successors: true }],
   ['sssp_edges_min_plus_f32_sym_atomic.wgsl', { op: 'sssp_edges', semiring: 'min-plus', type: 'f32', target: 'wgsl', workgroupSize: 256, symmetric: true, reads: 'atomic' }],
   ['sssp_frontier_min_plus_u32_l16c256.wgsl', { op: 'sssp_frontier', semiring: 'min-plus', type: 'u32', target: 'wgsl', workgroupSize: 256, symmetric: false, lanesPerVertex: 16, chunk: 256 }],
+  ['sssp_frontier_min_plus_u32_hubs_fused_pull.wgsl', { op: 'sssp_frontier', semiring: 'min-plus', type: 'u32', target: 'wgsl', workgroupSize: 256, symmetric: false, lanesPerVertex: 16, chunk: 128, arcUnroll: 2, deferHubs: true, fusedAdvance: true, pullHubs: true }],
   ['sssp_frontier_min_plus_f32_heavy.wgsl', { op: 'sssp_frontier', semiring: 'min-plus', type: 'f32', target: 'wgsl', workgroupSize: 256, symmetric: false, lanesPerVertex: 16, chunk: 256, heavyArcs: 'settle' }],
   ['bfs_bottom_up_ordered_mf_subgroup.wgsl', { op: 'bfs_bottom_up', semiring: 'or-and', type: 'u32', target: 'wgsl', workgroupSize: 256, lanes: 1, blockLength: 8, ordered: true, chunks: 1, countEdges: true, aggregation: 'subgroup' }],
   ['bfs_top_down_perm_c3.cu', { op: 'bfs_top_down', semiring: 'or-and', type: 'u32', target: 'cuda', workgroupSize: 256, lanes: 8, blockLength: 8, ordered: false, chunks: 3, countEdges: false }],

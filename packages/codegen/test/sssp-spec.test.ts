@@ -128,6 +128,28 @@ describe('SSSP kernel identity', () => {
     expectSpecError({ ...frontier, fusedAdvance: 'yes' as never }, 'fusedAdvance', /true, false or absent, got yes/);
   });
 
+  it('pulling released hubs: named and parsed back, for near-far with hubs deferred in WGSL, pass and sizing step', () => {
+    const hubs = { ...frontier, deferHubs: true };
+    const p = kernelIdentity({ ...hubs, fusedAdvance: true, pullHubs: true });
+    expect(p.name).toBe(`sssp_frontier__min_plus_u32__dir__w128l8c256dfg__wgsl__${p.id}`);
+    expect(parseKernelName(p.name)).toMatchObject({ op: 'sssp_frontier', deferHubs: true, fusedAdvance: true, pullHubs: true });
+    expect(kernelIdentity({ ...hubs, pullHubs: false }).id).toBe(kernelIdentity(hubs).id);
+    const pass = generateKernel({ ...hubs, pullHubs: true }).source;
+    expect(pass).toContain('fn pull_round(t: u32, total: u32, threshold: u32, len_out: u32, lid: u32) {');
+    expect(pass).toContain('const PULL_CHUNK: u32 = 32u;');
+    // The release writes the released hubs' keys where the pull reads them with plain loads.
+    expect(pass).toMatch(/var<storage, read_write> hub_keys: array<u32>;/);
+    expect(pass).toContain('hub_keys[v] = k;');
+    expect(generateKernel({ ...hubs, op: 'sssp_advance', pullHubs: true }).source).toContain('state[SCANNING] = 3u;');
+    // Without it, neither kernel pulls or counts released arcs.
+    expect(generateKernel(hubs).source).not.toMatch(/pull_round|hub_keys|RELEASED/);
+    expect(generateKernel({ ...hubs, op: 'sssp_advance' }).source).not.toContain('RELEASED');
+    expectSpecError({ ...frontier, pullHubs: true }, 'pullHubs', /needs deferHubs/);
+    expectSpecError({ ...hubs, target: 'cuda', pullHubs: true }, 'pullHubs', /written for WGSL so far; the cuda target takes false/);
+    expectSpecError({ ...frontier, op: 'sssp_tree', symmetric: true, lanesPerVertex: undefined, pullHubs: true }, 'pullHubs', /only near-far's queue kernels .* so sssp_tree takes false/);
+    expectSpecError({ ...hubs, pullHubs: 1 as never }, 'pullHubs', /true, false or absent, got 1/);
+  });
+
   it('the arc unroll is a power of two up to 16', () => {
     expectSpecError({ ...frontier, arcUnroll: 3 }, 'arcUnroll', /power of two from 1 to 16 .*got 3/);
     expectSpecError({ ...frontier, arcUnroll: 32 }, 'arcUnroll', /power of two from 1 to 16 .*got 32/);

@@ -9,18 +9,26 @@ const STATS = { n: 1, arcs: 1, minWeight: 0, meanWeight: 1 };
  * pass at 2 lanes (road-like degrees) and 16 (R-MAT and Kronecker) with its sizing step and
  * the parent steps (the tree, its scan and pull passes), the 16-lane pass that settles heavy arcs once a bucket and
  * the 16-lane pass and sizing step that defer hubs;
- * each in WGSL and as the CUDA runner's twin.
+ * each in WGSL and as the CUDA runner's twin; and in WGSL the fused pass and sizing step that pull released hubs' arcs.
  */
-const CONFIGS: { options: SsspKernelOptions; directed: boolean }[] = (['wgsl', 'cuda'] as const).flatMap((kernelTarget) =>
-  (['f32', 'u32'] as const).flatMap((weights) => [
-    { options: { kernelTarget, weights, method: 'bellman-ford' }, directed: false },
-    { options: { kernelTarget, weights, method: 'bellman-ford' }, directed: true },
-    { options: { kernelTarget, weights, method: 'near-far', lanesPerVertex: 2 }, directed: false },
-    { options: { kernelTarget, weights, method: 'near-far', lanesPerVertex: 16 }, directed: false },
-    { options: { kernelTarget, weights, method: 'near-far', lanesPerVertex: 16, heavyArcs: 'settle' }, directed: false },
-    { options: { kernelTarget, weights, method: 'near-far', lanesPerVertex: 16, hubDegree: 256 }, directed: false },
-  ]),
-);
+type Config = { options: SsspKernelOptions; directed: boolean };
+
+const CONFIGS: Config[] = [
+  ...(['wgsl', 'cuda'] as const).flatMap((kernelTarget) =>
+    (['f32', 'u32'] as const).flatMap((weights): Config[] => [
+      { options: { kernelTarget, weights, method: 'bellman-ford' }, directed: false },
+      { options: { kernelTarget, weights, method: 'bellman-ford' }, directed: true },
+      { options: { kernelTarget, weights, method: 'near-far', lanesPerVertex: 2 }, directed: false },
+      { options: { kernelTarget, weights, method: 'near-far', lanesPerVertex: 16 }, directed: false },
+      { options: { kernelTarget, weights, method: 'near-far', lanesPerVertex: 16, heavyArcs: 'settle' }, directed: false },
+      { options: { kernelTarget, weights, method: 'near-far', lanesPerVertex: 16, hubDegree: 256 }, directed: false },
+    ]),
+  ),
+  ...(['f32', 'u32'] as const).map((weights): Config => ({
+    options: { weights, method: 'near-far', lanesPerVertex: 16, hubDegree: 256, relabel: 'degree', fuseAdvance: true, pullHubs: true },
+    directed: false,
+  })),
+];
 
 const specs = CONFIGS.flatMap(({ options, directed }) => {
   const plan = planSssp(options, STATS, directed);

@@ -257,6 +257,10 @@ async function frontierPasses(engine: SsspEngine, setup: SsspSetup, source: numb
     state[SSSP_STATE.hubDegree] = plan.hubDegree;
     state[SSSP_STATE.hubStep] = weightBits(plan.hubStep, type);
   }
+  if (setup.pull) {
+    state[SSSP_STATE.pullItems] = setup.pull.items.length / 2;
+    state[SSSP_STATE.pullMin] = Math.max(1, Math.ceil(plan.pullShare * setup.pull.arcs));
+  }
   const deltaBits = nearFar ? weightBits(plan.delta, type) : 0;
   const fused = plan.relax.fusedAdvance === true;
   if (fused) bankedState(state, deltaBits);

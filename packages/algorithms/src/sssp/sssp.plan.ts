@@ -142,6 +142,24 @@ export interface SsspKernelOptions {
    * const runner = await SsspRunner.create(device, csr, { relabel: 'degree' }); // runner.run(s): s in csr's ids
    */
   readonly relabel?: SsspRelabel;
+  /**
+   * Near-far with hubs waiting, WGSL, on an undirected graph in degree order (`relabel: 'degree'`): the pass after a
+   * release whose hubs hold at least `pullShare` of the arcs into hubs pulls instead of pushing them. Each vertex
+   * reads its own arcs to hubs (a prefix of its sorted row, `lanesPerVertex` invocations side by side) and takes the
+   * smallest sum a released hub offers, from a copy of those hubs' keys the release wrote (plain loads, which the
+   * cache can serve), where each pushed arc loads a key anywhere among the n atomically. The hub list grows by the
+   * pull items (a pair of words a vertex and per 32 arcs to hubs), plus a word a hub for the copy. Not yet timed on
+   * a GPU in this form (`benchmarks/sssp/hub-order-probe.ts` times the orders alone). Default false.
+   *
+   * @example
+   * await sssp(device, csr, 0, { method: 'near-far', weights: 'u32', relabel: 'degree', fuseAdvance: true, pullHubs: true });
+   */
+  readonly pullHubs?: boolean;
+  /**
+   * With `pullHubs`: the share of all arcs into hubs a release's hubs must hold for the next pass to pull, in (0, 1].
+   * Default `SSSP_DEFAULTS.pullShare`.
+   */
+  readonly pullShare?: number;
 }
 
 /** Whether the runner searches the graph as given ('none') or renumbered by descending degree ('degree'). */
@@ -201,6 +219,8 @@ export interface SsspPlan {
   readonly tailFactor: number;
   /** The vertex order searched (see `SsspKernelOptions.relabel`). */
   readonly relabel: SsspRelabel;
+  /** `pullHubs`: the share of the arcs into hubs from which the pass after a release pulls; 0 when it never does. */
+  readonly pullShare: number;
   readonly segment: number;
   readonly batch: number;
 }
@@ -258,6 +278,7 @@ export const SSSP_DEFAULTS = {
   skewThreshold: 10,
   skewedHubDegree: 64,
   autoBellmanFordArcs: 2 ** 20,
+  pullShare: 0.5,
 } as const;
 
 /** A degree distribution skewed like Graph500's Kronecker graphs (see {@link SsspGraphStats.degreeSkew}). */
@@ -351,7 +372,8 @@ function planMethod(options: SsspKernelOptions, stats: SsspGraphStats, directed:
   const hubs = { hubDegree, hubStep: hubStepOf(options, hubDegree, delta, weights, stats.arcs) };
   const tailFactor = checkTailFactor(options.tailFactor, method, heavyArcs);
   const relabel = checkRelabel(options.relabel);
-  const loop = { delta, segment, batch, dispatch, fixedWorkgroups: options.fixedWorkgroups ?? SSSP_DEFAULTS.fixedWorkgroups, heavyArcs, ...hubs, tailFactor, relabel };
+  const pullShare = checkPullHubs(options, hubDegree, relabel, directed, cuda);
+  const loop = { delta, segment, batch, dispatch, fixedWorkgroups: options.fixedWorkgroups ?? SSSP_DEFAULTS.fixedWorkgroups, heavyArcs, ...hubs, tailFactor, relabel, pullShare };
   if (method === 'bellman-ford') {
     const symmetric = !directed;
     return {
@@ -367,7 +389,7 @@ function planMethod(options: SsspKernelOptions, stats: SsspGraphStats, directed:
   const arcUnroll = options.arcUnroll ?? queueShape.arcUnroll;
   // An item's lanes share its chunk's arcs: the default never asks for more lanes than a chunk the caller chose has arcs.
   const lanes = options.lanesPerVertex ?? Math.min(defaultLanes(stats.n ? stats.arcs / stats.n : 0), chunk);
-  const queue = { ...base, symmetric: false, lanesPerVertex: lanes, chunk, ...(hubs.hubDegree ? { deferHubs: true } : {}) };
+  const queue = { ...base, symmetric: false, lanesPerVertex: lanes, chunk, ...(hubs.hubDegree ? { deferHubs: true } : {}), ...(pullShare ? { pullHubs: true } : {}) };
   return {
     method,
     weights,
@@ -422,7 +444,7 @@ function refuseIgnored(options: SsspKernelOptions, method: SsspMethod, autoMinWe
 }
 
 /** The options only the frontier methods read: given with `auto`, they ask for near-far whatever the size. */
-const FRONTIER_OPTIONS = ['delta', 'hubDegree', 'hubRounds', 'tailFactor', ...QUEUE_OPTIONS, 'fuseAdvance', 'dispatch', 'fixedWorkgroups'] as const;
+const FRONTIER_OPTIONS = ['delta', 'hubDegree', 'hubRounds', 'tailFactor', ...QUEUE_OPTIONS, 'fuseAdvance', 'dispatch', 'fixedWorkgroups', 'pullHubs', 'pullShare'] as const;
 
 /** What `auto` plans (see `SSSP_DEFAULTS.autoBellmanFordArcs`): Bellman-Ford for a negative weight or a small graph, else near-far. */
 function autoMethod(options: SsspKernelOptions, stats: SsspGraphStats): SsspMethod {
@@ -450,6 +472,27 @@ function checkFuseAdvance(options: SsspKernelOptions, method: SsspMethod, cuda: 
   if (cuda) throw new RangeError('sssp: fuseAdvance is written for WGSL so far; the CUDA runner launches sssp_advance before each pass (leave fuseAdvance off)');
   if (options.dispatch === 'indirect') throw new RangeError("sssp: fuseAdvance needs dispatch: 'fixed' (under 'indirect' the advance step sizes the pass's grid)");
   return true;
+}
+
+/**
+ * `pullShare` when `pullHubs` is asked, else 0; checked against what pulling needs: hubs that wait (near-far), rows
+ * in degree order (the hubs lead each sorted row), an undirected graph (a vertex's arc to a hub is the hub's arc to
+ * it), WGSL.
+ */
+function checkPullHubs(options: SsspKernelOptions, hubDegree: number, relabel: SsspRelabel, directed: boolean, cuda: boolean): number {
+  const { pullHubs, pullShare } = options;
+  if (pullHubs !== undefined && typeof pullHubs !== 'boolean') throw new RangeError(`sssp: pullHubs must be true or false, got ${String(pullHubs)}`);
+  if (!pullHubs) {
+    if (pullShare !== undefined) throw new RangeError(`sssp: pullShare ${pullShare} says when pullHubs pulls; add pullHubs: true or leave pullShare out`);
+    return 0;
+  }
+  const share = pullShare ?? SSSP_DEFAULTS.pullShare;
+  if (!(share > 0 && share <= 1)) throw new RangeError(`sssp: pullShare must be in (0, 1] (a share of the arcs into hubs), got ${share}`);
+  if (!hubDegree) throw new RangeError("sssp: pullHubs pulls the arcs of released hubs, so it needs hubs that wait (near-far on a skewed graph, or hubDegree > 0)");
+  if (relabel !== 'degree') throw new RangeError("sssp: pullHubs reads each row's arcs to hubs as its prefix, which needs relabel: 'degree'");
+  if (directed) throw new RangeError("sssp: pullHubs reads a vertex's arcs to hubs as the hubs' arcs to it, which needs an undirected graph");
+  if (cuda) throw new RangeError('sssp: pullHubs is written for WGSL so far; the CUDA runner pushes every arc (leave pullHubs off)');
+  return share;
 }
 
 /** The vertex order, checked. */

@@ -1,4 +1,4 @@
-import { dispatchGrid, MAX_GRID_X, type Target } from '@semiforge/codegen';
+import { dispatchGrid, MAX_GRID_X, SSSP_PULL_CHUNK, type Target } from '@semiforge/codegen';
 import { relabelByDegree, relabelByDegreeParallel, type Csr } from '@semiforge/graph-io';
 import { checkNegativeWeights, checkSsspFits, renumberedWeights, ssspWeights, type SsspWeights } from './sssp.input.js';
 import { SsspIds } from './sssp.ids.js';
@@ -15,7 +15,8 @@ import { ssspGraphStats } from './sssp.stats.js';
  * scan; with hubs deferred, the hub limit, the smallest waiting hub key, the hub list's length, the hub degree and
  * the hub limit's step (as the weights' bits); for near-far's tail rule, the far marks set since the last scan,
  * the largest far key noted since, the vertices that scan gathered and the rule's factor (as f32 bits, 0: off);
- * `words` in all.
+ * pulling hubs' arcs, the arcs of the hubs the last release queued, the pull list's length and the released arcs
+ * from which the next pass pulls; `words` in all.
  *
  * @example
  * const state = await device.read(buffers.state, Uint32Array, 0, SSSP_STATE.words); // state[SSSP_STATE.threshold]
@@ -38,15 +39,18 @@ export const SSSP_STATE = {
   farMax: 14,
   gathered: 15,
   tailFactor: 16,
+  released: 17,
   /** fuseAdvance: the bucket width, as the weights' bits (the pass's parameters hold the target instead). */
-  delta: 17,
+  delta: 18,
+  pullItems: 19,
+  pullMin: 20,
   /**
    * fuseAdvance: three banks of `bankWords` words from here, one a pass in turn (pass i's at banks + (i mod 3) ×
-   * bankWords), each laid out as words 0..16 are: what the pass decided and gathered.
+   * bankWords), each laid out as words 0..17 are: what the pass decided and gathered.
    */
-  banks: 20,
-  bankWords: 17,
-  words: 20 + 3 * 17,
+  banks: 21,
+  bankWords: 18,
+  words: 21 + 3 * 18,
 } as const;
 
 /** The tag of a queue item over its vertex's heavy arcs: bit 31 of its chunk (heavyArcs 'settle'). */
@@ -93,8 +97,10 @@ export interface SsspSetup {
   readonly items: number;
   /** Heavy arcs settled: where each row's heavy arcs begin in `graph` (uploaded as `light_end`). */
   readonly lightEnd?: Uint32Array;
-  /** Hubs deferred: the vertices of degree ≥ the plan's hub degree, ascending (uploaded as `hubs`). */
+  /** Hubs deferred: the vertices of degree ≥ the plan's hub degree, ascending (uploaded as `hubs`, the pull list after it). */
   readonly hubs?: Uint32Array;
+  /** `pullHubs`: the pull list's items and the arcs into hubs they cover. */
+  readonly pull?: PullList;
   readonly grids: SsspGrids;
 }
 
@@ -143,6 +149,7 @@ export function prepareSssp(caller: Csr, options: SsspKernelOptions, target: Tar
   const coo = plan.method === 'bellman-ford';
   const queueLength = coo ? 0 : queueCapacity(graph, plan.relax.chunk!, split?.lightEnd);
   const hubs = plan.hubDegree ? hubList(graph, plan.hubDegree) : undefined;
+  const pull = plan.pullShare ? pullList(graph, hubs!) : undefined;
   // The frontier methods' offsets carry the tree step's table of arcs' tails past their n + 1 words (Bellman-Ford reads no CSR).
   const indptr = coo ? new Uint32Array(0) : indptrWithTails(graph);
   if (limits) {
@@ -154,7 +161,7 @@ export function prepareSssp(caller: Csr, options: SsspKernelOptions, target: Tar
         ? [`a packed queue of ${queueLength} (vertex, chunk) pairs, chunks of up to ${plan.relax.chunk} arcs`, queueLength * 8]
         : [`a queue of ${queueLength} chunks of up to ${plan.relax.chunk} arcs`, queueLength * 4],
       [`where each row's heavy arcs begin (n = ${n})`, split ? n * 4 : 0],
-      [`the hub list (${hubs?.length ?? 0} vertices of degree ≥ ${plan.hubDegree})`, (hubs?.length ?? 0) * 4],
+      [`the hub list (${hubs?.length ?? 0} vertices of degree ≥ ${plan.hubDegree})${pull ? ` and the pull list (${pull.items.length / 2} items)` : ''}`, ((hubs?.length ?? 0) + (pull?.items.length ?? 0)) * 4],
     ]);
   }
   // Queue entries tag a vertex's heavy arcs in bit 31.
@@ -172,15 +179,16 @@ export function prepareSssp(caller: Csr, options: SsspKernelOptions, target: Tar
     const pairs = edgePairs(graph, weights.values, plan.segment);
     arrays = { src: pairs.src, dst: pairs.dst, weight: pairs.weight };
   } else {
-    arrays = { indptr, indices: graph.indices, weight: weights.values, ...(split ? { light_end: split.lightEnd } : {}), ...(hubs ? { hubs } : {}) };
+    const hubWords = hubs && pull ? concatWords(hubs, pull.items) : hubs;
+    arrays = { indptr, indices: graph.indices, weight: weights.values, ...(split ? { light_end: split.lightEnd } : {}), ...(hubWords ? { hubs: hubWords } : {}) };
     const queues = plan.relax.packedQueue ? { items_a: 2 * queueLength, items_b: 2 * queueLength } : { queue_a: queueLength, chunk_a: queueLength, queue_b: queueLength, chunk_b: queueLength };
-    Object.assign(zeroed, { ...queues, mark: n, via: n, state: SSSP_STATE.words, args: INDIRECT_WORDS });
+    Object.assign(zeroed, { ...queues, mark: n, via: n, state: SSSP_STATE.words, args: INDIRECT_WORDS, ...(pull ? { hub_keys: hubs!.length } : {}) });
     if (plan.treeScan) zeroed.stale = n;
   }
   for (const name of Object.keys(zeroed)) zeroed[name] = Math.max(1, zeroed[name]);
   const items = coo ? arrays.src.length : m;
   // A fixed grid never needs more workgroups than the largest pass: a scan of n vertices or a full queue.
-  const fixedItems = Math.max(n, queueLength * lanes);
+  const fixedItems = Math.max(n, queueLength * lanes, ((pull?.items.length ?? 0) / 2) * lanes);
   const fixed = Math.max(1, Math.min(plan.fixedWorkgroups, MAX_GRID_X, Math.ceil(fixedItems / plan.relax.workgroupSize)));
   const grids: SsspGrids = {
     relax: coo ? dispatchGrid(plan.relax, items) : [fixed],
@@ -190,7 +198,7 @@ export function prepareSssp(caller: Csr, options: SsspKernelOptions, target: Tar
     ...(plan.treeScan ? { treeScan: [Math.min(plan.fixedWorkgroups, dispatchGrid(plan.treeScan, n)[0])] as const } : {}),
   };
   const ids = relabelled ? { ids: new SsspIds(relabelled.ids!) } : {};
-  return { graph, weights, plan, arrays, zeroed, items, grids, ...ids, ...(split ? { lightEnd: split.lightEnd } : {}), ...(hubs ? { hubs } : {}) };
+  return { graph, weights, plan, arrays, zeroed, items, grids, ...ids, ...(split ? { lightEnd: split.lightEnd } : {}), ...(hubs ? { hubs } : {}), ...(pull ? { pull } : {}) };
 }
 
 /**
@@ -214,4 +222,51 @@ function hubList(graph: Csr, degree: number): Uint32Array {
   const hubs: number[] = [];
   for (let v = 0; v < graph.n; v++) if (graph.indptr[v + 1] - graph.indptr[v] >= degree) hubs.push(v);
   return Uint32Array.from(hubs);
+}
+
+/** The pull list of `pullHubs`: (vertex, first arc) pairs over each row's arcs to hubs, and how many arcs those are. */
+export interface PullList {
+  readonly items: Uint32Array;
+  readonly arcs: number;
+}
+
+/**
+ * The pull list: for each vertex, an item per `SSSP_PULL_CHUNK` of its arcs to hubs. The graph is in degree order
+ * with sorted rows, so the hubs are vertices 0 to h − 1 and those arcs lead each row (found by a binary search).
+ */
+export function pullList(graph: Csr, hubs: Uint32Array): PullList {
+  const h = hubs.length;
+  if (!graph.sorted || (h > 0 && hubs[h - 1] !== h - 1)) throw new RangeError('sssp: pullHubs needs sorted rows and the hubs to be vertices 0 to h − 1 (degree order)');
+  const { n, indptr, indices } = graph;
+  const ends = new Uint32Array(n);
+  let items = 0;
+  let arcs = 0;
+  for (let v = 0; v < n; v++) {
+    let lo = indptr[v];
+    let hi = indptr[v + 1];
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (indices[mid] < h) lo = mid + 1;
+      else hi = mid;
+    }
+    ends[v] = lo;
+    arcs += lo - indptr[v];
+    items += Math.ceil((lo - indptr[v]) / SSSP_PULL_CHUNK);
+  }
+  const list = new Uint32Array(2 * items);
+  let at = 0;
+  for (let v = 0; v < n; v++) {
+    for (let p = indptr[v]; p < ends[v]; p += SSSP_PULL_CHUNK) {
+      list[at++] = v;
+      list[at++] = p;
+    }
+  }
+  return { items: list, arcs };
+}
+
+function concatWords(a: Uint32Array, b: Uint32Array): Uint32Array {
+  const out = new Uint32Array(a.length + b.length);
+  out.set(a);
+  out.set(b, a.length);
+  return out;
 }

@@ -1,6 +1,6 @@
 import { numberBindings } from '../render/bindings.js';
 import type { SsspKernelSpec, SsspOp } from '../spec/sssp-spec.js';
-import { DEFAULT_ARC_UNROLL } from '../spec/validate-sssp-spec.js';
+import { DEFAULT_ARC_UNROLL, SSSP_PULL_CHUNK } from '../spec/validate-sssp-spec.js';
 import { PARAMS_BINDING, type OpInfo } from './op-info.js';
 import { MAX_GRID_X } from './spmv-ops.js';
 
@@ -21,15 +21,18 @@ export const ssspAppendCapacity = (spec: SsspKernelSpec) => 2 * spec.workgroupSi
 const settles = (spec: SsspKernelSpec) => spec.heavyArcs === 'settle';
 /** Hubs wait above the hub limit and are released from the hub list (see `SsspKernelSpec.deferHubs`). */
 const defers = (spec: SsspKernelSpec) => spec.deferHubs === true;
+/** Released hubs' arcs pulled (see `SsspKernelSpec.pullHubs`). */
+const pulls = (spec: SsspKernelSpec) => spec.pullHubs === true;
 /** Each queue one array of (vertex, chunk) pairs (see `SsspKernelSpec.packedQueue`). */
 const packs = (spec: SsspKernelSpec) => spec.packedQueue === true;
 
 /**
  * Workgroup memory of `sssp_frontier`: vertex and chunk offset per gathered entry, five counters, the pass's
  * size and kind, and the tail rule's three counts; settling heavy arcs, the flag of a visit that left some
- * waiting; deferring hubs, the smallest waiting hub key and the pass's hub limit and hub degree.
+ * waiting; deferring hubs, the smallest waiting hub key and the pass's hub limit and hub degree; pulling, the
+ * released arcs and the hub count.
  */
-const frontierBytes = (spec: SsspKernelSpec) => (2 * ssspAppendCapacity(spec) + 10 + (settles(spec) ? 1 : 0) + (defers(spec) ? 3 : 0)) * 4;
+const frontierBytes = (spec: SsspKernelSpec) => (2 * ssspAppendCapacity(spec) + 10 + (settles(spec) ? 1 : 0) + (defers(spec) ? 3 : 0) + (pulls(spec) ? 2 : 0)) * 4;
 
 const ro = (name: string, element: 'u32' | SsspKernelSpec['type']) => ({ name, kind: 'read-only-storage', element }) as const;
 const atomic = (name: string) => ({ name, kind: 'storage', element: 'u32', atomic: true }) as const;
@@ -47,7 +50,8 @@ const BINDINGS: Record<SsspOp, (spec: SsspKernelSpec) => ReturnType<typeof numbe
       // vertices of degree ≥ the hub degree, which a release pass looks at.
       PARAMS_BINDING, ro('indptr', 'u32'), settles(spec) && ro('light_end', 'u32'), ro('indices', 'u32'), ro('weight', spec.type), atomic('dist'),
       ...(packs(spec) ? [ro('items_in', 'u32'), rw('items_out')] : [ro('queue_in', 'u32'), ro('chunk_in', 'u32'), rw('queue_out'), rw('chunk_out')]),
-      atomic('mark'), rw('via'), atomic('state'), defers(spec) && ro('hubs', 'u32'),
+      // hub_keys (pulling): the keys of the hubs the last release queued, the others UNREACHED, for the pull after it.
+      atomic('mark'), rw('via'), atomic('state'), defers(spec) && ro('hubs', 'u32'), pulls(spec) && rw('hub_keys'),
     ]),
   sssp_advance: () => numberBindings([PARAMS_BINDING, ro('dist', 'u32'), rw('state'), rw('args')]),
   sssp_parents: (spec) => numberBindings([PARAMS_BINDING, ...coo(spec), ro('dist', 'u32'), atomic('parent'), rw('flag')]),
@@ -74,6 +78,8 @@ function ssspOp(op: SsspOp, template: string): OpInfo<SsspKernelSpec> {
       hubs: defers(spec),
       packed: packs(spec),
       fused: spec.fusedAdvance === true,
+      pull: pulls(spec),
+      pullChunk: SSSP_PULL_CHUNK,
       capacity: ssspAppendCapacity(spec),
       symmetric: spec.symmetric,
       snapshot: spec.reads === 'snapshot',

@@ -102,6 +102,18 @@ export interface SsspKernelSpec extends SpecBase {
    * `params.count` is then the target vertex (or 0xffffffff), and the bucket width is a state word. Default false.
    */
   readonly fusedAdvance?: boolean;
+  /**
+   * `sssp_frontier` and `sssp_advance`, WGSL only, with `deferHubs`, on rows renumbered by descending degree and
+   * sorted (the hubs are vertices 0 to h − 1 and lead each row; undirected, so a vertex's arc to a hub is the hub's
+   * arc to it): the pass after a release whose hubs hold at least the state's pull minimum of arcs pulls instead of
+   * relaxing them. Each vertex reads its arcs to hubs (items of up to `SSSP_PULL_CHUNK` arcs, listed past the hub list,
+   * `lanesPerVertex` invocations an item reading them side by side) and takes the smallest sum a hub that release
+   * queued offers, its key from `hub_keys` (written by the release, read with plain loads: the hubs' keys can stay
+   * in cache, where pushed, each of their arcs loads a key anywhere in the graph atomically); the item's lanes agree
+   * on one lowering in workgroup memory. The lowering's arc is noted as the vertex's own arc, tagged in bit 31 of via
+   * (the tree step reads the hub as its head). Default false.
+   */
+  readonly pullHubs?: boolean;
 }
 
 /**

@@ -4,6 +4,8 @@ import { isPowerOfTwo, MAX_INVOCATIONS } from './spec-limits.js';
 
 /** Arcs per queue item of `sssp_frontier` unless the spec says. */
 export const DEFAULT_CHUNK = 256;
+/** Arcs of a vertex's row a pull item of `sssp_frontier` reads at most (see `SsspKernelSpec.pullHubs`). */
+export const SSSP_PULL_CHUNK = 32;
 /** Arcs an invocation of `sssp_frontier` relaxes a step unless the spec says. */
 export const DEFAULT_ARC_UNROLL = 4;
 /** The most arcs a step: their heads, keys and loaded keys sit in registers. */
@@ -34,6 +36,7 @@ export function validateSsspSpec(spec: SsspKernelSpec): void {
   validateDeferHubs(spec);
   validatePackedQueue(spec);
   validateFusedAdvance(spec);
+  validatePullHubs(spec);
   const reads = spec.reads ?? 'atomic';
   if (reads !== 'atomic' && reads !== 'snapshot') throw new SpecError('reads', `must be 'atomic' or 'snapshot', got '${String(reads)}'`);
   const lanes = spec.lanesPerVertex ?? 1;
@@ -82,6 +85,14 @@ function validateFusedAdvance(spec: SsspKernelSpec): void {
   if (spec.target !== 'wgsl') throw new SpecError('fusedAdvance', `is written for WGSL so far; the ${spec.target} target runs sssp_advance before each pass, so it takes false`);
 }
 
+function validatePullHubs(spec: SsspKernelSpec): void {
+  if (spec.pullHubs === undefined || spec.pullHubs === false) return;
+  if (spec.pullHubs !== true) throw new SpecError('pullHubs', `must be true, false or absent, got ${String(spec.pullHubs)}`);
+  if (spec.op !== 'sssp_frontier' && spec.op !== 'sssp_advance') throw new SpecError('pullHubs', `only near-far's queue kernels (sssp_frontier, sssp_advance) pull, so ${spec.op} takes false`);
+  if (spec.deferHubs !== true) throw new SpecError('pullHubs', 'pulls the arcs of released hubs, so it needs deferHubs');
+  if (spec.target !== 'wgsl') throw new SpecError('pullHubs', `is written for WGSL so far; the ${spec.target} target takes false`);
+}
+
 /** The canonical SSSP spec: fields an op does not read are fixed, so equal text gets one id. */
 export function normalizeSsspSpec(spec: SsspKernelSpec): SsspKernelSpec {
   const base: SsspKernelSpec = {
@@ -99,7 +110,7 @@ export function normalizeSsspSpec(spec: SsspKernelSpec): SsspKernelSpec {
     const packed = spec.op === 'sssp_frontier' && spec.packedQueue === true ? { packedQueue: true } : {};
     const fused = spec.op === 'sssp_frontier' && spec.fusedAdvance === true ? { fusedAdvance: true } : {};
     const queue = { ...base, lanesPerVertex: spec.lanesPerVertex ?? 1, chunk: spec.chunk ?? DEFAULT_CHUNK, ...unroll, ...packed, ...fused };
-    if (spec.deferHubs === true) return { ...queue, deferHubs: true };
+    if (spec.deferHubs === true) return { ...queue, deferHubs: true, ...(spec.pullHubs === true ? { pullHubs: true } : {}) };
     return spec.op === 'sssp_frontier' && spec.heavyArcs === 'settle' ? { ...queue, heavyArcs: 'settle' } : queue;
   }
   return base;

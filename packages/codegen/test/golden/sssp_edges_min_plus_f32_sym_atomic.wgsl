@@ -26,7 +26,7 @@ const THRESHOLD: u32 = 1u;  // keys below it are near (relaxed now); UNREACHED f
 const FAR_MIN: u32 = 2u;    // no far vertex has a smaller key
 const VERTICES: u32 = 3u;   // n, for sizing a scan
 const LEN_A: u32 = 4u;      // items in queue A, then in queue B
-const SCANNING: u32 = 6u;   // 1: this pass scans the vertices for far ones below a new threshold; 2: it releases hubs
+const SCANNING: u32 = 6u;   // 1: this pass scans the vertices for far ones below a new threshold; 2: it releases hubs; 3: it pulls
 const WAITING: u32 = 7u;    // 1: a vertex visited in this bucket has heavy arcs waiting for the next scan
 // Hubs deferred (near-far): hubs below the hub limit are queued, the others wait (a mark) for a release pass.
 const HUB_LIMIT: u32 = 8u;  // keys below it are a hub's to be queued now (at most the threshold)

@@ -105,8 +105,10 @@ import { sssp_advance__min_plus_f32__dir__w256l16c256d__cuda__e72035d66633 } fro
 import { sssp_advance__min_plus_f32__dir__w256l16c256d__wgsl__98b2d763cfc9 } from "./sssp_advance__min_plus_f32__dir__w256l16c256d__wgsl__98b2d763cfc9.js";
 import { sssp_advance__min_plus_f32__dir__w256l16c32__cuda__aeacb461cd4c } from "./sssp_advance__min_plus_f32__dir__w256l16c32__cuda__aeacb461cd4c.js";
 import { sssp_advance__min_plus_f32__dir__w256l16c32__wgsl__f4a7f0432929 } from "./sssp_advance__min_plus_f32__dir__w256l16c32__wgsl__f4a7f0432929.js";
+import { sssp_advance__min_plus_f32__dir__w256l16c64dg__wgsl__957dcf1ae9cd } from "./sssp_advance__min_plus_f32__dir__w256l16c64dg__wgsl__957dcf1ae9cd.js";
 import { sssp_advance__min_plus_f32__dir__w256l2c32__cuda__b42089953550 } from "./sssp_advance__min_plus_f32__dir__w256l2c32__cuda__b42089953550.js";
 import { sssp_advance__min_plus_f32__dir__w256l2c32__wgsl__603d97c6919b } from "./sssp_advance__min_plus_f32__dir__w256l2c32__wgsl__603d97c6919b.js";
+import { sssp_advance__min_plus_u32__dir__w256l16c128dg__wgsl__1a1777c99cc4 } from "./sssp_advance__min_plus_u32__dir__w256l16c128dg__wgsl__1a1777c99cc4.js";
 import { sssp_advance__min_plus_u32__dir__w256l16c256__cuda__e6e166fc871d } from "./sssp_advance__min_plus_u32__dir__w256l16c256__cuda__e6e166fc871d.js";
 import { sssp_advance__min_plus_u32__dir__w256l16c256__wgsl__7934dee53d71 } from "./sssp_advance__min_plus_u32__dir__w256l16c256__wgsl__7934dee53d71.js";
 import { sssp_advance__min_plus_u32__dir__w256l16c256d__cuda__e205d8ed2431 } from "./sssp_advance__min_plus_u32__dir__w256l16c256d__cuda__e205d8ed2431.js";
@@ -129,8 +131,10 @@ import { sssp_frontier__min_plus_f32__dir__w256l16c256h__cuda__953e7038cc17 } fr
 import { sssp_frontier__min_plus_f32__dir__w256l16c256h__wgsl__f040d8df8047 } from "./sssp_frontier__min_plus_f32__dir__w256l16c256h__wgsl__f040d8df8047.js";
 import { sssp_frontier__min_plus_f32__dir__w256l16c32__cuda__65f89df1e1f5 } from "./sssp_frontier__min_plus_f32__dir__w256l16c32__cuda__65f89df1e1f5.js";
 import { sssp_frontier__min_plus_f32__dir__w256l16c32__wgsl__93cbfbf5b214 } from "./sssp_frontier__min_plus_f32__dir__w256l16c32__wgsl__93cbfbf5b214.js";
+import { sssp_frontier__min_plus_f32__dir__w256l16c64du2fg__wgsl__4b7ac53be335 } from "./sssp_frontier__min_plus_f32__dir__w256l16c64du2fg__wgsl__4b7ac53be335.js";
 import { sssp_frontier__min_plus_f32__dir__w256l2c32__cuda__5ec8e0de282c } from "./sssp_frontier__min_plus_f32__dir__w256l2c32__cuda__5ec8e0de282c.js";
 import { sssp_frontier__min_plus_f32__dir__w256l2c32__wgsl__d35108740e3a } from "./sssp_frontier__min_plus_f32__dir__w256l2c32__wgsl__d35108740e3a.js";
+import { sssp_frontier__min_plus_u32__dir__w256l16c128du2fg__wgsl__0b8b9061394c } from "./sssp_frontier__min_plus_u32__dir__w256l16c128du2fg__wgsl__0b8b9061394c.js";
 import { sssp_frontier__min_plus_u32__dir__w256l16c256d__cuda__0b226985eacb } from "./sssp_frontier__min_plus_u32__dir__w256l16c256d__cuda__0b226985eacb.js";
 import { sssp_frontier__min_plus_u32__dir__w256l16c256d__wgsl__13e20a9e87d5 } from "./sssp_frontier__min_plus_u32__dir__w256l16c256d__wgsl__13e20a9e87d5.js";
 import { sssp_frontier__min_plus_u32__dir__w256l16c256h__cuda__348ff3a29a1a } from "./sssp_frontier__min_plus_u32__dir__w256l16c256h__cuda__348ff3a29a1a.js";
@@ -274,8 +278,10 @@ export const CATALOG: Readonly<Record<string, GeneratedKernel>> = {
         "98b2d763cfc9": sssp_advance__min_plus_f32__dir__w256l16c256d__wgsl__98b2d763cfc9,
         "aeacb461cd4c": sssp_advance__min_plus_f32__dir__w256l16c32__cuda__aeacb461cd4c,
         "f4a7f0432929": sssp_advance__min_plus_f32__dir__w256l16c32__wgsl__f4a7f0432929,
+        "957dcf1ae9cd": sssp_advance__min_plus_f32__dir__w256l16c64dg__wgsl__957dcf1ae9cd,
         "b42089953550": sssp_advance__min_plus_f32__dir__w256l2c32__cuda__b42089953550,
         "603d97c6919b": sssp_advance__min_plus_f32__dir__w256l2c32__wgsl__603d97c6919b,
+        "1a1777c99cc4": sssp_advance__min_plus_u32__dir__w256l16c128dg__wgsl__1a1777c99cc4,
         "e6e166fc871d": sssp_advance__min_plus_u32__dir__w256l16c256__cuda__e6e166fc871d,
         "7934dee53d71": sssp_advance__min_plus_u32__dir__w256l16c256__wgsl__7934dee53d71,
         "e205d8ed2431": sssp_advance__min_plus_u32__dir__w256l16c256d__cuda__e205d8ed2431,
@@ -298,8 +304,10 @@ export const CATALOG: Readonly<Record<string, GeneratedKernel>> = {
         "f040d8df8047": sssp_frontier__min_plus_f32__dir__w256l16c256h__wgsl__f040d8df8047,
         "65f89df1e1f5": sssp_frontier__min_plus_f32__dir__w256l16c32__cuda__65f89df1e1f5,
         "93cbfbf5b214": sssp_frontier__min_plus_f32__dir__w256l16c32__wgsl__93cbfbf5b214,
+        "4b7ac53be335": sssp_frontier__min_plus_f32__dir__w256l16c64du2fg__wgsl__4b7ac53be335,
         "5ec8e0de282c": sssp_frontier__min_plus_f32__dir__w256l2c32__cuda__5ec8e0de282c,
         "d35108740e3a": sssp_frontier__min_plus_f32__dir__w256l2c32__wgsl__d35108740e3a,
+        "0b8b9061394c": sssp_frontier__min_plus_u32__dir__w256l16c128du2fg__wgsl__0b8b9061394c,
         "0b226985eacb": sssp_frontier__min_plus_u32__dir__w256l16c256d__cuda__0b226985eacb,
         "13e20a9e87d5": sssp_frontier__min_plus_u32__dir__w256l16c256d__wgsl__13e20a9e87d5,
         "348ff3a29a1a": sssp_frontier__min_plus_u32__dir__w256l16c256h__cuda__348ff3a29a1a,
