@@ -26,7 +26,9 @@ describe('the plan that pulls released hubs', () => {
 
   it('refuses what pulling cannot read, saying why', () => {
     expect(() => planSssp({ ...PULLING, hubDegree: 0 }, STATS, false)).toThrow(/pullHubs pulls the arcs of released hubs, so it needs hubs that wait/);
-    expect(() => planSssp({ ...PULLING, relabel: 'none' }, STATS, false)).toThrow(/pullHubs reads each row's arcs to hubs as its prefix, which needs relabel: 'degree'/);
+    // A graph not in degree order is refused where it is seen; one renumbered already needs no relabel.
+    expect(() => prepareSssp(KRONECKER_10, { ...PULLING, relabel: 'none' }, 'wgsl')).toThrow(/pullHubs reads each row's arcs to hubs as its prefix, which needs the graph in degree order .* give relabel: 'degree'/);
+    expect(prepareSssp(prepareSssp(KRONECKER_10, PULLING, 'wgsl').graph, { ...PULLING, relabel: 'none' }, 'wgsl').pull).toBeDefined();
     expect(() => planSssp(PULLING, STATS, true)).toThrow(/needs an undirected graph/);
     expect(() => planSssp({ ...PULLING, kernelTarget: 'cuda' }, STATS, false)).toThrow(/pullHubs is written for WGSL so far/);
     expect(() => planSssp({ ...PULLING, pullShare: 0 }, STATS, false)).toThrow(/pullShare must be in \(0, 1\] .* got 0/);

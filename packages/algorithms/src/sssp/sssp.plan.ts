@@ -372,7 +372,7 @@ function planMethod(options: SsspKernelOptions, stats: SsspGraphStats, directed:
   const hubs = { hubDegree, hubStep: hubStepOf(options, hubDegree, delta, weights, stats.arcs) };
   const tailFactor = checkTailFactor(options.tailFactor, method, heavyArcs);
   const relabel = checkRelabel(options.relabel);
-  const pullShare = checkPullHubs(options, hubDegree, relabel, directed, cuda);
+  const pullShare = checkPullHubs(options, hubDegree, directed, cuda);
   const loop = { delta, segment, batch, dispatch, fixedWorkgroups: options.fixedWorkgroups ?? SSSP_DEFAULTS.fixedWorkgroups, heavyArcs, ...hubs, tailFactor, relabel, pullShare };
   if (method === 'bellman-ford') {
     const symmetric = !directed;
@@ -475,11 +475,12 @@ function checkFuseAdvance(options: SsspKernelOptions, method: SsspMethod, cuda: 
 }
 
 /**
- * `pullShare` when `pullHubs` is asked, else 0; checked against what pulling needs: hubs that wait (near-far), rows
- * in degree order (the hubs lead each sorted row), an undirected graph (a vertex's arc to a hub is the hub's arc to
- * it), WGSL.
+ * `pullShare` when `pullHubs` is asked, else 0; checked against what pulling needs: hubs that wait (near-far), an
+ * undirected graph (a vertex's arc to a hub is the hub's arc to it), WGSL. Rows in degree order (the hubs lead each
+ * sorted row) are the graph's to show, as `relabel: 'degree'` makes them or a graph renumbered so already is:
+ * `prepareSssp` checks them.
  */
-function checkPullHubs(options: SsspKernelOptions, hubDegree: number, relabel: SsspRelabel, directed: boolean, cuda: boolean): number {
+function checkPullHubs(options: SsspKernelOptions, hubDegree: number, directed: boolean, cuda: boolean): number {
   const { pullHubs, pullShare } = options;
   if (pullHubs !== undefined && typeof pullHubs !== 'boolean') throw new RangeError(`sssp: pullHubs must be true or false, got ${String(pullHubs)}`);
   if (!pullHubs) {
@@ -489,7 +490,6 @@ function checkPullHubs(options: SsspKernelOptions, hubDegree: number, relabel: S
   const share = pullShare ?? SSSP_DEFAULTS.pullShare;
   if (!(share > 0 && share <= 1)) throw new RangeError(`sssp: pullShare must be in (0, 1] (a share of the arcs into hubs), got ${share}`);
   if (!hubDegree) throw new RangeError("sssp: pullHubs pulls the arcs of released hubs, so it needs hubs that wait (near-far on a skewed graph, or hubDegree > 0)");
-  if (relabel !== 'degree') throw new RangeError("sssp: pullHubs reads each row's arcs to hubs as its prefix, which needs relabel: 'degree'");
   if (directed) throw new RangeError("sssp: pullHubs reads a vertex's arcs to hubs as the hubs' arcs to it, which needs an undirected graph");
   if (cuda) throw new RangeError('sssp: pullHubs is written for WGSL so far; the CUDA runner pushes every arc (leave pullHubs off)');
   return share;

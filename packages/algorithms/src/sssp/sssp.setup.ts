@@ -236,7 +236,10 @@ export interface PullList {
  */
 export function pullList(graph: Csr, hubs: Uint32Array): PullList {
   const h = hubs.length;
-  if (!graph.sorted || (h > 0 && hubs[h - 1] !== h - 1)) throw new RangeError('sssp: pullHubs needs sorted rows and the hubs to be vertices 0 to h − 1 (degree order)');
+  if (!graph.sorted || (h > 0 && hubs[h - 1] !== h - 1)) {
+    const why = graph.sorted ? `the ${h} hubs are not vertices 0 to ${h - 1}` : 'its rows are not sorted';
+    throw new RangeError(`sssp: pullHubs reads each row's arcs to hubs as its prefix, which needs the graph in degree order with sorted rows, and ${why}: give relabel: 'degree'`);
+  }
   const { n, indptr, indices } = graph;
   const ends = new Uint32Array(n);
   let items = 0;
