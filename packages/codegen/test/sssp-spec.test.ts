@@ -141,6 +141,11 @@ describe('SSSP kernel identity', () => {
     expect(pass).toMatch(/var<storage, read_write> hub_keys: array<u32>;/);
     expect(pass).toContain('hub_keys[v] = k;');
     expect(generateKernel({ ...hubs, op: 'sssp_advance', pullHubs: true }).source).toContain('state[SCANNING] = 3u;');
+    // Workgroup memory: deferring hubs' three words, the released arcs and hub count, and a sum and a lane per
+    // pull item of a round (workgroupSize / lanesPerVertex of them).
+    const slots = hubs.workgroupSize / hubs.lanesPerVertex!;
+    expect(generateKernel({ ...hubs, pullHubs: true }).workgroupStorageBytes).toBe((2 * ssspAppendCapacity(hubs) + 10 + 3 + 2 + 2 * slots) * 4);
+    expect(pass).toContain(`var<workgroup> wg_pull_best: array<atomic<u32>, PULL_SLOTS>;`);
     // Without it, neither kernel pulls or counts released arcs.
     expect(generateKernel(hubs).source).not.toMatch(/pull_round|hub_keys|RELEASED/);
     expect(generateKernel({ ...hubs, op: 'sssp_advance' }).source).not.toContain('RELEASED');

@@ -30,9 +30,11 @@ const packs = (spec: SsspKernelSpec) => spec.packedQueue === true;
  * Workgroup memory of `sssp_frontier`: vertex and chunk offset per gathered entry, five counters, the pass's
  * size and kind, and the tail rule's three counts; settling heavy arcs, the flag of a visit that left some
  * waiting; deferring hubs, the smallest waiting hub key and the pass's hub limit and hub degree; pulling, the
- * released arcs and the hub count.
+ * released arcs, the hub count and each round's items' smallest sums and lanes.
  */
-const frontierBytes = (spec: SsspKernelSpec) => (2 * ssspAppendCapacity(spec) + 10 + (settles(spec) ? 1 : 0) + (defers(spec) ? 3 : 0) + (pulls(spec) ? 2 : 0)) * 4;
+const frontierBytes = (spec: SsspKernelSpec) => (2 * ssspAppendCapacity(spec) + 10 + (settles(spec) ? 1 : 0) + (defers(spec) ? 3 : 0) + (pulls(spec) ? 2 + 2 * pullSlots(spec) : 0)) * 4;
+/** Pull items a round (see `SsspKernelSpec.pullHubs`): a smallest sum and a lane each in workgroup memory. */
+const pullSlots = (spec: SsspKernelSpec) => spec.workgroupSize / (spec.lanesPerVertex ?? 1);
 
 const ro = (name: string, element: 'u32' | SsspKernelSpec['type']) => ({ name, kind: 'read-only-storage', element }) as const;
 const atomic = (name: string) => ({ name, kind: 'storage', element: 'u32', atomic: true }) as const;
