@@ -1,7 +1,7 @@
 // Does the order in which a hub release's arcs are relaxed decide its speed? On Kronecker 22 in degree order the
-// pass after the first hub release relaxes 72 M arcs (56% of the graph) in 0.92 ms (H200, pass profile), at the
-// L2 gather rate: each arc loads its head's key with an atomic load (served by L2, never L1) and lowers it with
-// atomicMin. Relaxed row by row (near-far's items: chunks of a hub's sorted row), a warp's 32 heads lie in 32
+// pass after the first hub release relaxes 72 M arcs (56% of the graph) in 0.92 ms (H200, pass profile: 78 G arcs/s,
+// about Bellman-Ford's rate per arc). Each arc loads its head's key with an atomic load (which, by our reading of
+// how GPUs serve atomics, L2 serves and L1 never does) and lowers it with atomicMin. Relaxed row by row (near-far's items: chunks of a hub's sorted row), a warp's 32 heads lie in 32
 // sectors. Sorted by head, a warp's arcs share heads and sectors, and their tails' keys (280 K hubs, 1.1 MB) can
 // come from a read-only snapshot through L1. This probe times that pass (hubs of degree ≥ 64 hold 110 M of the 128 M
 // arcs on Kronecker 22; `--released` of them, by default 0.65 as there, are released) in each order:
@@ -10,8 +10,9 @@
 //   by-head     the list sorted by head (then tail)
 //   tiles:W:T   the list in tiles of heads (2^W) × tails (2^T), heads sorted within a tile
 //   …/sg        a list whose subgroups lower a shared head once, with their smallest sum (the adapter's subgroups)
-//   pull        from the CSR itself: an item is a vertex and up to PULL_CHUNK arcs of its row's hub prefix (sorted
-//               rows in degree order put the hubs first), PULL_LANES lanes an item, one atomicMin a subgroup
+//   pull        from the CSR itself, over the library's pull items (pullList: a vertex and up to SSSP_PULL_CHUNK arcs
+//               of its row's hub prefix, which sorted rows in degree order put first), PULL_LANES lanes an item, one
+//               atomicMin a subgroup (the library agrees on one lowering in workgroup memory instead)
 //   …/atomic    tails' keys loaded atomically (from an unchanging copy), as near-far loads keys that may fall
 // The pushes relax the released hubs' arcs; the pull reads every arc into a hub and skips unreleased tails, as
 // the library's pullHubs does. Every pass starts from the same keys (released hubs below delta, all others
@@ -23,7 +24,8 @@
 //   tsx --conditions=source benchmarks/sssp/hub-order-probe.ts --kron 22 --sectors-only   (the CPU's counts alone)
 import { parseArgs } from 'node:util';
 import { relabelByDegreeParallel } from '@semiforge/graph-io';
-import { ssspWeights } from '@semiforge/algorithms';
+import { pullList, ssspWeights } from '@semiforge/algorithms';
+import { SSSP_PULL_CHUNK } from '@semiforge/codegen';
 import { openDevice, type ComputeKernel, type Device } from '@semiforge/runtime';
 import { cudaClockFlag } from '../lib/compute-clock.js';
 import { webgpuContext } from '../lib/gpu-context.js';
@@ -53,8 +55,8 @@ const { values: args } = parseArgs({
 const THREADS = 256;
 const CHUNK = 128;
 const LANES = 16;
+// A pull item is the library's (pullList: up to SSSP_PULL_CHUNK arcs to hubs), read by one warp's width of lanes.
 const PULL_LANES = 32;
-const PULL_CHUNK = 64;
 const GRID = 4096;
 const UNREACHED = 0xffffffff;
 
@@ -125,12 +127,24 @@ function arcList(order: Uint32Array, tile: (p: number) => number): ArcList {
   return { heads: h, tails: t, units: Uint32Array.from(units) };
 }
 
+// The released hubs' arcs in row order, and sorted by head: made once, for the layouts that start from them.
+let rowOrder: Uint32Array | undefined;
+let byHeadOrder: Uint32Array | undefined;
+function releasedInRowOrder(): Uint32Array {
+  if (!rowOrder) {
+    rowOrder = new Uint32Array(releasedArcs);
+    for (let p = 0, i = 0; p < m; p++) if (start[tailOf[p]] !== UNREACHED) rowOrder[i++] = p;
+  }
+  return rowOrder;
+}
+function releasedByHead(): Uint32Array {
+  byHeadOrder ??= sortBy(releasedInRowOrder(), (p) => heads[p], csr.n);
+  return byHeadOrder;
+}
+
 function layoutList(name: string): ArcList {
-  // The released hubs' arcs, in row order.
-  const rowOrder = new Uint32Array(releasedArcs);
-  for (let p = 0, i = 0; p < m; p++) if (start[tailOf[p]] !== UNREACHED) rowOrder[i++] = p;
-  if (name === 'list') return arcList(rowOrder, () => 0);
-  const byHead = sortBy(rowOrder, (p) => heads[p], csr.n);
+  if (name === 'list') return arcList(releasedInRowOrder(), () => 0);
+  const byHead = releasedByHead();
   if (name === 'by-head') return arcList(byHead, () => 0);
   const [, w, t] = name.split(':').map(Number);
   if (!(w >= 0 && t >= 0)) throw new Error(`--layouts: '${name}' is not tiles:W:T`);
@@ -249,9 +263,10 @@ ${subgroup ? LOWER_SUBGROUP : LOWER_ARC}
 }
 
 /**
- * The pull kernel: PULL_LANES invocations an item (a vertex and up to PULL_CHUNK arcs of its row's hub prefix,
- * which the sorted rows of the degree order put first), each lane the smallest sum over its arcs, then one
- * atomicMin a subgroup whose lanes share the vertex (every subgroup of an item, when items are wider).
+ * The pull kernel: PULL_LANES invocations an item (a vertex and up to SSSP_PULL_CHUNK arcs from the start of its
+ * row, whose arcs to hubs, below HUBS, the sorted rows of the degree order put first), each lane the smallest sum
+ * over its arcs to released hubs, then one atomicMin a subgroup whose lanes share the vertex (every subgroup of an
+ * item, when items are wider).
  */
 function pullKernel(atomic: boolean): ComputeKernel {
   const name = `hub-order-pull${atomic ? '-atomic' : ''}`;
@@ -268,6 +283,7 @@ ${header}
 ${tailKey(atomic)}
 ${LOWER_SUBGROUP}
 const PL: u32 = ${PULL_LANES}u;
+const HUBS: u32 = ${hubs}u;
 @compute @workgroup_size(${THREADS}) fn main(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>, @builtin(local_invocation_index) lid: u32) {
   for (var first = wid.x * ${THREADS}u; first < params.count * PL; first += nwg.x * ${THREADS}u) {
     let t = first + lid;
@@ -276,8 +292,11 @@ const PL: u32 = ${PULL_LANES}u;
     var best = ${UNREACHED}u;
     if (live) {
       for (var p = it.y + t % PL; p < it.z; p += PL) {
-        let key = tail_key(indices[p]);
-        if (key != ${UNREACHED}u) { best = min(best, key + weight[p]); }
+        let hub = indices[p];
+        if (hub < HUBS) {
+          let key = tail_key(hub);
+          if (key != ${UNREACHED}u) { best = min(best, key + weight[p]); }
+        }
       }
     }
     lower_arc(live, it.x, best, atomicLoad(&dist[it.x]));
@@ -289,15 +308,15 @@ const PL: u32 = ${PULL_LANES}u;
   };
 }
 
-/** Pull items over every vertex's arcs to hubs (its row's prefix of heads below the hub count): (v, first, end) for each PULL_CHUNK. */
+/** The library's pull items (pullList's (vertex, first arc) pairs) as (vertex, first arc, end of its chunk, 0). */
 function pullItems(): Uint32Array {
-  const items: number[] = [];
-  for (let v = 0; v < csr.n; v++) {
-    let end = csr.indptr[v];
-    while (end < csr.indptr[v + 1] && csr.indices[end] < hubs) end++;
-    for (let p = csr.indptr[v]; p < end; p += PULL_CHUNK) items.push(v, p, Math.min(p + PULL_CHUNK, end), 0);
+  const pairs = pullList(csr, Uint32Array.from({ length: hubs }, (_, v) => v)).items;
+  const items = new Uint32Array(2 * pairs.length);
+  for (let i = 0; i < pairs.length / 2; i++) {
+    const v = pairs[2 * i];
+    items.set([v, pairs[2 * i + 1], Math.min(pairs[2 * i + 1] + SSSP_PULL_CHUNK, csr.indptr[v + 1]), 0], 4 * i);
   }
-  return Uint32Array.from(items);
+  return items;
 }
 
 /** near-far's items over the hub rows: (vertex, first arc, end arc) for each CHUNK of a row. */
@@ -316,22 +335,24 @@ interface WarpSectors {
   readonly tails: number;
 }
 
-/** Sectors per warp step, averaged over the pass: `arcAt(step, lane)` is the arc position lane loads at a step (−1: none). */
-function warpSectors(steps: number, arcAt: (step: number, lane: number) => number, headOf: (i: number) => number, tailKeyOf: (i: number) => number): WarpSectors {
+/** A warp step's key loads: `visit(head, tail)` for each live lane's arc. */
+type WarpStep = (step: number, visit: (head: number, tail: number) => void) => void;
+
+/** Sectors per warp step, averaged over the `steps` steps of the pass that `warpStep` describes. */
+function warpSectors(steps: number, warpStep: WarpStep): WarpSectors {
   let heads = 0;
   let tails = 0;
   let counted = 0;
   const seenH = new Set<number>();
   const seenT = new Set<number>();
+  const visit = (head: number, tail: number): void => {
+    seenH.add(head >>> 3);
+    seenT.add(tail >>> 3);
+  };
   for (let step = 0; step < steps; step++) {
     seenH.clear();
     seenT.clear();
-    for (let lane = 0; lane < 32; lane++) {
-      const i = arcAt(step, lane);
-      if (i < 0) continue;
-      seenH.add(headOf(i) >>> 3);
-      seenT.add(tailKeyOf(i) >>> 3);
-    }
+    warpStep(step, visit);
     if (seenH.size === 0) continue;
     heads += seenH.size;
     tails += seenT.size;
@@ -342,61 +363,36 @@ function warpSectors(steps: number, arcAt: (step: number, lane: number) => numbe
 
 /** Rows: a warp is two items of LANES invocations; at step j lane l loads arc start + (l % LANES) + j·LANES of its item. */
 function rowSectors(items: Uint32Array): WarpSectors {
-  const warps = Math.ceil(items.length / 4 / 2);
   const stepsPerWarp = CHUNK / LANES;
-  return warpSectors(
-    warps * stepsPerWarp,
-    (step, lane) => {
+  return warpSectors(Math.ceil(items.length / 8) * stepsPerWarp, (step, visit) => {
+    for (let lane = 0; lane < 32; lane++) {
       const item = Math.floor(step / stepsPerWarp) * 2 + (lane >= LANES ? 1 : 0);
-      if (item * 4 >= items.length) return -1;
+      if (item * 4 >= items.length) continue;
       const p = items[item * 4 + 1] + (lane % LANES) + (step % stepsPerWarp) * LANES;
-      return p < items[item * 4 + 2] ? p : -1;
-    },
-    (p) => heads[p],
-    (p) => tailOf[p],
-  );
+      if (p < items[item * 4 + 2]) visit(heads[p], tailOf[p]);
+    }
+  });
 }
 
-/** Pull: a warp is one item (PULL_LANES = 32 lanes); at step j lane l loads arc first + l + 32·j of the item's prefix. */
+/** Pull: a warp is one item (PULL_LANES = 32 lanes); at step j lane l loads arc first + l + 32·j, a key where it leads to a hub. */
 function pullSectors(items: Uint32Array): WarpSectors {
-  const steps = PULL_CHUNK / 32;
-  return warpSectors(
-    (items.length / 4) * steps,
-    (step, lane) => {
-      const item = Math.floor(step / steps);
+  const steps = Math.ceil(SSSP_PULL_CHUNK / 32);
+  return warpSectors((items.length / 4) * steps, (step, visit) => {
+    const item = Math.floor(step / steps);
+    for (let lane = 0; lane < 32; lane++) {
       const p = items[item * 4 + 1] + lane + (step % steps) * 32;
-      return p < items[item * 4 + 2] ? p : -1;
-    },
-    (p) => tailOfArc(p),
-    (p) => csr.indices[p],
-  );
-}
-
-/** The row an arc of the CSR belongs to (a pull's head): binary search over the row starts. */
-function tailOfArc(p: number): number {
-  let lo = 0;
-  let hi = csr.n - 1;
-  while (lo < hi) {
-    const mid = (lo + hi + 1) >>> 1;
-    if (csr.indptr[mid] <= p) lo = mid;
-    else hi = mid - 1;
-  }
-  return lo;
+      if (p < items[item * 4 + 2] && csr.indices[p] < hubs) visit(items[item * 4], csr.indices[p]);
+    }
+  });
 }
 
 /** A list: at each step a warp loads 32 consecutive arcs of one unit. */
 function listSectors(list: ArcList): WarpSectors {
   const starts: number[] = [];
   for (let u = 0; u + 1 < list.units.length; u++) for (let p = list.units[u]; p < list.units[u + 1]; p += 32) starts.push(p, list.units[u + 1]);
-  return warpSectors(
-    starts.length / 2,
-    (step, lane) => {
-      const p = starts[2 * step] + lane;
-      return p < starts[2 * step + 1] ? p : -1;
-    },
-    (i) => list.heads[i],
-    (i) => list.tails[i] >>> 8,
-  );
+  return warpSectors(starts.length / 2, (step, visit) => {
+    for (let p = starts[2 * step]; p < Math.min(starts[2 * step] + 32, starts[2 * step + 1]); p++) visit(list.heads[p], list.tails[p] >>> 8);
+  });
 }
 
 if (args['sectors-only']) {

@@ -146,8 +146,8 @@ export interface SsspKernelOptions {
    * Near-far with hubs waiting, WGSL, on an undirected graph in degree order (`relabel: 'degree'`): the pass after a
    * release whose hubs hold at least `pullShare` of the arcs into hubs pulls instead of pushing them. Each vertex
    * reads its own arcs to hubs (a prefix of its sorted row, `lanesPerVertex` invocations side by side) and takes the
-   * smallest sum a released hub offers, from a copy of those hubs' keys the release wrote (plain loads, which the
-   * cache can serve), where each pushed arc loads a key anywhere among the n atomically. The hub list grows by the
+   * smallest sum a released hub offers, from a copy of those hubs' keys the release wrote (plain loads, which L1
+   * may serve), where each pushed arc loads a key anywhere among the n atomically. The hub list grows by the
    * pull items (a pair of words a vertex and per 32 arcs to hubs), plus a word a hub for the copy. Not yet timed on
    * a GPU in this form (`benchmarks/sssp/hub-order-probe.ts` times the orders alone). Default false.
    *

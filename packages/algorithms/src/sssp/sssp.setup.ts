@@ -233,6 +233,12 @@ export interface PullList {
 /**
  * The pull list: for each vertex, an item per `SSSP_PULL_CHUNK` of its arcs to hubs. The graph is in degree order
  * with sorted rows, so the hubs are vertices 0 to h − 1 and those arcs lead each row (found by a binary search).
+ *
+ * @example
+ * ```ts
+ * const g = await relabelByDegreeParallel(csr); // sorted rows, descending degree
+ * const { items, arcs } = pullList(g, Uint32Array.of(0, 1, 2)); // items: (vertex, first arc) pairs over arcs to 0..2
+ * ```
  */
 export function pullList(graph: Csr, hubs: Uint32Array): PullList {
   const h = hubs.length;

@@ -26,7 +26,7 @@
 // row): a release that queued hubs holding at least PULL_MIN arcs is followed by a pull instead of the queue's
 // relax pass. Pushed, those arcs are as many atomic loads of their heads' keys anywhere among the n vertices;
 // pulled, each vertex reads its own arcs to hubs (LANES invocations an item side by side) and the released hubs'
-// keys from hub_keys (4 bytes a hub, plain loads, which the cache can serve), taking the smallest sum, and is
+// keys from hub_keys (4 bytes a hub, plain loads, which L1 may serve), taking the smallest sum, and is
 // lowered once. A pull item is a vertex and up to PULL_CHUNK of its arcs to hubs. Pulling from hubs visited
 // earlier offers nothing new, so the queue of released hubs is dropped:
 // the release already cleared their marks, as their visit would. The lowering's arc is noted as via[u] =
