@@ -1,17 +1,10 @@
 // Every algorithm in a real browser: the page (index.html, src/main.ts) is built with Vite as an application
 // would bundle Semiforge, served over http, and run in headless Chromium on its own WebGPU (SwiftShader's
 // Vulkan where there is no GPU); each check's GPU result is compared with the CPU in the page.
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import puppeteer, { type Browser } from 'puppeteer-core';
-import { build } from 'vite';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it, beforeAll } from 'vitest';
 import { CHECKS } from '../src/checks/index.js';
-import type { BrowserReport } from '../src/report.js';
-import { CHROMIUM_FLAGS, findChromium } from './chromium.js';
-import { serveDir } from './serve-dir.js';
+import { findChromium } from './chromium.js';
+import { runPage, type PageRun } from './run-page.js';
 
 const chromium = findChromium();
 // CI installs Chromium (scripts/install-chromium.sh): there, a missing browser is a broken machine.
@@ -19,33 +12,14 @@ if (!chromium && process.env.CI) throw new Error('Chromium not found (set SEMIFO
 const PAGE_TIMEOUT_MS = 900_000;
 
 describe.skipIf(!chromium)(`in Chromium${chromium ? '' : ' (skipped: no chromium on PATH; set SEMIFORGE_CHROMIUM)'}`, () => {
-  let report: BrowserReport;
-  let browser: Browser | undefined;
-  let outDir: string;
-  const pageErrors: string[] = [];
+  let run: PageRun;
 
   beforeAll(async () => {
-    outDir = await mkdtemp(join(tmpdir(), 'semiforge-browser-'));
-    await build({ configFile: fileURLToPath(new URL('../vite.config.ts', import.meta.url)), build: { outDir, emptyOutDir: true } });
-    const server = await serveDir(outDir);
-    try {
-      browser = await puppeteer.launch({ executablePath: chromium, args: [...CHROMIUM_FLAGS], protocolTimeout: PAGE_TIMEOUT_MS });
-      const page = await browser.newPage();
-      page.on('pageerror', (error) => pageErrors.push(String(error)));
-      await page.goto(server.url);
-      await page.waitForFunction(() => window.semiforgeReport !== undefined, { timeout: PAGE_TIMEOUT_MS, polling: 1000 });
-      report = (await page.evaluate(() => window.semiforgeReport))!;
-    } finally {
-      await server.close();
-    }
+    run = await runPage(chromium!, { timeoutMs: PAGE_TIMEOUT_MS });
   }, PAGE_TIMEOUT_MS + 120_000);
 
-  afterAll(async () => {
-    await browser?.close();
-    await rm(outDir, { recursive: true, force: true });
-  });
-
   it('opens a WebGPU device through navigator.gpu, with no uncaught error on the page', () => {
+    const { report, pageErrors } = run;
     expect(report.error, report.error).toBeUndefined();
     expect(report.adapter.vendor).not.toBe('');
     expect(pageErrors).toEqual([]);
@@ -53,7 +27,7 @@ describe.skipIf(!chromium)(`in Chromium${chromium ? '' : ' (skipped: no chromium
   });
 
   it.each(CHECKS.map((c) => c.name))('%s', (name) => {
-    const outcome = report.checks.find((c) => c.name === name)!;
+    const outcome = run.report.checks.find((c) => c.name === name)!;
     expect(outcome.ok, outcome.detail).toBe(true);
   });
 });

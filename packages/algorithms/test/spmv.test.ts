@@ -81,6 +81,19 @@ describe.skipIf(!device)('spmv on the GPU against the CPU reference', () => {
     expect(verifySpmv(grid, SEMIRING_CASES[0].x(grid.n, 1), y, { semiring: 'plus-times' }).ok).toBe(true);
   });
 
+  // Row r holds one entry, so y[r] = w[r] ⊗ x[r]: the generated ⊗ at the values where saturation decides.
+  it.each([
+    ['i32', [-5, 10, 10, 10, 3, -5, 0, 1], [2147483647, 2147483646, 2147483637, 2147483636, 5, -2147483647, 2147483647, 0], [2147483647, 2147483647, 2147483647, 2147483646, 8, 2147483644, 2147483647, 1]],
+    ['u32', [5, 10, 10, 0, 3], [4294967295, 4294967290, 4294967285, 4294967295, 5], [4294967295, 4294967295, 4294967295, 4294967295, 8]],
+  ] as const)('min-plus %s: sums past INF saturate there, as the host computes them', async (type, weights, x, expected) => {
+    const csr = csrFromRows(weights.map((w, r) => [[r, w]]));
+    for (const { options } of formats) {
+      const { y } = await spmv(device!, csr, x, { ...options, semiring: 'min-plus', type });
+      expect(Array.from(y), options.format).toEqual(expected);
+      expect(Array.from(y)).toEqual(Array.from(spmvReference(csr, x, { semiring: 'min-plus', type })));
+    }
+  });
+
   it('a runner uploads the matrix once and multiplies many times', async () => {
     const { csr } = MATRIX_CASES[0];
     const runner = await SpmvRunner.create(device!, csr, { semiring: 'min-plus', format: 'csr-vector', accumulate: true });

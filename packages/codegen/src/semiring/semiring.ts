@@ -17,7 +17,7 @@ export type HostOp = (a: number, b: number, type: ElementType) => number;
  * const maxPlus = defineSemiring({
  *   name: 'max-plus', description: 'longest paths in a DAG', types: ['f32'], idempotent: true,
  *   zero: 'NEG_INF', one: 0,
- *   wgsl: { add: 'max(a, b)', mul: 'select(a + b, NEG_INF, a <= NEG_INF || b <= NEG_INF)' },
+ *   wgsl: { add: 'max(a, b)', mul: 'select(a + b, NEG_INF, (a <= NEG_INF) | (b <= NEG_INF))' },
  *   cuda: { add: 'fmaxf(a, b)', mul: '(a <= NEG_INF || b <= NEG_INF) ? NEG_INF : a + b' },
  *   host: { add: Math.max, mul: (a, b) => (a <= -(2 ** 126) || b <= -(2 ** 126) ? -(2 ** 126) : Math.fround(a + b)) },
  * });
@@ -34,6 +34,11 @@ export interface SemiringDefinition {
   readonly zero: SemiringConstant;
   /** ⊗ identity: the value of the empty path (the diagonal). */
   readonly one: SemiringConstant;
+  /**
+   * WGSL ⊕ and ⊗. Join conditions with `|` and `&` on bool, not `||` and `&&`: those short-circuit, so every ⊗
+   * of an unrolled loop becomes a branch (SwiftShader, Chrome's software WebGPU, never finished compiling
+   * i32 APSP's product kernel that way: over 6 minutes, then the device was lost; with `|` 2.6 s).
+   */
   readonly wgsl: { readonly add: TargetExpr; readonly mul: TargetExpr };
   readonly cuda: { readonly add: TargetExpr; readonly mul: TargetExpr };
   readonly host: { readonly add: HostOp; readonly mul: HostOp };

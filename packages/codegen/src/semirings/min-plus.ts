@@ -20,7 +20,7 @@ export const minPlus = defineSemiring({
     add: 'min(a, b)',
     mul: {
       f32: 'a + b',
-      i32: 'select(a + b, INF, a == INF || b == INF || (b > 0i && a > INF - b))',
+      i32: 'select(a + b, INF, (a == INF) | (b == INF) | ((b > 0i) & (a > INF - b)))',
       u32: 'select(a + b, INF, a + b < a)',
     },
   },

@@ -4,7 +4,7 @@ import { fw_panel_col__min_plus_f32__bdl__t64u4k4c8w16x16__wgsl__6c8a5b34e63f } 
 import { fw_panel_col__min_plus_f32__row_major__t128u4k4c8w16x16__wgsl__01f7dca9307f } from "./fw_panel_col__min_plus_f32__row_major__t128u4k4c8w16x16__wgsl__01f7dca9307f.js";
 import { fw_panel_col__min_plus_f32__row_major__t64u4k4c8w16x16__wgsl__025388080b6c } from "./fw_panel_col__min_plus_f32__row_major__t64u4k4c8w16x16__wgsl__025388080b6c.js";
 import { fw_panel_col__min_plus_f32__row_major__t64u4k4c8w16x16s__wgsl__cf8ce0d0f9ec } from "./fw_panel_col__min_plus_f32__row_major__t64u4k4c8w16x16s__wgsl__cf8ce0d0f9ec.js";
-import { fw_panel_col__min_plus_i32__row_major__t64u4k4c8w16x16__wgsl__3fc7bf89debf } from "./fw_panel_col__min_plus_i32__row_major__t64u4k4c8w16x16__wgsl__3fc7bf89debf.js";
+import { fw_panel_col__min_plus_i32__row_major__t64u4k4c8w16x16__wgsl__29c9309531b9 } from "./fw_panel_col__min_plus_i32__row_major__t64u4k4c8w16x16__wgsl__29c9309531b9.js";
 import { fw_panel_col__min_plus_u32__row_major__t64u4k4c8w16x16__wgsl__fc0bb3abd594 } from "./fw_panel_col__min_plus_u32__row_major__t64u4k4c8w16x16__wgsl__fc0bb3abd594.js";
 import { fw_panel_col__or_and_u32__row_major__t64u4k4c8w16x16__wgsl__e79c1a93139d } from "./fw_panel_col__or_and_u32__row_major__t64u4k4c8w16x16__wgsl__e79c1a93139d.js";
 import { fw_panel_row__max_min_f32__row_major__t64u4k4c8w16x16__wgsl__3ac301cdd29c } from "./fw_panel_row__max_min_f32__row_major__t64u4k4c8w16x16__wgsl__3ac301cdd29c.js";
@@ -13,7 +13,7 @@ import { fw_panel_row__min_plus_f32__row_major__t128u4k4c8w16x16__wgsl__e68d3ce6
 import { fw_panel_row__min_plus_f32__row_major__t64u4k4c8w16x16__wgsl__a790c5906071 } from "./fw_panel_row__min_plus_f32__row_major__t64u4k4c8w16x16__wgsl__a790c5906071.js";
 import { fw_panel_row__min_plus_f32__row_major__t64u4k4c8w16x16p__cuda__d351aa31daf7 } from "./fw_panel_row__min_plus_f32__row_major__t64u4k4c8w16x16p__cuda__d351aa31daf7.js";
 import { fw_panel_row__min_plus_f32__row_major__t64u4k4c8w16x16s__wgsl__5c5b1680e2fc } from "./fw_panel_row__min_plus_f32__row_major__t64u4k4c8w16x16s__wgsl__5c5b1680e2fc.js";
-import { fw_panel_row__min_plus_i32__row_major__t64u4k4c8w16x16__wgsl__cc7a4989f1fc } from "./fw_panel_row__min_plus_i32__row_major__t64u4k4c8w16x16__wgsl__cc7a4989f1fc.js";
+import { fw_panel_row__min_plus_i32__row_major__t64u4k4c8w16x16__wgsl__ea10a2b0e7af } from "./fw_panel_row__min_plus_i32__row_major__t64u4k4c8w16x16__wgsl__ea10a2b0e7af.js";
 import { fw_panel_row__min_plus_u32__row_major__t64u4k4c8w16x16__wgsl__4552d47a9e6b } from "./fw_panel_row__min_plus_u32__row_major__t64u4k4c8w16x16__wgsl__4552d47a9e6b.js";
 import { fw_panel_row__or_and_u32__row_major__t64u4k4c8w16x16__wgsl__f16ca8d87b4d } from "./fw_panel_row__or_and_u32__row_major__t64u4k4c8w16x16__wgsl__f16ca8d87b4d.js";
 import { fw_pivot__max_min_f32__row_major__t64u1k1c1w32x32__wgsl__645cddad9b6c } from "./fw_pivot__max_min_f32__row_major__t64u1k1c1w32x32__wgsl__645cddad9b6c.js";
@@ -22,7 +22,7 @@ import { fw_pivot__min_plus_f32__row_major__t128u1k1c1w16x16__wgsl__a137016e58ff
 import { fw_pivot__min_plus_f32__row_major__t64u1k1c1w32x32__cuda__a88a2321e320 } from "./fw_pivot__min_plus_f32__row_major__t64u1k1c1w32x32__cuda__a88a2321e320.js";
 import { fw_pivot__min_plus_f32__row_major__t64u1k1c1w32x32__wgsl__9f060bd55584 } from "./fw_pivot__min_plus_f32__row_major__t64u1k1c1w32x32__wgsl__9f060bd55584.js";
 import { fw_pivot__min_plus_f32__row_major__t64u1k1c1w32x32s__wgsl__1667375a9505 } from "./fw_pivot__min_plus_f32__row_major__t64u1k1c1w32x32s__wgsl__1667375a9505.js";
-import { fw_pivot__min_plus_i32__row_major__t64u1k1c1w32x32__wgsl__adfcca6fd4e4 } from "./fw_pivot__min_plus_i32__row_major__t64u1k1c1w32x32__wgsl__adfcca6fd4e4.js";
+import { fw_pivot__min_plus_i32__row_major__t64u1k1c1w32x32__wgsl__20f19516871f } from "./fw_pivot__min_plus_i32__row_major__t64u1k1c1w32x32__wgsl__20f19516871f.js";
 import { fw_pivot__min_plus_u32__row_major__t64u1k1c1w32x32__wgsl__60c3eb5c4648 } from "./fw_pivot__min_plus_u32__row_major__t64u1k1c1w32x32__wgsl__60c3eb5c4648.js";
 import { fw_pivot__or_and_u32__row_major__t64u1k1c1w32x32__wgsl__0ff0a9428a30 } from "./fw_pivot__or_and_u32__row_major__t64u1k1c1w32x32__wgsl__0ff0a9428a30.js";
 import { fw_plain__min_plus_f32__row_major__t1u1k1c1w16x16__wgsl__6d9cd739bf00 } from "./fw_plain__min_plus_f32__row_major__t1u1k1c1w16x16__wgsl__6d9cd739bf00.js";
@@ -32,7 +32,7 @@ import { fw_update__min_plus_f32__row_major__t128u4k4c8w8x16__wgsl__48921c2712c0
 import { fw_update__min_plus_f32__row_major__t64u4k4c8w16x16__wgsl__e719b740a0cc } from "./fw_update__min_plus_f32__row_major__t64u4k4c8w16x16__wgsl__e719b740a0cc.js";
 import { fw_update__min_plus_f32__row_major__t64u4k4c8w16x16s__wgsl__e5440bccefa7 } from "./fw_update__min_plus_f32__row_major__t64u4k4c8w16x16s__wgsl__e5440bccefa7.js";
 import { fw_update__min_plus_f32__row_major__t64u4k8c8w16x16r__cuda__67f715ee6fb1 } from "./fw_update__min_plus_f32__row_major__t64u4k8c8w16x16r__cuda__67f715ee6fb1.js";
-import { fw_update__min_plus_i32__row_major__t64u4k4c8w16x16__wgsl__1307d8c9b11d } from "./fw_update__min_plus_i32__row_major__t64u4k4c8w16x16__wgsl__1307d8c9b11d.js";
+import { fw_update__min_plus_i32__row_major__t64u4k4c8w16x16__wgsl__c526ef8cee1f } from "./fw_update__min_plus_i32__row_major__t64u4k4c8w16x16__wgsl__c526ef8cee1f.js";
 import { fw_update__min_plus_u32__row_major__t64u4k4c8w16x16__wgsl__7227775c47c9 } from "./fw_update__min_plus_u32__row_major__t64u4k4c8w16x16__wgsl__7227775c47c9.js";
 import { fw_update__or_and_u32__row_major__t64u4k4c8w16x16__wgsl__e793704d2fa7 } from "./fw_update__or_and_u32__row_major__t64u4k4c8w16x16__wgsl__e793704d2fa7.js";
 import { spmv_csr_merge__max_min_f32__set__r256l1sgi7__wgsl__1307a61738bb } from "./spmv_csr_merge__max_min_f32__set__r256l1sgi7__wgsl__1307a61738bb.js";
@@ -177,7 +177,7 @@ export const CATALOG: Readonly<Record<string, GeneratedKernel>> = {
         "01f7dca9307f": fw_panel_col__min_plus_f32__row_major__t128u4k4c8w16x16__wgsl__01f7dca9307f,
         "025388080b6c": fw_panel_col__min_plus_f32__row_major__t64u4k4c8w16x16__wgsl__025388080b6c,
         "cf8ce0d0f9ec": fw_panel_col__min_plus_f32__row_major__t64u4k4c8w16x16s__wgsl__cf8ce0d0f9ec,
-        "3fc7bf89debf": fw_panel_col__min_plus_i32__row_major__t64u4k4c8w16x16__wgsl__3fc7bf89debf,
+        "29c9309531b9": fw_panel_col__min_plus_i32__row_major__t64u4k4c8w16x16__wgsl__29c9309531b9,
         "fc0bb3abd594": fw_panel_col__min_plus_u32__row_major__t64u4k4c8w16x16__wgsl__fc0bb3abd594,
         "e79c1a93139d": fw_panel_col__or_and_u32__row_major__t64u4k4c8w16x16__wgsl__e79c1a93139d,
         "3ac301cdd29c": fw_panel_row__max_min_f32__row_major__t64u4k4c8w16x16__wgsl__3ac301cdd29c,
@@ -186,7 +186,7 @@ export const CATALOG: Readonly<Record<string, GeneratedKernel>> = {
         "a790c5906071": fw_panel_row__min_plus_f32__row_major__t64u4k4c8w16x16__wgsl__a790c5906071,
         "d351aa31daf7": fw_panel_row__min_plus_f32__row_major__t64u4k4c8w16x16p__cuda__d351aa31daf7,
         "5c5b1680e2fc": fw_panel_row__min_plus_f32__row_major__t64u4k4c8w16x16s__wgsl__5c5b1680e2fc,
-        "cc7a4989f1fc": fw_panel_row__min_plus_i32__row_major__t64u4k4c8w16x16__wgsl__cc7a4989f1fc,
+        "ea10a2b0e7af": fw_panel_row__min_plus_i32__row_major__t64u4k4c8w16x16__wgsl__ea10a2b0e7af,
         "4552d47a9e6b": fw_panel_row__min_plus_u32__row_major__t64u4k4c8w16x16__wgsl__4552d47a9e6b,
         "f16ca8d87b4d": fw_panel_row__or_and_u32__row_major__t64u4k4c8w16x16__wgsl__f16ca8d87b4d,
         "645cddad9b6c": fw_pivot__max_min_f32__row_major__t64u1k1c1w32x32__wgsl__645cddad9b6c,
@@ -195,7 +195,7 @@ export const CATALOG: Readonly<Record<string, GeneratedKernel>> = {
         "a88a2321e320": fw_pivot__min_plus_f32__row_major__t64u1k1c1w32x32__cuda__a88a2321e320,
         "9f060bd55584": fw_pivot__min_plus_f32__row_major__t64u1k1c1w32x32__wgsl__9f060bd55584,
         "1667375a9505": fw_pivot__min_plus_f32__row_major__t64u1k1c1w32x32s__wgsl__1667375a9505,
-        "adfcca6fd4e4": fw_pivot__min_plus_i32__row_major__t64u1k1c1w32x32__wgsl__adfcca6fd4e4,
+        "20f19516871f": fw_pivot__min_plus_i32__row_major__t64u1k1c1w32x32__wgsl__20f19516871f,
         "60c3eb5c4648": fw_pivot__min_plus_u32__row_major__t64u1k1c1w32x32__wgsl__60c3eb5c4648,
         "0ff0a9428a30": fw_pivot__or_and_u32__row_major__t64u1k1c1w32x32__wgsl__0ff0a9428a30,
         "6d9cd739bf00": fw_plain__min_plus_f32__row_major__t1u1k1c1w16x16__wgsl__6d9cd739bf00,
@@ -205,7 +205,7 @@ export const CATALOG: Readonly<Record<string, GeneratedKernel>> = {
         "e719b740a0cc": fw_update__min_plus_f32__row_major__t64u4k4c8w16x16__wgsl__e719b740a0cc,
         "e5440bccefa7": fw_update__min_plus_f32__row_major__t64u4k4c8w16x16s__wgsl__e5440bccefa7,
         "67f715ee6fb1": fw_update__min_plus_f32__row_major__t64u4k8c8w16x16r__cuda__67f715ee6fb1,
-        "1307d8c9b11d": fw_update__min_plus_i32__row_major__t64u4k4c8w16x16__wgsl__1307d8c9b11d,
+        "c526ef8cee1f": fw_update__min_plus_i32__row_major__t64u4k4c8w16x16__wgsl__c526ef8cee1f,
         "7227775c47c9": fw_update__min_plus_u32__row_major__t64u4k4c8w16x16__wgsl__7227775c47c9,
         "e793704d2fa7": fw_update__or_and_u32__row_major__t64u4k4c8w16x16__wgsl__e793704d2fa7,
         "1307a61738bb": spmv_csr_merge__max_min_f32__set__r256l1sgi7__wgsl__1307a61738bb,
