@@ -71,4 +71,12 @@ describe('newestResults', () => {
     expect(newestResults('apsp', dir, 'lavapipe').context.date).toBe('2025-12-01T00:00:00Z');
     expect(() => newestResults('spmv', dir)).toThrow(/no results of suite "spmv"/);
   });
+
+  it('reads a second run of the day, written beside the first with its time', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'bench-results-'));
+    copyFileSync(join(FIXTURES, 'apsp-h100-20260101.json'), join(dir, 'apsp-h100-20260101.json'));
+    const later = { ...fixture, context: { ...fixture.context, date: '2026-01-01T23:59:00Z' } };
+    writeFileSync(join(dir, 'apsp-h100-20260101-235900.json'), JSON.stringify(later));
+    expect(newestResults('apsp', dir, 'h100').path).toBe(join(dir, 'apsp-h100-20260101-235900.json'));
+  });
 });

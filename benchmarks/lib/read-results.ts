@@ -58,12 +58,12 @@ export function readResults(path: string): ResultsFile {
 }
 
 /**
- * The newest results file of a suite in `dir` (`<suite>-<device-slug>-<YYYYMMDD>.json`), by `context.date`;
+ * The newest results file of a suite in `dir` (`<suite>-<device-slug>-<YYYYMMDD>[-<HHMMSS>].json`), by `context.date`;
  * `device` keeps only files of that device slug.
  */
 export function newestResults(suite: string, dir: string = RESULTS_DIR, device?: string): ResultsFile {
   const escaped = suite.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  const pattern = new RegExp(`^${escaped}-(.+)-(\\d{8})\\.json$`);
+  const pattern = new RegExp(`^${escaped}-(.+)-(\\d{8})(?:-\\d{6})?\\.json$`);
   let names: string[];
   try {
     names = readdirSync(dir);
@@ -96,7 +96,7 @@ export function newestOfEachSuite(dir: string = RESULTS_DIR): ResultsFile[] {
     names = [];
   }
   const suites = new Set(
-    names.filter((name) => /^.+-\d{8}\.json$/.test(name)).map((name) => readResults(join(dir, name)).suite),
+    names.filter((name) => /^.+-\d{8}(?:-\d{6})?\.json$/.test(name)).map((name) => readResults(join(dir, name)).suite),
   );
   if (suites.size === 0) throw new Error(`no results files (<suite>-<device>-<YYYYMMDD>.json) in ${dir}; run a suite first`);
   return [...suites].sort().map((suite) => newestResults(suite, dir));

@@ -1,4 +1,4 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
 import { join, relative, resolve } from 'node:path';
 import { newestPerCase } from './merge-results.js';
@@ -79,17 +79,45 @@ export function summarize(times: number[]): BenchResult['time_ms'] {
 
 /**
  * Writes `<suite>-<device-slug>-<YYYYMMDD>.json` into each directory; returns the paths. `summary` holds what
- * belongs to the run as a whole (e.g. how a model's predictions correlate with the measurements).
+ * belongs to the run as a whole (e.g. how a model's predictions correlate with the measurements). A file of that
+ * name from another run (an earlier command of the same day) is kept: this run's goes to
+ * `<suite>-<device-slug>-<YYYYMMDD>-<HHMMSS>.json` instead (see {@link resultsName}).
  */
 export function writeResults(suite: string, context: BenchContext, results: BenchResult[], dirs: string[], summary?: Record<string, unknown>): string[] {
-  const day = context.date.slice(0, 10).replace(/-/g, '');
-  const name = `${suite}-${deviceSlug(context.device)}-${day}.json`;
+  const text = `${JSON.stringify({ suite, context, results: newestPerCase(results), ...(summary ? { summary } : {}) }, null, 2)}\n`;
   return resultDirs(dirs, process.env.OUT).map((dir) => {
     mkdirSync(dir, { recursive: true });
-    const path = join(dir, name);
-    writeFileSync(path, `${JSON.stringify({ suite, context, results: newestPerCase(results), ...(summary ? { summary } : {}) }, null, 2)}\n`);
+    const path = join(dir, resultsName(suite, context, (name) => writtenBy(join(dir, name))));
+    writeFileSync(path, text);
     return path;
   });
+}
+
+/**
+ * The file name of a run's results: `<suite>-<device-slug>-<YYYYMMDD>.json`, or with `-<HHMMSS>` (UTC) added
+ * when `existing` says a file of the plain name holds another run's results (its `context.date`, or null for a
+ * file that is not a results file): two commands of a day must not overwrite each other's figures.
+ *
+ * @example
+ * resultsName('sssp', { device: 'NVIDIA H200', date: '2026-12-05T01:02:03.456Z' }, () => undefined); // 'sssp-h200-20261205.json'
+ * resultsName('sssp', { device: 'NVIDIA H200', date: '2026-12-05T01:02:03.456Z' }, () => '2026-12-05T00:10:00.000Z'); // 'sssp-h200-20261205-010203.json'
+ */
+export function resultsName(suite: string, context: Pick<BenchContext, 'device' | 'date'>, existing: (name: string) => string | null | undefined): string {
+  const stem = `${suite}-${deviceSlug(context.device)}-${context.date.slice(0, 10).replace(/-/g, '')}`;
+  const taken = existing(`${stem}.json`);
+  if (taken === undefined || taken === context.date) return `${stem}.json`;
+  return `${stem}-${context.date.slice(11, 19).replace(/:/g, '')}.json`;
+}
+
+/** The `context.date` of the results file at `path`: undefined when there is none, null when it is not one. */
+function writtenBy(path: string): string | null | undefined {
+  if (!existsSync(path)) return undefined;
+  try {
+    const date = (JSON.parse(readFileSync(path, 'utf8')) as { context?: { date?: unknown } }).context?.date;
+    return typeof date === 'string' ? date : null;
+  } catch {
+    return null;
+  }
 }
 
 /**
