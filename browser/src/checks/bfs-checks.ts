@@ -1,5 +1,5 @@
-import { bfs, validateBfs } from '@semiforge/algorithms';
-import { csrFromEdges, generateKronecker, readEdgeList, type Csr } from '@semiforge/graph-io';
+import { bfs, CoreBfs, validateBfs } from '@semiforge/algorithms';
+import { coreNumbers, csrFromEdges, generateKronecker, giantComponent, readEdgeList, type Csr } from '@semiforge/graph-io';
 import { expectThat, type BrowserCheck } from './check.js';
 
 function checkSearches(graph: Csr, results: readonly { source: number; parent: Int32Array; depth?: Int32Array }[]): string {
@@ -26,6 +26,37 @@ export const BFS_CHECKS: readonly BrowserCheck[] = [
     run: async (context) => {
       const graph = csrFromEdges(generateKronecker({ scale: 12, seed: 2 }), { symmetrize: true, sortRows: true, dropSelfLoops: true });
       return checkSearches(graph, await bfs(context.device, graph, [0, 1, 2], { depths: true }));
+    },
+  },
+  {
+    // CoreBFS (paper 003): the giant component and its 2-core found on the page's thread, a query from a core
+    // vertex, one from a tree hanging off the core and one outside the giant component (email-Eu-core has all
+    // three), with the m_f approximation.
+    name: 'bfs: CoreBFS on email-Eu-core.txt (SNAP), a source of each kind, m_f approximated',
+    run: async (context) => {
+      const graph = csrFromEdges(readEdgeList(await context.fetchText('snap/email-Eu-core.txt')), { symmetrize: true, sortRows: true, dropSelfLoops: true });
+      const core = await CoreBfs.create(context.device, graph, { mfApprox: true });
+      try {
+        // The kind of each source, found here by graph-io's own functions: CoreBFS must agree.
+        const giant = new Set(giantComponent(graph).vertices);
+        const coreNumber = coreNumbers(graph);
+        const kinds = new Map<string, number>();
+        for (let source = 0; source < graph.n && kinds.size < 3; source++) {
+          const kind = !giant.has(source) ? 'fallback' : coreNumber[source] >= 2 ? 'core' : 'tree';
+          if (!kinds.has(kind)) kinds.set(kind, source);
+        }
+        expectThat(kinds.size === 3, `expected core, tree and fallback sources in email-Eu-core, found ${[...kinds.keys()].join(', ')}`);
+        const results = [];
+        for (const [kind, source] of kinds) {
+          const result = await core.run(source);
+          expectThat(result.mode === kind, `source ${source}: searched as ${result.mode}, expected ${kind}`);
+          results.push(result);
+        }
+        const { coreVertices, giantVertices } = core.stats;
+        return `${checkSearches(graph, results)}; core ${coreVertices} of the giant component's ${giantVertices} vertices, sources ${[...kinds].map(([k, v]) => `${v} (${k})`).join(', ')}`;
+      } finally {
+        core.destroy();
+      }
     },
   },
 ];
