@@ -26,14 +26,16 @@
 // `tailFactor: 0`). Every variant's distances are checked against plain near-far's.
 //   npx tsx --conditions=source benchmarks/sssp/bucket-sim.ts --scale 20 [--sources 1] [--reads snapshot|ordered|both]
 //       [--variants near-far,hub256/r8,hub64/r8,hub64/r8/tail2] [--road SIDE | --rmat S] [--trace] [--threads T]
-//       [--cache DIR] [--levels L]
+//       [--cache DIR] [--levels L] [--passes]
 // A variant is `near-far`, `hub<D>/r<k>` (Δ_hub = Δ/k, at least 1, released in rounds: near-far's hubDegree D,
 // hubRounds k), `hub<D>/q<k>` (Δ_hub = Δ/k, every waiting hub released at once) or `hub<D>/dry` (Δ_hub = 0: hubs
 // wait until the bucket's other work runs dry, then all go at once), then optionally `/delta<Δ>` (another bucket
 // width) and a tail rule (`/tail<F>`, `/few<K>`, `/all<K>`, `/grow<f>`). `--road SIDE` replays the suite's
 // road-like grid (SIDE × SIDE, weights 1..1000, shortcuts up to 32 × that) instead of Kronecker, `--rmat S` paper
 // 001's R-MAT (degree 32) with its f32 weights as integers 1..65535; `--trace` prints each bucket (its threshold,
-// the vertices its scan gathered, the far marks counted at its end, its passes).
+// the vertices its scan gathered, the far marks counted at its end, its passes); `--passes` also each pass (its
+// threshold and hub limit, items, hubs among them, items visited before, arcs) and each release (the nearest waiting
+// key, the new limit, the hubs waiting).
 import { parseArgs } from 'node:util';
 import { defaultDelta, ssspGraphStats, ssspWeights, toIntegerWeights } from '@semiforge/algorithms';
 import type { Csr } from '@semiforge/graph-io';
@@ -49,6 +51,7 @@ const { values: args } = parseArgs({
     road: { type: 'string' },
     rmat: { type: 'string' },
     trace: { type: 'boolean', default: false },
+    passes: { type: 'boolean', default: false },
     threads: { type: 'string' },
     cache: { type: 'string' },
     levels: { type: 'string' },
@@ -108,7 +111,7 @@ function parseVariant(text: string, defaults: { plain: number; hubs: number }): 
 }
 
 /** One query's passes, replayed. */
-function simulate(csr: Csr, w: Float32Array, source: number, baseDelta: number, variant: Variant, reads: Reads, trace: boolean): Outcome {
+function simulate(csr: Csr, w: Float32Array, source: number, baseDelta: number, variant: Variant, reads: Reads, trace: boolean, passes: boolean): Outcome {
   const { n, indptr, indices } = csr;
   const dist = new Uint32Array(n).fill(INF);
   const stamp = new Uint32Array(n);
@@ -142,6 +145,7 @@ function simulate(csr: Csr, w: Float32Array, source: number, baseDelta: number, 
         let nearest = INF;
         for (const v of hubList) if (waiting[v] && dist[v] < nearest) nearest = dist[v];
         hubLimit = rule!.release === 'all' ? threshold : Math.min(threshold, nearest + Math.max(1, rule!.hubDelta));
+        if (passes) console.log(`    release: nearest waiting key ${nearest}, hub limit ${hubLimit}, ${waitingCount} hubs waiting`);
         for (const v of hubList) {
           if (waiting[v] && dist[v] < hubLimit) {
             waiting[v] = 0;
@@ -221,6 +225,11 @@ function simulate(csr: Csr, w: Float32Array, source: number, baseDelta: number, 
       }
     }
     out.arcs += passArcs;
+    if (passes) {
+      const hubs = queue.filter(isHub).length;
+      const again = queue.filter((v) => visits[v] > 1).length;
+      console.log(`    pass ${out.relaxPasses + out.scanPasses + out.hubPasses}: threshold ${threshold}, hub limit ${hubLimit}, ${queue.length} items (${hubs} hubs, ${again} visited before), ${passArcs} arcs`);
+    }
     if (passArcs > out.largestArcs) [out.largestArcs, out.largestPass] = [passArcs, out.relaxPasses + out.scanPasses + out.hubPasses];
     queue = next;
   }
@@ -262,8 +271,8 @@ for (const source of graph500Sources(csr, Number(args.sources))) {
     console.log('variant                  Δ_hub  relax  scan  hub  passes  arcs/arc  visited    re-settled  model ms  largest pass (arcs)');
     let reference: Uint32Array | undefined;
     for (const variant of variants) {
-      if (args.trace) console.log(variant.name);
-      const o = simulate(csr, w, source, variant.delta ?? delta, variant, reads, args.trace);
+      if (args.trace || args.passes) console.log(variant.name);
+      const o = simulate(csr, w, source, variant.delta ?? delta, variant, reads, args.trace, args.passes);
       reference ??= o.dist;
       const mismatch = o.dist.findIndex((d, v) => d !== reference![v]);
       if (mismatch >= 0) throw new Error(`${variant.name}: distance of ${mismatch} is ${o.dist[mismatch]}, plain near-far has ${reference[mismatch]}`);
