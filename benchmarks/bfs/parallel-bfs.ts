@@ -7,6 +7,7 @@ import type { Csr } from '@semiforge/graph-io';
 // From its file, not the package: the worker loads this module too, and needs none of the GPU runners.
 import { BFS_DEFAULTS, type BfsDirection } from '../../packages/algorithms/src/bfs/bfs.plan.js';
 // graph-io's worker plumbing (a .ts entry under tsx, the .js beside a bundle; views of ≥ 4 GiB buffers cross as buffer + extent).
+import { inShared } from '../../packages/graph-io/src/shared-memory.js';
 import { startWorker, workerEntry } from '../../packages/graph-io/src/worker-start.js';
 
 /** Slots of the control words the workers share: the barrier's, and one work cursor per level parity. */
@@ -148,12 +149,4 @@ export class ParallelBfs {
     this.#pending = undefined;
     pending?.reject(e);
   }
-}
-
-/** The array itself when its memory is shared (as graph-io's parallel builders leave it), else a copy in shared memory. */
-function inShared(a: Uint32Array): Uint32Array {
-  if (a.buffer instanceof SharedArrayBuffer) return a;
-  const copy = new Uint32Array(new SharedArrayBuffer(a.byteLength));
-  copy.set(a);
-  return copy;
 }
