@@ -28,7 +28,7 @@
 //       [--variants near-far,hub256/r8,hub64/r8,hub64/r8/tail2] [--road SIDE | --rmat S] [--trace] [--threads T]
 //       [--cache DIR] [--levels L] [--passes]
 // A variant is `near-far`, `hub<D>/r<k>` (Δ_hub = Δ/k, at least 1, released in rounds: near-far's hubDegree D,
-// hubRounds k), `hub<D>/q<k>` (Δ_hub = Δ/k, every waiting hub released at once) or `hub<D>/dry` (Δ_hub = 0: hubs
+// hubRounds k; `hub<D>/r<k>/g<f>`: the step × f after each release of a bucket, near-far's hubGrowth), `hub<D>/q<k>` (Δ_hub = Δ/k, every waiting hub released at once) or `hub<D>/dry` (Δ_hub = 0: hubs
 // wait until the bucket's other work runs dry, then all go at once), then optionally `/delta<Δ>` (another bucket
 // width) and a tail rule (`/tail<F>`, `/few<K>`, `/all<K>`, `/grow<f>`). `--road SIDE` replays the suite's
 // road-like grid (SIDE × SIDE, weights 1..1000, shortcuts up to 32 × that) instead of Kronecker, `--rmat S` paper
@@ -63,6 +63,8 @@ interface HubRule {
   readonly degree: number;
   readonly hubDelta: number;
   readonly release: 'all' | 'rounds';
+  /** The hub step's factor after each release of a bucket (near-far's hubGrowth; 1: it stays). */
+  readonly growth: number;
 }
 
 /** How a bucket's end may widen the next bucket (see the header). */
@@ -97,15 +99,18 @@ const INF = 0xffffffff;
 
 /** A variant of the replay; without /delta<Δ> its delta is the runner's default: the hub rule's where hubs wait. */
 function parseVariant(text: string, defaults: { plain: number; hubs: number }): Variant {
-  const m = /^(?:near-far|hub(\d+)\/(dry|q(\d+)|r(\d+)))(?:\/delta(\d+))?(?:\/(tail|few|all|grow)(\d+(?:\.\d+)?))?$/.exec(text);
-  if (!m) throw new Error(`--variants: '${text}' is not near-far, hub<D>/dry, hub<D>/q<k> or hub<D>/r<k>, then optionally /delta<Δ> and /tail<F>, /few<K>, /all<K> or /grow<f>`);
-  const delta = m[5] === undefined ? (m[1] === undefined ? undefined : defaults.hubs) : Number(m[5]);
+  const m = /^(?:near-far|hub(?<degree>\d+)\/(?<rule>dry|q(?<all>\d+)|r(?<rounds>\d+)(?:\/g(?<growth>\d+(?:\.\d+)?))?))(?:\/delta(?<delta>\d+))?(?:\/(?<tail>tail|few|all|grow)(?<value>\d+(?:\.\d+)?))?$/.exec(text)?.groups;
+  if (!m) throw new Error(`--variants: '${text}' is not near-far, hub<D>/dry, hub<D>/q<k> or hub<D>/r<k>[/g<f>], then optionally /delta<Δ> and /tail<F>, /few<K>, /all<K> or /grow<f>`);
+  const delta = m.delta === undefined ? (m.degree === undefined ? undefined : defaults.hubs) : Number(m.delta);
   // A zero-width bucket never moves past its first key: the replay would not end.
   if (delta === 0) throw new Error(`--variants: '${text}': delta must be positive`);
-  const k = Number(m[3] ?? m[4] ?? 0);
-  if (m[1] !== undefined && m[2] !== 'dry' && !(k > 0)) throw new Error(`--variants: '${text}': k must be positive`);
-  const hubs: HubRule | undefined = m[1] === undefined ? undefined : { degree: Number(m[1]), hubDelta: k ? Math.max(1, Math.floor((delta ?? defaults.plain) / k)) : 0, release: m[4] ? 'rounds' : 'all' };
-  const tail: TailRule | undefined = m[6] === undefined ? undefined : { kind: m[6] as TailRule['kind'], value: Number(m[7]) };
+  const k = Number(m.all ?? m.rounds ?? 0);
+  if (m.degree !== undefined && m.rule !== 'dry' && !(k > 0)) throw new Error(`--variants: '${text}': k must be positive`);
+  const growth = m.growth === undefined ? 1 : Number(m.growth);
+  if (!(growth >= 1)) throw new Error(`--variants: '${text}': the hub step's growth must be at least 1`);
+  const hubs: HubRule | undefined =
+    m.degree === undefined ? undefined : { degree: Number(m.degree), hubDelta: k ? Math.max(1, Math.floor((delta ?? defaults.plain) / k)) : 0, release: m.rounds ? 'rounds' : 'all', growth };
+  const tail: TailRule | undefined = m.tail === undefined ? undefined : { kind: m.tail as TailRule['kind'], value: Number(m.value) };
   if (tail?.kind === 'grow' && !(tail.value > 0)) throw new Error(`--variants: '${text}': f must be positive`);
   return { name: text, ...(hubs ? { hubs } : {}), ...(delta === undefined ? {} : { delta }), ...(tail ? { tail } : {}) };
 }
@@ -135,6 +140,8 @@ function simulate(csr: Csr, w: Float32Array, source: number, baseDelta: number, 
   let farMax = 0;
   const tail = variant.tail;
   let bucketPasses = 0;
+  // The hub step of the bucket's next release: the rule's, times its growth after each release.
+  let hubStep = rule?.hubDelta ?? 0;
   let gathered = 1;
   for (let iter = 1; ; iter++) {
     if (queue.length === 0) {
@@ -144,7 +151,9 @@ function simulate(csr: Csr, w: Float32Array, source: number, baseDelta: number, 
         bucketPasses++;
         let nearest = INF;
         for (const v of hubList) if (waiting[v] && dist[v] < nearest) nearest = dist[v];
-        hubLimit = rule!.release === 'all' ? threshold : Math.min(threshold, nearest + Math.max(1, rule!.hubDelta));
+        hubLimit = rule!.release === 'all' ? threshold : Math.min(threshold, nearest + Math.max(1, hubStep));
+        // As the kernels grow it: a u32 step times the f32 factor, truncated, never smaller.
+        hubStep = Math.max(hubStep, Math.floor(Math.fround(hubStep * rule!.growth)));
         if (passes) console.log(`    release: nearest waiting key ${nearest}, hub limit ${hubLimit}, ${waitingCount} hubs waiting`);
         for (const v of hubList) {
           if (waiting[v] && dist[v] < hubLimit) {
@@ -162,6 +171,7 @@ function simulate(csr: Csr, w: Float32Array, source: number, baseDelta: number, 
       threshold = farMin + delta;
       if ((tail?.kind === 'tail' && farCount <= tail.value * gathered) || (tail?.kind === 'few' && farCount <= tail.value)) threshold = Math.max(threshold, farMax + 1);
       if (tail?.kind === 'all' && farCount <= tail.value) threshold = INF;
+      hubStep = rule?.hubDelta ?? 0;
       hubLimit = rule ? Math.min(threshold, lower + rule.hubDelta) : INF;
       farMin = INF;
       farCount = 0;

@@ -38,6 +38,7 @@ describe('SSSP suite method variants', () => {
   it("hub<D> makes near-far's hubs wait, r<k> sets their rounds", () => {
     expect(parseMethod('near-far/hub256')).toEqual({ name: 'near-far/hub256', options: { method: 'near-far', hubDegree: 256 } });
     expect(parseMethod('near-far/hub64/r4/d2')).toEqual({ name: 'near-far/hub64/r4/d2', options: { method: 'near-far', hubDegree: 64, hubRounds: 4 }, deltaScale: 2 });
+    expect(parseMethod('near-far/bydegree/r128/hg1.5').options).toEqual({ method: 'near-far', relabel: 'degree', hubRounds: 128, hubGrowth: 1.5 });
   });
 
   it("tail<F> sets near-far's tail rule factor: tail0 off, tail alone the default", () => {
@@ -48,7 +49,7 @@ describe('SSSP suite method variants', () => {
 
   it('refuses unknown methods and fields, naming what it takes', () => {
     expect(() => parseMethod('dijkstra')).toThrow(/unknown 'dijkstra' \(expected bellman-ford, bellman-ford-snapshot, frontier, near-far/);
-    expect(() => parseMethod('near-far/x3')).toThrow(/'x3' in 'near-far\/x3' is not fixed, indirect, heavy, packed, bydegree, fused, hub<degree>, pull<share>, tail<factor>, or l<lanes>/);
+    expect(() => parseMethod('near-far/x3')).toThrow(/'x3' in 'near-far\/x3' is not fixed, indirect, heavy, packed, bydegree, fused, hub<degree>, hg<growth>, pull<share>, tail<factor>, or l<lanes>/);
     expect(() => parseMethod('near-far/l0')).toThrow(/with a positive number/);
   });
 });

@@ -52,7 +52,8 @@ const WORDS: Record<string, Partial<SsspKernelOptions>> = {
  * of making the runner, outside the query times); `fused` makes each pass decide the advance step itself, one
  * dispatch a pass instead of two (`fuseAdvance`, WGSL on a fixed grid);
  * `hub<D>` makes vertices of degree ≥ D wait within a bucket (near-far's `hubDegree`; `hub0`: none, where skewed
- * degrees would take 64), r<rounds> its `hubRounds`; `pull<S>` pulls the arcs of a release whose hubs hold at least
+ * degrees would take 64), r<rounds> its `hubRounds`, hg<f> its `hubGrowth` (the hub step × f after each release of a
+ * bucket); `pull<S>` pulls the arcs of a release whose hubs hold at least
  * S of the arcs into hubs (`pullHubs`, `pullShare`; `pull` alone: the default share; needs `bydegree`); `tail<F>` sets
  * near-far's `tailFactor` (`tail0` turns the tail rule off; `tail` alone is the default, 2).
  *
@@ -64,7 +65,7 @@ const WORDS: Record<string, Partial<SsspKernelOptions>> = {
  */
 export function parseMethod(text: string): MethodVariant {
   const [base, ...parts] = text.split('/');
-  if (!(base in METHODS)) throw new Error(`--methods: unknown '${base}' (expected ${Object.keys(METHODS).join(', ')}, optionally /fixed, /indirect, /heavy, /packed, /bydegree, /fused, /hub<degree>, /pull<share>, /tail<factor> and /l<lanes>/c<chunk>/b<batch>/w<workgroup>/d<delta scale>/g<fixed workgroups>/r<hub rounds>/u<arcs a step>)`);
+  if (!(base in METHODS)) throw new Error(`--methods: unknown '${base}' (expected ${Object.keys(METHODS).join(', ')}, optionally /fixed, /indirect, /heavy, /packed, /bydegree, /fused, /hub<degree>, /hg<hub step growth>, /pull<share>, /tail<factor> and /l<lanes>/c<chunk>/b<batch>/w<workgroup>/d<delta scale>/g<fixed workgroups>/r<hub rounds>/u<arcs a step>)`);
   let options: SsspKernelOptions = METHODS[base];
   let deltaScale: number | undefined;
   for (const part of parts) {
@@ -75,6 +76,11 @@ export function parseMethod(text: string): MethodVariant {
     const hub = /^hub(\d+)$/.exec(part);
     if (hub) {
       options = { ...options, hubDegree: Number(hub[1]) };
+      continue;
+    }
+    const growth = /^hg(\d+(?:\.\d+)?)$/.exec(part);
+    if (growth) {
+      options = { ...options, hubGrowth: Number(growth[1]) };
       continue;
     }
     const pull = /^pull(\d*\.?\d+)?$/.exec(part);
@@ -89,7 +95,7 @@ export function parseMethod(text: string): MethodVariant {
     }
     const field = FIELDS[part[0]];
     const value = Number(part.slice(1));
-    if (!field || !(value > 0)) throw new Error(`--methods: '${part}' in '${text}' is not fixed, indirect, heavy, packed, bydegree, fused, hub<degree>, pull<share>, tail<factor>, or l<lanes>, c<chunk>, b<batch>, w<workgroup>, d<delta scale>, g<fixed workgroups>, r<hub rounds>, u<arcs a step> with a positive number`);
+    if (!field || !(value > 0)) throw new Error(`--methods: '${part}' in '${text}' is not fixed, indirect, heavy, packed, bydegree, fused, hub<degree>, hg<growth>, pull<share>, tail<factor>, or l<lanes>, c<chunk>, b<batch>, w<workgroup>, d<delta scale>, g<fixed workgroups>, r<hub rounds>, u<arcs a step> with a positive number`);
     const patch = field(value);
     if ('deltaScale' in patch) deltaScale = patch.deltaScale;
     else options = { ...options, ...patch };

@@ -49,6 +49,9 @@ const CONFIGS: SsspKernelOptions[] = [
   { method: 'near-far', hubDegree: 8, hubRounds: 64, dispatch: 'fixed', fixedWorkgroups: 2, workgroupSize: 32, lanesPerVertex: 1, delta: 1000 },
   // Queues packed as (vertex, chunk) pairs, as in a browser.
   { method: 'near-far', hubDegree: 4, hubRounds: 4, packedQueue: true, lanesPerVertex: 4, chunk: 4, delta: 3 },
+  // A fine hub step that doubles after each release of a bucket, decided in a separate step and in the pass.
+  { method: 'near-far', hubDegree: 4, hubRounds: 64, hubGrowth: 2, workgroupSize: 32, lanesPerVertex: 4, chunk: 8, delta: 40 },
+  { method: 'near-far', hubDegree: 4, hubRounds: 64, hubGrowth: 1.5, fuseAdvance: true, workgroupSize: 32, lanesPerVertex: 4, chunk: 8, delta: 40 },
 ];
 
 describe('the plan that defers hubs', () => {
@@ -81,6 +84,17 @@ describe('the plan that defers hubs', () => {
     expect(() => planSssp({ method: 'near-far', hubDegree: 64, hubRounds: 0 }, STATS, false)).toThrow(/hubRounds must be a positive integer .* got 0/);
     expect(() => planSssp({ method: 'near-far', hubRounds: 4 }, STATS, false)).toThrow(/hubRounds 4 needs hubs that wait \(hubDegree, or a skewed graph's default; hubDegree 0 turns them off\)/);
     expect(() => planSssp({ method: 'near-far', hubDegree: 0, hubRounds: 4 }, STATS, false)).toThrow(/hubRounds 4 needs hubs that wait/);
+    for (const bad of [0.5, 0, -2, NaN, 2000]) {
+      expect(() => planSssp({ method: 'near-far', hubDegree: 64, hubGrowth: bad }, STATS, false)).toThrow(`sssp: hubGrowth must be a number from 1 (the hub step stays) to 1024, got ${bad}`);
+    }
+    expect(() => planSssp({ method: 'near-far', hubGrowth: 2 }, STATS, false)).toThrow(/hubGrowth 2 needs hubs that wait \(hubDegree, or a skewed graph's default; hubDegree 0 turns them off\)/);
+    expect(() => planSssp({ method: 'bellman-ford', hubGrowth: 2 }, STATS, false)).toThrow(/hubGrowth/);
+  });
+
+  it('grows the hub step by hubGrowth (1 unless asked: the step stays)', () => {
+    expect(planSssp({ method: 'near-far', weights: 'u32', delta: 64, hubDegree: 2 }, STATS, false).hubGrowth).toBe(1);
+    expect(planSssp({ method: 'near-far', weights: 'u32', delta: 64, hubDegree: 2, hubGrowth: 1.5 }, STATS, false)).toMatchObject({ hubStep: 8, hubGrowth: 1.5 });
+    expect(planSssp({ method: 'near-far', hubDegree: 0 }, STATS, false).hubGrowth).toBe(1);
   });
 
   it('defers hubs by default on a skewed graph (near-far, heavy arcs inline), with the wider delta and chunk; 0 turns it off', () => {
@@ -175,6 +189,45 @@ describe.skipIf(!device)('near-far deferring hubs against the CPU reference', ()
     expect(deferred.hubVisits).toBe(1);
     // The same visits read from packed queues.
     expect(await profile({ hubDegree: 16, hubRounds: 8, packedQueue: true })).toEqual(deferred);
+  });
+
+  it('grows the hub step after each release of a bucket and starts it again at the next: fewer releases, the same distances', async () => {
+    const graph = integerWeights(KRONECKER_10);
+    const reference = ssspReference(graph, 1, { weights: 'u32' }).dist;
+    const base = { method: 'near-far', weights: 'u32', hubDegree: 16, hubRounds: 1000, delta: 300 } as const;
+    const releasesOf = async (options: SsspKernelOptions) => {
+      const steps: number[][] = [];
+      let last = -1;
+      const observe = async (d: SsspDispatchRecord) => {
+        if (d.step !== 'advance') return;
+        const state = await d.read('state', SSSP_STATE.words);
+        if (state[SSSP_STATE.done] !== 0) return;
+        if (state[SSSP_STATE.scanning] === 1 || steps.length === 0) steps.push([]);
+        // The step the release used is the hub limit's distance past the nearest waiting key; the one it leaves is the next's.
+        if (state[SSSP_STATE.scanning] === 2) steps.at(-1)!.push(state[SSSP_STATE.hubStepNow]);
+        last = state[SSSP_STATE.hubStepNow];
+      };
+      const runner = await SsspRunner.create(device!, graph, { ...base, ...options }, observe);
+      try {
+        const result = await runner.run(1);
+        expect(result.dist).toEqual(reference);
+        return { steps, last, passes: result.passes };
+      } finally {
+        runner.destroy();
+      }
+    };
+    const fixed = await releasesOf({});
+    const grown = await releasesOf({ hubGrowth: 2 });
+    // delta 300 / 1000 rounds: a step of 1 for u32. Fixed, it stays 1; grown, it doubles within a bucket.
+    expect(fixed.steps.flat().every((s) => s === 1)).toBe(true);
+    const bucket = grown.steps.find((b) => b.length >= 3)!;
+    expect(bucket.slice(0, 3)).toEqual([2, 4, 8]);
+    expect(grown.steps.flat().length).toBeLessThan(fixed.steps.flat().length);
+    expect(grown.passes).toBeLessThan(fixed.passes);
+    // Decided in the pass, the same passes.
+    const fused = await sssp(device!, graph, 1, { ...base, hubGrowth: 2, fuseAdvance: true });
+    expect(fused.dist).toEqual(reference);
+    expect(fused.passes).toBe(grown.passes);
   });
 
   it('maxDistance, a target and a batch of sources on one runner (marks of a stopped search do not leak into the next)', async () => {

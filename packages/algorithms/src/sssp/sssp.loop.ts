@@ -256,6 +256,8 @@ async function frontierPasses(engine: SsspEngine, setup: SsspSetup, source: numb
     state[SSSP_STATE.hubs] = setup.hubs!.length;
     state[SSSP_STATE.hubDegree] = plan.hubDegree;
     state[SSSP_STATE.hubStep] = weightBits(plan.hubStep, type);
+    state[SSSP_STATE.hubStepNow] = state[SSSP_STATE.hubStep];
+    state[SSSP_STATE.hubGrowth] = weightBits(plan.hubGrowth, 'f32');
   }
   if (setup.pull) {
     state[SSSP_STATE.pullItems] = setup.pull.items.length / 2;

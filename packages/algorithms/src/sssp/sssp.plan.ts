@@ -111,6 +111,18 @@ export interface SsspKernelOptions {
    */
   readonly hubRounds?: number;
   /**
+   * Near-far with hubs waiting: the hub step grows by this factor after each release of a bucket (from delta /
+   * hubRounds again at the next bucket), so the first releases, where a bucket's hubs crowd, stay fine and the
+   * bucket's later ones, releasing few hubs each, take fewer rounds. Default 1 (the step stays). In the CPU replay
+   * (benchmarks/sssp/bucket-sim.ts, `/g<f>`, three Graph500 sources of Kronecker 22) factor 2 took the integer
+   * weights' 49–53 passes to 39–42 for the same arcs relaxed within 2.5%, and factor 1.5 with f32-fine weights and
+   * 32 rounds 144–156 passes to 74–88 for 0.2–6.5% more arcs. Not yet timed on a GPU.
+   *
+   * @example
+   * await sssp(device, csr, 0, { method: 'near-far', hubRounds: 128, hubGrowth: 1.5 });
+   */
+  readonly hubGrowth?: number;
+  /**
    * Near-far: the tail rule. A bucket that ends with at most `tailFactor` × as many far vertices as its scan
    * gathered (the far pile shrinks: the graph's bulk is settled) is followed by one that reaches past the largest
    * far key, taking every far vertex at once instead of a scan of all n vertices and a few passes for each delta
@@ -215,6 +227,8 @@ export interface SsspPlan {
   readonly hubDegree: number;
   /** Near-far with hubs waiting: the hub limit's step, delta / hubRounds (in the weights' type); 0 otherwise. */
   readonly hubStep: number;
+  /** Near-far with hubs waiting: the hub step's factor after each release of a bucket (see `SsspKernelOptions.hubGrowth`); 1 otherwise. */
+  readonly hubGrowth: number;
   /** Near-far: the tail rule's factor (see `SsspKernelOptions.tailFactor`); 0 when off, and for the other methods. */
   readonly tailFactor: number;
   /** The vertex order searched (see `SsspKernelOptions.relabel`). */
@@ -252,6 +266,7 @@ export interface SsspPlan {
  *   half the delta, 1.29–2.25 at 32. Kronecker 20 (2^25 arcs) the other way: near-far 2.92 ms at 8 rounds (56.5
  *   passes), 3.24 at 32 (121.5), same command as Kronecker 22's: the passes added cost more than the arcs saved.
  *   The threshold lies between the two sizes measured.
+ * - `hubGrowth`: 1 (the hub step stays) until a GPU times the replay's fewer passes (see `SsspKernelOptions.hubGrowth`).
  * - `skewThreshold`: the degree skew (`SsspGraphStats.degreeSkew`) from which a graph counts as skewed.
  * - `skewedHubDegree`: the hub degree near-far takes on a skewed graph unless told (`SsspKernelOptions.hubDegree`).
  * - `autoBellmanFordArcs`: below this many arcs `auto` plans Bellman-Ford. A pass there costs about the same
@@ -270,6 +285,7 @@ export const SSSP_DEFAULTS = {
   hubRounds: 8,
   hubRoundsF32: 32,
   hubRoundsF32Arcs: 2 ** 26,
+  hubGrowth: 1,
   tailFactor: 2,
   nearFarChunk: 32,
   degreeOrderChunk: 64,
@@ -369,7 +385,7 @@ function planMethod(options: SsspKernelOptions, stats: SsspGraphStats, directed:
   if (cuda && options.dispatch === 'indirect') throw new RangeError("sssp: the CUDA runner launches passes on fixed grids (the driver API has no indirect launch); use dispatch: 'fixed'");
   const fused = checkFuseAdvance(options, method, cuda);
   const dispatch = options.dispatch ?? (cuda || fused ? 'fixed' : defaultDispatch(where.softwareAdapter ?? false));
-  const hubs = { hubDegree, hubStep: hubStepOf(options, hubDegree, delta, weights, stats.arcs) };
+  const hubs = { hubDegree, hubStep: hubStepOf(options, hubDegree, delta, weights, stats.arcs), hubGrowth: hubGrowthOf(options, hubDegree) };
   const tailFactor = checkTailFactor(options.tailFactor, method, heavyArcs);
   const relabel = checkRelabel(options.relabel);
   const pullShare = checkPullHubs(options, hubDegree, directed, cuda);
@@ -444,7 +460,7 @@ function refuseIgnored(options: SsspKernelOptions, method: SsspMethod, autoMinWe
 }
 
 /** The options only the frontier methods read: given with `auto`, they ask for near-far whatever the size. */
-const FRONTIER_OPTIONS = ['delta', 'hubDegree', 'hubRounds', 'tailFactor', ...QUEUE_OPTIONS, 'fuseAdvance', 'dispatch', 'fixedWorkgroups', 'pullHubs', 'pullShare'] as const;
+const FRONTIER_OPTIONS = ['delta', 'hubDegree', 'hubRounds', 'hubGrowth', 'tailFactor', ...QUEUE_OPTIONS, 'fuseAdvance', 'dispatch', 'fixedWorkgroups', 'pullHubs', 'pullShare'] as const;
 
 /** What `auto` plans (see `SSSP_DEFAULTS.autoBellmanFordArcs`): Bellman-Ford for a negative weight or a small graph, else near-far. */
 function autoMethod(options: SsspKernelOptions, stats: SsspGraphStats): SsspMethod {
@@ -525,6 +541,15 @@ function checkHubDegree(options: SsspKernelOptions, method: SsspMethod, heavyArc
   if (method !== 'near-far') throw new RangeError(`sssp: hubDegree needs near-far's buckets (hubs wait within one), got method '${method}'; use method: 'near-far'`);
   if (heavyArcs === 'settle') throw new RangeError("sssp: hubDegree and heavyArcs 'settle' use the same mark bit; take one of them");
   return hubDegree;
+}
+
+/** The hub step's growth after each release (1 when hubs do not wait or it is not asked for). */
+function hubGrowthOf(options: SsspKernelOptions, hubDegree: number): number {
+  const { hubGrowth } = options;
+  if (hubGrowth === undefined) return SSSP_DEFAULTS.hubGrowth;
+  if (!hubDegree) throw new RangeError(`sssp: hubGrowth ${hubGrowth} needs hubs that wait (hubDegree, or a skewed graph's default; hubDegree 0 turns them off)`);
+  if (!(hubGrowth >= 1 && hubGrowth <= 1024)) throw new RangeError(`sssp: hubGrowth must be a number from 1 (the hub step stays) to 1024, got ${hubGrowth}`);
+  return Math.fround(hubGrowth);
 }
 
 /** The hub limit's step, delta / hubRounds (0 when hubs do not wait). */

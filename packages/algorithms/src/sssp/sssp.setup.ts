@@ -44,13 +44,17 @@ export const SSSP_STATE = {
   delta: 18,
   pullItems: 19,
   pullMin: 20,
+  /** Hubs waiting: the hub step's factor after each release of a bucket, as f32 bits. */
+  hubGrowth: 21,
+  /** Hubs waiting, fuseAdvance off: the hub step now (fused, each bank's `hubStep` word carries it). */
+  hubStepNow: 22,
   /**
    * fuseAdvance: three banks of `bankWords` words from here, one a pass in turn (pass i's at banks + (i mod 3) ×
    * bankWords), each laid out as words 0..17 are: what the pass decided and gathered.
    */
-  banks: 21,
+  banks: 23,
   bankWords: 18,
-  words: 21 + 3 * 18,
+  words: 23 + 3 * 18,
 } as const;
 
 /** The tag of a queue item over its vertex's heavy arcs: bit 31 of its chunk (heavyArcs 'settle'). */

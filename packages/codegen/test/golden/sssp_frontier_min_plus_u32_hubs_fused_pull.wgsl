@@ -63,6 +63,10 @@ const FAR_COUNT: u32 = 13u; // far marks set since the last scan (the scan's: th
 const FAR_MAX: u32 = 14u;   // no far key noted since the last scan is larger (0: none)
 const GATHERED: u32 = 15u;  // vertices the last scan found below its threshold (1 before the first: the source)
 const TAIL_FACTOR: u32 = 16u; // the rule's factor, as f32 bits; 0: the rule is off
+// Hubs deferred: the hub step grows by HUB_GROWTH (f32 bits; 1: it stays) after each release of a bucket, from
+// HUB_STEP again at the next bucket. The step now: HUB_STEP_NOW (the fused pass carries it with its decision).
+const HUB_GROWTH: u32 = 21u;
+const HUB_STEP_NOW: u32 = 22u;
 // Hubs deferred, their arcs pulled (pullHubs): the pass after a release whose hubs hold at least PULL_MIN arcs
 // pulls instead of relaxing the queue (SCANNING = 3): each vertex takes the smallest key its arcs to hubs below the
 // hub limit offer (the released ones among them), over the pull list in `hubs` past the hub list.
@@ -109,12 +113,12 @@ fn item_of(wid: vec3<u32>, nwg: vec3<u32>, lid: u32) -> u32 {
   return (wid.x + wid.y * nwg.x) * WG + lid;
 }
 
-// The advance step decided in the pass (fusedAdvance): words 0..20 of the state hold DONE and the constants; the
+// The advance step decided in the pass (fusedAdvance): words 0..22 of the state hold DONE and the constants; the
 // words a pass decides or gathers live in three banks of BANK_WORDS words from BANKS, one a pass in turn, each laid
 // out as words 0..17 are. Pass i decides from bank i − 1 (filled by pass i − 1 and unchanged during pass i), gathers
 // into bank i, and its workgroup 0 empties bank i + 1 (pass i − 2's, which no pass reads any more) for the next.
 const DELTA: u32 = 18u;       // the bucket width, as T's bits
-const BANKS: u32 = 21u;       // where the first bank begins
+const BANKS: u32 = 23u;       // where the first bank begins
 const BANK_WORDS: u32 = 18u;
 fn bank_of(i: u32) -> u32 { return BANKS + (i % 3u) * BANK_WORDS; }
 // This pass's bank, set by every invocation as the pass starts.
@@ -133,6 +137,11 @@ fn next_threshold(lower: u32, delta: T, factor: f32, far_count: u32, gathered: u
 // key past it, at most the threshold.
 fn hub_limit_past(base: u32, step: T, threshold: u32) -> u32 {
   return min(threshold, max(relax(base, step), base + 1u));
+}
+
+// The hub step after a release: `growth` times the step (T's bits in and out), never smaller.
+fn hub_step_grown(step: u32, growth: f32) -> u32 {
+  return max(step, u32(min(f32(step) * growth, 4294967040.0)));
 }
 
 // Appends to queue_out gathered per workgroup: an entry (a vertex, tagged HEAVY_ITEM for its heavy arcs) takes
@@ -459,10 +468,13 @@ fn decide(prev: u32, writer: bool) -> u32 {
   var waiting = atomicLoad(&state[prev + WAITING]);
   var hub_limit = atomicLoad(&state[prev + HUB_LIMIT]);
   var hub_min = atomicLoad(&state[prev + HUB_MIN]);
+  // The hub step now, carried from bank to bank in each bank's HUB_STEP word (the first bank's copies state[HUB_STEP]).
+  var hub_step = atomicLoad(&state[prev + HUB_STEP]);
   var done = false;
   if (len == 0u) {
     if (hub_min != UNREACHED) {
-      hub_limit = hub_limit_past(hub_min, bitcast<T>(atomicLoad(&state[HUB_STEP])), threshold);
+      hub_limit = hub_limit_past(hub_min, bitcast<T>(hub_step), threshold);
+      hub_step = hub_step_grown(hub_step, bitcast<f32>(atomicLoad(&state[HUB_GROWTH])));
       hub_min = UNREACHED;
       scanning = 2u;
     }
@@ -474,7 +486,8 @@ fn decide(prev: u32, writer: bool) -> u32 {
       } else {
         let lower = select(far_min, threshold, waiting != 0u);
         threshold = next_threshold(lower, bitcast<T>(atomicLoad(&state[DELTA])), bitcast<f32>(atomicLoad(&state[TAIL_FACTOR])), far_count, gathered, far_max);
-        hub_limit = hub_limit_past(lower, bitcast<T>(atomicLoad(&state[HUB_STEP])), threshold);
+        hub_step = atomicLoad(&state[HUB_STEP]);
+        hub_limit = hub_limit_past(lower, bitcast<T>(hub_step), threshold);
         far_min = UNREACHED;
         far_count = 0u;
         far_max = 0u;
@@ -492,6 +505,7 @@ fn decide(prev: u32, writer: bool) -> u32 {
       atomicStore(&state[bank + THRESHOLD], threshold);
       atomicStore(&state[bank + SCANNING], scanning);
       atomicStore(&state[bank + HUB_LIMIT], hub_limit);
+      atomicStore(&state[bank + HUB_STEP], hub_step);
       if (hub_min != UNREACHED) { atomicMin(&state[bank + HUB_MIN], hub_min); }
       if (far_min != UNREACHED) { atomicMin(&state[bank + FAR_MIN], far_min); }
       if (far_count != 0u) { atomicAdd(&state[bank + FAR_COUNT], far_count); }

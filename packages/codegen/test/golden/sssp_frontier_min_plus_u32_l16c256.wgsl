@@ -47,6 +47,10 @@ const FAR_COUNT: u32 = 13u; // far marks set since the last scan (the scan's: th
 const FAR_MAX: u32 = 14u;   // no far key noted since the last scan is larger (0: none)
 const GATHERED: u32 = 15u;  // vertices the last scan found below its threshold (1 before the first: the source)
 const TAIL_FACTOR: u32 = 16u; // the rule's factor, as f32 bits; 0: the rule is off
+// Hubs deferred: the hub step grows by HUB_GROWTH (f32 bits; 1: it stays) after each release of a bucket, from
+// HUB_STEP again at the next bucket. The step now: HUB_STEP_NOW (the fused pass carries it with its decision).
+const HUB_GROWTH: u32 = 21u;
+const HUB_STEP_NOW: u32 = 22u;
 
 struct Params {
   count: u32,  // pairs, arcs or vertices the dispatch covers; sssp_advance: the target vertex or NONE
