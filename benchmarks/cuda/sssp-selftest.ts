@@ -34,6 +34,8 @@ const VARIANTS: readonly { label: string; options: SsspKernelOptions }[] = [
   { label: 'frontier, 1 block of 32 striding', options: { method: 'frontier', fixedWorkgroups: 1, workgroupSize: 32 } },
   // The graph renumbered by degree on the host: sources in, distances and parents out in the caller's ids.
   { label: 'near-far in degree order', options: { method: 'near-far', relabel: 'degree' } },
+  // Hubs from degree 8 in fine rounds, the hub step doubling after each release of a bucket (hubGrowth).
+  { label: 'near-far, hubs from degree 8, 64 rounds, the step doubling', options: { method: 'near-far', hubDegree: 8, hubRounds: 64, hubGrowth: 2 } },
 ];
 
 async function queries(device: SsspDevice, csr: Csr, sources: readonly number[], options: SsspKernelOptions, run: SsspRunOptions = {}): Promise<SsspResult[]> {

@@ -3,7 +3,7 @@
 // what the workspace hides: a file left out of a tarball (the precompiled templates, graph-io's worker entries),
 // a dependency only the workspace provides, an export that resolves only to sources.
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -28,7 +28,7 @@ describe.skipIf(noGpuReason)(`packed packages in a fresh project${noGpuReason ? 
       npm(['pack', '--pack-destination', dir, '--silent'], pkg);
     }
     project = join(dir, 'app');
-    execFileSync('mkdir', [project]);
+    mkdirSync(project);
     const tarballs = readdirSync(dir).filter((f) => f.endsWith('.tgz'));
     const dependencies = Object.fromEntries(tarballs.map((f) => [`@semiforge/${f.replace(/^semiforge-(.+)-\d+\.\d+\.\d+\.tgz$/, '$1')}`, `file:../${f}`]));
     writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'app', private: true, type: 'module', dependencies }));
