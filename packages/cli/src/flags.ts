@@ -86,13 +86,15 @@ export const positiveNumberOption =
 export interface RealRule {
   readonly above: number;
   readonly below: number;
+  /** An inclusive lower bound, where the rule has one (checked beside `above`). */
+  readonly atLeast?: number;
   readonly rule: string;
 }
 
 /** Parses a finite number in decimal or exponent form (`0.85`, `1e-6`) within a rule. */
 export function parseRealFlag(flag: string, text: string, rule: RealRule): number {
   const value = /^\s*[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?\s*$/i.test(text) ? Number(text) : NaN;
-  const problem = !Number.isFinite(value) ? 'not a number' : value <= rule.above || value >= rule.below ? 'out of range' : undefined;
+  const problem = !Number.isFinite(value) ? 'not a number' : value <= rule.above || value >= rule.below || value < (rule.atLeast ?? -Infinity) ? 'out of range' : undefined;
   if (problem !== undefined) throw new UsageError(`${flag} ${show(text)}: ${problem}; ${rule.rule}`);
   return value;
 }
@@ -152,6 +154,7 @@ export const RULES = {
   top: { min: 0, max: 1_000_000, rule: 'top is how many vertices to print, 0 to 1000000' },
   vertex: { min: 0, max: 0xfffffffe, rule: 'a vertex is an integer from 0 to 4294967294 (0-based, or the ids of the file)' },
   hubDegree: { min: 0, max: 0xffffffff, rule: 'the hub degree is the arcs from which a vertex waits, an integer from 0 (no hubs) to 4294967295' },
+  hubRounds: { min: 1, max: 1 << 20, rule: 'hub rounds are an integer from 1 to 1048576 (the hub step is the bucket width / rounds)' },
   chunk: { min: 1, max: 1 << 16, powerOfTwo: true, rule: 'a chunk is the arcs one queue item covers, a power of two from 1 to 65536' },
   arcUnroll: { min: 1, max: 16, powerOfTwo: true, rule: 'arcs a step are a power of two from 1 to 16' },
 } satisfies Record<string, IntRule>;
@@ -162,4 +165,5 @@ export const REAL_RULES = {
   tolerance: { above: 0, below: Infinity, rule: 'the tolerance is an L1 norm > 0 (e.g. 1e-6)' },
   distance: { above: 0, below: Infinity, rule: 'the largest distance to search, a number > 0' },
   delta: { above: 0, below: Infinity, rule: "near-far's bucket width, a number > 0 (an integer with --weights u32)" },
+  hubGrowth: { above: 0, atLeast: 1, below: 1025, rule: 'the hub step\'s factor after each release, a number from 1 (the step stays) to 1024' },
 } satisfies Record<string, RealRule>;

@@ -61,6 +61,16 @@ describe.skipIf(noGpuReason !== undefined)('semiforge sssp on the GPU', () => {
     for (const t of s.trials) expect(t.reached).toBe(ssspReference(csr, t.source, { weights: 'u32' }).dist.filter((d) => d !== Infinity).length);
   });
 
+  it('--hub-rounds and --hub-growth: a fine hub step that grows after each release, valid and as the CPU has it', async () => {
+    const run = await runCli(['sssp', '-g', '7', '-n', '2', '--seed', '3', '--weights', 'u32', '--method', 'near-far', '--hub-degree', '8', '--delta', '64', '--hub-rounds', '32', '--hub-growth', '2', '--verify', '--json']);
+    expect(run.code).toBe(0);
+    const s = JSON.parse(run.stdout) as SsspSummary;
+    expect(s).toMatchObject({ method: 'near-far', verified: true, settings: { hubDegree: 8, hubStep: 2, hubGrowth: 2 } });
+    expect(run.stderr).toContain('hubs of degree ≥ 8 in steps of 2 growing × 2');
+    const csr = toIntegerWeights(csrFromEdges(generateKronecker({ scale: 7, seed: 3, weights: true }), { symmetrize: true, sortRows: true }), 255);
+    for (const t of s.trials) expect(t.reached).toBe(ssspReference(csr, t.source, { weights: 'u32' }).dist.filter((d) => d !== Infinity).length);
+  });
+
   it('--degree-order: the graph searched in degree order, sources and reach in the generator\'s ids', async () => {
     const run = await runCli(['sssp', '-g', '7', '-n', '3', '--seed', '3', '--weights', 'u32', '--degree-order', '--verify', '--json']);
     expect(run.code).toBe(0);
@@ -128,6 +138,10 @@ describe('semiforge sssp refuses bad input in one line', () => {
     [['sssp', '-g', '5', '--hub-degree', '4294967296'], /--hub-degree 4294967296: out of range 0..4294967295; the hub degree/],
     [['sssp', '-g', '5', '--method', 'frontier', '--hub-degree', '8'], /--hub-degree 8: hubs wait in near-far's buckets, not in frontier's passes; use --method near-far/],
     [['sssp', '-g', '5', '--hub-degree', '8', '--heavy-arcs', 'settle'], /--hub-degree 8 with --heavy-arcs settle: .*use one of them/],
+    [['sssp', '-g', '5', '--method', 'frontier', '--hub-rounds', '4'], /--hub-rounds 4: tunes the hubs that wait in near-far's buckets; use --method near-far/],
+    [['sssp', '-g', '5', '--hub-degree', '0', '--hub-growth', '2'], /--hub-growth 2: tunes the hubs that wait .*--hub-degree above 0/],
+    [['sssp', '-g', '5', '--hub-growth', '0.5'], /--hub-growth 0.5: out of range; the hub step's factor after each release, a number from 1/],
+    [['sssp', '-g', '5', '--hub-rounds', '0'], /--hub-rounds 0: out of range 1..1048576; hub rounds are an integer/],
     [['sssp', '-g', '5', '--method', 'frontier', '--delta', '3'], /--delta 3: the bucket width is near-far's, not frontier's; use --method near-far/],
     [['sssp', '-g', '5', '--delta', '0'], /--delta 0: out of range; near-far's bucket width, a number > 0/],
     [['sssp', '-g', '5', '--method', 'bellman-ford', '--fuse-advance'], /--fuse-advance: tunes the queue passes of frontier and near-far, not bellman-ford's edge passes/],

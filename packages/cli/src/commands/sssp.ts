@@ -14,6 +14,10 @@ export interface SsspFlags extends GraphInputFlags, SourceFlags, BackendFlags {
   readonly heavyArcs: NonNullable<SsspKernelOptions['heavyArcs']>;
   /** Near-far's hub degree (`SsspKernelOptions.hubDegree`; 0: no hubs); above 0 refused with another method or with heavy arcs settled. */
   readonly hubDegree?: number;
+  /** Near-far's hub rounds (`SsspKernelOptions.hubRounds`: the hub step is delta / rounds); refused where no hubs wait. */
+  readonly hubRounds?: number;
+  /** Near-far's hub step growth after each release (`SsspKernelOptions.hubGrowth`); refused where no hubs wait. */
+  readonly hubGrowth?: number;
   /** FILE as an undirected graph: every arc's mirror added, parallel arcs merged (the least weight kept). */
   readonly symmetrize?: boolean;
   /** Search the graph renumbered by descending degree (`SsspKernelOptions.relabel: 'degree'`); answers stay in the file's ids. */
@@ -54,6 +58,9 @@ export interface SsspSettings {
   readonly delta: number | null;
   /** Near-far's hub degree (0: hubs do not wait). */
   readonly hubDegree: number;
+  /** Hubs waiting: the hub step (delta / hub rounds) and its factor after each release; null where no hubs wait. */
+  readonly hubStep: number | null;
+  readonly hubGrowth: number | null;
   /** Arcs per queue item (null for Bellman-Ford). */
   readonly chunk: number | null;
   /** The queues packed as (vertex, chunk) pairs for a device with few storage buffers. */
@@ -106,6 +113,8 @@ function settingsOf(plan: SsspPlan): SsspSettings {
   return {
     delta: plan.method === 'near-far' ? plan.delta : null,
     hubDegree: plan.hubDegree,
+    hubStep: plan.hubDegree ? plan.hubStep : null,
+    hubGrowth: plan.hubDegree ? plan.hubGrowth : null,
     chunk: queued ? (plan.relax.chunk ?? null) : null,
     packedQueue: plan.relax.packedQueue === true,
     degreeOrder: plan.relabel === 'degree',
@@ -117,7 +126,7 @@ function settingsOf(plan: SsspPlan): SsspSettings {
 function settingsText(s: SsspSettings): string {
   const parts = [
     ...(s.delta === null ? [] : [`delta ${s.delta}`]),
-    ...(s.hubDegree ? [`hubs of degree ≥ ${s.hubDegree}`] : []),
+    ...(s.hubDegree ? [`hubs of degree ≥ ${s.hubDegree} in steps of ${s.hubStep}${s.hubGrowth !== 1 ? ` growing × ${s.hubGrowth}` : ''}`] : []),
     ...(s.chunk === null ? [] : [`chunks of ${s.chunk} arcs`]),
     ...(s.packedQueue ? ['packed queues'] : []),
     ...(s.degreeOrder ? ['degree order'] : []),
@@ -141,6 +150,8 @@ function runnerOptions(flags: SsspFlags): SsspKernelOptions {
     weights: flags.weights,
     heavyArcs: flags.heavyArcs,
     hubDegree: flags.hubDegree,
+    ...(flags.hubRounds === undefined ? {} : { hubRounds: flags.hubRounds }),
+    ...(flags.hubGrowth === undefined ? {} : { hubGrowth: flags.hubGrowth }),
     ...(flags.degreeOrder ? { relabel: 'degree' } : {}),
     ...(flags.delta === undefined ? {} : { delta: flags.delta }),
     ...(flags.chunk === undefined ? {} : { chunk: flags.chunk }),
@@ -189,6 +200,10 @@ export async function runSssp(file: string | undefined, flags: SsspFlags, io: Cl
   const queueFlag = givenTuning(flags, ['chunk', 'arcUnroll', 'fuseAdvance']);
   if (queueFlag && flags.method === 'bellman-ford') {
     throw new UsageError(`${queueFlag}: tunes the queue passes of frontier and near-far, not bellman-ford's edge passes; use --method near-far or frontier`, CMD);
+  }
+  const hubFlag = flags.hubRounds !== undefined ? `--hub-rounds ${flags.hubRounds}` : flags.hubGrowth !== undefined ? `--hub-growth ${flags.hubGrowth}` : undefined;
+  if (hubFlag && (flags.hubDegree === 0 || (flags.method !== 'near-far' && flags.method !== 'auto') || flags.heavyArcs === 'settle')) {
+    throw new UsageError(`${hubFlag}: tunes the hubs that wait in near-far's buckets; use --method near-far without --heavy-arcs settle, and --hub-degree above 0 (or its default on skewed degrees)`, CMD);
   }
   if (flags.hubDegree && flags.heavyArcs === 'settle') {
     throw new UsageError(`--hub-degree ${flags.hubDegree} with --heavy-arcs settle: both mark waiting vertices the same way; use one of them`, CMD);
