@@ -116,7 +116,7 @@ export interface SsspKernelOptions {
    * bucket's later ones, releasing few hubs each, take fewer rounds. Default 1 (the step stays). In the CPU replay
    * (benchmarks/sssp/bucket-sim.ts, `/g<f>`, three Graph500 sources of Kronecker 22) factor 2 took the integer
    * weights' 49–53 passes to 39–42 for the same arcs relaxed within 2.5%, and factor 1.5 with f32-fine weights and
-   * 32 rounds 144–156 passes to 74–88 for 0.2–6.5% more arcs. Not yet timed on a GPU.
+   * 32 rounds 144–156 passes to 74–88 for at most 6.5% more arcs. Not yet timed on a GPU.
    *
    * @example
    * await sssp(device, csr, 0, { method: 'near-far', hubRounds: 128, hubGrowth: 1.5 });

@@ -139,7 +139,8 @@ fn hub_limit_past(base: u32, step: T, threshold: u32) -> u32 {
   return min(threshold, max(relax(base, step), base + 1u));
 }
 
-// The hub step after a release: `growth` times the step (T's bits in and out), never smaller.
+// The hub step after a release: `growth` (at least 1) times the step, T's bits in and out; a u32 step never
+// smaller, though f32(step) rounds down past 2^24.
 fn hub_step_grown(step: u32, growth: f32) -> u32 {
   return max(step, u32(min(f32(step) * growth, 4294967040.0)));
 }
