@@ -63,10 +63,10 @@ describe('the plan that defers hubs', () => {
     expect(plan.tree).not.toHaveProperty('deferHubs');
     expect(planSssp({ method: 'near-far', weights: 'u32', delta: 3, hubDegree: 2, hubRounds: 8 }, STATS, false).hubStep).toBe(1);
     expect(planSssp({ method: 'near-far', weights: 'f32', delta: 0.5, hubDegree: 2, hubRounds: 4 }, STATS, false).hubStep).toBe(0.125);
-    // Unasked, f32 on a large graph steps by delta / 128; a smaller one, and u32, by delta / 8.
+    // Unasked, f32 on a large graph steps by delta / 128, on a smaller one by delta / 32; u32 by delta / 8.
     const large = { ...STATS, arcs: SSSP_DEFAULTS.hubRoundsF32Arcs };
     expect(planSssp({ method: 'near-far', weights: 'f32', delta: 0.5, hubDegree: 2 }, large, false).hubStep).toBe(0.5 / 128);
-    expect(planSssp({ method: 'near-far', weights: 'f32', delta: 0.5, hubDegree: 2 }, { ...large, arcs: large.arcs - 1 }, false).hubStep).toBe(0.5 / 8);
+    expect(planSssp({ method: 'near-far', weights: 'f32', delta: 0.5, hubDegree: 2 }, { ...large, arcs: large.arcs - 1 }, false).hubStep).toBe(0.5 / 32);
     expect(planSssp({ method: 'near-far', weights: 'u32', delta: 64, hubDegree: 2 }, large, false).hubStep).toBe(8);
     const off = planSssp({ method: 'near-far' }, STATS, false);
     expect(off).toMatchObject({ hubDegree: 0, hubStep: 0 });
@@ -91,13 +91,10 @@ describe('the plan that defers hubs', () => {
     expect(() => planSssp({ method: 'bellman-ford', hubGrowth: 2 }, STATS, false)).toThrow(/hubGrowth/);
   });
 
-  it('grows the hub step by hubGrowth (unless asked, 1.5 only where f32 takes the fine step)', () => {
-    expect(planSssp({ method: 'near-far', weights: 'u32', delta: 64, hubDegree: 2 }, STATS, false).hubGrowth).toBe(1);
-    const large = { ...STATS, arcs: SSSP_DEFAULTS.hubRoundsF32Arcs };
-    expect(planSssp({ method: 'near-far', weights: 'f32', delta: 0.5, hubDegree: 2 }, large, false).hubGrowth).toBe(1.5);
-    expect(planSssp({ method: 'near-far', weights: 'f32', delta: 0.5, hubDegree: 2 }, { ...large, arcs: large.arcs - 1 }, false).hubGrowth).toBe(1);
-    expect(planSssp({ method: 'near-far', weights: 'u32', delta: 64, hubDegree: 2 }, large, false).hubGrowth).toBe(1);
-    expect(planSssp({ method: 'near-far', weights: 'f32', delta: 0.5, hubDegree: 2, hubGrowth: 1 }, large, false).hubGrowth).toBe(1);
+  it('grows the hub step by hubGrowth (unless asked, × 2 with u32 weights and × 1.5 with f32; 1 keeps it)', () => {
+    expect(planSssp({ method: 'near-far', weights: 'u32', delta: 64, hubDegree: 2 }, STATS, false).hubGrowth).toBe(2);
+    expect(planSssp({ method: 'near-far', weights: 'f32', delta: 0.5, hubDegree: 2 }, STATS, false).hubGrowth).toBe(1.5);
+    expect(planSssp({ method: 'near-far', weights: 'f32', delta: 0.5, hubDegree: 2, hubGrowth: 1 }, STATS, false).hubGrowth).toBe(1);
     expect(planSssp({ method: 'near-far', weights: 'u32', delta: 64, hubDegree: 2, hubGrowth: 1.5 }, STATS, false)).toMatchObject({ hubStep: 8, hubGrowth: 1.5 });
     expect(planSssp({ method: 'near-far', hubDegree: 0 }, STATS, false).hubGrowth).toBe(1);
   });
@@ -219,7 +216,7 @@ describe.skipIf(!device)('near-far deferring hubs against the CPU reference', ()
         runner.destroy();
       }
     };
-    const fixed = await releasesOf({});
+    const fixed = await releasesOf({ hubGrowth: 1 });
     const grown = await releasesOf({ hubGrowth: 2 });
     // delta 300 / 1000 rounds: a step of 1 for u32. Fixed, it stays 1; grown, it doubles within a bucket.
     expect(fixed.steps.flat().every((s) => s === 1)).toBe(true);

@@ -105,20 +105,20 @@ export interface SsspKernelOptions {
   readonly hubDegree?: number;
   /**
    * Near-far with hubs waiting: the hub limit's step is delta / hubRounds (an integer, at least 1, for u32 weights).
-   * Default 8, and 128 for f32 weights on graphs of at least 2^26 arcs (`SSSP_DEFAULTS.hubRounds`, `hubRoundsF32`,
-   * `hubRoundsF32Arcs`), where the step also grows (`hubGrowth`): f32 path lengths rarely tie, so a hub's row is
-   * relaxed again for smaller improvements and wants a finer step, once the arcs saved outweigh the passes added.
+   * Default 8 with u32 weights; with f32 32, and 128 on graphs of at least 2^26 arcs (`SSSP_DEFAULTS.hubRounds`,
+   * `hubRoundsF32`, `hubRoundsF32Large`, `hubRoundsF32Arcs`): f32 path lengths rarely tie, so a hub's row is relaxed
+   * again for smaller improvements and wants a finer step, once the arcs saved outweigh the passes added (the step's
+   * growth, `hubGrowth`, takes the passes back).
    */
   readonly hubRounds?: number;
   /**
    * Near-far with hubs waiting: the hub step grows by this factor after each release of a bucket (from delta /
    * hubRounds again at the next bucket), so the first releases, where a bucket's hubs crowd, stay fine and the
-   * bucket's later ones, releasing few hubs each, take fewer rounds. Default 1.5 where f32 weights take the fine
-   * step (`SSSP_DEFAULTS.hubGrowthF32`, with `hubRoundsF32`), else 1 (the step stays). In the CPU replay
+   * bucket's later ones, releasing few hubs each, take fewer rounds. Default 2 with u32 weights, 1.5 with f32
+   * (`SSSP_DEFAULTS.hubGrowth`, `hubGrowthF32`); 1 keeps the step. In the CPU replay
    * (benchmarks/sssp/bucket-sim.ts, `/g<f>`, three Graph500 sources of Kronecker 22) factor 2 took the integer
    * weights' 49–53 passes to 39–42 for the same arcs relaxed within 2.5%, and factor 1.5 with f32-fine weights and
-   * 32 rounds 144–156 passes to 74–88 for at most 6.5% more arcs. Timed (H200, Kronecker 22, one command): f32 at
-   * 32 rounds 5.87 → 5.11 ms, at 128 rounds × 1.5 4.87; integers × 2 3.14 → 3.09 ms (within the run's spread).
+   * 32 rounds 144–156 passes to 74–88 for at most 6.5% more arcs. Timed: see `SSSP_DEFAULTS`.
    *
    * @example
    * await sssp(device, csr, 0, { method: 'near-far', hubRounds: 128, hubGrowth: 1.5 });
@@ -268,12 +268,14 @@ export interface SsspPlan {
  *   half the delta, 1.29–2.25 at 32. Kronecker 20 (2^25 arcs) the other way: near-far 2.92 ms at 8 rounds (56.5
  *   passes), 3.24 at 32 (121.5), same command as Kronecker 22's: the passes added cost more than the arcs saved.
  *   The threshold lies between the two sizes measured.
- *   On the H200 (2026-12-05, Kronecker 22 Graph500 f32 in degree order, fused, 4 sources, one command,
- *   benchmarks/results/sssp-h200-20261205.json): 32 rounds 5.87 ms, × 1.5 a release 5.11; 128 rounds × 1.5
- *   4.87 (5.24× Bellman-Ford), × 1.25 5.15, × 2 5.07; 64 rounds × 1.25 5.03. Hence 128 rounds with growth.
- * - `hubGrowth`, `hubGrowthF32`: the hub step's factor after each release of a bucket: 1.5 where f32 takes
- *   `hubRoundsF32` (above), else 1 (the step stays; integers × 2 on Kronecker 22: 3.14 → 3.09 ms, within the
- *   run's spread; see `SsspKernelOptions.hubGrowth`).
+ *   With the step growing (`hubGrowth`, 2026-12-05; in degree order, fused; benchmarks/results/sssp-h{100,200}-20261205.json):
+ *   f32 takes 32 rounds below 2^26 arcs and 128 from there (`hubRoundsF32`, `hubRoundsF32Large`). Kronecker 22
+ *   Graph500 f32, H200, 4 sources: 32 rounds 5.87 ms, × 1.5 a release 5.11; 128 rounds × 1.5 4.87, × 1.25 5.15, × 2
+ *   5.07; 64 × 1.25 5.03. H100, 3 sources: 32 rounds 6.05, × 1.5 5.21; 128 × 1.5 5.22; 8 × 1.5 7.23. Kronecker 20
+ *   (H100, two commands): 8 rounds 2.46–2.57 ms, × 1.5 2.38; 32 × 1.5 1.94–2.01, × 2 1.93; 64 × 1.5 2.03; 128 × 1.5 2.06.
+ * - `hubGrowth`, `hubGrowthF32`: the hub step's factor after each release of a bucket, 2 with u32 weights and 1.5
+ *   with f32 (see `SsspKernelOptions.hubGrowth`). Integers 1..255 (H100): Kronecker 20 1.37 → 1.24 ms (× 1.5 1.25),
+ *   Kronecker 22 3.59 → 3.42; H200 Kronecker 22 3.14 → 3.09 (× 1.5 3.19).
  * - `skewThreshold`: the degree skew (`SsspGraphStats.degreeSkew`) from which a graph counts as skewed.
  * - `skewedHubDegree`: the hub degree near-far takes on a skewed graph unless told (`SsspKernelOptions.hubDegree`).
  * - `autoBellmanFordArcs`: below this many arcs `auto` plans Bellman-Ford. A pass there costs about the same
@@ -290,9 +292,10 @@ export const SSSP_DEFAULTS = {
   batch: 16,
   fixedWorkgroups: 1024,
   hubRounds: 8,
-  hubRoundsF32: 128,
+  hubRoundsF32: 32,
+  hubRoundsF32Large: 128,
   hubRoundsF32Arcs: 2 ** 26,
-  hubGrowth: 1,
+  hubGrowth: 2,
   hubGrowthF32: 1.5,
   tailFactor: 2,
   nearFarChunk: 32,
@@ -393,7 +396,7 @@ function planMethod(options: SsspKernelOptions, stats: SsspGraphStats, directed:
   if (cuda && options.dispatch === 'indirect') throw new RangeError("sssp: the CUDA runner launches passes on fixed grids (the driver API has no indirect launch); use dispatch: 'fixed'");
   const fused = checkFuseAdvance(options, method, cuda);
   const dispatch = options.dispatch ?? (cuda || fused ? 'fixed' : defaultDispatch(where.softwareAdapter ?? false));
-  const hubs = { hubDegree, hubStep: hubStepOf(options, hubDegree, delta, weights, stats.arcs), hubGrowth: hubGrowthOf(options, hubDegree, weights, stats.arcs) };
+  const hubs = { hubDegree, hubStep: hubStepOf(options, hubDegree, delta, weights, stats.arcs), hubGrowth: hubGrowthOf(options, hubDegree, weights) };
   const tailFactor = checkTailFactor(options.tailFactor, method, heavyArcs);
   const relabel = checkRelabel(options.relabel);
   const pullShare = checkPullHubs(options, hubDegree, directed, cuda);
@@ -551,18 +554,13 @@ function checkHubDegree(options: SsspKernelOptions, method: SsspMethod, heavyArc
   return hubDegree;
 }
 
-/** The hub step's growth after each release (1 when hubs do not wait; unless asked, 1.5 where f32 takes the fine step). */
-function hubGrowthOf(options: SsspKernelOptions, hubDegree: number, weights: SsspWeightType, arcs: number): number {
+/** The hub step's growth after each release (1 when hubs do not wait). */
+function hubGrowthOf(options: SsspKernelOptions, hubDegree: number, weights: SsspWeightType): number {
   const { hubGrowth } = options;
-  if (hubGrowth === undefined) return hubDegree && fineHubStep(weights, arcs) ? SSSP_DEFAULTS.hubGrowthF32 : SSSP_DEFAULTS.hubGrowth;
+  if (hubGrowth === undefined) return !hubDegree ? 1 : weights === 'f32' ? SSSP_DEFAULTS.hubGrowthF32 : SSSP_DEFAULTS.hubGrowth;
   if (!hubDegree) throw new RangeError(`sssp: hubGrowth ${hubGrowth} needs hubs that wait (hubDegree, or a skewed graph's default; hubDegree 0 turns them off)`);
   if (!(hubGrowth >= 1 && hubGrowth <= 1024)) throw new RangeError(`sssp: hubGrowth must be a number from 1 (the hub step stays) to 1024, got ${hubGrowth}`);
   return Math.fround(hubGrowth);
-}
-
-/** f32 weights on a graph large enough that a finer, growing hub step pays (`hubRoundsF32Arcs`). */
-function fineHubStep(weights: SsspWeightType, arcs: number): boolean {
-  return weights === 'f32' && arcs >= SSSP_DEFAULTS.hubRoundsF32Arcs;
 }
 
 /** The hub limit's step, delta / hubRounds (0 when hubs do not wait). */
@@ -571,7 +569,8 @@ function hubStepOf(options: SsspKernelOptions, hubDegree: number, delta: number,
     if (options.hubRounds !== undefined) throw new RangeError(`sssp: hubRounds ${options.hubRounds} needs hubs that wait (hubDegree, or a skewed graph's default; hubDegree 0 turns them off)`);
     return 0;
   }
-  const rounds = options.hubRounds ?? (fineHubStep(weights, arcs) ? SSSP_DEFAULTS.hubRoundsF32 : SSSP_DEFAULTS.hubRounds);
+  const f32Rounds = arcs >= SSSP_DEFAULTS.hubRoundsF32Arcs ? SSSP_DEFAULTS.hubRoundsF32Large : SSSP_DEFAULTS.hubRoundsF32;
+  const rounds = options.hubRounds ?? (weights === 'f32' ? f32Rounds : SSSP_DEFAULTS.hubRounds);
   if (!Number.isInteger(rounds) || rounds < 1) throw new RangeError(`sssp: hubRounds must be a positive integer (the hub step is delta / hubRounds), got ${rounds}`);
   return weights === 'u32' ? Math.max(1, Math.floor(delta / rounds)) : Math.fround(delta / rounds);
 }
