@@ -108,7 +108,7 @@ export function planSettings(p: SsspPlan): Record<string, string | number> {
     batch: p.batch,
     ...(p.method === 'bellman-ford'
       ? { reads: p.relax.reads!, segment: p.segment }
-      : { lanes: p.relax.lanesPerVertex!, chunk: p.relax.chunk!, dispatch: p.dispatch, ...(p.dispatch === 'fixed' ? { fixed_workgroups: p.fixedWorkgroups } : {}), ...(p.heavyArcs === 'settle' ? { heavy_arcs: p.heavyArcs } : {}), ...(p.hubDegree ? { hub_degree: p.hubDegree, hub_step: p.hubStep } : {}) }),
+      : { lanes: p.relax.lanesPerVertex!, chunk: p.relax.chunk!, dispatch: p.dispatch, ...(p.dispatch === 'fixed' ? { fixed_workgroups: p.fixedWorkgroups } : {}), ...(p.heavyArcs === 'settle' ? { heavy_arcs: p.heavyArcs } : {}), ...(p.hubDegree ? { hub_degree: p.hubDegree, hub_step: p.hubStep, hub_growth: p.hubGrowth } : {}) }),
     ...(p.method === 'near-far' ? { delta: p.delta, tail_factor: p.tailFactor } : {}),
     ...(p.relabel === 'degree' ? { relabel: p.relabel } : {}),
   };

@@ -198,7 +198,7 @@ for (const variant of args.methods.split(',').map(parseMethod)) {
       results.push(
         markHeld({
           case: name,
-          params: { ...graph.params, n: g.n, arcs: m, type, method: variant.name, delta: profiled.plan.delta, heavy_arcs: profiled.plan.heavyArcs, hub_degree: profiled.plan.hubDegree, hub_step: profiled.plan.hubStep, tail_factor: profiled.plan.tailFactor, dispatch: profiled.plan.dispatch, source: sources[i], backend: 'webgpu', metric: 'time_ms', ...totals },
+          params: { ...graph.params, n: g.n, arcs: m, type, method: variant.name, delta: profiled.plan.delta, heavy_arcs: profiled.plan.heavyArcs, hub_degree: profiled.plan.hubDegree, hub_step: profiled.plan.hubStep, hub_growth: profiled.plan.hubGrowth, tail_factor: profiled.plan.tailFactor, dispatch: profiled.plan.dispatch, source: sources[i], backend: 'webgpu', metric: 'time_ms', ...totals },
           metric: 'time_ms',
           value: total,
           unit: 'ms (sum of per-step GPU times, each step a submit of its own)',
