@@ -260,9 +260,10 @@ export interface SsspPlan {
  *   probes/sssp-fused-sweep-kron22-u32-h200-20261128-19a4d12.json); at the default delta 64 of two 3.39 (benchmarks/results/sssp-h200-20261129.json and probes/sssp-chunk-sweep-kron22-h200-20261129-01b77a5.json).
  *   Not in vertex order: there two arcs a step lost (Kronecker 22 u32 3.96 → 4.05 ms, f32 7.18 → 7.40) and R-MAT
  *   2^22 f32's 64 arcs of two gained 4% (5.70 → 5.46), one command (probes/sssp-queue-shape-vertex-order-h200-20261129-01b77a5.json).
- * - `hubRounds`, `hubRoundsF32`, `hubRoundsF32Arcs`: the hub limit's step is delta / rounds: 8 with u32 weights
- *   (Kronecker 22 in degree order, fused: 4 rounds 3.48 ms, 8 3.24, 16 3.49, one command) and with f32 below 2^26
- *   arcs, 32 with f32 from there. Kronecker 22 (2^26.9 arcs), Graph500 f32: near-far 10.10 ms at 8 rounds, 8.75 at
+ * - `hubRounds`, `hubRoundsF32`, `hubRoundsF32Large`, `hubRoundsF32Arcs`: the hub limit's step is delta / rounds: 8
+ *   with u32 weights (Kronecker 22 in degree order, fused: 4 rounds 3.48 ms, 8 3.24, 16 3.49, one command); with
+ *   f32 32 below 2^26 arcs and 128 from there since the step grows (below). Before it grew (f32 8 below 2^26 arcs,
+ *   32 from there): Kronecker 22 (2^26.9 arcs), Graph500 f32: near-far 10.10 ms at 8 rounds, 8.75 at
  *   32 (one command); in degree order, fused, half the delta at 8 rounds 7.38 ms, the full delta at 32 rounds 6.89,
  *   64 7.29 (another command); the CPU replay (three sources) 1.44–3.27 arcs relaxed per stored arc at 8 rounds and
  *   half the delta, 1.29–2.25 at 32. Kronecker 20 (2^25 arcs) the other way: near-far 2.92 ms at 8 rounds (56.5
