@@ -1,7 +1,7 @@
 // One SSSP method on one weighted graph, measured the same way by the SSSP suite (run.ts, WebGPU) and the CUDA
 // suite's side-by-side (benchmarks/cuda/sssp-suite.ts): upload, a warm-up query, then one query per source,
 // each validated by the Graph500 SSSP rules.
-import { planSssp, ssspGraphStats, validateSssp, type SsspKernelOptions, type SsspPlan, type SsspResult, type SsspRunOptions, type SsspWeights, type SsspWeightType } from '@semiforge/algorithms';
+import { planSssp, ssspGraphStats, validateSsspParallel, type SsspKernelOptions, type SsspPlan, type SsspResult, type SsspRunOptions, type SsspWeights, type SsspWeightType } from '@semiforge/algorithms';
 import type { Csr } from '@semiforge/graph-io';
 import { summarize, type BenchResult } from '../lib/results.js';
 import { smClock, type SmClock } from '../lib/sm-clock.js';
@@ -79,7 +79,7 @@ export async function measureSssp(
     for (const r of ran) {
       const s = r.source;
       const validating = performance.now();
-      const check = validateSssp(csr, s, r, { weights: weights.type, arcWeights: weights.values });
+      const check = await validateSsspParallel(csr, s, r, { weights: weights.type, arcWeights: weights.values });
       out.validateMs.push(performance.now() - validating);
       if (!check.valid && out.valid) {
         out.valid = false;

@@ -16,7 +16,7 @@
 // On the GPU host (bundled with scripts/device-bundle.sh sssp/pass-profile):
 //   node .device/pass-profile.mjs --kron 22 --weights u32 --sources 2 --methods near-far,near-far/heavy --cuda-clock --out $OUT
 import { parseArgs } from 'node:util';
-import { readSsspQueue, SSSP_HEAVY_ITEM, SSSP_STATE, SsspRunner, ssspSearchGraph, ssspWeights, validateSssp, type SsspDispatchRecord, type SsspWeightType } from '@semiforge/algorithms';
+import { readSsspQueue, SSSP_HEAVY_ITEM, SSSP_STATE, SsspRunner, ssspSearchGraph, ssspWeights, validateSsspParallel, type SsspDispatchRecord, type SsspWeightType } from '@semiforge/algorithms';
 import { invertIds } from '@semiforge/graph-io';
 import { openDevice } from '@semiforge/runtime';
 import { cudaClockFlag } from '../lib/compute-clock.js';
@@ -161,7 +161,7 @@ for (const variant of args.methods.split(',').map(parseMethod)) {
       if (overBudget(`${variant.name} source ${sources[i]}`)) break;
       [rows, parentSteps, visits, settles] = [[], [], new Uint32Array(g.n), new Uint32Array(g.n)];
       const r = await profiled.run(s);
-      const check = validateSssp(g, s, r, { weights: type, arcWeights: w.values });
+      const check = await validateSsspParallel(g, s, r, { weights: type, arcWeights: w.values });
       const relaxed = rows.filter((p) => p.kind === 'relax');
       const again = (counts: Uint32Array) => counts.reduce((a, k) => a + Math.max(0, k - 1), 0);
       const light = rows.reduce((a, p) => a + p.arcs, 0);

@@ -84,3 +84,5 @@ export { fastEntries, type FastEntries, type FastEntriesRequest } from './text/f
 export { parallelFastEntries, stopEntriesWorkers, type ParallelEntriesOptions } from './text/parallel-entries.js';
 export { readFileShared } from './text/read-file-shared.js';
 export { lineChunks } from './text/line-chunks.js';
+export { runWorkers, startWorker, workerDone, workerEntry, workerInput } from './worker-start.js';
+export { arcBalancedRanges, inShared, isShared, MAX_THREADS, sharedArray, workerThreads } from './shared-memory.js';

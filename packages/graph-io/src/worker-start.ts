@@ -5,7 +5,9 @@ import { nodeBuiltin } from './node-builtin.js';
  * Starts the worker whose entry is `entry` (a module URL ending in .js from dist, .ts under vitest or tsx)
  * with `workerData`. Node 20 cannot start a .ts worker even with `--import tsx` in its execArgv (the entry
  * resolves before the hook), so a .ts entry is started through a small eval'd module that registers tsx
- * first, then imports it. Bundles (scripts/device-bundle.sh) put the .js entries beside the bundle.
+ * first, then imports it, with the `source` export condition as its caller's tests and tsx runs have (so that a
+ * worker's `@semiforge/*` imports resolve to their sources too, built or not). Bundles (scripts/device-bundle.sh)
+ * put the .js entries beside the bundle.
  *
  * @example
  * ```ts
@@ -18,7 +20,7 @@ export function startWorker(entry: URL, data: unknown): Worker {
   const { Worker } = nodeBuiltin('node:worker_threads', 'worker threads');
   if (!entry.href.endsWith('.ts')) return new Worker(entry, options);
   const source = `import('tsx/esm/api').then(({ register }) => { register(); return import(${JSON.stringify(entry.href)}); });`;
-  return new Worker(source, { eval: true, ...options });
+  return new Worker(source, { eval: true, ...options, execArgv: [...process.execArgv, '--conditions=source'] });
 }
 
 /**

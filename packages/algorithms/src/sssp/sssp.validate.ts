@@ -1,6 +1,7 @@
 import type { Csr } from '@semiforge/graph-io';
 import { ssspWeights, type SsspWeightType } from './sssp.input.js';
 import { NO_PARENT, pathAdd } from './sssp.reference.js';
+import { sweepArcRows, type SweepFinding } from './sssp.validate-sweep.js';
 
 /** The Graph500 SSSP rule a result broke. */
 export type SsspRule = 'length' | 'source' | 'unreached' | 'parent-edge' | 'tree' | 'relaxes';
@@ -40,16 +41,37 @@ export interface SsspValidateOptions {
  * const check = validateSssp(csr, 0, { dist, parent }, { weights: 'f32' });
  * if (!check.valid) console.error(check.violation!.message);
  */
-export function validateSssp(graph: Csr, source: number, result: { dist: ArrayLike<number>; parent?: Uint32Array }, options: SsspValidateOptions = {}): SsspValidation {
-  const { n, indices } = graph;
+export function validateSssp(graph: Csr, source: number, result: SsspResultToCheck, options: SsspValidateOptions = {}): SsspValidation {
+  const check = beginSsspCheck(graph, source, result, options);
+  if ('verdict' in check) return check.verdict;
+  const tight = new Uint8Array(result.parent ? graph.n : 0);
+  const sweep = sweepArcRows(graph, result.dist, result.parent, tight, check.w, check.f32, check.limit, 0, graph.n);
+  return finishSsspCheck(graph, source, result, check, tight, sweep);
+}
+
+/** The distances (Infinity where unreached) and, optionally, the parents of one source's search. */
+export interface SsspResultToCheck {
+  readonly dist: ArrayLike<number>;
+  readonly parent?: Uint32Array;
+}
+
+/** What the sweep over the arcs needs, once the O(n) rules held; or the verdict when one failed. */
+export type SsspCheckStart =
+  | { readonly verdict: SsspValidation }
+  | { readonly w: Float32Array | Uint32Array; readonly f32: boolean; readonly limit: number; readonly reached: number };
+
+function violation(reached: number, rule: SsspRule, vertex: number, message: string): SsspValidation {
+  return { valid: false, violation: { rule, vertex, message }, reached };
+}
+
+/** The rules checked before the sweep over the arcs, in O(n): lengths, the source, unreached ⇔ no parent, the tree. */
+export function beginSsspCheck(graph: Csr, source: number, result: SsspResultToCheck, options: SsspValidateOptions): SsspCheckStart {
+  const { n } = graph;
   const { dist, parent } = result;
   const type = options.weights ?? 'f32';
-  const w = options.arcWeights ?? ssspWeights(graph, type).values;
-  const add = pathAdd(type);
-  const limit = options.maxDistance ?? Infinity;
   let reached = 0;
   for (let v = 0; v < dist.length; v++) if (dist[v] !== Infinity) reached++;
-  const fail = (rule: SsspRule, vertex: number, message: string): SsspValidation => ({ valid: false, violation: { rule, vertex, message }, reached });
+  const fail = (rule: SsspRule, vertex: number, message: string) => ({ verdict: violation(reached, rule, vertex, message) });
 
   if (dist.length !== n || (parent && parent.length !== n)) {
     return fail('length', -1, `dist has ${dist.length} entries${parent ? `, parent ${parent.length}` : ''}; the graph has ${n} vertices`);
@@ -69,49 +91,29 @@ export function validateSssp(graph: Csr, source: number, result: { dist: ArrayLi
     const loop = parentLoop(parent, source, n);
     if (loop !== undefined) return fail('tree', loop, `the parents of vertex ${loop} lead back to it instead of to source ${source}`);
   }
-  const sweep = sweepArcs(graph, dist, parent, w, type === 'f32', limit);
+  const w = options.arcWeights ?? ssspWeights(graph, type).values;
+  return { w, f32: type === 'f32', limit: options.maxDistance ?? Infinity, reached };
+}
+
+/** The rules the sweep decides: every reached vertex's parent arc tight, no arc left that lowers a distance. */
+export function finishSsspCheck(graph: Csr, source: number, result: SsspResultToCheck, check: Exclude<SsspCheckStart, { verdict: SsspValidation }>, tight: Uint8Array, sweep: SweepFinding): SsspValidation {
+  const { dist, parent } = result;
+  const { w, reached } = check;
   if (parent) {
-    for (let v = 0; v < n; v++) {
-      if (v === source || dist[v] === Infinity || sweep.tight[v]) continue;
+    for (let v = 0; v < graph.n; v++) {
+      if (v === source || dist[v] === Infinity || tight[v]) continue;
       const p = parent[v];
-      return fail('parent-edge', v, `no arc ${p} → ${v} with dist[${p}] + w = dist[${v}] = ${dist[v]} (dist[${p}] = ${dist[p]})`);
+      return violation(reached, 'parent-edge', v, `no arc ${p} → ${v} with dist[${p}] + w = dist[${v}] = ${dist[v]} (dist[${p}] = ${dist[p]})`);
     }
   }
   if (sweep.relaxes >= 0) {
     const e = sweep.relaxes;
     const u = sweep.tail;
-    const v = indices[e];
-    return fail('relaxes', v, `arc ${u} → ${v} (weight ${w[e]}) gives ${add(dist[u], w[e])} < dist[${v}] = ${dist[v]}`);
+    const v = graph.indices[e];
+    const add = pathAdd(check.f32 ? 'f32' : 'u32');
+    return violation(reached, 'relaxes', v, `arc ${u} → ${v} (weight ${w[e]}) gives ${add(dist[u], w[e])} < dist[${v}] = ${dist[v]}`);
   }
   return { valid: true, reached };
-}
-
-/**
- * One pass over the arcs (the costly part, so f32 rounding is inlined rather than called): which vertices
- * have a tight arc from their parent, and the first arc that would still lower a distance (−1 if none).
- */
-function sweepArcs(graph: Csr, dist: ArrayLike<number>, parent: Uint32Array | undefined, w: Float32Array | Uint32Array, f32: boolean, limit: number) {
-  const { n, indptr, indices } = graph;
-  const tight = new Uint8Array(parent ? n : 0);
-  let relaxes = -1;
-  let tail = -1;
-  for (let u = 0; u < n; u++) {
-    const du = dist[u];
-    if (du === Infinity) continue;
-    const end = indptr[u + 1];
-    for (let e = indptr[u]; e < end; e++) {
-      const v = indices[e];
-      const c = f32 ? Math.fround(du + w[e]) : du + w[e];
-      const dv = dist[v];
-      if (c === dv) {
-        if (parent && parent[v] === u) tight[v] = 1;
-      } else if (c < dv && c <= limit && relaxes < 0) {
-        relaxes = e;
-        tail = u;
-      }
-    }
-  }
-  return { tight, relaxes, tail };
 }
 
 /** A vertex whose parent chain cycles without reaching the source, or undefined: each vertex walked once. */

@@ -1,4 +1,4 @@
-import { createSsspRunner, toIntegerWeights, validateSssp, type SsspKernelOptions, type SsspMethod, type SsspPlan, type SsspResult, type SsspWeightType } from '@semiforge/algorithms';
+import { createSsspRunner, toIntegerWeights, validateSsspParallel, type SsspKernelOptions, type SsspMethod, type SsspPlan, type SsspResult, type SsspWeightType } from '@semiforge/algorithms';
 import type { Csr } from '@semiforge/graph-io';
 import { openCommandDevice, thenDestroy, type BackendFlags } from '../command-device.js';
 import { EXIT, UsageError } from '../errors.js';
@@ -92,8 +92,8 @@ const INTEGER_WEIGHT_MAX = 255;
 
 
 
-function trialOf(csr: Csr, r: SsspResult, flags: SsspFlags): SsspTrial {
-  const check = flags.verify ? validateSssp(csr, r.source, r, { weights: flags.weights, maxDistance: flags.maxDistance }) : undefined;
+async function trialOf(csr: Csr, r: SsspResult, flags: SsspFlags): Promise<SsspTrial> {
+  const check = flags.verify ? await validateSsspParallel(csr, r.source, r, { weights: flags.weights, maxDistance: flags.maxDistance }) : undefined;
   const ms = r.gpuTimeMs ?? r.wallTimeMs;
   return {
     source: csr.ids ? csr.ids[r.source] : r.source,
@@ -225,7 +225,8 @@ export async function runSssp(file: string | undefined, flags: SsspFlags, io: Cl
       runner.destroy();
     }
   });
-  const trials = results.map((r) => trialOf(csr, r, flags));
+  const trials: SsspTrial[] = [];
+  for (const r of results) trials.push(await trialOf(csr, r, flags));
   const summary: SsspSummary = {
     command: 'sssp',
     graph: name,
