@@ -2,7 +2,7 @@
 // the GPU, validated (sampled rows against Dijkstra, whole matrices against SciPy where it ran), written as
 // results/apsp-<device>-<date>.json.
 //   tsx --conditions=source benchmarks/apsp/run.ts --n 1024,2048 [--variants a-t64-u4,...] [--runs 5] [--out DIR]
-import { parseArgs } from 'node:util';
+import { suiteArgs } from '../lib/suite-args.js';
 import { ApspRunner, verifyApsp, type ApspResult } from '@semiforge/algorithms';
 import { generateRandom4n, type EdgeList } from '@semiforge/graph-io';
 import { normalizeSpec } from '@semiforge/codegen';
@@ -13,7 +13,7 @@ import { summarize, writeResults, type BenchResult } from '../lib/results.js';
 import { scipyFloydWarshall, type ScipyRun } from '../lib/scipy-peer.js';
 import { pickVariants, type ApspVariant } from './variants.js';
 
-const { values: args } = parseArgs({
+const args = suiteArgs({
   options: {
     n: { type: 'string' },
     variants: { type: 'string' },

@@ -26,7 +26,7 @@
 //   tsx --conditions=source benchmarks/bfs/run.ts --quick      (scale 10 and a 48 × 48 grid: a check on lavapipe)
 import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
-import { parseArgs } from 'node:util';
+import { suiteArgs } from '../lib/suite-args.js';
 import { defaultBfsDispatch, type BfsDispatch } from '@semiforge/algorithms';
 import { openDevice } from '@semiforge/runtime';
 import { cudaClockFlag } from '../lib/compute-clock.js';
@@ -40,7 +40,7 @@ import { EnginePool, measureVariant, VARIANTS, type Variant } from './measure.js
 import { CPU_PEERS, cpuPeers, type CpuPeerKind } from './cpu-peers.js';
 import { batchedResult, variantResult } from './report.js';
 
-const { values: args } = parseArgs({
+const args = suiteArgs({
   options: {
     scales: { type: 'string', default: '20' },
     'edge-factor': { type: 'string', default: '16' },

@@ -21,7 +21,7 @@
 //   sssp: --sssp-rmat 20,22 --sssp-kron 22 --sssp-road 3163 --sssp-methods bellman-ford,frontier,near-far --sssp-sources 4
 //   --sssp-weights f32|u32 --sssp-cache DIR; see sssp-suite.ts).
 //   GPU host: scripts/device-bundle.sh cuda, then `. .device/env.sh && node .device/cuda.mjs ...`
-import { parseArgs } from 'node:util';
+import { suiteArgs } from '../lib/suite-args.js';
 import { loadCudaRuntime, verifyApsp, type ApspKernelOptions, type ApspPlan, type ApspResult } from '@semiforge/algorithms';
 import { generateRandom4n, type EdgeList } from '@semiforge/graph-io';
 import { kernelIdentity, normalizeSpec, type ElementType } from '@semiforge/codegen';
@@ -36,7 +36,7 @@ import { SPMV_SUITE_OPTIONS, spmvSuite } from './spmv-suite.js';
 import { BFS_SUITE_OPTIONS, bfsSuite } from './bfs-suite.js';
 import { SSSP_SUITE_OPTIONS, ssspSuite } from './sssp-suite.js';
 
-const { values: args } = parseArgs({
+const args = suiteArgs({
   options: {
     n: { type: 'string' },
     types: { type: 'string', default: 'f32,i32' },

@@ -7,7 +7,7 @@
 import { existsSync, mkdirSync, readFileSync, statfsSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { parseArgs } from 'node:util';
+import { suiteArgs } from '../lib/suite-args.js';
 import { readFileShared, readGraphBinary, stopEntriesWorkers } from '@semiforge/graph-io';
 import { summarize, writeResults, type BenchResult } from '../lib/results.js';
 import { cpuContext, CPU_DEVICE } from '../lib/cpu-context.js';
@@ -16,7 +16,7 @@ import { fingerprint, sameFingerprint } from './checksum.js';
 import { textReaders, type Columns } from './readers.js';
 import { writeTextFile, type TextFile, type TextFormat } from './text-files.js';
 
-const { values: args } = parseArgs({
+const args = suiteArgs({
   options: {
     sizes: { type: 'string', default: '100,1000' },
     small: { type: 'boolean', default: false },

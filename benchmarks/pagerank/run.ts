@@ -10,7 +10,7 @@
 // Each result line on stderr is followed by the loop's breakdown, submit by submit (also in the JSON: `submits`
 // of the total's result); benchmarks/pagerank/loop-probe.ts measures the round trips behind it.
 //   tsx --conditions=source benchmarks/pagerank/run.ts --quick      (tiny matrices: a check on a software adapter)
-import { parseArgs } from 'node:util';
+import { suiteArgs } from '../lib/suite-args.js';
 import { PAGERANK_RELABELS, pagerankFixedPoint, PAGERANK_DEFAULTS, verifyPagerank, type PagerankRelabel, type SpmvReorder } from '@semiforge/algorithms';
 import type { Csr } from '@semiforge/graph-io';
 import { openDevice } from '@semiforge/runtime';
@@ -26,7 +26,7 @@ import type { MatrixShape } from '../spmv/traffic.js';
 import { measurePagerank } from './measure.js';
 import { loopLine, pagerankResults, TABLE_HEADER, tableRow, type CheckedPeer } from './report.js';
 
-const { values: args } = parseArgs({
+const args = suiteArgs({
   options: {
     sizes: { type: 'string', default: 'small,medium' },
     classes: { type: 'string' },

@@ -16,7 +16,7 @@
 // GPUs, --select pci gives each its own GPU through Mesa's device-select layer (scripts/device-select-layer.sh).
 // CUDA (--backend cuda): --gpus N opens CUDA devices 0..N−1 in this process, l CUDA streams each (--tk-ms defaults
 // to 2 there: the synthetic tasks' page-locked arrays stay within a few GiB at r_T 1.6).
-import { parseArgs } from 'node:util';
+import { suiteArgs } from '../lib/suite-args.js';
 import { csrFromEdgesParallel, generateKroneckerParallel, generateRandom4n } from '@semiforge/graph-io';
 import { verifyApsp } from '@semiforge/algorithms';
 import {
@@ -54,7 +54,7 @@ const OVERLAP_NOTES = [
 ];
 
 async function main(): Promise<void> {
-  const { values: args } = parseArgs({
+  const args = suiteArgs({
     options: {
       quick: { type: 'boolean', default: false },
       backend: { type: 'string', default: 'webgpu' },

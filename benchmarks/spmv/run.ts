@@ -7,7 +7,7 @@
 //       [--runs 5] [--no-peer] [--no-min-plus] [--sweep] [--formats csr-merge,sell] [--reorder auto,hot,none] [--hot-columns 8192,32768]
 //       [--stream-items 4,8,16] [--stream-threads 128,256] [--merge EARLIER.json] [--out DIR]
 //   tsx --conditions=source benchmarks/spmv/run.ts --quick      (tiny matrices: a check on a software adapter)
-import { parseArgs } from 'node:util';
+import { suiteArgs } from '../lib/suite-args.js';
 import { orderColumnsByDegree, type Correlation, type SpmvReorder } from '@semiforge/algorithms';
 import { openDevice } from '@semiforge/runtime';
 import { copyBandwidth } from '../lib/copy-bandwidth.js';
@@ -23,7 +23,7 @@ import { modelFit, modelOf } from './model-fit.js';
 import { spmvResults, TABLE_HEADER, tableRow } from './report.js';
 import { spmvVariants, variantKnobs } from './variants.js';
 
-const { values: args } = parseArgs({
+const args = suiteArgs({
   options: {
     sizes: { type: 'string', default: 'small,medium' },
     // Some of power-law, stencil, banded, uniform, road (default all): to split a large run over commands.

@@ -17,7 +17,7 @@
 // --merge keeps an earlier file's results, and the speed-ups over paper 001's Bellman-Ford are computed over
 // all results of the file, so they appear once both sides have run.
 //   tsx --conditions=source benchmarks/sssp/run.ts --quick      (small graphs: a check on a software adapter)
-import { parseArgs } from 'node:util';
+import { suiteArgs } from '../lib/suite-args.js';
 import { SsspRunner, ssspWeights, type DispatchMode, type SsspKernelOptions, type SsspWeights } from '@semiforge/algorithms';
 import type { Csr } from '@semiforge/graph-io';
 import { LimitError, openDevice } from '@semiforge/runtime';
@@ -32,7 +32,7 @@ import { BELLMAN_FORD, METHODS, parseMethod } from './methods.js';
 import { scipyDijkstra, type ScipyDijkstra } from './scipy-peer.js';
 import { graph500Sources } from '../lib/graph500-sources.js';
 
-const { values: args } = parseArgs({
+const args = suiteArgs({
   options: {
     rmat: { type: 'string', default: '14,16,18,20' },
     kron: { type: 'string', default: '20' },
