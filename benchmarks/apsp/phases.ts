@@ -1,13 +1,13 @@
 // Times each phase of one blocked-FW pivot step on its own (many dispatches per submit), to see where a
 // step's time goes:   tsx --conditions=source benchmarks/apsp/phases.ts --n 4096 --tiles 64,128
-import { parseArgs } from 'node:util';
+import { suiteArgs } from '../lib/suite-args.js';
 import { dispatchGrid } from '@semiforge/codegen';
 
 import { buildApspMatrix, kernelFor, planApsp, type ApspMethod } from '@semiforge/algorithms';
 import { generateRandom4n } from '@semiforge/graph-io';
 import { openDevice } from '@semiforge/runtime';
 
-const { values: args } = parseArgs({
+const args = suiteArgs({
   allowPositionals: false,
   options: { n: { type: 'string', default: '4096' }, tiles: { type: 'string', default: '64,128' }, unroll: { type: 'string', default: '4' }, kunroll: { type: 'string', default: '4' }, stage: { type: 'string', default: '8' }, wg: { type: 'string', default: '16x16' }, pivot: { type: 'string', default: '32' }, semiring: { type: 'string', default: 'min-plus' }, reps: { type: 'string', default: '20' }, method: { type: 'string', default: 'a' }, graph: { type: 'boolean', default: false } },
 });

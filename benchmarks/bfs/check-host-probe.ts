@@ -5,7 +5,7 @@
 // read at random, so the per-vertex costs carry to larger graphs (printed scaled to n = 2^26).
 //   tsx --conditions=source benchmarks/bfs/check-host-probe.ts [--scale 22] [--sources 4] [--threads N] [--cache /tmp/g]
 import { availableParallelism } from 'node:os';
-import { parseArgs } from 'node:util';
+import { suiteArgs } from '../lib/suite-args.js';
 import { bfsReference, treeDepths } from '@semiforge/algorithms';
 import { Xoshiro128ss } from '@semiforge/graph-io';
 // Not exported: the runners' own id mapping, probed as they call it.
@@ -14,7 +14,7 @@ import { kroneckerGraph, reachedEdges } from './graphs.js';
 import { graph500Sources } from '../lib/graph500-sources.js';
 import { TreeDepthPool } from './tree-depth-pool.js';
 
-const { values: args } = parseArgs({
+const args = suiteArgs({
   options: { scale: { type: 'string', default: '22' }, sources: { type: 'string', default: '4' }, threads: { type: 'string', default: String(availableParallelism() - 1) }, cache: { type: 'string' } },
 });
 const graph = await kroneckerGraph(Number(args.scale), 16, { degreeOrder: true, cacheDir: args.cache });

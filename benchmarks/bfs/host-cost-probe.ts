@@ -16,7 +16,7 @@
 //       [--cpu-checks 4] [--threads N] [--profile-top 0] [--budget-s 500] [--out DIR]
 //   tsx --conditions=source benchmarks/bfs/host-cost-probe.ts --scale 12 --sources 32 --batch 32 --repeats 2   (lavapipe)
 import { availableParallelism } from 'node:os';
-import { parseArgs } from 'node:util';
+import { suiteArgs } from '../lib/suite-args.js';
 import { BfsRunner, CoreBfs, defaultBfsDispatch, treeDepths, validateBfs, type BfsDispatch } from '@semiforge/algorithms';
 import { openDevice } from '@semiforge/runtime';
 import { webgpuContext } from '../lib/gpu-context.js';
@@ -26,7 +26,7 @@ import { HostProfiler } from './host-profile.js';
 import { kroneckerGraph } from './graphs.js';
 import { graph500Sources } from '../lib/graph500-sources.js';
 
-const { values: args } = parseArgs({
+const args = suiteArgs({
   options: {
     scale: { type: 'string', default: '13' },
     sources: { type: 'string', default: '64' },

@@ -11,13 +11,13 @@
 //   tsx --conditions=source benchmarks/bfs/latency-probe.ts --scale 20 [--sources 4]
 //       [--modes indirect,fixed,indirect+novalidation] [--levels 1,8,32] [--fixed-workgroups 1024] [--budget-s 500]
 //   tsx --conditions=source benchmarks/bfs/latency-probe.ts --scale 12 --sources 2      (a check on lavapipe)
-import { parseArgs } from 'node:util';
+import { suiteArgs } from '../lib/suite-args.js';
 import { BfsRunner, type BfsDispatch, type BfsResult } from '@semiforge/algorithms';
 import { csrFromEdges, generateKronecker } from '@semiforge/graph-io';
 import { openDevice, type Device } from '@semiforge/runtime';
 import { dispatchCost } from './indirect-cost.js';
 
-const { values: args } = parseArgs({
+const args = suiteArgs({
   options: {
     scale: { type: 'string', default: '20' },
     sources: { type: 'string', default: '8' },

@@ -4,13 +4,13 @@
 //   tsx --conditions=source benchmarks/bfs/preprocess-profile.ts [--scales 18,20,22] [--variants baseline,core] [--threads N] [--cache DIR]
 // --cache: the suite's graph cache (run.ts --cache): a graph found there in degree order is read, not generated.
 import { availableParallelism } from 'node:os';
-import { parseArgs } from 'node:util';
+import { suiteArgs } from '../lib/suite-args.js';
 import { CoreBfs, createBfsEngine } from '@semiforge/algorithms';
 import { openDevice } from '@semiforge/runtime';
 import { kroneckerGraph } from './graphs.js';
 import { VARIANTS, type Variant } from './measure.js';
 
-const { values: args } = parseArgs({
+const args = suiteArgs({
   options: {
     scales: { type: 'string', default: '18,20,22' },
     variants: { type: 'string', default: 'baseline,core' },

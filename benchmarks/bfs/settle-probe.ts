@@ -13,7 +13,7 @@
 //   tsx --conditions=source benchmarks/bfs/settle-probe.ts [--scale 16] [--pad 23,26] [--kron 23] [--cache DIR] [--reps 5]
 //       [--modes none,flush,gc,flush+gc] [--cuda-clock] [--budget-s 55]
 //   tsx --conditions=source benchmarks/bfs/settle-probe.ts --scale 12 --pad 20 --reps 3      (a check on lavapipe)
-import { parseArgs } from 'node:util';
+import { suiteArgs } from '../lib/suite-args.js';
 import { PerformanceObserver } from 'node:perf_hooks';
 import { BfsRunner } from '@semiforge/algorithms';
 import { csrFromEdges, generateKronecker, relabelByDegree, type Csr } from '@semiforge/graph-io';
@@ -23,7 +23,7 @@ import { smClock } from '../lib/sm-clock.js';
 import { kroneckerGraph, reachedEdges } from './graphs.js';
 import { collectGarbage, drainQueue, settle } from './settle.js';
 
-const { values: args } = parseArgs({
+const args = suiteArgs({
   options: {
     scale: { type: 'string', default: '16' },
     pad: { type: 'string', default: '23,26' },

@@ -15,7 +15,7 @@
 //       [--variants relaxed,volatile,weak,stream] [--backends cuda,webgpu] [--cache DIR] [--out DIR]
 // On the GPU host (bundled with scripts/device-bundle.sh cuda/sssp-pass-probe):
 //   . .device/env.sh && node .device/sssp-pass-probe.mjs --kron 22 --out $OUT
-import { parseArgs } from 'node:util';
+import { suiteArgs } from '../lib/suite-args.js';
 import { kernelFor, loadCudaRuntime, prepareSssp, validateSssp, type SsspSetup } from '@semiforge/algorithms';
 import type { GeneratedKernel } from '@semiforge/codegen';
 import type { Csr } from '@semiforge/graph-io';
@@ -27,7 +27,7 @@ import { kroneckerGraph } from '../sssp/graphs.js';
 import { cudaContext } from './cuda-context.js';
 import { graph500Sources } from '../lib/graph500-sources.js';
 
-const { values: args } = parseArgs({
+const args = suiteArgs({
   options: {
     kron: { type: 'string', default: '22' },
     sources: { type: 'string', default: '2' },

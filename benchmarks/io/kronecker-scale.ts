@@ -6,12 +6,12 @@
 //   tsx --conditions=source benchmarks/io/kronecker-scale.ts --scale 24 [--threads 2] [--weights] [--seed 1] [--json] [--out DIR]
 // --threads 0 generates on the main thread (generateKronecker) instead of in workers.
 import { availableParallelism } from 'node:os';
-import { parseArgs } from 'node:util';
+import { suiteArgs } from '../lib/suite-args.js';
 import { csrFromEdges, csrFromEdgesParallel, generateKronecker, generateKroneckerParallel, validateCsr, validateEdgeList, type EdgeList } from '@semiforge/graph-io';
 import { writeResults, type BenchResult } from '../lib/results.js';
 import { cpuContext } from '../lib/cpu-context.js';
 
-const { values: args } = parseArgs({
+const args = suiteArgs({
   options: {
     scale: { type: 'string', default: '20' },
     threads: { type: 'string', default: String(availableParallelism()) },

@@ -16,7 +16,7 @@ export function optionLines(options: Options): string[] {
 /**
  * `parseArgs(config)` for a suite's entry. `--help` (or `-h`) prints the options with their defaults and exits 0;
  * an unknown option, a missing value or an unexpected positional prints the parser's message and a pointer to
- * `--help` and exits 2, instead of a stack trace. What each option means is in the entry's opening comment.
+ * `--help` and exits 2, instead of a stack trace. What each option means is in the entry's opening comment. Every benchmark entry that takes only options uses it.
  *
  * @example
  * ```ts
@@ -29,7 +29,7 @@ export function suiteArgs<T extends ParseArgsConfig>(config: T): ReturnType<type
   try {
     const { values } = parseArgs({ ...config, options: { ...options, help: { type: 'boolean', short: 'h' } } }) as { values: Record<string, unknown> };
     if (values.help) {
-      console.log(`usage: ${script} [options]  (each option is described at the top of the suite's run.ts)\n${optionLines(options).join('\n')}`);
+      console.log(`usage: ${script} [options]  (what each does: the opening comment of the entry's source under benchmarks/)\n${optionLines(options).join('\n')}`);
       process.exit(0);
     }
     delete values.help;

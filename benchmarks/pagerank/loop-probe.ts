@@ -13,7 +13,7 @@
 //      checked against the f64 fixed point.
 //   node .device/loop-probe.mjs --size medium --cuda-clock            (scripts/device-bundle.sh pagerank/loop-probe)
 //   tsx --conditions=source benchmarks/pagerank/loop-probe.ts --size quick --reps 3 --runs 3      (lavapipe)
-import { parseArgs } from 'node:util';
+import { suiteArgs } from '../lib/suite-args.js';
 import { PagerankRunner, pagerankFixedPoint, verifyPagerank, type PagerankResult, type PagerankSubmit } from '@semiforge/algorithms';
 import { MapMode, openDevice, type Device } from '@semiforge/runtime';
 import { settle } from '../bfs/settle.js';
@@ -24,7 +24,7 @@ import { matrixSet, SIZES, type SizeName } from '../spmv/matrices.js';
 import { submitMedians } from './measure.js';
 import { loopLine } from './report.js';
 
-const { values: args } = parseArgs({
+const args = suiteArgs({
   options: {
     size: { type: 'string', default: 'medium' },
     'check-every': { type: 'string', default: '4,8,16,24' },

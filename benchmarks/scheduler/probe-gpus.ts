@@ -6,7 +6,7 @@
 // two are distinct). It also prints the device-select layer's own device list, nvidia-smi's compute apps
 // (pid → GPU, where the driver lists Vulkan processes), and checks each worker computes a correct APSP.
 import { setTimeout as sleep } from 'node:timers/promises';
-import { parseArgs } from 'node:util';
+import { suiteArgs } from '../lib/suite-args.js';
 import { apspReference } from '@semiforge/algorithms';
 import { generateRandom4n } from '@semiforge/graph-io';
 import { openProcessBackend, portableApspTask, Scheduler, serveWorkerIfAsked, type BatchApspResult } from '@semiforge/scheduler';
@@ -61,7 +61,7 @@ async function probe(mode: Selection, gpus: number, markerMiB: number): Promise<
 }
 
 async function main(): Promise<void> {
-  const { values: args } = parseArgs({
+  const args = suiteArgs({
     options: { gpus: { type: 'string' }, select: { type: 'string', default: 'none,pci' }, 'marker-mib': { type: 'string', default: '1024' } },
   });
   const found = nvidiaGpus();

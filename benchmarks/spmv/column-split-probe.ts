@@ -6,7 +6,7 @@
 // checked against the CPU. Nothing in the library changes until a GPU says it pays.
 //   tsx --conditions=source benchmarks/spmv/column-split-probe.ts [--matrix by-degree] [--size large]
 //       [--hub-columns 8192,32768,131072] [--format auto] [--runs 5] [--warmup-ms 1000] [--no-peer] [--out DIR]
-import { parseArgs } from 'node:util';
+import { suiteArgs } from '../lib/suite-args.js';
 import { orderColumnsByDegree, spmvChecker, SpmvRunner, type SpmvFormat } from '@semiforge/algorithms';
 import type { Csr } from '@semiforge/graph-io';
 import { openDevice } from '@semiforge/runtime';
@@ -17,7 +17,7 @@ import { splitByColumn } from './column-split.js';
 import { matrixSet, SIZES, type SizeName } from './matrices.js';
 import { timeQueued, type ProductTiming } from './time-products.js';
 
-const { values: args } = parseArgs({
+const args = suiteArgs({
   options: {
     // A matrix of the size whose name contains this: the R-MAT one relabelled by degree unless told.
     matrix: { type: 'string', default: 'by-degree' },

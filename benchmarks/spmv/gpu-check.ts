@@ -4,13 +4,13 @@
 //   node .device/gpu-check.mjs [--scale 20] [--runs 5]   → JSON on stdout and in $OUT/spmv-check.json
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { parseArgs } from 'node:util';
+import { suiteArgs } from '../lib/suite-args.js';
 import { SpmvRunner, spmvChecker, type SpmvFormat } from '@semiforge/algorithms';
 import { csrFromEdges, generateErdosRenyi, generateGrid, generateRmat, type Csr } from '@semiforge/graph-io';
 import { openDevice } from '@semiforge/runtime';
 import { summarize } from '../lib/results.js';
 
-const { values: args } = parseArgs({ options: { scale: { type: 'string', default: '20' }, runs: { type: 'string', default: '5' } } });
+const args = suiteArgs({ options: { scale: { type: 'string', default: '20' }, runs: { type: 'string', default: '5' } } });
 const scale = Number(args.scale);
 const runs = Number(args.runs);
 const n = 2 ** scale;

@@ -4,14 +4,14 @@
 // between steps. If a kept runner is slow again at the end, the device's state changed; if only new runners
 // are slow, their buffers' placement did.
 //   tsx --conditions=source benchmarks/spmv/order-probe.ts --matrix band --size large --sequence ell,csr-scalar,ell [--fresh-device]
-import { parseArgs } from 'node:util';
+import { suiteArgs } from '../lib/suite-args.js';
 import { SpmvRunner, verifySpmv, type SpmvFormat } from '@semiforge/algorithms';
 import { openDevice, type Device } from '@semiforge/runtime';
 import { nvidiaSmi } from '../lib/nvidia-smi.js';
 import { matrixSet, SIZES, type SizeName } from './matrices.js';
 import { timeProducts } from './time-products.js';
 
-const { values: args } = parseArgs({
+const args = suiteArgs({
   options: {
     matrix: { type: 'string', default: 'band' },
     size: { type: 'string', default: 'large' },

@@ -36,13 +36,13 @@
 // the vertices its scan gathered, the far marks counted at its end, its passes); `--passes` also each pass (its
 // threshold and hub limit, items, hubs among them, items visited before, arcs) and each release (the nearest waiting
 // key, the new limit, the hubs waiting).
-import { parseArgs } from 'node:util';
+import { suiteArgs } from '../lib/suite-args.js';
 import { defaultDelta, ssspGraphStats, ssspWeights, toIntegerWeights } from '@semiforge/algorithms';
 import type { Csr } from '@semiforge/graph-io';
 import { graph500Sources } from '../lib/graph500-sources.js';
 import { kroneckerGraph, rmatGraph, roadGraph } from './graphs.js';
 
-const { values: args } = parseArgs({
+const args = suiteArgs({
   options: {
     scale: { type: 'string', default: '20' },
     sources: { type: 'string', default: '1' },

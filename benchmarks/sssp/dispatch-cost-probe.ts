@@ -7,7 +7,7 @@
 // rules) and its distances must equal the plain run's.
 //   tsx --conditions=source benchmarks/sssp/dispatch-cost-probe.ts --quick --method near-far/fixed   (a software adapter dispatches indirectly by default)
 //   node .device/dispatch-cost-probe.mjs --kron 22 --weights u32 --method near-far/bydegree/c128/d1.4/u2 --sources 4 --cuda-clock --out $OUT/d
-import { parseArgs } from 'node:util';
+import { suiteArgs } from '../lib/suite-args.js';
 import { SsspRunner, validateSssp, type SsspResult } from '@semiforge/algorithms';
 import { DispatchBatch, openDevice, type ComputeKernel } from '@semiforge/runtime';
 import { cudaClockFlag } from '../lib/compute-clock.js';
@@ -18,7 +18,7 @@ import { variantOptions } from './measure.js';
 import { parseMethod } from './methods.js';
 import { probeGraph, PROBE_GRAPH_OPTIONS } from './probe-graph.js';
 
-const { values: args } = parseArgs({
+const args = suiteArgs({
   options: {
     ...PROBE_GRAPH_OPTIONS,
     method: { type: 'string', default: 'near-far' },

@@ -2,12 +2,12 @@
 // runtime's per-dispatch checks), per method and dispatch mode, on whatever adapter is here. Encoding is host
 // work that the GPU waits for between batches, so it is worth knowing per pass; it does not need a GPU to measure.
 //   tsx --conditions=source benchmarks/sssp/encode-probe.ts [--side 64] [--repeats 3]
-import { parseArgs } from 'node:util';
+import { suiteArgs } from '../lib/suite-args.js';
 import { SsspRunner, type SsspKernelOptions } from '@semiforge/algorithms';
 import { csrFromEdges, generateGrid } from '@semiforge/graph-io';
 import { Device, openDevice } from '@semiforge/runtime';
 
-const { values: args } = parseArgs({ options: { side: { type: 'string', default: '64' }, repeats: { type: 'string', default: '3' } } });
+const args = suiteArgs({ options: { side: { type: 'string', default: '64' }, repeats: { type: 'string', default: '3' } } });
 const side = Number(args.side);
 const graph = csrFromEdges(generateGrid({ rows: side, cols: side, weights: { min: 1, max: 1000 }, seed: 1, roadLike: true }).graph, { sortRows: true, duplicates: 'min' });
 const device = await openDevice();

@@ -15,7 +15,7 @@
 //   node .device/host-cost-probe.mjs --kron 22 --road 0 --queries 4 --out $OUT
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { parseArgs } from 'node:util';
+import { suiteArgs } from '../lib/suite-args.js';
 import { SsspRunner, type DispatchMode, type SsspKernelOptions, type SsspWeightType } from '@semiforge/algorithms';
 import { csrFromEdges, edgeListFromArrays, type Csr } from '@semiforge/graph-io';
 import { DispatchBatch, openDevice, type Device } from '@semiforge/runtime';
@@ -23,7 +23,7 @@ import { kroneckerGraph, roadGraph, type GraphOptions, type SsspGraph } from './
 import { METHODS } from './methods.js';
 import { graph500Sources } from '../lib/graph500-sources.js';
 
-const { values: args } = parseArgs({
+const args = suiteArgs({
   options: {
     kron: { type: 'string', default: '13' },
     road: { type: 'string', default: '64' },

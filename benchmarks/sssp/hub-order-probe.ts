@@ -22,7 +22,7 @@
 //   tsx --conditions=source benchmarks/sssp/hub-order-probe.ts --quick
 //   node .device/hub-order-probe.mjs --kron 22 --cuda-clock --out $OUT/h
 //   tsx --conditions=source benchmarks/sssp/hub-order-probe.ts --kron 22 --sectors-only   (the CPU's counts alone)
-import { parseArgs } from 'node:util';
+import { suiteArgs } from '../lib/suite-args.js';
 import { relabelByDegreeParallel } from '@semiforge/graph-io';
 import { pullList, ssspWeights } from '@semiforge/algorithms';
 import { SSSP_PULL_CHUNK } from '@semiforge/codegen';
@@ -33,7 +33,7 @@ import { writeResults, type BenchResult } from '../lib/results.js';
 import { timedRepeats } from '../lib/timed-repeats.js';
 import { probeGraph, PROBE_GRAPH_OPTIONS } from './probe-graph.js';
 
-const { values: args } = parseArgs({
+const args = suiteArgs({
   options: {
     ...PROBE_GRAPH_OPTIONS,
     'hub-degree': { type: 'string', default: '64' },

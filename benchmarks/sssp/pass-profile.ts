@@ -15,7 +15,7 @@
 // after each query.
 // On the GPU host (bundled with scripts/device-bundle.sh sssp/pass-profile):
 //   node .device/pass-profile.mjs --kron 22 --weights u32 --sources 2 --methods near-far,near-far/heavy --cuda-clock --out $OUT
-import { parseArgs } from 'node:util';
+import { suiteArgs } from '../lib/suite-args.js';
 import { readSsspQueue, SSSP_HEAVY_ITEM, SSSP_STATE, SsspRunner, ssspSearchGraph, ssspWeights, validateSsspParallel, type SsspDispatchRecord, type SsspWeightType } from '@semiforge/algorithms';
 import { invertIds } from '@semiforge/graph-io';
 import { openDevice } from '@semiforge/runtime';
@@ -27,7 +27,7 @@ import { variantOptions } from './measure.js';
 import { parseMethod } from './methods.js';
 import { graph500Sources } from '../lib/graph500-sources.js';
 
-const { values: args } = parseArgs({
+const args = suiteArgs({
   options: {
     ...PROBE_GRAPH_OPTIONS,
     sources: { type: 'string', default: '1' },
