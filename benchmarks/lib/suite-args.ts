@@ -16,7 +16,7 @@ export function optionLines(options: Options): string[] {
 /**
  * `parseArgs(config)` for a suite's entry. `--help` (or `-h`) prints the options with their defaults and exits 0;
  * an unknown option, a missing value or an unexpected positional prints the parser's message and a pointer to
- * `--help` and exits 2, instead of a stack trace. What each option means is in the entry's opening comment. Every benchmark entry that takes only options uses it.
+ * `--help` and exits 2, instead of a stack trace. What each option means is in the entry's opening comment.
  *
  * @example
  * ```ts
