@@ -1,4 +1,4 @@
-import { csrFromEdges, edgeListFromArrays } from '@semiforge/graph-io';
+import { csrFromEdges, edgeListFromArrays, generateErdosRenyi } from '@semiforge/graph-io';
 import { LimitError } from '@semiforge/runtime';
 import { describe, expect, it } from 'vitest';
 import {
@@ -124,6 +124,22 @@ describe('SSSP inputs and plans', () => {
     // Segments of 4 vertices: (0, 0) before (0, 1) before (1, 1); CSR order within one.
     expect([...p.src].map((s, i) => [s, p.dst[i], p.weight[i]])).toEqual([[1, 2, 2], [2, 3, 4], [0, 5, 1], [4, 6, 3]]);
     expect(edgePairs(g, ssspWeights(g, 'f32').values, 0).src.length).toBe(3);
+  });
+
+  it.each([1, 2, 8, 64, 1024])('segments of %i: ordered by (tail segment, head segment), CSR order within, either sort', (segment) => {
+    // 2,000 vertices: segments of 1–8 take the LSD (many segments), of 64 and 1024 the sort within tail runs.
+    for (const directed of [false, true]) {
+      const edges = generateErdosRenyi({ n: 2000, m: 12000, seed: segment, directed, weights: { min: 0, max: 9 } });
+      const g = csrFromEdges(edges, { symmetrize: !directed, sortRows: true });
+      const w = ssspWeights(g, 'u32').values;
+      const kept = edgePairs(g, w, 0);
+      const shift = Math.log2(segment);
+      const expected = [...kept.src.keys()].sort((a, b) => (kept.src[a] >>> shift) - (kept.src[b] >>> shift) || (kept.dst[a] >>> shift) - (kept.dst[b] >>> shift) || a - b);
+      const p = edgePairs(g, w, segment);
+      expect([...p.src]).toEqual(expected.map((i) => kept.src[i]));
+      expect([...p.dst]).toEqual(expected.map((i) => kept.dst[i]));
+      expect([...p.weight]).toEqual(expected.map((i) => kept.weight[i]));
+    }
   });
 
   it('distance keys order like the values, negatives included', () => {
