@@ -65,3 +65,7 @@ if [[ -d $root/node_modules/koffi && -f $native ]]; then
   cp "$native" "$root/.device/node_modules/koffi/build/koffi/linux_x64/"
 fi
 echo '{"type":"module"}' > "$root/.device/package.json"
+# Sourcing .device/env.sh here (to try a bundle on lavapipe) unpacks dawn.node (21 MB) beside its .xz; carried
+# along, it takes the tree past the device tool's 64 MiB. env.sh unpacks it again on the GPU host.
+dawn=$root/.device/node_modules/webgpu/dist/linux-x64/dawn.node
+if [[ -f $dawn.xz && -f $dawn ]]; then rm -f "$dawn"; echo "device-bundle: removed the unpacked $dawn (its .xz travels)"; fi
