@@ -19,7 +19,7 @@
 //   tsx --conditions=source benchmarks/sssp/run.ts --quick      (small graphs: a check on a software adapter)
 import { suiteArgs } from '../lib/suite-args.js';
 import { SsspRunner, ssspWeights, type DispatchMode, type SsspKernelOptions, type SsspWeights } from '@semiforge/algorithms';
-import type { Csr } from '@semiforge/graph-io';
+import { inShared, type Csr } from '@semiforge/graph-io';
 import { LimitError, openDevice } from '@semiforge/runtime';
 import { cudaClockFlag } from '../lib/compute-clock.js';
 import { webgpuContext } from '../lib/gpu-context.js';
@@ -130,7 +130,9 @@ for (const graph of graphs) {
   const sources = graph500Sources(base, sourceCount);
   for (const weighting of weightings) {
     const csr = weighting.apply(base);
-    const weights = ssspWeights(csr, weighting.type);
+    // In shared memory once: each method's checks (validateSsspParallel) would otherwise copy them there per run.
+    const checked = ssspWeights(csr, weighting.type);
+    const weights = { ...checked, values: inShared(checked.values) };
     const peer = runPeer(csr, weights, sources.slice(0, peerSources));
     const peerMs = peer && summarize(peer.runs.map((r) => r.seconds * 1000)).median;
     if (peer) log(`  ${weighting.label} SciPy dijkstra: ${peerMs!.toFixed(1)} ms median over ${peer.runs.length} sources`);

@@ -69,7 +69,7 @@ export function edgePairs(graph: Csr, weights: Float32Array | Uint32Array, segme
  * of 2^14), where the LSD's two global sorts and three gathers read and write all over the arrays (Kronecker 24's
  * 260 M pairs took tens of seconds so). Clears the table of `segments` counts once a run.
  */
-function sortWithinTailSegments(src: Uint32Array, dst: Uint32Array, w: Uint32Array, shift: number, segments: number): [Uint32Array, Uint32Array, Uint32Array] {
+function sortWithinTailSegments(src: Uint32Array, dst: Uint32Array, w: Uint32Array, shift: number, segments: number) {
   const m = src.length;
   const [outSrc, outDst, outW] = [new Uint32Array(m), new Uint32Array(m), new Uint32Array(m)];
   const start = new Uint32Array(segments + 1);
@@ -89,7 +89,7 @@ function sortWithinTailSegments(src: Uint32Array, dst: Uint32Array, w: Uint32Arr
     }
     first = end;
   }
-  return [outSrc, outDst, outW];
+  return [outSrc, outDst, outW] as const;
 }
 
 /** The stable counting-sort order of the positions `within` (default 0..m−1) by their key's segment (key >>> shift). */
