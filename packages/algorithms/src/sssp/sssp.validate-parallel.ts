@@ -35,7 +35,7 @@ const workerUrl = workerEntry(import.meta.url, 'sssp.validate-worker');
  * Kronecker 24's 521 M arcs on one thread) split among worker threads by ranges of rows holding about the same
  * number of arcs; the O(n) rules run on the calling thread. Same verdict, same first violation. The graph's
  * arrays are read from shared memory (copied there unless they are, as graph-io's parallel builders leave them);
- * the distances are copied into a shared Float64Array.
+ * the distances are copied into a shared Float64Array unless they are one.
  *
  * @example
  * ```ts
@@ -48,8 +48,7 @@ export async function validateSsspParallel(graph: Csr, source: number, result: S
   if (threads === 1 || graph.indices.length < (options.minParallelArcs ?? MIN_PARALLEL_ARCS)) return validateSssp(graph, source, result, options);
   const check = beginSsspCheck(graph, source, result, options);
   if ('verdict' in check) return check.verdict;
-  const dist = sharedArray(Float64Array, graph.n);
-  for (let v = 0; v < graph.n; v++) dist[v] = result.dist[v];
+  const dist = inShared(result.dist instanceof Float64Array ? result.dist : Float64Array.from(result.dist));
   const parent = result.parent === undefined ? undefined : inShared(result.parent);
   const tight = sharedArray(Uint8Array, parent ? graph.n : 0);
   const shared = { indptr: inShared(graph.indptr), indices: inShared(graph.indices) };
