@@ -15,6 +15,7 @@ describe('SSSP suite method variants', () => {
 
   it('packed queues, arcs a step and hubs off (hub0) by name', () => {
     expect(parseMethod('near-far/packed/u2/hub0').options).toEqual({ method: 'near-far', packedQueue: true, arcUnroll: 2, hubDegree: 0 });
+    expect(parseMethod('near-far/bydegree/fused/apart').options).toEqual({ method: 'near-far', relabel: 'degree', fuseAdvance: true, packArcs: false });
   });
 
   it('tuning after slashes: lanes, chunk, batch, workgroup and a delta scale', () => {
@@ -49,7 +50,7 @@ describe('SSSP suite method variants', () => {
 
   it('refuses unknown methods and fields, naming what it takes', () => {
     expect(() => parseMethod('dijkstra')).toThrow(/unknown 'dijkstra' \(expected bellman-ford, bellman-ford-snapshot, frontier, near-far/);
-    expect(() => parseMethod('near-far/x3')).toThrow(/'x3' in 'near-far\/x3' is not fixed, indirect, heavy, packed, bydegree, fused, hub<degree>, hg<growth>, pull<share>, tail<factor>, or l<lanes>/);
+    expect(() => parseMethod('near-far/x3')).toThrow(/'x3' in 'near-far\/x3' is not fixed, indirect, heavy, packed, bydegree, fused, apart, hub<degree>, hg<growth>, pull<share>, tail<factor>, or l<lanes>/);
     expect(() => parseMethod('near-far/l0')).toThrow(/with a positive number/);
   });
 });

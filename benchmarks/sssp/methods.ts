@@ -31,7 +31,7 @@ const FIELDS: Record<string, (value: number) => Partial<SsspKernelOptions> | { d
   u: (v) => ({ arcUnroll: v }),
 };
 
-/** The variants named by a word: how passes launch, heavy arcs settled, packed queues, degree order, the advance step fused. */
+/** The variants named by a word: how passes launch, heavy arcs settled, packed queues, degree order, the advance step fused, arcs unpacked. */
 const WORDS: Record<string, Partial<SsspKernelOptions>> = {
   fixed: { dispatch: 'fixed' },
   indirect: { dispatch: 'indirect' },
@@ -39,6 +39,7 @@ const WORDS: Record<string, Partial<SsspKernelOptions>> = {
   packed: { packedQueue: true },
   bydegree: { relabel: 'degree' },
   fused: { fuseAdvance: true },
+  apart: { packArcs: false },
 };
 
 /**
@@ -50,7 +51,8 @@ const WORDS: Record<string, Partial<SsspKernelOptions>> = {
  * `heavyArcs: 'settle'`); `packed` packs the queues as (vertex, chunk) pairs (`packedQueue`, what browsers get);
  * `bydegree` searches the graph renumbered by descending degree (`relabel: 'degree'`; the renumbering is host time
  * of making the runner, outside the query times); `fused` makes each pass decide the advance step itself, one
- * dispatch a pass instead of two (`fuseAdvance`, WGSL on a fixed grid);
+ * dispatch a pass instead of two (`fuseAdvance`, WGSL on a fixed grid); `apart` reads heads and weights from
+ * arrays of their own (`packArcs: false`; u32 weights are packed beside the heads by default);
  * `hub<D>` makes vertices of degree ≥ D wait within a bucket (near-far's `hubDegree`; `hub0`: none, where skewed
  * degrees would take 64), r<rounds> its `hubRounds`, hg<f> its `hubGrowth` (the hub step × f after each release of a
  * bucket); `pull<S>` pulls the arcs of a release whose hubs hold at least
@@ -65,7 +67,7 @@ const WORDS: Record<string, Partial<SsspKernelOptions>> = {
  */
 export function parseMethod(text: string): MethodVariant {
   const [base, ...parts] = text.split('/');
-  if (!(base in METHODS)) throw new Error(`--methods: unknown '${base}' (expected ${Object.keys(METHODS).join(', ')}, optionally /fixed, /indirect, /heavy, /packed, /bydegree, /fused, /hub<degree>, /hg<hub step growth>, /pull<share>, /tail<factor> and /l<lanes>/c<chunk>/b<batch>/w<workgroup>/d<delta scale>/g<fixed workgroups>/r<hub rounds>/u<arcs a step>)`);
+  if (!(base in METHODS)) throw new Error(`--methods: unknown '${base}' (expected ${Object.keys(METHODS).join(', ')}, optionally /fixed, /indirect, /heavy, /packed, /bydegree, /fused, /apart, /hub<degree>, /hg<hub step growth>, /pull<share>, /tail<factor> and /l<lanes>/c<chunk>/b<batch>/w<workgroup>/d<delta scale>/g<fixed workgroups>/r<hub rounds>/u<arcs a step>)`);
   let options: SsspKernelOptions = METHODS[base];
   let deltaScale: number | undefined;
   for (const part of parts) {
@@ -95,7 +97,7 @@ export function parseMethod(text: string): MethodVariant {
     }
     const field = FIELDS[part[0]];
     const value = Number(part.slice(1));
-    if (!field || !(value > 0)) throw new Error(`--methods: '${part}' in '${text}' is not fixed, indirect, heavy, packed, bydegree, fused, hub<degree>, hg<growth>, pull<share>, tail<factor>, or l<lanes>, c<chunk>, b<batch>, w<workgroup>, d<delta scale>, g<fixed workgroups>, r<hub rounds>, u<arcs a step> with a positive number`);
+    if (!field || !(value > 0)) throw new Error(`--methods: '${part}' in '${text}' is not fixed, indirect, heavy, packed, bydegree, fused, apart, hub<degree>, hg<growth>, pull<share>, tail<factor>, or l<lanes>, c<chunk>, b<batch>, w<workgroup>, d<delta scale>, g<fixed workgroups>, r<hub rounds>, u<arcs a step> with a positive number`);
     const patch = field(value);
     if ('deltaScale' in patch) deltaScale = patch.deltaScale;
     else options = { ...options, ...patch };

@@ -14,11 +14,12 @@ export function integerWeights(graph: Csr): Csr {
 
 /**
  * One test per case, configuration and weight type: the GPU result valid by the Graph500 rules and equal to the
- * CPU Dijkstra. Unit-interval weights run in f32 only, but KRONECKER_10's become integers for u32.
+ * CPU Dijkstra. Unit-interval weights run in f32 only, but KRONECKER_10's become integers for u32; `onlyU32` runs
+ * u32 alone (for options only integer weights take), on cases whose weights are integers or KRONECKER_10.
  */
-export function describeAgainstReference(device: Device, cases: readonly SsspCase[], configs: readonly SsspKernelOptions[]): void {
+export function describeAgainstReference(device: Device, cases: readonly SsspCase[], configs: readonly SsspKernelOptions[], onlyU32 = false): void {
   describe.each(cases.map((c) => [c.name, c] as const))('%s', (_name, c) => {
-    const types = c.graph.weight instanceof Float32Array && c.graph !== KRONECKER_10 ? (['f32'] as const) : (['f32', 'u32'] as const);
+    const types = onlyU32 ? (['u32'] as const) : c.graph.weight instanceof Float32Array && c.graph !== KRONECKER_10 ? (['f32'] as const) : (['f32', 'u32'] as const);
     it.each(configs.flatMap((config) => types.map((weights) => [JSON.stringify(config), weights, config] as const)))(
       '%s, %s weights: valid by the Graph500 rules and equal to Dijkstra',
       async (_label, weights, config) => {

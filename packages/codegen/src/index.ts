@@ -25,7 +25,7 @@ export { MAX_BFS_CHUNKS } from './spec/validate-bfs-spec.js';
 export { BFS_STATE_HEADER, BFS_STATS_RING, bfsBindingsBesideChunks } from './ops/bfs-ops.js';
 export { SSSP_KERNEL_OPS, type SsspOp, type SsspKernelSpec, type SsspReads, type SsspHeavyArcs } from './spec/sssp-spec.js';
 export { ssspAppendCapacity } from './ops/sssp-ops.js';
-export { DEFAULT_ARC_UNROLL as SSSP_DEFAULT_ARC_UNROLL, DEFAULT_CHUNK as SSSP_DEFAULT_CHUNK, SSSP_PULL_CHUNK } from './spec/validate-sssp-spec.js';
+export { DEFAULT_ARC_UNROLL as SSSP_DEFAULT_ARC_UNROLL, DEFAULT_CHUNK as SSSP_DEFAULT_CHUNK, SSSP_MAX_ARC_WEIGHT_BITS, SSSP_PULL_CHUNK } from './spec/validate-sssp-spec.js';
 export { KERNEL_OPS, familyOf, familyOfOp } from './families/index.js';
 export type { KernelFamily } from './families/kernel-family.js';
 export type { OpInfo } from './ops/op-info.js';

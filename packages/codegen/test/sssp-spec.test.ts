@@ -109,6 +109,27 @@ describe('SSSP kernel identity', () => {
     expectSpecError({ ...frontier, packedQueue: 1 as never }, 'packedQueue', /true, false or absent, got 1/);
   });
 
+  it('packed arcs: one word an arc, head << bits | weight, one storage binding fewer, named and parsed back', () => {
+    const a = kernelIdentity({ ...frontier, deferHubs: true, arcWeightBits: 8 });
+    expect(a.name).toBe(`sssp_frontier__min_plus_u32__dir__w128l8c256da8__wgsl__${a.id}`);
+    expect(parseKernelName(a.name)).toMatchObject({ op: 'sssp_frontier', deferHubs: true, arcWeightBits: 8 });
+    expect(parseKernelName(kernelIdentity({ ...frontier, packedQueue: true, fusedAdvance: true, arcWeightBits: 12 }).name)).toMatchObject({ packedQueue: true, fusedAdvance: true, arcWeightBits: 12 });
+    expect(kernelIdentity({ ...frontier, arcWeightBits: 9 }).id).not.toBe(kernelIdentity({ ...frontier, arcWeightBits: 8 }).id);
+    const storage = (spec: SsspKernelSpec) => generateKernel(spec).bindings.filter((b) => b.kind !== 'uniform').map((b) => b.name);
+    expect(storage({ ...frontier, arcWeightBits: 8 })).toEqual(['indptr', 'arcs', 'dist', 'queue_in', 'chunk_in', 'queue_out', 'chunk_out', 'mark', 'via', 'state']);
+    const source = generateKernel({ ...frontier, arcWeightBits: 8 }).source;
+    expect(source).toContain('const ARC_WEIGHT_BITS: u32 = 8u;');
+    expect(source).toContain('return Arc(a >> ARC_WEIGHT_BITS, a & ((1u << ARC_WEIGHT_BITS) - 1u));');
+    expect(source).not.toMatch(/var<storage[^;]*(indices|weight)\b/);
+  });
+
+  it('packed arcs: u32 weights in the WGSL pass, 1 to 24 bits', () => {
+    expectSpecError({ ...frontier, type: 'f32', arcWeightBits: 8 }, 'arcWeightBits', /f32 weights keep their own array/);
+    expectSpecError({ ...frontier, target: 'cuda', arcWeightBits: 8 }, 'arcWeightBits', /written for WGSL so far; the cuda target leaves it out/);
+    expectSpecError({ ...frontier, op: 'sssp_advance', arcWeightBits: 8 }, 'arcWeightBits', /only sssp_frontier reads packed arcs, so sssp_advance leaves it out/);
+    for (const bits of [0, 25, 2.5]) expectSpecError({ ...frontier, arcWeightBits: bits }, 'arcWeightBits', new RegExp(`integer from 1 to 24 .* got ${bits}`));
+  });
+
   it('fused advance: the pass decides the advance step from state banks, named and parsed back, WGSL pass only', () => {
     const f = kernelIdentity({ ...frontier, packedQueue: true, fusedAdvance: true });
     expect(f.name).toBe(`sssp_frontier__min_plus_u32__dir__w128l8c256pf__wgsl__${f.id}`);

@@ -9,9 +9,10 @@ const STATS = { n: 1, arcs: 1, minWeight: 0, meanWeight: 1 };
  * pass at 2 lanes (road-like degrees) and 16 (R-MAT and Kronecker) with its sizing step and
  * the parent steps (the tree, its scan and pull passes), the 16-lane pass that settles heavy arcs once a bucket and
  * the 16-lane pass and sizing step that defer hubs;
- * each in WGSL and as the CUDA runner's twin; and in WGSL the fused pass and sizing step that pull released hubs' arcs.
+ * each in WGSL and as the CUDA runner's twin; and in WGSL the fused pass and sizing step that pull released hubs' arcs,
+ * and the 16-lane passes that defer hubs (fused and pulling, or not) reading arcs packed with 8-bit weights.
  */
-type Config = { options: SsspKernelOptions; directed: boolean };
+type Config = { options: SsspKernelOptions; directed: boolean; maxWeight?: number };
 
 const CONFIGS: Config[] = [
   ...(['wgsl', 'cuda'] as const).flatMap((kernelTarget) =>
@@ -28,10 +29,13 @@ const CONFIGS: Config[] = [
     options: { weights, method: 'near-far', lanesPerVertex: 16, hubDegree: 256, relabel: 'degree', fuseAdvance: true, pullHubs: true },
     directed: false,
   })),
+  // Graph500's integer weights 1–255 packed beside the heads (the default where the largest weight is known).
+  { options: { weights: 'u32', method: 'near-far', lanesPerVertex: 16, hubDegree: 256 }, directed: false, maxWeight: 255 },
+  { options: { weights: 'u32', method: 'near-far', lanesPerVertex: 16, hubDegree: 256, relabel: 'degree', fuseAdvance: true, pullHubs: true }, directed: false, maxWeight: 255 },
 ];
 
-const specs = CONFIGS.flatMap(({ options, directed }) => {
-  const plan = planSssp(options, STATS, directed);
+const specs = CONFIGS.flatMap(({ options, directed, maxWeight }) => {
+  const plan = planSssp(options, { ...STATS, maxWeight }, directed);
   return [plan.relax, plan.parents, ...[plan.advance, plan.tree, plan.treeScan].filter((k) => k !== undefined)];
 });
 

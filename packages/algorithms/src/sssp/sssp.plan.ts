@@ -1,5 +1,5 @@
 import { storageBindingCount } from '@semiforge/runtime';
-import { SSSP_DEFAULT_CHUNK, type SsspHeavyArcs, type SsspKernelSpec, type SsspReads, type Target } from '@semiforge/codegen';
+import { SSSP_DEFAULT_CHUNK, SSSP_MAX_ARC_WEIGHT_BITS, type SsspHeavyArcs, type SsspKernelSpec, type SsspReads, type Target } from '@semiforge/codegen';
 import { checkDispatchOptions, defaultDispatch, type DispatchMode } from '../kernels/dispatch-mode.js';
 import { kernelFor } from '../kernels/kernel-source.js';
 import type { SsspWeightType } from './sssp.input.js';
@@ -50,6 +50,17 @@ export interface SsspKernelOptions {
    * buffers than the unpacked pass binds (browsers: 8–10, the pass 11), so the frontier methods run there too.
    */
   readonly packedQueue?: boolean;
+  /**
+   * Frontier methods, WGSL, u32 weights: the pass reads each arc as one word, head << b | weight, with b the bits of
+   * the largest weight (`arcWeightBits` of the pass's spec), where the heads fit the other 32 − b bits: one 4-byte
+   * load an arc instead of a head and a weight, and one storage binding fewer. The parent steps keep the CSR's own
+   * arrays, so the arcs take 4 bytes more each on the device. Default: packed wherever the weights and n fit;
+   * `true` refuses, naming the sizes, where they do not.
+   *
+   * @example
+   * await sssp(device, csr, 0, { method: 'near-far', weights: 'u32', packArcs: false }); // heads and weights apart
+   */
+  readonly packArcs?: boolean;
   /** Near-far: the bucket width. Default from the mean weight and mean degree ({@link defaultDelta}); refused by the other methods. */
   readonly delta?: number;
   /**
@@ -203,6 +214,8 @@ export interface SsspGraphStats {
    * `SSSP_DEFAULTS.skewThreshold` (10) near-far defers hubs and keeps the wider delta and chunk by default.
    */
   readonly degreeSkew?: number;
+  /** The largest weight (absent: unknown, so the frontier methods do not pack their arcs by default). */
+  readonly maxWeight?: number;
 }
 
 export interface SsspPlan {
@@ -401,6 +414,7 @@ function planMethod(options: SsspKernelOptions, stats: SsspGraphStats, directed:
   const tailFactor = checkTailFactor(options.tailFactor, method, heavyArcs);
   const relabel = checkRelabel(options.relabel);
   const pullShare = checkPullHubs(options, hubDegree, directed, cuda);
+  const arcWeightBits = arcWeightBitsOf(options.packArcs, method, weights, stats, cuda);
   const loop = { delta, segment, batch, dispatch, fixedWorkgroups: options.fixedWorkgroups ?? SSSP_DEFAULTS.fixedWorkgroups, heavyArcs, ...hubs, tailFactor, relabel, pullShare };
   if (method === 'bellman-ford') {
     const symmetric = !directed;
@@ -428,6 +442,7 @@ function planMethod(options: SsspKernelOptions, stats: SsspGraphStats, directed:
       ...(arcUnroll === undefined ? {} : { arcUnroll }),
       ...(options.packedQueue ? { packedQueue: true } : {}),
       ...(fused ? { fusedAdvance: true } : {}),
+      ...(arcWeightBits === undefined ? {} : { arcWeightBits }),
     },
     advance: { ...queue, op: 'sssp_advance' },
     parents: { ...base, op: 'sssp_parents', symmetric: false },
@@ -521,6 +536,30 @@ function checkPullHubs(options: SsspKernelOptions, hubDegree: number, directed: 
   if (directed) throw new RangeError("sssp: pullHubs reads a vertex's arcs to hubs as the hubs' arcs to it, which needs an undirected graph");
   if (cuda) throw new RangeError('sssp: pullHubs is written for WGSL so far; the CUDA runner pushes every arc (leave pullHubs off)');
   return share;
+}
+
+/**
+ * The weight's bits in a packed arc (see `SsspKernelOptions.packArcs`), or undefined where the pass reads heads
+ * and weights apart: Bellman-Ford (pairs, not arcs), f32 weights, CUDA, an unknown largest weight, or heads that
+ * would not fit beside it. Asked for with `true` where it cannot be, refused with the reason.
+ */
+function arcWeightBitsOf(packArcs: boolean | undefined, method: SsspMethod, weights: SsspWeightType, stats: SsspGraphStats, cuda: boolean): number | undefined {
+  if (packArcs !== undefined && typeof packArcs !== 'boolean') throw new RangeError(`sssp: packArcs must be true or false, got ${String(packArcs)}`);
+  if (packArcs === false) return undefined;
+  const asked = packArcs === true;
+  const refuse = (why: string) => {
+    if (asked) throw new RangeError(`sssp: packArcs: ${why}; leave packArcs out`);
+    return undefined;
+  };
+  if (method === 'bellman-ford') return refuse("Bellman-Ford reads paper 001's pairs, not the CSR's arcs");
+  if (weights !== 'u32') return refuse('packs integer weights beside the head; f32 weights keep their own array');
+  if (cuda) return refuse('is written for WGSL so far');
+  if (stats.maxWeight === undefined) return refuse('the largest weight is not known');
+  const bits = Math.max(1, Math.ceil(Math.log2(stats.maxWeight + 1)));
+  if (bits > SSSP_MAX_ARC_WEIGHT_BITS || stats.n > 2 ** (32 - bits)) {
+    return refuse(`the largest weight ${stats.maxWeight} takes ${bits} bits, which leaves ${32 - bits} for heads, and n = ${stats.n} needs ${Math.max(1, Math.ceil(Math.log2(stats.n)))}`);
+  }
+  return bits;
 }
 
 /** The vertex order, checked. */

@@ -184,7 +184,9 @@ export function prepareSssp(caller: Csr, options: SsspKernelOptions, target: Tar
     arrays = { src: pairs.src, dst: pairs.dst, weight: pairs.weight };
   } else {
     const hubWords = hubs && pull ? concatWords(hubs, pull.items) : hubs;
-    arrays = { indptr, indices: graph.indices, weight: weights.values, ...(split ? { light_end: split.lightEnd } : {}), ...(hubWords ? { hubs: hubWords } : {}) };
+    const bits = plan.relax.arcWeightBits;
+    const packed: Record<string, Uint32Array> = bits === undefined ? {} : { arcs: packedArcs(graph.indices, weights.values as Uint32Array, bits) };
+    arrays = { indptr, indices: graph.indices, weight: weights.values, ...packed, ...(split ? { light_end: split.lightEnd } : {}), ...(hubWords ? { hubs: hubWords } : {}) };
     const queues = plan.relax.packedQueue ? { items_a: 2 * queueLength, items_b: 2 * queueLength } : { queue_a: queueLength, chunk_a: queueLength, queue_b: queueLength, chunk_b: queueLength };
     Object.assign(zeroed, { ...queues, mark: n, via: n, state: SSSP_STATE.words, args: INDIRECT_WORDS, ...(pull ? { hub_keys: hubs!.length } : {}) });
     if (plan.treeScan) zeroed.stale = n;
@@ -219,6 +221,13 @@ function queueCapacity(graph: Csr, chunk: number, lightEnd: Uint32Array | undefi
     if (lightEnd) items += Math.ceil((graph.indptr[v + 1] - lightEnd[v]) / chunk);
   }
   return items;
+}
+
+/** The frontier pass's arcs packed (`arcWeightBits`): head << bits | weight, one word an arc. */
+function packedArcs(heads: Uint32Array, weights: Uint32Array, bits: number): Uint32Array {
+  const arcs = new Uint32Array(heads.length);
+  for (let p = 0; p < heads.length; p++) arcs[p] = ((heads[p] << bits) | weights[p]) >>> 0;
+  return arcs;
 }
 
 /** The vertices of degree ≥ `degree`, ascending: the hubs a release pass looks at. */

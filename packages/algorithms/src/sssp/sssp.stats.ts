@@ -20,5 +20,5 @@ export function ssspGraphStats(graph: Csr, weights: SsspWeights): SsspGraphStats
   }
   const arcs = graph.indices.length;
   const degreeSkew = arcs > 0 ? (squares * n) / (arcs * arcs) : 1;
-  return { n, arcs, minWeight: weights.min, meanWeight: weights.mean, degreeSkew };
+  return { n, arcs, minWeight: weights.min, meanWeight: weights.mean, degreeSkew, maxWeight: weights.max };
 }

@@ -23,6 +23,8 @@ const settles = (spec: SsspKernelSpec) => spec.heavyArcs === 'settle';
 const defers = (spec: SsspKernelSpec) => spec.deferHubs === true;
 /** Released hubs' arcs pulled (see `SsspKernelSpec.pullHubs`). */
 const pulls = (spec: SsspKernelSpec) => spec.pullHubs === true;
+/** Each arc one word, head and weight (see `SsspKernelSpec.arcWeightBits`). */
+const packsArcs = (spec: SsspKernelSpec) => spec.arcWeightBits !== undefined;
 /** Each queue one array of (vertex, chunk) pairs (see `SsspKernelSpec.packedQueue`). */
 const packs = (spec: SsspKernelSpec) => spec.packedQueue === true;
 
@@ -50,7 +52,8 @@ const BINDINGS: Record<SsspOp, (spec: SsspKernelSpec) => ReturnType<typeof numbe
     numberBindings([
       // light_end: where each row's light arcs end and its heavy ones begin (rows split by weight); hubs: the
       // vertices of degree ≥ the hub degree, which a release pass looks at.
-      PARAMS_BINDING, ro('indptr', 'u32'), settles(spec) && ro('light_end', 'u32'), ro('indices', 'u32'), ro('weight', spec.type), atomic('dist'),
+      PARAMS_BINDING, ro('indptr', 'u32'), settles(spec) && ro('light_end', 'u32'),
+      ...(packsArcs(spec) ? [ro('arcs', 'u32')] : [ro('indices', 'u32'), ro('weight', spec.type)]), atomic('dist'),
       ...(packs(spec) ? [ro('items_in', 'u32'), rw('items_out')] : [ro('queue_in', 'u32'), ro('chunk_in', 'u32'), rw('queue_out'), rw('chunk_out')]),
       // hub_keys (pulling): the keys of the hubs the last release queued, the others UNREACHED, for the pull after it.
       atomic('mark'), rw('via'), atomic('state'), defers(spec) && ro('hubs', 'u32'), pulls(spec) && rw('hub_keys'),
@@ -81,6 +84,7 @@ function ssspOp(op: SsspOp, template: string): OpInfo<SsspKernelSpec> {
       packed: packs(spec),
       fused: spec.fusedAdvance === true,
       pull: pulls(spec),
+      arcWeightBits: spec.arcWeightBits ?? 0,
       pullChunk: SSSP_PULL_CHUNK,
       capacity: ssspAppendCapacity(spec),
       symmetric: spec.symmetric,

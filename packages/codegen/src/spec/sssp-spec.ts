@@ -114,6 +114,13 @@ export interface SsspKernelSpec extends SpecBase {
    * (the tree step reads the hub as its head). Default false.
    */
   readonly pullHubs?: boolean;
+  /**
+   * `sssp_frontier`, WGSL only, u32 weights: each arc is one word, head << arcWeightBits | weight, bound as `arcs`
+   * instead of `indices` and `weight` (an integer from 1 to 24; the weights must be below 2^arcWeightBits and the
+   * heads below 2^(32 − arcWeightBits)). A relaxed arc then costs one 4-byte load instead of two, and the pass
+   * one storage binding fewer; the parent steps keep reading `indices` and `weight`. Default: absent (unpacked).
+   */
+  readonly arcWeightBits?: number;
 }
 
 /**

@@ -37,6 +37,7 @@ export function validateSsspSpec(spec: SsspKernelSpec): void {
   validatePackedQueue(spec);
   validateFusedAdvance(spec);
   validatePullHubs(spec);
+  validateArcWeightBits(spec);
   const reads = spec.reads ?? 'atomic';
   if (reads !== 'atomic' && reads !== 'snapshot') throw new SpecError('reads', `must be 'atomic' or 'snapshot', got '${String(reads)}'`);
   const lanes = spec.lanesPerVertex ?? 1;
@@ -93,6 +94,20 @@ function validatePullHubs(spec: SsspKernelSpec): void {
   if (spec.target !== 'wgsl') throw new SpecError('pullHubs', `is written for WGSL so far; the ${spec.target} target takes false`);
 }
 
+/** The widest weight field of a packed arc (`SsspKernelSpec.arcWeightBits`): heads keep at least 8 bits. */
+export const SSSP_MAX_ARC_WEIGHT_BITS = 24;
+
+function validateArcWeightBits(spec: SsspKernelSpec): void {
+  if (spec.arcWeightBits === undefined) return;
+  const bits = spec.arcWeightBits;
+  if (!Number.isInteger(bits) || bits < 1 || bits > SSSP_MAX_ARC_WEIGHT_BITS) {
+    throw new SpecError('arcWeightBits', `must be an integer from 1 to ${SSSP_MAX_ARC_WEIGHT_BITS} (the weight's bits in a packed arc), got ${String(bits)}`);
+  }
+  if (spec.op !== 'sssp_frontier') throw new SpecError('arcWeightBits', `only sssp_frontier reads packed arcs, so ${spec.op} leaves it out`);
+  if (spec.type !== 'u32') throw new SpecError('arcWeightBits', `packs integer weights beside the head; ${spec.type} weights keep their own array, so leave it out`);
+  if (spec.target !== 'wgsl') throw new SpecError('arcWeightBits', `is written for WGSL so far; the ${spec.target} target leaves it out`);
+}
+
 /** The canonical SSSP spec: fields an op does not read are fixed, so equal text gets one id. */
 export function normalizeSsspSpec(spec: SsspKernelSpec): SsspKernelSpec {
   const base: SsspKernelSpec = {
@@ -109,7 +124,8 @@ export function normalizeSsspSpec(spec: SsspKernelSpec): SsspKernelSpec {
     const unroll = spec.op === 'sssp_frontier' && (spec.arcUnroll ?? DEFAULT_ARC_UNROLL) !== DEFAULT_ARC_UNROLL ? { arcUnroll: spec.arcUnroll } : {};
     const packed = spec.op === 'sssp_frontier' && spec.packedQueue === true ? { packedQueue: true } : {};
     const fused = spec.op === 'sssp_frontier' && spec.fusedAdvance === true ? { fusedAdvance: true } : {};
-    const queue = { ...base, lanesPerVertex: spec.lanesPerVertex ?? 1, chunk: spec.chunk ?? DEFAULT_CHUNK, ...unroll, ...packed, ...fused };
+    const arcs = spec.op === 'sssp_frontier' && spec.arcWeightBits !== undefined ? { arcWeightBits: spec.arcWeightBits } : {};
+    const queue = { ...base, lanesPerVertex: spec.lanesPerVertex ?? 1, chunk: spec.chunk ?? DEFAULT_CHUNK, ...unroll, ...packed, ...fused, ...arcs };
     if (spec.deferHubs === true) return { ...queue, deferHubs: true, ...(spec.pullHubs === true ? { pullHubs: true } : {}) };
     return spec.op === 'sssp_frontier' && spec.heavyArcs === 'settle' ? { ...queue, heavyArcs: 'settle' } : queue;
   }

@@ -231,6 +231,13 @@ fn wait_heavy(v: u32) {
   atomicStore(&wg_waiting, 1u);
 }
 
+// Arc p of the CSR: its head and weight.
+struct Arc {
+  head: u32,
+  weight: T,
+}
+fn arc(p: u32) -> Arc { return Arc(indices[p], weight[p]); }
+
 // Queue item `item` (of LANES invocations): a chunk of its vertex's light arcs, or of its heavy ones when tagged.
 fn relax_item(item: u32, threshold: u32, len_out: u32) {
   let v = item_vertex(item / LANES);
@@ -254,15 +261,16 @@ fn relax_item(item: u32, threshold: u32, len_out: u32) {
     var keys: array<u32, ARC_UNROLL>;
     var known: array<u32, ARC_UNROLL>;
     for (var j = 0u; j < ARC_UNROLL; j++) {
-      heads[j] = indices[p + j * LANES];
-      keys[j] = relax(kv, weight[p + j * LANES]);
+      let a = arc(p + j * LANES);
+      heads[j] = a.head;
+      keys[j] = relax(kv, a.weight);
     }
     for (var j = 0u; j < ARC_UNROLL; j++) { known[j] = atomicLoad(&dist[heads[j]]); }
     for (var j = 0u; j < ARC_UNROLL; j++) { lower(p + j * LANES, heads[j], keys[j], known[j], threshold, len_out); }
   }
   for (; p < end; p += LANES) {
-    let u = indices[p];
-    lower(p, u, relax(kv, weight[p]), atomicLoad(&dist[u]), threshold, len_out);
+    let a = arc(p);
+    lower(p, a.head, relax(kv, a.weight), atomicLoad(&dist[a.head]), threshold, len_out);
   }
 }
 

@@ -304,6 +304,13 @@ fn release_hub(v: u32, len_out: u32) {
   }
 }
 
+// Arc p of the CSR: its head and weight.
+struct Arc {
+  head: u32,
+  weight: T,
+}
+fn arc(p: u32) -> Arc { return Arc(indices[p], weight[p]); }
+
 // Queue item `item` (of LANES invocations): a chunk of its vertex's light arcs, or of its heavy ones when tagged.
 fn relax_item(item: u32, threshold: u32, len_out: u32) {
   let v = item_vertex(item / LANES);
@@ -327,15 +334,16 @@ fn relax_item(item: u32, threshold: u32, len_out: u32) {
     var keys: array<u32, ARC_UNROLL>;
     var known: array<u32, ARC_UNROLL>;
     for (var j = 0u; j < ARC_UNROLL; j++) {
-      heads[j] = indices[p + j * LANES];
-      keys[j] = relax(kv, weight[p + j * LANES]);
+      let a = arc(p + j * LANES);
+      heads[j] = a.head;
+      keys[j] = relax(kv, a.weight);
     }
     for (var j = 0u; j < ARC_UNROLL; j++) { known[j] = atomicLoad(&dist[heads[j]]); }
     for (var j = 0u; j < ARC_UNROLL; j++) { lower(p + j * LANES, heads[j], keys[j], known[j], threshold, len_out); }
   }
   for (; p < end; p += LANES) {
-    let u = indices[p];
-    lower(p, u, relax(kv, weight[p]), atomicLoad(&dist[u]), threshold, len_out);
+    let a = arc(p);
+    lower(p, a.head, relax(kv, a.weight), atomicLoad(&dist[a.head]), threshold, len_out);
   }
 }
 
@@ -399,11 +407,11 @@ fn pull_round(t: u32, total: u32, threshold: u32, len_out: u32, lid: u32) {
     let start = hubs[hub_count + 2u * i + 1u];
     let end = min(start + PULL_CHUNK, indptr[u + 1u]);
     for (var p = start + lane; p < end; p += LANES) {
-      let head = indices[p];
-      if (head < hub_count) {
-        let key = hub_keys[head];
+      let a = arc(p);
+      if (a.head < hub_count) {
+        let key = hub_keys[a.head];
         if (key != UNREACHED) {
-          let k = relax(key, weight[p]);
+          let k = relax(key, a.weight);
           if (k < best) {
             best = k;
             at = p;

@@ -135,8 +135,10 @@ import { sssp_frontier__min_plus_f32__dir__w256l16c64du2fg__wgsl__4b7ac53be335 }
 import { sssp_frontier__min_plus_f32__dir__w256l2c32__cuda__5ec8e0de282c } from "./sssp_frontier__min_plus_f32__dir__w256l2c32__cuda__5ec8e0de282c.js";
 import { sssp_frontier__min_plus_f32__dir__w256l2c32__wgsl__d35108740e3a } from "./sssp_frontier__min_plus_f32__dir__w256l2c32__wgsl__d35108740e3a.js";
 import { sssp_frontier__min_plus_u32__dir__w256l16c128du2fg__wgsl__0b8b9061394c } from "./sssp_frontier__min_plus_u32__dir__w256l16c128du2fg__wgsl__0b8b9061394c.js";
+import { sssp_frontier__min_plus_u32__dir__w256l16c128du2fga8__wgsl__aad118b1cdb3 } from "./sssp_frontier__min_plus_u32__dir__w256l16c128du2fga8__wgsl__aad118b1cdb3.js";
 import { sssp_frontier__min_plus_u32__dir__w256l16c256d__cuda__0b226985eacb } from "./sssp_frontier__min_plus_u32__dir__w256l16c256d__cuda__0b226985eacb.js";
 import { sssp_frontier__min_plus_u32__dir__w256l16c256d__wgsl__13e20a9e87d5 } from "./sssp_frontier__min_plus_u32__dir__w256l16c256d__wgsl__13e20a9e87d5.js";
+import { sssp_frontier__min_plus_u32__dir__w256l16c256da8__wgsl__2eacd0739a22 } from "./sssp_frontier__min_plus_u32__dir__w256l16c256da8__wgsl__2eacd0739a22.js";
 import { sssp_frontier__min_plus_u32__dir__w256l16c256h__cuda__348ff3a29a1a } from "./sssp_frontier__min_plus_u32__dir__w256l16c256h__cuda__348ff3a29a1a.js";
 import { sssp_frontier__min_plus_u32__dir__w256l16c256h__wgsl__3dfe9abdad64 } from "./sssp_frontier__min_plus_u32__dir__w256l16c256h__wgsl__3dfe9abdad64.js";
 import { sssp_frontier__min_plus_u32__dir__w256l16c32__cuda__6d33caa7e6ff } from "./sssp_frontier__min_plus_u32__dir__w256l16c32__cuda__6d33caa7e6ff.js";
@@ -308,8 +310,10 @@ export const CATALOG: Readonly<Record<string, GeneratedKernel>> = {
         "5ec8e0de282c": sssp_frontier__min_plus_f32__dir__w256l2c32__cuda__5ec8e0de282c,
         "d35108740e3a": sssp_frontier__min_plus_f32__dir__w256l2c32__wgsl__d35108740e3a,
         "0b8b9061394c": sssp_frontier__min_plus_u32__dir__w256l16c128du2fg__wgsl__0b8b9061394c,
+        "aad118b1cdb3": sssp_frontier__min_plus_u32__dir__w256l16c128du2fga8__wgsl__aad118b1cdb3,
         "0b226985eacb": sssp_frontier__min_plus_u32__dir__w256l16c256d__cuda__0b226985eacb,
         "13e20a9e87d5": sssp_frontier__min_plus_u32__dir__w256l16c256d__wgsl__13e20a9e87d5,
+        "2eacd0739a22": sssp_frontier__min_plus_u32__dir__w256l16c256da8__wgsl__2eacd0739a22,
         "348ff3a29a1a": sssp_frontier__min_plus_u32__dir__w256l16c256h__cuda__348ff3a29a1a,
         "3dfe9abdad64": sssp_frontier__min_plus_u32__dir__w256l16c256h__wgsl__3dfe9abdad64,
         "6d33caa7e6ff": sssp_frontier__min_plus_u32__dir__w256l16c32__cuda__6d33caa7e6ff,
