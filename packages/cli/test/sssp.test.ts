@@ -53,7 +53,9 @@ describe.skipIf(noGpuReason !== undefined)('semiforge sssp on the GPU', () => {
     const run = await runCli(['sssp', '-g', '7', '-n', '2', '--seed', '3', '--weights', 'u32', '--method', 'near-far', '--hub-degree', degree, '--verify', '--json']);
     expect(run.code).toBe(0);
     const s = JSON.parse(run.stdout) as SsspSummary;
-    expect(s).toMatchObject({ method: 'near-far', verified: true, settings: { hubDegree: Number(degree), packedQueue: false } });
+    // Integer weights 1–255 on 128 vertices: the pass reads them packed beside the heads.
+    expect(s).toMatchObject({ method: 'near-far', verified: true, settings: { hubDegree: Number(degree), packedQueue: false, arcWeightBits: 8 } });
+    expect(run.stderr).toContain('arcs packed with 8-bit weights');
     expect(s.settings.delta).toBeGreaterThan(0);
     expect(s.settings.chunk).toBeGreaterThan(0);
     expect(run.stderr.includes('hubs of degree ≥ 8')).toBe(degree === '8');
@@ -88,7 +90,7 @@ describe.skipIf(noGpuReason !== undefined)('semiforge sssp on the GPU', () => {
     expect(run.code).toBe(0);
     const s = JSON.parse(run.stdout) as SsspSummary;
     expect(s).toMatchObject({ method: 'near-far', verified: true, settings: { delta: 40, chunk: 8, fusedAdvance: true } });
-    expect(run.stderr).toMatch(/delta 40, .*chunks of 8 arcs, advance step fused\)/);
+    expect(run.stderr).toMatch(/delta 40, .*chunks of 8 arcs, arcs packed with 8-bit weights, advance step fused\)/);
     const csr = toIntegerWeights(csrFromEdges(generateKronecker({ scale: 7, seed: 3, weights: true }), { symmetrize: true, sortRows: true }), 255);
     for (const t of s.trials) expect(t.reached).toBe(ssspReference(csr, t.source, { weights: 'u32' }).dist.filter((d) => d !== Infinity).length);
   });

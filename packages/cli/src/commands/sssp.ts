@@ -65,6 +65,8 @@ export interface SsspSettings {
   readonly chunk: number | null;
   /** The queues packed as (vertex, chunk) pairs for a device with few storage buffers. */
   readonly packedQueue: boolean;
+  /** The pass's arcs packed as head << bits | weight: the weight's bits (null: heads and weights apart). */
+  readonly arcWeightBits: number | null;
   /** The graph searched renumbered by descending degree. */
   readonly degreeOrder: boolean;
   /** Each frontier pass decided the advance step itself (one dispatch a pass). */
@@ -117,6 +119,7 @@ function settingsOf(plan: SsspPlan): SsspSettings {
     hubGrowth: plan.hubDegree ? plan.hubGrowth : null,
     chunk: queued ? (plan.relax.chunk ?? null) : null,
     packedQueue: plan.relax.packedQueue === true,
+    arcWeightBits: plan.relax.arcWeightBits ?? null,
     degreeOrder: plan.relabel === 'degree',
     fusedAdvance: plan.relax.fusedAdvance === true,
   };
@@ -129,6 +132,7 @@ function settingsText(s: SsspSettings): string {
     ...(s.hubDegree ? [`hubs of degree ≥ ${s.hubDegree} in steps of ${s.hubStep}${s.hubGrowth !== 1 ? ` growing × ${s.hubGrowth}` : ''}`] : []),
     ...(s.chunk === null ? [] : [`chunks of ${s.chunk} arcs`]),
     ...(s.packedQueue ? ['packed queues'] : []),
+    ...(s.arcWeightBits === null ? [] : [`arcs packed with ${s.arcWeightBits}-bit weights`]),
     ...(s.degreeOrder ? ['degree order'] : []),
     ...(s.fusedAdvance ? ['advance step fused'] : []),
   ];
