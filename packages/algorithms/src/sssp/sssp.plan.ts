@@ -196,7 +196,7 @@ export interface SsspTargetInfo {
   readonly softwareAdapter?: boolean;
   /**
    * The device's storage buffers per shader stage. Where the frontier pass binds more (browsers offer 8–10; the
-   * pass binds 11, 12 with hubs or heavy arcs settled), its queues are packed (two fewer); where even that does
+   * pass binds 11, 12 with hubs or heavy arcs settled, one fewer with its arcs packed), its queues are packed (two fewer); where even that does
    * not fit, 'auto' takes Bellman-Ford.
    */
   readonly storageBuffers?: number;
