@@ -14,8 +14,7 @@ describe('the SSSP plan on each backend', () => {
   it('plans the WebGPU kernels for target cuda, passes on fixed grids', () => {
     for (const method of ['bellman-ford', 'frontier', 'near-far'] as const) {
       const cuda = prepareSssp(road, { method, weights: 'u32' }, 'cuda');
-      // Packed arcs are WGSL's so far: the CUDA plan is the WebGPU plan with heads and weights apart.
-      const webgpu = prepareSssp(road, { method, weights: 'u32', dispatch: 'fixed', packArcs: false }, 'wgsl');
+      const webgpu = prepareSssp(road, { method, weights: 'u32', dispatch: 'fixed' }, 'wgsl');
       expect(cuda.plan.dispatch).toBe('fixed');
       for (const step of STEPS) {
         const spec = cuda.plan[step];

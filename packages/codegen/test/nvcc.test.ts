@@ -112,7 +112,11 @@ const ssspSpecs: SsspKernelSpec[] = SSSP_KERNEL_OPS.flatMap((op): SsspKernelSpec
     { op: 'sssp_frontier', semiring: 'min-plus', type, target: 'cuda', workgroupSize: 256, symmetric: false, lanesPerVertex: 16, chunk: 256, deferHubs: true },
     { op: 'sssp_advance', semiring: 'min-plus', type, target: 'cuda', workgroupSize: 256, symmetric: false, lanesPerVertex: 16, chunk: 256, deferHubs: true },
   ]),
-);
+).concat([
+  // Arcs packed with 8-bit weights (u32 only), with hubs deferred and without.
+  { op: 'sssp_frontier', semiring: 'min-plus', type: 'u32', target: 'cuda', workgroupSize: 256, symmetric: false, lanesPerVertex: 16, chunk: 256, deferHubs: true, arcWeightBits: 8 },
+  { op: 'sssp_frontier', semiring: 'min-plus', type: 'u32', target: 'cuda', workgroupSize: 256, symmetric: false, lanesPerVertex: 2, chunk: 32, arcWeightBits: 10 },
+]);
 
 // Every SpMV spec above again with read-only cache loads (__ldg), as the CUDA plans make them.
 const ldgSpecs: SpmvKernelSpec[] = [...spmvSpecs, ...sellSpecs, ...unrolledSpecs].map((s) => ({ ...s, ldg: true }));

@@ -10,7 +10,7 @@ const STATS = { n: 1, arcs: 1, minWeight: 0, meanWeight: 1 };
  * the parent steps (the tree, its scan and pull passes), the 16-lane pass that settles heavy arcs once a bucket and
  * the 16-lane pass and sizing step that defer hubs;
  * each in WGSL and as the CUDA runner's twin; and in WGSL the fused pass and sizing step that pull released hubs' arcs,
- * and the 16-lane passes that defer hubs (fused and pulling, or not) reading arcs packed with 8-bit weights.
+ * and the 16-lane passes that defer hubs reading arcs packed with 8-bit weights (in WGSL also fused and pulling; in CUDA too).
  */
 type Config = { options: SsspKernelOptions; directed: boolean; maxWeight?: number };
 
@@ -30,7 +30,7 @@ const CONFIGS: Config[] = [
     directed: false,
   })),
   // Graph500's integer weights 1–255 packed beside the heads (the default where the largest weight is known).
-  { options: { weights: 'u32', method: 'near-far', lanesPerVertex: 16, hubDegree: 256 }, directed: false, maxWeight: 255 },
+  ...(['wgsl', 'cuda'] as const).map((kernelTarget): Config => ({ options: { kernelTarget, weights: 'u32', method: 'near-far', lanesPerVertex: 16, hubDegree: 256 }, directed: false, maxWeight: 255 })),
   { options: { weights: 'u32', method: 'near-far', lanesPerVertex: 16, hubDegree: 256, relabel: 'degree', fuseAdvance: true, pullHubs: true }, directed: false, maxWeight: 255 },
 ];
 

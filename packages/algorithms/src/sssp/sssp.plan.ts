@@ -51,7 +51,7 @@ export interface SsspKernelOptions {
    */
   readonly packedQueue?: boolean;
   /**
-   * Frontier methods, WGSL, u32 weights: the pass reads each arc as one word, head << b | weight, with b the bits of
+   * Frontier methods, u32 weights: the pass reads each arc as one word, head << b | weight, with b the bits of
    * the largest weight (`arcWeightBits` of the pass's spec), where the heads fit the other 32 − b bits: one 4-byte
    * load an arc instead of a head and a weight, and one storage binding fewer. The parent steps keep the CSR's own
    * arrays, so the arcs take 4 bytes more each on the device. Default: packed wherever the weights and n fit;
@@ -414,7 +414,7 @@ function planMethod(options: SsspKernelOptions, stats: SsspGraphStats, directed:
   const tailFactor = checkTailFactor(options.tailFactor, method, heavyArcs);
   const relabel = checkRelabel(options.relabel);
   const pullShare = checkPullHubs(options, hubDegree, directed, cuda);
-  const arcWeightBits = arcWeightBitsOf(options.packArcs, method, weights, stats, cuda);
+  const arcWeightBits = arcWeightBitsOf(options.packArcs, method, weights, stats);
   const loop = { delta, segment, batch, dispatch, fixedWorkgroups: options.fixedWorkgroups ?? SSSP_DEFAULTS.fixedWorkgroups, heavyArcs, ...hubs, tailFactor, relabel, pullShare };
   if (method === 'bellman-ford') {
     const symmetric = !directed;
@@ -540,10 +540,10 @@ function checkPullHubs(options: SsspKernelOptions, hubDegree: number, directed: 
 
 /**
  * The weight's bits in a packed arc (see `SsspKernelOptions.packArcs`), or undefined where the pass reads heads
- * and weights apart: Bellman-Ford (pairs, not arcs), f32 weights, CUDA, an unknown largest weight, or heads that
+ * and weights apart: Bellman-Ford (pairs, not arcs), f32 weights, an unknown largest weight, or heads that
  * would not fit beside it. Asked for with `true` where it cannot be, refused with the reason.
  */
-function arcWeightBitsOf(packArcs: boolean | undefined, method: SsspMethod, weights: SsspWeightType, stats: SsspGraphStats, cuda: boolean): number | undefined {
+function arcWeightBitsOf(packArcs: boolean | undefined, method: SsspMethod, weights: SsspWeightType, stats: SsspGraphStats): number | undefined {
   if (packArcs !== undefined && typeof packArcs !== 'boolean') throw new RangeError(`sssp: packArcs must be true or false, got ${String(packArcs)}`);
   if (packArcs === false) return undefined;
   const asked = packArcs === true;
@@ -553,7 +553,6 @@ function arcWeightBitsOf(packArcs: boolean | undefined, method: SsspMethod, weig
   };
   if (method === 'bellman-ford') return refuse("Bellman-Ford reads paper 001's pairs, not the CSR's arcs");
   if (weights !== 'u32') return refuse('packs integer weights beside the head; f32 weights keep their own array');
-  if (cuda) return refuse('is written for WGSL so far');
   if (stats.maxWeight === undefined) return refuse('the largest weight is not known');
   const bits = Math.max(1, Math.ceil(Math.log2(stats.maxWeight + 1)));
   if (bits > SSSP_MAX_ARC_WEIGHT_BITS || stats.n > 2 ** (32 - bits)) {

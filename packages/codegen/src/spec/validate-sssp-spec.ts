@@ -105,7 +105,6 @@ function validateArcWeightBits(spec: SsspKernelSpec): void {
   }
   if (spec.op !== 'sssp_frontier') throw new SpecError('arcWeightBits', `only sssp_frontier reads packed arcs, so ${spec.op} leaves it out`);
   if (spec.type !== 'u32') throw new SpecError('arcWeightBits', `packs integer weights beside the head; ${spec.type} weights keep their own array, so leave it out`);
-  if (spec.target !== 'wgsl') throw new SpecError('arcWeightBits', `is written for WGSL so far; the ${spec.target} target leaves it out`);
 }
 
 /** The canonical SSSP spec: fields an op does not read are fixed, so equal text gets one id. */

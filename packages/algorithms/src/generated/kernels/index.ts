@@ -138,6 +138,7 @@ import { sssp_frontier__min_plus_u32__dir__w256l16c128du2fg__wgsl__0b8b9061394c 
 import { sssp_frontier__min_plus_u32__dir__w256l16c128du2fga8__wgsl__aad118b1cdb3 } from "./sssp_frontier__min_plus_u32__dir__w256l16c128du2fga8__wgsl__aad118b1cdb3.js";
 import { sssp_frontier__min_plus_u32__dir__w256l16c256d__cuda__0b226985eacb } from "./sssp_frontier__min_plus_u32__dir__w256l16c256d__cuda__0b226985eacb.js";
 import { sssp_frontier__min_plus_u32__dir__w256l16c256d__wgsl__13e20a9e87d5 } from "./sssp_frontier__min_plus_u32__dir__w256l16c256d__wgsl__13e20a9e87d5.js";
+import { sssp_frontier__min_plus_u32__dir__w256l16c256da8__cuda__80e81c83cb71 } from "./sssp_frontier__min_plus_u32__dir__w256l16c256da8__cuda__80e81c83cb71.js";
 import { sssp_frontier__min_plus_u32__dir__w256l16c256da8__wgsl__2eacd0739a22 } from "./sssp_frontier__min_plus_u32__dir__w256l16c256da8__wgsl__2eacd0739a22.js";
 import { sssp_frontier__min_plus_u32__dir__w256l16c256h__cuda__348ff3a29a1a } from "./sssp_frontier__min_plus_u32__dir__w256l16c256h__cuda__348ff3a29a1a.js";
 import { sssp_frontier__min_plus_u32__dir__w256l16c256h__wgsl__3dfe9abdad64 } from "./sssp_frontier__min_plus_u32__dir__w256l16c256h__wgsl__3dfe9abdad64.js";
@@ -313,6 +314,7 @@ export const CATALOG: Readonly<Record<string, GeneratedKernel>> = {
         "aad118b1cdb3": sssp_frontier__min_plus_u32__dir__w256l16c128du2fga8__wgsl__aad118b1cdb3,
         "0b226985eacb": sssp_frontier__min_plus_u32__dir__w256l16c256d__cuda__0b226985eacb,
         "13e20a9e87d5": sssp_frontier__min_plus_u32__dir__w256l16c256d__wgsl__13e20a9e87d5,
+        "80e81c83cb71": sssp_frontier__min_plus_u32__dir__w256l16c256da8__cuda__80e81c83cb71,
         "2eacd0739a22": sssp_frontier__min_plus_u32__dir__w256l16c256da8__wgsl__2eacd0739a22,
         "348ff3a29a1a": sssp_frontier__min_plus_u32__dir__w256l16c256h__cuda__348ff3a29a1a,
         "3dfe9abdad64": sssp_frontier__min_plus_u32__dir__w256l16c256h__wgsl__3dfe9abdad64,
