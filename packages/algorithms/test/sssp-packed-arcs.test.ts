@@ -40,6 +40,17 @@ describe('the plan that packs arcs', () => {
     expect(() => planSssp({ ...NEAR_FAR, packArcs: 1 as unknown as boolean }, STATS, false)).toThrow(/packArcs must be true or false, got 1/);
   });
 
+  it('frees a storage binding: unpacked queues fit 10, and near-far fits a device of 8 with both packed', () => {
+    const auto = { weights: 'u32', method: 'auto' } as const;
+    const big = { ...STATS, n: 1 << 20, arcs: 1 << 24 };
+    const { maxWeight: _m, ...bigUnknown } = big;
+    expect(planSssp(auto, big, false, { storageBuffers: 10 }).relax).toMatchObject({ op: 'sssp_frontier', arcWeightBits: 8 });
+    expect(planSssp(auto, big, false, { storageBuffers: 10 }).relax).not.toHaveProperty('packedQueue');
+    expect(planSssp(auto, bigUnknown, false, { storageBuffers: 10 }).relax).toMatchObject({ packedQueue: true });
+    expect(planSssp(auto, big, false, { storageBuffers: 8 }).relax).toMatchObject({ op: 'sssp_frontier', packedQueue: true, arcWeightBits: 8 });
+    expect(planSssp(auto, bigUnknown, false, { storageBuffers: 8 }).method).toBe('bellman-ford');
+  });
+
   it('uploads each arc as head << bits | weight beside the CSR the parent steps read', () => {
     const graph = integerWeights(KRONECKER_10);
     const setup = prepareSssp(graph, NEAR_FAR, 'wgsl');
