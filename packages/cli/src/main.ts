@@ -263,6 +263,7 @@ function program(io: CliIo, setCode: (code: number) => void): Command {
       .option('--chunk <arcs>', 'frontier, near-far: arcs one queue item covers, a power of two, at least the lanes an item (default 256; near-far on a graph whose degrees are not skewed 32; near-far with --degree-order 128 for u32 weights on skewed degrees, else 64)', intOption('--chunk', RULES.chunk))
       .option('--arc-unroll <k>', 'frontier, near-far: arcs an invocation relaxes a step, their loads in flight together (default 4; near-far with --degree-order 2)', intOption('--arc-unroll', RULES.arcUnroll))
       .option('--fuse-advance', 'frontier, near-far on WebGPU: each pass decides the advance step itself, one dispatch a pass instead of two (H200: road-like grid 40.8 → 35.0 ms, Kronecker 22 in degree order 3.47 → 3.32 ms, R-MAT 2^22 5.62 → 5.81 ms)')
+      .option('--no-pack-arcs', 'frontier, near-far with u32 weights: read heads and weights from arrays of their own instead of one word an arc, head and weight (the default where they fit; H100, Kronecker 22: 3.42 ms apart against 3.13 packed)')
       .option('--symmetrize', SYMMETRIZE_FILE_HELP)
       .option('-v, --verify', 'check every result by the Graph500 SSSP rules (tight parent arcs in the weights type, no arc relaxes further)'),
   )

@@ -57,6 +57,13 @@ describe.skipIf(noGpuReason !== undefined)('semiforge sssp on the GPU', () => {
     expect(s).toMatchObject({ method: 'near-far', verified: true, settings: { hubDegree: Number(degree), packedQueue: false, arcWeightBits: 8 } });
     expect(run.stderr).toContain('arcs packed with 8-bit weights');
     expect(s.settings.delta).toBeGreaterThan(0);
+    if (degree === '0') {
+      const apart = await runCli(['sssp', '-g', '7', '-n', '2', '--seed', '3', '--weights', 'u32', '--method', 'near-far', '--hub-degree', degree, '--no-pack-arcs', '--verify', '--json']);
+      expect(apart.code).toBe(0);
+      const a = JSON.parse(apart.stdout) as SsspSummary;
+      expect(a).toMatchObject({ verified: true, settings: { arcWeightBits: null } });
+      expect(a.trials.map((t) => t.reached)).toEqual(s.trials.map((t) => t.reached));
+    }
     expect(s.settings.chunk).toBeGreaterThan(0);
     expect(run.stderr.includes('hubs of degree ≥ 8')).toBe(degree === '8');
     const csr = toIntegerWeights(csrFromEdges(generateKronecker({ scale: 7, seed: 3, weights: true }), { symmetrize: true, sortRows: true }), 255);

@@ -30,6 +30,8 @@ export interface SsspFlags extends GraphInputFlags, SourceFlags, BackendFlags {
   readonly arcUnroll?: number;
   /** Each frontier pass decides the advance step itself (`SsspKernelOptions.fuseAdvance`; WebGPU only). */
   readonly fuseAdvance?: boolean;
+  /** False (`--no-pack-arcs`): heads and weights apart (`SsspKernelOptions.packArcs`); else the plan's default. */
+  readonly packArcs?: boolean;
   readonly maxDistance?: number;
   readonly verify?: boolean;
   readonly json?: boolean;
@@ -161,6 +163,7 @@ function runnerOptions(flags: SsspFlags): SsspKernelOptions {
     ...(flags.chunk === undefined ? {} : { chunk: flags.chunk }),
     ...(flags.arcUnroll === undefined ? {} : { arcUnroll: flags.arcUnroll }),
     ...(flags.fuseAdvance ? { fuseAdvance: true } : {}),
+    ...(flags.packArcs === false ? { packArcs: false } : {}),
   };
 }
 
