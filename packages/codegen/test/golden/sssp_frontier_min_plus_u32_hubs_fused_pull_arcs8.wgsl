@@ -387,6 +387,9 @@ var<workgroup> wg_hub_count: u32;
 var<workgroup> wg_pull_best: array<atomic<u32>, PULL_SLOTS>;
 var<workgroup> wg_pull_lane: array<atomic<u32>, PULL_SLOTS>;
 
+// An arc's head alone: a pull skips most arcs by their head, so apart their weights stay unloaded.
+fn arc_head(p: u32) -> u32 { return arcs[p] >> ARC_WEIGHT_BITS; }
+
 // Invocation t of a pull round (every invocation of the workgroup calls it, in uniform control flow): lane
 // t % LANES of pull item t / LANES (hubs[HUBS + 2i] = u, hubs[HUBS + 2i + 1] = its first arc), whose lanes read
 // the item's arcs side by side (a warp's loads coalesce) and take the smallest sum a hub released by the last
@@ -411,11 +414,11 @@ fn pull_round(t: u32, total: u32, threshold: u32, len_out: u32, lid: u32) {
     let start = hubs[hub_count + 2u * i + 1u];
     let end = min(start + PULL_CHUNK, indptr[u + 1u]);
     for (var p = start + lane; p < end; p += LANES) {
-      let a = arc(p);
-      if (a.head < hub_count) {
-        let key = hub_keys[a.head];
+      let head = arc_head(p);
+      if (head < hub_count) {
+        let key = hub_keys[head];
         if (key != UNREACHED) {
-          let k = relax(key, a.weight);
+          let k = relax(key, arc(p).weight);
           if (k < best) {
             best = k;
             at = p;
