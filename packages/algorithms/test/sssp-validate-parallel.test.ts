@@ -42,5 +42,8 @@ describe('validateSsspParallel: the one-thread verdict from worker threads', () 
     const unreached = Float64Array.of(0, Infinity, Infinity);
     expect((await validateSsspParallel(g, 0, { dist: unreached }, WORKERS)).violation?.rule).toBe('relaxes');
     expect((await validateSsspParallel(g, 0, { dist: unreached }, { ...WORKERS, maxDistance: 100 })).valid).toBe(true);
+    // Distances in any array-like (copied into shared memory for the workers) get the same verdicts.
+    expect(await validateSsspParallel(g, 0, { dist: [0, 16777216, 16777216] }, WORKERS)).toEqual({ valid: true, reached: 3 });
+    expect((await validateSsspParallel(g, 0, { dist: Float32Array.of(0, Infinity, Infinity) }, WORKERS)).violation?.rule).toBe('relaxes');
   });
 });

@@ -48,7 +48,7 @@ export async function validateSsspParallel(graph: Csr, source: number, result: S
   if (threads === 1 || graph.indices.length < (options.minParallelArcs ?? MIN_PARALLEL_ARCS)) return validateSssp(graph, source, result, options);
   const check = beginSsspCheck(graph, source, result, options);
   if ('verdict' in check) return check.verdict;
-  const dist = inShared(result.dist instanceof Float64Array ? result.dist : Float64Array.from(result.dist));
+  const dist = sharedDistances(result.dist);
   const parent = result.parent === undefined ? undefined : inShared(result.parent);
   const tight = sharedArray(Uint8Array, parent ? graph.n : 0);
   const shared = { indptr: inShared(graph.indptr), indices: inShared(graph.indices) };
@@ -64,4 +64,12 @@ export async function validateSsspParallel(graph: Csr, source: number, result: S
   let sweep: SweepFinding = { relaxes: -1, tail: -1 };
   for (let k = 0; k < ranges.length && sweep.relaxes < 0; k++) sweep = { relaxes: findings[2 * k], tail: findings[2 * k + 1] };
   return finishSsspCheck(graph, source, result, check, tight, sweep);
+}
+
+/** The distances in a shared Float64Array, copied once (not through a private copy first) unless they are one. */
+function sharedDistances(dist: ArrayLike<number>): Float64Array {
+  if (dist instanceof Float64Array) return inShared(dist);
+  const copy = sharedArray(Float64Array, dist.length);
+  copy.set(dist);
+  return copy;
 }
