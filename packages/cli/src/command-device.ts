@@ -1,6 +1,6 @@
-import { chooseBackend, isCudaDevice, loadCudaRuntime, openBackendDevice, type AnyDevice, type Backend } from '@semiforge/algorithms';
+import { BACKENDS, chooseBackend, isCudaDevice, loadCudaRuntime, openBackendDevice, type AnyDevice, type Backend } from '@semiforge/algorithms';
 import { adapterSummary, type AdapterDescription, type Device } from '@semiforge/runtime';
-import { UsageError } from './errors.js';
+import { CliError, UsageError } from './errors.js';
 import type { CliIo } from './io.js';
 
 /** `--backend`, `--adapter` and `--hold-clock` of a command that runs on either backend. */
@@ -16,6 +16,21 @@ export interface CommandDevice {
   readonly device: AnyDevice;
   readonly name: string;
   destroy(): void;
+}
+
+/**
+ * The backend a command runs on: `--backend` (checked by its flag parser), else `$SEMIFORGE_BACKEND`, else WebGPU.
+ * A variable naming no backend is the user's setting to fix, not a bug in semiforge.
+ *
+ * @example
+ * commandBackend({ backend: undefined }, { SEMIFORGE_BACKEND: 'cuda' }); // 'cuda'
+ */
+export function commandBackend(flags: BackendFlags, env: Readonly<Record<string, string | undefined>> = process.env): Backend {
+  try {
+    return chooseBackend(flags.backend, env);
+  } catch (error) {
+    throw new CliError(error instanceof Error ? error.message : String(error), `set SEMIFORGE_BACKEND to ${BACKENDS.join(' or ')}, or unset it; --backend overrides it`);
+  }
 }
 
 /**
@@ -36,7 +51,7 @@ export async function openCommandDevice(
   io: Pick<CliIo, 'stderr'>,
   env: Readonly<Record<string, string | undefined>> = process.env,
 ): Promise<CommandDevice> {
-  const backend = chooseBackend(flags.backend, env);
+  const backend = commandBackend(flags, env);
   if (backend === 'cuda' && flags.adapter !== undefined) {
     throw new UsageError(`--adapter ${flags.adapter}: names a WebGPU adapter; with --backend cuda choose the device by $SEMIFORGE_CUDA_DEVICE`, command);
   }

@@ -65,6 +65,8 @@ const ERRNO_TEXT: Record<string, string> = {
   ENOSPC: 'no space left on device',
   EROFS: 'read-only file system',
   EMFILE: 'too many open files',
+  // A pipe (`… | semiforge info /dev/stdin --from sfg`): .sfg sections are read at their offsets.
+  ESPIPE: 'a pipe, not a file that can be read at offsets (save it to a file first)',
 };
 
 const reasonOf = (error: SystemError): string => ERRNO_TEXT[error.code] ?? error.message;

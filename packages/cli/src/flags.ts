@@ -128,7 +128,13 @@ export function parseWeights(flag: string, text: string): WeightSpec {
   if (m === null || Number(m[1]) > Number(m[2])) {
     throw new UsageError(`${flag} ${show(text)}: must be none, unit (f32 in [0, 1)) or MIN..MAX with MIN ≤ MAX (integers, or decimals for doubles)`);
   }
-  return { min: Number(m[1]), max: Number(m[2]), integer: !m[1].includes('.') && !m[2].includes('.') };
+  const integer = !m[1].includes('.') && !m[2].includes('.');
+  // Past 2^53 an integer bound would silently become another number (99999999999999999999 reads as 1e20).
+  const unsafe = integer ? [m[1], m[2]].find((bound) => !Number.isSafeInteger(Number(bound))) : undefined;
+  if (unsafe !== undefined) {
+    throw new UsageError(`${flag} ${show(text)}: integer bound ${unsafe} is beyond ±${Number.MAX_SAFE_INTEGER} (2^53 − 1); give a decimal point for doubles`);
+  }
+  return { min: Number(m[1]), max: Number(m[2]), integer };
 }
 
 /** The flag rules shared by `apsp` and `codegen`. */

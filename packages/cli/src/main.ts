@@ -74,7 +74,7 @@ function program(io: CliIo, setCode: (code: number) => void): Command {
       .summary('all-pairs shortest paths (blocked Floyd-Warshall) on the GPU')
       .description(
         'All-pairs shortest paths, or the closure of another idempotent semiring, by the blocked Floyd-Warshall of paper 000 ' +
-          'on the GPU. Reads FILE (.gr DIMACS, .mtx Matrix Market, .el/.wel/.txt edge lists; optionally .gz) or generates ' +
+          'on the GPU. Reads FILE (.gr DIMACS, .mtx Matrix Market, .el/.wel/.txt edge lists, optionally .gz; .sfg binary) or generates ' +
           'a random graph. Prints a summary on stderr; vertices are 0-based.',
       )
       .argument('[FILE]', 'graph file')

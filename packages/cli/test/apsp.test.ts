@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -106,5 +106,28 @@ describe.skipIf(noGpuReason !== undefined)('semiforge apsp', () => {
       verified: true,
       verification: { method: 'dijkstra', rows: 16, entries: 16000, mismatches: 0 },
     });
+  });
+});
+
+// Refused before a device opens, so these run without a GPU.
+describe('semiforge apsp refuses bad input before the GPU', () => {
+  it('a weight beyond f32 (it would round to Infinity: no arc) names the file, arc and limit', async () => {
+    const path = join(dir, 'huge.wel');
+    await writeFile(path, '0 1 1e39\n1 2 3\n');
+    const run = await runCli(['apsp', path, ...SMALL]);
+    expect(run.code).toBe(1);
+    expect(run.stderr).toBe(`semiforge: ${path}: arc 0 (0 → 1) weighs 1e+39, beyond f32's ±3.4028234663852886e+38\nhint: scale the weights into the f32 range\n`);
+  });
+
+  it('an --out path that cannot be written is refused before the run', async () => {
+    const missing = join(dir, 'no-such-dir', 'd.csv');
+    let run = await runCli(['apsp', join(dir, 'small.gr'), ...SMALL, '--out', missing]);
+    expect(run.code).toBe(1);
+    expect(run.stderr).toBe(`semiforge: cannot write '${missing}': no such file or directory\n`);
+    const taken = join(dir, 'taken.csv');
+    await mkdir(taken);
+    run = await runCli(['apsp', join(dir, 'small.gr'), ...SMALL, '--out', taken]);
+    expect(run.code).toBe(1);
+    expect(run.stderr).toBe(`semiforge: cannot write '${taken}': is a directory\n`);
   });
 });

@@ -1,4 +1,4 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -26,7 +26,36 @@ describe('semiforge batch-apsp usage', () => {
     try {
       const run = await runCli(['batch-apsp', dir]);
       expect(run.code).toBe(1);
-      expect(run.stderr).toMatch(/no graph files/);
+      // The input's fault: one line, no "looks like a bug" hint.
+      expect(run.stderr).toBe(`semiforge: ${dir}: no graph files (.gr, .mtx, .el, .wel, .txt, optionally .gz, or .sfg) found.\n`);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('semiforge batch-apsp reads a DIR, before the GPU', () => {
+  it('a file given as DIR is a usage error pointing to apsp', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'semiforge-batch-cli-'));
+    try {
+      const file = join(dir, 'one.gr');
+      await writeFile(file, 'p sp 2 1\na 1 2 3\n');
+      const run = await runCli(['batch-apsp', file]);
+      expect(run.code).toBe(2);
+      expect(run.stderr.split('\n')[0]).toBe(`semiforge: ${file} is not a directory: batch-apsp reads every graph file of a DIR (one graph: semiforge apsp ${file})`);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('a weight beyond f32 names its file', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'semiforge-batch-cli-'));
+    try {
+      await writeFile(join(dir, 'a.wel'), '0 1 2\n');
+      await writeFile(join(dir, 'b.wel'), '0 1 5e38\n');
+      const run = await runCli(['batch-apsp', dir]);
+      expect(run.code).toBe(1);
+      expect(run.stderr.split('\n')[0]).toBe(`semiforge: ${join(dir, 'b.wel')}: arc 0 (0 → 1) weighs 5e+38, beyond f32's ±3.4028234663852886e+38`);
     } finally {
       await rm(dir, { recursive: true, force: true });
     }

@@ -77,4 +77,12 @@ describe('parseWeights', () => {
   it.each(['5..1', '1..', 'uniform', '1-100'])('refuses %j naming the forms', (text) => {
     expect(() => parseWeights('--weights', text)).toThrow(/--weights .*: must be none, unit \(f32 in \[0, 1\)\) or MIN\.\.MAX/);
   });
+
+  it('refuses integer bounds past 2^53 as typed, instead of the neighbouring double they would become', () => {
+    expect(() => parseWeights('--weights', '1..99999999999999999999')).toThrow(
+      new UsageError('--weights 1..99999999999999999999: integer bound 99999999999999999999 is beyond ±9007199254740991 (2^53 − 1); give a decimal point for doubles'),
+    );
+    expect(() => parseWeights('--weights', '-9007199254740993..0')).toThrow(/integer bound -9007199254740993 is beyond/);
+    expect(parseWeights('--weights', '1..99999999999999999999.0')).toEqual({ min: 1, max: 1e20, integer: false });
+  });
 });

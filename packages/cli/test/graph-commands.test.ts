@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
@@ -160,6 +160,32 @@ describe('semiforge convert', () => {
   });
 });
 
+describe('semiforge info, convert and generate on paths that are not files', () => {
+  it('a directory as the graph file is named', async () => {
+    for (const name of ['folder.mtx', 'folder.sfg']) {
+      await mkdir(at(name));
+      const run = await runCli(['info', at(name)]);
+      expect(run.code).toBe(1);
+      expect(run.stderr).toBe(`semiforge: cannot read '${at(name)}': is a directory\n`);
+    }
+  });
+
+  it('a --coordinates path that cannot be written is refused before -o is written', async () => {
+    const coordinates = join(dir, 'missing', 'g.co');
+    const run = await runCli(['generate', 'grid', '--rows', '2', '-o', at('lonely.gr'), '--coordinates', coordinates]);
+    expect(run.code).toBe(1);
+    expect(run.stderr).toBe(`semiforge: cannot write '${coordinates}': no such file or directory\n`);
+    expect(existsSync(at('lonely.gr'))).toBe(false);
+  });
+
+  it('convert refuses a directory as OUT before reading IN', async () => {
+    await mkdir(at('out-folder.sfg'));
+    const run = await runCli(['convert', at('bad.mtx'), at('out-folder.sfg')]);
+    expect(run.code).toBe(1);
+    expect(run.stderr).toBe(`semiforge: cannot write '${at('out-folder.sfg')}': is a directory\n`);
+  });
+});
+
 describe('semiforge generate', () => {
   it.each([
     ['kronecker', ['--scale', '8', '--weights', 'unit'], { vertices: 256, directed: false, weight: 'f32' }],
@@ -192,6 +218,7 @@ describe('semiforge generate', () => {
     [['generate', 'grid', '--scale', '4', '--directed', '-o', 'x.sfg'], '--directed does not apply to grid'],
     [['generate', 'kronecker', '--scale', '4', '--weights', '1..5', '-o', 'x.sfg'], 'kronecker takes none or unit'],
     [['generate', 'lattice', '-o', 'x.sfg'], 'must be one of kronecker, rmat, er, grid, road, sprand'],
+    [['generate', 'er', '-n', '10', '-m', '5', '--weights', '1..99999999999999999999', '-o', 'x.wel'], '--weights 1..99999999999999999999: integer bound 99999999999999999999 is beyond'],
   ])('usage error %j', async (argv, message) => {
     const run = await runCli(argv);
     expect(run.code).toBe(2);

@@ -1,4 +1,4 @@
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -54,5 +54,28 @@ describe('matrix files', () => {
     expect(formatF32(Math.fround(0.1))).toBe('0.1');
     expect(formatF32(Math.fround(1 / 3))).toBe('0.33333334');
     expect(formatF32(12)).toBe('12');
+  });
+});
+
+describe('writeMatrix failures', () => {
+  it('a failed write leaves the existing file as it was, and names the path', async () => {
+    const path = join(dir, 'keep.csv');
+    await writeFile(path, 'earlier result\n');
+    // A read that fails midway through the rows, as a full disk would midway through the file.
+    const failing = new Proxy(Float32Array.from([0, 1, 2, 3]), {
+      get: (target, key) => {
+        if (key === '3') throw new Error('stopped midway');
+        const value = Reflect.get(target, key, target);
+        return typeof value === 'function' ? value.bind(target) : value;
+      },
+    });
+    await expect(writeMatrix(path, 'csv', failing, 2, { type: 'f32', semiring: 'min-plus' })).rejects.toThrow('stopped midway');
+    expect(await readFile(path, 'utf8')).toBe('earlier result\n');
+    expect((await readdir(dir)).filter((f) => f.endsWith('.tmp'))).toEqual([]);
+  });
+
+  it('an I/O error says write, not read, and names the path', async () => {
+    const path = join(dir, 'no-such-dir', 'd.bin');
+    await expect(writeMatrix(path, 'bin', f32, 2, { type: 'f32', semiring: 'min-plus' })).rejects.toThrow(`cannot write '${path}': no such file or directory`);
   });
 });

@@ -17,6 +17,7 @@ describe('semiforge blocked-apsp and multi-source usage', () => {
     [['multi-source'], /multi-source needs a graph/],
     [['multi-source', '-g', '8', '--algorithm', 'dfs'], /--algorithm dfs: must be one of bfs, sssp/],
     [['multi-source', '-g', '8', '--symmetrize'], /--symmetrize: -g SCALE makes an undirected graph already; the flag is for a FILE/],
+    [['multi-source', '-g', '8', '--per-task', '64'], /^semiforge: --per-task 64: out of range 1..32 for bfs; a BFS task searches its sources in one multi-source pass$/],
   ])('%j fails with exit 2 and one line', async (argv, message) => {
     const run = await runCli(argv);
     expect(run.code).toBe(2);

@@ -67,6 +67,8 @@ describe('semiforge spmv refuses bad input in one line', () => {
     [['spmv', matrix, '--semiring', 'nope'], 1, /unknown semiring 'nope' \(known: .*plus-times/],
     [['spmv', files.path('rect.mtx')], 1, /rect\.mtx:2:\d+: matrix is 3x4 but a graph needs a square matrix/],
     [['spmv', matrix, '--semiring', 'or-and'], 1, /spmv matrix weights: element 1 = -1 is not a u32 \(an integer in 0\.\.4294967295\)/],
+    // Refused before the matrix is read or a device opens, not after the products ("cannot read" it said then).
+    [['spmv', matrix, '-o', files.path('no-such-dir/y.txt')], 1, /^semiforge: cannot write '.*no-such-dir\/y\.txt': no such file or directory$/],
   ])('%j', async (argv, code, message) => {
     const run = await runCli(argv);
     expect(run.code).toBe(code);

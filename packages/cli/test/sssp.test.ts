@@ -1,6 +1,6 @@
 import { ssspReference, toIntegerWeights } from '@semiforge/algorithms';
 import { csrFromEdges, generateKronecker } from '@semiforge/graph-io';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { SsspSummary } from '../src/index.js';
 import { noGpuReason } from './gpu.js';
 import { graphFiles } from './graph-files.js';
@@ -12,6 +12,8 @@ const files = graphFiles('semiforge-sssp-', {
   'neg.wel': '0 1 1\n1 2 -3\n2 1 1\n',
   // A negative arc and no negative cycle: auto plans Bellman-Ford.
   'dag.wel': '0 1 1\n1 2 -3\n0 2 5\n',
+  // An empty edge list is a graph of no vertices.
+  'empty.el': '',
 });
 const weighted = files.path('ids.wel');
 const negative = files.path('neg.wel');
@@ -158,6 +160,7 @@ describe('semiforge sssp refuses bad input in one line', () => {
     [['sssp', '-g', '5', '--chunk', '3'], /--chunk 3: not a power of two; a chunk is the arcs one queue item covers/],
     [['sssp', '-g', '5', '--arc-unroll', '32'], /--arc-unroll 32: out of range 1..16; arcs a step are a power of two/],
     [['sssp', '-g', '5', '--symmetrize'], /--symmetrize: -g SCALE makes an undirected graph already; the flag is for a FILE/],
+    [['sssp', files.path('empty.el'), '--source', '0'], /^semiforge: --source 0: not a vertex of the graph; the graph has no vertices$/],
   ])('%j', async (argv, message) => {
     const run = await runCli(argv);
     expect(run.code).toBe(2);
@@ -192,6 +195,17 @@ describe('semiforge sssp, bfs, pagerank and apsp --backend', () => {
       expect(run.code).toBe(1);
       expect(run.stderr.split('\n')[0]).toMatch(/^semiforge: CUDA backend: /);
       expect(run.stderr).not.toMatch(/looks like a bug/);
+    }
+  });
+
+  it.each([['sssp'], ['apsp']])('%s with $SEMIFORGE_BACKEND naming no backend: one line and how to fix it, no bug hint', async (command) => {
+    vi.stubEnv('SEMIFORGE_BACKEND', 'vulkan');
+    try {
+      const run = await runCli([command, ...graphFlags[command]]);
+      expect(run.code).toBe(1);
+      expect(run.stderr).toBe("semiforge: backend 'vulkan' (from SEMIFORGE_BACKEND) is not one of webgpu, cuda\nhint: set SEMIFORGE_BACKEND to webgpu or cuda, or unset it; --backend overrides it\n");
+    } finally {
+      vi.unstubAllEnvs();
     }
   });
 

@@ -35,7 +35,7 @@ describe('usage errors exit 2 with one line naming flag, value and rule', () => 
     [['apsp', '-g', 'ten'], '--generate ten: not an integer'],
     [['apsp', '-g', '40', '--unroll', '9'], '--unroll 9: out of range 1..8'],
     [['apsp', '-g', '40', '-n', '0'], '--trials 0: out of range 1..1000'],
-    [['apsp'], 'apsp needs a graph: a FILE'],
+    [['apsp'], 'apsp needs a graph: a FILE (.gr, .mtx, .el, .wel, .txt, optionally .gz, or .sfg) or --generate N'],
     [['apsp', 'g.gr', '-g', '10'], 'give a FILE or --generate N, not both'],
     [['apsp', 'graph.xyz'], 'graph.xyz: unknown graph format'],
     [['apsp', '-g', '10', '--out', 'd.txt'], '--out d.txt: unknown extension'],

@@ -1,9 +1,9 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
-import { GraphParseError, graphFileKind, parseGraph, readGraphFile, writeEdgeList, writeMatrixMarket } from '../src/index.js';
+import { GraphParseError, graphFileKind, parseGraph, readGraphFile, writeEdgeList, writeMatrixMarket, type GraphFormat } from '../src/index.js';
 import { arcs, sameArcsInAnyOrder } from './helpers/edge-arrays.js';
 import { HAS_SHARED_DATA, SHARED_DATA_SKIP_REASON, dataPath } from './helpers/shared-data.js';
 
@@ -79,6 +79,18 @@ describe('readGraphFile', () => {
   it('leaves I/O errors as they are', async () => {
     await expect(readGraphFile(join(dir, 'missing.gr'))).rejects.toMatchObject({ code: 'ENOENT' });
   });
+
+  it('names a directory given as the file (Node leaves the path out of a failed read)', async () => {
+    for (const name of ['folder.mtx', 'folder.sfg']) {
+      const path = join(dir, name);
+      mkdirSync(path);
+      for (const threads of name.endsWith('.sfg') ? [undefined] : [1, 2]) {
+        const error = await readGraphFile(path, { threads }).catch((e: unknown) => e);
+        expect(error).toMatchObject({ code: 'EISDIR', syscall: 'read', path });
+        expect((error as Error).message).toBe(`EISDIR: illegal operation on a directory, read '${path}'`);
+      }
+    }
+  });
 });
 
 describe('parseGraph', () => {
@@ -90,6 +102,11 @@ describe('parseGraph', () => {
 
   it('refuses options that do not apply to the format', () => {
     expect(() => parseGraph('0 1\n', 'edge-list', { duplicates: 'sum' })).toThrow('options.duplicates applies to Matrix Market files only, not edge-list');
+  });
+
+  it('refuses a format it does not know with a RangeError naming it, not a TypeError from inside', () => {
+    expect(() => parseGraph('0 1\n', 'xml' as GraphFormat)).toThrow(new RangeError('format = "xml" (expected dimacs-gr, matrix-market or edge-list)'));
+    expect(() => parseGraph('p aux sp co 1\nv 1 0 0\n', 'dimacs-co' as GraphFormat)).toThrow(/dimacs-co holds vertex coordinates, not a graph; read it with readDimacsCo/);
   });
 });
 

@@ -1,10 +1,11 @@
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { open, type FileHandle } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import fc from 'fast-check';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import {
   edgeListFromArrays, matrixMarketChunks, readGraphFile, writeEdgeList, writeGraphFile, writeMatrixMarket, writeTextFile,
 } from '../src/index.js';
@@ -111,6 +112,28 @@ describe('writeGraphFile / writeTextFile', () => {
     const script = join(import.meta.dirname, 'helpers', 'write-past-size-limit.ts');
     const run = spawnSync('bash', ['-c', `ulimit -f 256 && exec node --import tsx --conditions=source ${script} ${d}`], { encoding: 'utf8', timeout: 30_000 });
     expect(run.stdout).toBe('g.txt: EFBIG\ng.txt.gz: EFBIG\nleft: []\n');
+  });
+
+  it('writes a chunk past Node’s 2 GiB per-call limit in several calls (a CLI .bin matrix is one chunk)', async () => {
+    const d = freshDir();
+    const probe = await open(join(d, 'probe'), 'w');
+    const handlePrototype = Object.getPrototypeOf(probe) as FileHandle;
+    await probe.close();
+    // Node refuses a write of more than 2^31 − 1 bytes at once; record the calls instead of writing 2 GiB.
+    const lengths: number[] = [];
+    const write = vi.spyOn(handlePrototype, 'write').mockImplementation((async (buffer: Uint8Array, _offset: number, length: number) => {
+      if (length > 2 ** 31 - 1) throw new RangeError(`The value of "length" is out of range. Received ${length}`);
+      lengths.push(length);
+      return { bytesWritten: length, buffer };
+    }) as unknown as FileHandle['write']);
+    try {
+      const big = new Uint8Array(2 ** 31 + 5); // never touched: the pages are not committed
+      await writeTextFile(join(d, 'big.bin'), [big], { gzip: false });
+    } finally {
+      write.mockRestore();
+    }
+    expect(lengths.reduce((a, b) => a + b, 0)).toBe(2 ** 31 + 5);
+    expect(Math.max(...lengths)).toBeLessThan(2 ** 31);
   });
 
   it('leaves Node’s I/O errors as they are and no temporary file behind', async () => {

@@ -1,4 +1,4 @@
-import { apsp, chooseBackend, isCudaDevice, kernelFor, planApsp, planSpecs, type ApspMethod, type ApspPlan, type ApspResult } from '@semiforge/algorithms';
+import { apsp, isCudaDevice, kernelFor, planApsp, planSpecs, type ApspMethod, type ApspPlan, type ApspResult } from '@semiforge/algorithms';
 import { type Layout, CONSTANTS, getSemiring, listSemirings, type ElementArray, type ElementType } from '@semiforge/codegen';
 import {
   DEFAULT_MAX_DENSE_ELEMENTS,
@@ -9,11 +9,12 @@ import {
   readGraphFile,
   type EdgeList,
 } from '@semiforge/graph-io';
-import { openCommandDevice, thenDestroy, type BackendFlags } from '../command-device.js';
+import { commandBackend, openCommandDevice, thenDestroy, type BackendFlags } from '../command-device.js';
 import { CliError, EXIT, UsageError } from '../errors.js';
 import { parseIntFlag } from '../flags.js';
 import type { CliIo } from '../io.js';
 import { checkMatrixSize, matrixFormat, writeMatrix, type MatrixFormat } from '../output/matrix-file.js';
+import { checkOutputPath } from '../output/output-path.js';
 import { progressBar } from '../output/progress.js';
 import { formatSummary, medianTrial, summaryNotes, type ApspSummary, type PathReport, type Trial } from './apsp-report.js';
 import { FULL_REFERENCE_MAX_N, verifyApsp, verifyMethod } from '@semiforge/algorithms';
@@ -73,7 +74,7 @@ function parsePath(values: readonly string[] | undefined): [number, number] | un
 async function loadGraph(file: string | undefined, flags: ApspFlags, io: CliIo): Promise<Input> {
   if (file !== undefined && flags.generate !== undefined) throw new UsageError(`give a FILE or --generate N, not both`, CMD);
   if (file === undefined && flags.generate === undefined) {
-    throw new UsageError('apsp needs a graph: a FILE (.gr, .mtx, .el, .wel, .txt, optionally .gz) or --generate N', CMD);
+    throw new UsageError('apsp needs a graph: a FILE (.gr, .mtx, .el, .wel, .txt, optionally .gz, or .sfg) or --generate N', CMD);
   }
   if (file === undefined) {
     const n = flags.generate as number;
@@ -86,8 +87,26 @@ async function loadGraph(file: string | undefined, flags: ApspFlags, io: CliIo):
   return { graph: await readGraphFile(file), name: file };
 }
 
+/** The largest finite f32, 3.4028234663852886e38. */
+const F32_MAX = (2 - 2 ** -23) * 2 ** 127;
+
+/**
+ * Refuses arc weights beyond the f32 range, naming the arc: they would round to ±Infinity, which min-plus reads
+ * as no arc at all, a silently wrong distance matrix. (The readers refuse non-finite weights already.)
+ */
+export function checkF32Weights(graph: EdgeList, name: string): void {
+  const { weight, src, dst } = graph;
+  if (weight === null) return;
+  for (let k = 0; k < weight.length; k++) {
+    const w = weight[k];
+    if (Number.isFinite(w) && !Number.isFinite(Math.fround(w))) {
+      throw new CliError(`${name}: arc ${k} (${src[k]} → ${dst[k]}) weighs ${w}, beyond f32's ±${F32_MAX}`, 'scale the weights into the f32 range');
+    }
+  }
+}
+
 /** Refuses graphs whose weights the element type cannot hold, naming the arc and the way out. */
-function checkWeights(graph: EdgeList, plan: ApspPlan): void {
+function checkWeights(graph: EdgeList, name: string, plan: ApspPlan): void {
   if (graph.n * graph.n > DEFAULT_MAX_DENSE_ELEMENTS) {
     throw new CliError(
       `the graph has n = ${graph.n} vertices: its dense ${graph.n}×${graph.n} distance matrix exceeds ${DEFAULT_MAX_DENSE_ELEMENTS} elements`,
@@ -95,7 +114,8 @@ function checkWeights(graph: EdgeList, plan: ApspPlan): void {
     );
   }
   const { weight, src, dst } = graph;
-  if (plan.type === 'f32' || plan.semiring === 'or-and' || weight === null) return;
+  if (plan.semiring === 'or-and' || weight === null) return;
+  if (plan.type === 'f32') return checkF32Weights(graph, name);
   const lo = plan.type === 'u32' ? 0 : -CONSTANTS.i32.INF;
   const hi = CONSTANTS[plan.type].INF - 1;
   for (let k = 0; k < weight.length; k++) {
@@ -172,13 +192,14 @@ export async function runApsp(file: string | undefined, flags: ApspFlags, io: Cl
     type: flags.type,
     successors: flags.successors === true || wantedPath !== undefined,
   };
-  const target = chooseBackend(flags.backend) === 'cuda' ? 'cuda' : 'wgsl';
+  const target = commandBackend(flags) === 'cuda' ? 'cuda' : 'wgsl';
   for (const spec of planSpecs(planApsp({ ...options, target }))) kernelFor(spec); // SpecError now, before reading a large file
 
+  if (flags.out !== undefined) await checkOutputPath(flags.out);
   const { graph, name } = await loadGraph(file, flags, io);
   const n = graph.n;
   const plan = planApsp({ ...options, target }, n);
-  checkWeights(graph, plan);
+  checkWeights(graph, name, plan);
   if (wantedPath !== undefined) {
     for (const v of wantedPath) if (v >= n) throw new UsageError(`--path: vertex ${v} is out of range 0..${n - 1} (vertices are 0-based)`, CMD);
   }

@@ -5,6 +5,7 @@ import { EXIT, UsageError } from '../errors.js';
 import type { IntRule } from '../flags.js';
 import type { CliIo } from '../io.js';
 import { formatMs, table } from '../output/format.js';
+import { checkF32Weights } from './apsp.js';
 import { openSchedulerBackend, type SchedulerDeviceFlags } from './scheduler-backend.js';
 
 /** `semiforge blocked-apsp` flags after parsing (commander's camelCase keys). */
@@ -54,7 +55,11 @@ const CMD = 'blocked-apsp';
 async function loadGraph(file: string | undefined, flags: BlockedApspFlags): Promise<{ graph: EdgeList; name: string }> {
   if (file !== undefined && flags.generate !== undefined) throw new UsageError('give a FILE or --generate N, not both', CMD);
   if (file === undefined && flags.generate === undefined) throw new UsageError('blocked-apsp needs a graph: a FILE or --generate N', CMD);
-  if (file !== undefined) return { graph: await readGraphFile(file), name: file };
+  if (file !== undefined) {
+    const graph = await readGraphFile(file);
+    checkF32Weights(graph, file); // the blocks are f32 min-plus
+    return { graph, name: file };
+  }
   return { graph: generateRandom4n(flags.generate!, flags.seed), name: `random4n(n=${flags.generate}, seed=${flags.seed})` };
 }
 

@@ -5,6 +5,7 @@ import { loadGraph } from '../graph/load-graph.js';
 import { saveGraph } from '../graph/save-graph.js';
 import { shapeGraph, type GraphShape } from '../graph/shape-graph.js';
 import { formatMs } from '../output/format.js';
+import { checkOutputPath } from '../output/output-path.js';
 import { phaseProgress } from '../output/phase-progress.js';
 import { reportSummary } from '../output/report-summary.js';
 
@@ -33,6 +34,7 @@ export interface ConvertSummary extends GraphFacts {
 export async function runConvert(input: string, output: string, flags: ConvertFlags, io: CliIo): Promise<number> {
   const inType = graphFileType(input, '--from', flags.from);
   const outType = graphFileType(output, '--to', flags.to);
+  await checkOutputPath(output);
   let summary: ConvertSummary;
   const phases = phaseProgress(io, 'convert');
   try {

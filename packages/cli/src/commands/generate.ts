@@ -7,6 +7,7 @@ import { graphFileType, type GraphFileFormat } from '../graph/graph-file-format.
 import { saveGraph } from '../graph/save-graph.js';
 import { shapeGraph, type GraphShape } from '../graph/shape-graph.js';
 import { formatMs } from '../output/format.js';
+import { checkOutputPath } from '../output/output-path.js';
 import { phaseProgress } from '../output/phase-progress.js';
 import { reportSummary } from '../output/report-summary.js';
 
@@ -37,6 +38,9 @@ export async function runGenerate(kind: Generator, flags: GenerateFlags, io: Cli
   if (flags.coordinates !== undefined && kind !== 'grid' && kind !== 'road') {
     throw new UsageError(`--coordinates: only grid and road graphs have vertex positions`, 'generate');
   }
+  // Both before generating: a bad --coordinates path found after writing -o would leave half the output.
+  await checkOutputPath(flags.out);
+  if (flags.coordinates !== undefined) await checkOutputPath(flags.coordinates);
   let summary: GenerateSummary;
   const phases = phaseProgress(io, 'generate');
   try {

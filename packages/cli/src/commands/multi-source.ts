@@ -1,6 +1,6 @@
-import { validateBfs, validateSssp, type SsspWeightType } from '@semiforge/algorithms';
+import { MAX_MULTI_SOURCES, validateBfs, validateSssp, type SsspWeightType } from '@semiforge/algorithms';
 import { multiSourceSearch, Scheduler, type SearchSpec } from '@semiforge/scheduler';
-import { EXIT } from '../errors.js';
+import { EXIT, UsageError } from '../errors.js';
 import type { CliIo } from '../io.js';
 import { checkUndirected, loadGraphInput, pickSources, type GraphInputFlags, type SourceFlags } from '../graph/graph-input.js';
 import { formatMs, table } from '../output/format.js';
@@ -52,6 +52,10 @@ const CMD = 'multi-source';
  * graph resident on every device and the sources split among them in batches (paper 004's scheduler).
  */
 export async function runMultiSource(file: string | undefined, flags: MultiSourceFlags, io: CliIo): Promise<number> {
+  // The flag's rule allows 1000 for SSSP; a BFS task is one multi-source pass. Refused before the graph is read.
+  if (flags.algorithm === 'bfs' && flags.perTask !== undefined && flags.perTask > MAX_MULTI_SOURCES) {
+    throw new UsageError(`--per-task ${flags.perTask}: out of range 1..${MAX_MULTI_SOURCES} for bfs; a BFS task searches its sources in one multi-source pass`, CMD);
+  }
   const { csr, name } = await loadGraphInput(CMD, file, flags, io, { weights: flags.algorithm === 'sssp' && flags.weights === 'f32', symmetrize: flags.symmetrize });
   if (flags.algorithm === 'bfs') checkUndirected(csr, name, CMD);
   const sources = pickSources(csr, flags, CMD);

@@ -3,7 +3,7 @@ import type { Csr } from '@semiforge/graph-io';
 import { openCommandDevice, thenDestroy, type BackendFlags } from '../command-device.js';
 import { EXIT, UsageError } from '../errors.js';
 import type { CliIo } from '../io.js';
-import { loadGraphInput, type GraphInputFlags } from '../graph/graph-input.js';
+import { loadGraphInput, vertexRange, type GraphInputFlags } from '../graph/graph-input.js';
 import { formatMs, table } from '../output/format.js';
 
 /** `semiforge pagerank` flags after parsing (commander's camelCase keys). */
@@ -69,8 +69,7 @@ function restartVertices(csr: Csr, users: readonly number[]): number[] {
   return users.map((u) => {
     const v = csr.ids ? internal.get(u) : u < csr.n ? u : undefined;
     if (v === undefined) {
-      const range = csr.ids ? 'the ids of the file' : `0..${csr.n - 1} (0-based)`;
-      throw new UsageError(`--personalize ${u}: not a vertex of the graph; vertices are ${range}`, CMD);
+      throw new UsageError(`--personalize ${u}: not a vertex of the graph; ${vertexRange(csr)}`, CMD);
     }
     return v;
   });

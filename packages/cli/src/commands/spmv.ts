@@ -1,12 +1,12 @@
-import { writeFile } from 'node:fs/promises';
 import { CudaSpmvRunner, isCudaDevice, SpmvRunner, spmvChecker, type AnyDevice, type SpmvFormat, type SpmvResult, type SpmvVerification } from '@semiforge/algorithms';
 import type { ElementType } from '@semiforge/codegen';
-import { Xoshiro128ss, type Csr } from '@semiforge/graph-io';
+import { writeTextFile, Xoshiro128ss, type Csr } from '@semiforge/graph-io';
 import { openCommandDevice, thenDestroy, type BackendFlags } from '../command-device.js';
-import { EXIT } from '../errors.js';
+import { EXIT, writeFailure } from '../errors.js';
 import type { CliIo } from '../io.js';
 import { loadGraphInput, type GraphInputFlags } from '../graph/graph-input.js';
 import { formatMs, table } from '../output/format.js';
+import { checkOutputPath } from '../output/output-path.js';
 
 /** What x holds: every entry 1, or uniform draws from `--seed` (f32 in [0, 1), integers 0..99). */
 export const SPMV_X_KINDS = ['ones', 'random'] as const;
@@ -103,6 +103,8 @@ async function multiplyRuns(device: AnyDevice, csr: Csr, flags: SpmvFlags) {
  * a row outside its bound.
  */
 export async function runSpmv(file: string | undefined, flags: SpmvFlags, io: CliIo): Promise<number> {
+  const output = flags.output;
+  if (output !== undefined) await checkOutputPath(output);
   const { csr, name } = await loadGraphInput(CMD, file, flags, io, { weights: true });
   const opened = await openCommandDevice(CMD, flags, io);
   const { x, results, plan } = await thenDestroy(opened, () => multiplyRuns(opened.device, csr, flags));
@@ -113,7 +115,12 @@ export async function runSpmv(file: string | undefined, flags: SpmvFlags, io: Cl
     verification = results.map((r) => checker.check(r.y)).find((v) => !v.ok) ?? { ok: true };
   }
   const y = results.at(-1)?.y;
-  if (flags.output !== undefined && y !== undefined) await writeFile(flags.output, Array.from(y, String).join('\n') + '\n');
+  if (output !== undefined && y !== undefined) {
+    // Through a temporary file: a failed write leaves an earlier y file as it was.
+    await writeTextFile(output, [new TextEncoder().encode(Array.from(y, String).join('\n') + '\n')], { gzip: false }).catch((error: unknown) => {
+      throw writeFailure(error, output);
+    });
+  }
   const summary: SpmvSummary = {
     command: 'spmv',
     matrix: name,

@@ -72,6 +72,12 @@ export function checkUndirected(csr: Csr, name: string, cmd: string): void {
   }
 }
 
+/** Which vertices a graph has, for an error about one it lacks: `vertices are 0..33 (0-based)`. */
+export function vertexRange(csr: Csr): string {
+  if (csr.n === 0) return 'the graph has no vertices';
+  return `vertices are ${csr.ids ? 'the ids of the file' : `0..${csr.n - 1} (0-based)`}`;
+}
+
 /**
  * The internal vertices to start from: `--source` (a user id), or `-n` random ones that have an arc (default 1),
  * drawn from `seed`.
@@ -80,7 +86,7 @@ export function pickSources(csr: Csr, flags: SourceFlags & { seed: number }, cmd
   if (flags.source !== undefined && flags.trials !== undefined) throw new UsageError('give --source N or -n TRIALS, not both', cmd);
   if (flags.source !== undefined) {
     const v = csr.ids ? csr.ids.indexOf(flags.source) : flags.source < csr.n ? flags.source : -1;
-    if (v < 0) throw new UsageError(`--source ${flags.source}: not a vertex of the graph; vertices are ${csr.ids ? 'the ids of the file' : `0..${csr.n - 1} (0-based)`}`, cmd);
+    if (v < 0) throw new UsageError(`--source ${flags.source}: not a vertex of the graph; ${vertexRange(csr)}`, cmd);
     return [v];
   }
   const withArcs: number[] = [];

@@ -1,7 +1,7 @@
-import { open } from 'node:fs/promises';
 import { extname } from 'node:path';
 import { CONSTANTS, type ElementArray, type ElementType } from '@semiforge/codegen';
-import { UsageError } from '../errors.js';
+import { writeTextFile } from '@semiforge/graph-io';
+import { UsageError, writeFailure } from '../errors.js';
 import { formatF32 } from './format.js';
 
 /**
@@ -96,17 +96,22 @@ function* textChunks(format: 'json' | 'csv', dist: ElementArray, n: number, meta
   if (format === 'json') yield '\n]}\n';
 }
 
-/** Writes the row-major n×n matrix `dist` to `path` in `format`. */
-export async function writeMatrix(path: string, format: MatrixFormat, dist: ElementArray, n: number, meta: MatrixMeta): Promise<void> {
-  const file = await open(path, 'w');
-  try {
-    if (format === 'bin') {
-      await file.write(binHeader(meta.type, n));
-      await file.write(littleEndianBytes(dist));
-    } else {
-      for (const chunk of textChunks(format, dist, n, meta)) await file.write(chunk);
-    }
-  } finally {
-    await file.close();
+function* fileChunks(format: MatrixFormat, dist: ElementArray, n: number, meta: MatrixMeta): Generator<Uint8Array> {
+  if (format === 'bin') {
+    yield binHeader(meta.type, n);
+    yield littleEndianBytes(dist);
+    return;
   }
+  const encoder = new TextEncoder();
+  for (const chunk of textChunks(format, dist, n, meta)) yield encoder.encode(chunk);
+}
+
+/**
+ * Writes the row-major n×n matrix `dist` to `path` in `format`, through a temporary file renamed at the end:
+ * a failure (a full disk) leaves an existing file as it was. I/O errors become `CliError`s naming `path`.
+ */
+export async function writeMatrix(path: string, format: MatrixFormat, dist: ElementArray, n: number, meta: MatrixMeta): Promise<void> {
+  await writeTextFile(path, fileChunks(format, dist, n, meta), { gzip: false }).catch((error: unknown) => {
+    throw writeFailure(error, path);
+  });
 }

@@ -44,4 +44,11 @@ export function beginParseGraph(input: GraphInput, format: GraphFormat, options:
     case 'edge-list':
       return beginEdgeList(input, options);
   }
+  // Untyped callers (a format named at run time) would otherwise meet a TypeError from deep inside.
+  const other = format as string;
+  throw new RangeError(
+    other === 'dimacs-co'
+      ? 'format dimacs-co holds vertex coordinates, not a graph; read it with readDimacsCo'
+      : `format = ${JSON.stringify(other)} (expected dimacs-gr, matrix-market or edge-list)`,
+  );
 }

@@ -9,6 +9,7 @@ import { fastEntries } from '../text/fast-entries.js';
 import { parallelFastEntries } from '../text/parallel-entries.js';
 import { readFileShared } from '../text/read-file-shared.js';
 import { nodeBuiltin } from '../node-builtin.js';
+import { namePathIn } from '../node-error-path.js';
 
 /** Options of {@link readGraphFile}. */
 export interface ReadGraphFileOptions extends Omit<ParseGraphOptions, 'file'> {
@@ -29,7 +30,8 @@ const DEFAULT_MAX_THREADS = 4;
  * Reads a graph file, picking the reader by extension (`.gr`, `.mtx`, `.txt`/`.el`/`.wel`, binary `.sfg`; `.co` is
  * refused: coordinates, not a graph) and gunzipping `.gz` files (or any file starting with the gzip
  * magic bytes). Errors in the content are {@link GraphParseError}s whose location starts with
- * `path`; I/O errors (missing file) are Node's own. Reader options (`duplicates`, `ids`, …) pass through.
+ * `path`; I/O errors (missing file) are Node's own, with the path named where Node leaves it out (a directory).
+ * Reader options (`duplicates`, `ids`, …) pass through.
  *
  * @example
  * ```ts
@@ -63,7 +65,7 @@ export async function readGraphFile(path: string, options: ReadGraphFileOptions 
     // Workers share the text instead of each receiving a copy.
     bytes = threads > 1 ? await readFileShared(path) : await readGunzipped(path, kind.gzip);
   } catch (error) {
-    if (!isZlibError(error)) throw error;
+    if (!isZlibError(error)) throw namePathIn(error, path);
     throw new GraphParseError({ file: path, format, rule: `gzip data could not be decompressed (${error.message})` });
   }
   const pending = beginParseGraph(bytes, format, { ...options, file: path });

@@ -28,9 +28,12 @@ async function writePlain(file: FileHandle, chunks: Iterable<Uint8Array>): Promi
   for (const chunk of chunks) await writeFully(file, chunk);
 }
 
+/** Bytes per write call: Node refuses a length above 2^31 − 1 (a caller's chunk may be a 4 GiB matrix). */
+const WRITE_BLOCK = 64 << 20;
+
 /** A write may take fewer bytes than asked (a signal, a nearly full disk); the rest follows. */
 async function writeFully(file: FileHandle, bytes: Uint8Array): Promise<void> {
-  for (let done = 0; done < bytes.length; ) done += (await file.write(bytes, done, bytes.length - done)).bytesWritten;
+  for (let done = 0; done < bytes.length; ) done += (await file.write(bytes, done, Math.min(WRITE_BLOCK, bytes.length - done))).bytesWritten;
 }
 
 async function writeGzipped(file: FileHandle, chunks: Iterable<Uint8Array>): Promise<void> {

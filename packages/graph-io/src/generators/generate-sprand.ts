@@ -1,5 +1,6 @@
 import type { EdgeList } from '../edge-list.js';
 import { EdgeListBuilder } from '../edge-list-builder.js';
+import { checkArcCount } from '../graph-limits.js';
 import { Xoshiro128ss } from '../random/xoshiro128ss.js';
 import { weightSampler } from './weight-spec.js';
 
@@ -37,6 +38,8 @@ export function generateSprand(options: SprandOptions): EdgeList {
   const { n, seed, m = 4 * n, minWeight = 0, maxWeight = n, floatWeights = false } = options;
   if (!Number.isInteger(n) || n < 2 || n > 0xffffffff) throw new RangeError(`n = ${n} is not an integer in 2..${0xffffffff}`);
   if (!Number.isInteger(m) || m < n) throw new RangeError(`m = ${m} must be an integer ≥ n = ${n} (the cycle alone takes n arcs)`);
+  // Before the arrays are allocated: past the limit their length alone would fail, naming neither n nor m.
+  checkArcCount(m, `sprand n = ${n}, m = ${m}`);
   const sampler = weightSampler({ min: minWeight, max: maxWeight, integer: !floatWeights }, 'weight');
   const rng = Xoshiro128ss.fromSeed(seed);
   const drawWeight = (): number => sampler.draw(rng);

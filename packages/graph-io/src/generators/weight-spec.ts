@@ -51,6 +51,8 @@ export function weightSampler(spec: WeightSpec, option: string): WeightSampler |
   }
   if (!integer) {
     const span = max - min;
+    // [-1e308, 1e308) is finite at both ends but 2e308 wide: every draw would be ±Infinity.
+    if (!Number.isFinite(span)) throw new RangeError(`${option} range [${min}, ${max}] is wider than the largest double (max − min overflows)`);
     return { float32: false, draw: (rng) => min + rng.nextFloat() * span };
   }
   if (!Number.isSafeInteger(min) || !Number.isSafeInteger(max) || max - min + 1 > 2 ** 53) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { generateRandom4n, generateSprand, type EdgeList } from '../../src/index.js';
+import { generateRandom4n, generateSprand, GraphLimitError, MAX_ARCS, type EdgeList } from '../../src/index.js';
 import { arcs } from '../helpers/edge-arrays.js';
 
 /** Vertices reachable from 0 along arcs (or against them when `reverse`). */
@@ -71,5 +71,19 @@ describe('generateSprand', () => {
     expect(() => generateSprand({ n: 10, seed: 1, minWeight: 3, maxWeight: 2 })).toThrow(RangeError);
     expect(() => generateSprand({ n: 10, seed: 1, minWeight: 0.5 })).toThrow(/integer weights need integer bounds/);
     expect(() => generateSprand({ n: 10, seed: 0.5 })).toThrow(RangeError);
+  });
+
+  it('refuses a double range wider than the largest double (its draws would all be infinite)', () => {
+    expect(() => generateSprand({ n: 5, seed: 1, minWeight: -1e308, maxWeight: 1e308, floatWeights: true })).toThrow(
+      'weight range [-1e+308, 1e+308] is wider than the largest double (max − min overflows)',
+    );
+  });
+
+  it('refuses more arcs than the limit before allocating, naming n and m', () => {
+    // Random4-n of 2^31 vertices: 4n = 2^33 arcs.
+    expect(() => generateSprand({ n: 2 ** 31, seed: 1 })).toThrow(
+      new GraphLimitError('sprand n = 2147483648, m = 8589934592', 2 ** 33, MAX_ARCS, 'arcs', 'u32 offsets'),
+    );
+    expect(() => generateSprand({ n: 10, seed: 1, m: 2 ** 32 })).toThrow('sprand n = 10, m = 4294967296: 4294967296 arcs exceed the limit of 4294967295 (u32 offsets)');
   });
 });
