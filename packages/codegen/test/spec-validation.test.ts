@@ -29,6 +29,9 @@ describe('KernelSpec validation', () => {
     [{ kUnroll: 3 }, 'kUnroll', /3 must be a positive integer dividing the staging depth 8/],
     [{ stage: 48 }, 'tile', /64 must be a multiple of the staging depth 48/],
     [{ stage: 0 }, 'stage', /must be a positive integer, got 0/],
+    // Values of the wrong shape (e.g. from the CLI's --set, which parses JSON) are quoted as JSON, not [object Object].
+    [{ stage: { x: 2 } as never }, 'stage', /must be a positive integer, got \{"x":2\}/],
+    [{ tile: [64] as never }, 'tile', /must be a positive integer, got \[64\]/],
   ])('%j is rejected naming %s', (patch, parameter, message) => {
     expectSpecError({ ...base, ...patch } as KernelSpec, parameter, message);
   });

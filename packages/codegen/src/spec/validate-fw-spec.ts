@@ -1,6 +1,6 @@
 import type { FwKernelSpec } from './kernel-spec.js';
 import { ELEMENT_BYTES } from './element-type.js';
-import { SpecError } from './spec-error.js';
+import { SpecError, shown } from './spec-error.js';
 import { CUDA_STATIC_SHARED_BYTES, MAX_INVOCATIONS } from './spec-limits.js';
 
 /** Default staging depth: shallow slices leave workgroup memory for more workgroups per SM (H100: KC = 8
@@ -43,12 +43,12 @@ const MAX_REGISTERS = 64;
 
 function positiveInt(spec: FwKernelSpec, key: 'tile' | 'unroll'): void {
   const v = spec[key];
-  if (!Number.isInteger(v) || v < 1) throw new SpecError(key, `must be a positive integer, got ${v}`);
+  if (!Number.isInteger(v) || v < 1) throw new SpecError(key, `must be a positive integer, got ${shown(v)}`);
 }
 
 /** The blocked Floyd-Warshall family's rules. */
 export function validateFwSpec(spec: FwKernelSpec): void {
-  if (spec.layout !== 'row-major' && spec.layout !== 'bdl') throw new SpecError('layout', `must be 'row-major' or 'bdl', got '${spec.layout}'`);
+  if (spec.layout !== 'row-major' && spec.layout !== 'bdl') throw new SpecError('layout', `must be 'row-major' or 'bdl', got '${shown(spec.layout)}'`);
   positiveInt(spec, 'tile');
   positiveInt(spec, 'unroll');
   const [wx, wy] = spec.workgroup;
@@ -59,16 +59,16 @@ export function validateFwSpec(spec: FwKernelSpec): void {
     throw new SpecError('workgroup', `${wx}×${wy} = ${wx * wy} invocations exceeds ${MAX_INVOCATIONS}`);
   }
   if (spec.dpx && (spec.target !== 'cuda' || spec.semiring !== 'min-plus' || spec.type !== 'i32')) {
-    throw new SpecError('dpx', `needs target 'cuda', semiring 'min-plus' and type 'i32' (DPX instructions are integer min-plus on NVIDIA GPUs), got ${spec.target}, ${spec.semiring}, ${spec.type}`);
+    throw new SpecError('dpx', `needs target 'cuda', semiring 'min-plus' and type 'i32' (DPX instructions are integer min-plus on NVIDIA GPUs), got ${shown(spec.target)}, ${spec.semiring}, ${spec.type}`);
   }
   if (spec.remap && (spec.op !== 'fw_update' || spec.target !== 'cuda')) {
-    throw new SpecError('remap', `places the blocks of CUDA's fw_update only, got ${spec.op} for ${spec.target}`);
+    throw new SpecError('remap', `places the blocks of CUDA's fw_update only, got ${shown(spec.op)} for ${spec.target}`);
   }
   if (spec.bothPanels && (spec.op !== 'fw_panel_row' || spec.target !== 'cuda')) {
-    throw new SpecError('bothPanels', `merges the column panel into CUDA's fw_panel_row only, got ${spec.op} for ${spec.target}`);
+    throw new SpecError('bothPanels', `merges the column panel into CUDA's fw_panel_row only, got ${shown(spec.op)} for ${spec.target}`);
   }
   if (spec.asyncStages !== undefined && (spec.op !== 'fw_update' || spec.target !== 'cuda')) {
-    throw new SpecError('asyncStages', `copies the slices of CUDA's fw_update only, got ${spec.op} for ${spec.target}`);
+    throw new SpecError('asyncStages', `copies the slices of CUDA's fw_update only, got ${shown(spec.op)} for ${spec.target}`);
   }
   const t = spec.tile;
   switch (spec.op) {
@@ -92,7 +92,7 @@ export function validateFwSpec(spec: FwKernelSpec): void {
       if (t % bm !== 0) throw new SpecError('tile', `${t} is not a multiple of the ${bm} rows a workgroup computes (workgroup.y ${wy} × unroll ${u})`);
       if (t % bn !== 0) throw new SpecError('tile', `${t} is not a multiple of the ${bn} columns a workgroup computes (workgroup.x ${wx} × unroll ${u})`);
       if (spec.stage !== undefined && (!Number.isInteger(spec.stage) || spec.stage < 1)) {
-        throw new SpecError('stage', `must be a positive integer, got ${spec.stage}`);
+        throw new SpecError('stage', `must be a positive integer, got ${shown(spec.stage)}`);
       }
       const kc = stagingDepth(spec);
       if (t % kc !== 0) throw new SpecError('tile', `${t} must be a multiple of the staging depth ${kc} (tiles above 32 must be multiples of 32)`);
@@ -101,7 +101,7 @@ export function validateFwSpec(spec: FwKernelSpec): void {
         throw new SpecError('kUnroll', `${ku} must be a positive integer dividing the staging depth ${kc}`);
       }
       if (spec.asyncStages !== undefined) {
-        if (!(ASYNC_STAGES as readonly number[]).includes(spec.asyncStages)) throw new SpecError('asyncStages', `must be one of ${ASYNC_STAGES.join(', ')}, got ${spec.asyncStages}`);
+        if (!(ASYNC_STAGES as readonly number[]).includes(spec.asyncStages)) throw new SpecError('asyncStages', `must be one of ${ASYNC_STAGES.join(', ')}, got ${shown(spec.asyncStages)}`);
         if (!cudaQuads(spec) || spec.dpx) {
           throw new SpecError(
             'asyncStages',

@@ -1,6 +1,6 @@
 import { ELEMENT_TYPES } from './element-type.js';
 import type { KernelSpec } from './kernel-spec.js';
-import { SpecError } from './spec-error.js';
+import { SpecError, shown } from './spec-error.js';
 import { familyOf, familyOfOp, KERNEL_OPS } from '../families/index.js';
 import { getSemiring } from '../semiring/registry.js';
 
@@ -14,7 +14,7 @@ export { stagingDepth, DEFAULT_STAGE, DEFAULT_K_UNROLL } from './validate-fw-spe
 export function validateSpec(spec: KernelSpec): void {
   if (!familyOfOp(spec.op)) throw new SpecError('op', `unknown op '${spec.op}' (one of ${KERNEL_OPS.join(', ')})`);
   if (!ELEMENT_TYPES.includes(spec.type)) throw new SpecError('type', `unknown element type '${spec.type}' (one of ${ELEMENT_TYPES.join(', ')})`);
-  if (spec.target !== 'wgsl' && spec.target !== 'cuda') throw new SpecError('target', `must be 'wgsl' or 'cuda', got '${spec.target}'`);
+  if (spec.target !== 'wgsl' && spec.target !== 'cuda') throw new SpecError('target', `must be 'wgsl' or 'cuda', got '${shown(spec.target)}'`);
   const semiring = getSemiring(spec.semiring);
   if (!semiring.types.includes(spec.type)) {
     throw new SpecError('type', `semiring '${spec.semiring}' is not defined for ${spec.type} (it supports ${semiring.types.join(', ')})`);

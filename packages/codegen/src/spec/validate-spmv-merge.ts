@@ -1,6 +1,6 @@
 import { ELEMENT_BYTES } from './element-type.js';
 import type { SpmvKernelSpec, SpmvOp } from './kernel-spec.js';
-import { SpecError } from './spec-error.js';
+import { SpecError, shown } from './spec-error.js';
 import { CUDA_STATIC_SHARED_BYTES, CUDA_WARP } from './spec-limits.js';
 
 /** The merge-path ops: the product over tiles of the path, and the step that adds the tiles' carries. */
@@ -40,11 +40,11 @@ export function validateMergeSpec(spec: SpmvKernelSpec): void {
   }
   const items = spec.itemsPerThread ?? DEFAULT_MERGE_ITEMS;
   if (!Number.isInteger(items) || items < 1 || items > MAX_MERGE_ITEMS) {
-    throw new SpecError('itemsPerThread', `must be an integer from 1 to ${MAX_MERGE_ITEMS} (merge items per invocation), got ${items}`);
+    throw new SpecError('itemsPerThread', `must be an integer from 1 to ${MAX_MERGE_ITEMS} (merge items per invocation), got ${shown(items)}`);
   }
   const reduction = spec.reduction ?? 'workgroup';
   if (reduction !== 'subgroup' && reduction !== 'workgroup') {
-    throw new SpecError('reduction', `must be 'subgroup' or 'workgroup' (how spmv_csr_merge scans its invocations' open rows), got '${String(reduction)}'`);
+    throw new SpecError('reduction', `must be 'subgroup' or 'workgroup' (how spmv_csr_merge scans its invocations' open rows), got '${shown(reduction)}'`);
   }
   if (reduction === 'subgroup' && spec.target === 'cuda' && spec.rowsPerWorkgroup % CUDA_WARP !== 0) {
     throw new SpecError('rowsPerWorkgroup', `${spec.rowsPerWorkgroup} threads is not a whole number of ${CUDA_WARP}-thread warps (the warp-shuffle scan needs full warps)`);

@@ -1,5 +1,5 @@
 import type { SpmvKernelSpec } from './kernel-spec.js';
-import { SpecError } from './spec-error.js';
+import { SpecError, shown } from './spec-error.js';
 import { DEFAULT_MERGE_ITEMS, MERGE_OPS, validateMergeSpec } from './validate-spmv-merge.js';
 import { DEFAULT_STREAM_ITEMS, validateStreamSpec } from './validate-spmv-stream.js';
 import { CUDA_WARP, isPowerOfTwo, MAX_INVOCATIONS } from './spec-limits.js';
@@ -16,18 +16,18 @@ const MAX_SLICE = 1024;
 export function validateSpmvSpec(spec: SpmvKernelSpec): void {
   const rows = spec.rowsPerWorkgroup;
   const lanes = spec.lanesPerRow;
-  if (!Number.isInteger(rows) || rows < 1) throw new SpecError('rowsPerWorkgroup', `must be a positive integer, got ${rows}`);
-  if (!isPowerOfTwo(lanes)) throw new SpecError('lanesPerRow', `must be a power of two, got ${lanes}`);
+  if (!Number.isInteger(rows) || rows < 1) throw new SpecError('rowsPerWorkgroup', `must be a positive integer, got ${shown(rows)}`);
+  if (!isPowerOfTwo(lanes)) throw new SpecError('lanesPerRow', `must be a power of two, got ${shown(lanes)}`);
   if (!LANE_OPS.includes(spec.op) && lanes !== 1) {
-    throw new SpecError('lanesPerRow', `${spec.op} computes each row in one invocation, so it must be 1, got ${lanes} (spmv_csr_vector shares rows between lanes)`);
+    throw new SpecError('lanesPerRow', `${spec.op} computes each row in one invocation, so it must be 1, got ${shown(lanes)} (spmv_csr_vector shares rows between lanes)`);
   }
   const perInvocation = spec.rowsPerInvocation === 4 ? 4 : 1;
   if ((rows * lanes) / perInvocation > MAX_INVOCATIONS) {
     const per = perInvocation === 1 ? '' : ` / ${perInvocation} rows an invocation`;
     throw new SpecError('rowsPerWorkgroup', `${rows} rows × ${lanes} lanes${per} = ${(rows * lanes) / perInvocation} invocations exceeds ${MAX_INVOCATIONS}`);
   }
-  if (typeof spec.accumulate !== 'boolean') throw new SpecError('accumulate', `must be true or false, got ${String(spec.accumulate)}`);
-  if (typeof spec.masked !== 'boolean') throw new SpecError('masked', `must be true or false, got ${String(spec.masked)}`);
+  if (typeof spec.accumulate !== 'boolean') throw new SpecError('accumulate', `must be true or false, got ${shown(spec.accumulate)}`);
+  if (typeof spec.masked !== 'boolean') throw new SpecError('masked', `must be true or false, got ${shown(spec.masked)}`);
   if (spec.op === 'spmv_sell') validateSlices(spec);
   validateUnroll(spec);
   validateRowsPerInvocation(spec);
@@ -35,14 +35,14 @@ export function validateSpmvSpec(spec: SpmvKernelSpec): void {
   if (spec.op === 'spmv_csr_stream') validateStreamSpec(spec);
   validateLdg(spec);
   validateStreamLoads(spec);
-  if (spec.pattern !== undefined && typeof spec.pattern !== 'boolean') throw new SpecError('pattern', `must be true or false, got ${String(spec.pattern)}`);
+  if (spec.pattern !== undefined && typeof spec.pattern !== 'boolean') throw new SpecError('pattern', `must be true or false, got ${shown(spec.pattern)}`);
   if (spec.op === 'spmv_fold_combine' && !spec.accumulate) {
     throw new SpecError('accumulate', 'spmv_fold_combine adds the extra pieces to the y the first step stored, so it must be true');
   }
   if (!LANE_OPS.includes(spec.op)) return;
   const reduction = spec.reduction ?? 'workgroup';
   if (reduction !== 'subgroup' && reduction !== 'workgroup') {
-    throw new SpecError('reduction', `must be 'subgroup' or 'workgroup', got '${String(reduction)}'`);
+    throw new SpecError('reduction', `must be 'subgroup' or 'workgroup', got '${shown(reduction)}'`);
   }
   if (reduction !== 'subgroup') return;
   if (spec.target === 'cuda') {
@@ -59,10 +59,10 @@ export function validateSpmvSpec(spec: SpmvKernelSpec): void {
 function validateSlices(spec: SpmvKernelSpec): void {
   const c = spec.sliceHeight;
   if (c === undefined || !isPowerOfTwo(c) || c > MAX_SLICE) {
-    throw new SpecError('sliceHeight', `spmv_sell needs a power of two from 1 to ${MAX_SLICE} (rows per slice), got ${String(c)}`);
+    throw new SpecError('sliceHeight', `spmv_sell needs a power of two from 1 to ${MAX_SLICE} (rows per slice), got ${shown(c)}`);
   }
   for (const flag of ['permuted', 'folded'] as const) {
-    if (spec[flag] !== undefined && typeof spec[flag] !== 'boolean') throw new SpecError(flag, `must be true or false, got ${String(spec[flag])}`);
+    if (spec[flag] !== undefined && typeof spec[flag] !== 'boolean') throw new SpecError(flag, `must be true or false, got ${shown(spec[flag])}`);
   }
 }
 
@@ -74,32 +74,32 @@ const MAX_UNROLL = 8;
 function validateUnroll(spec: SpmvKernelSpec): void {
   const u = spec.unroll;
   if (u === undefined) return;
-  if (!UNROLL_OPS.includes(spec.op)) throw new SpecError('unroll', `only ${UNROLL_OPS.join(' and ')} step through slots; ${spec.op} takes no unroll (got ${u})`);
-  if (!isPowerOfTwo(u) || u > MAX_UNROLL) throw new SpecError('unroll', `must be a power of two from 1 to ${MAX_UNROLL} (slots per loop step), got ${u}`);
+  if (!UNROLL_OPS.includes(spec.op)) throw new SpecError('unroll', `only ${UNROLL_OPS.join(' and ')} step through slots; ${spec.op} takes no unroll (got ${shown(u)})`);
+  if (!isPowerOfTwo(u) || u > MAX_UNROLL) throw new SpecError('unroll', `must be a power of two from 1 to ${MAX_UNROLL} (slots per loop step), got ${shown(u)}`);
 }
 
 /** `rowsPerInvocation`: 1 or 4 on spmv_sell, 4 needing vec4-aligned slices and whole invocations. */
 function validateRowsPerInvocation(spec: SpmvKernelSpec): void {
   const r = spec.rowsPerInvocation;
   if (r === undefined || r === 1) return;
-  if (spec.op !== 'spmv_sell') throw new SpecError('rowsPerInvocation', `only spmv_sell computes several rows an invocation; ${spec.op} takes 1 (got ${r})`);
-  if (r !== 4) throw new SpecError('rowsPerInvocation', `must be 1 or 4 (rows of one vec4 load), got ${r}`);
-  if ((spec.sliceHeight ?? 0) % 4 !== 0) throw new SpecError('sliceHeight', `4 rows an invocation load vec4s of a slice's slots, so it must be a multiple of 4, got ${String(spec.sliceHeight)}`);
-  if (spec.rowsPerWorkgroup % 4 !== 0) throw new SpecError('rowsPerWorkgroup', `4 rows an invocation need a multiple of 4, got ${spec.rowsPerWorkgroup}`);
-  if (spec.unroll !== undefined && spec.unroll !== 1) throw new SpecError('unroll', `4 rows an invocation step one slot at a time; leave unroll out (got ${spec.unroll})`);
+  if (spec.op !== 'spmv_sell') throw new SpecError('rowsPerInvocation', `only spmv_sell computes several rows an invocation; ${spec.op} takes 1 (got ${shown(r)})`);
+  if (r !== 4) throw new SpecError('rowsPerInvocation', `must be 1 or 4 (rows of one vec4 load), got ${shown(r)}`);
+  if ((spec.sliceHeight ?? 0) % 4 !== 0) throw new SpecError('sliceHeight', `4 rows an invocation load vec4s of a slice's slots, so it must be a multiple of 4, got ${shown(spec.sliceHeight)}`);
+  if (spec.rowsPerWorkgroup % 4 !== 0) throw new SpecError('rowsPerWorkgroup', `4 rows an invocation need a multiple of 4, got ${shown(spec.rowsPerWorkgroup)}`);
+  if (spec.unroll !== undefined && spec.unroll !== 1) throw new SpecError('unroll', `4 rows an invocation step one slot at a time; leave unroll out (got ${shown(spec.unroll)})`);
 }
 
 /** `ldg`: absent or a boolean, true only for CUDA (WGSL has no read-only cache loads to ask for). */
 function validateLdg(spec: SpmvKernelSpec): void {
   if (spec.ldg === undefined) return;
-  if (typeof spec.ldg !== 'boolean') throw new SpecError('ldg', `must be true or false, got ${String(spec.ldg)}`);
+  if (typeof spec.ldg !== 'boolean') throw new SpecError('ldg', `must be true or false, got ${shown(spec.ldg)}`);
   if (spec.ldg && spec.target !== 'cuda') throw new SpecError('ldg', `read-only cache loads (__ldg) are CUDA's; target '${spec.target}' takes no ldg`);
 }
 
 /** `streamLoads`: absent or a boolean, true only for CUDA (WGSL has no cache hints). */
 function validateStreamLoads(spec: SpmvKernelSpec): void {
   if (spec.streamLoads === undefined) return;
-  if (typeof spec.streamLoads !== 'boolean') throw new SpecError('streamLoads', `must be true or false, got ${String(spec.streamLoads)}`);
+  if (typeof spec.streamLoads !== 'boolean') throw new SpecError('streamLoads', `must be true or false, got ${shown(spec.streamLoads)}`);
   if (spec.streamLoads && spec.target !== 'cuda') throw new SpecError('streamLoads', `streaming loads (__ldcs) are CUDA's; target '${spec.target}' takes no streamLoads`);
 }
 

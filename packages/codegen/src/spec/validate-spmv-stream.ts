@@ -1,6 +1,6 @@
 import { ELEMENT_BYTES } from './element-type.js';
 import type { SpmvKernelSpec } from './kernel-spec.js';
-import { SpecError } from './spec-error.js';
+import { SpecError, shown } from './spec-error.js';
 import { CUDA_STATIC_SHARED_BYTES, isPowerOfTwo } from './spec-limits.js';
 
 /**
@@ -26,12 +26,12 @@ export function streamStorageBytes(spec: SpmvKernelSpec): number {
 export function validateStreamSpec(spec: SpmvKernelSpec): void {
   const threads = spec.rowsPerWorkgroup;
   // The rows of a block share its invocations in power-of-two groups, reduced by halving.
-  if (!isPowerOfTwo(threads)) throw new SpecError('rowsPerWorkgroup', `spmv_csr_stream reduces rows by halving groups of invocations, so it must be a power of two, got ${threads}`);
+  if (!isPowerOfTwo(threads)) throw new SpecError('rowsPerWorkgroup', `spmv_csr_stream reduces rows by halving groups of invocations, so it must be a power of two, got ${shown(threads)}`);
   const items = spec.itemsPerThread ?? DEFAULT_STREAM_ITEMS;
   if (!Number.isInteger(items) || items < 1 || items > MAX_STREAM_ITEMS) {
-    throw new SpecError('itemsPerThread', `must be an integer from 1 to ${MAX_STREAM_ITEMS} (nonzeros per invocation of a row block), got ${items}`);
+    throw new SpecError('itemsPerThread', `must be an integer from 1 to ${MAX_STREAM_ITEMS} (nonzeros per invocation of a row block), got ${shown(items)}`);
   }
-  if (spec.reduction !== undefined) throw new SpecError('reduction', `spmv_csr_stream reduces through workgroup memory and takes no reduction (got '${String(spec.reduction)}')`);
+  if (spec.reduction !== undefined) throw new SpecError('reduction', `spmv_csr_stream reduces through workgroup memory and takes no reduction (got '${shown(spec.reduction)}')`);
   const bytes = streamStorageBytes(spec);
   if (spec.target === 'cuda' && bytes > CUDA_STATIC_SHARED_BYTES) {
     throw new SpecError(

@@ -1,5 +1,5 @@
 import type { SsspKernelSpec } from './sssp-spec.js';
-import { SpecError } from './spec-error.js';
+import { SpecError, shown } from './spec-error.js';
 import { isPowerOfTwo, MAX_INVOCATIONS } from './spec-limits.js';
 
 /** Arcs per queue item of `sssp_frontier` unless the spec says. */
@@ -17,15 +17,15 @@ const MAX_ARC_UNROLL = 16;
  */
 export function validateSsspSpec(spec: SsspKernelSpec): void {
   if (spec.semiring !== 'min-plus') {
-    throw new SpecError('semiring', `SSSP relaxes with atomicMin over min-plus, got '${spec.semiring}'`);
+    throw new SpecError('semiring', `SSSP relaxes with atomicMin over min-plus, got '${shown(spec.semiring)}'`);
   }
   if (spec.type !== 'f32' && spec.type !== 'u32') {
-    throw new SpecError('type', `SSSP weights are f32 or u32 (distances become u32 keys for atomicMin), got ${spec.type}`);
+    throw new SpecError('type', `SSSP weights are f32 or u32 (distances become u32 keys for atomicMin), got ${shown(spec.type)}`);
   }
   if (!isPowerOfTwo(spec.workgroupSize) || spec.workgroupSize > MAX_INVOCATIONS) {
-    throw new SpecError('workgroupSize', `must be a power of two up to ${MAX_INVOCATIONS}, got ${spec.workgroupSize}`);
+    throw new SpecError('workgroupSize', `must be a power of two up to ${MAX_INVOCATIONS}, got ${shown(spec.workgroupSize)}`);
   }
-  if (typeof spec.symmetric !== 'boolean') throw new SpecError('symmetric', `must be true or false, got ${String(spec.symmetric)}`);
+  if (typeof spec.symmetric !== 'boolean') throw new SpecError('symmetric', `must be true or false, got ${shown(spec.symmetric)}`);
   if (spec.symmetric && spec.op !== 'sssp_edges' && spec.op !== 'sssp_parents' && spec.op !== 'sssp_tree' && spec.op !== 'sssp_tree_scan') {
     throw new SpecError('symmetric', `${spec.op} reads CSR arcs, each relaxed one way, so it must be false`);
   }
@@ -39,56 +39,56 @@ export function validateSsspSpec(spec: SsspKernelSpec): void {
   validatePullHubs(spec);
   validateArcWeightBits(spec);
   const reads = spec.reads ?? 'atomic';
-  if (reads !== 'atomic' && reads !== 'snapshot') throw new SpecError('reads', `must be 'atomic' or 'snapshot', got '${String(reads)}'`);
+  if (reads !== 'atomic' && reads !== 'snapshot') throw new SpecError('reads', `must be 'atomic' or 'snapshot', got '${shown(reads)}'`);
   const lanes = spec.lanesPerVertex ?? 1;
   if (!isPowerOfTwo(lanes) || lanes > spec.workgroupSize) {
-    throw new SpecError('lanesPerVertex', `must be a power of two no larger than workgroupSize ${spec.workgroupSize}, got ${lanes}`);
+    throw new SpecError('lanesPerVertex', `must be a power of two no larger than workgroupSize ${spec.workgroupSize}, got ${shown(lanes)}`);
   }
   const queued = spec.op === 'sssp_frontier' || spec.op === 'sssp_advance';
   if (lanes !== 1 && !queued) {
-    throw new SpecError('lanesPerVertex', `only the queue kernels (sssp_frontier and the advance step that sizes it) take lanes, so ${spec.op} needs 1, got ${lanes}`);
+    throw new SpecError('lanesPerVertex', `only the queue kernels (sssp_frontier and the advance step that sizes it) take lanes, so ${spec.op} needs 1, got ${shown(lanes)}`);
   }
   if (!queued) return;
   const chunk = spec.chunk ?? DEFAULT_CHUNK;
   if (!isPowerOfTwo(chunk) || chunk < lanes) {
-    throw new SpecError('chunk', `must be a power of two no smaller than lanesPerVertex ${lanes} (arcs per queue item), got ${chunk}`);
+    throw new SpecError('chunk', `must be a power of two no smaller than lanesPerVertex ${lanes} (arcs per queue item), got ${shown(chunk)}`);
   }
   const unroll = spec.arcUnroll ?? DEFAULT_ARC_UNROLL;
   if (!isPowerOfTwo(unroll) || unroll > MAX_ARC_UNROLL) {
-    throw new SpecError('arcUnroll', `must be a power of two from 1 to ${MAX_ARC_UNROLL} (arcs an invocation relaxes a step), got ${unroll}`);
+    throw new SpecError('arcUnroll', `must be a power of two from 1 to ${MAX_ARC_UNROLL} (arcs an invocation relaxes a step), got ${shown(unroll)}`);
   }
 }
 
 function validateHeavyArcs(spec: SsspKernelSpec): void {
   if (spec.heavyArcs === undefined || spec.heavyArcs === 'inline') return;
-  if (spec.heavyArcs !== 'settle') throw new SpecError('heavyArcs', `must be 'inline', 'settle' or absent, got '${String(spec.heavyArcs)}'`);
+  if (spec.heavyArcs !== 'settle') throw new SpecError('heavyArcs', `must be 'inline', 'settle' or absent, got '${shown(spec.heavyArcs)}'`);
   if (spec.op !== 'sssp_frontier') throw new SpecError('heavyArcs', `only sssp_frontier reads rows split into light and heavy arcs, so ${spec.op} takes 'inline'`);
 }
 
 function validateDeferHubs(spec: SsspKernelSpec): void {
   if (spec.deferHubs === undefined || spec.deferHubs === false) return;
-  if (spec.deferHubs !== true) throw new SpecError('deferHubs', `must be true, false or absent, got ${String(spec.deferHubs)}`);
+  if (spec.deferHubs !== true) throw new SpecError('deferHubs', `must be true, false or absent, got ${shown(spec.deferHubs)}`);
   if (spec.op !== 'sssp_frontier' && spec.op !== 'sssp_advance') throw new SpecError('deferHubs', `only near-far's queue kernels (sssp_frontier, sssp_advance) defer hubs, so ${spec.op} takes false`);
   if (spec.heavyArcs === 'settle') throw new SpecError('deferHubs', "a hub's wait and heavy arcs settled use the same mark bit: take one of deferHubs and heavyArcs 'settle'");
 }
 
 function validatePackedQueue(spec: SsspKernelSpec): void {
   if (spec.packedQueue === undefined || spec.packedQueue === false) return;
-  if (spec.packedQueue !== true) throw new SpecError('packedQueue', `must be true, false or absent, got ${String(spec.packedQueue)}`);
+  if (spec.packedQueue !== true) throw new SpecError('packedQueue', `must be true, false or absent, got ${shown(spec.packedQueue)}`);
   if (spec.op !== 'sssp_frontier') throw new SpecError('packedQueue', `only sssp_frontier reads and writes the queues, so ${spec.op} takes false`);
   if (spec.target !== 'wgsl') throw new SpecError('packedQueue', `packs the queues to save WebGPU storage bindings; the ${spec.target} target has no such limit, so it takes false`);
 }
 
 function validateFusedAdvance(spec: SsspKernelSpec): void {
   if (spec.fusedAdvance === undefined || spec.fusedAdvance === false) return;
-  if (spec.fusedAdvance !== true) throw new SpecError('fusedAdvance', `must be true, false or absent, got ${String(spec.fusedAdvance)}`);
+  if (spec.fusedAdvance !== true) throw new SpecError('fusedAdvance', `must be true, false or absent, got ${shown(spec.fusedAdvance)}`);
   if (spec.op !== 'sssp_frontier') throw new SpecError('fusedAdvance', `only sssp_frontier takes the advance step in, so ${spec.op} takes false`);
   if (spec.target !== 'wgsl') throw new SpecError('fusedAdvance', `is written for WGSL so far; the ${spec.target} target runs sssp_advance before each pass, so it takes false`);
 }
 
 function validatePullHubs(spec: SsspKernelSpec): void {
   if (spec.pullHubs === undefined || spec.pullHubs === false) return;
-  if (spec.pullHubs !== true) throw new SpecError('pullHubs', `must be true, false or absent, got ${String(spec.pullHubs)}`);
+  if (spec.pullHubs !== true) throw new SpecError('pullHubs', `must be true, false or absent, got ${shown(spec.pullHubs)}`);
   if (spec.op !== 'sssp_frontier' && spec.op !== 'sssp_advance') throw new SpecError('pullHubs', `only near-far's queue kernels (sssp_frontier, sssp_advance) pull, so ${spec.op} takes false`);
   if (spec.deferHubs !== true) throw new SpecError('pullHubs', 'pulls the arcs of released hubs, so it needs deferHubs');
   if (spec.target !== 'wgsl') throw new SpecError('pullHubs', `is written for WGSL so far; the ${spec.target} target takes false`);
@@ -101,7 +101,7 @@ function validateArcWeightBits(spec: SsspKernelSpec): void {
   if (spec.arcWeightBits === undefined) return;
   const bits = spec.arcWeightBits;
   if (!Number.isInteger(bits) || bits < 1 || bits > SSSP_MAX_ARC_WEIGHT_BITS) {
-    throw new SpecError('arcWeightBits', `must be an integer from 1 to ${SSSP_MAX_ARC_WEIGHT_BITS} (the weight's bits in a packed arc), got ${String(bits)}`);
+    throw new SpecError('arcWeightBits', `must be an integer from 1 to ${SSSP_MAX_ARC_WEIGHT_BITS} (the weight's bits in a packed arc), got ${shown(bits)}`);
   }
   if (spec.op !== 'sssp_frontier') throw new SpecError('arcWeightBits', `only sssp_frontier reads packed arcs, so ${spec.op} leaves it out`);
   if (spec.type !== 'u32') throw new SpecError('arcWeightBits', `packs integer weights beside the head; ${spec.type} weights keep their own array, so leave it out`);
