@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { defaultTile, pivotSideFor, planApsp, planSpecs } from '../src/index.js';
+import { apspReference, defaultTile, pivotSideFor, planApsp, planSpecs } from '../src/index.js';
 
 describe('planApsp', () => {
   it('picks the tile from n when none is given', () => {
@@ -41,5 +41,33 @@ describe('planApsp', () => {
 
   it('refuses semirings without an idempotent ⊕', () => {
     expect(() => planApsp({ semiring: 'plus-times' })).toThrow(/non-idempotent ⊕/);
+  });
+
+  it('refuses an unknown method (it ran as a blocked one) or element type, listing the valid ones', () => {
+    expect(() => planApsp({ method: 'A' as 'a' })).toThrow("apsp: method = A (expected one of 'a', 'b', 'plain')");
+    expect(() => planApsp({ type: 'f64' as 'f32' })).toThrow('apsp: type = f64 (expected one of f32, i32, u32)');
+  });
+});
+
+describe('APSP input checks (no GPU; apsp() runs the same)', () => {
+  const I = Infinity;
+  it('a dense matrix must hold n × n entries (a short one was padded with free arcs, a long one failed deep)', () => {
+    expect(() => apspReference({ n: 3, data: Float32Array.of(0, 1, I, 0) })).toThrow('apsp: the dense matrix has 4 elements but n = 3 needs n × n = 9');
+    expect(() => apspReference({ n: 1, data: Float32Array.of(0, 1) })).toThrow('apsp: the dense matrix has 2 elements but n = 1 needs n × n = 1');
+    expect(() => apspReference({ n: -1, data: new Float32Array(0) })).toThrow('apsp: the dense matrix has n = -1');
+  });
+  it('integer types refuse values they cannot hold, naming the entry and the "no arc" value (Infinity and NaN became 0)', () => {
+    const dense = (data: number[]) => ({ n: 2, data: Float32Array.from(data) });
+    expect(() => apspReference(dense([0, 1, I, 0]), { type: 'i32' })).toThrow(
+      'apsp: the dense matrix\'s entry (1, 0) = Infinity is not a i32 (an integer in -2147483648..2147483647); "no arc" is the semiring\'s zero, 2147483647',
+    );
+    expect(() => apspReference(dense([0, 1.5, 7, 0]), { type: 'i32' })).toThrow("entry (0, 1) = 1.5 is not a i32");
+    expect(() => apspReference(dense([0, -1, 7, 0]), { type: 'u32' })).toThrow("entry (0, 1) = -1 is not a u32");
+    expect(Array.from(apspReference({ n: 2, data: Int32Array.of(0, 1, 2 ** 31 - 1, 0) }, { type: 'i32' }).dist)).toEqual([0, 1, 2 ** 31 - 1, 0]);
+  });
+  it('an edge list whose arrays differ in length is refused (an arc lost, or a missing weight read as NaN)', () => {
+    const arcs = { n: 3, src: Uint32Array.of(0, 1), dst: Uint32Array.of(1, 2), weight: Float32Array.of(1, 1), directed: true };
+    expect(() => apspReference({ ...arcs, dst: Uint32Array.of(1) })).toThrow('apsp: the edge list has 2 sources (src) but 1 targets (dst)');
+    expect(() => apspReference({ ...arcs, weight: Float32Array.of(1) })).toThrow('apsp: the edge list has 2 arcs but 1 weights');
   });
 });

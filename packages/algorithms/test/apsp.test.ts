@@ -166,6 +166,11 @@ describe.skipIf(!device)('apsp on the GPU equals the CPU reference', () => {
     expect(err).toBeInstanceOf(LimitError);
     expect((err as LimitError).message).toMatch(/n = 60000 .* needs 14415364096 for maxStorageBufferBindingSize, but this device allows \d+/);
   });
+
+  it('refuses a CUDA target on a WebGPU device (its source went to the WGSL compiler)', async () => {
+    const g = edgeListFromArrays(3, [0], [1], [1], true);
+    await expect(apsp(g, { target: 'cuda', device })).rejects.toThrow("apsp: target 'cuda' was asked of a WebGPU device, which runs 'wgsl'");
+  });
 });
 
 describe.skipIf(!device)('ApspRunner', () => {
@@ -180,6 +185,18 @@ describe.skipIf(!device)('ApspRunner', () => {
       expectSameMatrix(again.dist, first.dist, g.n);
       expectSameMatrix(again.dist, apspReference(g).dist, g.n);
       expect([...again.successors!]).toEqual([...first.successors!]);
+    } finally {
+      runner.destroy();
+    }
+  });
+
+  it('refuses stepsPerSubmit that is not an integer ≥ 1 (0 hung, NaN ran no step and returned the input)', async () => {
+    const runner = await ApspRunner.create(device!, edgeListFromArrays(3, [0, 1], [1, 2], [1, 1], true), { tile: 16, unroll: 1 });
+    try {
+      for (const stepsPerSubmit of [0, -1, 1.5, Number.NaN]) {
+        await expect(runner.run({ stepsPerSubmit })).rejects.toThrow(`apsp: stepsPerSubmit = ${stepsPerSubmit}; it must be an integer ≥ 1`);
+      }
+      expect(Array.from((await runner.run({ stepsPerSubmit: 1 })).dist)).toEqual([0, 1, 2, Infinity, 0, 1, Infinity, Infinity, 0]);
     } finally {
       runner.destroy();
     }

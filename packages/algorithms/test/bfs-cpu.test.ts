@@ -71,6 +71,15 @@ describe('bad input', () => {
     expect(bfsReference(g, 2).parent).toEqual(Int32Array.of(1, 2, 2));
   });
 
+  it('refuses offsets that do not start at 0 or decrease, and neighbours that are not vertices', () => {
+    const graph = { n: 3, indptr: Uint32Array.of(0, 1, 2, 2), indices: Uint32Array.of(1, 0), weight: null, directed: false, sorted: true };
+    expect(bfsGraph(graph)).toBe(graph);
+    // Decreasing offsets made the layout ask for 2^32 words; a neighbour past n sent the kernels past their arrays.
+    expect(() => bfsGraph({ ...graph, indptr: Uint32Array.of(0, 2, 1, 2) })).toThrow("bfs: the CSR's offsets decrease at vertex 1 (2 then 1)");
+    expect(() => bfsGraph({ ...graph, indptr: Uint32Array.of(1, 1, 2, 2) })).toThrow("bfs: the CSR's first offset is 1");
+    expect(() => bfsGraph({ ...graph, indices: Uint32Array.of(1, 9) })).toThrow('bfs: vertex 1 has neighbour 9, which is not a vertex of this 3-vertex graph (0..2)');
+  });
+
   it('splits the adjacency over bindings, and refuses what does not fit naming both sizes', () => {
     const h100 = { maxStorageBufferBindingSize: 2 ** 31 - 4, maxStorageBuffersPerShaderStage: 16 };
     const small = { maxStorageBufferBindingSize: 2 ** 27, maxStorageBuffersPerShaderStage: 16 };

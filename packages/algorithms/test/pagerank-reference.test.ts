@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pagerankReference } from '../src/index.js';
+import { pagerankReference, verifyPagerank } from '../src/index.js';
 import { graphOf, THREE_PAGES, threePagesRanks, TWO_DANGLING, TWO_DANGLING_RANKS } from './pagerank-cases.js';
 
 const exact = { tolerance: 1e-14, maxIterations: 1000 };
@@ -52,5 +52,15 @@ describe('pagerankReference (f64, no GPU)', () => {
     [{ personalization: { vertices: [0, 1], weights: [1] } }, /personalization has 2 vertices but 1 weights/],
   ])('refuses %o', (options, message) => {
     expect(() => pagerankReference(THREE_PAGES, options)).toThrow(message);
+  });
+
+  it('refuses offsets that decrease (they dropped arcs and lost rank silently)', () => {
+    const broken = { n: 3, indptr: Uint32Array.of(0, 2, 1, 3), indices: Uint32Array.of(1, 2, 0), weight: null, directed: true, sorted: true };
+    expect(() => pagerankReference(broken)).toThrow("the CSR's offsets decrease at row 1 (2 then 1)");
+  });
+
+  it('verifyPagerank refuses ranks of the wrong length (it answered ok: false with error NaN)', () => {
+    expect(() => verifyPagerank(THREE_PAGES, new Float32Array(2), 0)).toThrow('verifyPagerank: ranks has 2 elements but the graph has 3 vertices; it needs 3');
+    expect(() => verifyPagerank(THREE_PAGES, new Float32Array(3), 0, {}, [1, 0])).toThrow('verifyPagerank: exact has 2 elements');
   });
 });

@@ -171,6 +171,7 @@ describe.skipIf(!device)('pagerank on the GPU against the CPU reference', () => 
     [{ submitEvery: 1.5 }, /submitEvery = 1.5; it must be an integer ≥ 1/],
     [{ personalization: [1, 1] }, /personalization has 2 elements but the graph has 3 vertices/],
     [{ personalization: [0, 0, 0] }, /personalization sums to 0/],
+    [{ format: 'csr' as 'auto' }, /spmv: format = csr \(expected 'auto' or one of 'csr-scalar'/],
   ])('refuses %o before touching the GPU', async (options, message) => {
     await expect(pagerank(device!, THREE_PAGES, options)).rejects.toThrow(message);
   });

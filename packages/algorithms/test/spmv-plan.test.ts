@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { generateKernel, SpecError } from '@semiforge/codegen';
 import { LimitError } from '@semiforge/runtime';
-import { checkSpmvFits, chooseFormat, defaultLanes, ellUnroll, planSpmv, SPMV_DEFAULTS, spmvReference, type RowStats } from '../src/index.js';
+import { checkSpmvFits, chooseFormat, defaultLanes, ellUnroll, planSpmv, planSpmvLaunches, SPMV_DEFAULTS, spmvReference, type RowStats } from '../src/index.js';
 import { csrFromRows } from './spmv-cases.js';
 
 const rows = (over: Partial<RowStats>): RowStats => ({ n: 1000, arcs: 4000, mean: 4, max: 4, paddingRatio: 1, ...over });
@@ -84,6 +84,39 @@ describe('planSpmv (no GPU)', () => {
     const plan = planSpmv({ format: 'csr-vector', reduction: 'workgroup', lanesPerRow: 3 }, rows({}), SUBGROUPS_8);
     expect(() => generateKernel(plan.spec)).toThrow(SpecError);
     expect(() => generateKernel(plan.spec)).toThrow('KernelSpec.lanesPerRow: must be a power of two, got 3');
+  });
+});
+
+describe('bad options and matrices are refused before the layout (no GPU)', () => {
+  const a = csrFromRows([[[1, 2]], [[0, 1], [2, 3]], []]);
+  const device = { target: 'wgsl', subgroups: SUBGROUPS_8, limits: { maxStorageBufferBindingSize: 2 ** 27 } } as const;
+  it('an unknown format lists the valid ones (it used to run as csr-scalar, or fail in the layout)', () => {
+    expect(() => planSpmv({ format: 'csr' as never }, rows({}), SUBGROUPS_8)).toThrow(
+      "spmv: format = csr (expected 'auto' or one of 'csr-scalar', 'csr-vector', 'ell', 'csr-merge', 'sell', 'fold', 'csr-stream')",
+    );
+    expect(() => planSpmvLaunches(a, { format: 'ELL' as never }, device)).toThrow(RangeError);
+  });
+  it('an unknown element type lists the valid ones, in the reference too', () => {
+    expect(() => planSpmvLaunches(a, { type: 'f64' as never }, device)).toThrow('spmv: type = f64 (expected one of f32, i32, u32)');
+    expect(() => spmvReference(a, [1, 1, 1], { type: 'f64' as never })).toThrow('spmv: type = f64 (expected one of f32, i32, u32)');
+  });
+  it.each([
+    ['csr-merge', 0],
+    ['csr-stream', -1],
+  ] as const)('%s with itemsPerThread %d names the field (it failed allocating the layout)', (format, itemsPerThread) => {
+    expect(() => planSpmvLaunches(a, { format, itemsPerThread }, device)).toThrow(SpecError);
+    expect(() => planSpmvLaunches(a, { format, itemsPerThread }, device)).toThrow(`KernelSpec.itemsPerThread: must be an integer from 1 to 64`);
+  });
+  it('ELL with unroll 0 is refused, not run one slot a step', () => {
+    expect(() => planSpmvLaunches(a, { format: 'ell', unroll: 0 }, device)).toThrow('KernelSpec.unroll: must be a power of two from 1 to 8');
+  });
+  it('offsets that do not start at 0 or that decrease are refused (they dropped entries silently)', () => {
+    expect(() => spmvReference({ ...a, indptr: Uint32Array.of(1, 1, 3, 3) }, [1, 1, 1])).toThrow("spmv: the CSR's first offset is 1; row 0 must start at 0");
+    expect(() => spmvReference({ ...a, indptr: Uint32Array.of(0, 2, 1, 3) }, [1, 1, 1])).toThrow("spmv: the CSR's offsets decrease at row 1 (2 then 1)");
+    expect(() => planSpmvLaunches({ ...a, indptr: Uint32Array.of(0, 2, 1, 3) }, {}, device)).toThrow(RangeError);
+  });
+  it('a mask that is not a Uint32Array is refused (it uploaded as no bytes, masking out every row)', () => {
+    expect(() => spmvReference(a, [1, 1, 1], { mask: [1, 0, 1] as never })).toThrow('spmv: mask must be a Uint32Array (one word per row), got Array');
   });
 });
 

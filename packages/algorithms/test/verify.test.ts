@@ -16,6 +16,11 @@ describe('verifyApsp', () => {
     expect(verifyApsp(graph, wrong, plan)).toMatchObject({ ok: false, mismatches: 1, first: { source: 2, target: 5, got: dist[45] + 1, expected: dist[45] } });
   });
 
+  it('refuses a distance matrix that is not n × n, naming both sizes', () => {
+    const graph = generateRandom4n(20, 3);
+    expect(() => verifyApsp(graph, new Float32Array(3), planApsp({ tile: 16 }))).toThrow('verifyApsp: dist has 3 elements but the graph has n = 20 vertices; it needs n × n = 400');
+  });
+
   it('checks 16 rows against Dijkstra above n = 256, unreachable vertices included (i32 infinity)', () => {
     const n = 300;
     // A path 0 → 1 → ... → 298; vertex 299 is unreachable from everyone.

@@ -25,6 +25,7 @@ export async function createBuffer(context: RuntimeContext, label: string, byteL
   if (!Number.isSafeInteger(byteLength) || byteLength < 0) {
     throw new RangeError(`Buffer "${label}": byteLength must be a non-negative integer, got ${byteLength}`);
   }
+  if (!Object.hasOwn(USAGE, kind)) throw new RangeError(`Buffer "${label}": kind must be one of ${Object.keys(USAGE).join(', ')}, got ${String(kind)}`);
   const size = Math.max(COPY_ALIGNMENT, alignUp(byteLength, COPY_ALIGNMENT));
   const limits = context.gpu.limits;
   const subject = `${kind} buffer "${label}"`;
@@ -123,9 +124,11 @@ async function readRange<R>(
 ): Promise<R> {
   context.watch.throwIfLost('read');
   const byteLength = count * elementBytes;
-  if (!Number.isSafeInteger(byteOffset) || byteOffset < 0 || byteOffset % elementBytes !== 0 || count < 0) {
+  if (!Number.isSafeInteger(byteOffset) || byteOffset < 0 || byteOffset % elementBytes !== 0) {
     throw new RangeError(`${where}: the offset must be a non-negative multiple of the element size`);
   }
+  // Told apart from the offset's check, which named the offset for a bad length; 1.5 failed in the typed array.
+  if (!Number.isSafeInteger(count) || count < 0) throw new RangeError(`${where}: the length must be a non-negative integer`);
   const start = byteOffset - (byteOffset % COPY_ALIGNMENT);
   const end = alignUp(byteOffset + byteLength, COPY_ALIGNMENT);
   if (end > buffer.size) throw new RangeError(`${where}: it reaches past the end`);

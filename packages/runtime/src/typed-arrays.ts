@@ -18,9 +18,16 @@ export interface TypedArrayConstructor<T> {
   new (buffer: ArrayBuffer, byteOffset?: number, length?: number): T;
 }
 
-/** The bytes of `data`, viewed without copying. */
+/**
+ * The bytes of `data`, viewed without copying. Refuses anything else: `new Uint8Array(undefined, …)` is empty,
+ * so a plain array (or any object) used to upload as zero bytes without a word.
+ */
 export function bytesOf(data: ArrayBufferView | ArrayBuffer): Uint8Array {
-  return data instanceof ArrayBuffer ? new Uint8Array(data) : new Uint8Array(data.buffer, data.byteOffset, data.byteLength);
+  if (data instanceof ArrayBuffer) return new Uint8Array(data);
+  if (!ArrayBuffer.isView(data)) {
+    throw new TypeError(`expected a typed array, DataView or ArrayBuffer of the bytes to write, got ${Object.prototype.toString.call(data).slice(8, -1)}; convert it first (e.g. Uint32Array.from(values))`);
+  }
+  return new Uint8Array(data.buffer, data.byteOffset, data.byteLength);
 }
 
 /** `n` rounded up to a multiple of `alignment`. */

@@ -113,4 +113,16 @@ describe.skipIf(noGpuReason !== undefined)('buffers on a real device', () => {
     expect(() => device.upload(buffer, new Uint32Array(1), 2)).toThrow(/multiple of 4/);
     await expect(device.read(buffer, Uint32Array, 4, 2)).rejects.toThrow(/past the end/);
   });
+
+  it('refuses data that is not bytes, a bad read length and an unknown buffer kind, naming each', async () => {
+    const buffer = await device.createBuffer('small', 8, 'storage');
+    // A plain array used to upload (and createStorage to copy) as zero bytes, with no error.
+    expect(() => device.upload(buffer, [1, 2] as never)).toThrow('expected a typed array, DataView or ArrayBuffer of the bytes to write, got Array');
+    await expect(device.createStorage('plain', [1, 2] as never)).rejects.toThrow(TypeError);
+    device.upload(buffer, new Uint32Array([5, 6]).buffer);
+    expect(Array.from(await device.read(buffer, Uint32Array))).toEqual([5, 6]);
+    await expect(device.read(buffer, Uint32Array, 0, 1.5)).rejects.toThrow(/read of 1.5 × 4-byte elements .*: the length must be a non-negative integer/);
+    await expect(device.read(buffer, Uint32Array, 0, -1)).rejects.toThrow(/the length must be a non-negative integer/);
+    await expect(device.createBuffer('odd', 8, 'vertex' as never)).rejects.toThrow('Buffer "odd": kind must be one of storage, uniform, readback, got vertex');
+  });
 });

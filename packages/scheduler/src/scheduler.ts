@@ -99,13 +99,17 @@ export class Scheduler<D extends BackendDevice> {
 
   constructor(backend: Backend<D>, options: SchedulerOptions = {}) {
     if (backend.devices.length === 0) throw new RangeError(`Backend "${backend.name}" has no devices; open at least one.`);
+    // Checked here so that the messages name the options (the control loop calls kernelsInFlight kernelSlots).
+    const { kernelsInFlight = 1, maxRequeues = backend.devices.length - 1 } = options;
+    if (!Number.isInteger(kernelsInFlight) || kernelsInFlight < 1) throw new RangeError(`kernelsInFlight = ${kernelsInFlight}: must be an integer ≥ 1.`);
+    if (!Number.isInteger(maxRequeues) || maxRequeues < 0) throw new RangeError(`maxRequeues = ${maxRequeues}: must be an integer ≥ 0.`);
     this.backend = backend;
     this.streams = options.streams ?? 3;
-    this.#maxRequeues = options.maxRequeues ?? backend.devices.length - 1;
+    this.#maxRequeues = maxRequeues;
     this.#loop = new ControlLoop(
       backend.devices.map((d) => d.bus),
       this.streams,
-      options.kernelsInFlight ?? 1,
+      kernelsInFlight,
     );
     for (const device of backend.devices) void device.lost.then(() => this.#lose(device.index));
   }

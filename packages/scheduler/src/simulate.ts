@@ -30,8 +30,23 @@ export interface Simulation {
 const KINDS: readonly CallKind[] = ['download', 'kernel', 'readback'];
 
 function taskList(tasks: SimulationInput['tasks']): readonly SimTask[] {
-  if (!('n' in tasks)) return tasks;
+  if (!('n' in tasks)) {
+    tasks.forEach((task, t) => checkTimes(task, `task ${t}'s `));
+    return tasks;
+  }
+  if (!Number.isInteger(tasks.n) || tasks.n < 0) throw new RangeError(`tasks.n = ${tasks.n}: must be an integer ≥ 0.`);
+  checkTimes(tasks, 'tasks.');
   return Array.from({ length: tasks.n }, () => ({ tD: tasks.tD, tK: tasks.tK, tR: tasks.tR }));
+}
+
+/** A NaN time never compares equal, so no call ever completed (a hang); a negative one ran the clock backwards. */
+function checkTimes(task: SimTask, where: string): void {
+  for (const key of ['tD', 'tK', 'tR'] as const) {
+    const value = task[key];
+    if (typeof value !== 'number' || !Number.isFinite(value) || value < 0) {
+      throw new RangeError(`${where}${key} = ${typeof value === 'string' ? JSON.stringify(value) : value}: a time must be finite and ≥ 0.`);
+    }
+  }
 }
 
 function duration(task: SimTask, kind: CallKind): number {
@@ -53,6 +68,9 @@ function duration(task: SimTask, kind: CallKind): number {
  */
 export function simulate(input: SimulationInput): Simulation {
   const tasks = taskList(input.tasks);
+  if (typeof input.devices === 'number' && !(Number.isInteger(input.devices) && input.devices >= 1)) {
+    throw new RangeError(`devices = ${input.devices}: must be an integer ≥ 1 (or the bus id of each device).`);
+  }
   const busOf = typeof input.devices === 'number' ? Array.from({ length: input.devices }, (_, d) => d) : input.devices;
   const loop = new ControlLoop(busOf, input.streams ?? 3);
   tasks.forEach((_, t) => loop.enqueue(t, KINDS));

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { costModel, overhead } from '../src/cost-model.js';
+import { Scheduler } from '../src/scheduler.js';
 import { simulate, type SimTask } from '../src/simulate.js';
 import { checkTrace } from './trace-checks.js';
 
@@ -110,5 +111,24 @@ describe('simulate', () => {
     // Overlap on one device: up to ~2× over the original where r_T ≈ 1 (paper: 1.92×).
     const original = simulate({ tasks: { n: 24, tD: 0.5, tK: 1, tR: 0.5 }, devices: 1, streams: 1 }).time;
     expect(original / time(1, 1.0)).toBeGreaterThan(1.9);
+  });
+});
+
+describe('simulate and Scheduler refuse bad inputs, naming them', () => {
+  it.each([
+    [{ tasks: { n: 2, tD: Number.NaN, tK: 1, tR: 1 }, devices: 1 }, 'tasks.tD = NaN: a time must be finite and ≥ 0.'], // looped forever
+    [{ tasks: { n: 2, tD: -1, tK: 1, tR: 1 }, devices: 1 }, 'tasks.tD = -1'], // ran the clock backwards
+    [{ tasks: [{ tD: 1, tK: 1, tR: Infinity }], devices: 1 }, "task 0's tR = Infinity"],
+    [{ tasks: { n: 1.5, tD: 1, tK: 1, tR: 1 }, devices: 1 }, 'tasks.n = 1.5: must be an integer ≥ 0.'], // ran 1 task
+    [{ tasks: { n: 2, tD: 1, tK: 1, tR: 1 }, devices: 1.5 }, 'devices = 1.5: must be an integer ≥ 1'], // ran 1 device
+  ])('simulate(%j)', (input, message) => {
+    expect(() => simulate(input)).toThrow(message);
+  });
+
+  it('Scheduler names kernelsInFlight and maxRequeues', () => {
+    const backend = { name: 'fake', devices: [{ index: 0, label: 'fake 0', bus: 0, isLost: false, lost: new Promise<Error>(() => undefined) }], now: () => 0, destroy: () => undefined };
+    expect(() => new Scheduler(backend, { kernelsInFlight: 0 })).toThrow('kernelsInFlight = 0: must be an integer ≥ 1.');
+    expect(() => new Scheduler(backend, { maxRequeues: -1 })).toThrow('maxRequeues = -1: must be an integer ≥ 0.');
+    expect(new Scheduler(backend, { kernelsInFlight: 2, maxRequeues: 0 }).streams).toBe(3);
   });
 });

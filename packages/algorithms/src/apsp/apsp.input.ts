@@ -1,4 +1,4 @@
-import { allocElements, getSemiring, type ElementArray } from '@semiforge/codegen';
+import { allocElements, getSemiring, type ElementArray, type ElementType } from '@semiforge/codegen';
 import { denseFromEdges, padDense, paddedSize, toBdl, type DenseMatrix, type EdgeList } from '@semiforge/graph-io';
 import type { ApspPlan } from './apsp.plan.js';
 import { encodeF32 } from '../kernels/f32-encoding.js';
@@ -28,6 +28,33 @@ function isEdgeList(g: ApspGraph): g is EdgeList {
 }
 
 /**
+ * Refuses arrays of different lengths: a missing weight read as NaN ("arc 1 … weight NaN"), arcs past the
+ * shorter of src and dst were dropped.
+ */
+function checkEdgeList({ src, dst, weight }: EdgeList): void {
+  if (src.length !== dst.length) throw new RangeError(`apsp: the edge list has ${src.length} sources (src) but ${dst.length} targets (dst); each arc needs one of each`);
+  if (weight && weight.length !== src.length) throw new RangeError(`apsp: the edge list has ${src.length} arcs but ${weight.length} weights`);
+}
+
+/**
+ * Refuses a dense matrix that is not n × n, and integer types' values the type cannot hold: copied into the
+ * element array, a short array padded with 0 (free arcs), NaN and Infinity became 0, fractions were cut.
+ */
+function checkDense(graph: DenseMatrix, type: ElementType, zero: number): void {
+  const { n, data } = graph;
+  if (!(Number.isInteger(n) && n >= 0)) throw new RangeError(`apsp: the dense matrix has n = ${n}; it must be an integer ≥ 0`);
+  if (data.length !== n * n) throw new RangeError(`apsp: the dense matrix has ${data.length} elements but n = ${n} needs n × n = ${n * n}`);
+  if (type === 'f32') return;
+  const [lo, hi] = type === 'i32' ? [-(2 ** 31), 2 ** 31 - 1] : [0, 2 ** 32 - 1];
+  for (let i = 0; i < data.length; i++) {
+    const v = data[i];
+    if (!(Number.isInteger(v) && v >= lo && v <= hi)) {
+      throw new RangeError(`apsp: the dense matrix's entry (${Math.floor(i / n)}, ${i % n}) = ${v} is not a ${type} (an integer in ${lo}..${hi}); "no arc" is the semiring's zero, ${zero}`);
+    }
+  }
+}
+
+/**
  * Builds the semiring-encoded dense matrix: no arc = the semiring's zero, diagonal = its one, parallel
  * arcs combined with ⊕ (min for min-plus, max for max-min, or for or-and), padded with isolated vertices.
  */
@@ -39,6 +66,7 @@ export function buildApspMatrix(graph: ApspGraph, plan: ApspPlan): ApspMatrix {
   const combine = (a: number, b: number) => s.host.add(a, b, type);
   let dense: DenseMatrix;
   if (isEdgeList(graph)) {
+    checkEdgeList(graph);
     const reach = plan.semiring === 'or-and';
     dense = denseFromEdges(graph, {
       type,
@@ -49,6 +77,7 @@ export function buildApspMatrix(graph: ApspGraph, plan: ApspPlan): ApspMatrix {
       patternWeight: one === 0 ? 1 : one,
     });
   } else {
+    checkDense(graph, type, zero);
     const data = allocElements(type, graph.n * graph.n);
     data.set(graph.data);
     dense = { n: graph.n, data };

@@ -1,7 +1,9 @@
-import { getSemiring, type ElementType, type FwKernelSpec, type Layout, type Target } from '@semiforge/codegen';
+import { ELEMENT_TYPES, getSemiring, type ElementType, type FwKernelSpec, type Layout, type Target } from '@semiforge/codegen';
 
 /** Blocked FW variants: method A (register-blocked products, row-major), B (blocked data layout), plain FW. */
 export type ApspMethod = 'a' | 'b' | 'plain';
+
+const APSP_METHODS: readonly ApspMethod[] = ['a', 'b', 'plain'];
 
 /**
  * CUDA blocked rounds' overlap ({@link ApspKernelOptions.lookahead}): `false` one stream; `true` the next pivot
@@ -175,6 +177,9 @@ export function planApsp(options: ApspKernelOptions = {}, n?: number, maxInvocat
   const target = options.target ?? 'wgsl';
   const layout: Layout = options.layout ?? (method === 'b' ? 'bdl' : 'row-major');
   // Checked with the plan, so that a bad value is refused before a runner uploads or allocates anything.
+  // An unknown method ran as a blocked one; an unknown type failed deep in the matrix's encoding.
+  if (!APSP_METHODS.includes(method)) throw new RangeError(`apsp: method = ${String(method)} (expected one of ${APSP_METHODS.map((m) => `'${m}'`).join(', ')})`);
+  if (!ELEMENT_TYPES.includes(type)) throw new RangeError(`apsp: type = ${String(type)} (expected one of ${ELEMENT_TYPES.join(', ')})`);
   const { lookahead } = options;
   if (lookahead !== undefined && typeof lookahead !== 'boolean' && lookahead !== 'concurrent-cross') {
     throw new Error(`apsp: lookahead ${JSON.stringify(lookahead)} is not one of true, false, 'concurrent-cross'`);

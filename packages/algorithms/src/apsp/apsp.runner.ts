@@ -93,6 +93,10 @@ export class ApspRunner {
 
   /** Plans the kernels for the graph, checks the device can hold it, encodes and uploads it. */
   static async create(device: Device, graph: ApspGraph, options: ApspKernelOptions = {}): Promise<ApspRunner> {
+    // CUDA source handed to the WGSL compiler fails with a page of unrelated syntax errors.
+    if (options.target !== undefined && options.target !== 'wgsl') {
+      throw new Error(`apsp: target '${options.target}' was asked of a WebGPU device, which runs 'wgsl'; leave target out, or use backend 'cuda'`);
+    }
     const plan = planApsp(options, graph.n, device.limits.maxComputeInvocationsPerWorkgroup);
     checkMatrixFits(device, graph.n, plan);
     const input = buildApspMatrix(graph, plan);
@@ -155,6 +159,8 @@ export class ApspRunner {
     const N = this.paddedN;
     const steps = this.plan.plain ? N : N / this.plan.tile;
     const perSubmit = options.stepsPerSubmit ?? Math.max(1, Math.ceil(steps / 16));
+    // 0 or less never advanced the loop (a hang); NaN ran no pivot step and returned the input as distances.
+    if (!(Number.isInteger(perSubmit) && perSubmit >= 1)) throw new RangeError(`apsp: stepsPerSubmit = ${perSubmit}; it must be an integer ≥ 1`);
     let gpuTimeMs: number | undefined = 0;
     for (let first = 0; first < steps; first += perSubmit) {
       const batch = this.#device.batch({ label: `apsp steps ${first}..` });

@@ -55,6 +55,8 @@ export function verifyMethod(graph: EdgeList, plan: ApspPlan): Verification['met
  */
 export function verifyApsp(graph: EdgeList, dist: ElementArray, plan: ApspPlan, rows = DIJKSTRA_ROWS): Verification {
   const n = graph.n;
+  // A matrix of another size reads as mismatches (or undefined entries) rather than as a wrong call.
+  if (dist.length !== n * n) throw new RangeError(`verifyApsp: dist has ${dist.length} elements but the graph has n = ${n} vertices; it needs n × n = ${n * n}`);
   const relTol = tolerance(graph, plan.type);
   let mismatches = 0;
   let first: Verification['first'];

@@ -47,6 +47,9 @@ export function verifyPagerank(
   options: PagerankParameters = {},
   exact: ArrayLike<number> = pagerankFixedPoint(graph, options),
 ): PagerankVerification {
+  // Ranks of another length gave { ok: false, error: NaN }, which reads as wrong ranks rather than a wrong call.
+  if (ranks.length !== graph.n) throw new RangeError(`verifyPagerank: ranks has ${ranks.length} elements but the graph has ${graph.n} vertices; it needs ${graph.n}`);
+  if (exact.length !== graph.n) throw new RangeError(`verifyPagerank: exact has ${exact.length} elements but the graph has ${graph.n} vertices; it needs ${graph.n}`);
   let error = 0;
   for (let v = 0; v < graph.n; v++) error += Math.abs(ranks[v] - exact[v]);
   let maxInDegree = 0;

@@ -35,8 +35,9 @@ export function encodeVector(values: ArrayLike<number>, n: number, type: Element
 }
 
 /**
- * Refuses a CSR whose arrays disagree, whose column indices reach past its n rows (a non-square matrix:
- * the product needs A to be n × n with x and y of length n), or that stores NaN, naming row and column.
+ * Refuses a CSR whose arrays disagree (offsets not starting at 0 or decreasing included), whose column indices
+ * reach past its n rows (a non-square matrix: the product needs A to be n × n with x and y of length n), or
+ * that stores NaN, naming row and column.
  */
 export function checkSquareCsr(csr: Csr): void {
   const { n, indptr, indices, weight } = csr;
@@ -45,7 +46,12 @@ export function checkSquareCsr(csr: Csr): void {
   if (weight && weight.length !== indices.length) {
     throw new RangeError(`spmv: the CSR has ${indices.length} column indices but ${weight.length} weights`);
   }
+  // Offsets that do not start at 0 or go down pass the checks above and would drop or repeat entries silently.
+  if (n > 0 && indptr[0] !== 0) throw new RangeError(`spmv: the CSR's first offset is ${indptr[0]}; row 0 must start at 0`);
   for (let row = 0; row < n; row++) {
+    if (indptr[row + 1] < indptr[row]) {
+      throw new RangeError(`spmv: the CSR's offsets decrease at row ${row} (${indptr[row]} then ${indptr[row + 1]}); they must not decrease`);
+    }
     for (let p = indptr[row]; p < indptr[row + 1]; p++) {
       if (indices[p] >= n) {
         throw new RangeError(`spmv: the entry of row ${row} in column ${indices[p]} is outside the ${n} × ${n} matrix; SpMV here needs a square matrix (n rows, n columns)`);
@@ -68,6 +74,10 @@ export function encodeOperands(n: number, x: ArrayLike<number>, operands: SpmvOp
   const y = operands.y === undefined ? allocElements(type, n).fill(getSemiring(semiring).zeroOf(type)) : encodeVector(operands.y, n, type, 'y');
   if (masked !== (operands.mask !== undefined)) {
     throw new Error(masked ? 'spmv: this product was planned with masked: true and needs a mask' : 'spmv: a mask was given to a product planned without masked: true');
+  }
+  // Any other array would upload as no bytes (the runtime takes typed arrays), masking out every row unseen.
+  if (operands.mask !== undefined && !(operands.mask instanceof Uint32Array)) {
+    throw new TypeError(`spmv: mask must be a Uint32Array (one word per row), got ${Object.prototype.toString.call(operands.mask).slice(8, -1)}`);
   }
   if (operands.mask && operands.mask.length !== n) {
     throw new RangeError(`spmv: mask has ${operands.mask.length} elements but the matrix is ${n} × ${n}; mask needs ${n}`);

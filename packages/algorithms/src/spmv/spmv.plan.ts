@@ -1,4 +1,4 @@
-import { DEFAULT_MERGE_ITEMS, DEFAULT_STREAM_ITEMS, getSemiring, type ElementType, type SpmvKernelSpec, type SpmvReduction, type Target } from '@semiforge/codegen';
+import { DEFAULT_MERGE_ITEMS, DEFAULT_STREAM_ITEMS, ELEMENT_TYPES, getSemiring, type ElementType, type SpmvKernelSpec, type SpmvReduction, type Target } from '@semiforge/codegen';
 import type { SpmvReorder } from './spmv.reorder.js';
 
 /** Storage formats of the SpMV kernels, e.g. for a command-line choice. */
@@ -243,6 +243,10 @@ export function defaultLanes(mean: number, cap: number = SPMV_DEFAULTS.maxLanes)
 export function spmvElement(options: Pick<SpmvKernelOptions, 'semiring' | 'type'>): { semiring: string; type: ElementType } {
   const semiring = options.semiring ?? SPMV_DEFAULTS.semiring;
   const s = getSemiring(semiring);
+  // Checked here, not left to codegen: the matrix and vectors are converted to the type before any kernel is made.
+  if (options.type !== undefined && !ELEMENT_TYPES.includes(options.type)) {
+    throw new RangeError(`spmv: type = ${String(options.type)} (expected one of ${ELEMENT_TYPES.join(', ')})`);
+  }
   return { semiring, type: options.type ?? (s.types.includes('f32') ? 'f32' : s.types[0]) };
 }
 
@@ -252,6 +256,10 @@ export function spmvElement(options: Pick<SpmvKernelOptions, 'semiring' | 'type'
  */
 export function planSpmv(options: SpmvPlanInput, stats: RowStats, subgroups: SubgroupSupport): SpmvPlan {
   const chosen = options.format === undefined || options.format === 'auto';
+  // An unknown name would otherwise run as csr-scalar (planKernels' last case) or fail deep in the layout.
+  if (!chosen && !SPMV_FORMATS.includes(options.format as SpmvFormat)) {
+    throw new RangeError(`spmv: format = ${String(options.format)} (expected 'auto' or one of ${SPMV_FORMATS.map((f) => `'${f}'`).join(', ')})`);
+  }
   const asked = options.reorder ?? 'none';
   if (asked !== 'auto' && asked !== 'degree' && asked !== 'hot' && asked !== 'none') {
     throw new RangeError(`spmv: reorder = ${String(asked)} (expected 'auto', 'degree', 'hot' or 'none')`);
@@ -306,7 +314,8 @@ function planKernels(options: SpmvPlanInput, stats: RowStats, subgroups: Subgrou
   }
   if (format === 'ell') {
     const slots = options.unroll === undefined ? ellUnroll(stats.max) : options.unroll;
-    return { format, semiring, type, spec: { ...common, op: 'spmv_ell', rowsPerWorkgroup: threads, lanesPerRow: 1, ...(slots && slots !== 1 ? { unroll: slots } : {}) } };
+    // unroll: 0 (or any other bad value) goes to codegen's validator rather than meaning one slot a step.
+    return { format, semiring, type, spec: { ...common, op: 'spmv_ell', rowsPerWorkgroup: threads, lanesPerRow: 1, ...(slots !== undefined && slots !== 1 ? { unroll: slots } : {}) } };
   }
   if (format !== 'csr-vector') return { format, semiring, type, spec: { ...common, op: 'spmv_csr_scalar', rowsPerWorkgroup: threads, lanesPerRow: 1 } };
   const subgroupOk = target === 'cuda' || subgroups.available;

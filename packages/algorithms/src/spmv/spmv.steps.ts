@@ -1,4 +1,4 @@
-import { dispatchGrid, type GeneratedKernel, type Target } from '@semiforge/codegen';
+import { dispatchGrid, validateSpec, type GeneratedKernel, type Target } from '@semiforge/codegen';
 import { degreeStats, ellPaddingRatio, type Csr } from '@semiforge/graph-io';
 import { kernelFor } from '../kernels/kernel-source.js';
 import { kernelBuffers } from '../kernels/kernel-buffers.js';
@@ -76,6 +76,9 @@ export function planSpmvLaunches(matrix: Csr, options: SpmvKernelOptions, device
   const stats = rowStats(matrix);
   // A matrix without weights is a pattern: its kernels bind no values (4 bytes a nonzero fewer to stream).
   const planned = planSpmv({ ...options, target: device.target, pattern: matrix.weight === null }, stats, device.subgroups);
+  // Before the layout, which sizes its arrays from these specs (itemsPerThread 0 made a typed array of Infinity).
+  validateSpec(planned.spec);
+  if (planned.combine) validateSpec(planned.combine);
   checkSpmvFits(device.limits, { n: stats.n, nnz: stats.arcs, format: planned.format, width: stats.max });
   const started = performance.now();
   const columns = !planned.reorder ? undefined : planned.hotColumns === undefined ? orderColumnsByDegree(matrix) : hotColumnsFirst(matrix, planned.hotColumns);
