@@ -2,8 +2,10 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { sortRowsInPlace } from '../../src/containers/sort-rows.js';
 
-/** Rows of random lengths (long ones too, to reach the merge sort) over few distinct heads, so ties abound. */
+/** Rows of random lengths (long ones too, to reach the keyed sort) over few distinct heads, so ties abound. */
 const rowsArb = fc.array(fc.array(fc.integer({ min: 0, max: 9 }), { maxLength: 200 }), { minLength: 1, maxLength: 6 });
+/** The same with heads spread to the u32 limit, where the sort's keys head × length + position grow large. */
+const wideRowsArb = fc.array(fc.array(fc.constantFrom(0, 1, 2 ** 31, 2 ** 32 - 2, 2 ** 32 - 1), { maxLength: 200 }), { minLength: 1, maxLength: 6 });
 
 function flatten(rows: number[][]): { indptr: Uint32Array; indices: Uint32Array } {
   const indptr = Uint32Array.from([0, ...rows.map((_, i) => rows.slice(0, i + 1).reduce((a, r) => a + r.length, 0))]);
@@ -11,9 +13,14 @@ function flatten(rows: number[][]): { indptr: Uint32Array; indices: Uint32Array 
 }
 
 describe('sortRowsInPlace', () => {
-  it.each([Float64Array, Float32Array, Uint32Array])('sorts rows stably with a %s payload following', (Payload) => {
+  it.each([
+    [Float64Array, 'small', rowsArb],
+    [Float32Array, 'small', rowsArb],
+    [Uint32Array, 'small', rowsArb],
+    [Float64Array, 'u32-wide', wideRowsArb],
+  ] as const)('sorts rows stably with a %s payload following (%s heads)', (Payload, _heads, arb) => {
     fc.assert(
-      fc.property(rowsArb, (rows) => {
+      fc.property(arb, (rows) => {
         const { indptr, indices } = flatten(rows);
         // The payload is each arc's position, so stability is visible.
         const payload = new Payload(indices.length);
@@ -26,6 +33,22 @@ describe('sortRowsInPlace', () => {
       }),
       { numRuns: 100 },
     );
+  });
+
+  it('sorts a row too long for exact keys (head × length past 2^53) stably, by positions', () => {
+    // 2^21 + 1 arcs with a head of 2^32 − 1: the keys head × length + position would not be exact doubles.
+    const len = 2 ** 21 + 1;
+    const indices = new Uint32Array(len);
+    for (let j = 0; j < len; j++) indices[j] = j === 7 ? 0xffffffff : (len - j) % 5;
+    const payload = new Float64Array(len).map((_, j) => j);
+    sortRowsInPlace(1, Uint32Array.of(0, len), indices, payload);
+    expect(indices[len - 1]).toBe(0xffffffff);
+    expect(payload[len - 1]).toBe(7);
+    for (let j = 1; j < len - 1; j++) {
+      const ordered = indices[j - 1] < indices[j] || (indices[j - 1] === indices[j] && payload[j - 1] < payload[j]);
+      if (!ordered) expect.fail(`arcs ${j - 1} and ${j} out of order: (${indices[j - 1]}, ${payload[j - 1]}), (${indices[j]}, ${payload[j]})`);
+    }
+    expect(Array.from(indices.subarray(0, 3))).toEqual([0, 0, 0]);
   });
 
   it('sorts pattern rows', () => {
