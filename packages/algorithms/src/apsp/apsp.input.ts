@@ -3,8 +3,6 @@ import { denseFromEdges, padDense, paddedSize, toBdl, type DenseMatrix, type Edg
 import type { ApspPlan } from './apsp.plan.js';
 import { encodeF32 } from '../kernels/f32-encoding.js';
 
-export { F32_MAX_WEIGHT } from '../kernels/f32-encoding.js';
-
 /** A graph for APSP: an edge list, or a dense n×n row-major matrix of arc values (±Infinity for "no arc" in f32). */
 export type ApspGraph = EdgeList | DenseMatrix;
 
