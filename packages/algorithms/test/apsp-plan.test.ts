@@ -59,11 +59,15 @@ describe('APSP input checks (no GPU; apsp() runs the same)', () => {
   it('integer types refuse values they cannot hold, naming the entry and the "no arc" value (Infinity and NaN became 0)', () => {
     const dense = (data: number[]) => ({ n: 2, data: Float32Array.from(data) });
     expect(() => apspReference(dense([0, 1, I, 0]), { type: 'i32' })).toThrow(
-      'apsp: the dense matrix\'s entry (1, 0) = Infinity is not a i32 (an integer in -2147483648..2147483647); "no arc" is the semiring\'s zero, 2147483647',
+      'apsp: the dense matrix\'s entry (1, 0) = Infinity is not an i32 (an integer in -2147483648..2147483647); "no arc" is the semiring\'s zero, 2147483647',
     );
-    expect(() => apspReference(dense([0, 1.5, 7, 0]), { type: 'i32' })).toThrow("entry (0, 1) = 1.5 is not a i32");
+    expect(() => apspReference(dense([0, 1.5, 7, 0]), { type: 'i32' })).toThrow("entry (0, 1) = 1.5 is not an i32");
     expect(() => apspReference(dense([0, -1, 7, 0]), { type: 'u32' })).toThrow("entry (0, 1) = -1 is not a u32");
     expect(Array.from(apspReference({ n: 2, data: Int32Array.of(0, 1, 2 ** 31 - 1, 0) }, { type: 'i32' }).dist)).toEqual([0, 1, 2 ** 31 - 1, 0]);
+  });
+  it('f32 NaN or a value beyond ±2^100 is named by row and column', () => {
+    expect(() => apspReference({ n: 2, data: Float32Array.of(0, 1, NaN, 0) })).toThrow('apsp input: NaN at (row 1, column 0)');
+    expect(() => apspReference({ n: 2, data: Float32Array.of(0, 2 ** 101, 1, 0) })).toThrow('apsp input: value 2.535301200456459e+30 at (row 0, column 1) is beyond ±2^100');
   });
   it('an edge list whose arrays differ in length is refused (an arc lost, or a missing weight read as NaN)', () => {
     const arcs = { n: 3, src: Uint32Array.of(0, 1), dst: Uint32Array.of(1, 2), weight: Float32Array.of(1, 1), directed: true };

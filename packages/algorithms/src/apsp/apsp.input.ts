@@ -47,7 +47,7 @@ function checkDense(graph: DenseMatrix, type: ElementType, zero: number): void {
   for (let i = 0; i < data.length; i++) {
     const v = data[i];
     if (!(Number.isInteger(v) && v >= lo && v <= hi)) {
-      throw new RangeError(`apsp: the dense matrix's entry (${Math.floor(i / n)}, ${i % n}) = ${v} is not a ${type} (an integer in ${lo}..${hi}); "no arc" is the semiring's zero, ${zero}`);
+      throw new RangeError(`apsp: the dense matrix's entry (${Math.floor(i / n)}, ${i % n}) = ${v} is not ${type === 'i32' ? 'an' : 'a'} ${type} (an integer in ${lo}..${hi}); "no arc" is the semiring's zero, ${zero}`);
     }
   }
 }
@@ -80,7 +80,7 @@ export function buildApspMatrix(graph: ApspGraph, plan: ApspPlan): ApspMatrix {
     data.set(graph.data);
     dense = { n: graph.n, data };
   }
-  if (type === 'f32') encodeF32(dense.data as Float32Array, 'apsp input');
+  if (type === 'f32') encodeF32(dense.data as Float32Array, 'apsp input', dense.n);
   const N = unpaddedPlain(plan) ? dense.n : paddedSize(Math.max(dense.n, 1), plan.tile);
   const padded = N === dense.n ? dense : padDense(dense, N, zero, one);
   const data = padded.data as ElementArray;
