@@ -69,6 +69,12 @@ describe('APSP input checks (no GPU; apsp() runs the same)', () => {
     expect(() => apspReference({ n: 2, data: Float32Array.of(0, 1, NaN, 0) })).toThrow('apsp input: NaN at (row 1, column 0)');
     expect(() => apspReference({ n: 2, data: Float32Array.of(0, 2 ** 101, 1, 0) })).toThrow('apsp input: value 2.535301200456459e+30 at (row 0, column 1) is beyond ±2^100');
   });
+  it('an edge list marked undirected must hold every mirror (min-plus would read the arcs one way only)', () => {
+    const oneWay = { n: 3, src: Uint32Array.of(0, 1), dst: Uint32Array.of(1, 2), weight: Float32Array.of(1, 1), directed: false };
+    expect(() => apspReference(oneWay)).toThrow('apsp: the graph is marked undirected (directed: false), but its arc 0 → 1 of weight 1 has no mirror 1 → 0 of weight 1');
+    const both = { ...oneWay, src: Uint32Array.of(0, 1, 1, 2), dst: Uint32Array.of(1, 0, 2, 1), weight: Float32Array.of(1, 1, 1, 1) };
+    expect(Array.from(apspReference(both).dist)).toEqual([0, 1, 2, 1, 0, 1, 2, 1, 0]);
+  });
   it('an edge list whose arrays differ in length is refused (an arc lost, or a missing weight read as NaN)', () => {
     const arcs = { n: 3, src: Uint32Array.of(0, 1), dst: Uint32Array.of(1, 2), weight: Float32Array.of(1, 1), directed: true };
     expect(() => apspReference({ ...arcs, dst: Uint32Array.of(1) })).toThrow('apsp: the edge list has 2 sources (src) but 1 targets (dst)');

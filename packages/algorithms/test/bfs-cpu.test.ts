@@ -75,9 +75,17 @@ describe('bad input', () => {
     const graph = { n: 3, indptr: Uint32Array.of(0, 1, 2, 2), indices: Uint32Array.of(1, 0), weight: null, directed: false, sorted: true };
     expect(bfsGraph(graph)).toBe(graph);
     // Decreasing offsets made the layout ask for 2^32 words; a neighbour past n sent the kernels past their arrays.
-    expect(() => bfsGraph({ ...graph, indptr: Uint32Array.of(0, 2, 1, 2) })).toThrow("bfs: the CSR's offsets decrease at vertex 1 (2 then 1)");
-    expect(() => bfsGraph({ ...graph, indptr: Uint32Array.of(1, 1, 2, 2) })).toThrow("bfs: the CSR's first offset is 1");
-    expect(() => bfsGraph({ ...graph, indices: Uint32Array.of(1, 9) })).toThrow('bfs: vertex 1 has neighbour 9, which is not a vertex of this 3-vertex graph (0..2)');
+    expect(() => bfsGraph({ ...graph, indptr: Uint32Array.of(0, 2, 1, 2) })).toThrow('bfs: CSR indptr[2]: offset 1 is below the previous one, 2 (offsets never decrease)');
+    expect(() => bfsGraph({ ...graph, indptr: Uint32Array.of(1, 1, 2, 2) })).toThrow('bfs: CSR indptr[0]: first offset is 1, expected 0');
+    expect(() => bfsGraph({ ...graph, indices: Uint32Array.of(1, 9) })).toThrow('bfs: CSR indices[1]: vertex 9 (row 1) is not below n = 3');
+  });
+
+  it('refuses a graph marked undirected whose arcs are not mirrored, naming an arc (the bottom-up steps would search another graph)', () => {
+    const oneWay = { n: 3, indptr: Uint32Array.of(0, 1, 2, 2), indices: Uint32Array.of(1, 2), weight: null, directed: false, sorted: true };
+    expect(() => bfsGraph(oneWay)).toThrow('bfs: the graph is marked undirected (directed: false), but its arc 0 → 1 has no mirror 1 → 0; add the mirrors');
+    expect(() => bfsGraph({ ...oneWay, ids: Uint32Array.of(10, 11, 12) })).toThrow('its arc 0 (id 10) → 1 (id 11) has no mirror 1 (id 11) → 0 (id 10)');
+    // Marked directed, it is symmetrized when asked, as before.
+    expect(bfsGraph({ ...oneWay, directed: true }, { symmetrize: true }).directed).toBe(false);
   });
 
   it('splits the adjacency over bindings, and refuses what does not fit naming both sizes', () => {

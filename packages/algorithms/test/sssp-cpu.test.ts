@@ -11,6 +11,7 @@ import {
   NegativeCycleError,
   NO_PARENT,
   planSssp,
+  prepareSssp,
   ssspReference,
   ssspWeights,
   validateSssp,
@@ -103,6 +104,16 @@ describe('SSSP inputs and plans', () => {
     const inf = { ...g, weight: Float64Array.of(1, Infinity, 1) };
     expect(() => ssspWeights(inf, 'f32')).toThrow(/arc 1 has weight Infinity; f32 weights must be finite/);
     expect(ssspWeights({ ...g, weight: null }, 'u32')).toMatchObject({ min: 1, max: 1, mean: 1 });
+  });
+
+  it('a graph marked undirected must list every arc with its mirror of the same weight', () => {
+    const oneWay = { ...g, directed: false };
+    expect(() => prepareSssp(oneWay, {}, 'wgsl')).toThrow('sssp: the graph is marked undirected (directed: false), but its arc 0 → 1 of weight 1.5 has no mirror 1 → 0 of weight 1.5');
+    const both = csrFromEdges(edgeListFromArrays(4, [0, 1, 2], [1, 2, 3], [1.5, 2, 3]), { symmetrize: true });
+    expect(() => prepareSssp(both, {}, 'wgsl')).not.toThrow();
+    // The mirror of 1 → 2 weighs 5, not 2: an undirected edge has one weight.
+    const uneven = { ...both, weight: both.weight!.map((w, p) => (both.indices[p] === 1 && w === 2 ? 5 : w)) };
+    expect(() => prepareSssp(uneven, {}, 'wgsl')).toThrow(/its arc 1 → 2 of weight 2 has no mirror 2 → 1 of weight 2/);
   });
 
   it('device limits name the array, its size and the limit', () => {

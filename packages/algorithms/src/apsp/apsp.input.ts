@@ -1,5 +1,6 @@
 import { allocElements, getSemiring, type ElementArray, type ElementType } from '@semiforge/codegen';
-import { denseFromEdges, padDense, paddedSize, toBdl, type DenseMatrix, type EdgeList } from '@semiforge/graph-io';
+import { csrFromEdges, denseFromEdges, padDense, paddedSize, toBdl, type DenseMatrix, type EdgeList } from '@semiforge/graph-io';
+import { checkMirrored } from '../check-mirrored.js';
 import type { ApspPlan } from './apsp.plan.js';
 import { encodeF32 } from '../kernels/f32-encoding.js';
 
@@ -65,6 +66,7 @@ export function buildApspMatrix(graph: ApspGraph, plan: ApspPlan): ApspMatrix {
   let dense: DenseMatrix;
   if (isEdgeList(graph)) {
     checkEdgeList(graph);
+    if (!graph.directed) checkMirrored('apsp', csrFromEdges(graph));
     const reach = plan.semiring === 'or-and';
     dense = denseFromEdges(graph, {
       type,

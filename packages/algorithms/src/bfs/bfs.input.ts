@@ -1,6 +1,7 @@
 import { MAX_BFS_CHUNKS } from '@semiforge/codegen';
-import { symmetrize as symmetrizeCsr, type Csr } from '@semiforge/graph-io';
+import { symmetrize as symmetrizeCsr, validateCsr, type Csr } from '@semiforge/graph-io';
 import { LimitError } from '@semiforge/runtime';
+import { checkMirrored } from '../check-mirrored.js';
 import { checkVertex } from '../check-vertex.js';
 import { MAX_MULTI_SOURCES } from './bfs.steps.js';
 
@@ -22,10 +23,13 @@ export interface BfsGraphOptions {
  * ```
  */
 export function bfsGraph(csr: Csr, options: BfsGraphOptions = {}): Csr {
-  if (csr.indptr.length !== csr.n + 1 || csr.indptr[csr.n] !== csr.indices.length) {
-    throw new RangeError(`bfs: the CSR has n = ${csr.n} vertices, ${csr.indptr.length} offsets (needs ${csr.n + 1}) and ${csr.indices.length} arcs (its last offset says ${csr.indptr[csr.n]})`);
+  // Broken offsets made the layout ask for 2^32 words; a neighbour past n sent the kernels past their arrays.
+  try {
+    validateCsr(csr);
+  } catch (error) {
+    throw new RangeError(`bfs: ${(error as Error).message}`);
   }
-  checkArcs(csr);
+  checkMirrored('bfs', csr);
   if (!csr.directed) return csr;
   if (!options.symmetrize) {
     throw new Error(
@@ -34,21 +38,6 @@ export function bfsGraph(csr: Csr, options: BfsGraphOptions = {}): Csr {
     );
   }
   return symmetrizeCsr(csr);
-}
-
-/**
- * Refuses offsets that do not start at 0 or that decrease, and neighbours that are not vertices: the layout
- * would ask for an array of 2^32 words, or the kernels would read past their arrays and answer wrongly.
- */
-function checkArcs({ n, indptr, indices }: Csr): void {
-  if (n > 0 && indptr[0] !== 0) throw new RangeError(`bfs: the CSR's first offset is ${indptr[0]}; vertex 0's list must start at 0`);
-  for (let v = 0; v < n; v++) {
-    const end = indptr[v + 1];
-    if (end < indptr[v]) throw new RangeError(`bfs: the CSR's offsets decrease at vertex ${v} (${indptr[v]} then ${end}); they must not decrease`);
-    for (let p = indptr[v]; p < end; p++) {
-      if (!(indices[p] < n)) throw new RangeError(`bfs: vertex ${v} has neighbour ${indices[p]}, which is not a vertex of this ${n}-vertex graph (0..${n - 1})`);
-    }
-  }
 }
 
 /** Refuses a source that is not a vertex, naming it and the vertex range. */

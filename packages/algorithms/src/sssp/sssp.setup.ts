@@ -1,5 +1,6 @@
 import { dispatchGrid, MAX_GRID_X, SSSP_PULL_CHUNK, type Target } from '@semiforge/codegen';
 import { relabelByDegree, relabelByDegreeParallel, type Csr } from '@semiforge/graph-io';
+import { checkMirrored } from '../check-mirrored.js';
 import { checkNegativeWeights, checkSsspFits, renumberedWeights, ssspWeights, type SsspWeights } from './sssp.input.js';
 import { SsspIds } from './sssp.ids.js';
 import { edgePairs } from './sssp.layout.js';
@@ -136,8 +137,9 @@ export async function ssspSearchGraph(caller: Csr, options: SsspKernelOptions): 
  */
 export function prepareSssp(caller: Csr, options: SsspKernelOptions, target: Target, where: SsspTargetInfo = {}, limits?: SsspSizeLimits, renumbered?: Csr): SsspSetup {
   const type = options.weights ?? 'f32';
-  // Weights checked in the caller's ids, so that an error names the caller's vertices.
+  // Weights and mirrors checked in the caller's ids, so that an error names the caller's vertices.
   const callerWeights = ssspWeights(caller, type);
+  checkMirrored('sssp', caller);
   // Renumbered by degree, everything below sees that graph; the queries map ids in and answers out.
   const relabelled = options.relabel === 'degree' ? (renumbered ?? relabelByDegree({ ...caller, ids: undefined })) : undefined;
   const input = relabelled ?? caller;
