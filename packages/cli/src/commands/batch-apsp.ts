@@ -2,7 +2,7 @@ import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { IntRule } from '../flags.js';
 import { batchApsp, generateApspBatch, openWebGpuBackend, readApspBatch, Scheduler, type BatchGraph, type SchedulerReport } from '@semiforge/scheduler';
-import { CliError, EXIT, UsageError } from '../errors.js';
+import { EXIT, UsageError } from '../errors.js';
 import type { CliIo } from '../io.js';
 import { formatMs, table } from '../output/format.js';
 import { checkF32Weights } from './apsp.js';
@@ -82,14 +82,7 @@ async function loadBatch(dir: string | undefined, flags: BatchApspFlags): Promis
   if (!(await stat(dir)).isDirectory()) {
     throw new UsageError(`${dir} is not a directory: batch-apsp reads every graph file of a DIR (one graph: semiforge apsp ${dir})`, CMD);
   }
-  let graphs: BatchGraph[];
-  try {
-    graphs = await readApspBatch(dir);
-  } catch (error) {
-    // The scheduler refuses a folder without graph files with a plain Error: the input's fault, not a bug.
-    if (error instanceof Error && error.constructor === Error && !('code' in error)) throw new CliError(error.message);
-    throw error;
-  }
+  const graphs = await readApspBatch(dir);
   // Batches run f32 min-plus, as apsp does.
   for (const g of graphs) checkF32Weights(g.graph, join(dir, g.name));
   return { graphs, source: dir };

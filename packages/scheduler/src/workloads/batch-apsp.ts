@@ -122,7 +122,7 @@ export async function readApspBatch(dir: string): Promise<BatchGraph[]> {
     .filter((e) => e.isFile() && (graphFileKind(e.name).format !== undefined || /\.sfg$/i.test(e.name)))
     .map((e) => e.name)
     .sort();
-  if (names.length === 0) throw new Error(`${dir}: no graph files (.gr, .mtx, .el, .wel, .txt, optionally .gz, or .sfg) found.`);
+  if (names.length === 0) throw new RangeError(`${dir}: no graph files (.gr, .mtx, .el, .wel, .txt, optionally .gz, or .sfg) found.`);
   const graphs: BatchGraph[] = [];
   for (const name of names) graphs.push({ name, graph: await readGraphFile(join(dir, name)) });
   return graphs;
