@@ -5,7 +5,7 @@
 // so that a run cut short keeps what it measured.
 //   tsx --conditions=source benchmarks/spmv/run.ts [--sizes small,medium,large] [--classes power-law,stencil] [--matrices stencil3d]
 //       [--runs 5] [--no-peer] [--no-min-plus] [--sweep] [--formats csr-merge,sell] [--reorder auto,hot,none] [--hot-columns 8192,32768]
-//       [--stream-items 4,8,16] [--stream-threads 128,256] [--merge EARLIER.json] [--out DIR]
+//       [--stream-items 4,8,16] [--stream-threads 128,256] [--merge EARLIER.json] [--cuda-clock] [--out DIR]
 //   tsx --conditions=source benchmarks/spmv/run.ts --quick      (tiny matrices: a check on a software adapter)
 import { suiteArgs } from '../lib/suite-args.js';
 import { orderColumnsByDegree, type Correlation, type SpmvReorder } from '@semiforge/algorithms';
@@ -15,6 +15,7 @@ import { gatherBandwidth } from '../lib/gather-bandwidth.js';
 import { cusparseSpmv } from '../lib/cusparse-peer.js';
 import { webgpuContext } from '../lib/gpu-context.js';
 import { earlierResults } from '../lib/merge-results.js';
+import { cudaClockFlag } from '../lib/compute-clock.js';
 import { writeResults, type BenchResult } from '../lib/results.js';
 import { formatTable } from '../lib/text-table.js';
 import { matrixSelection, matrixSet, SIZES, type MatrixCase } from './matrices.js';
@@ -62,6 +63,9 @@ const args = suiteArgs({
     // Dawn instance flags, e.g. enable-dawn-features=disable_robustness (no bounds clamping of storage accesses:
     // what the clamping costs); recorded in the results file, so keep such runs in their own --out.
     'dawn-flag': { type: 'string', multiple: true, default: [] },
+    // Hold a CUDA context for the run (the SSSP and BFS suites' flag): whether Dawn's work runs at another SM
+    // clock than while the timed batches alone keep the GPU busy. Results say `CUDA context held`.
+    'cuda-clock': { type: 'boolean', default: false },
   },
   allowNegative: true,
 });
@@ -79,6 +83,7 @@ const streamThreads = args['stream-threads']?.split(',').map(Number);
 const variants = spmvVariants({ minPlus: args['min-plus'], sweep: args.sweep, reorders, hotColumns, streamItems, streamThreads }).filter((v) => !args.formats || v.format === 'auto' || args.formats.split(',').includes(v.format));
 
 const dawnFlags = args['dawn-flag'];
+const clockHold = await cudaClockFlag(args['cuda-clock']);
 const device = await openDevice({ dawnFlags });
 const context = webgpuContext('spmv', device);
 const outDirs = args.out;
@@ -130,7 +135,7 @@ for (const size of sizes) {
       const { hotColumns, ...rest } = variantKnobs(measured.variant);
       const knobs = measured.reordered ? { ...rest, reorder: hot ? ('hot' as const) : ('degree' as const), hotColumns } : { ...rest, reorder: 'none' as const };
       const m = { ...measured, predicted: (degreeOrder ? predictReordered : predict)?.(measured.format, knobs) };
-      const pair = spmvResults(m, bandwidth, peer?.validated ? peer : undefined);
+      const pair = spmvResults(m, bandwidth, peer?.validated ? peer : undefined).map(clockHold.markHeld);
       results.push(...pair);
       table.push(tableRow(m, pair));
       const seconds = ((performance.now() - mark) / 1e3).toFixed(1);
