@@ -101,10 +101,14 @@ describe('semiforge convert', () => {
     expect([...(g.weight ?? [])].sort()).toEqual([1.5, 1.5, 2, 2, 4, 4]);
   });
 
-  it('--duplicates error names the repeated arc', async () => {
+  it('--duplicates error names the repeated entry: by its lines in a Matrix Market file, else by arc', async () => {
     const run = await runCli(['convert', at('small.mtx'), at('x.sfg'), '--duplicates', 'error']);
     expect(run.code).toBe(1);
-    expect(run.stderr).toMatch(/^semiforge: .*small\.mtx: arc 4 repeats arc 0 \(0 → 1\)$/m);
+    expect(run.stderr).toMatch(/^semiforge: .*small\.mtx:\d+: entry \(1, 2\) repeats the position of line \d+ \(duplicates: 'error'\)$/m);
+    ok(await runCli(['convert', at('small.mtx'), at('small-dup.wel')]));
+    const wel = await runCli(['convert', at('small-dup.wel'), at('y.sfg'), '--duplicates', 'error']);
+    expect(wel.code).toBe(1);
+    expect(wel.stderr).toMatch(/^semiforge: .*small-dup\.wel: arc 1 repeats arc 0 \(0 → 1\)$/m);
   });
 
   it('writes text formats by extension, gzipped on request', async () => {

@@ -38,7 +38,7 @@ export async function runConvert(input: string, output: string, flags: ConvertFl
   let summary: ConvertSummary;
   const phases = phaseProgress(io, 'convert');
   try {
-    const loaded = await loadGraph(input, inType, phases);
+    const loaded = await loadGraph(input, inType, phases, flags.duplicates === 'error' ? { duplicates: 'error' } : {});
     phases.phase('building CSR');
     let started = performance.now();
     const csr = await shapeGraph(loaded.graph, flags, input);

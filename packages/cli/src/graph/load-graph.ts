@@ -19,20 +19,23 @@ export interface LoadedGraph {
 }
 
 /**
- * Reads a graph file of any supported format, timing the read and reporting it as the phase `reading`.
+ * Reads a graph file of any supported format, timing the read and reporting it as the phase `reading`. With
+ * `duplicates: 'error'` a Matrix Market file is read by the reader's own rule, whose error names the lines of
+ * both entries (other formats leave the check to the caller, which can name arcs only).
  *
  * @example
  * ```ts
  * const { graph, readMs } = await loadGraph('karate.mtx', { format: 'mtx', gzip: false }, phases);
  * ```
  */
-export async function loadGraph(path: string, type: GraphFileType, phases: Phases): Promise<LoadedGraph> {
+export async function loadGraph(path: string, type: GraphFileType, phases: Phases, options: { duplicates?: 'error' } = {}): Promise<LoadedGraph> {
   const fileBytes = (await stat(path)).size;
   phases.phase('reading', fileBytes);
   const started = performance.now();
+  const format = type.format === 'sfg' ? undefined : TEXT_FORMATS[type.format];
   const graph =
-    type.format === 'sfg'
+    format === undefined
       ? await readGraphBinary(path, { onProgress: (done) => phases.update(done) })
-      : await readGraphFile(path, { format: TEXT_FORMATS[type.format] });
+      : await readGraphFile(path, { format, ...(format === 'matrix-market' && options.duplicates ? { duplicates: options.duplicates } : {}) });
   return { graph, fileBytes, readMs: performance.now() - started };
 }
