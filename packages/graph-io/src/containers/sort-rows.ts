@@ -3,6 +3,9 @@ import type { ArcPayload } from './row-scatter.js';
 /** Rows up to this length are insertion-sorted: on average-degree rows that beats any call overhead. */
 const INSERTION_MAX = 24;
 
+/** The longest row whose keys head × length + position (heads below 2^32) stay exact doubles. */
+const KEYED_MAX = 2 ** 21;
+
 /**
  * Sorts every row's `indices` ascending in place, stably, with `payload` following. Sequential memory
  * traffic only, row by row: short rows by insertion sort, long pattern rows by the engine's typed-array
@@ -56,7 +59,7 @@ function insertionSort(indices: Uint32Array, payload: ArcPayload, start: number,
  * One row sorted stably with its payload: the keys head × len + j (j the arc's place in the row) are distinct
  * and order the arcs as a stable sort would, so the engine's native sort of a Float64Array (no comparator: no
  * call per comparison) does it, about 30% faster than a merge sort in script on Kronecker rows. Exact while
- * head × len + j < 2^53, i.e. for every row when n ≤ 2^32 and rows ≤ 2^21 arcs; a longer row is sorted with a
+ * head × len + j < 2^53: heads are u32, so for rows up to KEYED_MAX = 2^21 arcs; a longer row is sorted with a
  * comparator on its positions instead.
  */
 function keyedSort(
@@ -71,9 +74,7 @@ function keyedSort(
   const row = indices.subarray(start, end);
   const values = scratchVal.subarray(0, len);
   values.set(payload.subarray(start, end));
-  let largest = 0;
-  for (let j = 0; j < len; j++) largest = Math.max(largest, row[j]);
-  if (largest * len + len > Number.MAX_SAFE_INTEGER) {
+  if (len > KEYED_MAX) {
     const heads = row.slice();
     const order = new Uint32Array(len).map((_, j) => j).sort((a, b) => heads[a] - heads[b] || a - b);
     for (let j = 0; j < len; j++) {
