@@ -1,4 +1,5 @@
-import { existsSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { createWriteStream, existsSync } from 'node:fs';
 import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -165,6 +166,22 @@ describe('semiforge convert', () => {
 });
 
 describe('semiforge info, convert and generate on paths that are not files', () => {
+  it('a device that never ends (/dev/zero) is refused at its first NUL byte, not read forever', async () => {
+    const run = await runCli(['info', '/dev/zero', '--from', 'el']);
+    expect(run.code).toBe(1);
+    expect(run.stderr).toBe('semiforge: /dev/zero:1:1: a NUL byte (byte 0 of the stream): not a text graph file, whose formats hold none\n');
+  });
+
+  it('a pipe is read to its end and reported without a size', async () => {
+    const path = at('pipe.el');
+    execFileSync('mkfifo', [path]);
+    const writing = new Promise<void>((done, fail) => createWriteStream(path).end('0 1\n1 2\n', done).on('error', fail));
+    const run = ok(await runCli(['info', path, '--json']));
+    await writing;
+    const info = JSON.parse(run.stdout) as InfoSummary;
+    expect(info).toMatchObject({ fileBytes: null, vertices: 3, arcs: 2 });
+  });
+
   it('a directory as the graph file is named', async () => {
     for (const name of ['folder.mtx', 'folder.sfg']) {
       await mkdir(at(name));

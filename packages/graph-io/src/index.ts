@@ -84,6 +84,7 @@ export { SFG_MAJOR, SFG_MINOR } from './binary/sfg-format.js';
 export { fastEntries, type FastEntries, type FastEntriesRequest } from './text/fast-entries.js';
 export { parallelFastEntries, stopEntriesWorkers, type ParallelEntriesOptions } from './text/parallel-entries.js';
 export { readFileShared } from './text/read-file-shared.js';
+export { readStreamFile } from './text/read-stream-file.js';
 export { lineChunks } from './text/line-chunks.js';
 export { runWorkers, startWorker, workerDone, workerEntry, workerInput } from './worker-start.js';
 export { arcBalancedRanges, inShared, isShared, MAX_THREADS, sharedArray, workerThreads } from './shared-memory.js';

@@ -1,5 +1,6 @@
 /** The Node built-in modules graph-io's file, compression and worker functions use. */
 interface NodeBuiltins {
+  'node:buffer': typeof import('node:buffer');
   'node:fs/promises': typeof import('node:fs/promises');
   'node:module': typeof import('node:module');
   'node:os': typeof import('node:os');

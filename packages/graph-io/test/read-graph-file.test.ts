@@ -1,9 +1,10 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { createWriteStream, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
-import { GraphParseError, graphFileKind, parseGraph, readGraphFile, writeEdgeList, writeMatrixMarket, type GraphFormat } from '../src/index.js';
+import { GraphParseError, graphFileKind, parseGraph, readGraphFile, readStreamFile, writeEdgeList, writeMatrixMarket, type GraphFormat } from '../src/index.js';
 import { arcs, sameArcsInAnyOrder } from './helpers/edge-arrays.js';
 import { HAS_SHARED_DATA, SHARED_DATA_SKIP_REASON, dataPath } from './helpers/shared-data.js';
 
@@ -13,6 +14,13 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 function file(name: string, content: string | Uint8Array): string {
   const path = join(dir, name);
   writeFileSync(path, content);
+  return path;
+}
+
+/** A named pipe in the test folder (`mkfifo`). */
+function fifo(name: string): string {
+  const path = join(dir, name);
+  execFileSync('mkfifo', [path]);
   return path;
 }
 
@@ -90,6 +98,36 @@ describe('readGraphFile', () => {
         expect((error as Error).message).toBe(`EISDIR: illegal operation on a directory, read '${path}'`);
       }
     }
+  });
+
+  it('reads a pipe to its end, gzip included', async () => {
+    for (const [name, content] of [['pipe.el', '0 1\n1 2\n'], ['pipe.el.gz', gzipSync('0 1\n1 2\n')]] as const) {
+      const path = fifo(name);
+      const writing = new Promise<void>((done, fail) => createWriteStream(path).end(content, done).on('error', fail));
+      const g = await readGraphFile(path);
+      await writing;
+      expect([...g.src]).toEqual([0, 1]);
+      expect([...g.dst]).toEqual([1, 2]);
+    }
+  });
+
+  it('stops at the first NUL byte of a device or pipe (/dev/zero read forever before), naming line and column', async () => {
+    const error = await readGraphFile('/dev/zero', { format: 'edge-list' }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(GraphParseError);
+    expect((error as Error).message).toBe('/dev/zero:1:1: a NUL byte (byte 0 of the stream): not a text graph file, whose formats hold none');
+    const path = fifo('nul.el');
+    const writing = new Promise<void>((done, fail) => createWriteStream(path).end('0 1\n1 2\n3\u00004\n', done).on('error', fail));
+    await expect(readGraphFile(path)).rejects.toThrow(`${path}:3:2: a NUL byte (byte 9 of the stream)`);
+    await writing;
+  });
+
+  it('caps what it reads from a stream, naming the limit', async () => {
+    await expect(readStreamFile('/dev/urandom', 1 << 20)).rejects.toThrow(/NUL byte|more than 1048576 bytes/);
+    const path = fifo('endless.el');
+    const body = '0 1\n'.repeat(1 << 19);
+    const writing = new Promise<void>((done) => createWriteStream(path).end(body, done).on('error', () => done()));
+    await expect(readStreamFile(path, 1 << 20)).rejects.toThrow(`${path}: more than 1048576 bytes from a file that is not a regular file (a pipe or a device): the limit of one read; save it to a file first`);
+    await writing;
   });
 });
 

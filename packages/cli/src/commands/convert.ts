@@ -23,7 +23,8 @@ export interface ConvertSummary extends GraphFacts {
   readonly output: string;
   readonly from: GraphFileFormat;
   readonly to: GraphFileFormat;
-  readonly inputBytes: number;
+  /** Null for a pipe or a device. */
+  readonly inputBytes: number | null;
   readonly outputBytes: number;
   readonly readMs: number;
   readonly buildMs: number;

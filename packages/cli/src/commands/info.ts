@@ -18,7 +18,8 @@ export interface InfoSummary extends GraphFacts {
   readonly command: 'info';
   readonly file: string;
   readonly format: GraphFileFormat;
-  readonly fileBytes: number;
+  /** Null for a pipe or a device. */
+  readonly fileBytes: number | null;
   readonly readMs: number;
   /** Undirected: edges counted once (a self-loop once); directed: the arcs. */
   readonly edges: number;
@@ -34,7 +35,7 @@ export interface InfoSummary extends GraphFacts {
 function infoText(s: InfoSummary): string {
   const d = s.degree;
   const rows: Array<[string, string]> = [
-    ['file', `${s.file} (${s.format}, ${s.fileBytes} bytes, read in ${formatMs(s.readMs)})`],
+    ['file', `${s.file} (${s.format}, ${s.fileBytes === null ? 'a pipe or device' : `${s.fileBytes} bytes`}, read in ${formatMs(s.readMs)})`],
     ['vertices', String(s.vertices)],
     ['arcs', `${s.arcs}${s.directed ? '' : ` (${s.edges} undirected edges)`}`],
     ['directed', s.directed ? 'yes' : 'no'],

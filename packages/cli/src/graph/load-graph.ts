@@ -14,7 +14,8 @@ const TEXT_FORMATS: Readonly<Record<Exclude<GraphFileFormat, 'sfg'>, GraphFormat
 /** A graph as read: a CSR from a `.sfg` file, an edge list from text. */
 export interface LoadedGraph {
   readonly graph: Csr | EdgeList;
-  readonly fileBytes: number;
+  /** The file's size; null for a pipe or a device (`/dev/stdin`), which has none before it is read. */
+  readonly fileBytes: number | null;
   readonly readMs: number;
 }
 
@@ -29,8 +30,9 @@ export interface LoadedGraph {
  * ```
  */
 export async function loadGraph(path: string, type: GraphFileType, phases: Phases, options: { duplicates?: 'error' } = {}): Promise<LoadedGraph> {
-  const fileBytes = (await stat(path)).size;
-  phases.phase('reading', fileBytes);
+  const stats = await stat(path);
+  const fileBytes = stats.isFile() ? stats.size : null;
+  phases.phase('reading', fileBytes ?? undefined);
   const started = performance.now();
   const format = type.format === 'sfg' ? undefined : TEXT_FORMATS[type.format];
   const graph =

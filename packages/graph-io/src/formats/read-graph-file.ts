@@ -8,6 +8,7 @@ import { edgesFromCsr } from '../containers/edges-from-csr.js';
 import { fastEntries } from '../text/fast-entries.js';
 import { parallelFastEntries } from '../text/parallel-entries.js';
 import { readFileShared } from '../text/read-file-shared.js';
+import { readStreamFile } from '../text/read-stream-file.js';
 import { nodeBuiltin } from '../node-builtin.js';
 import { namePathIn } from '../node-error-path.js';
 
@@ -57,13 +58,15 @@ export async function readGraphFile(path: string, options: ReadGraphFileOptions 
       rule: 'a DIMACS .co file holds vertex coordinates, not a graph; read it with readDimacsCo (the graph is the matching .gr)',
     });
   }
-  const size = (await nodeBuiltin('node:fs/promises', 'readGraphFile').stat(path)).size;
-  const threads = options.threads ?? (size >= PARALLEL_MIN_BYTES ? Math.min(nodeBuiltin('node:os', 'readGraphFile').availableParallelism(), DEFAULT_MAX_THREADS) : 1);
+  const stats = await nodeBuiltin('node:fs/promises', 'readGraphFile').stat(path);
+  const threads = options.threads ?? (stats.size >= PARALLEL_MIN_BYTES ? Math.min(nodeBuiltin('node:os', 'readGraphFile').availableParallelism(), DEFAULT_MAX_THREADS) : 1);
   if (!Number.isInteger(threads) || threads < 1) throw new RangeError(`options.threads = ${threads} is not a positive integer`);
+  // A pipe or a device has no size and may never end (`/dev/zero`): read by blocks, checked and capped.
+  const stream = !stats.isFile() && !stats.isDirectory();
   let bytes: Uint8Array;
   try {
     // Workers share the text instead of each receiving a copy.
-    bytes = threads > 1 ? await readFileShared(path) : await readGunzipped(path, kind.gzip);
+    bytes = stream ? await gunzipped(await readStreamFile(path), kind.gzip) : threads > 1 ? await readFileShared(path) : await gunzipped(await nodeBuiltin('node:fs/promises', 'readGraphFile').readFile(path), kind.gzip);
   } catch (error) {
     if (!isZlibError(error)) throw namePathIn(error, path);
     throw new GraphParseError({ file: path, format, rule: `gzip data could not be decompressed (${error.message})` });
@@ -74,8 +77,8 @@ export async function readGraphFile(path: string, options: ReadGraphFileOptions 
   return pending.finish(threads > 1 ? await parallelFastEntries(request, { threads }) : fastEntries(request));
 }
 
-async function readGunzipped(path: string, gzipName: boolean): Promise<Uint8Array> {
-  const bytes: Uint8Array = await nodeBuiltin('node:fs/promises', 'readGraphFile').readFile(path);
+/** The bytes of a file, gunzipped when its name or its first bytes say gzip. */
+async function gunzipped(bytes: Uint8Array, gzipName: boolean): Promise<Uint8Array> {
   if (!(gzipName || (bytes.length >= 2 && bytes[0] === 0x1f && bytes[1] === 0x8b))) return bytes;
   return nodeBuiltin('node:util', 'readGraphFile').promisify(nodeBuiltin('node:zlib', 'readGraphFile').gunzip)(bytes);
 }
