@@ -58,7 +58,7 @@ describe('planSpmv (no GPU)', () => {
     const fold = planSpmv({ format: 'fold', unroll: 2 }, rows({ max: 40, paddingRatio: 10 }), SUBGROUPS_8);
     expect([fold.spec.unroll, fold.combine?.unroll]).toEqual([2, undefined]);
     expect(planSpmv({ format: 'sell', unroll: 1 }, rows({}), SUBGROUPS_8).spec.unroll).toBeUndefined();
-    expect(() => planSpmv({ format: 'csr-merge', unroll: 4 }, rows({}), SUBGROUPS_8)).toThrow("format 'csr-merge' has none (use ell, sell or fold)");
+    expect(() => planSpmv({ format: 'csr-merge', unroll: 4 }, rows({}), SUBGROUPS_8)).toThrow("spmv: unroll = 4 steps through ELL slots, which format 'csr-merge' does not read (use ell, sell, fold)");
     expect(() => generateKernel(planSpmv({ format: 'ell', unroll: 3 }, rows({}), SUBGROUPS_8).spec)).toThrow(SpecError);
   });
 
@@ -77,7 +77,18 @@ describe('planSpmv (no GPU)', () => {
     expect(generateKernel(fold.spec).workgroupSize).toEqual([128, 1, 1]);
     expect(fold.combine).toMatchObject({ rowsPerWorkgroup: 128 / fold.combine!.lanesPerRow });
     expect(fold.combine?.rowsPerInvocation).toBeUndefined();
-    expect(() => planSpmv({ format: 'ell', rowsPerInvocation: 4 }, rows({}), SUBGROUPS_8)).toThrow("format 'ell' computes one row an invocation (use sell or fold)");
+    expect(() => planSpmv({ format: 'ell', rowsPerInvocation: 4 }, rows({}), SUBGROUPS_8)).toThrow("spmv: rowsPerInvocation = 4 is for the sliced formats, which format 'ell' does not read (use sell, fold)");
+  });
+
+  it('refuses an option the format would ignore, saying when the format was the automatic choice', () => {
+    expect(() => planSpmv({ format: 'ell', foldWidth: 64 }, rows({}), SUBGROUPS_8)).toThrow("spmv: foldWidth = 64 sets the length of a folded row's pieces, which format 'ell' does not read (use fold)");
+    expect(() => planSpmv({ format: 'csr-scalar', reduction: 'workgroup' }, rows({}), SUBGROUPS_8)).toThrow('spmv: reduction = "workgroup" sets how invocations combine');
+    expect(() => planSpmv({ format: 'fold', itemsPerThread: 8 }, rows({}), SUBGROUPS_8)).toThrow("which format 'fold' does not read (use csr-merge, csr-stream)");
+    expect(() => planSpmv({ format: 'csr-stream', sliceHeight: 32, sigma: 1 }, rows({}), SUBGROUPS_8)).toThrow('spmv: sliceHeight = 32');
+    expect(() => planSpmv({ format: 'csr-merge', lanesPerRow: 4 }, rows({}), SUBGROUPS_8)).toThrow('(use csr-vector, fold)');
+    const auto = planSpmv({}, rows({}), SUBGROUPS_8).format;
+    expect(() => planSpmv({ foldWidth: 64 }, rows({}), SUBGROUPS_8)).toThrow(`which the automatic choice, format '${auto}', does not read`);
+    expect(planSpmv({ format: 'fold', foldWidth: 64, sigma: 32, sliceHeight: 32, lanesPerRow: 4 }, rows({ max: 400, paddingRatio: 10 }), SUBGROUPS_8).slicing).toEqual({ sigma: 32, foldWidth: 64 });
   });
 
   it('invalid shapes fail in codegen naming the field', () => {

@@ -7,6 +7,7 @@ import { apspResult } from './apsp.output.js';
 import { blockedRounds, prepareRounds, queueRounds, type PreparedRounds, type RoundOp } from './apsp.cuda-rounds.js';
 import { lookaheadByDefault, planApsp, planSpecs, type ApspKernelOptions, type ApspLookahead, type ApspPlan } from './apsp.plan.js';
 import type { ApspResult, ApspRunOptions, ApspTiming } from './apsp.runner.js';
+import { RunnerLife } from '../kernels/runner-life.js';
 
 /** The distance matrix and, with successors, the first-hop matrix, on the device. */
 interface MatrixBuffers {
@@ -93,6 +94,7 @@ export class CudaApspRunner {
   readonly #buffers: CudaBuffer[];
   readonly #source: MatrixBuffers;
   readonly #work: MatrixBuffers;
+  readonly #life = new RunnerLife('CudaApspRunner');
   readonly #launches: Launch[];
   #blocked: Blocked | undefined;
   readonly #stream: Handle;
@@ -191,6 +193,7 @@ export class CudaApspRunner {
 
   /** Queues a fresh copy of the input and every pivot step on the runner's stream, without waiting. */
   enqueue(): void {
+    this.#life.check('enqueue');
     const device = this.#device;
     const stream = this.#stream;
     const N = this.paddedN;
@@ -208,6 +211,7 @@ export class CudaApspRunner {
 
   /** Runs APSP without reading back: for timing. `gpuTimeMs` is between CUDA events around the whole run. */
   time(options: ApspRunOptions = {}): ApspTiming {
+    this.#life.check('time');
     const started = performance.now();
     const start = this.#device.record(this.#stream);
     this.enqueue();
@@ -220,6 +224,7 @@ export class CudaApspRunner {
 
   /** Runs APSP and reads back distances (and successors). Throws `NegativeCycleError` on a negative cycle. */
   run(options: ApspRunOptions = {}): ApspResult {
+    this.#life.check('run');
     const started = performance.now();
     const { gpuTimeMs } = this.time(options);
     return this.#read(started, gpuTimeMs);
@@ -227,11 +232,13 @@ export class CudaApspRunner {
 
   /** Reads back the result of the last `time()`. */
   read(): ApspResult {
+    this.#life.check('read');
     return this.#read(performance.now(), undefined);
   }
 
   /** Reads back the result of the last run through `read` (e.g. an async copy on a scheduler's stream). */
   async readWith(read: (buffer: CudaBuffer, type: CudaReadType) => Promise<ArrayBufferView>): Promise<ApspResult> {
+    this.#life.check('readWith');
     const started = performance.now();
     const dist = (await read(this.#work.d, this.#input.data.constructor as CudaReadType)) as ElementArray;
     const succ = this.#work.succ ? ((await read(this.#work.succ, Uint32Array)) as Uint32Array) : undefined;
@@ -252,6 +259,7 @@ export class CudaApspRunner {
 
   /** Frees the device buffers. */
   destroy(): void {
+    if (!this.#life.end()) return;
     for (const b of this.#buffers) this.#free(b);
     this.#buffers.length = 0;
     if (this.#blocked?.side) this.#device.destroyStream(this.#blocked.side);

@@ -4,6 +4,7 @@ import { LimitError, type Device, type DispatchBatch, type TypedArrayConstructor
 import { kernelFor } from '../kernels/kernel-source.js';
 import { buildApspMatrix, unpaddedPlain, type ApspGraph, type ApspMatrix } from './apsp.input.js';
 import { apspResult } from './apsp.output.js';
+import { RunnerLife } from '../kernels/runner-life.js';
 import { planApsp, type ApspKernelOptions, type ApspPlan } from './apsp.plan.js';
 
 export interface ApspRunOptions {
@@ -79,6 +80,7 @@ export class ApspRunner {
   readonly #buffers: GPUBuffer[] = [];
   readonly #source: MatrixBuffers;
   readonly #work: MatrixBuffers;
+  readonly #life = new RunnerLife('ApspRunner');
   #record!: Recorder;
 
   private constructor(device: Device, input: ApspMatrix, plan: ApspPlan, source: MatrixBuffers, work: MatrixBuffers) {
@@ -178,12 +180,14 @@ export class ApspRunner {
   }
 
   /** Runs APSP without reading the result back: for timing. */
-  time(options: ApspRunOptions = {}): Promise<ApspTiming> {
+  async time(options: ApspRunOptions = {}): Promise<ApspTiming> {
+    this.#life.check('time');
     return this.#execute(options);
   }
 
   /** Runs APSP and reads back distances (and successors). Throws `NegativeCycleError` on a negative cycle. */
   async run(options: ApspRunOptions = {}): Promise<ApspResult> {
+    this.#life.check('run');
     const started = performance.now();
     const { gpuTimeMs } = await this.#execute(options);
     return this.#read(started, gpuTimeMs);
@@ -193,7 +197,8 @@ export class ApspRunner {
    * Reads back the result of the last `time()` without running again, for callers that run and read in
    * separate phases (the scheduler's download → kernel → readback tasks). Its `wallTimeMs` is the read's.
    */
-  read(): Promise<ApspResult> {
+  async read(): Promise<ApspResult> {
+    this.#life.check('read');
     return this.#read(performance.now(), undefined);
   }
 
@@ -205,6 +210,7 @@ export class ApspRunner {
 
   /** Frees the GPU buffers. */
   destroy(): void {
+    if (!this.#life.end()) return;
     for (const b of this.#buffers) b.destroy();
     this.#buffers.length = 0;
   }

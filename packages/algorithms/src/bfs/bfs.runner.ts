@@ -4,6 +4,7 @@ import { BufferUsage, MapMode, type Device } from '@semiforge/runtime';
 import { kernelBuffers } from '../kernels/kernel-buffers.js';
 import { kernelFor } from '../kernels/kernel-source.js';
 import { ownedBuffers } from '../kernels/owned-buffers.js';
+import { RunnerLife } from '../kernels/runner-life.js';
 import { checkAnswer, checkMultiSources, checkSource, splitAdjacency } from './bfs.input.js';
 import { NO_NEIGHBOUR, type BlockedAdjacency } from './bfs.layout.js';
 import type { BfsRule } from './bfs.validate.js';
@@ -162,6 +163,7 @@ export class BfsRunner {
   readonly #chunkWords: number;
   readonly #buffers: Record<string, GPUBuffer>;
   readonly #own: GPUBuffer[];
+  readonly #life = new RunnerLife('BfsRunner');
   /** The control steps' counts (by level parity), the level's steps' and the hub step's. */
   readonly #indirect: { readonly control: readonly GPUBuffer[]; readonly steps: GPUBuffer; readonly hubs: GPUBuffer };
   /** Workgroups of a control step: enough to clear a frontier bitmap. */
@@ -259,6 +261,7 @@ export class BfsRunner {
    * overrides the plan's `profileLevels` for this search (one level a submit, each timed on the GPU).
    */
   async run(source: number, options: { readonly depths?: boolean; readonly check?: boolean; readonly profile?: boolean } = {}): Promise<BfsResult> {
+    this.#life.check('run');
     checkSource(this.n, source);
     const inner = this.#ids.inner(source);
     const { levels, searchMs, reached } = await this.#search(inner, options.profile ?? this.plan.profileLevels);
@@ -284,6 +287,7 @@ export class BfsRunner {
    * console.log(`${searchMs / sources.length} ms a search (wall), GPU ${gpuMs?.[0]} ms for the first`);
    */
   async runMany(sources: readonly number[], options: BfsManyOptions = {}): Promise<BfsManyResult> {
+    this.#life.check('runMany');
     for (const s of sources) checkSource(this.n, s);
     const levels = options.levels ?? this.#learntLevels();
     if (!(Number.isInteger(levels) && levels >= 1 && levels <= MAX_BATCH)) throw new RangeError(`bfs: runMany levels = ${levels} (expected an integer from 1 to ${MAX_BATCH})`);
@@ -315,6 +319,7 @@ export class BfsRunner {
    * Overwrites the runner's last result on the GPU.
    */
   async check(source: number, parent: Int32Array, depth: Int32Array): Promise<BfsGpuCheck> {
+    this.#life.check('check');
     checkAnswer(this.n, source, parent, depth);
     const stored = this.#ids.storedForCheck(parent, depth);
     this.#device.upload(this.#buffers.parent, stored.parent);
@@ -329,6 +334,7 @@ export class BfsRunner {
    * Needs sources × n u32 parents within one storage binding.
    */
   async runMulti(sources: readonly number[]): Promise<BfsMultiResult> {
+    this.#life.check('runMulti');
     checkMultiSources(this.n, sources);
     const n = this.n;
     const m = await this.#multiBuffers(sources.length);
@@ -386,6 +392,7 @@ export class BfsRunner {
 
   /** Frees the GPU buffers. */
   destroy(): void {
+    if (!this.#life.end()) return;
     if (this.#many) destroyManySlots(this.#many);
     this.#many = undefined;
     if (this.#multi) for (const b of multiBuffers(this.#multi)) b.destroy();

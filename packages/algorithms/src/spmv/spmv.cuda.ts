@@ -3,6 +3,7 @@ import type { Csr } from '@semiforge/graph-io';
 import type { CudaBuffer, CudaDevice, CudaKernel, PreparedLaunch } from '@semiforge/runtime-cuda';
 import { decodeF32 } from '../kernels/f32-encoding.js';
 import { ownedBuffers } from '../kernels/owned-buffers.js';
+import { RunnerLife } from '../kernels/runner-life.js';
 import { encodeOperands, type SpmvOperands } from './spmv.input.js';
 import type { RowStats, SpmvKernelOptions, SpmvPlan } from './spmv.plan.js';
 import type { SpmvResult } from './spmv.runner.js';
@@ -60,6 +61,7 @@ export class CudaSpmvRunner {
   readonly #own: CudaBuffer[];
   /** The product's launches prepared for each set of operands, by their addresses. */
   readonly #prepared = new Map<string, PreparedLaunch[]>();
+  readonly #life = new RunnerLife('CudaSpmvRunner');
 
   private constructor(
     device: CudaDevice,
@@ -107,6 +109,7 @@ export class CudaSpmvRunner {
    * `masked`); with `combine: false`, a fold product's folded rows get only their first pieces (see {@link SpmvEncodeOptions}).
    */
   enqueue(buffers: CudaSpmvBuffers, options: SpmvEncodeOptions = {}): void {
+    this.#life.check('enqueue');
     if (this.plan.spec.masked && !buffers.mask) throw new Error('spmv: this runner was planned with masked: true; pass a mask buffer');
     const combine = options.combine ?? true;
     if (!combine) checkCombineLeftOut(this.plan);
@@ -134,6 +137,7 @@ export class CudaSpmvRunner {
 
   /** Uploads x (and y, mask), computes y = A ⊗ x (⊕ y) between two CUDA events and reads y back. */
   run(x: ArrayLike<number>, operands: SpmvOperands = {}): SpmvResult {
+    this.#life.check('run');
     const started = performance.now();
     const { semiring, type, spec } = this.plan;
     const ops = encodeOperands(this.n, x, operands, semiring, type, spec.masked);
@@ -152,6 +156,7 @@ export class CudaSpmvRunner {
 
   /** Frees the device buffers. */
   destroy(): void {
+    if (!this.#life.end()) return;
     for (const b of this.#own) this.#device.free(b);
     this.#own.length = 0;
     this.#prepared.clear();

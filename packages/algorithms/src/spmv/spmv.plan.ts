@@ -283,15 +283,9 @@ function planKernels(options: SpmvPlanInput, stats: RowStats, subgroups: Subgrou
   const pattern = options.pattern === true ? { pattern: true } : {};
   const stream = (options.streamLoads ?? (target === 'cuda' && format === 'fold')) ? { streamLoads: true } : {};
   const common = { semiring, type, target, accumulate: options.accumulate ?? false, masked: options.masked ?? false, ...ldg, ...stream, ...pattern };
-  const slotFormat = format === 'ell' || format === 'sell' || format === 'fold';
-  if (options.unroll !== undefined && !slotFormat) {
-    throw new RangeError(`spmv: unroll = ${options.unroll} steps through ELL slots; format '${format}' has none (use ell, sell or fold)`);
-  }
+  checkFormatKnobs(options, format, format !== options.format);
   const unroll = options.unroll === undefined || options.unroll === 1 ? {} : { unroll: options.unroll };
   const perInvocation = options.rowsPerInvocation ?? 1;
-  if (perInvocation !== 1 && format !== 'sell' && format !== 'fold') {
-    throw new RangeError(`spmv: rowsPerInvocation = ${perInvocation} is for the sliced formats; format '${format}' computes one row an invocation (use sell or fold)`);
-  }
   if (format === 'csr-merge') {
     // The scan over invocations' open rows: subgroup shuffles where the device has them, as csr-vector.
     const reduction = options.reduction ?? (target === 'cuda' || subgroups.available ? 'subgroup' : 'workgroup');
@@ -391,6 +385,31 @@ function planSliced(
     reduction,
   };
   return { format, semiring, type, spec, slicing, combine };
+}
+
+/**
+ * The options only some formats read, with those formats and what the option does: given for another format it
+ * would be ignored, so the plan refuses it.
+ */
+const FORMAT_KNOBS: Readonly<Partial<Record<keyof SpmvKernelOptions, { formats: readonly SpmvFormat[]; does: string }>>> = {
+  lanesPerRow: { formats: ['csr-vector', 'fold'], does: 'sets the invocations of a row' },
+  reduction: { formats: ['csr-vector', 'csr-merge', 'fold'], does: 'sets how invocations combine their sums' },
+  itemsPerThread: { formats: ['csr-merge', 'csr-stream'], does: 'sets the items an invocation takes' },
+  sliceHeight: { formats: ['sell', 'fold'], does: 'sets the rows of a slice' },
+  sigma: { formats: ['sell', 'fold'], does: 'sorts rows within windows' },
+  foldWidth: { formats: ['fold'], does: 'sets the length of a folded row\'s pieces' },
+  unroll: { formats: ['ell', 'sell', 'fold'], does: 'steps through ELL slots' },
+  rowsPerInvocation: { formats: ['sell', 'fold'], does: 'is for the sliced formats' },
+};
+
+/** Refuses an option the format does not read (`chosen`: the format is the automatic choice, said so). */
+function checkFormatKnobs(options: SpmvKernelOptions, format: SpmvFormat, chosen: boolean): void {
+  for (const [name, knob] of Object.entries(FORMAT_KNOBS) as [keyof SpmvKernelOptions, { formats: readonly SpmvFormat[]; does: string }][]) {
+    const value = options[name];
+    if (value === undefined || knob.formats.includes(format)) continue;
+    const which = chosen ? `the automatic choice, format '${format}',` : `format '${format}'`;
+    throw new RangeError(`spmv: ${name} = ${JSON.stringify(value)} ${knob.does}, which ${which} does not read (use ${knob.formats.join(', ')})`);
+  }
 }
 
 /** The subgroup reduction needs the device feature and all of a row's lanes in one subgroup. */

@@ -3,6 +3,7 @@ import type { Csr } from '@semiforge/graph-io';
 import type { Device, DispatchBatch, TypedArrayConstructor } from '@semiforge/runtime';
 import { decodeF32 } from '../kernels/f32-encoding.js';
 import { ownedBuffers } from '../kernels/owned-buffers.js';
+import { RunnerLife } from '../kernels/runner-life.js';
 import { encodeOperands, type SpmvOperands } from './spmv.input.js';
 import type { RowStats, SpmvKernelOptions, SpmvPlan, SubgroupSupport } from './spmv.plan.js';
 import { bindLaunch, checkCombineLeftOut, isFoldCombine, planSpmvLaunches, rowExtraRanges, type ExtraPieces, type PlannedSpmv, type SpmvEncodeOptions, type SpmvLaunch } from './spmv.steps.js';
@@ -60,6 +61,7 @@ export class SpmvRunner {
   readonly #matrix: Record<string, GPUBuffer>;
   readonly #own: GPUBuffer[];
   readonly #work: SpmvBuffers;
+  readonly #life = new RunnerLife('SpmvRunner');
 
   private constructor(device: Device, planned: Pick<PlannedSpmv, 'plan' | 'stats' | 'layout' | 'launches' | 'reorderMs'>, matrix: Record<string, GPUBuffer>, work: SpmvBuffers, own: GPUBuffer[]) {
     const { plan, stats, launches } = planned;
@@ -106,6 +108,7 @@ export class SpmvRunner {
    * `combine: false`, a fold product's folded rows get only their first pieces (see {@link SpmvEncodeOptions}).
    */
   encode(batch: DispatchBatch, buffers: SpmvBuffers, options: SpmvEncodeOptions = {}): void {
+    this.#life.check('encode');
     if (this.plan.spec.masked && !buffers.mask) throw new Error('spmv: this runner was planned with masked: true; pass a mask buffer');
     const combine = options.combine ?? true;
     if (!combine) checkCombineLeftOut(this.plan);
@@ -118,6 +121,7 @@ export class SpmvRunner {
 
   /** Uploads x (and y, mask), computes y = A ⊗ x (⊕ y) and reads y back. */
   async run(x: ArrayLike<number>, operands: SpmvOperands = {}): Promise<SpmvResult> {
+    this.#life.check('run');
     const started = performance.now();
     const { semiring, type, spec } = this.plan;
     const ops = encodeOperands(this.n, x, operands, semiring, type, spec.masked);
@@ -135,6 +139,7 @@ export class SpmvRunner {
 
   /** Frees the GPU buffers. */
   destroy(): void {
+    if (!this.#life.end()) return;
     for (const b of this.#own) b.destroy();
     this.#own.length = 0;
   }

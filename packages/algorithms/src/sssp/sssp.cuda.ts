@@ -36,7 +36,7 @@ export class CudaSsspRunner extends SsspQueries {
   protected readonly engine: SsspEngine;
 
   private constructor(device: CudaDevice, setup: SsspSetup, buffers: Buffers, kernels: Partial<Record<SsspStep, CudaKernel>>) {
-    super(setup);
+    super(setup, 'CudaSsspRunner');
     this.#device = device;
     this.#buffers = buffers;
     this.#kernels = kernels;
@@ -72,7 +72,7 @@ export class CudaSsspRunner extends SsspQueries {
 
   /** Frees the device buffers. */
   destroy(): void {
-    for (const b of Object.values(this.#buffers)) this.#device.free(b);
+    if (this.life.end()) for (const b of Object.values(this.#buffers)) this.#device.free(b);
   }
 
   /**

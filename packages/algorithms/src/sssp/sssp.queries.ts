@@ -1,4 +1,5 @@
 import { newPace, runSsspMany, runSsspQuery, type SsspEngine, type SsspResult, type SsspRunOptions } from './sssp.loop.js';
+import { RunnerLife } from '../kernels/runner-life.js';
 import { checkSource } from './sssp.input.js';
 import type { SsspPlan } from './sssp.plan.js';
 import type { SsspSetup } from './sssp.setup.js';
@@ -19,21 +20,26 @@ export abstract class SsspQueries {
   protected abstract readonly engine: SsspEngine;
   /** What the last query needed: the next one's first batch is sized from it. */
   readonly #pace = newPace();
+  /** Set by the backends' `destroy`: queries after it are refused by name. */
+  protected readonly life: RunnerLife;
 
-  protected constructor(setup: SsspSetup) {
+  protected constructor(setup: SsspSetup, runner: string) {
+    this.life = new RunnerLife(runner);
     this.setup = setup;
     this.plan = setup.plan;
     this.n = setup.graph.n;
   }
 
   /** Shortest distances (and parents) from one source. */
-  run(source: number, options: SsspRunOptions = {}): Promise<SsspResult> {
+  async run(source: number, options: SsspRunOptions = {}): Promise<SsspResult> {
+    this.life.check('run');
     if (!this.setup.ids) return runSsspQuery(this.engine, this.setup, source, options, this.#pace);
     return this.#inCallerIds([source], options).then((r) => r[0]);
   }
 
   /** One query after another on the uploaded graph. */
-  runMany(sources: readonly number[], options: SsspRunOptions = {}): Promise<SsspResult[]> {
+  async runMany(sources: readonly number[], options: SsspRunOptions = {}): Promise<SsspResult[]> {
+    this.life.check('runMany');
     if (!this.setup.ids) return runSsspMany(this.engine, this.setup, sources, options, this.#pace);
     return this.#inCallerIds(sources, options);
   }

@@ -70,7 +70,7 @@ export class SsspRunner extends SsspQueries {
   readonly #observe?: SsspObserver;
 
   private constructor(device: Device, setup: SsspSetup, buffers: Buffers, observe?: SsspObserver) {
-    super(setup);
+    super(setup, 'SsspRunner');
     this.#device = device;
     this.#buffers = buffers;
     this.#observe = observe;
@@ -119,7 +119,7 @@ export class SsspRunner extends SsspQueries {
 
   /** Frees the GPU buffers. */
   destroy(): void {
-    for (const b of Object.values(this.#buffers)) b.destroy();
+    if (this.life.end()) for (const b of Object.values(this.#buffers)) b.destroy();
   }
 
   /**
