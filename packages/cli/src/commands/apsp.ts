@@ -13,6 +13,7 @@ import { commandBackend, openCommandDevice, thenDestroy, type BackendFlags } fro
 import { CliError, EXIT, UsageError } from '../errors.js';
 import { parseIntFlag } from '../flags.js';
 import type { CliIo } from '../io.js';
+import { checkF32Weights } from '../graph/f32-weights.js';
 import { checkMatrixSize, matrixFormat, writeMatrix, type MatrixFormat } from '../output/matrix-file.js';
 import { checkOutputPath } from '../output/output-path.js';
 import { progressBar } from '../output/progress.js';
@@ -85,24 +86,6 @@ async function loadGraph(file: string | undefined, flags: ApspFlags, io: CliIo):
   }
   if (flags.seedGiven) io.stderr.write('note: --seed only applies to --generate; ignored for a FILE\n');
   return { graph: await readGraphFile(file), name: file };
-}
-
-/** The largest finite f32, 3.4028234663852886e38. */
-const F32_MAX = (2 - 2 ** -23) * 2 ** 127;
-
-/**
- * Refuses arc weights beyond the f32 range, naming the arc: they would round to ±Infinity, which min-plus reads
- * as no arc at all, a silently wrong distance matrix. (The readers refuse non-finite weights already.)
- */
-export function checkF32Weights(graph: EdgeList, name: string): void {
-  const { weight, src, dst } = graph;
-  if (weight === null) return;
-  for (let k = 0; k < weight.length; k++) {
-    const w = weight[k];
-    if (Number.isFinite(w) && !Number.isFinite(Math.fround(w))) {
-      throw new CliError(`${name}: arc ${k} (${src[k]} → ${dst[k]}) weighs ${w}, beyond f32's ±${F32_MAX}`, 'scale the weights into the f32 range');
-    }
-  }
 }
 
 /** Refuses graphs whose weights the element type cannot hold, naming the arc and the way out. */

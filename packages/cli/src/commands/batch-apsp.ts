@@ -5,7 +5,7 @@ import { batchApsp, generateApspBatch, openWebGpuBackend, readApspBatch, Schedul
 import { EXIT, UsageError } from '../errors.js';
 import type { CliIo } from '../io.js';
 import { formatMs, table } from '../output/format.js';
-import { checkF32Weights } from './apsp.js';
+import { checkF32Weights } from '../graph/f32-weights.js';
 
 /** `semiforge batch-apsp` flags after parsing (commander's camelCase keys). */
 export interface BatchApspFlags {

@@ -5,7 +5,7 @@ import { EXIT, UsageError } from '../errors.js';
 import type { IntRule } from '../flags.js';
 import type { CliIo } from '../io.js';
 import { formatMs, table } from '../output/format.js';
-import { checkF32Weights } from './apsp.js';
+import { checkF32Weights } from '../graph/f32-weights.js';
 import { openSchedulerBackend, type SchedulerDeviceFlags } from './scheduler-backend.js';
 
 /** `semiforge blocked-apsp` flags after parsing (commander's camelCase keys). */
