@@ -26,9 +26,9 @@ describe("a fold product's extra pieces, for a caller adding them itself (no GPU
   });
 
   it.each([
-    ['sell', { ...fold, format: 'sell' }],
+    ['sell', { format: 'sell', sliceHeight: 4, semiring: 'plus-times', type: 'f32' }],
     ['fold on rows no longer than its width', { ...fold, foldWidth: 100 }],
-    ['csr-scalar', { ...fold, format: 'csr-scalar' }],
+    ['csr-scalar', { format: 'csr-scalar', semiring: 'plus-times', type: 'f32' }],
   ] as const)('has none for %s', (_, options) => {
     expect(rowExtraRanges(planSpmvLaunches(matrix, options, WGSL))).toBeUndefined();
   });
