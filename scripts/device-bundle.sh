@@ -52,6 +52,7 @@ done
 bundle packages/graph-io/src/generators/recursive-matrix-worker.ts "$root/.device/recursive-matrix-worker.js"
 bundle packages/graph-io/src/transforms/relabel-by-degree-worker.ts "$root/.device/relabel-by-degree-worker.js"
 bundle packages/graph-io/src/containers/place-rows-worker.ts "$root/.device/place-rows-worker.js"
+bundle packages/graph-io/src/containers/mirrored-arcs-worker.ts "$root/.device/mirrored-arcs-worker.js"
 bundle packages/algorithms/src/sssp/sssp.validate-worker.ts "$root/.device/sssp.validate-worker.js"
 bundle benchmarks/bfs/tree-depth-worker.ts "$root/.device/tree-depth-worker.js"
 bundle benchmarks/bfs/parallel-bfs-worker.ts "$root/.device/parallel-bfs-worker.js"

@@ -96,7 +96,7 @@ describe.skipIf(!device)('CoreBFS against the CPU reference', () => {
       // Every step as it ended, the runners' own before the runner's creation ends.
       expect([...heard].sort()).toEqual(Object.keys(phases).sort());
       expect(heard.indexOf('full.upload')).toBeLessThan(heard.indexOf('full_engine'));
-      const top = ['full_engine', 'giant', 'two_core', 'core_list', 'root_search', 'core_graph', 'core_ids', 'core_engine'];
+      const top = ['check', 'full_engine', 'giant', 'two_core', 'core_list', 'root_search', 'core_graph', 'core_ids', 'core_engine'];
       expect(Object.keys(phases).filter((k) => !k.includes('.'))).toEqual(top);
       // The graph comes as generated, so the whole graph's runner relabels it; the core comes in degree order and is not relabelled again.
       for (const [engine, relabel] of [['full', ['relabel']], ['core', []]] as const) {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { csrFromEdges, edgeListFromArrays, generateKronecker, relabelByDegree } from '@semiforge/graph-io';
 import { LimitError } from '@semiforge/runtime';
-import { bfsGraph, checkSource, splitAdjacency } from '../src/bfs/bfs.input.js';
+import { bfsGraph, checkBfsGraph, checkSource, splitAdjacency } from '../src/bfs/bfs.input.js';
 import { blockedAdjacency, NO_NEIGHBOUR } from '../src/bfs/bfs.layout.js';
 import { treeDepths } from '../src/bfs/bfs.output.js';
 import { defaultBfsLanes, nextDirection } from '../src/bfs/bfs.plan.js';
@@ -80,10 +80,14 @@ describe('bad input', () => {
     expect(() => bfsGraph({ ...graph, indices: Uint32Array.of(1, 9) })).toThrow('bfs: CSR indices[1]: vertex 9 (row 1) is not below n = 3');
   });
 
-  it('refuses a graph marked undirected whose arcs are not mirrored, naming an arc (the bottom-up steps would search another graph)', () => {
+  it('refuses a graph marked undirected whose arcs are not mirrored, naming an arc (the bottom-up steps would search another graph)', async () => {
     const oneWay = { n: 3, indptr: Uint32Array.of(0, 1, 2, 2), indices: Uint32Array.of(1, 2), weight: null, directed: false, sorted: true };
     expect(() => bfsGraph(oneWay)).toThrow('bfs: the graph is marked undirected (directed: false), but its arc 0 → 1 has no mirror 1 → 0; add the mirrors');
     expect(() => bfsGraph({ ...oneWay, ids: Uint32Array.of(10, 11, 12) })).toThrow('its arc 0 (id 10) → 1 (id 11) has no mirror 1 (id 11) → 0 (id 10)');
+    // The runners check in worker threads first (checkBfsGraph), then spare bfsGraph the checks.
+    await expect(checkBfsGraph(oneWay)).rejects.toThrow('bfs: the graph is marked undirected (directed: false), but its arc 0 → 1 has no mirror 1 → 0');
+    await expect(checkBfsGraph({ ...oneWay, indptr: Uint32Array.of(1, 1, 2, 2) })).rejects.toThrow('bfs: CSR indptr[0]: first offset is 1, expected 0');
+    expect(bfsGraph(oneWay, {}, true)).toBe(oneWay);
     // Marked directed, it is symmetrized when asked, as before.
     expect(bfsGraph({ ...oneWay, directed: true }, { symmetrize: true }).directed).toBe(false);
   });

@@ -12,6 +12,7 @@ import {
   NO_PARENT,
   planSssp,
   prepareSssp,
+  ssspHostWork,
   ssspReference,
   ssspWeights,
   validateSssp,
@@ -106,7 +107,7 @@ describe('SSSP inputs and plans', () => {
     expect(ssspWeights({ ...g, weight: null }, 'u32')).toMatchObject({ min: 1, max: 1, mean: 1 });
   });
 
-  it('a graph marked undirected must list every arc with its mirror of the same weight', () => {
+  it('a graph marked undirected must list every arc with its mirror of the same weight', async () => {
     const oneWay = { ...g, directed: false };
     expect(() => prepareSssp(oneWay, {}, 'wgsl')).toThrow('sssp: the graph is marked undirected (directed: false), but its arc 0 → 1 of weight 1.5 has no mirror 1 → 0 of weight 1.5');
     const both = csrFromEdges(edgeListFromArrays(4, [0, 1, 2], [1, 2, 3], [1.5, 2, 3]), { symmetrize: true });
@@ -114,6 +115,10 @@ describe('SSSP inputs and plans', () => {
     // The mirror of 1 → 2 weighs 5, not 2: an undirected edge has one weight.
     const uneven = { ...both, weight: both.weight!.map((w, p) => (both.indices[p] === 1 && w === 2 ? 5 : w)) };
     expect(() => prepareSssp(uneven, {}, 'wgsl')).toThrow(/its arc 1 → 2 of weight 2 has no mirror 2 → 1 of weight 2/);
+    // The runners check in worker threads first (ssspHostWork), then spare prepareSssp the check.
+    await expect(ssspHostWork(oneWay, {})).rejects.toThrow('sssp: the graph is marked undirected (directed: false), but its arc 0 → 1 of weight 1.5 has no mirror');
+    expect(await ssspHostWork(both, {})).toEqual({ renumbered: undefined, mirrorsChecked: true });
+    expect(() => prepareSssp(oneWay, {}, 'wgsl', {}, undefined, { mirrorsChecked: true })).not.toThrow();
   });
 
   it('device limits name the array, its size and the limit', () => {

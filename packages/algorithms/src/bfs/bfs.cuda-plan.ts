@@ -55,18 +55,18 @@ export interface CudaBfsPlan {
  * otherwise; the adjacency is one allocation, split over several kernel parameters only when `chunkBytes`
  * asks for it (a single pointer reaches any u32 offset). `levelsPerSubmit` is the groups of levels in flight
  * (see {@link cudaLevelGroup}): launched before the host has read the state after the first of them (default
- * {@link CUDA_LEVELS_IN_FLIGHT}).
+ * {@link CUDA_LEVELS_IN_FLIGHT}). `checkedMs`: as {@link prepareBfs}'s (the runner checked the graph first).
  *
  * @example
  * const { plan, specs } = planCudaBfs(csr, { mfApprox: true });
  * specs.bottomUp.aggregation; // 'subgroup'
  */
-export function planCudaBfs(csr: Csr, options: BfsOptions = {}): CudaBfsPlan {
+export function planCudaBfs(csr: Csr, options: BfsOptions = {}, checkedMs?: number): CudaBfsPlan {
   if (options.dispatch === 'indirect') {
     throw new Error("bfs: the CUDA backend launches every step on a fixed grid (no indirect launches); leave dispatch unset or pass dispatch: 'fixed'");
   }
   const started = performance.now();
-  const prepared = prepareBfs(csr, options);
+  const prepared = prepareBfs(csr, options, checkedMs);
   const { inner, layout } = prepared;
   const countEdges = !prepared.plan.mfApprox;
   const otherBindings = bfsBindingsBesideChunks({ ordered: layout.ordered, countEdges });

@@ -1,7 +1,7 @@
 import { MAX_BFS_CHUNKS } from '@semiforge/codegen';
 import { symmetrize as symmetrizeCsr, validateCsr, type Csr } from '@semiforge/graph-io';
 import { LimitError } from '@semiforge/runtime';
-import { checkMirrored } from '../check-mirrored.js';
+import { checkMirrored, checkMirroredParallel } from '../check-mirrored.js';
 import { checkVertex } from '../check-vertex.js';
 import { MAX_MULTI_SOURCES } from './bfs.steps.js';
 
@@ -14,7 +14,8 @@ export interface BfsGraphOptions {
 /**
  * The graph BFS searches: the direction-optimising search (its bottom-up steps look at a vertex's
  * neighbours as possible parents) needs a symmetric graph, so a directed one is refused, saying so,
- * unless `symmetrize: true` asks for its mirror arcs to be added.
+ * unless `symmetrize: true` asks for its mirror arcs to be added. The caller's graph is checked first (its
+ * structure, its mirrors when marked undirected) unless `checked` says {@link checkBfsGraph} did that.
  *
  * @example
  * ```ts
@@ -22,14 +23,11 @@ export interface BfsGraphOptions {
  * bfsGraph(webGraph, { symmetrize: true });  // the undirected view
  * ```
  */
-export function bfsGraph(csr: Csr, options: BfsGraphOptions = {}): Csr {
-  // Broken offsets made the layout ask for 2^32 words; a neighbour past n sent the kernels past their arrays.
-  try {
-    validateCsr(csr);
-  } catch (error) {
-    throw new RangeError(`bfs: ${(error as Error).message}`);
+export function bfsGraph(csr: Csr, options: BfsGraphOptions = {}, checked = false): Csr {
+  if (!checked) {
+    validateBfsCsr(csr);
+    checkMirrored('bfs', csr);
   }
-  checkMirrored('bfs', csr);
   if (!csr.directed) return csr;
   if (!options.symmetrize) {
     throw new Error(
@@ -38,6 +36,29 @@ export function bfsGraph(csr: Csr, options: BfsGraphOptions = {}): Csr {
     );
   }
   return symmetrizeCsr(csr);
+}
+
+/**
+ * {@link bfsGraph}'s checks of the caller's graph (its structure, and its mirrors where it is marked undirected)
+ * with the mirror pass split among worker threads ({@link checkMirroredParallel}): the runners run them first
+ * and pass `checked` to the host preparation.
+ *
+ * @example
+ * await checkBfsGraph(csr);
+ * const graph = bfsGraph(csr, {}, true);
+ */
+export async function checkBfsGraph(csr: Csr): Promise<void> {
+  validateBfsCsr(csr);
+  await checkMirroredParallel('bfs', csr);
+}
+
+// Broken offsets made the layout ask for 2^32 words; a neighbour past n sent the kernels past their arrays.
+function validateBfsCsr(csr: Csr): void {
+  try {
+    validateCsr(csr);
+  } catch (error) {
+    throw new RangeError(`bfs: ${(error as Error).message}`);
+  }
 }
 
 /** Refuses a source that is not a vertex, naming it and the vertex range. */

@@ -23,7 +23,7 @@ export class BfsPhases {
     try {
       return work();
     } finally {
-      this.#ended(name, performance.now() - started);
+      this.ended(name, performance.now() - started);
     }
   }
 
@@ -33,7 +33,7 @@ export class BfsPhases {
     try {
       return await work();
     } finally {
-      this.#ended(name, performance.now() - started);
+      this.ended(name, performance.now() - started);
     }
   }
 
@@ -42,7 +42,8 @@ export class BfsPhases {
     this.#ms[name] = (this.#ms[name] ?? 0) + ms;
   }
 
-  #ended(name: string, ms: number): void {
+  /** Records phase `name` as ended after `ms`, measured by the caller, and tells `onPhase`. */
+  ended(name: string, ms: number): void {
     this.add(name, ms);
     this.#onPhase?.(name, ms);
   }

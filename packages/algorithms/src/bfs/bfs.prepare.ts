@@ -40,15 +40,19 @@ export interface BfsHostPlan {
 
 /**
  * Checks the graph and options, relabels by degree (unless told not to, or the graph is in degree order
- * already) and builds the blocked adjacency: the host's part of every BFS runner. O(m log d).
+ * already) and builds the blocked adjacency: the host's part of every BFS runner. O(m log d). `checkedMs`: the
+ * caller ran `checkBfsGraph` on `csr` in that time (the runners do, in worker threads), so its checks are not
+ * repeated; the time counts in phase `check`.
  *
  * @example
  * const { inner, layout, plan } = prepareBfs(csr, { mfApprox: true });
  */
-export function prepareBfs(csr: Csr, options: BfsOptions = {}): PreparedBfs {
+export function prepareBfs(csr: Csr, options: BfsOptions = {}, checkedMs?: number): PreparedBfs {
   checkBfsOptions(options);
   const phases = new BfsPhases(options.onPhase);
-  const graph = phases.time('check', () => bfsGraph(csr, options));
+  const started = performance.now();
+  const graph = bfsGraph(csr, options, checkedMs !== undefined);
+  phases.ended('check', (checkedMs ?? 0) + performance.now() - started);
   const degreeOrder = options.degreeOrder ?? BFS_DEFAULTS.degreeOrder;
   // A graph already in degree order with sorted lists is its own relabelling: skip the O(m log d) pass.
   const relabel = degreeOrder && !phases.time('order_check', () => inDegreeOrder(graph));

@@ -5,7 +5,7 @@ import { kernelBuffers } from '../kernels/kernel-buffers.js';
 import { kernelFor } from '../kernels/kernel-source.js';
 import { ownedBuffers } from '../kernels/owned-buffers.js';
 import { RunnerLife } from '../kernels/runner-life.js';
-import { checkAnswer, checkMultiSources, checkSource, splitAdjacency } from './bfs.input.js';
+import { checkAnswer, checkBfsGraph, checkMultiSources, checkSource, splitAdjacency } from './bfs.input.js';
 import { NO_NEIGHBOUR, type BlockedAdjacency } from './bfs.layout.js';
 import type { BfsRule } from './bfs.validate.js';
 import { bfsSpecs, defaultBfsDispatch, type BfsDirection, type BfsDispatch, type BfsOptions } from './bfs.plan.js';
@@ -213,7 +213,8 @@ export class BfsRunner {
   /** Checks the graph and options, relabels by degree (unless told not to), builds the blocked adjacency and uploads it. */
   static async create(device: Device, csr: Csr, options: BfsOptions = {}): Promise<BfsRunner> {
     const started = performance.now();
-    const { graph, inner, ids, layout, plan: base, phases } = prepareBfs(csr, options);
+    await checkBfsGraph(csr);
+    const { graph, inner, ids, layout, plan: base, phases } = prepareBfs(csr, options, performance.now() - started);
     const split = splitAdjacency(device.limits, inner.n, layout.words.length, {
       chunkBytes: options.chunkBytes,
       slotMap: !layout.ordered,

@@ -8,7 +8,7 @@ import { UNREACHED_KEY } from './sssp.keys.js';
 import { SSSP_STEPS, stepBuffers, type SsspBatch, type SsspEngine, type SsspStep } from './sssp.loop.js';
 import { SsspQueries } from './sssp.queries.js';
 import type { SsspKernelOptions } from './sssp.plan.js';
-import { prepareSssp, ssspSearchGraph, type SsspGrid, type SsspSetup } from './sssp.setup.js';
+import { prepareSssp, ssspHostWork, type SsspGrid, type SsspSetup } from './sssp.setup.js';
 
 type Buffers = Record<string, CudaBuffer>;
 
@@ -51,7 +51,7 @@ export class CudaSsspRunner extends SsspQueries {
 
   /** Plans for CUDA, compiles (or loads from the cache) the kernels, uploads the graph, zeroes the work buffers. */
   static async create(device: CudaDevice, graph: Csr, options: SsspKernelOptions = {}): Promise<CudaSsspRunner> {
-    const setup = prepareSssp(graph, options, 'cuda', {}, undefined, await ssspSearchGraph(graph, options));
+    const setup = prepareSssp(graph, options, 'cuda', {}, undefined, await ssspHostWork(graph, options));
     const kernels: Partial<Record<SsspStep, CudaKernel>> = {};
     for (const step of SSSP_STEPS) {
       const spec = setup.plan[step];

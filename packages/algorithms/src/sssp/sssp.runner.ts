@@ -8,7 +8,7 @@ import { UNREACHED_KEY } from './sssp.keys.js';
 import { SSSP_STEPS, ssspBufferName, stepBuffers, type SsspBatch, type SsspEngine, type SsspStep } from './sssp.loop.js';
 import { SsspQueries } from './sssp.queries.js';
 import type { SsspKernelOptions } from './sssp.plan.js';
-import { prepareSssp, ssspSearchGraph, type SsspSetup } from './sssp.setup.js';
+import { prepareSssp, ssspHostWork, type SsspSetup } from './sssp.setup.js';
 
 export type { SsspResult, SsspRunOptions } from './sssp.loop.js';
 
@@ -96,7 +96,7 @@ export class SsspRunner extends SsspQueries {
       throw new Error(`sssp: the WebGPU runner runs WGSL kernels; for target '${options.kernelTarget}' pass a CudaDevice (or backend: 'cuda')`);
     }
     const where = { softwareAdapter: device.describe().isFallbackAdapter, storageBuffers: device.limits.maxStorageBuffersPerShaderStage };
-    const setup = prepareSssp(graph, options, 'wgsl', where, device.limits, await ssspSearchGraph(graph, options));
+    const setup = prepareSssp(graph, options, 'wgsl', where, device.limits, await ssspHostWork(graph, options));
     const n = setup.graph.n;
     const [buffers] = await ownedBuffers((b: GPUBuffer) => b.destroy(), async (keep) => {
       const buffers: Buffers = {};

@@ -1,6 +1,6 @@
 import { dispatchGrid, MAX_GRID_X, SSSP_PULL_CHUNK, type Target } from '@semiforge/codegen';
 import { relabelByDegree, relabelByDegreeParallel, type Csr } from '@semiforge/graph-io';
-import { checkMirrored } from '../check-mirrored.js';
+import { checkMirrored, checkMirroredParallel } from '../check-mirrored.js';
 import { checkNegativeWeights, checkSsspFits, renumberedWeights, ssspWeights, type SsspWeights } from './sssp.input.js';
 import { SsspIds } from './sssp.ids.js';
 import { edgePairs } from './sssp.layout.js';
@@ -115,33 +115,53 @@ export type SsspSizeLimits = Parameters<typeof checkSsspFits>[0];
 /**
  * The graph `relabel: 'degree'` searches: the caller's renumbered by descending degree, in worker threads where
  * the host has them (`relabelByDegreeParallel`: copying and sorting the rows is most of it); undefined otherwise.
- * The runners make it before {@link prepareSssp}, which would renumber on the calling thread.
  *
  * @example
  * const renumbered = await ssspSearchGraph(csr, { relabel: 'degree' });
- * const setup = prepareSssp(csr, { relabel: 'degree' }, 'wgsl', {}, undefined, renumbered);
  */
 export async function ssspSearchGraph(caller: Csr, options: SsspKernelOptions): Promise<Csr | undefined> {
   return options.relabel === 'degree' ? relabelByDegreeParallel({ ...caller, ids: undefined }) : undefined;
 }
 
+/** What {@link prepareSssp} is spared when its caller did it, in worker threads (see {@link ssspHostWork}). */
+export interface SsspHostWork {
+  /** {@link ssspSearchGraph}'s graph, for `relabel: 'degree'`. */
+  readonly renumbered?: Csr;
+  /** The caller's graph passed {@link checkMirroredParallel}. */
+  readonly mirrorsChecked?: boolean;
+}
+
+/**
+ * The host work of {@link prepareSssp} that worker threads can take: the mirror check of a graph marked
+ * undirected (graph-io's `findUnmirroredArcParallel`) and the renumbering of `relabel: 'degree'`. The runners
+ * do it first and hand the result to {@link prepareSssp}, which would do both on the calling thread.
+ *
+ * @example
+ * const setup = prepareSssp(csr, { relabel: 'degree' }, 'wgsl', {}, undefined, await ssspHostWork(csr, { relabel: 'degree' }));
+ */
+export async function ssspHostWork(caller: Csr, options: SsspKernelOptions): Promise<SsspHostWork> {
+  await checkMirroredParallel('sssp', caller);
+  return { renumbered: await ssspSearchGraph(caller, options), mirrorsChecked: true };
+}
+
 /**
  * Converts and checks the weights, plans the method for `target`, checks the sizes against `limits` when
  * given, and lays out the arrays: the edge list of paper 001's pairs (Bellman-Ford) or the CSR (the frontier
- * methods, whose parent step uploads the arcs' tails when it first needs them). With `relabel: 'degree'`,
- * `renumbered` is {@link ssspSearchGraph}'s graph when the caller has made it (else made here, on this thread).
+ * methods, whose parent step uploads the arcs' tails when it first needs them). `done`: what the caller did
+ * already ({@link ssspHostWork}: the mirror check, the graph renumbered by degree); the rest is done here, on
+ * this thread.
  *
  * @example
  * const setup = prepareSssp(csr, { method: 'near-far', weights: 'u32' }, 'cuda');
  * Object.keys(setup.arrays); // ['indptr', 'indices', 'weight']
  */
-export function prepareSssp(caller: Csr, options: SsspKernelOptions, target: Target, where: SsspTargetInfo = {}, limits?: SsspSizeLimits, renumbered?: Csr): SsspSetup {
+export function prepareSssp(caller: Csr, options: SsspKernelOptions, target: Target, where: SsspTargetInfo = {}, limits?: SsspSizeLimits, done: SsspHostWork = {}): SsspSetup {
   const type = options.weights ?? 'f32';
   // Weights and mirrors checked in the caller's ids, so that an error names the caller's vertices.
   const callerWeights = ssspWeights(caller, type);
-  checkMirrored('sssp', caller);
+  if (!done.mirrorsChecked) checkMirrored('sssp', caller);
   // Renumbered by degree, everything below sees that graph; the queries map ids in and answers out.
-  const relabelled = options.relabel === 'degree' ? (renumbered ?? relabelByDegree({ ...caller, ids: undefined })) : undefined;
+  const relabelled = options.relabel === 'degree' ? (done.renumbered ?? relabelByDegree({ ...caller, ids: undefined })) : undefined;
   const input = relabelled ?? caller;
   const converted = relabelled ? renumberedWeights(relabelled, callerWeights) : callerWeights;
   const plan = planSssp({ ...options, kernelTarget: target }, ssspGraphStats(input, converted), input.directed, where);

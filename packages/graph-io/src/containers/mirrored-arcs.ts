@@ -26,11 +26,20 @@ export interface UnmirroredArc {
  * ```
  */
 export function findUnmirroredArc(csr: Pick<Csr, 'n' | 'indptr' | 'indices' | 'weight'>): UnmirroredArc | undefined {
-  const { n, indptr, indices } = csr;
+  const [forward, backward] = mirrorSums(csr, 0, csr.n);
+  return forward === backward ? undefined : unmirroredArcOf(csr);
+}
+
+/**
+ * {@link findUnmirroredArc}'s two sums over the rows [first, end) (mod 2^32, as int32): they add over any split of
+ * the rows, so workers can each take a range ({@link findUnmirroredArcParallel}).
+ */
+export function mirrorSums(csr: Pick<Csr, 'indptr' | 'indices' | 'weight'>, first: number, end: number): [number, number] {
+  const { indptr, indices } = csr;
   const bits = weightBits(csr.weight);
   let forward = 0;
   let backward = 0;
-  for (let u = 0; u < n; u++) {
+  for (let u = first; u < end; u++) {
     let towardG = 0;
     let towardF = 0;
     for (let p = indptr[u], end = indptr[u + 1]; p < end; p++) {
@@ -43,7 +52,12 @@ export function findUnmirroredArc(csr: Pick<Csr, 'n' | 'indptr' | 'indices' | 'w
     forward = (forward + Math.imul(f, towardG)) | 0;
     backward = (backward + Math.imul(hashGOf(f), towardF)) | 0;
   }
-  return forward === backward ? undefined : unbalancedArc(csr, bits);
+  return [forward, backward];
+}
+
+/** After the sums differed: an arc without its mirror, named by a second pass (see {@link findUnmirroredArc}). */
+export function unmirroredArcOf(csr: Pick<Csr, 'n' | 'indptr' | 'indices' | 'weight'>): UnmirroredArc | undefined {
+  return unbalancedArc(csr, weightBits(csr.weight));
 }
 
 /** The weights' bits as 32-bit words (one or two an arc), or null for a pattern graph. */

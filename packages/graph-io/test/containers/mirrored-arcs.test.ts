@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { csrFromEdges, edgeListFromArrays, findUnmirroredArc, type Csr, type EdgeList } from '../../src/index.js';
+import { csrFromEdges, csrFromEdgesParallel, edgeListFromArrays, findUnmirroredArc, findUnmirroredArcParallel, isShared, type Csr, type EdgeList } from '../../src/index.js';
 import { smallEdgeList } from './reference-graph.js';
 
 /** Whether arc (tail, head, weight) occurs in `g` more often than its mirror: what a reported arc must be. */
@@ -60,5 +60,36 @@ describe('findUnmirroredArc', () => {
     // Twice 0 → 1 but once 1 → 0.
     const twice = csrFromEdges(edgeListFromArrays(2, [0, 0, 1], [1, 1, 0], null));
     expect(findUnmirroredArc(twice)).toEqual({ tail: 0, head: 1 });
+  });
+});
+
+describe('findUnmirroredArcParallel', () => {
+  /** A mirrored weighted graph of 3,000 vertices in shared memory, as the parallel builder leaves it. */
+  const mirrored = async (): Promise<Csr> => {
+    const n = 3000;
+    const src = Uint32Array.from({ length: 20000 }, (_, i) => (i * 7919) % n);
+    const dst = Uint32Array.from({ length: 20000 }, (_, i) => (i * 104729 + 13) % n);
+    const weight = Float32Array.from({ length: 20000 }, (_, i) => 1 + (i % 17) / 4);
+    return csrFromEdgesParallel(edgeListFromArrays(n, src, dst, weight, true), { symmetrize: true, threads: 2, minParallelArcs: 0 });
+  };
+
+  it('gives findUnmirroredArc\'s answer with the rows split among workers', async () => {
+    const g = await mirrored();
+    expect(isShared(g.indices)).toBe(true);
+    expect(await findUnmirroredArcParallel(g, { threads: 3, minParallelArcs: 0 })).toBeUndefined();
+    // One arc's weight changed in place: the workers' sums no longer agree, and the arc named lacks its mirror.
+    const p = g.indptr[1234] + 1;
+    g.weight![p] += 0.5;
+    const arc = await findUnmirroredArcParallel(g, { threads: 3, minParallelArcs: 0 });
+    expect(arc).toEqual(findUnmirroredArc(g));
+    expect(arc && lacksMirror(g, arc.tail, arc.head, arc.weight)).toBe(true);
+  });
+
+  it('checks arrays outside shared memory, and small graphs, on the calling thread', async () => {
+    const g = await mirrored();
+    const plain: Csr = { ...g, indptr: g.indptr.slice(), indices: g.indices.slice(), weight: (g.weight as Float32Array).slice() };
+    plain.indices[plain.indptr[7]] = (plain.indices[plain.indptr[7]] + 1) % g.n;
+    expect(await findUnmirroredArcParallel(plain, { threads: 3, minParallelArcs: 0 })).toEqual(findUnmirroredArc(plain));
+    expect(await findUnmirroredArcParallel(g, { threads: 3 })).toBeUndefined();
   });
 });
