@@ -57,7 +57,7 @@ export { bfs, type BfsCallOptions } from './bfs/bfs.js';
 export { CudaBfsRunner } from './bfs/bfs.cuda.js';
 export { planCudaBfs, cudaLevelGroup, CUDA_LEVELS_IN_FLIGHT, type CudaBfsPlan } from './bfs/bfs.cuda-plan.js';
 export { createBfsEngine, type BfsEngine, type BfsDevice } from './bfs/bfs.engine.js';
-export { prepareBfs, type PreparedBfs } from './bfs/bfs.prepare.js';
+export { bfsHostWork, prepareBfs, type BfsHostWork, type PreparedBfs } from './bfs/bfs.prepare.js';
 export { fixedGrids, bfsParams, type FixedGrids } from './bfs/bfs.steps.js';
 export { BfsRunner, MAX_MULTI_SOURCES, type BfsResult, type BfsLevel, type BfsRunnerPlan, type BfsGpuCheck, type BfsMultiResult, type BfsManyResult, type BfsManyOptions } from './bfs/bfs.runner.js';
 export { bfsReference, type BfsTree } from './bfs/bfs.reference.js';

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { csrFromEdges, edgeListFromArrays, generateKronecker, relabelByDegree } from '@semiforge/graph-io';
 import { LimitError } from '@semiforge/runtime';
 import { bfsGraph, checkBfsGraph, checkSource, splitAdjacency } from '../src/bfs/bfs.input.js';
+import { bfsHostWork, prepareBfs } from '../src/bfs/bfs.prepare.js';
 import { blockedAdjacency, NO_NEIGHBOUR } from '../src/bfs/bfs.layout.js';
 import { treeDepths } from '../src/bfs/bfs.output.js';
 import { defaultBfsLanes, nextDirection } from '../src/bfs/bfs.plan.js';
@@ -164,5 +165,29 @@ describe('direction choice', () => {
   it('spreads vertices over lanes only when some list spans more than four blocks', () => {
     expect(defaultBfsLanes(32, 8)).toBe(1);
     expect(defaultBfsLanes(33, 8)).toBe(8);
+  });
+});
+
+describe('bfsHostWork: the runners check and renumber in worker threads first', () => {
+  const kron = BFS_CASES[3].csr;
+
+  it('renumbers an undirected graph not in degree order, as prepareBfs would, and spares prepareBfs both', async () => {
+    const done = await bfsHostWork(kron, {});
+    expect(done.checkedMs).toBeGreaterThanOrEqual(0);
+    const own = prepareBfs(kron, {});
+    const spared = prepareBfs(kron, {}, done);
+    expect(spared.inner).toBe(done.relabelled!.graph);
+    expect([...spared.inner.indices]).toEqual([...own.inner.indices]);
+    expect([...spared.inner.ids!]).toEqual([...own.inner.ids!]);
+    expect(Object.keys(spared.phases.record)).toEqual(Object.keys(own.phases.record));
+  });
+
+  it('leaves a graph in degree order, a directed one and degreeOrder: false to prepareBfs', async () => {
+    const ordered = relabelByDegree(kron);
+    expect((await bfsHostWork({ ...ordered, ids: undefined }, {})).relabelled).toBeUndefined();
+    expect((await bfsHostWork(kron, { degreeOrder: false })).relabelled).toBeUndefined();
+    const directed = csrFromEdges(edgeListFromArrays(3, [0, 1], [1, 2], null, true));
+    expect((await bfsHostWork(directed, { symmetrize: true })).relabelled).toBeUndefined();
+    await expect(bfsHostWork(kron, { alpha: -1 })).rejects.toThrow(/alpha/);
   });
 });

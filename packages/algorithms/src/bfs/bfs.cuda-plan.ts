@@ -2,7 +2,7 @@ import { bfsBindingsBesideChunks, MAX_BFS_CHUNKS, type BfsKernelSpec } from '@se
 import type { Csr } from '@semiforge/graph-io';
 import { splitAdjacency } from './bfs.input.js';
 import { bfsSpecs, type BfsKernelSpecs, type BfsOptions } from './bfs.plan.js';
-import { prepareBfs, type PreparedBfs } from './bfs.prepare.js';
+import { prepareBfs, type BfsHostWork, type PreparedBfs } from './bfs.prepare.js';
 import type { BfsRunnerPlan } from './bfs.runner.js';
 
 /** Groups of levels in flight by default on CUDA: the next group queued while the host reads the state after the current one. */
@@ -55,18 +55,18 @@ export interface CudaBfsPlan {
  * otherwise; the adjacency is one allocation, split over several kernel parameters only when `chunkBytes`
  * asks for it (a single pointer reaches any u32 offset). `levelsPerSubmit` is the groups of levels in flight
  * (see {@link cudaLevelGroup}): launched before the host has read the state after the first of them (default
- * {@link CUDA_LEVELS_IN_FLIGHT}). `checkedMs`: as {@link prepareBfs}'s (the runner checked the graph first).
+ * {@link CUDA_LEVELS_IN_FLIGHT}). `done`: as {@link prepareBfs}'s (the runner's {@link bfsHostWork}).
  *
  * @example
  * const { plan, specs } = planCudaBfs(csr, { mfApprox: true });
  * specs.bottomUp.aggregation; // 'subgroup'
  */
-export function planCudaBfs(csr: Csr, options: BfsOptions = {}, checkedMs?: number): CudaBfsPlan {
+export function planCudaBfs(csr: Csr, options: BfsOptions = {}, done?: BfsHostWork): CudaBfsPlan {
   if (options.dispatch === 'indirect') {
     throw new Error("bfs: the CUDA backend launches every step on a fixed grid (no indirect launches); leave dispatch unset or pass dispatch: 'fixed'");
   }
   const started = performance.now();
-  const prepared = prepareBfs(csr, options, checkedMs);
+  const prepared = prepareBfs(csr, options, done);
   const { inner, layout } = prepared;
   const countEdges = !prepared.plan.mfApprox;
   const otherBindings = bfsBindingsBesideChunks({ ordered: layout.ordered, countEdges });

@@ -7,9 +7,10 @@ import { kernelFor } from '../kernels/kernel-source.js';
 import { ownedBuffers } from '../kernels/owned-buffers.js';
 import { CUDA_MAX_LEVEL_GROUP, cudaHeaderRing, cudaLevelGroup, planCudaBfs } from './bfs.cuda-plan.js';
 import type { BfsIds } from './bfs.ids.js';
-import { checkAnswer, checkBfsGraph, checkMultiSources, checkSource } from './bfs.input.js';
+import { checkAnswer, checkMultiSources, checkSource } from './bfs.input.js';
 import { NO_NEIGHBOUR, type BlockedAdjacency } from './bfs.layout.js';
 import type { BfsKernelSpecs, BfsOptions } from './bfs.plan.js';
+import { bfsHostWork } from './bfs.prepare.js';
 import type { BfsGpuCheck, BfsLevel, BfsMultiResult, BfsResult, BfsRunnerPlan } from './bfs.runner.js';
 import { bfsParams, bitmapWords, CHECK_RULES, controlGroups, fixedGrids, hasHubRound, initialState, MULTI_BATCH, multiBatchOutcome, multiSearchMask, PARAMS_LEVEL_WORD, STATE, type FixedGrids } from './bfs.steps.js';
 
@@ -101,8 +102,7 @@ export class CudaBfsRunner {
   /** Plans ({@link planCudaBfs}), compiles or loads the kernels, uploads the graph and allocates the search state. */
   static async create(device: CudaDevice, csr: Csr, options: BfsOptions = {}): Promise<CudaBfsRunner> {
     const started = performance.now();
-    await checkBfsGraph(csr);
-    const { prepared, plan, specs } = planCudaBfs(csr, options, performance.now() - started);
+    const { prepared, plan, specs } = planCudaBfs(csr, options, await bfsHostWork(csr, options));
     const entries = await Promise.all(
       Object.entries(specs).map(async ([key, spec]) => {
         const generated = kernelFor(spec);

@@ -1,6 +1,6 @@
-import { relabelByDegree, type Csr } from '@semiforge/graph-io';
+import { relabelByDegree, relabelByDegreeParallel, type Csr } from '@semiforge/graph-io';
 import { BfsIds } from './bfs.ids.js';
-import { bfsGraph } from './bfs.input.js';
+import { bfsGraph, checkBfsGraph } from './bfs.input.js';
 import { blockedAdjacency, type BlockedAdjacency } from './bfs.layout.js';
 import { BfsPhases } from './bfs.phases.js';
 import { BFS_DEFAULTS, checkBfsOptions, defaultBfsLanes, type BfsDirection, type BfsOptions } from './bfs.plan.js';
@@ -38,25 +38,55 @@ export interface BfsHostPlan {
   readonly rounds: number;
 }
 
+/** What {@link prepareBfs} is spared when its caller did it first, in worker threads ({@link bfsHostWork}). */
+export interface BfsHostWork {
+  /** `checkBfsGraph` ran on the caller's graph, taking this long. */
+  readonly checkedMs: number;
+  /** The caller's graph renumbered by degree (`relabelByDegreeParallel`) and how long that took, when it needed it. */
+  readonly relabelled?: { readonly graph: Csr; readonly ms: number };
+}
+
+/**
+ * The host work of {@link prepareBfs} that worker threads can take, done first by the runners: the checks of the
+ * caller's graph (`checkBfsGraph`: structure, and mirrors split over workers) and, for an undirected graph not in
+ * degree order, its renumbering (`relabelByDegreeParallel`, where `relabelByDegree` sorts on one thread). A
+ * directed graph is symmetrised by {@link prepareBfs} and renumbered there.
+ *
+ * @example
+ * const prepared = prepareBfs(csr, options, await bfsHostWork(csr, options));
+ */
+export async function bfsHostWork(csr: Csr, options: BfsOptions = {}): Promise<BfsHostWork> {
+  checkBfsOptions(options);
+  const started = performance.now();
+  await checkBfsGraph(csr);
+  const checkedMs = performance.now() - started;
+  if (csr.directed || !(options.degreeOrder ?? BFS_DEFAULTS.degreeOrder) || inDegreeOrder(csr)) return { checkedMs };
+  const relabelStarted = performance.now();
+  const graph = await relabelByDegreeParallel({ ...csr, ids: undefined });
+  return { checkedMs, relabelled: { graph, ms: performance.now() - relabelStarted } };
+}
+
 /**
  * Checks the graph and options, relabels by degree (unless told not to, or the graph is in degree order
- * already) and builds the blocked adjacency: the host's part of every BFS runner. O(m log d). `checkedMs`: the
- * caller ran `checkBfsGraph` on `csr` in that time (the runners do, in worker threads), so its checks are not
- * repeated; the time counts in phase `check`.
+ * already) and builds the blocked adjacency: the host's part of every BFS runner. O(m log d). `done`: what
+ * the caller did already, in worker threads ({@link bfsHostWork}: the checks, the renumbering), timed in the
+ * phases `check` and `relabel` as if done here.
  *
  * @example
  * const { inner, layout, plan } = prepareBfs(csr, { mfApprox: true });
  */
-export function prepareBfs(csr: Csr, options: BfsOptions = {}, checkedMs?: number): PreparedBfs {
+export function prepareBfs(csr: Csr, options: BfsOptions = {}, done?: BfsHostWork): PreparedBfs {
   checkBfsOptions(options);
   const phases = new BfsPhases(options.onPhase);
   const started = performance.now();
-  const graph = bfsGraph(csr, options, checkedMs !== undefined);
-  phases.ended('check', (checkedMs ?? 0) + performance.now() - started);
+  const graph = bfsGraph(csr, options, done !== undefined);
+  phases.ended('check', (done?.checkedMs ?? 0) + performance.now() - started);
   const degreeOrder = options.degreeOrder ?? BFS_DEFAULTS.degreeOrder;
   // A graph already in degree order with sorted lists is its own relabelling: skip the O(m log d) pass.
   const relabel = degreeOrder && !phases.time('order_check', () => inDegreeOrder(graph));
-  const inner = relabel ? phases.time('relabel', () => relabelByDegree({ ...graph, ids: undefined })) : graph;
+  const relabelled = relabel ? done?.relabelled : undefined;
+  if (relabelled) phases.ended('relabel', relabelled.ms);
+  const inner = !relabel ? graph : (relabelled?.graph ?? phases.time('relabel', () => relabelByDegree({ ...graph, ids: undefined })));
   const blockLength = options.blockLength ?? BFS_DEFAULTS.blockLength;
   const layout = phases.time('layout', () => blockedAdjacency(inner, blockLength));
   // The largest degree from the offsets alone (O(n)): degreeStats would also scan every arc for self-loops.

@@ -5,12 +5,12 @@ import { kernelBuffers } from '../kernels/kernel-buffers.js';
 import { kernelFor } from '../kernels/kernel-source.js';
 import { ownedBuffers } from '../kernels/owned-buffers.js';
 import { RunnerLife } from '../kernels/runner-life.js';
-import { checkAnswer, checkBfsGraph, checkMultiSources, checkSource, splitAdjacency } from './bfs.input.js';
+import { checkAnswer, checkMultiSources, checkSource, splitAdjacency } from './bfs.input.js';
 import { NO_NEIGHBOUR, type BlockedAdjacency } from './bfs.layout.js';
 import type { BfsRule } from './bfs.validate.js';
 import { bfsSpecs, defaultBfsDispatch, type BfsDirection, type BfsDispatch, type BfsOptions } from './bfs.plan.js';
 import type { BfsIds } from './bfs.ids.js';
-import { prepareBfs, type BfsHostPlan } from './bfs.prepare.js';
+import { bfsHostWork, prepareBfs, type BfsHostPlan } from './bfs.prepare.js';
 import { BfsCommands, MAX_TIMED_PASSES, type BfsCommandsSpec, type LevelStep } from './bfs.commands.js';
 import { bfsParams, bitmapWords, CHECK_RULES, controlGroups, fixedGrids, hasHubRound, initialState, MAX_MULTI_SOURCES, MULTI_BATCH, multiBatchOutcome, multiSearchMask, STATE, type FixedGrids } from './bfs.steps.js';
 
@@ -213,8 +213,7 @@ export class BfsRunner {
   /** Checks the graph and options, relabels by degree (unless told not to), builds the blocked adjacency and uploads it. */
   static async create(device: Device, csr: Csr, options: BfsOptions = {}): Promise<BfsRunner> {
     const started = performance.now();
-    await checkBfsGraph(csr);
-    const { graph, inner, ids, layout, plan: base, phases } = prepareBfs(csr, options, performance.now() - started);
+    const { graph, inner, ids, layout, plan: base, phases } = prepareBfs(csr, options, await bfsHostWork(csr, options));
     const split = splitAdjacency(device.limits, inner.n, layout.words.length, {
       chunkBytes: options.chunkBytes,
       slotMap: !layout.ordered,
