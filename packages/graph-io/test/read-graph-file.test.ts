@@ -121,6 +121,14 @@ describe('readGraphFile', () => {
     await writing;
   });
 
+  it('counts lines and columns across its 1 MiB blocks', async () => {
+    const path = fifo('late-nul.el');
+    const lines = 400_000; // 1.6 MB of '0 1\n' before the NUL
+    const writing = new Promise<void>((done) => createWriteStream(path).end(`${'0 1\n'.repeat(lines)}22\u00003\n`, done).on('error', () => done()));
+    await expect(readGraphFile(path)).rejects.toThrow(`${path}:${lines + 1}:3: a NUL byte (byte ${4 * lines + 2} of the stream)`);
+    await writing;
+  });
+
   it('caps what it reads from a stream, naming the limit', async () => {
     await expect(readStreamFile('/dev/urandom', 1 << 20)).rejects.toThrow(/NUL byte|more than 1048576 bytes/);
     const path = fifo('endless.el');
