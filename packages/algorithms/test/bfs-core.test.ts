@@ -88,6 +88,12 @@ describe.skipIf(!device)('CoreBFS against the CPU reference', () => {
     }
   });
 
+  it('refuses a graph marked undirected without its mirrors, and broken offsets, naming them (checked once, by the whole graph\'s runner)', async () => {
+    const oneWay = { n: 3, indptr: Uint32Array.of(0, 1, 2, 2), indices: Uint32Array.of(1, 2), weight: null, directed: false, sorted: true };
+    await expect(CoreBfs.create(device!, oneWay)).rejects.toThrow('bfs: the graph is marked undirected (directed: false), but its arc 0 → 1 has no mirror 1 → 0');
+    await expect(CoreBfs.create(device!, { ...oneWay, directed: true, indptr: Uint32Array.of(0, 2, 1, 2) }, { symmetrize: true })).rejects.toThrow('bfs: CSR indptr[2]: offset 1 is below the previous one, 2');
+  });
+
   it('reports its preprocessing by step, each runner\'s own steps under its prefix', async () => {
     const heard: string[] = [];
     const core = await CoreBfs.create(device!, BFS_CASES[3].csr, { mfApprox: true, onPhase: (step) => heard.push(step) });
@@ -96,7 +102,7 @@ describe.skipIf(!device)('CoreBFS against the CPU reference', () => {
       // Every step as it ended, the runners' own before the runner's creation ends.
       expect([...heard].sort()).toEqual(Object.keys(phases).sort());
       expect(heard.indexOf('full.upload')).toBeLessThan(heard.indexOf('full_engine'));
-      const top = ['check', 'full_engine', 'giant', 'two_core', 'core_list', 'root_search', 'core_graph', 'core_ids', 'core_engine'];
+      const top = ['full_engine', 'giant', 'two_core', 'core_list', 'root_search', 'core_graph', 'core_ids', 'core_engine'];
       expect(Object.keys(phases).filter((k) => !k.includes('.'))).toEqual(top);
       // The graph comes as generated, so the whole graph's runner relabels it; the core comes in degree order and is not relabelled again.
       for (const [engine, relabel] of [['full', ['relabel']], ['core', []]] as const) {

@@ -1,5 +1,5 @@
 import { connectedComponents, coreNumbers, inducedSubgraph, NO_VERTEX, relabelByDegreeParallel, type Csr } from '@semiforge/graph-io';
-import { bfsGraph, checkBfsGraph, checkSource } from './bfs.input.js';
+import { bfsGraph, checkSource } from './bfs.input.js';
 import { treeDepths } from './bfs.output.js';
 import { BfsPhases } from './bfs.phases.js';
 import { BFS_DEFAULTS, type BfsOptions } from './bfs.plan.js';
@@ -100,8 +100,8 @@ export class CoreBfs {
   static async create(device: BfsDevice, csr: Csr, options: BfsOptions = {}): Promise<CoreBfs> {
     const started = performance.now();
     const phases = new BfsPhases(options.onPhase);
-    await phases.timeAsync('check', () => checkBfsGraph(csr));
-    const graph = bfsGraph(csr, options, true);
+    // An undirected graph is checked by the whole graph's runner, first thing (in worker threads): not twice.
+    const graph = bfsGraph(csr, options, !csr.directed);
     const plain = { ...graph, ids: undefined };
     const engineOptions = (prefix: string): BfsOptions => ({ ...options, symmetrize: false, onPhase: options.onPhase && ((step, ms) => options.onPhase!(`${prefix}.${step}`, ms)) });
     const full = await phases.timeAsync('full_engine', () => createBfsEngine(device, graph, engineOptions('full')));
