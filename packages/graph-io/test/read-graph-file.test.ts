@@ -121,6 +121,19 @@ describe('readGraphFile', () => {
     await writing;
   });
 
+  it('gives a pipe\'s bytes exactly, whatever the sizes of the writes that fed it', async () => {
+    const path = fifo('small-writes.el');
+    const body = Array.from({ length: 300_000 }, (_, i) => `${i % 1000} ${(i * 7) % 1000}\n`).join(''); // ~2.4 MB
+    const writing = (async () => {
+      const out = createWriteStream(path, { highWaterMark: 4096 });
+      for (let at = 0; at < body.length; at += 3000) if (!out.write(body.slice(at, at + 3000))) await new Promise<void>((go) => out.once('drain', () => go()));
+      await new Promise<void>((done) => out.end(done));
+    })();
+    const bytes = await readStreamFile(path);
+    await writing;
+    expect(Buffer.from(bytes).toString()).toBe(body);
+  });
+
   it('counts lines and columns across its 1 MiB blocks', async () => {
     const path = fifo('late-nul.el');
     const lines = 400_000; // 1.6 MB of '0 1\n' before the NUL

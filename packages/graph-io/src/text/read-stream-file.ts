@@ -24,11 +24,18 @@ export async function readStreamFile(path: string, limit: number = nodeBuiltin('
   let lineStart = 0;
   let gzip: boolean | undefined;
   try {
-    for (;;) {
+    for (let ended = false; !ended; ) {
+      // A pipe hands over 64 KiB a read: each block is filled before it is kept (a view of a part would hold
+      // the whole megabyte), the last one copied to its length.
       const block = new Uint8Array(STREAM_BLOCK);
-      const { bytesRead } = await file.read(block, 0, STREAM_BLOCK, null);
+      let bytesRead = 0;
+      while (bytesRead < STREAM_BLOCK && !ended) {
+        const more = (await file.read(block, bytesRead, STREAM_BLOCK - bytesRead, null)).bytesRead;
+        bytesRead += more;
+        ended = more === 0;
+      }
       if (bytesRead === 0) break;
-      const got = block.subarray(0, bytesRead);
+      const got = ended ? block.slice(0, bytesRead) : block;
       // gzip (magic 1f 8b) holds NUL bytes; a text graph file never starts with byte 1f.
       gzip ??= got[0] === 0x1f;
       if (gzip === false) {
