@@ -42,7 +42,7 @@ export function mirrorSums(csr: Pick<Csr, 'indptr' | 'indices' | 'weight'>, firs
   for (let u = first; u < end; u++) {
     let towardG = 0;
     let towardF = 0;
-    for (let p = indptr[u], end = indptr[u + 1]; p < end; p++) {
+    for (let p = indptr[u], rowEnd = indptr[u + 1]; p < rowEnd; p++) {
       const f = hashF(indices[p]);
       const c = bits === null ? 1 : arcWeightHash(bits, p);
       towardG = (towardG + Math.imul(hashGOf(f), c)) | 0;

@@ -61,12 +61,9 @@ export async function readGraphFile(path: string, options: ReadGraphFileOptions 
   const stats = await nodeBuiltin('node:fs/promises', 'readGraphFile').stat(path);
   const threads = options.threads ?? (stats.size >= PARALLEL_MIN_BYTES ? Math.min(nodeBuiltin('node:os', 'readGraphFile').availableParallelism(), DEFAULT_MAX_THREADS) : 1);
   if (!Number.isInteger(threads) || threads < 1) throw new RangeError(`options.threads = ${threads} is not a positive integer`);
-  // A pipe or a device has no size and may never end (`/dev/zero`): read by blocks, checked and capped.
-  const stream = !stats.isFile() && !stats.isDirectory();
   let bytes: Uint8Array;
   try {
-    // Workers share the text instead of each receiving a copy.
-    bytes = stream ? await gunzipped(await readStreamFile(path), kind.gzip) : threads > 1 ? await readFileShared(path) : await gunzipped(await nodeBuiltin('node:fs/promises', 'readGraphFile').readFile(path), kind.gzip);
+    bytes = await fileBytes(path, stats, threads, kind.gzip);
   } catch (error) {
     if (!isZlibError(error)) throw namePathIn(error, path);
     throw new GraphParseError({ file: path, format, rule: `gzip data could not be decompressed (${error.message})` });
@@ -75,6 +72,17 @@ export async function readGraphFile(path: string, options: ReadGraphFileOptions 
   const { request } = pending;
   if (request === null) return pending.finish(null);
   return pending.finish(threads > 1 ? await parallelFastEntries(request, { threads }) : fastEntries(request));
+}
+
+/**
+ * A file's bytes, gunzipped. A pipe or a device has no size and may never end (`/dev/zero`): it is read by
+ * checked, capped blocks. For workers the text goes to shared memory, so that they share it instead of each
+ * receiving a copy.
+ */
+async function fileBytes(path: string, stats: { isFile(): boolean; isDirectory(): boolean }, threads: number, gzipName: boolean): Promise<Uint8Array> {
+  if (!stats.isFile() && !stats.isDirectory()) return gunzipped(await readStreamFile(path), gzipName);
+  if (threads > 1) return readFileShared(path);
+  return gunzipped(await nodeBuiltin('node:fs/promises', 'readGraphFile').readFile(path), gzipName);
 }
 
 /** The bytes of a file, gunzipped when its name or its first bytes say gzip. */
