@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { csrFromEdges, edgeListFromArrays, generateKronecker, relabelByDegree } from '@semiforge/graph-io';
+import { csrFromEdges, edgeListFromArrays, generateErdosRenyi, generateKronecker, relabelByDegree } from '@semiforge/graph-io';
 import { LimitError } from '@semiforge/runtime';
 import { bfsGraph, checkBfsGraph, checkSource, splitAdjacency } from '../src/bfs/bfs.input.js';
 import { bfsHostWork, prepareBfs } from '../src/bfs/bfs.prepare.js';
@@ -187,7 +187,24 @@ describe('bfsHostWork: the runners check and renumber in worker threads first', 
     expect((await bfsHostWork({ ...ordered, ids: undefined }, {})).relabelled).toBeUndefined();
     expect((await bfsHostWork(kron, { degreeOrder: false })).relabelled).toBeUndefined();
     const directed = csrFromEdges(edgeListFromArrays(3, [0, 1], [1, 2], null, true));
-    expect((await bfsHostWork(directed, { symmetrize: true })).relabelled).toBeUndefined();
+    expect(await bfsHostWork(directed, {})).toEqual({ checkedMs: expect.any(Number) });
+    expect(() => prepareBfs(directed, {}, { checkedMs: 0 })).toThrow(/symmetrize: true/);
     await expect(bfsHostWork(kron, { alpha: -1 })).rejects.toThrow(/alpha/);
+  });
+
+  it('symmetrises a directed graph given with symmetrize: true and renumbers the result, as prepareBfs would', async () => {
+    const directed = csrFromEdges(generateErdosRenyi({ n: 300, m: 900, seed: 5, directed: true }));
+    const options = { symmetrize: true };
+    const done = await bfsHostWork(directed, options);
+    expect(done.symmetrized!.directed).toBe(false);
+    expect([...done.symmetrized!.indices]).toEqual([...bfsGraph(directed, options).indices]);
+    const own = prepareBfs(directed, options);
+    const spared = prepareBfs(directed, options, done);
+    expect(spared.graph).toBe(done.symmetrized);
+    expect(spared.inner).toBe(done.relabelled!.graph);
+    expect([...spared.inner.indices]).toEqual([...own.inner.indices]);
+    expect([...spared.inner.ids!]).toEqual([...own.inner.ids!]);
+    expect([...spared.graph.indices]).toEqual([...own.graph.indices]);
+    expect(Object.keys(spared.phases.record)).toEqual(Object.keys(own.phases.record));
   });
 });

@@ -56,7 +56,7 @@ describe('pagerankReference (f64, no GPU)', () => {
 
   it('refuses offsets that decrease (they dropped arcs and lost rank silently)', () => {
     const broken = { n: 3, indptr: Uint32Array.of(0, 2, 1, 3), indices: Uint32Array.of(1, 2, 0), weight: null, directed: true, sorted: true };
-    expect(() => pagerankReference(broken)).toThrow("the CSR's offsets decrease at row 1 (2 then 1)");
+    expect(() => pagerankReference(broken)).toThrow('CSR indptr[2]: offset 1 is below the previous one, 2 (offsets never decrease)');
   });
 
   it('verifyPagerank refuses ranks of the wrong length (it answered ok: false with error NaN)', () => {

@@ -122,8 +122,8 @@ describe('bad options and matrices are refused before the layout (no GPU)', () =
     expect(() => planSpmvLaunches(a, { format: 'ell', unroll: 0 }, device)).toThrow('KernelSpec.unroll: must be a power of two from 1 to 8');
   });
   it('offsets that do not start at 0 or that decrease are refused (they dropped entries silently)', () => {
-    expect(() => spmvReference({ ...a, indptr: Uint32Array.of(1, 1, 3, 3) }, [1, 1, 1])).toThrow("spmv: the CSR's first offset is 1; row 0 must start at 0");
-    expect(() => spmvReference({ ...a, indptr: Uint32Array.of(0, 2, 1, 3) }, [1, 1, 1])).toThrow("spmv: the CSR's offsets decrease at row 1 (2 then 1)");
+    expect(() => spmvReference({ ...a, indptr: Uint32Array.of(1, 1, 3, 3) }, [1, 1, 1])).toThrow('spmv: CSR indptr[0]: first offset is 1, expected 0');
+    expect(() => spmvReference({ ...a, indptr: Uint32Array.of(0, 2, 1, 3) }, [1, 1, 1])).toThrow('spmv: CSR indptr[2]: offset 1 is below the previous one, 2 (offsets never decrease)');
     expect(() => planSpmvLaunches({ ...a, indptr: Uint32Array.of(0, 2, 1, 3) }, {}, device)).toThrow(RangeError);
   });
   it('a mask that is not a Uint32Array is refused (it uploaded as no bytes, masking out every row)', () => {

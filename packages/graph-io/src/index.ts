@@ -52,6 +52,7 @@ export { bdlIndex, fromBdl, paddedSize, toBdl, type BlockedArray } from './dense
 export { csrFromEdges, type CsrFromEdgesOptions } from './containers/csr-from-edges.js';
 export { csrFromEdgesParallel, type CsrFromEdgesParallelOptions } from './containers/csr-from-edges-parallel.js';
 export { validateCsr } from './containers/validate-csr.js';
+export { csrFault, type CsrFault } from './containers/csr-structure.js';
 export { findUnmirroredArc, type UnmirroredArc } from './containers/mirrored-arcs.js';
 export { findUnmirroredArcParallel, type MirrorCheckOptions } from './containers/mirrored-arcs-parallel.js';
 export type { ArcCombine } from './containers/combine-sorted-rows.js';

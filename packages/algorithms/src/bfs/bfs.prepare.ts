@@ -40,17 +40,20 @@ export interface BfsHostPlan {
 
 /** What {@link prepareBfs} is spared when its caller did it first, in worker threads ({@link bfsHostWork}). */
 export interface BfsHostWork {
-  /** `checkBfsGraph` ran on the caller's graph, taking this long. */
+  /** `checkBfsGraph` ran on the caller's graph (and a directed one was symmetrised), taking this long. */
   readonly checkedMs: number;
-  /** The caller's graph renumbered by degree (`relabelByDegreeParallel`) and how long that took, when it needed it. */
+  /** A directed graph given with `symmetrize: true`, with every arc's mirror added: the graph searched. */
+  readonly symmetrized?: Csr;
+  /** The graph searched renumbered by degree (`relabelByDegreeParallel`) and how long that took, when it needed it. */
   readonly relabelled?: { readonly graph: Csr; readonly ms: number };
 }
 
 /**
  * The host work of {@link prepareBfs} that worker threads can take, done first by the runners: the checks of the
- * caller's graph (`checkBfsGraph`: structure, and mirrors split over workers) and, for an undirected graph not in
- * degree order, its renumbering (`relabelByDegreeParallel`, where `relabelByDegree` sorts on one thread). A
- * directed graph is symmetrised by {@link prepareBfs} and renumbered there.
+ * caller's graph (`checkBfsGraph`: structure, and mirrors split over workers), a directed graph's symmetrisation
+ * when `symmetrize` asks for it (on this thread), and the renumbering of the graph searched when it is not in degree
+ * order (`relabelByDegreeParallel`, where `relabelByDegree` sorts on one thread). A directed graph without
+ * `symmetrize` is left to {@link prepareBfs}, which refuses it.
  *
  * @example
  * const prepared = prepareBfs(csr, options, await bfsHostWork(csr, options));
@@ -59,11 +62,13 @@ export async function bfsHostWork(csr: Csr, options: BfsOptions = {}): Promise<B
   checkBfsOptions(options);
   const started = performance.now();
   await checkBfsGraph(csr);
-  const checkedMs = performance.now() - started;
-  if (csr.directed || !(options.degreeOrder ?? BFS_DEFAULTS.degreeOrder) || inDegreeOrder(csr)) return { checkedMs };
+  if (csr.directed && !options.symmetrize) return { checkedMs: performance.now() - started };
+  const graph = bfsGraph(csr, options, true);
+  const checked = { checkedMs: performance.now() - started, ...(graph === csr ? {} : { symmetrized: graph }) };
+  if (!(options.degreeOrder ?? BFS_DEFAULTS.degreeOrder) || inDegreeOrder(graph)) return checked;
   const relabelStarted = performance.now();
-  const graph = await relabelByDegreeParallel({ ...csr, ids: undefined });
-  return { checkedMs, relabelled: { graph, ms: performance.now() - relabelStarted } };
+  const inner = await relabelByDegreeParallel({ ...graph, ids: undefined });
+  return { ...checked, relabelled: { graph: inner, ms: performance.now() - relabelStarted } };
 }
 
 /**
@@ -79,7 +84,7 @@ export function prepareBfs(csr: Csr, options: BfsOptions = {}, done?: BfsHostWor
   checkBfsOptions(options);
   const phases = new BfsPhases(options.onPhase);
   const started = performance.now();
-  const graph = bfsGraph(csr, options, done !== undefined);
+  const graph = done?.symmetrized ?? bfsGraph(csr, options, done !== undefined);
   phases.ended('check', (done?.checkedMs ?? 0) + performance.now() - started);
   const degreeOrder = options.degreeOrder ?? BFS_DEFAULTS.degreeOrder;
   // A graph already in degree order with sorted lists is its own relabelling: skip the O(m log d) pass.
