@@ -1,3 +1,6 @@
+// Consumers of the published declarations see WebGPU's types (GPUDevice, GPUBuffer…) through this line:
+// without it they resolve to nothing and every GPU type in the API reads as any.
+/// <reference types="@webgpu/types" preserve="true" />
 export { listAdapters, selectAdapter, adapterFilter, type AdapterOptions, type SelectedAdapter } from './adapters.js';
 export { adapterMatches, adapterSummary, describeAdapter, limitsRecord, type AdapterDescription } from './adapter-info.js';
 export type { BufferKind } from './buffers.js';

@@ -1,3 +1,6 @@
+// Consumers of the published declarations see WebGPU's types (GPUDevice, GPUBuffer…) through this line:
+// without it they resolve to nothing and every GPU type in the API reads as any.
+/// <reference types="@webgpu/types" preserve="true" />
 import type { Device } from './device.js';
 import { NoAdapterError } from './errors.js';
 import { openDevice } from './open-device.js';

@@ -29,8 +29,9 @@ export function chooseBackend(option: string | undefined, env: Readonly<Record<s
 }
 
 /**
- * `@semiforge/runtime-cuda`, loaded when the CUDA backend is first used: the algorithms do not depend on it,
- * so machines without it run WebGPU as before, and asking for CUDA there says what to install.
+ * `@semiforge/runtime-cuda`, loaded when the CUDA backend is first used. The algorithms depend on it for its
+ * types (a `CudaDevice` is a device of their API), but import it only here, so WebGPU runs never load it and
+ * pages leave it out; koffi, its FFI, is an optional dependency of its own, refused by name when missing.
  */
 export async function loadCudaRuntime(): Promise<typeof RuntimeCuda> {
   try {
