@@ -12,11 +12,8 @@ export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
   publicDir: SHARED_DATA,
   resolve: { conditions: ['source', ...defaultClientConditions] },
-  // A page has no CUDA: algorithms' lazy import of the CUDA backend (koffi, nvcc) stays out of the bundle, and
-  // asking for backend 'cuda' there fails with algorithms' "needs the package" error.
-  build: {
-    target: 'es2022', outDir: 'dist', emptyOutDir: true, chunkSizeWarningLimit: 8192,
-    rollupOptions: { external: ['@semiforge/runtime-cuda'] },
-  },
+  // Nothing here keeps the CUDA backend out: algorithms' package.json maps it to an empty module for browsers,
+  // as any application's bundler finds it (the page checks that asking for backend 'cuda' is refused).
+  build: { target: 'es2022', outDir: 'dist', emptyOutDir: true, chunkSizeWarningLimit: 8192 },
   logLevel: 'warn',
 });

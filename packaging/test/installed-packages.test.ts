@@ -77,7 +77,17 @@ describe('the published packages, installed outside the workspace', () => {
     run(join(root, 'node_modules/.bin/tsc'), ['-p', 'tsconfig.json'], { cwd: project });
   });
 
-  it("runs the CLI from its bin", () => {
+  it('bundles into a page with Vite, no settings of its own, leaving Node and the CUDA backend out', () => {
+    const log = run(join(root, 'node_modules/.bin/vite'), ['build', 'page', '--config', 'page/vite.config.mjs'], { cwd: project });
+    expect(log).not.toMatch(/externalized for browser compatibility/);
+    const assets = join(project, 'page/dist/assets');
+    const code = readdirSync(assets).map((f) => readFileSync(join(assets, f), 'utf8')).join('\n');
+    expect(code).toContain('spmv');
+    // The CUDA backend's driver calls, had runtime-cuda been bundled.
+    expect(code).not.toMatch(/cuModuleLoadData|cuLaunchKernel/);
+  });
+
+  it('runs the CLI from its bin', () => {
     const info = JSON.parse(run(join(project, 'node_modules/.bin/semiforge'), ['info', karate, '--json'], { cwd: project }));
     expect(info).toMatchObject({ vertices: 34, edges: 78, directed: false, components: { count: 1, giant: 34 } });
   });

@@ -30,21 +30,27 @@ export function chooseBackend(option: string | undefined, env: Readonly<Record<s
 
 /**
  * `@semiforge/runtime-cuda`, loaded when the CUDA backend is first used. The algorithms depend on it for its
- * types (a `CudaDevice` is a device of their API), but import it only here, so WebGPU runs never load it and
- * pages leave it out; koffi, its FFI, is an optional dependency of its own, refused by name when missing.
+ * types (a `CudaDevice` is a device of their API), but import it only here, so WebGPU runs never load it; in a
+ * page it is an empty module (package.json's `browser` field maps it to `false`, which Vite and webpack honour),
+ * and asking for CUDA there is refused by name. koffi, its FFI, is an optional dependency of its own.
  */
 export async function loadCudaRuntime(): Promise<typeof RuntimeCuda> {
+  const refused = (why: string) =>
+    new Error(`backend 'cuda' needs the package @semiforge/runtime-cuda (and koffi) in Node: npm install @semiforge/runtime-cuda; or run with backend 'webgpu' (${why})`);
+  let runtime: Partial<typeof RuntimeCuda>;
   try {
-    // A literal specifier, so that Node bundlers (esbuild for the GPU host) carry the backend along; browser
-    // bundles mark it external (browser/vite.config.ts), as a page has no CUDA.
-    return (await import('@semiforge/runtime-cuda')) as typeof RuntimeCuda;
+    // A literal specifier, so that Node bundlers (esbuild for the GPU host) carry the backend along.
+    runtime = (await import('@semiforge/runtime-cuda')) as typeof RuntimeCuda;
   } catch (e) {
     const code = (e as { code?: string }).code;
-    // A page's bundle leaves the specifier unresolved (a TypeError without a code): no CUDA there either.
+    // A page's bundle that left the specifier unresolved throws a TypeError without a code: no CUDA there either.
     const missing = code === 'ERR_MODULE_NOT_FOUND' || code === 'MODULE_NOT_FOUND' || typeof process === 'undefined';
     if (!missing) throw e;
-    throw new Error(`backend 'cuda' needs the package @semiforge/runtime-cuda (and koffi): npm install @semiforge/runtime-cuda; or run with backend 'webgpu' (${(e as Error).message})`);
+    throw refused((e as Error).message);
   }
+  // The empty module a page's bundler put in its place.
+  if (typeof runtime.openCudaDevice !== 'function') throw refused('this bundle has no CUDA backend: a page has no CUDA');
+  return runtime as typeof RuntimeCuda;
 }
 
 /** A device of either backend: WebGPU (`@semiforge/runtime`) or CUDA (`@semiforge/runtime-cuda`). */
