@@ -233,6 +233,17 @@ describe.skipIf(!device)('sssp on the GPU against the CPU reference', () => {
     expect(Array.from(r.parent!)).toEqual([NO_PARENT, 1, NO_PARENT]);
   });
 
+  it('refuses a broken CSR by name instead of answering from clamped reads (it answered silently before)', async () => {
+    const good = { n: 3, indptr: Uint32Array.of(0, 1, 2, 2), indices: Uint32Array.of(1, 2), weight: Float64Array.of(1, 1), directed: true, sorted: true };
+    for (const method of ['bellman-ford', 'near-far'] as const) {
+      await expect(sssp(device!, { ...good, indices: Uint32Array.of(1, 7) }, 0, { method })).rejects.toThrow('sssp: CSR indices[1]: vertex 7 (row 1) is not below n = 3');
+      await expect(sssp(device!, { ...good, indptr: Uint32Array.of(0, 2, 1, 2) }, 0, { method })).rejects.toThrow('sssp: CSR indptr[2]: offset 1 is below the previous one, 2');
+      await expect(sssp(device!, { ...good, indptr: Uint32Array.of(0, 1, 1, 1) }, 0, { method })).rejects.toThrow('sssp: CSR indptr[3]: last offset is 1 but there are 2 arcs');
+      await expect(sssp(device!, null as never, 0, { method })).rejects.toThrow(TypeError);
+      await expect(sssp(device!, good, '1' as never, { method })).rejects.toThrow('sssp: source is a string ("1"), not a vertex id (an integer, 0..2)');
+    }
+  });
+
   it('u32 weights must be integers', async () => {
     await expect(sssp(device!, SSSP_CASES[1].graph, 0, { weights: 'u32' })).rejects.toThrow(/u32 weights must be integers/);
   });

@@ -2,7 +2,7 @@ import { dispatchGrid, type ElementArray, type GeneratedKernel } from '@semiforg
 import type { CudaBuffer, CudaDevice, CudaKernel, Handle } from '@semiforge/runtime-cuda';
 import { kernelFor } from '../kernels/kernel-source.js';
 import { dpxFits, DPX_MAX_PATH } from './apsp.dpx.js';
-import { buildApspMatrix, type ApspGraph, type ApspMatrix } from './apsp.input.js';
+import { buildApspMatrix, checkApspGraph, type ApspGraph, type ApspMatrix } from './apsp.input.js';
 import { apspResult } from './apsp.output.js';
 import { blockedRounds, prepareRounds, queueRounds, type PreparedRounds, type RoundOp } from './apsp.cuda-rounds.js';
 import { lookaheadByDefault, planApsp, planSpecs, type ApspKernelOptions, type ApspLookahead, type ApspPlan } from './apsp.plan.js';
@@ -125,6 +125,7 @@ export class CudaApspRunner {
 
   /** Plans for CUDA, compiles (or loads from the cache) the kernels, uploads the input, allocates the work buffers. */
   static async create(device: CudaDevice, graph: ApspGraph, options: ApspKernelOptions = {}, placement: CudaApspPlacement = {}): Promise<CudaApspRunner> {
+    checkApspGraph(graph);
     const { plan, input } = planCuda(graph, options);
     const kernels = new Map<string, CudaKernel>();
     for (const spec of planSpecs(plan)) {

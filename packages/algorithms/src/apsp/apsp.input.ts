@@ -1,5 +1,5 @@
 import { allocElements, getSemiring, type ElementArray, type ElementType } from '@semiforge/codegen';
-import { csrFromEdges, denseFromEdges, padDense, paddedSize, toBdl, type DenseMatrix, type EdgeList } from '@semiforge/graph-io';
+import { csrFromEdges, denseFromEdges, describeValue, padDense, paddedSize, toBdl, type DenseMatrix, type EdgeList } from '@semiforge/graph-io';
 import { checkMirrored } from '../check-mirrored.js';
 import type { ApspPlan } from './apsp.plan.js';
 import { encodeF32 } from '../kernels/f32-encoding.js';
@@ -20,6 +20,21 @@ export const NO_SUCCESSOR = 0xffffffff;
 /** Plain FW on a row-major matrix needs no padding; every blocked layout pads to a multiple of the tile. */
 export function unpaddedPlain(plan: ApspPlan): boolean {
   return plan.plain !== undefined && plan.layout === 'row-major';
+}
+
+/**
+ * Refuses a value that is neither an edge list nor a dense matrix before its size is read: a CSR (what the other
+ * algorithms take), `null`, or another object, which JavaScript callers can hand in, read as a dense matrix
+ * without data and failed deep inside.
+ *
+ * @example
+ * checkApspGraph(csr); // TypeError: apsp: the graph is a CSR (indptr, indices); APSP takes an edge list … edgesFromCsr(csr)
+ */
+export function checkApspGraph(graph: unknown): asserts graph is ApspGraph {
+  const takes = 'an edge list ({ n, src, dst, weight, directed }) or a dense matrix ({ n, data })';
+  if (graph === null || typeof graph !== 'object') throw new TypeError(`apsp: the graph is ${describeValue(graph)}; APSP takes ${takes}`);
+  if ('indptr' in graph) throw new TypeError(`apsp: the graph is a CSR (indptr, indices); APSP takes ${takes}: graph-io's edgesFromCsr(csr) gives the edge list`);
+  if (!('src' in graph) && !('data' in graph)) throw new TypeError(`apsp: the graph (${describeValue(graph)} with ${Object.keys(graph).join(', ') || 'no fields'}) is not ${takes}`);
 }
 
 function isEdgeList(g: ApspGraph): g is EdgeList {

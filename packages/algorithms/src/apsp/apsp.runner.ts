@@ -2,7 +2,7 @@ import { dispatchGrid, type ElementArray } from '@semiforge/codegen';
 import { paddedSize } from '@semiforge/graph-io';
 import { LimitError, type Device, type DispatchBatch, type TypedArrayConstructor } from '@semiforge/runtime';
 import { kernelFor } from '../kernels/kernel-source.js';
-import { buildApspMatrix, unpaddedPlain, type ApspGraph, type ApspMatrix } from './apsp.input.js';
+import { buildApspMatrix, checkApspGraph, unpaddedPlain, type ApspGraph, type ApspMatrix } from './apsp.input.js';
 import { apspResult } from './apsp.output.js';
 import { RunnerLife } from '../kernels/runner-life.js';
 import { planApsp, type ApspKernelOptions, type ApspPlan } from './apsp.plan.js';
@@ -95,6 +95,7 @@ export class ApspRunner {
 
   /** Plans the kernels for the graph, checks the device can hold it, encodes and uploads it. */
   static async create(device: Device, graph: ApspGraph, options: ApspKernelOptions = {}): Promise<ApspRunner> {
+    checkApspGraph(graph);
     // CUDA source handed to the WGSL compiler fails with a page of unrelated syntax errors.
     if (options.target !== undefined && options.target !== 'wgsl') {
       throw new Error(`apsp: target '${options.target}' was asked of a WebGPU device, which runs 'wgsl'; leave target out, or use backend 'cuda'`);

@@ -1,4 +1,4 @@
-import { connectedComponents, coreNumbers, inducedSubgraph, NO_VERTEX, relabelByDegreeParallel, type Csr } from '@semiforge/graph-io';
+import { checkCsrShape, connectedComponents, coreNumbers, inducedSubgraph, NO_VERTEX, relabelByDegreeParallel, type Csr } from '@semiforge/graph-io';
 import { bfsGraph, checkSource } from './bfs.input.js';
 import { treeDepths } from './bfs.output.js';
 import { BfsPhases } from './bfs.phases.js';
@@ -100,6 +100,7 @@ export class CoreBfs {
   static async create(device: BfsDevice, csr: Csr, options: BfsOptions = {}): Promise<CoreBfs> {
     const started = performance.now();
     const phases = new BfsPhases(options.onPhase);
+    checkCsrShape(csr, 'bfs');
     // An undirected graph is checked by the whole graph's runner, first thing (in worker threads): not twice.
     const graph = bfsGraph(csr, options, !csr.directed);
     const plain = { ...graph, ids: undefined };

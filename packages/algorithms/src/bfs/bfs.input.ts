@@ -1,5 +1,6 @@
 import { MAX_BFS_CHUNKS } from '@semiforge/codegen';
-import { symmetrize as symmetrizeCsr, validateCsr, type Csr } from '@semiforge/graph-io';
+import { symmetrize as symmetrizeCsr, type Csr } from '@semiforge/graph-io';
+import { validateGraph } from '../check-graph.js';
 import { LimitError } from '@semiforge/runtime';
 import { checkMirrored, checkMirroredParallel } from '../check-mirrored.js';
 import { checkVertex } from '../check-vertex.js';
@@ -25,7 +26,7 @@ export interface BfsGraphOptions {
  */
 export function bfsGraph(csr: Csr, options: BfsGraphOptions = {}, checked = false): Csr {
   if (!checked) {
-    validateBfsCsr(csr);
+    validateGraph('bfs', csr);
     checkMirrored('bfs', csr);
   }
   if (!csr.directed) return csr;
@@ -48,18 +49,10 @@ export function bfsGraph(csr: Csr, options: BfsGraphOptions = {}, checked = fals
  * const graph = bfsGraph(csr, {}, true);
  */
 export async function checkBfsGraph(csr: Csr): Promise<void> {
-  validateBfsCsr(csr);
+  validateGraph('bfs', csr);
   await checkMirroredParallel('bfs', csr);
 }
 
-// Broken offsets made the layout ask for 2^32 words; a neighbour past n sent the kernels past their arrays.
-function validateBfsCsr(csr: Csr): void {
-  try {
-    validateCsr(csr);
-  } catch (error) {
-    throw new RangeError(`bfs: ${(error as Error).message}`);
-  }
-}
 
 /** Refuses a source that is not a vertex, naming it and the vertex range. */
 export function checkSource(n: number, source: number, what = 'source'): void {

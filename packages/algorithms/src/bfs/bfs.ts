@@ -1,4 +1,4 @@
-import type { Csr } from '@semiforge/graph-io';
+import { describeValue, type Csr } from '@semiforge/graph-io';
 import { withDevice, type Backend } from '../kernels/backend.js';
 import { createBfsEngine, type BfsDevice } from './bfs.engine.js';
 import type { BfsOptions } from './bfs.plan.js';
@@ -30,10 +30,13 @@ export interface BfsCallOptions extends BfsOptions {
 export async function bfs(device: BfsDevice | undefined, csr: Csr, source: number, options?: BfsCallOptions): Promise<BfsResult>;
 export async function bfs(device: BfsDevice | undefined, csr: Csr, sources: readonly number[], options?: BfsCallOptions): Promise<BfsResult[]>;
 export async function bfs(device: BfsDevice | undefined, csr: Csr, sources: number | readonly number[], options: BfsCallOptions = {}): Promise<BfsResult | BfsResult[]> {
+  // Before the graph is prepared (seconds at scale): a string "5" iterated as the source '5', null failed inside.
+  const list = typeof sources === 'number' ? [sources] : sources;
+  if (!Array.isArray(list)) throw new TypeError(`bfs: sources is ${describeValue(sources)}, not a vertex id or an array of them`);
+  for (const s of list) if (typeof s !== 'number') throw new TypeError(`bfs: a source is ${describeValue(s)}, not a vertex id (an integer)`);
   return withDevice(device, options.backend, async (used) => {
     const runner = await createBfsEngine(used, csr, options);
     try {
-      const list = typeof sources === 'number' ? [sources] : sources;
       const results: BfsResult[] = [];
       for (const s of list) results.push(await runner.run(s, { depths: options.depths }));
       return typeof sources === 'number' ? results[0] : results;

@@ -1,4 +1,4 @@
-import { outDegrees, transposeCsr, type Csr } from '@semiforge/graph-io';
+import { checkCsrShape, describeValue, outDegrees, transposeCsr, type Csr } from '@semiforge/graph-io';
 import { checkSquareCsr } from '../spmv/spmv.input.js';
 
 /** A personalization given by its non-zero entries; vertices not listed get 0, a repeated vertex sums. */
@@ -36,6 +36,10 @@ export interface PagerankSettings {
 /** Checks the parameters against a graph of n vertices, naming the first problem. */
 export function pagerankSettings(n: number, options: PagerankParameters): PagerankSettings {
   const { damping = PAGERANK_DEFAULTS.damping, tolerance = PAGERANK_DEFAULTS.tolerance, maxIterations = PAGERANK_DEFAULTS.maxIterations } = options;
+  // A string "0.85" compares as a number and would pass: refused by type first.
+  for (const [name, value] of [['damping', damping], ['tolerance', tolerance]] as const) {
+    if (typeof value !== 'number') throw new TypeError(`pagerank: ${name} is ${describeValue(value)}, not a number`);
+  }
   // Written as !(inside) so that NaN fails too.
   if (!(damping > 0 && damping < 1)) throw new RangeError(`pagerank: damping = ${damping}; it must lie strictly between 0 and 1`);
   if (!(tolerance > 0 && Number.isFinite(tolerance))) throw new RangeError(`pagerank: tolerance = ${tolerance}; it must be a finite number > 0`);
@@ -92,7 +96,8 @@ function checkWeight(w: number, where: string): number {
  * const { transpose, outDegree } = transitionPattern(g); // transpose.weight === null
  */
 export function transitionPattern(graph: Csr): { transpose: Csr; outDegree: Uint32Array } {
+  checkCsrShape(graph, 'pagerank');
   const pattern = { ...graph, weight: null };
-  checkSquareCsr(pattern);
+  checkSquareCsr(pattern, 'pagerank');
   return { transpose: transposeCsr(pattern), outDegree: outDegrees(graph) };
 }

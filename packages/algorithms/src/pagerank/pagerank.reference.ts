@@ -1,4 +1,4 @@
-import { outDegrees, type Csr } from '@semiforge/graph-io';
+import { checkCsrShape, outDegrees, type Csr } from '@semiforge/graph-io';
 import { checkSquareCsr } from '../spmv/spmv.input.js';
 import { pagerankSettings, type PagerankParameters } from './pagerank.input.js';
 
@@ -21,8 +21,9 @@ export interface PagerankReferenceResult {
  * const { ranks } = pagerankReference(csr, { damping: 0.85, tolerance: 1e-12, maxIterations: 1000 });
  */
 export function pagerankReference(graph: Csr, options: PagerankParameters = {}): PagerankReferenceResult {
+  checkCsrShape(graph, 'pagerank');
   const { n, indptr, indices } = graph;
-  checkSquareCsr({ ...graph, weight: null });
+  checkSquareCsr({ ...graph, weight: null }, 'pagerank');
   const { damping, tolerance, maxIterations, teleport } = pagerankSettings(n, options);
   if (n === 0) return { ranks: new Float64Array(0), iterations: 0, converged: true, residual: 0 };
   const out = outDegrees(graph);

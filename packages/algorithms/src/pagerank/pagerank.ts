@@ -1,4 +1,4 @@
-import type { Csr } from '@semiforge/graph-io';
+import { checkCsrShape, type Csr } from '@semiforge/graph-io';
 import { isCudaDevice, withDevice, type AnyDevice, type Backend } from '../kernels/backend.js';
 import type { SpmvFormat } from '../spmv/spmv.plan.js';
 import type { SpmvReorder } from '../spmv/spmv.reorder.js';
@@ -156,6 +156,8 @@ export class PagerankRunner {
 
   /** Checks the options against the graph (before touching the GPU), then builds and uploads Pᵀ. */
   static async create(device: AnyDevice, graph: Csr, options: PagerankOptions = {}): Promise<PagerankRunner> {
+    // Before n is read: an object without one ran no steps and answered with no ranks.
+    checkCsrShape(graph, 'pagerank');
     const checked = pagerankSettings(graph.n, options);
     const { checkEvery = PAGERANK_DEFAULTS.checkEvery, submitEvery = PAGERANK_DEFAULTS.submitEvery, lookahead = PAGERANK_DEFAULTS.lookahead } = options;
     checkCount('checkEvery', checkEvery);

@@ -1,5 +1,5 @@
 import { allocElements, getSemiring, type ElementArray, type ElementType } from '@semiforge/codegen';
-import { csrFault, type Csr } from '@semiforge/graph-io';
+import { checkCsrShape, csrFault, describeValue, type Csr } from '@semiforge/graph-io';
 import { encodeF32 } from '../kernels/f32-encoding.js';
 
 const INT_RANGE: Record<'i32' | 'u32', [number, number]> = { i32: [-(2 ** 31), 2 ** 31 - 1], u32: [0, 2 ** 32 - 1] };
@@ -28,6 +28,9 @@ export function toElements(values: ArrayLike<number>, type: ElementType, where: 
 
 /** A vector of length n in the plan's element type; the message names the vector and both lengths. */
 export function encodeVector(values: ArrayLike<number>, n: number, type: ElementType, name: string): ElementArray {
+  if (values === null || typeof values !== 'object' || typeof values.length !== 'number') {
+    throw new TypeError(`spmv: ${name} is ${describeValue(values)}, not an array or typed array of ${n} numbers`);
+  }
   if (values.length !== n) {
     throw new RangeError(`spmv: ${name} has ${values.length} elements but the matrix is ${n} × ${n}; ${name} needs ${n}`);
   }
@@ -39,7 +42,8 @@ export function encodeVector(values: ArrayLike<number>, n: number, type: Element
  * reach past its n rows (a non-square matrix: the product needs A to be n × n with x and y of length n), or
  * that stores NaN, naming row and column.
  */
-export function checkSquareCsr(csr: Csr): void {
+export function checkSquareCsr(csr: Csr, algorithm = 'spmv'): void {
+  checkCsrShape(csr, algorithm);
   const { n, indptr, indices, weight } = csr;
   // Rows may be in any order for SpMV, so sortedness is not asked for; a column past n means a non-square matrix.
   const fault = csrFault(n, indptr, indices, false);

@@ -1,5 +1,6 @@
 import { dispatchGrid, MAX_GRID_X, SSSP_PULL_CHUNK, type Target } from '@semiforge/codegen';
 import { relabelByDegree, relabelByDegreeParallel, type Csr } from '@semiforge/graph-io';
+import { validateGraph } from '../check-graph.js';
 import { checkMirrored, checkMirroredParallel } from '../check-mirrored.js';
 import { checkNegativeWeights, checkSsspFits, renumberedWeights, ssspWeights, type SsspWeights } from './sssp.input.js';
 import { SsspIds } from './sssp.ids.js';
@@ -127,28 +128,30 @@ export async function ssspSearchGraph(caller: Csr, options: SsspKernelOptions): 
 export interface SsspHostWork {
   /** {@link ssspSearchGraph}'s graph, for `relabel: 'degree'`. */
   readonly renumbered?: Csr;
-  /** The caller's graph passed {@link checkMirroredParallel}. */
-  readonly mirrorsChecked?: boolean;
+  /** The caller's graph passed `validateGraph` and {@link checkMirroredParallel}. */
+  readonly graphChecked?: boolean;
 }
 
 /**
- * The host work of {@link prepareSssp} that worker threads can take: the mirror check of a graph marked
- * undirected (graph-io's `findUnmirroredArcParallel`) and the renumbering of `relabel: 'degree'`. The runners
- * do it first and hand the result to {@link prepareSssp}, which would do both on the calling thread.
+ * The host work of {@link prepareSssp} that worker threads can take: the checks of the caller's graph (its
+ * structure, then the mirror check of a graph marked undirected, graph-io's `findUnmirroredArcParallel`) and
+ * the renumbering of `relabel: 'degree'`. The runners do it first and hand the result to {@link prepareSssp},
+ * which would do both on the calling thread.
  *
  * @example
  * const setup = prepareSssp(csr, { relabel: 'degree' }, 'wgsl', {}, undefined, await ssspHostWork(csr, { relabel: 'degree' }));
  */
 export async function ssspHostWork(caller: Csr, options: SsspKernelOptions): Promise<SsspHostWork> {
+  validateGraph('sssp', caller);
   await checkMirroredParallel('sssp', caller);
-  return { renumbered: await ssspSearchGraph(caller, options), mirrorsChecked: true };
+  return { renumbered: await ssspSearchGraph(caller, options), graphChecked: true };
 }
 
 /**
  * Converts and checks the weights, plans the method for `target`, checks the sizes against `limits` when
  * given, and lays out the arrays: the edge list of paper 001's pairs (Bellman-Ford) or the CSR (the frontier
  * methods, whose parent step uploads the arcs' tails when it first needs them). `done`: what the caller did
- * already ({@link ssspHostWork}: the mirror check, the graph renumbered by degree); the rest is done here, on
+ * already ({@link ssspHostWork}: the graph's checks, the graph renumbered by degree); the rest is done here, on
  * this thread.
  *
  * @example
@@ -157,9 +160,10 @@ export async function ssspHostWork(caller: Csr, options: SsspKernelOptions): Pro
  */
 export function prepareSssp(caller: Csr, options: SsspKernelOptions, target: Target, where: SsspTargetInfo = {}, limits?: SsspSizeLimits, done: SsspHostWork = {}): SsspSetup {
   const type = options.weights ?? 'f32';
-  // Weights and mirrors checked in the caller's ids, so that an error names the caller's vertices.
+  // Structure, weights and mirrors checked in the caller's ids, so that an error names the caller's vertices.
+  if (!done.graphChecked) validateGraph('sssp', caller);
   const callerWeights = ssspWeights(caller, type);
-  if (!done.mirrorsChecked) checkMirrored('sssp', caller);
+  if (!done.graphChecked) checkMirrored('sssp', caller);
   // Renumbered by degree, everything below sees that graph; the queries map ids in and answers out.
   const relabelled = options.relabel === 'degree' ? (done.renumbered ?? relabelByDegree({ ...caller, ids: undefined })) : undefined;
   const input = relabelled ?? caller;

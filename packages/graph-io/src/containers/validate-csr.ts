@@ -1,10 +1,11 @@
 import type { Csr } from '../csr.js';
+import { checkCsrShape } from './csr-shape.js';
 import { csrFault } from './csr-structure.js';
 
 /**
  * Checks the invariants a GPU kernel relies on (offsets from 0, never decreasing, ending at the arc
  * count; indices below `n`; rows ascending when `sorted`; weights and ids of the right lengths) and
- * throws a `RangeError` naming the first broken one.
+ * throws a `RangeError` naming the first broken one (a `TypeError` where a field has the wrong type: {@link checkCsrShape}).
  *
  * @example
  * ```ts
@@ -13,6 +14,7 @@ import { csrFault } from './csr-structure.js';
  * ```
  */
 export function validateCsr(csr: Csr): void {
+  checkCsrShape(csr, 'CSR');
   const fault = csrFault(csr.n, csr.indptr, csr.indices, csr.sorted);
   if (fault !== undefined) throw new RangeError(`CSR ${fault.field}[${fault.index}]: ${fault.rule}`);
   if (csr.weight !== null && csr.weight.length !== csr.indices.length) {
