@@ -3,6 +3,7 @@ import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, wri
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { gpuSkipReason } from '@semiforge/runtime/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 // What a user gets from `npm install @semiforge/…`: each published package packed as npm would publish it,
@@ -11,6 +12,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const fixtures = fileURLToPath(new URL('../fixtures', import.meta.url));
 const karate = join(root, '../shared/data/lagraph/karate.mtx');
+/** Why the parts that run kernels are skipped here (no adapter, outside CI), or undefined. */
+const noGpu = await gpuSkipReason();
 
 interface Published {
   readonly dir: string;
@@ -67,7 +70,7 @@ describe('the published packages, installed outside the workspace', () => {
     }
   });
 
-  it('runs every algorithm from Node, checked by its validator, worker threads included', () => {
+  it.skipIf(noGpu)(`runs every algorithm from Node, checked by its validator, worker threads included${noGpu ? ` (skipped: ${noGpu})` : ''}`, () => {
     const out = JSON.parse(run(process.execPath, ['smoke.mjs', karate], { cwd: project }).trim().split('\n').pop()!);
     expect(out).toMatchObject({ karate: 34, vertices: 1024 });
     expect(out.iterations).toBeGreaterThan(1);
@@ -90,5 +93,10 @@ describe('the published packages, installed outside the workspace', () => {
   it('runs the CLI from its bin', () => {
     const info = JSON.parse(run(join(project, 'node_modules/.bin/semiforge'), ['info', karate, '--json'], { cwd: project }));
     expect(info).toMatchObject({ vertices: 34, edges: 78, directed: false, components: { count: 1, giant: 34 } });
+  });
+
+  it.skipIf(noGpu)('runs APSP through the CLI, verified against the CPU', () => {
+    const report = JSON.parse(run(join(project, 'node_modules/.bin/semiforge'), ['apsp', '-g', '64', '--verify', '--json'], { cwd: project }));
+    expect(report).toMatchObject({ verified: true, verification: { entries: 64 * 64, mismatches: 0 } });
   });
 });
