@@ -53,7 +53,8 @@ export { csrFromEdges, type CsrFromEdgesOptions } from './containers/csr-from-ed
 export { csrFromEdgesParallel, type CsrFromEdgesParallelOptions } from './containers/csr-from-edges-parallel.js';
 export { validateCsr } from './containers/validate-csr.js';
 export { csrFault, type CsrFault } from './containers/csr-structure.js';
-export { checkCsrShape, describeValue } from './containers/csr-shape.js';
+export { checkCsrShape } from './containers/csr-shape.js';
+export { describeValue } from './describe-value.js';
 export { findUnmirroredArc, type UnmirroredArc } from './containers/mirrored-arcs.js';
 export { findUnmirroredArcParallel, type MirrorCheckOptions } from './containers/mirrored-arcs-parallel.js';
 export type { ArcCombine } from './containers/combine-sorted-rows.js';

@@ -1,13 +1,5 @@
 import type { Csr } from '../csr.js';
-
-/** What a value is, for a message: `null`, `a string ("5")`, `an Array`, `a Float32Array`… */
-export function describeValue(value: unknown): string {
-  if (value === null || value === undefined) return String(value);
-  if (typeof value === 'string') return `a string (${JSON.stringify(value.length > 20 ? `${value.slice(0, 20)}…` : value)})`;
-  if (typeof value !== 'object') return `a ${typeof value} (${String(value)})`;
-  const name = (value as object).constructor?.name ?? 'Object';
-  return /^[AEIOU]/.test(name) ? `an ${name}` : `a ${name}`;
-}
+import { describeValue } from '../describe-value.js';
 
 /**
  * Refuses a value that is not shaped like a {@link Csr} before any of its arrays is read: JavaScript callers

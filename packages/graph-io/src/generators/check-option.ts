@@ -1,7 +1,14 @@
+import { describeValue } from '../describe-value.js';
+
 /**
  * Option checks shared by the generators, so every bad option reads the same way: the option's name,
  * the value given and the range allowed.
  */
+
+/** A string "20" printed as `scale = 20 is not an integer in 1..31` read as a wrong number: name its type. */
+function checkNumberType(name: string, value: unknown, wanted: string): void {
+  if (typeof value !== 'number') throw new TypeError(`${name} is ${describeValue(value)}, not ${wanted}`);
+}
 
 /**
  * Throws a `RangeError` unless `value` is an integer in `min..max`.
@@ -12,6 +19,7 @@
  * ```
  */
 export function checkIntegerOption(name: string, value: number, min: number, max: number): void {
+  checkNumberType(name, value, `an integer in ${min}..${max}`);
   if (!Number.isInteger(value) || value < min || value > max) {
     throw new RangeError(`${name} = ${value} is not an integer in ${min}..${max}`);
   }
@@ -26,6 +34,7 @@ export function checkIntegerOption(name: string, value: number, min: number, max
  * ```
  */
 export function checkNumberOption(name: string, value: number, min: number, max: number): void {
+  checkNumberType(name, value, `a number in [${min}, ${max}]`);
   if (!Number.isFinite(value) || value < min || value > max) {
     throw new RangeError(`${name} = ${value} is not a number in [${min}, ${max}]`);
   }

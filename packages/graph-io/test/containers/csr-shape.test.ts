@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkCsrShape, describeValue, validateCsr } from '../../src/index.js';
+import { checkCsrShape, describeValue, generateKronecker, validateCsr } from '../../src/index.js';
 
 const good = { n: 2, indptr: Uint32Array.of(0, 1, 2), indices: Uint32Array.of(1, 0), weight: null, directed: false, sorted: true };
 
@@ -37,5 +37,11 @@ describe('checkCsrShape: what JavaScript callers hand in instead of a CSR', () =
       'undefined', 'null', 'a number (5)', 'a boolean (true)', 'a string ("abc")', 'an Array', 'an Object', 'a Float32Array', 'a Map',
     ]);
     expect(describeValue('x'.repeat(40))).toBe(`a string ("${'x'.repeat(20)}…")`);
+  });
+});
+
+describe('generator options of the wrong type', () => {
+  it('name the type, not a number that looks right', () => {
+    expect(() => generateKronecker({ scale: '10' as never, seed: 1 })).toThrow(new TypeError('scale is a string ("10"), not an integer in 1..31'));
   });
 });
