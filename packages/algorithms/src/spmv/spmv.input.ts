@@ -40,7 +40,7 @@ export function encodeVector(values: ArrayLike<number>, n: number, type: Element
 /**
  * Refuses a CSR whose arrays disagree (offsets not starting at 0 or decreasing included), whose column indices
  * reach past its n rows (a non-square matrix: the product needs A to be n × n with x and y of length n), or
- * that stores NaN, naming row and column.
+ * that stores NaN, naming row and column; `algorithm` starts the message (PageRank checks its graph here too).
  */
 export function checkSquareCsr(csr: Csr, algorithm = 'spmv'): void {
   checkCsrShape(csr, algorithm);
@@ -49,16 +49,16 @@ export function checkSquareCsr(csr: Csr, algorithm = 'spmv'): void {
   const fault = csrFault(n, indptr, indices, false);
   if (fault?.field === 'indices') {
     throw new RangeError(
-      `spmv: the entry of row ${rowOfEntry(indptr, fault.index)} in column ${indices[fault.index]} is outside the ${n} × ${n} matrix; ` +
+      `${algorithm}: the entry of row ${rowOfEntry(indptr, fault.index)} in column ${indices[fault.index]} is outside the ${n} × ${n} matrix; ` +
         'SpMV here needs a square matrix (n rows, n columns)',
     );
   }
-  if (fault) throw new RangeError(`spmv: CSR ${fault.field}[${fault.index}]: ${fault.rule}`);
+  if (fault) throw new RangeError(`${algorithm}: CSR ${fault.field}[${fault.index}]: ${fault.rule}`);
   if (weight && weight.length !== indices.length) {
-    throw new RangeError(`spmv: the CSR has ${indices.length} column indices but ${weight.length} weights`);
+    throw new RangeError(`${algorithm}: the CSR has ${indices.length} column indices but ${weight.length} weights`);
   }
   const nan = weight ? weight.findIndex(Number.isNaN) : -1;
-  if (nan >= 0) throw new RangeError(`spmv: the matrix entry at row ${rowOfEntry(indptr, nan)}, column ${indices[nan]} is NaN`);
+  if (nan >= 0) throw new RangeError(`${algorithm}: the matrix entry at row ${rowOfEntry(indptr, nan)}, column ${indices[nan]} is NaN`);
 }
 
 /** The row holding entry k of checked offsets: the last row whose offset is ≤ k and whose row is not empty. */
