@@ -1,7 +1,7 @@
 import { MAX_BFS_CHUNKS } from '@semiforge/codegen';
 import { symmetrize as symmetrizeCsr, type Csr } from '@semiforge/graph-io';
-import { validateGraph } from '../check-graph.js';
 import { LimitError } from '@semiforge/runtime';
+import { validateGraph } from '../check-graph.js';
 import { checkMirrored, checkMirroredParallel } from '../check-mirrored.js';
 import { checkVertex } from '../check-vertex.js';
 import { MAX_MULTI_SOURCES } from './bfs.steps.js';
@@ -52,7 +52,6 @@ export async function checkBfsGraph(csr: Csr): Promise<void> {
   validateGraph('bfs', csr);
   await checkMirroredParallel('bfs', csr);
 }
-
 
 /** Refuses a source that is not a vertex, naming it and the vertex range. */
 export function checkSource(n: number, source: number, what = 'source'): void {
