@@ -31,6 +31,7 @@ describe.skipIf(!device)('algorithms called with values of the wrong type', () =
     ['bfs source "5"', () => bfs(device!, graph, '5' as never), 'bfs: sources is a string ("5"), not a vertex id or an array of them'],
     ['bfs sources [0, null]', () => bfs(device!, graph, [0, null] as never), 'bfs: a source is null, not a vertex id (an integer)'],
     ['spmv x null', () => spmv(device!, graph, null as never), 'spmv: x is null, not an array or typed array of 50 numbers'],
+    ['sssp maxDistance "5"', () => sssp(device!, graph, 0, { maxDistance: '5' as never }), 'sssp: maxDistance is a string ("5"), not a number'],
     ['pagerank damping "0.85"', () => pagerank(device!, graph, { damping: '0.85' as never }), 'pagerank: damping is a string ("0.85"), not a number'],
   ])('%s', async (_, call, message) => {
     await expect(call()).rejects.toThrow(TypeError);
