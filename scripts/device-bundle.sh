@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Bundles benchmark suites for the GPU host from a clean checkout of a commit (default HEAD), straight from
 # the TypeScript sources (no build): .device/<suite>.mjs for benchmarks/<suite>/run.ts, plus graph-io's
-# generator, relabelling and row-sorting workers beside them (the parallel Kronecker/R-MAT generators and relabelByDegreeParallel start them from the bundle's folder).
+# generator, relabelling, row-sorting and checking workers beside them (the parallel Kronecker/R-MAT generators and relabelByDegreeParallel start them from the bundle's folder).
 # Run ../shared/device/pack.sh once first: it puts node, Dawn and env.sh into .device/.
 #   scripts/device-bundle.sh spmv bfs sssp pagerank          # REV=<commit> to bundle another commit,
 #                                                            # REV=worktree for the uncommitted tree as it is
@@ -53,6 +53,7 @@ bundle packages/graph-io/src/generators/recursive-matrix-worker.ts "$root/.devic
 bundle packages/graph-io/src/transforms/relabel-by-degree-worker.ts "$root/.device/relabel-by-degree-worker.js"
 bundle packages/graph-io/src/containers/place-rows-worker.ts "$root/.device/place-rows-worker.js"
 bundle packages/graph-io/src/containers/mirrored-arcs-worker.ts "$root/.device/mirrored-arcs-worker.js"
+bundle packages/graph-io/src/containers/validate-csr-worker.ts "$root/.device/validate-csr-worker.js"
 bundle packages/algorithms/src/sssp/sssp.validate-worker.ts "$root/.device/sssp.validate-worker.js"
 bundle benchmarks/bfs/tree-depth-worker.ts "$root/.device/tree-depth-worker.js"
 bundle benchmarks/bfs/parallel-bfs-worker.ts "$root/.device/parallel-bfs-worker.js"

@@ -1,4 +1,4 @@
-import { checkCsrShape, validateCsr, type Csr } from '@semiforge/graph-io';
+import { checkCsrShape, validateCsr, validateCsrParallel, type Csr } from '@semiforge/graph-io';
 
 /**
  * Refuses a graph the kernels cannot trust, naming the algorithm: a value not shaped like a CSR (a `TypeError`,
@@ -13,6 +13,22 @@ export function validateGraph(algorithm: string, csr: Csr): void {
   checkCsrShape(csr, algorithm);
   try {
     validateCsr(csr);
+  } catch (error) {
+    throw new RangeError(`${algorithm}: ${(error as Error).message}`);
+  }
+}
+
+/**
+ * {@link validateGraph} with the pass over the arcs split among worker threads where the graph lies in shared
+ * memory (graph-io's `validateCsrParallel`): what the runners' `create` does, before the mirror check.
+ *
+ * @example
+ * await validateGraphParallel('bfs', await csrFromEdgesParallel(edges, { symmetrize: true }));
+ */
+export async function validateGraphParallel(algorithm: string, csr: Csr): Promise<void> {
+  checkCsrShape(csr, algorithm);
+  try {
+    await validateCsrParallel(csr);
   } catch (error) {
     throw new RangeError(`${algorithm}: ${(error as Error).message}`);
   }

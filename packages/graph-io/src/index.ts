@@ -52,6 +52,7 @@ export { bdlIndex, fromBdl, paddedSize, toBdl, type BlockedArray } from './dense
 export { csrFromEdges, type CsrFromEdgesOptions } from './containers/csr-from-edges.js';
 export { csrFromEdgesParallel, type CsrFromEdgesParallelOptions } from './containers/csr-from-edges-parallel.js';
 export { validateCsr } from './containers/validate-csr.js';
+export { validateCsrParallel, type ValidateCsrOptions } from './containers/validate-csr-parallel.js';
 export { csrFault, type CsrFault } from './containers/csr-structure.js';
 export { checkCsrShape } from './containers/csr-shape.js';
 export { describeValue } from './describe-value.js';

@@ -1,7 +1,7 @@
 import { MAX_BFS_CHUNKS } from '@semiforge/codegen';
 import { symmetrize as symmetrizeCsr, type Csr } from '@semiforge/graph-io';
 import { LimitError } from '@semiforge/runtime';
-import { validateGraph } from '../check-graph.js';
+import { validateGraph, validateGraphParallel } from '../check-graph.js';
 import { checkMirrored, checkMirroredParallel } from '../check-mirrored.js';
 import { checkVertex } from '../check-vertex.js';
 import { MAX_MULTI_SOURCES } from './bfs.steps.js';
@@ -41,7 +41,7 @@ export function bfsGraph(csr: Csr, options: BfsGraphOptions = {}, checked = fals
 
 /**
  * {@link bfsGraph}'s checks of the caller's graph (its structure, and its mirrors where it is marked undirected)
- * with the mirror pass split among worker threads ({@link checkMirroredParallel}): the runners run them first
+ * with both passes over the arcs split among worker threads (`validateGraphParallel`, {@link checkMirroredParallel}): the runners run them first
  * and pass `checked` to the host preparation.
  *
  * @example
@@ -49,7 +49,7 @@ export function bfsGraph(csr: Csr, options: BfsGraphOptions = {}, checked = fals
  * const graph = bfsGraph(csr, {}, true);
  */
 export async function checkBfsGraph(csr: Csr): Promise<void> {
-  validateGraph('bfs', csr);
+  await validateGraphParallel('bfs', csr);
   await checkMirroredParallel('bfs', csr);
 }
 

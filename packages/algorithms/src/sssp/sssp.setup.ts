@@ -1,6 +1,6 @@
 import { dispatchGrid, MAX_GRID_X, SSSP_PULL_CHUNK, type Target } from '@semiforge/codegen';
 import { relabelByDegree, relabelByDegreeParallel, type Csr } from '@semiforge/graph-io';
-import { validateGraph } from '../check-graph.js';
+import { validateGraph, validateGraphParallel } from '../check-graph.js';
 import { checkMirrored, checkMirroredParallel } from '../check-mirrored.js';
 import { checkNegativeWeights, checkSsspFits, renumberedWeights, ssspWeights, type SsspWeights } from './sssp.input.js';
 import { SsspIds } from './sssp.ids.js';
@@ -142,7 +142,7 @@ export interface SsspHostWork {
  * const setup = prepareSssp(csr, { relabel: 'degree' }, 'wgsl', {}, undefined, await ssspHostWork(csr, { relabel: 'degree' }));
  */
 export async function ssspHostWork(caller: Csr, options: SsspKernelOptions): Promise<SsspHostWork> {
-  validateGraph('sssp', caller);
+  await validateGraphParallel('sssp', caller);
   await checkMirroredParallel('sssp', caller);
   return { renumbered: await ssspSearchGraph(caller, options), graphChecked: true };
 }

@@ -18,6 +18,11 @@ export interface CsrFault {
  * ```
  */
 export function csrFault(n: number, indptr: Uint32Array, indices: Uint32Array, sorted: boolean): CsrFault | undefined {
+  return offsetsFault(n, indptr, indices) ?? rowsFault(n, indptr, indices, sorted, 0, n);
+}
+
+/** {@link csrFault}'s checks of the offsets alone: n + 1 of them, from 0, never decreasing, ending at the arc count. O(n). */
+export function offsetsFault(n: number, indptr: Uint32Array, indices: Uint32Array): CsrFault | undefined {
   if (indptr.length !== n + 1) return { field: 'indptr', index: 0, rule: `has ${indptr.length} entries, expected n + 1 = ${n + 1}` };
   if (indptr[0] !== 0) return { field: 'indptr', index: 0, rule: `first offset is ${indptr[0]}, expected 0` };
   for (let v = 0; v < n; v++) {
@@ -28,18 +33,21 @@ export function csrFault(n: number, indptr: Uint32Array, indices: Uint32Array, s
   if (indptr[n] !== indices.length) {
     return { field: 'indptr', index: n, rule: `last offset is ${indptr[n]} but there are ${indices.length} arcs` };
   }
-  return sorted ? sortedRowFault(n, indptr, indices) : indexFault(n, indices);
-}
-
-function indexFault(n: number, indices: Uint32Array): CsrFault | undefined {
-  for (let k = 0; k < indices.length; k++) {
-    if (indices[k] >= n) return { field: 'indices', index: k, rule: `vertex ${indices[k]} is not below n = ${n}` };
-  }
   return undefined;
 }
 
-function sortedRowFault(n: number, indptr: Uint32Array, indices: Uint32Array): CsrFault | undefined {
-  for (let v = 0; v < n; v++) {
+/**
+ * The first broken invariant of the arcs of rows [first, end) of offsets already checked: an index not below n,
+ * or with `sorted` a row that does not ascend. Workers each take a range ({@link validateCsrParallel}).
+ */
+export function rowsFault(n: number, indptr: Uint32Array, indices: Uint32Array, sorted: boolean, first: number, end: number): CsrFault | undefined {
+  if (!sorted) {
+    for (let k = indptr[first], last = indptr[end]; k < last; k++) {
+      if (indices[k] >= n) return { field: 'indices', index: k, rule: `vertex ${indices[k]} is not below n = ${n}` };
+    }
+    return undefined;
+  }
+  for (let v = first; v < end; v++) {
     let previous = 0;
     for (let k = indptr[v]; k < indptr[v + 1]; k++) {
       const u = indices[k];

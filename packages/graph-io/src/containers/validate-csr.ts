@@ -1,6 +1,6 @@
 import type { Csr } from '../csr.js';
 import { checkCsrShape } from './csr-shape.js';
-import { csrFault } from './csr-structure.js';
+import { csrFault, type CsrFault } from './csr-structure.js';
 
 /**
  * Checks the invariants a GPU kernel relies on (offsets from 0, never decreasing, ending at the arc
@@ -15,8 +15,17 @@ import { csrFault } from './csr-structure.js';
  */
 export function validateCsr(csr: Csr): void {
   checkCsrShape(csr, 'CSR');
-  const fault = csrFault(csr.n, csr.indptr, csr.indices, csr.sorted);
+  throwFault(csrFault(csr.n, csr.indptr, csr.indices, csr.sorted));
+  checkArrayLengths(csr);
+}
+
+/** Throws a structural fault as `validateCsr` words it. */
+export function throwFault(fault: CsrFault | undefined): void {
   if (fault !== undefined) throw new RangeError(`CSR ${fault.field}[${fault.index}]: ${fault.rule}`);
+}
+
+/** The weights and ids, where present, one an arc and one a vertex. */
+export function checkArrayLengths(csr: Csr): void {
   if (csr.weight !== null && csr.weight.length !== csr.indices.length) {
     throw new RangeError(`CSR has ${csr.indices.length} arcs but ${csr.weight.length} weights`);
   }
