@@ -3,6 +3,7 @@ import { arcBalancedRanges, isShared, sharedArray, workerThreads } from '../shar
 import { runWorkers, workerEntry } from '../worker-start.js';
 import { checkCsrShape } from './csr-shape.js';
 import { csrFault, offsetsFault } from './csr-structure.js';
+import type { MirrorCheckOptions } from './mirrored-arcs-parallel.js';
 import { checkArrayLengths, throwFault, validateCsr } from './validate-csr.js';
 
 /** What one worker is posted: the graph's arrays in shared memory, its rows, and where its finding goes. */
@@ -18,13 +19,8 @@ export interface RowsFaultJob {
   readonly slot: number;
 }
 
-/** Options of {@link validateCsrParallel}. */
-export interface ValidateCsrOptions {
-  /** Worker threads; default: the machine's parallelism (1 outside Node). 1 checks on the calling thread. */
-  readonly threads?: number;
-  /** Graphs with fewer arcs are checked on the calling thread; default 2^26 (as the mirror check's). */
-  readonly minParallelArcs?: number;
-}
+/** Options of {@link validateCsrParallel}: those of the mirror check (threads; 2^26 arcs before workers start). */
+export type ValidateCsrOptions = MirrorCheckOptions;
 
 /** Below this the workers' start-up costs about what they save (the pass is one load and compare an arc). */
 const MIN_PARALLEL_ARCS = 1 << 26;
