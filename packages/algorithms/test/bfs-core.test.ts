@@ -88,6 +88,24 @@ describe.skipIf(!device)('CoreBFS against the CPU reference', () => {
     }
   });
 
+  it('searches a directed graph given with symmetrize: true as its undirected view (the whole graph\'s runner symmetrises it)', async () => {
+    const oneWay = csrFromEdges(generateKronecker({ scale: 8, edgeFactor: 8, seed: 5 }), { sortRows: true });
+    expect(oneWay.directed).toBe(true);
+    const both = csrFromEdges(generateKronecker({ scale: 8, edgeFactor: 8, seed: 5 }), { symmetrize: true, sortRows: true });
+    const core = await CoreBfs.create(device!, oneWay, { symmetrize: true });
+    try {
+      expect([...core.graph.indices]).toEqual([...both.indices]);
+      for (const s of [0, 17, 200]) {
+        const r = await core.run(s, { depths: true });
+        expect(validateBfs(both, s, r.parent, r.depth)).toMatchObject({ ok: true });
+        expect(r.depth).toEqual(bfsReference(both, s).depth);
+      }
+    } finally {
+      core.destroy();
+    }
+    await expect(CoreBfs.create(device!, oneWay)).rejects.toThrow('pass symmetrize: true');
+  });
+
   it('refuses a graph marked undirected without its mirrors, and broken offsets, naming them (checked once, by the whole graph\'s runner)', async () => {
     const oneWay = { n: 3, indptr: Uint32Array.of(0, 1, 2, 2), indices: Uint32Array.of(1, 2), weight: null, directed: false, sorted: true };
     await expect(CoreBfs.create(device!, oneWay)).rejects.toThrow('bfs: the graph is marked undirected (directed: false), but its arc 0 → 1 has no mirror 1 → 0');

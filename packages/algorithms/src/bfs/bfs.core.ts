@@ -1,5 +1,5 @@
-import { checkCsrShape, connectedComponents, coreNumbers, inducedSubgraph, NO_VERTEX, relabelByDegreeParallel, type Csr } from '@semiforge/graph-io';
-import { bfsGraph, checkSource } from './bfs.input.js';
+import { connectedComponents, coreNumbers, inducedSubgraph, NO_VERTEX, relabelByDegreeParallel, type Csr } from '@semiforge/graph-io';
+import { checkSource } from './bfs.input.js';
 import { treeDepths } from './bfs.output.js';
 import { BfsPhases } from './bfs.phases.js';
 import { BFS_DEFAULTS, type BfsOptions } from './bfs.plan.js';
@@ -100,13 +100,13 @@ export class CoreBfs {
   static async create(device: BfsDevice, csr: Csr, options: BfsOptions = {}): Promise<CoreBfs> {
     const started = performance.now();
     const phases = new BfsPhases(options.onPhase);
-    checkCsrShape(csr, 'bfs');
-    // An undirected graph is checked by the whole graph's runner, first thing (in worker threads): not twice.
-    const graph = bfsGraph(csr, options, !csr.directed);
-    const plain = { ...graph, ids: undefined };
-    const engineOptions = (prefix: string): BfsOptions => ({ ...options, symmetrize: false, onPhase: options.onPhase && ((step, ms) => options.onPhase!(`${prefix}.${step}`, ms)) });
-    const full = await phases.timeAsync('full_engine', () => createBfsEngine(device, graph, engineOptions('full')));
+    const engineOptions = (prefix: string, symmetrize = false): BfsOptions => ({ ...options, symmetrize, onPhase: options.onPhase && ((step, ms) => options.onPhase!(`${prefix}.${step}`, ms)) });
+    // The whole graph's runner checks the caller's graph (in worker threads) and symmetrises a directed one when
+    // asked: its graph is the one searched here, so nothing is checked or symmetrised twice.
+    const full = await phases.timeAsync('full_engine', () => createBfsEngine(device, csr, engineOptions('full', options.symmetrize)));
     addPhases(phases, 'full', full.plan.phases);
+    const graph = full.graph;
+    const plain = { ...graph, ids: undefined };
     let core: BfsEngine | undefined;
     try {
       const { inGiant, giantVertices } = await phases.timeAsync('giant', () => giantComponent(full, plain));
