@@ -1,4 +1,4 @@
-import { execFileSync, type ExecFileSyncOptions } from 'node:child_process';
+import { spawnSync, type SpawnSyncOptions } from 'node:child_process';
 import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -29,14 +29,28 @@ function published(): Published[] {
     .map(({ dir, manifest }) => ({ dir, name: manifest.name, tarball: '' }));
 }
 
-/** Runs a command, failing with its output (tsc's errors, an assertion's message) rather than only its status. */
-function run(file: string, args: string[], options: ExecFileSyncOptions): string {
-  try {
-    return execFileSync(file, args, { encoding: 'utf8', stdio: 'pipe', ...options }) as string;
-  } catch (e) {
-    const { stdout, stderr } = e as { stdout?: string; stderr?: string };
-    throw new Error(`${file} ${args.join(' ')} failed:\n${stdout ?? ''}\n${stderr ?? ''}`);
-  }
+/**
+ * Runs a command and returns its stdout and stderr together (Vite warns on stderr), failing with both (tsc's
+ * errors, an assertion's message) rather than only its status.
+ */
+function run(file: string, args: string[], options: SpawnSyncOptions): string {
+  const done = spawnSync(file, args, { encoding: 'utf8', ...options });
+  const output = `${done.stdout ?? ''}${done.stderr ?? ''}`;
+  if (done.status !== 0) throw new Error(`${file} ${args.join(' ')} failed (${done.error?.message ?? `status ${done.status}`}):\n${output}`);
+  return output;
+}
+
+/** What a command printed on stdout, failing with stdout and stderr when it fails. */
+function stdoutOf(file: string, args: string[], cwd: string): string {
+  const done = spawnSync(file, args, { encoding: 'utf8', cwd });
+  if (done.status !== 0) throw new Error(`${file} ${args.join(' ')} failed (${done.error?.message ?? `status ${done.status}`}):\n${done.stdout}${done.stderr}`);
+  return done.stdout.trim();
+}
+
+/** The JSON object a command ends its stdout with (one line, or printed over many from a line opening with `{`). */
+function lastJson(file: string, args: string[], cwd: string): Record<string, unknown> {
+  const text = stdoutOf(file, args, cwd);
+  return JSON.parse(text.slice(text.lastIndexOf('\n{') + 1)) as Record<string, unknown>;
 }
 
 describe('the published packages, installed outside the workspace', () => {
@@ -50,7 +64,7 @@ describe('the published packages, installed outside the workspace', () => {
     }
     packs = mkdtempSync(join(tmpdir(), 'semiforge-packs-'));
     project = mkdtempSync(join(tmpdir(), 'semiforge-consumer-'));
-    for (const p of packages) p.tarball = join(packs, run('npm', ['pack', '--silent', '--pack-destination', packs], { cwd: p.dir }).trim().split('\n').pop()!);
+    for (const p of packages) p.tarball = join(packs, stdoutOf('npm', ['pack', '--silent', '--pack-destination', packs], p.dir).split('\n').pop()!);
     writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'consumer', private: true, type: 'module' }));
     cpSync(fixtures, project, { recursive: true });
     // @types/node as the workspace pins it: a Node user's TypeScript has it (graph-io's file readers name Node's types).
@@ -71,7 +85,7 @@ describe('the published packages, installed outside the workspace', () => {
   });
 
   it.skipIf(noGpu)(`runs every algorithm from Node, checked by its validator, worker threads included${noGpu ? ` (skipped: ${noGpu})` : ''}`, () => {
-    const out = JSON.parse(run(process.execPath, ['smoke.mjs', karate], { cwd: project }).trim().split('\n').pop()!);
+    const out = lastJson(process.execPath, ['smoke.mjs', karate], project);
     expect(out).toMatchObject({ karate: 34, vertices: 1024 });
     expect(out.iterations).toBeGreaterThan(1);
   });
@@ -91,12 +105,12 @@ describe('the published packages, installed outside the workspace', () => {
   });
 
   it('runs the CLI from its bin', () => {
-    const info = JSON.parse(run(join(project, 'node_modules/.bin/semiforge'), ['info', karate, '--json'], { cwd: project }));
+    const info = lastJson(join(project, 'node_modules/.bin/semiforge'), ['info', karate, '--json'], project);
     expect(info).toMatchObject({ vertices: 34, edges: 78, directed: false, components: { count: 1, giant: 34 } });
   });
 
   it.skipIf(noGpu)('runs APSP through the CLI, verified against the CPU', () => {
-    const report = JSON.parse(run(join(project, 'node_modules/.bin/semiforge'), ['apsp', '-g', '64', '--verify', '--json'], { cwd: project }));
+    const report = lastJson(join(project, 'node_modules/.bin/semiforge'), ['apsp', '-g', '64', '--verify', '--json'], project);
     expect(report).toMatchObject({ verified: true, verification: { entries: 64 * 64, mismatches: 0 } });
   });
 });
