@@ -7,7 +7,10 @@ export type SemiringConstant = 'INF' | 'NEG_INF' | number;
 /** An expression in `a` and `b` (and the constants `INF`, `NEG_INF`), for every type or per type. */
 export type TargetExpr = string | Partial<Record<ElementType, string>>;
 
-/** A host implementation of ⊕ or ⊗; the CPU references use it, so it must round exactly like the GPU. */
+/**
+ * A host implementation of ⊕ or ⊗; the CPU references use it, so it must round exactly like the GPU. It is called
+ * with the element type as a third argument: `Math.max` itself would take that too (and give NaN), so wrap it.
+ */
 export type HostOp = (a: number, b: number, type: ElementType) => number;
 
 /**
@@ -19,7 +22,7 @@ export type HostOp = (a: number, b: number, type: ElementType) => number;
  *   zero: 'NEG_INF', one: 0,
  *   wgsl: { add: 'max(a, b)', mul: 'select(a + b, NEG_INF, (a <= NEG_INF) | (b <= NEG_INF))' },
  *   cuda: { add: 'fmaxf(a, b)', mul: '(a <= NEG_INF || b <= NEG_INF) ? NEG_INF : a + b' },
- *   host: { add: Math.max, mul: (a, b) => (a <= -(2 ** 126) || b <= -(2 ** 126) ? -(2 ** 126) : Math.fround(a + b)) },
+ *   host: { add: (a, b) => Math.max(a, b), mul: (a, b) => (a <= -(2 ** 126) || b <= -(2 ** 126) ? -(2 ** 126) : Math.fround(a + b)) },
  * });
  */
 export interface SemiringDefinition {
@@ -77,6 +80,27 @@ function literal(target: 'wgsl' | 'cuda', c: SemiringConstant, type: ElementType
 }
 
 /**
+ * The host ops against the identities any semiring has: zero is ⊕'s identity and one is ⊗'s, so
+ * zero ⊕ one = one ⊕ zero = one, zero ⊕ zero = zero, one ⊗ one = one, one ⊗ zero = zero ⊗ one = zero. A host op that
+ * breaks them (`Math.max` passed as is: called with the type as a third argument it returns NaN) made every CPU
+ * reference wrong, so that correct GPU answers failed their check.
+ */
+function checkHostIdentities(where: string, def: SemiringDefinition, type: ElementType): void {
+  const [zero, one] = [resolve(def.zero, type), resolve(def.one, type)];
+  const cases = [['add', zero, one, one], ['add', one, zero, one], ['add', zero, zero, zero], ['mul', one, one, one], ['mul', one, zero, zero], ['mul', zero, one, zero]] as const;
+  for (const [op, a, b, want] of cases) {
+    const got = def.host[op](a, b, type);
+    if (got !== want) {
+      const sign = op === 'add' ? '⊕' : '⊗';
+      throw new SemiringError(
+        `${where}: host.${op}(${a}, ${b}, '${type}') gave ${got}, but ${a} ${sign} ${b} must be ${want} (zero = ${zero} is ⊕'s identity, one = ${one} is ⊗'s); ` +
+          'host ops are called with the element type as a third argument: wrap Math.max and the like, (a, b) => Math.max(a, b)',
+      );
+    }
+  }
+}
+
+/**
  * Checks a semiring definition and returns it ready for the code generator. Errors name the field and the rule.
  */
 export function defineSemiring(def: SemiringDefinition): Semiring {
@@ -104,6 +128,7 @@ export function defineSemiring(def: SemiringDefinition): Semiring {
   for (const op of ['add', 'mul'] as const) {
     if (typeof def.host?.[op] !== 'function') throw new SemiringError(`${where}: host.${op} must be a function (a, b, type) => number`);
   }
+  for (const t of def.types) checkHostIdentities(where, def, t);
   return Object.freeze({
     ...def,
     id: def.name.replace(/-/g, '_'),
