@@ -14,9 +14,12 @@ export function validateGraph(algorithm: string, csr: Csr): void {
   try {
     validateCsr(csr);
   } catch (error) {
-    throw new RangeError(`${algorithm}: ${(error as Error).message}`);
+    throw named(algorithm, error);
   }
 }
+
+/** A structural fault of graph-io's, its message led by the algorithm that refuses the graph. */
+const named = (algorithm: string, error: unknown) => new RangeError(`${algorithm}: ${(error as Error).message}`);
 
 /**
  * {@link validateGraph} with the pass over the arcs split among worker threads where the graph lies in shared
@@ -27,9 +30,7 @@ export function validateGraph(algorithm: string, csr: Csr): void {
  */
 export async function validateGraphParallel(algorithm: string, csr: Csr): Promise<void> {
   checkCsrShape(csr, algorithm);
-  try {
-    await validateCsrParallel(csr);
-  } catch (error) {
-    throw new RangeError(`${algorithm}: ${(error as Error).message}`);
-  }
+  await validateCsrParallel(csr).catch((error: unknown) => {
+    throw named(algorithm, error);
+  });
 }

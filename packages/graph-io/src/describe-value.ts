@@ -12,3 +12,14 @@ export function describeValue(value: unknown): string {
   const name = (value as object).constructor?.name ?? 'Object';
   return /^[AEIOU]/.test(name) ? `an ${name}` : `a ${name}`;
 }
+
+/**
+ * Refuses a value that is not a number, naming it and what was wanted: a string "20" printed as
+ * `scale = 20 is not an integer in 1..31` (or compared as a number and let through) read as a wrong number.
+ *
+ * @example
+ * checkNumberType('pagerank: damping', '0.85', 'a number'); // TypeError: pagerank: damping is a string ("0.85"), not a number
+ */
+export function checkNumberType(what: string, value: unknown, wanted: string): void {
+  if (typeof value !== 'number') throw new TypeError(`${what} is ${describeValue(value)}, not ${wanted}`);
+}

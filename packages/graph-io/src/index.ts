@@ -55,7 +55,7 @@ export { validateCsr } from './containers/validate-csr.js';
 export { validateCsrParallel, type ValidateCsrOptions } from './containers/validate-csr-parallel.js';
 export { csrFault, type CsrFault } from './containers/csr-structure.js';
 export { checkCsrShape } from './containers/csr-shape.js';
-export { describeValue } from './describe-value.js';
+export { checkNumberType, describeValue } from './describe-value.js';
 export { findUnmirroredArc, type UnmirroredArc } from './containers/mirrored-arcs.js';
 export { findUnmirroredArcParallel, type MirrorCheckOptions } from './containers/mirrored-arcs-parallel.js';
 export type { ArcCombine } from './containers/combine-sorted-rows.js';

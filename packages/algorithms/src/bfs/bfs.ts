@@ -1,4 +1,4 @@
-import { describeValue, type Csr } from '@semiforge/graph-io';
+import { checkNumberType, describeValue, type Csr } from '@semiforge/graph-io';
 import { withDevice, type Backend } from '../kernels/backend.js';
 import { createBfsEngine, type BfsDevice } from './bfs.engine.js';
 import type { BfsOptions } from './bfs.plan.js';
@@ -33,7 +33,7 @@ export async function bfs(device: BfsDevice | undefined, csr: Csr, sources: numb
   // Before the graph is prepared (seconds at scale): a string "5" iterated as the source '5', null failed inside.
   const list = typeof sources === 'number' ? [sources] : sources;
   if (!Array.isArray(list)) throw new TypeError(`bfs: sources is ${describeValue(sources)}, not a vertex id or an array of them`);
-  for (const s of list) if (typeof s !== 'number') throw new TypeError(`bfs: a source is ${describeValue(s)}, not a vertex id (an integer)`);
+  for (const s of list) checkNumberType('bfs: a source', s, 'a vertex id (an integer)');
   return withDevice(device, options.backend, async (used) => {
     const runner = await createBfsEngine(used, csr, options);
     try {

@@ -1,4 +1,4 @@
-import { checkCsrShape, describeValue, outDegrees, transposeCsr, type Csr } from '@semiforge/graph-io';
+import { checkCsrShape, checkNumberType, outDegrees, transposeCsr, type Csr } from '@semiforge/graph-io';
 import { checkSquareCsr } from '../spmv/spmv.input.js';
 
 /** A personalization given by its non-zero entries; vertices not listed get 0, a repeated vertex sums. */
@@ -37,9 +37,8 @@ export interface PagerankSettings {
 export function pagerankSettings(n: number, options: PagerankParameters): PagerankSettings {
   const { damping = PAGERANK_DEFAULTS.damping, tolerance = PAGERANK_DEFAULTS.tolerance, maxIterations = PAGERANK_DEFAULTS.maxIterations } = options;
   // A string "0.85" compares as a number and would pass: refused by type first.
-  for (const [name, value] of [['damping', damping], ['tolerance', tolerance]] as const) {
-    if (typeof value !== 'number') throw new TypeError(`pagerank: ${name} is ${describeValue(value)}, not a number`);
-  }
+  checkNumberType('pagerank: damping', damping, 'a number');
+  checkNumberType('pagerank: tolerance', tolerance, 'a number');
   // Written as !(inside) so that NaN fails too.
   if (!(damping > 0 && damping < 1)) throw new RangeError(`pagerank: damping = ${damping}; it must lie strictly between 0 and 1`);
   if (!(tolerance > 0 && Number.isFinite(tolerance))) throw new RangeError(`pagerank: tolerance = ${tolerance}; it must be a finite number > 0`);

@@ -1,4 +1,4 @@
-import { describeValue } from '@semiforge/graph-io';
+import { checkNumberType } from '@semiforge/graph-io';
 import type { SsspWeightType } from './sssp.input.js';
 
 /** The key of "no path yet" in the kernels' distance arrays. */
@@ -53,7 +53,7 @@ const F32_INFINITY_BITS = 0x7f800000;
 /** The largest key a relaxation may write: that of the largest distance ≤ maxDistance (the key before UNREACHED when none). */
 export function limitKey(maxDistance: number | undefined, type: SsspWeightType): number {
   if (maxDistance === undefined || maxDistance === Infinity) return UNREACHED_KEY - 1;
-  if (typeof maxDistance !== 'number') throw new TypeError(`sssp: maxDistance is ${describeValue(maxDistance)}, not a number`);
+  checkNumberType('sssp: maxDistance', maxDistance, 'a number');
   if (Number.isNaN(maxDistance)) throw new RangeError('sssp: maxDistance is NaN');
   if (type === 'u32') return Math.max(0, Math.min(UNREACHED_KEY - 1, Math.floor(maxDistance)));
   const rounded = Math.fround(maxDistance);

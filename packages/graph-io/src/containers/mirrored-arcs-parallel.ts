@@ -25,7 +25,7 @@ export interface MirrorCheckOptions {
  * Below this the workers' start-up costs about what they save: on the 2-core dev host, 67 M pattern arcs (just under
  * 2^26) took 233–266 ms on one thread and 177–189 ms on two (built JS; under tsx, 33 M arcs were slower on two).
  */
-const MIN_PARALLEL_ARCS = 1 << 26;
+export const MIN_PARALLEL_CHECK_ARCS = 1 << 26;
 
 const workerUrl = workerEntry(import.meta.url, 'mirrored-arcs-worker');
 
@@ -45,7 +45,7 @@ const workerUrl = workerEntry(import.meta.url, 'mirrored-arcs-worker');
 export async function findUnmirroredArcParallel(csr: Pick<Csr, 'n' | 'indptr' | 'indices' | 'weight'>, options: MirrorCheckOptions = {}): Promise<UnmirroredArc | undefined> {
   const threads = workerThreads(options.threads, 'findUnmirroredArcParallel');
   const shared = isShared(csr.indptr) && isShared(csr.indices) && (csr.weight === null || isShared(csr.weight));
-  if (threads === 1 || !shared || csr.indices.length < (options.minParallelArcs ?? MIN_PARALLEL_ARCS)) return findUnmirroredArc(csr);
+  if (threads === 1 || !shared || csr.indices.length < (options.minParallelArcs ?? MIN_PARALLEL_CHECK_ARCS)) return findUnmirroredArc(csr);
   const ranges = arcBalancedRanges(csr.indptr, csr.n, threads);
   const sums = sharedArray(Int32Array, 2 * ranges.length);
   const input = { indptr: csr.indptr, indices: csr.indices, weight: csr.weight };

@@ -3,7 +3,7 @@ import { arcBalancedRanges, isShared, sharedArray, workerThreads } from '../shar
 import { runWorkers, workerEntry } from '../worker-start.js';
 import { checkCsrShape } from './csr-shape.js';
 import { csrFault, offsetsFault } from './csr-structure.js';
-import type { MirrorCheckOptions } from './mirrored-arcs-parallel.js';
+import { MIN_PARALLEL_CHECK_ARCS, type MirrorCheckOptions } from './mirrored-arcs-parallel.js';
 import { checkArrayLengths, throwFault, validateCsr } from './validate-csr.js';
 
 /** What one worker is posted: the graph's arrays in shared memory, its rows, and where its finding goes. */
@@ -22,17 +22,16 @@ export interface RowsFaultJob {
 /** Options of {@link validateCsrParallel}: those of the mirror check (threads; 2^26 arcs before workers start). */
 export type ValidateCsrOptions = MirrorCheckOptions;
 
-/** Below this the workers' start-up costs about what they save (the pass is one load and compare an arc). */
-const MIN_PARALLEL_ARCS = 1 << 26;
-
 const workerUrl = workerEntry(import.meta.url, 'validate-csr-worker');
 
 /**
  * {@link validateCsr} with its pass over the arcs (indices below n, rows ascending when `sorted`) split among worker
  * threads by rows; the offsets (O(n)) are checked first on the calling thread, which also names the fault when a
- * worker finds one (a rare path): the same errors in the same order. As with the mirror check, only graphs whose
- * arrays already lie in shared memory are split, and only from `minParallelArcs` arcs: one thread takes 3–4.5 ns
- * an arc on the 2-core dev host (2^26 arcs: 200–310 ms), seconds at 2^31.
+ * worker finds one (a rare path): the same errors in the same order. As with the mirror check (and from its
+ * threshold), only graphs whose arrays already lie in shared memory are split, and only from `minParallelArcs`
+ * arcs. On the 2-core dev host, 2^26 arcs took 130–310 ms on one thread (2–4.6 ns an arc, built JS and tsx) and
+ * 131–182 ms on two (built JS, against 130–198 in the same runs: no clear gain there); seconds at 2^31 arcs on one
+ * thread is extrapolated, and the 16-core GPU host was not measured.
  *
  * @example
  * ```ts
@@ -44,7 +43,7 @@ export async function validateCsrParallel(csr: Csr, options: ValidateCsrOptions 
   const threads = workerThreads(options.threads, 'validateCsrParallel');
   const { n, indptr, indices, sorted } = csr;
   const shared = isShared(indptr) && isShared(indices);
-  if (threads === 1 || !shared || indices.length < (options.minParallelArcs ?? MIN_PARALLEL_ARCS)) return validateCsr(csr);
+  if (threads === 1 || !shared || indices.length < (options.minParallelArcs ?? MIN_PARALLEL_CHECK_ARCS)) return validateCsr(csr);
   throwFault(offsetsFault(n, indptr, indices));
   const ranges = arcBalancedRanges(indptr, n, threads);
   const faults = sharedArray(Uint8Array, ranges.length);

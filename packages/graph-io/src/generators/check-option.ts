@@ -1,14 +1,9 @@
-import { describeValue } from '../describe-value.js';
+import { checkNumberType } from '../describe-value.js';
 
 /**
  * Option checks shared by the generators, so every bad option reads the same way: the option's name,
  * the value given and the range allowed.
  */
-
-/** A string "20" printed as `scale = 20 is not an integer in 1..31` read as a wrong number: name its type. */
-function checkNumberType(name: string, value: unknown, wanted: string): void {
-  if (typeof value !== 'number') throw new TypeError(`${name} is ${describeValue(value)}, not ${wanted}`);
-}
 
 /**
  * Throws a `RangeError` unless `value` is an integer in `min..max`.
