@@ -8,11 +8,17 @@ const model = cpus()[0].model.replace(/\((R|TM)\)/g, '').replace(/\s+/g, ' ').tr
 /** `Intel Xeon Processor @ 2.50GHz, 2 cores`: the device of a CPU-only suite. */
 export const CPU_DEVICE = `${model}, ${cpus().length} cores`;
 
+/**
+ * The commit a run names: a bundle's own (or `$SEMIFORGE_GIT`) first, since the folder a bundle runs in may be a
+ * copy of another commit (a GPU host's copy of the tree named the commit before the bundled one); else git's HEAD.
+ */
 function gitSha(): string {
+  const declared = declaredGit();
+  if (declared !== 'unknown') return declared;
   try {
     return execFileSync('git', ['rev-parse', 'HEAD'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
   } catch {
-    return declaredGit();
+    return declared;
   }
 }
 
