@@ -72,6 +72,10 @@ describe.skipIf(!device)('CoreBFS against the CPU reference', () => {
     ['the disconnected graph (giant component found by search)', DISCONNECTED],
     // Two triangles with tails and an isolated vertex: no component holds more than half, so the union-find decides.
     ['no component over half the graph', undirected(11, [0, 1, 2, 2, 5, 6, 7, 7, 9], [1, 2, 0, 3, 6, 7, 5, 8, 4])],
+    // A triangle with a tail beside 12 isolated vertices: under half the graph, yet no other component can match it.
+    ['the largest component under half the vertices, the rest isolated', undirected(16, [0, 1, 2, 2], [1, 2, 0, 3])],
+    // The hub (degree 3, a triangle with a tail) and a longer path of degree-2 vertices: the path is the giant.
+    ['a larger component than the hub\'s', undirected(13, [0, 1, 2, 2, 4, 5, 6, 7, 8, 9, 10], [1, 2, 0, 3, 5, 6, 7, 8, 9, 10, 11])],
     ['unsorted rows (the core decomposition decides)', csrFromEdges(edgeListFromArrays(6, [0, 1, 2, 3, 0], [2, 0, 1, 4, 5]), { symmetrize: true })],
   ] as const)('finds the giant component and its 2-core as union-find and core numbers do: %s', async (_name, csr) => {
     const { label, sizes, count } = connectedComponents(csr);
