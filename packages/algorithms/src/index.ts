@@ -66,6 +66,7 @@ export { validateBfs, type BfsValidation, type BfsRule } from './bfs/bfs.validat
 export { treeDepths } from './bfs/bfs.output.js';
 export { bfsGraph, checkBfsGraph, checkSource, splitAdjacency, type BfsGraphOptions, type AdjacencySplit } from './bfs/bfs.input.js';
 export { blockedAdjacency, NO_NEIGHBOUR, type BlockedAdjacency } from './bfs/bfs.layout.js';
+export { blockedAdjacencyParallel, type BlockedAdjacencyOptions } from './bfs/bfs.layout-parallel.js';
 export { BFS_DEFAULTS, defaultBfsDispatch, defaultBfsLanes, nextDirection, bfsSpecs, type BfsOptions, type BfsDirection, type BfsDispatch, type FrontierCounts, type BfsKernelSpecs } from './bfs/bfs.plan.js';
 export { sssp, createSsspRunner, type SsspOptions, type SsspDevice } from './sssp/sssp.js';
 export { readSsspQueue, SsspRunner, type SsspResult, type SsspRunOptions, type SsspDispatchRecord, type SsspObserver } from './sssp/sssp.runner.js';

@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { csrFromEdges, edgeListFromArrays, generateErdosRenyi, generateKronecker, relabelByDegree } from '@semiforge/graph-io';
+import { csrFromEdges, csrFromEdgesParallel, edgeListFromArrays, generateErdosRenyi, generateKronecker, relabelByDegree, relabelByDegreeParallel } from '@semiforge/graph-io';
 import { LimitError } from '@semiforge/runtime';
 import { bfsGraph, checkBfsGraph, checkSource, splitAdjacency } from '../src/bfs/bfs.input.js';
 import { bfsHostWork, prepareBfs } from '../src/bfs/bfs.prepare.js';
 import { blockedAdjacency, NO_NEIGHBOUR } from '../src/bfs/bfs.layout.js';
+import { blockedAdjacencyParallel } from '../src/bfs/bfs.layout-parallel.js';
 import { treeDepths } from '../src/bfs/bfs.output.js';
 import { defaultBfsLanes, nextDirection } from '../src/bfs/bfs.plan.js';
 import { bfsReference } from '../src/bfs/bfs.reference.js';
@@ -152,6 +153,38 @@ describe('blocked adjacency', () => {
   });
 });
 
+describe('blocked adjacency in worker threads', () => {
+  // Kronecker 13 (≈ 8,000 slots, 8 tiles), its arrays in shared memory as the parallel builders leave them.
+  const shared = async () => csrFromEdgesParallel(generateKronecker({ scale: 13, edgeFactor: 8, seed: 7 }), { symmetrize: true, sortRows: true, threads: 2, minParallelArcs: 0 });
+
+  it('writes the one-thread layout word for word, in degree order and not (with the slot map)', async () => {
+    const asBuilt = await shared();
+    const ordered = await relabelByDegreeParallel({ ...asBuilt, ids: undefined }, { threads: 2, minParallelArcs: 0 });
+    for (const csr of [asBuilt, ordered]) {
+      for (const [L, threads] of [[1, 2], [8, 3], [8, 16]] as const) {
+        const one = blockedAdjacency(csr, L);
+        const many = await blockedAdjacencyParallel(csr, L, { threads, minParallelArcs: 0 });
+        expect(many.words.buffer).toBeInstanceOf(SharedArrayBuffer);
+        expect([many.ordered, many.blockLength]).toEqual([one.ordered, one.blockLength]);
+        expect(many.rounds).toEqual(one.rounds);
+        expect(many.perm).toEqual(one.perm);
+        expect(many.words).toEqual(one.words);
+      }
+    }
+    expect(blockedAdjacency(asBuilt, 8).ordered).toBe(false);
+  });
+
+  it('lays out on the calling thread a graph not in shared memory, a small one, or with one thread', async () => {
+    const plain = csrFromEdges(generateKronecker({ scale: 10, edgeFactor: 8, seed: 7 }), { symmetrize: true, sortRows: true });
+    for (const [csr, options] of [[plain, { minParallelArcs: 0 }], [await shared(), {}], [await shared(), { threads: 1, minParallelArcs: 0 }]] as const) {
+      const got = await blockedAdjacencyParallel(csr, 8, options);
+      expect(got.words.buffer).not.toBeInstanceOf(SharedArrayBuffer);
+      expect(got.words).toEqual(blockedAdjacency(csr, 8).words);
+    }
+    await expect(blockedAdjacencyParallel(plain, 65, { minParallelArcs: 0 })).rejects.toThrow('bfs: blockLength = 65 (expected an integer from 1 to 64)');
+  });
+});
+
 describe('direction choice', () => {
   it('goes bottom-up once α·m_f > m_u, and back when the frontier shrinks and β·m_f < m_u', () => {
     const f = (vertices: number, previousVertices: number, edges: number, unvisitedEdges: number) => ({ vertices, previousVertices, edges, unvisitedEdges });
@@ -179,7 +212,16 @@ describe('bfsHostWork: the runners check and renumber in worker threads first', 
     expect(spared.inner).toBe(done.relabelled!.graph);
     expect([...spared.inner.indices]).toEqual([...own.inner.indices]);
     expect([...spared.inner.ids!]).toEqual([...own.inner.ids!]);
+    expect(spared.layout).toBe(done.layout!.layout);
+    expect(spared.layout.words).toEqual(own.layout.words);
     expect(Object.keys(spared.phases.record)).toEqual(Object.keys(own.phases.record));
+  });
+
+  it('lays out the graph searched with the asked block length, renumbered or not', async () => {
+    for (const options of [{ blockLength: 4 }, { degreeOrder: false }]) {
+      const done = await bfsHostWork(kron, options);
+      expect(done.layout!.layout.words).toEqual(prepareBfs(kron, options).layout.words);
+    }
   });
 
   it('leaves a graph in degree order, a directed one and degreeOrder: false to prepareBfs', async () => {
@@ -188,6 +230,7 @@ describe('bfsHostWork: the runners check and renumber in worker threads first', 
     expect((await bfsHostWork(kron, { degreeOrder: false })).relabelled).toBeUndefined();
     const directed = csrFromEdges(edgeListFromArrays(3, [0, 1], [1, 2], null, true));
     expect(await bfsHostWork(directed, {})).toEqual({ checkedMs: expect.any(Number) });
+    await expect(bfsHostWork(kron, { blockLength: 0 })).rejects.toThrow(/blockLength/);
     expect(() => prepareBfs(directed, {}, { checkedMs: 0 })).toThrow(/symmetrize: true/);
     await expect(bfsHostWork(kron, { alpha: -1 })).rejects.toThrow(/alpha/);
   });

@@ -21,7 +21,7 @@ export interface BlockedAdjacency {
 }
 
 /** Slots laid out together, round after round (see {@link blockedAdjacency}). */
-const LAYOUT_TILE = 1024;
+export const LAYOUT_TILE = 1024;
 
 /** Most words the layout may have: offsets into it are u32. */
 const MAX_WORDS = 0xffffffff;
@@ -37,7 +37,29 @@ const MAX_WORDS = 0xffffffff;
  * ```
  */
 export function blockedAdjacency(csr: Csr, blockLength: number): BlockedAdjacency {
-  const { n, indptr, indices } = csr;
+  const plan = planBlocks(csr, blockLength);
+  const words = new Uint32Array(plan.total);
+  fillBlocks({ indptr: csr.indptr, indices: csr.indices, order: plan.order, rounds: plan.rounds, blockLength, words, first: 0, end: plan.rows });
+  return finishBlocks(plan, words);
+}
+
+/** Where every block of {@link blockedAdjacency} goes, before any word is written. */
+export interface BlockPlan {
+  readonly blockLength: number;
+  readonly n: number;
+  /** Slot → vertex: vertices by descending degree, ties by ascending id. */
+  readonly order: Uint32Array;
+  readonly ordered: boolean;
+  readonly rounds: Uint32Array;
+  /** Words of the layout, padding included. */
+  readonly total: number;
+  /** Slots with at least one block (round 0's). */
+  readonly rows: number;
+}
+
+/** The slots' order and the rounds of the layout of `csr` in blocks of `blockLength`: O(n). */
+export function planBlocks(csr: Csr, blockLength: number): BlockPlan {
+  const { n, indptr } = csr;
   if (!Number.isInteger(blockLength) || blockLength < 1 || blockLength > 64) throw new RangeError(`bfs: blockLength = ${blockLength} (expected an integer from 1 to 64)`);
   const L = blockLength;
   const order = descendingDegree(indptr, n);
@@ -59,15 +81,35 @@ export function blockedAdjacency(csr: Csr, blockLength: number): BlockedAdjacenc
     slots -= counts[k + 1];
   }
   if (total > MAX_WORDS) throw new RangeError(`bfs: the blocked adjacency needs ${total} words with blocks of ${L}, beyond the ${MAX_WORDS} that u32 offsets address; use a shorter blockLength`);
+  return { blockLength: L, n, order, ordered, rounds, total, rows: roundCount === 0 ? 0 : rounds[1] };
+}
 
-  // Every word is written once below, padding included: no fill pass over the whole array first.
-  const words = new Uint32Array(total);
+/** What {@link fillBlocks} reads and writes: the graph's arrays, the plan's order and rounds, and the slots it fills. */
+export interface BlockFill {
+  readonly indptr: Uint32Array;
+  readonly indices: Uint32Array;
+  readonly order: Uint32Array;
+  readonly rounds: Uint32Array;
+  readonly blockLength: number;
+  readonly words: Uint32Array;
+  /** Slots [first, end) of round 0's: every block of theirs, padding included, and no other word. */
+  readonly first: number;
+  readonly end: number;
+}
+
+/**
+ * Writes every block of the slots [first, end), padding included (so no fill pass over the whole array is
+ * needed): disjoint slot ranges write disjoint words, so workers may fill one shared array side by side.
+ */
+export function fillBlocks(job: BlockFill): void {
+  const { indptr, indices, order, rounds, words } = job;
+  const L = job.blockLength;
+  const blocksOf = (v: number) => Math.ceil((indptr[v + 1] - indptr[v]) / L);
   // Round by round within tiles of slots: a tile's lists stay in cache from one round to the next (block k + 1 of a
   // slot is in the cache line of block k), where whole rounds over all slots fetch every block from memory anew,
   // and each round writes L runs of a tile's width.
-  const rows = roundCount === 0 ? 0 : rounds[1];
-  for (let first = 0; first < rows; first += LAYOUT_TILE) {
-    const end = Math.min(first + LAYOUT_TILE, rows);
+  for (let first = job.first; first < job.end; first += LAYOUT_TILE) {
+    const end = Math.min(first + LAYOUT_TILE, job.end);
     for (let k = 0, tileRounds = blocksOf(order[first]); k < tileRounds; k++) {
       const start = rounds[2 * k];
       const count = rounds[2 * k + 1];
@@ -82,11 +124,16 @@ export function blockedAdjacency(csr: Csr, blockLength: number): BlockedAdjacenc
       }
     }
   }
-  if (ordered) return { blockLength: L, words, rounds, ordered };
+}
+
+/** The layout from its plan and filled words: the slot map added when slots are not vertex ids. */
+export function finishBlocks(plan: BlockPlan, words: Uint32Array): BlockedAdjacency {
+  const { n, order, blockLength, rounds, ordered } = plan;
+  if (ordered) return { blockLength, words, rounds, ordered };
   const perm = new Uint32Array(2 * n);
   perm.set(order);
   for (let t = 0; t < n; t++) perm[n + order[t]] = t;
-  return { blockLength: L, words, rounds, ordered, perm };
+  return { blockLength, words, rounds, ordered, perm };
 }
 
 /** Vertices by descending degree, ties by ascending id (a stable counting sort). */

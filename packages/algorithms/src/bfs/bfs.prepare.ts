@@ -2,6 +2,7 @@ import { relabelByDegree, relabelByDegreeParallel, type Csr } from '@semiforge/g
 import { BfsIds } from './bfs.ids.js';
 import { bfsGraph, checkBfsGraph } from './bfs.input.js';
 import { blockedAdjacency, type BlockedAdjacency } from './bfs.layout.js';
+import { blockedAdjacencyParallel } from './bfs.layout-parallel.js';
 import { BfsPhases } from './bfs.phases.js';
 import { BFS_DEFAULTS, checkBfsOptions, defaultBfsLanes, type BfsDirection, type BfsOptions } from './bfs.plan.js';
 
@@ -46,14 +47,16 @@ export interface BfsHostWork {
   readonly symmetrized?: Csr;
   /** The graph searched renumbered by degree (`relabelByDegreeParallel`) and how long that took, when it needed it. */
   readonly relabelled?: { readonly graph: Csr; readonly ms: number };
+  /** The blocked adjacency of the graph in the kernels' ids (`blockedAdjacencyParallel`), and how long it took. */
+  readonly layout?: { readonly layout: BlockedAdjacency; readonly ms: number };
 }
 
 /**
  * The host work of {@link prepareBfs} that worker threads can take, done first by the runners: the checks of the
  * caller's graph (`checkBfsGraph`: structure, and mirrors split over workers), a directed graph's symmetrisation
- * when `symmetrize` asks for it (on this thread), and the renumbering of the graph searched when it is not in degree
- * order (`relabelByDegreeParallel`, where `relabelByDegree` sorts on one thread). A directed graph without
- * `symmetrize` is left to {@link prepareBfs}, which refuses it.
+ * when `symmetrize` asks for it (on this thread), the renumbering of the graph searched when it is not in degree
+ * order (`relabelByDegreeParallel`, where `relabelByDegree` sorts on one thread), and its blocked adjacency
+ * (`blockedAdjacencyParallel`). A directed graph without `symmetrize` is left to {@link prepareBfs}, which refuses it.
  *
  * @example
  * const prepared = prepareBfs(csr, options, await bfsHostWork(csr, options));
@@ -65,17 +68,19 @@ export async function bfsHostWork(csr: Csr, options: BfsOptions = {}): Promise<B
   if (csr.directed && !options.symmetrize) return { checkedMs: performance.now() - started };
   const graph = bfsGraph(csr, options, true);
   const checked = { checkedMs: performance.now() - started, ...(graph === csr ? {} : { symmetrized: graph }) };
-  if (!(options.degreeOrder ?? BFS_DEFAULTS.degreeOrder) || inDegreeOrder(graph)) return checked;
+  const relabel = (options.degreeOrder ?? BFS_DEFAULTS.degreeOrder) && !inDegreeOrder(graph);
   const relabelStarted = performance.now();
-  const inner = await relabelByDegreeParallel({ ...graph, ids: undefined });
-  return { ...checked, relabelled: { graph: inner, ms: performance.now() - relabelStarted } };
+  const relabelled = relabel ? { graph: await relabelByDegreeParallel({ ...graph, ids: undefined }), ms: performance.now() - relabelStarted } : undefined;
+  const layoutStarted = performance.now();
+  const layout = await blockedAdjacencyParallel(relabelled?.graph ?? graph, options.blockLength ?? BFS_DEFAULTS.blockLength);
+  return { ...checked, ...(relabelled ? { relabelled } : {}), layout: { layout, ms: performance.now() - layoutStarted } };
 }
 
 /**
  * Checks the graph and options, relabels by degree (unless told not to, or the graph is in degree order
  * already) and builds the blocked adjacency: the host's part of every BFS runner. O(m log d). `done`: what
- * the caller did already, in worker threads ({@link bfsHostWork}: the checks, the renumbering), timed in the
- * phases `check` and `relabel` as if done here.
+ * the caller did already, in worker threads ({@link bfsHostWork}: the checks, the renumbering, the layout), timed
+ * in the phases `check`, `relabel` and `layout` as if done here.
  *
  * @example
  * const { inner, layout, plan } = prepareBfs(csr, { mfApprox: true });
@@ -93,7 +98,8 @@ export function prepareBfs(csr: Csr, options: BfsOptions = {}, done?: BfsHostWor
   if (relabelled) phases.ended('relabel', relabelled.ms);
   const inner = !relabel ? graph : (relabelled?.graph ?? phases.time('relabel', () => relabelByDegree({ ...graph, ids: undefined })));
   const blockLength = options.blockLength ?? BFS_DEFAULTS.blockLength;
-  const layout = phases.time('layout', () => blockedAdjacency(inner, blockLength));
+  if (done?.layout) phases.ended('layout', done.layout.ms);
+  const layout = done?.layout?.layout ?? phases.time('layout', () => blockedAdjacency(inner, blockLength));
   // The largest degree from the offsets alone (O(n)): degreeStats would also scan every arc for self-loops.
   const lanes = options.lanes === undefined || options.lanes === 'auto' ? defaultBfsLanes(maxDegree(inner), blockLength) : options.lanes;
   const ids = phases.time('ids', () => new BfsIds(relabel ? inner.ids : undefined));
