@@ -1,5 +1,5 @@
 import { limitsRecord, type AdapterDescription } from './adapter-info.js';
-import { createBuffer, readBuffer, readBufferInto, upload, type BufferKind } from './buffers.js';
+import { createBuffer, createStorageFrom, readBuffer, readBufferInto, upload, type BufferKind } from './buffers.js';
 import { DeviceLossWatch } from './device-loss.js';
 import { DispatchBatch, type BatchOptions } from './dispatch-batch.js';
 import type { CompilationMessage, DeviceLostError } from './errors.js';
@@ -7,7 +7,7 @@ import type { ComputeKernel } from './kernel.js';
 import { PipelineCache, type KernelPipeline } from './pipeline-cache.js';
 import { ReadbackPool } from './readback-pool.js';
 import type { RuntimeContext } from './runtime-context.js';
-import { bytesOf, type TypedArrayConstructor } from './typed-arrays.js';
+import type { TypedArrayConstructor } from './typed-arrays.js';
 
 /**
  * What `Device.describe()` reports: the adapter's names, and the features and limits of this device (the
@@ -105,11 +105,9 @@ export class Device {
     upload(this.#context, buffer, data, byteOffset);
   }
 
-  /** A storage buffer holding a copy of `data`. */
-  async createStorage(label: string, data: ArrayBufferView | ArrayBuffer): Promise<GPUBuffer> {
-    const buffer = await this.createBuffer(label, bytesOf(data).byteLength, 'storage');
-    this.upload(buffer, data);
-    return buffer;
+  /** A storage buffer holding a copy of `data` (from shared memory: copied into the buffer mapped at creation). */
+  createStorage(label: string, data: ArrayBufferView | ArrayBuffer): Promise<GPUBuffer> {
+    return createStorageFrom(this.#context, label, data);
   }
 
   /**

@@ -23,19 +23,27 @@ describe.skipIf(noGpuReason !== undefined)('buffers on a real device', () => {
     expect(await device.read(buffer, Int32Array, 0, 4)).toEqual(new Int32Array([-5, 9, 9, 2 ** 31 - 1]));
   });
 
-  it('uploads from shared memory (where parallel graph builders leave their arrays), past one staging slice, at an offset', async () => {
+  it('creates and uploads from shared memory (where parallel graph builders leave their arrays): mapped at creation, or staged past one slice, at an offset', async () => {
     // 5 M words = 20 MiB: two slices of the 16 MiB stage.
     const data = new Uint32Array(new SharedArrayBuffer(5_000_000 * 4));
     for (let i = 0; i < data.length; i++) data[i] = Math.imul(i, 2654435761) >>> 0;
-    const buffer = await device.createStorage('shared', data);
-    expect(sameBytes(await device.read(buffer, Uint32Array), data)).toBe(true);
+    const mapped = await device.createStorage('shared', data);
+    expect(sameBytes(await device.read(mapped, Uint32Array), data)).toBe(true);
+    const staged = await device.createBuffer('staged', data.byteLength, 'storage');
+    device.upload(staged, data);
+    expect(sameBytes(await device.read(staged, Uint32Array), data)).toBe(true);
     const part = new Float32Array(new SharedArrayBuffer(12)).fill(1.5);
-    device.upload(buffer, part, 8);
-    expect(await device.read(buffer, Float32Array, 8, 3)).toEqual(new Float32Array([1.5, 1.5, 1.5]));
-    // A shared view whose length is not whole words goes through the padded plain copy.
+    device.upload(mapped, part, 8);
+    expect(await device.read(mapped, Float32Array, 8, 3)).toEqual(new Float32Array([1.5, 1.5, 1.5]));
+    // A shared view whose length is not whole words: the buffer's last word is zero past it, and an empty one has a word.
     const odd = new Uint8Array(new SharedArrayBuffer(7)).fill(3);
     const small = await device.createStorage('odd', odd);
     expect(await device.read(small, Uint8Array)).toEqual(new Uint8Array([3, 3, 3, 3, 3, 3, 3, 0]));
+    const none = await device.createStorage('empty', new Uint32Array(new SharedArrayBuffer(0)));
+    expect(await device.read(none, Uint32Array)).toEqual(new Uint32Array([0]));
+    // A view into the middle of a shared array copies only its own bytes.
+    const middle = await device.createStorage('middle', data.subarray(3, 6));
+    expect(await device.read(middle, Uint32Array)).toEqual(data.slice(3, 6));
   });
 
   it('reads and writes byte ranges that are not whole words', async () => {
