@@ -167,6 +167,13 @@ describe.skipIf(!device)('apsp on the GPU equals the CPU reference', () => {
     expect((err as LimitError).message).toMatch(/n = 60000 .* needs 14415364096 for maxStorageBufferBindingSize, but this device allows \d+/);
   });
 
+  it('names an arc whose vertex is past n, directed or not, as APSP refusing it', async () => {
+    const past = (directed: boolean): EdgeList => ({ n: 3, src: Uint32Array.of(0, 1), dst: Uint32Array.of(1, 5), weight: Float32Array.of(1, 2), directed });
+    for (const directed of [true, false]) {
+      await expect(apsp(past(directed), { device })).rejects.toThrow("apsp: the edge list's arc 1: head 5 out of range 0..2 (n = 3)");
+    }
+  });
+
   it('refuses a CUDA target on a WebGPU device (its source went to the WGSL compiler)', async () => {
     const g = edgeListFromArrays(3, [0], [1], [1], true);
     await expect(apsp(g, { target: 'cuda', device })).rejects.toThrow("apsp: target 'cuda' was asked of a WebGPU device, which runs 'wgsl'");

@@ -1,5 +1,5 @@
 import { allocElements, getSemiring, type ElementArray, type ElementType } from '@semiforge/codegen';
-import { csrFromEdges, denseFromEdges, describeValue, padDense, paddedSize, toBdl, type DenseMatrix, type EdgeList } from '@semiforge/graph-io';
+import { csrFromEdges, denseFromEdges, describeValue, padDense, paddedSize, toBdl, validateEdgeList, type DenseMatrix, type EdgeList } from '@semiforge/graph-io';
 import { checkMirrored } from '../check-mirrored.js';
 import type { ApspPlan } from './apsp.plan.js';
 import { encodeF32 } from '../kernels/f32-encoding.js';
@@ -45,9 +45,16 @@ function isEdgeList(g: ApspGraph): g is EdgeList {
  * Refuses arrays of different lengths: a missing weight read as NaN ("arc 1 … weight NaN"), arcs past the
  * shorter of src and dst were dropped.
  */
-function checkEdgeList({ src, dst, weight }: EdgeList): void {
+function checkEdgeList(edges: EdgeList): void {
+  const { src, dst, weight } = edges;
   if (src.length !== dst.length) throw new RangeError(`apsp: the edge list has ${src.length} sources (src) but ${dst.length} targets (dst); each arc needs one of each`);
   if (weight && weight.length !== src.length) throw new RangeError(`apsp: the edge list has ${src.length} arcs but ${weight.length} weights`);
+  // The rest of graph-io's rules (n, ids past n) under APSP's name: the dense builder's own message did not say who refused.
+  try {
+    validateEdgeList(edges);
+  } catch (e) {
+    throw new RangeError(`apsp: the edge list's ${(e as Error).message}`);
+  }
 }
 
 /**
