@@ -40,7 +40,7 @@ export async function createBuffer(context: RuntimeContext, label: string, byteL
 /**
  * A storage buffer holding a copy of `data`. Bytes in shared memory are copied straight into the buffer's mapped
  * range (one copy), where a queued write must stage them first (Dawn's writeBuffer cannot read a SharedArrayBuffer):
- * 2 GiB from shared memory took 1.91 s so against 2.46 s staged 16 MiB at a time (H100 host, Dawn on Vulkan,
+ * 2 GiB from shared memory took 1.91 s this way against 2.46 s staged 16 MiB at a time (H100 host, Dawn on Vulkan,
  * `benchmarks/bfs/upload-probe.ts`); other data is written as `upload` does (1.77 s from a plain array, the fastest).
  */
 export async function createStorageFrom(context: RuntimeContext, label: string, data: ArrayBufferView | ArrayBuffer): Promise<GPUBuffer> {
