@@ -76,5 +76,7 @@ for (const name of args.routes.split(',')) {
   results.push({ case: `upload ${args.mib} MiB: ${name}`, params: { route: name, mib: Number(args.mib), backend: 'webgpu', metric: 'gb_per_s' }, metric: 'gb_per_s', value: bytes / 1e6 / time_ms.median, unit: 'GB/s', time_ms, validated: valid, validation: '64 words read back and compared with the source' });
   if (!valid) process.exitCode = 1;
 }
-console.error(`wrote ${writeResults('upload-probe', webgpuContext('bfs/upload-probe', device), results, args.out).join(', ')}`);
+// A probe, not a suite: its command is its own file (the suites' context names benchmarks/<suite>/run.ts).
+const context = { ...webgpuContext('upload-probe', device), command: `node benchmarks/bfs/upload-probe.ts ${process.argv.slice(2).join(' ')}`.trim() };
+console.error(`wrote ${writeResults('upload-probe', context, results, args.out).join(', ')}`);
 device.destroy();

@@ -9,8 +9,9 @@ export interface BlockedAdjacencyOptions {
   readonly minParallelArcs?: number;
 }
 
-// Below this the workers' start costs about what they save: one thread lays out ~10 ns an arc (Kronecker 26 on the
-// H100 host: 20.9 s for 2^31 arcs), so 2^24 arcs take ~0.17 s, a few worker starts.
+// One thread lays out ~10 ns an arc (Kronecker 26 on the H100 host: 20.9 s for 2^31 arcs), so 2^24 arcs would take
+// ~0.17 s (extrapolated), about what starting workers costs (67–114 ms for one on the 2-core dev host). The
+// break-even itself was not measured.
 const MIN_PARALLEL_ARCS = 1 << 24;
 
 const workerUrl = workerEntry(import.meta.url, 'bfs.layout-worker');
