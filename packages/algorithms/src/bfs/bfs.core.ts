@@ -1,7 +1,7 @@
 import { connectedComponents, coreNumbers, inducedSubgraph, NO_VERTEX, relabelByDegreeParallel, type Csr } from '@semiforge/graph-io';
 import { checkSource } from './bfs.input.js';
 import { treeDepths } from './bfs.output.js';
-import { BfsPhases } from './bfs.phases.js';
+import { PreparePhases } from '../kernels/prepare-phases.js';
 import { BFS_DEFAULTS, type BfsOptions } from './bfs.plan.js';
 import { createBfsEngine, type BfsDevice, type BfsEngine } from './bfs.engine.js';
 import { BfsRunner, type BfsGpuCheck, type BfsLevel, type BfsManyOptions, type BfsResult } from './bfs.runner.js';
@@ -99,7 +99,7 @@ export class CoreBfs {
   /** The precomputation (paper 003's algorithm 2), then the core's upload. */
   static async create(device: BfsDevice, csr: Csr, options: BfsOptions = {}): Promise<CoreBfs> {
     const started = performance.now();
-    const phases = new BfsPhases(options.onPhase);
+    const phases = new PreparePhases(options.onPhase);
     const engineOptions = (prefix: string, symmetrize = false): BfsOptions => ({ ...options, symmetrize, onPhase: options.onPhase && ((step, ms) => options.onPhase!(`${prefix}.${step}`, ms)) });
     // The whole graph's runner checks the caller's graph (in worker threads) and symmetrises a directed one when
     // asked: its graph is the one searched here, so nothing is checked or symmetrised twice.
@@ -328,7 +328,7 @@ function coreList(inGiant: Uint8Array, inCore: Uint8Array): Uint32Array {
 }
 
 /** A runner's own preprocessing steps, under `prefix.`. */
-function addPhases(phases: BfsPhases, prefix: string, steps: Readonly<Record<string, number>>): void {
+function addPhases(phases: PreparePhases, prefix: string, steps: Readonly<Record<string, number>>): void {
   for (const [name, ms] of Object.entries(steps)) phases.add(`${prefix}.${name}`, ms);
 }
 

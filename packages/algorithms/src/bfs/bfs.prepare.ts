@@ -3,7 +3,7 @@ import { BfsIds } from './bfs.ids.js';
 import { bfsGraph, checkBfsGraph } from './bfs.input.js';
 import { blockedAdjacency, type BlockedAdjacency } from './bfs.layout.js';
 import { blockedAdjacencyParallel } from './bfs.layout-parallel.js';
-import { BfsPhases } from './bfs.phases.js';
+import { PreparePhases } from '../kernels/prepare-phases.js';
 import { BFS_DEFAULTS, checkBfsOptions, defaultBfsLanes, type BfsDirection, type BfsOptions } from './bfs.plan.js';
 
 /** A graph made ready for the BFS kernels on the host, whatever the backend: checked, relabelled, laid out in blocks. */
@@ -16,7 +16,7 @@ export interface PreparedBfs {
   readonly layout: BlockedAdjacency;
   readonly plan: BfsHostPlan;
   /** Host time of each step so far (the runner adds its uploads). */
-  readonly phases: BfsPhases;
+  readonly phases: PreparePhases;
 }
 
 /** The plan's fields that do not depend on the device (a runner's plan adds the device's). */
@@ -87,7 +87,7 @@ export async function bfsHostWork(csr: Csr, options: BfsOptions = {}): Promise<B
  */
 export function prepareBfs(csr: Csr, options: BfsOptions = {}, done?: BfsHostWork): PreparedBfs {
   checkBfsOptions(options);
-  const phases = new BfsPhases(options.onPhase);
+  const phases = new PreparePhases(options.onPhase);
   const started = performance.now();
   const graph = done?.symmetrized ?? bfsGraph(csr, options, done !== undefined);
   phases.ended('check', (done?.checkedMs ?? 0) + performance.now() - started);

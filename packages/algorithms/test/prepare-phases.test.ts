@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BfsPhases } from '../src/bfs/bfs.phases.js';
+import { PreparePhases } from '../src/kernels/prepare-phases.js';
 
 /** Busy-waits `ms` (a phase that takes a known time). */
 function spin(ms: number): number {
@@ -9,9 +9,9 @@ function spin(ms: number): number {
   return turns;
 }
 
-describe('BfsPhases', () => {
+describe('PreparePhases', () => {
   it('times phases in the order they ran, adding repeats, and passes results through', async () => {
-    const phases = new BfsPhases();
+    const phases = new PreparePhases();
     expect(phases.time('layout', () => (spin(5), 'words'))).toBe('words');
     expect(await phases.timeAsync('upload', async () => (spin(3), 7))).toBe(7);
     phases.time('layout', () => spin(2));
@@ -25,7 +25,7 @@ describe('BfsPhases', () => {
 
   it('tells onPhase of each timed phase as it ends, not of added ones', async () => {
     const heard: [string, number][] = [];
-    const phases = new BfsPhases((step, ms) => heard.push([step, ms]));
+    const phases = new PreparePhases((step, ms) => heard.push([step, ms]));
     phases.time('layout', () => spin(1));
     await phases.timeAsync('upload', async () => spin(1));
     phases.add('core.layout', 4);
@@ -34,7 +34,7 @@ describe('BfsPhases', () => {
   });
 
   it('counts a phase that throws, and the record is a copy', async () => {
-    const phases = new BfsPhases();
+    const phases = new PreparePhases();
     expect(() => phases.time('check', () => (spin(2), JSON.parse('{')))).toThrow(SyntaxError);
     await expect(phases.timeAsync('upload', () => Promise.reject(new Error('lost')))).rejects.toThrow('lost');
     const record = phases.record as Record<string, number>;

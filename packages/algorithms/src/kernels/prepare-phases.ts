@@ -1,14 +1,15 @@
 /**
- * Host wall time of each named phase of a preprocessing, in ms, in the order the phases ran: what a
- * runner's `plan.phases` and CoreBFS's `stats.phases` report, so that a slow step at a large scale is named.
+ * Host wall time of each named phase of a preprocessing, in ms, in the order the phases ran: what a BFS
+ * runner's `plan.phases`, CoreBFS's `stats.phases` and an SSSP runner's `phases` report, so that a slow step at
+ * a large scale is named.
  *
  * @example
- * const phases = new BfsPhases();
+ * const phases = new PreparePhases();
  * const layout = phases.time('layout', () => blockedAdjacency(inner, 8));
  * const buffers = await phases.timeAsync('upload', () => upload(device, layout));
  * phases.record; // { layout: 812.4, upload: 1934.0 }
  */
-export class BfsPhases {
+export class PreparePhases {
   readonly #ms: Record<string, number> = {};
   readonly #onPhase?: (step: string, ms: number) => void;
 
