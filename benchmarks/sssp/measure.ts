@@ -12,6 +12,8 @@ import { agreesWithScipy, type ScipyDijkstra } from './scipy-peer.js';
 /** What the measurement needs of a runner, on either backend. */
 export interface MeasuredRunner {
   readonly plan: SsspPlan;
+  /** Host ms of each step of making the runner (`SsspQueries.phases`). */
+  readonly phases: Readonly<Record<string, number>>;
   run(source: number, options?: SsspRunOptions): Promise<SsspResult>;
   destroy(): void;
 }
@@ -30,6 +32,8 @@ export interface Measured {
   clock?: SmClock;
   /** Host time of creating the runner: the layout (pairs, sorts) and the upload. */
   prepareMs: number;
+  /** prepareMs by step, as the runner's `phases`. */
+  preparePhases: Readonly<Record<string, number>>;
   valid: boolean;
   violation?: string;
 }
@@ -67,7 +71,7 @@ export async function measureSssp(
   const prepareMs = performance.now() - preparing;
   try {
     await runner.run(sources[0]);
-    const out: Measured = { method, settings: planSettings(runner.plan), results: [], time: summarize([0]), distanceMs: [], parentMs: [], wallMs: [], validateMs: [], passes: [], prepareMs, valid: true };
+    const out: Measured = { method, settings: planSettings(runner.plan), results: [], time: summarize([0]), distanceMs: [], parentMs: [], wallMs: [], validateMs: [], passes: [], prepareMs, preparePhases: runner.phases, valid: true };
     const times: number[] = [];
     // The queries back to back, as a batch of sources runs, and then the checks: a check on the host takes
     // longer than a query, and a GPU left idle that long between queries clocks down (the H100 under Dawn alone
@@ -150,6 +154,7 @@ export function ssspResult({ graph, weighting, csr, row, sources, peer, peerMs, 
       parents_ms_median: summarize(row.parentMs).median,
       wall_ms_median: summarize(row.wallMs).median,
       prepare_ms: Math.round(row.prepareMs),
+      ...Object.fromEntries(Object.entries(row.preparePhases).map(([step, ms]) => [`prepare_${step}_ms`, Math.round(ms)])),
       ...(row.clock ? { sm_clock_mhz: row.clock.mhz, clock_event_reasons: row.clock.reasons } : {}),
       ...(peerMs === undefined ? {} : { scipy_ms_median: peerMs }),
       ...row.settings,

@@ -171,7 +171,7 @@ for (const graph of graphs) {
         typeof bfDistances === 'number' ? bfDistances.toFixed(2) : '—',
         result.validated ? 'yes' : 'NO',
       ]);
-      log(`  ${table.at(-1)!.slice(1).join('  ')}  [prepare ${row.prepareMs.toFixed(0)} ms, validate ${summarize(row.validateMs).median.toFixed(0)} ms a run${row.clock ? `, SM clock ${row.clock.mhz} MHz after` : ''}]`);
+      log(`  ${table.at(-1)!.slice(1).join('  ')}  [prepare ${row.prepareMs.toFixed(0)} ms (${Object.entries(row.preparePhases).map(([step, ms]) => `${step} ${ms.toFixed(0)}`).join(', ')}), validate ${summarize(row.validateMs).median.toFixed(0)} ms a run${row.clock ? `, SM clock ${row.clock.mhz} MHz after` : ''}]`);
     }
     const best = bestOf(graphKey(graph.class, csr.n, weighting.label) + (clockHold.held ? ' cuda-clock' : ''));
     if (best) log(`  ${weighting.label} best: ${best.method} ${best.ms.toFixed(2)} ms${best.speedupVsBf === undefined ? '' : `, ${best.speedupVsBf.toFixed(2)}× paper 001's Bellman-Ford${distancesAlone(best)}`}${best.ratioToScipy === undefined ? '' : `, ${best.ratioToScipy.toFixed(1)}× SciPy`}`);

@@ -53,11 +53,13 @@ export class CudaSsspRunner extends SsspQueries {
   static async create(device: CudaDevice, graph: Csr, options: SsspKernelOptions = {}): Promise<CudaSsspRunner> {
     const setup = prepareSssp(graph, options, 'cuda', {}, undefined, await ssspHostWork(graph, options));
     const kernels: Partial<Record<SsspStep, CudaKernel>> = {};
-    for (const step of SSSP_STEPS) {
-      const spec = setup.plan[step];
-      if (spec) kernels[step] = await device.kernel(kernelFor(spec));
-    }
-    const [buffers] = await ownedBuffers((b: CudaBuffer) => device.free(b), (keep) => {
+    await setup.phases.timeAsync('kernels', async () => {
+      for (const step of SSSP_STEPS) {
+        const spec = setup.plan[step];
+        if (spec) kernels[step] = await device.kernel(kernelFor(spec));
+      }
+    });
+    const [buffers] = await setup.phases.timeAsync('upload', () => ownedBuffers((b: CudaBuffer) => device.free(b), (keep) => {
       const buffers: Buffers = {};
       for (const [name, data] of Object.entries(setup.arrays)) buffers[name] = keep(device.upload(`sssp.${name}`, data.length ? data : new Uint32Array(1)));
       for (const [name, words] of Object.entries(setup.zeroed)) {
@@ -66,7 +68,7 @@ export class CudaSsspRunner extends SsspQueries {
       }
       device.synchronize();
       return buffers;
-    });
+    }));
     return new CudaSsspRunner(device, setup, buffers, kernels);
   }
 

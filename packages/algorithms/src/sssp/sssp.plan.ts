@@ -72,6 +72,14 @@ export interface SsspKernelOptions {
   /** The kernels' language: wgsl for the WebGPU runner, cuda for the CUDA one (each sets its own). Default wgsl. */
   readonly kernelTarget?: Target;
   /**
+   * Called as each preprocessing step ends, with its name and host wall time in ms (the steps of a runner's
+   * `phases`), so that a slow step on a large graph is named while the runner is still being made.
+   *
+   * @example
+   * await SsspRunner.create(device, csr, { onPhase: (step, ms) => console.error(`${step}: ${ms.toFixed(0)} ms`) });
+   */
+  readonly onPhase?: (step: string, ms: number) => void;
+  /**
    * Frontier methods: how each pass is launched (see {@link DispatchMode}). `indirect`: `sssp_advance` writes
    * the pass's workgroup counts and the pass is dispatched indirectly; `fixed`: a direct dispatch of at most
    * `fixedWorkgroups` workgroups whose invocations stride over the pass's items (none once the search ended).

@@ -30,6 +30,17 @@ export abstract class SsspQueries {
     this.n = setup.graph.n;
   }
 
+  /**
+   * Host wall time of each step of making this runner, in ms, in the order they ran (see `SsspSetup.phases`;
+   * CUDA adds `kernels`): where a large graph's preprocessing goes.
+   *
+   * @example
+   * for (const [step, ms] of Object.entries(runner.phases)) console.log(step, ms.toFixed(0));
+   */
+  get phases(): Readonly<Record<string, number>> {
+    return this.setup.phases.record;
+  }
+
   /** Shortest distances (and parents) from one source. */
   async run(source: number, options: SsspRunOptions = {}): Promise<SsspResult> {
     this.life.check('run');

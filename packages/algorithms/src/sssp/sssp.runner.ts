@@ -98,7 +98,7 @@ export class SsspRunner extends SsspQueries {
     const where = { softwareAdapter: device.describe().isFallbackAdapter, storageBuffers: device.limits.maxStorageBuffersPerShaderStage };
     const setup = prepareSssp(graph, options, 'wgsl', where, device.limits, await ssspHostWork(graph, options));
     const n = setup.graph.n;
-    const [buffers] = await ownedBuffers((b: GPUBuffer) => b.destroy(), async (keep) => {
+    const [buffers] = await setup.phases.timeAsync('upload', () => ownedBuffers((b: GPUBuffer) => b.destroy(), async (keep) => {
       const buffers: Buffers = {};
       for (const [name, data] of Object.entries(setup.arrays)) {
         // WebGPU refuses empty bindings: every buffer holds at least one word.
@@ -113,7 +113,7 @@ export class SsspRunner extends SsspQueries {
       // Where a batch's read-backs land: a flag word, then the distances and the parents (mapped once a batch).
       buffers.readback = keep(await device.createBuffer('sssp.readback', (1 + 2 * n) * 4, 'readback'));
       return buffers;
-    });
+    }));
     return new SsspRunner(device, setup, buffers, observe);
   }
 

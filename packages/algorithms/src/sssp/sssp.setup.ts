@@ -2,6 +2,7 @@ import { dispatchGrid, MAX_GRID_X, SSSP_PULL_CHUNK, type Target } from '@semifor
 import { relabelByDegree, relabelByDegreeParallel, type Csr } from '@semiforge/graph-io';
 import { validateGraph, validateGraphParallel } from '../check-graph.js';
 import { checkMirrored, checkMirroredParallel } from '../check-mirrored.js';
+import { PreparePhases } from '../kernels/prepare-phases.js';
 import { checkNegativeWeights, checkSsspFits, renumberedWeights, ssspWeights, type SsspWeights } from './sssp.input.js';
 import { SsspIds } from './sssp.ids.js';
 import { edgePairs } from './sssp.layout.js';
@@ -108,6 +109,12 @@ export interface SsspSetup {
   /** `pullHubs`: the pull list's items and the arcs into hubs they cover. */
   readonly pull?: PullList;
   readonly grids: SsspGrids;
+  /**
+   * Host wall time of each preprocessing step, in ms: `check`, `mirrors` and `relabel` (done by {@link ssspHostWork}
+   * or here), `weights`, `plan`, `rows` (heavy arcs settled), `lists` (queue capacity, hubs, pull list), `layout`
+   * (the edge list, or the offsets with the tails' table and the packed arcs); a runner adds `upload`.
+   */
+  readonly phases: PreparePhases;
 }
 
 /** Device limits the setup checks against (WebGPU's binding and buffer sizes); CUDA passes none. */
@@ -130,6 +137,8 @@ export interface SsspHostWork {
   readonly renumbered?: Csr;
   /** The caller's graph passed `validateGraph` and {@link checkMirroredParallel}. */
   readonly graphChecked?: boolean;
+  /** Host wall time of the steps done, in ms (`check`, `mirrors`, `relabel`): the setup's phases start from them. */
+  readonly phases?: Readonly<Record<string, number>>;
 }
 
 /**
@@ -142,9 +151,11 @@ export interface SsspHostWork {
  * const setup = prepareSssp(csr, { relabel: 'degree' }, 'wgsl', {}, undefined, await ssspHostWork(csr, { relabel: 'degree' }));
  */
 export async function ssspHostWork(caller: Csr, options: SsspKernelOptions): Promise<SsspHostWork> {
-  await validateGraphParallel('sssp', caller);
-  await checkMirroredParallel('sssp', caller);
-  return { renumbered: await ssspSearchGraph(caller, options), graphChecked: true };
+  const phases = new PreparePhases(options.onPhase);
+  await phases.timeAsync('check', () => validateGraphParallel('sssp', caller));
+  await phases.timeAsync('mirrors', () => checkMirroredParallel('sssp', caller));
+  const renumbered = options.relabel === 'degree' ? await phases.timeAsync('relabel', () => ssspSearchGraph(caller, options)) : undefined;
+  return { renumbered, graphChecked: true, phases: phases.record };
 }
 
 /**
@@ -160,28 +171,31 @@ export async function ssspHostWork(caller: Csr, options: SsspKernelOptions): Pro
  */
 export function prepareSssp(caller: Csr, options: SsspKernelOptions, target: Target, where: SsspTargetInfo = {}, limits?: SsspSizeLimits, done: SsspHostWork = {}): SsspSetup {
   const type = options.weights ?? 'f32';
+  const phases = new PreparePhases(options.onPhase);
+  for (const [step, ms] of Object.entries(done.phases ?? {})) phases.add(step, ms);
   // Structure, weights and mirrors checked in the caller's ids, so that an error names the caller's vertices.
-  if (!done.graphChecked) validateGraph('sssp', caller);
-  const callerWeights = ssspWeights(caller, type);
-  if (!done.graphChecked) checkMirrored('sssp', caller);
+  if (!done.graphChecked) phases.time('check', () => validateGraph('sssp', caller));
+  const callerWeights = phases.time('weights', () => ssspWeights(caller, type));
+  if (!done.graphChecked) phases.time('mirrors', () => checkMirrored('sssp', caller));
   // Renumbered by degree, everything below sees that graph; the queries map ids in and answers out.
-  const relabelled = options.relabel === 'degree' ? (done.renumbered ?? relabelByDegree({ ...caller, ids: undefined })) : undefined;
+  const relabelled = options.relabel === 'degree' ? (done.renumbered ?? phases.time('relabel', () => relabelByDegree({ ...caller, ids: undefined }))) : undefined;
   const input = relabelled ?? caller;
-  const converted = relabelled ? renumberedWeights(relabelled, callerWeights) : callerWeights;
-  const plan = planSssp({ ...options, kernelTarget: target }, ssspGraphStats(input, converted), input.directed, where);
-  checkNegativeWeights(caller, callerWeights, plan.method);
+  const converted = relabelled ? phases.time('weights', () => renumberedWeights(relabelled, callerWeights)) : callerWeights;
+  const plan = phases.time('plan', () => planSssp({ ...options, kernelTarget: target }, ssspGraphStats(input, converted), input.directed, where));
+  phases.time('weights', () => checkNegativeWeights(caller, callerWeights, plan.method));
   // Heavy arcs settled: every kernel reads the rows light arcs first (the tree's via indices included).
-  const split = plan.heavyArcs === 'settle' ? lightFirstRows(input, converted.values, plan.delta) : undefined;
+  const split = plan.heavyArcs === 'settle' ? phases.time('rows', () => lightFirstRows(input, converted.values, plan.delta)) : undefined;
   const graph = split?.graph ?? input;
   const weights = split ? { ...converted, values: split.values } : converted;
   const n = graph.n;
   const m = graph.indices.length;
   const coo = plan.method === 'bellman-ford';
-  const queueLength = coo ? 0 : queueCapacity(graph, plan.relax.chunk!, split?.lightEnd);
-  const hubs = plan.hubDegree ? hubList(graph, plan.hubDegree) : undefined;
-  const pull = plan.pullShare ? pullList(graph, hubs!) : undefined;
+  const { queueLength, hubs, pull } = phases.time('lists', () => {
+    const hubs = plan.hubDegree ? hubList(graph, plan.hubDegree) : undefined;
+    return { queueLength: coo ? 0 : queueCapacity(graph, plan.relax.chunk!, split?.lightEnd), hubs, pull: plan.pullShare ? pullList(graph, hubs!) : undefined };
+  });
   // The frontier methods' offsets carry the tree step's table of arcs' tails past their n + 1 words (Bellman-Ford reads no CSR).
-  const indptr = coo ? new Uint32Array(0) : indptrWithTails(graph);
+  const indptr = coo ? new Uint32Array(0) : phases.time('layout', () => indptrWithTails(graph));
   if (limits) {
     checkSsspFits(limits, [
       [`the distances (n = ${n}) as 4-byte keys`, n * 4],
@@ -206,12 +220,12 @@ export function prepareSssp(caller: Csr, options: SsspKernelOptions, target: Tar
   if (plan.relax.reads === 'snapshot') zeroed.dist_ro = n;
   let arrays: Record<string, Uint32Array | Float32Array>;
   if (coo) {
-    const pairs = edgePairs(graph, weights.values, plan.segment);
+    const pairs = phases.time('layout', () => edgePairs(graph, weights.values, plan.segment));
     arrays = { src: pairs.src, dst: pairs.dst, weight: pairs.weight };
   } else {
     const hubWords = hubs && pull ? concatWords(hubs, pull.items) : hubs;
     const bits = plan.relax.arcWeightBits;
-    const packed: Record<string, Uint32Array> = bits === undefined ? {} : { arcs: packedArcs(graph.indices, weights.values as Uint32Array, bits) };
+    const packed: Record<string, Uint32Array> = bits === undefined ? {} : { arcs: phases.time('layout', () => packedArcs(graph.indices, weights.values as Uint32Array, bits)) };
     arrays = { indptr, indices: graph.indices, weight: weights.values, ...packed, ...(split ? { light_end: split.lightEnd } : {}), ...(hubWords ? { hubs: hubWords } : {}) };
     const queues = plan.relax.packedQueue ? { items_a: 2 * queueLength, items_b: 2 * queueLength } : { queue_a: queueLength, chunk_a: queueLength, queue_b: queueLength, chunk_b: queueLength };
     Object.assign(zeroed, { ...queues, mark: n, via: n, state: SSSP_STATE.words, args: INDIRECT_WORDS, ...(pull ? { hub_keys: hubs!.length } : {}) });
@@ -230,7 +244,7 @@ export function prepareSssp(caller: Csr, options: SsspKernelOptions, target: Tar
     ...(plan.treeScan ? { treeScan: [Math.min(plan.fixedWorkgroups, dispatchGrid(plan.treeScan, n)[0])] as const } : {}),
   };
   const ids = relabelled ? { ids: new SsspIds(relabelled.ids!) } : {};
-  return { graph, weights, plan, arrays, zeroed, items, grids, ...ids, ...(split ? { lightEnd: split.lightEnd } : {}), ...(hubs ? { hubs } : {}), ...(pull ? { pull } : {}) };
+  return { graph, weights, plan, arrays, zeroed, items, grids, phases, ...ids, ...(split ? { lightEnd: split.lightEnd } : {}), ...(hubs ? { hubs } : {}), ...(pull ? { pull } : {}) };
 }
 
 /**
