@@ -2,12 +2,12 @@
 // source (the level loop on the GPU, many levels a submit; the host settled before each, see settle.ts), each
 // validated by the Graph500 rules on the GPU (bfs_check, after the timing) and the first few also by the CPU
 // validator; then a few searches again in the profiling mode (a level a submit, GPU-timed) for the per-level times.
-import { BfsRunner, CoreBfs, createBfsEngine, isCudaDevice, MAX_MULTI_SOURCES, treeDepths, validateBfs, type BfsDevice, type BfsEngine, type BfsGpuCheck, type BfsLevel, type BfsOptions } from '@semiforge/algorithms';
+import { BfsRunner, CoreBfs, createBfsEngine, isCudaDevice, MAX_MULTI_SOURCES, treeDepths, validateBfs, type BfsDevice, type BfsEngine, type BfsGpuCheck, type BfsLevel, type BfsOptions, type BfsEachResult, type BfsResult, type CoreBfsEachResult, type CoreBfsResult } from '@semiforge/algorithms';
 import { availableParallelism } from 'node:os';
 import { smClock } from '../lib/sm-clock.js';
 import { reachedEdges, type BenchGraph } from './graphs.js';
 import { settle } from './settle.js';
-import { TreeDepthPool } from './tree-depth-pool.js';
+import { TreeDepthPool, type PooledDepths } from './tree-depth-pool.js';
 
 export type Variant = 'no-order' | 'baseline' | 'approx' | 'core' | 'multi';
 
@@ -43,7 +43,7 @@ export interface VariantRun {
   readonly profiled: readonly { readonly source: number; readonly edges: number; readonly levels: readonly BfsLevel[] }[];
   /** Sources left out when the time budget ran out. */
   readonly cut: number;
-  /** The same sources again, `size` searches to a runMany call (a pass each, up to 8 a submit, no read-back between them), when asked for. */
+  /** The same sources again, `size` searches to a runEach call (a pass each, up to 8 a submit, no read-back between them), when asked for. */
   readonly batched?: { readonly size: number; readonly queries: readonly Query[]; readonly rerun: number };
   readonly plan: Record<string, string | number | boolean>;
 }
@@ -63,7 +63,7 @@ export interface MeasureSettings {
   readonly progress: (done: number, total: number) => void;
   /** Host time of the batched measurement's steps, as they end (at scale 26 a search's checks take seconds). */
   readonly detail?: (line: string) => void;
-  /** Searches per runMany call for the batched measurement after the one-at-a-time one; 0 or absent: none. */
+  /** Searches per runEach call for the batched measurement after the one-at-a-time one; 0 or absent: none. */
   readonly batch?: number;
   /**
    * How many of the sources (the first) are also searched one at a time before the batched measurement, which
@@ -125,7 +125,7 @@ export async function measureVariant(
       await settle(device);
       profiled.push({ source: q.source, edges: q.edges, levels: (await search(q.source, true)).levels });
     }
-    // runMany encodes at most 512 levels a search: deeper graphs (large road grids) would only run every search twice.
+    // runEach encodes at most 512 levels a search: deeper graphs (large road grids) would only run every search twice.
     const shallow = Math.max(0, ...queries.map((q) => q.levels.length)) < 512;
     const batchable = shallow && (engine instanceof BfsRunner || (engine instanceof CoreBfs && !isCudaDevice(device)));
     const measured = alone.length < sources.length ? sources : queries.map((q) => q.source);
@@ -224,16 +224,16 @@ async function multiQueries(
 }
 
 /**
- * The sources again in calls of `size` to runMany (a warm-up call first): each search's time is its
- * share of its group's wall time, its GPU time its own submit's (the levels' `gpuMs`); every search is checked
- * on the GPU after the call, with depths the host derives from the parents (in worker threads, see {@link TreeDepthPool});
- * the host is settled before each call (settle.ts).
+ * The sources again in calls of `size` to runEach (a warm-up call first): each search's time is its share of its
+ * group's wall time, its GPU time its own submit's (the levels' `gpuMs`); every search is checked on the GPU as
+ * its answer comes, with depths the host derives from the parents (in worker threads, see {@link TreeDepthPool});
+ * the host is settled before each call and before each group (settle.ts).
  */
 async function batchedQueries(device: BfsDevice, engine: BfsRunner | CoreBfs, graph: BenchGraph, sources: readonly number[], size: number, settings: MeasureSettings): Promise<VariantRun['batched']> {
   const chunks: number[][] = [];
   for (let i = 0; i < sources.length; i += size) chunks.push(sources.slice(i, i + size));
   // The warm-up compiles and learns the depth: a few searches do (at scale 26 each reads back 256 MiB).
-  if (chunks.length > 0) await engine.runMany(chunks[0].slice(0, WARMUP_SEARCHES));
+  if (chunks.length > 0) await engine.runEach(chunks[0].slice(0, WARMUP_SEARCHES), () => undefined);
   const queries: Query[] = [];
   let rerun = 0;
   // depthWait: the main thread's wait for the workers' depths (all of treeDepths without workers).
@@ -244,35 +244,50 @@ async function batchedQueries(device: BfsDevice, engine: BfsRunner | CoreBfs, gr
     host[step] += performance.now() - started;
     return value;
   };
-  const pool = new TreeDepthPool(settings.depthThreads ?? Math.max(0, availableParallelism() - 1));
+  const threads = settings.depthThreads ?? Math.max(0, availableParallelism() - 1);
+  const pool = new TreeDepthPool(threads);
+  // Answers whose depths are on the workers (their parent arrays with them), oldest first.
+  const pending: { readonly result: BfsResult | CoreBfsResult; readonly tree: Promise<PooledDepths> }[] = [];
+  const checkOldest = async () => {
+    const { result, tree: depths } = pending.shift()!;
+    const { source } = result;
+    const waitStarted = performance.now();
+    const tree = await depths;
+    host.depthWait += performance.now() - waitStarted;
+    const { parent } = tree;
+    const checkStarted = performance.now();
+    const gpu: BfsGpuCheck = 'brokenAt' in tree ? { ok: false, rule: 'tree', vertex: tree.brokenAt } : await engine.check(source, parent, tree.depth);
+    host.gpuCheck += performance.now() - checkStarted;
+    const outputMs = 'assembleMs' in result ? result.assembleMs : result.readMs;
+    const edges = timed('edges', () => reachedEdges(graph.csr, parent));
+    const verdict = timed('cpuCheck', () => check(graph, source, parent, gpu, settings.cpuCheck(queries.length)));
+    queries.push({ source, searchMs: result.searchMs, outputMs, edges, levels: result.levels, check: verdict });
+    if (queries.length % 16 === 0) settings.detail?.(`${queries.length} checked; host ${Object.entries(host).map(([k, ms]) => `${k} ${seconds(ms)}`).join(', ')}`);
+  };
+  // Each answer's depths start on a worker as it comes; it is checked once the workers hold as many answers as
+  // there are workers, so that a call holds that many answers (at scale 26, 256 MiB each) rather than all of them.
+  // A GPU check ends inside `use` (or after the call): it overwrites the search buffers the next group uses.
+  const use = async (result: BfsResult | CoreBfsResult) => {
+    const tree = pool.depths(result.parent, result.source);
+    // A rejection left behind by an earlier failure is reported by the await that reaches it, not as unhandled.
+    tree.catch(() => undefined);
+    pending.push({ result, tree });
+    while (pending.length > threads) await checkOldest();
+    // The next group may start when this returns: settled as before a call, so that the read-backs' and the
+    // checks' garbage and freed buffers land outside its timed region.
+    await settle(device);
+  };
   try {
     for (const chunk of chunks) {
       if (queries.length >= settings.minSources && performance.now() > settings.stopAt) break;
       await settle(device);
       const started = performance.now();
-      const r = await engine.runMany(chunk);
+      // CoreBFS's summary fields are a subset of the runner's: the union of the two reduces to CoreBFS's, which has no `readMs`.
+      const r: CoreBfsEachResult & Partial<BfsEachResult> = await engine.runEach(chunk, use);
+      while (pending.length > 0) await checkOldest();
       const clock = smClock();
-      settings.detail?.(`runMany of ${chunk.length}: ${seconds(performance.now() - started)} (searches ${seconds(r.searchMs)}${'readMs' in r ? `, read-backs ${seconds(r.readMs)}` : ''})${clock ? `, SM clock ${clock.mhz} MHz after` : ''}`);
+      settings.detail?.(`runEach of ${chunk.length}, checks included: ${seconds(performance.now() - started)} (searches ${seconds(r.searchMs)}${r.readMs === undefined ? '' : `, read-backs ${seconds(r.readMs)}`})${clock ? `, SM clock ${clock.mhz} MHz after` : ''}`);
       rerun += r.rerun;
-      // Every search's depths start at once on the workers; the answers' parent arrays travel with them.
-      const trees = r.results.map((result) => pool.depths(result.parent, result.source));
-      // A rejection left behind by an earlier failure is reported by the await that reaches it, not as unhandled.
-      for (const t of trees) t.catch(() => undefined);
-      for (const [j, result] of r.results.entries()) {
-        const { source } = result;
-        const waitStarted = performance.now();
-        const tree = await trees[j];
-        host.depthWait += performance.now() - waitStarted;
-        const { parent } = tree;
-        const checkStarted = performance.now();
-        const gpu: BfsGpuCheck = 'brokenAt' in tree ? { ok: false, rule: 'tree', vertex: tree.brokenAt } : await engine.check(source, parent, tree.depth);
-        host.gpuCheck += performance.now() - checkStarted;
-        const outputMs = 'assembleMs' in result ? result.assembleMs : result.readMs;
-        const edges = timed('edges', () => reachedEdges(graph.csr, parent));
-        const verdict = timed('cpuCheck', () => check(graph, source, parent, gpu, settings.cpuCheck(queries.length)));
-        queries.push({ source, searchMs: result.searchMs, outputMs, edges, levels: result.levels, check: verdict });
-        if (queries.length % 16 === 0) settings.detail?.(`${queries.length} checked; host ${Object.entries(host).map(([k, ms]) => `${k} ${seconds(ms)}`).join(', ')}`);
-      }
     }
   } finally {
     pool.destroy();

@@ -59,9 +59,9 @@ export { planCudaBfs, cudaLevelGroup, CUDA_LEVELS_IN_FLIGHT, type CudaBfsPlan } 
 export { createBfsEngine, type BfsEngine, type BfsDevice } from './bfs/bfs.engine.js';
 export { bfsHostWork, prepareBfs, type BfsHostWork, type PreparedBfs } from './bfs/bfs.prepare.js';
 export { fixedGrids, bfsParams, type FixedGrids } from './bfs/bfs.steps.js';
-export { BfsRunner, MAX_MULTI_SOURCES, type BfsResult, type BfsLevel, type BfsRunnerPlan, type BfsGpuCheck, type BfsMultiResult, type BfsManyResult, type BfsManyOptions } from './bfs/bfs.runner.js';
+export { BfsRunner, MAX_MULTI_SOURCES, type BfsResult, type BfsLevel, type BfsRunnerPlan, type BfsGpuCheck, type BfsMultiResult, type BfsManyResult, type BfsManyOptions, type BfsEachResult, type BfsEachUse } from './bfs/bfs.runner.js';
 export { bfsReference, type BfsTree } from './bfs/bfs.reference.js';
-export { CoreBfs, type CoreBfsResult, type CoreBfsStats, type CoreBfsMode, type CoreBfsManyResult } from './bfs/bfs.core.js';
+export { CoreBfs, type CoreBfsResult, type CoreBfsStats, type CoreBfsMode, type CoreBfsManyResult, type CoreBfsEachResult } from './bfs/bfs.core.js';
 export { validateBfs, type BfsValidation, type BfsRule } from './bfs/bfs.validate.js';
 export { treeDepths } from './bfs/bfs.output.js';
 export { bfsGraph, checkBfsGraph, checkSource, splitAdjacency, type BfsGraphOptions, type AdjacencySplit } from './bfs/bfs.input.js';

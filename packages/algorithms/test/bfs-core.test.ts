@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { connectedComponents, coreNumbers, csrFromEdges, edgeListFromArrays, generateKronecker } from '@semiforge/graph-io';
-import { CoreBfs } from '../src/bfs/bfs.core.js';
+import { CoreBfs, type CoreBfsResult } from '../src/bfs/bfs.core.js';
 import type { BfsOptions } from '../src/bfs/bfs.plan.js';
 import { bfsReference } from '../src/bfs/bfs.reference.js';
 import { validateBfs } from '../src/bfs/bfs.validate.js';
@@ -62,6 +62,42 @@ describe.skipIf(!device)('CoreBFS against the CPU reference', () => {
         expect(validateBfs(csr, r.source, r.parent, r.depth)).toMatchObject({ ok: true });
       }
       expect(many.searchMs).toBeCloseTo(many.results.reduce((sum, r) => sum + r.searchMs, 0));
+    } finally {
+      core.destroy();
+    }
+  });
+
+  it.each([
+    ['a hand-made graph', DISCONNECTED],
+    ['Kronecker scale 9', BFS_CASES[3].csr],
+  ] as const)('runEach hands over the answers runMany gives, in source order, fallback sources among the core\'s groups: %s', async (_name, csr) => {
+    const core = await CoreBfs.create(device!, csr);
+    try {
+      // Every vertex of the hand-made graph (core, tree and fallback sources), the first 40 of Kronecker's.
+      const sources = Array.from({ length: Math.min(csr.n, 40) }, (_, i) => i);
+      // Core searches two a group: the fallback sources are answered between the groups.
+      const options = { depths: true, outputBytes: 2 * 4 * core.stats.coreVertices };
+      const handed: [number, CoreBfsResult][] = [];
+      const each = await core.runEach(sources, async (r, i) => {
+        await new Promise((resolve) => setTimeout(resolve, 1));
+        handed.push([i, r]);
+      }, options);
+      const many = await core.runMany(sources, options);
+      expect(handed.map(([i, r]) => [i, r.source])).toEqual(sources.map((s, i) => [i, s]));
+      if (csr === DISCONNECTED) expect([...new Set(handed.map(([, r]) => r.mode))].sort()).toEqual(['core', 'fallback', 'tree']);
+      for (const [i, r] of handed) {
+        expect(r.mode).toBe(many.results[i].mode);
+        expect(r.depth).toEqual(bfsReference(csr, r.source).depth);
+        expect(validateBfs(csr, r.source, r.parent, r.depth)).toMatchObject({ ok: true });
+      }
+      expect(each).toEqual({ searchMs: expect.closeTo(handed.reduce((sum, [, r]) => sum + r.searchMs, 0)), rerun: many.rerun });
+      // An error thrown by use, at a fallback source or a core search's answer, rejects runEach; the next call works.
+      for (const mode of ['fallback', 'core'] as const) {
+        await expect(core.runEach(sources, (r) => {
+          if (r.mode === mode) throw new Error(`use failed at a ${mode} answer`);
+        }, options)).rejects.toThrow(`use failed at a ${mode} answer`);
+      }
+      expect((await core.runMany(sources.slice(0, 3))).results.map((r) => r.source)).toEqual(sources.slice(0, 3));
     } finally {
       core.destroy();
     }

@@ -3,7 +3,7 @@ import { csrFromEdges, edgeListFromArrays, generateGrid, type Csr } from '@semif
 import { bfs } from '../src/bfs/bfs.js';
 import type { BfsOptions } from '../src/bfs/bfs.plan.js';
 import { bfsReference } from '../src/bfs/bfs.reference.js';
-import { BfsRunner, type BfsLevel } from '../src/bfs/bfs.runner.js';
+import { BfsRunner, type BfsLevel, type BfsResult } from '../src/bfs/bfs.runner.js';
 import { validateBfs } from '../src/bfs/bfs.validate.js';
 import { treeDepths } from '../src/bfs/bfs.output.js';
 import { BFS_CASES } from './bfs-cases.js';
@@ -303,6 +303,88 @@ describe.skipIf(!device)('bfs on the GPU against the CPU reference', () => {
         expect(many.gpuMs).toHaveLength(sources.length);
         expect(many.gpuMs!.every((t) => t >= 0)).toBe(true);
       }
+    } finally {
+      runner.destroy();
+    }
+  });
+
+  /** What a search found, without its times (which differ from one call to the next). */
+  const found = ({ source, parent, depth, reached, levels }: BfsResult) => ({
+    source,
+    parent,
+    depth,
+    reached,
+    levels: levels.map(({ level, direction, frontier, frontierEdges, discovered }) => ({ level, direction, frontier, frontierEdges, discovered })),
+  });
+
+  it('runEach hands every result over in source order with its index, as runMany returns it, groups smaller than the sources', async () => {
+    const { csr } = BFS_CASES[3];
+    const sources = [1, 77, 300, 1, 5];
+    // Outputs for two searches a group (parents and depths): three groups, each read back before the next starts.
+    // The levels given: a runner learns them from its searches, so that the second call would encode fewer.
+    const options = { depths: true, levels: 16, outputBytes: 2 * 8 * csr.n };
+    const runner = await BfsRunner.create(device!, csr, { dispatch: 'fixed' });
+    try {
+      const handed: [number, BfsResult][] = [];
+      const each = await runner.runEach(sources, (r, i) => handed.push([i, r]), options);
+      const many = await runner.runMany(sources, options);
+      expect(handed.map(([i]) => i)).toEqual([0, 1, 2, 3, 4]);
+      expect(handed.map(([, r]) => found(r))).toEqual(many.results.map(found));
+      for (const [, r] of handed) expect(r.depth).toEqual(bfsReference(csr, r.source).depth);
+      expect(each).toMatchObject({ levelsPerSearch: 16, rerun: 0, groupSize: 2 });
+      expect(many).toMatchObject({ levelsPerSearch: 16, rerun: 0, groupSize: 2 });
+      expect(each).not.toHaveProperty('results');
+      expect(each.searchMs).toBeGreaterThan(0);
+      if (device!.hasTimestamps) expect(each.gpuMs).toHaveLength(sources.length);
+      await expect(runner.runEach([0], () => undefined, { outputBytes: 8 })).rejects.toThrow('bfs: runEach outputBytes = 8 is below one search');
+      await expect(runner.runEach([0], () => undefined, { levels: 0 })).rejects.toThrow('bfs: runEach levels = 0');
+    } finally {
+      runner.destroy();
+    }
+  });
+
+  it('runEach awaits what use returns before handing over the next result', async () => {
+    const { csr, sources } = BFS_CASES[2];
+    const runner = await BfsRunner.create(device!, csr);
+    try {
+      const events: string[] = [];
+      await runner.runEach(sources, async (r, i) => {
+        events.push(`start ${i}`);
+        // A search of its own between two results: the group's outputs wait in slots the search does not touch.
+        const again = await runner.run(r.source, { depths: true });
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        expect(again.depth).toEqual(bfsReference(csr, r.source).depth);
+        events.push(`end ${i}`);
+      }, { outputBytes: 4 * csr.n });
+      expect(events).toEqual(sources.flatMap((_, i) => [`start ${i}`, `end ${i}`]));
+    } finally {
+      runner.destroy();
+    }
+  });
+
+  it.each([
+    ['throws', (i: number) => {
+      if (i === 2) throw new Error('use failed at 2');
+    }],
+    ['rejects', async (i: number) => {
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      if (i === 2) throw new Error('use failed at 2');
+    }],
+  ] as const)('runEach rejects with the error of a use that %s, hands nothing more over, and the runner goes on', async (_name, fail) => {
+    const { csr } = BFS_CASES[3];
+    const sources = [1, 77, 300, 5, 9];
+    const runner = await BfsRunner.create(device!, csr);
+    try {
+      const handed: number[] = [];
+      const use = (_r: BfsResult, i: number) => {
+        handed.push(i);
+        return fail(i);
+      };
+      // Groups of two: the error comes at the first result of the second group.
+      await expect(runner.runEach(sources, use, { outputBytes: 2 * 4 * csr.n })).rejects.toThrow('use failed at 2');
+      expect(handed).toEqual([0, 1, 2]);
+      const many = await runner.runMany(sources, { depths: true });
+      many.results.forEach((r) => expect(r.depth).toEqual(bfsReference(csr, r.source).depth));
     } finally {
       runner.destroy();
     }

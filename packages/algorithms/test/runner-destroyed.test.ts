@@ -41,13 +41,14 @@ describe.skipIf(!device)('a runner used after destroy() says so, instead of a ba
     await expect(runner.runMany([0])).rejects.toThrow(destroyed('SsspRunner', 'runMany'));
   });
 
-  it('BfsRunner: run, runMany, runMulti', async () => {
+  it('BfsRunner: run, runMany, runEach, runMulti', async () => {
     const runner = await BfsRunner.create(device!, CSR);
     expect((await runner.run(0)).parent[2]).toBe(1);
     runner.destroy();
     runner.destroy();
     await expect(runner.run(0)).rejects.toThrow(destroyed('BfsRunner', 'run'));
     await expect(runner.runMany([0])).rejects.toThrow(destroyed('BfsRunner', 'runMany'));
+    await expect(runner.runEach([0], () => undefined)).rejects.toThrow(destroyed('BfsRunner', 'runEach'));
     await expect(runner.runMulti([0])).rejects.toThrow(destroyed('BfsRunner', 'runMulti'));
   });
 

@@ -4,7 +4,7 @@ import { treeDepths } from './bfs.output.js';
 import { PreparePhases } from '../kernels/prepare-phases.js';
 import { BFS_DEFAULTS, type BfsOptions } from './bfs.plan.js';
 import { createBfsEngine, type BfsDevice, type BfsEngine } from './bfs.engine.js';
-import { BfsRunner, type BfsGpuCheck, type BfsLevel, type BfsManyOptions, type BfsResult } from './bfs.runner.js';
+import { BfsRunner, type BfsEachUse, type BfsGpuCheck, type BfsLevel, type BfsManyOptions, type BfsResult } from './bfs.runner.js';
 
 /** How a CoreBFS query was answered. */
 export type CoreBfsMode =
@@ -30,14 +30,18 @@ export interface CoreBfsResult {
   readonly assembleMs: number;
 }
 
-/** What {@link CoreBfs.runMany} returns: one answer per source, in the order given. */
-export interface CoreBfsManyResult {
-  /** Each answer as `run` gives it; a batched core search's `searchMs` is its share of its group's wall time. */
-  readonly results: readonly CoreBfsResult[];
+/** What {@link CoreBfs.runEach} returns once every answer has been handed over. */
+export interface CoreBfsEachResult {
   /** Host wall time of all the searches: the core's, the fallback searches and the walks of sources without a core. */
   readonly searchMs: number;
   /** Core searches that needed more levels than encoded and ran again alone (see {@link BfsRunner.runMany}). */
   readonly rerun: number;
+}
+
+/** What {@link CoreBfs.runMany} returns: one answer per source, in the order given. */
+export interface CoreBfsManyResult extends CoreBfsEachResult {
+  /** Each answer as `run` gives it; a batched core search's `searchMs` is its share of its group's wall time. */
+  readonly results: readonly CoreBfsResult[];
 }
 
 /** What the precomputation found and how long it took. */
@@ -151,46 +155,72 @@ export class CoreBfs {
   /** A query (paper 003's algorithm 3) from `source`, a vertex of the graph given to `create`. */
   async run(source: number, options: { readonly depths?: boolean; readonly profile?: boolean } = {}): Promise<CoreBfsResult> {
     checkSource(this.graph.n, source);
-    if (!this.#inGiant[source]) return fallback(await this.#full.run(source, options));
-    const path = this.#pathIntoCore(source);
-    const search = this.#core ? await this.#core.run(this.#coreOf[path[path.length - 1]], { profile: options.profile }) : undefined;
-    return this.#assemble(source, path, search, options.depths ?? false);
+    return this.#alone(source, this.#inGiant[source] ? this.#pathIntoCore(source) : undefined, options);
   }
 
   /**
-   * Queries from every source. On WebGPU the core's searches are batched by {@link BfsRunner.runMany} (a
-   * pass each, several a submit, no read-back between them); elsewhere they run one at a time. Sources outside the giant
-   * component are searched one at a time as `run` does.
+   * Queries from every source: the answers {@link CoreBfs.runEach} hands over, collected. On WebGPU the core's
+   * searches are batched (a pass each, several a submit, no read-back between them); elsewhere they run one at a
+   * time. Sources outside the giant component are searched one at a time as `run` does.
    *
    * @example
    * const { results, searchMs } = await core.runMany(sources);
    * console.log(`${searchMs / sources.length} ms a query`);
    */
   async runMany(sources: readonly number[], options: BfsManyOptions = {}): Promise<CoreBfsManyResult> {
+    const results: CoreBfsResult[] = [];
+    const batch = await this.runEach(sources, (result) => results.push(result), options);
+    return { results, ...batch };
+  }
+
+  /**
+   * Queries from every source as {@link CoreBfs.runMany} does, but hands each answer to `use` (with its index in
+   * `sources`), in the order given, as soon as it is assembled, and keeps none: at Kronecker scale 26 an answer
+   * is a 256 MiB parent array. On WebGPU the core's searches stream through {@link BfsRunner.runEach}; a source
+   * outside the giant component is searched when its turn comes. A promise `use` returns is awaited before the
+   * next answer is made; an error it throws rejects runEach. `use` may call `run` and `check`, not `runMany`,
+   * `runEach` or `destroy`.
+   *
+   * @example
+   * const { searchMs } = await core.runEach(sources, (r, i) => {
+   *   if (!validateBfs(csr, r.source, r.parent).ok) throw new Error(`query ${i} from ${r.source} (${r.mode}) is wrong`);
+   * });
+   */
+  async runEach(sources: readonly number[], use: BfsEachUse<CoreBfsResult>, options: BfsManyOptions = {}): Promise<CoreBfsEachResult> {
     for (const s of sources) checkSource(this.graph.n, s);
     const depths = options.depths ?? false;
     const paths = sources.map((s) => (this.#inGiant[s] ? this.#pathIntoCore(s) : undefined));
-    const inGiant = paths.flatMap((path, i) => (path ? [i] : []));
-    const entries = inGiant.map((i) => this.#coreOf[paths[i]!.at(-1)!]);
+    let handed = 0;
+    let searchMs = 0;
+    const hand = async (answer: CoreBfsResult) => {
+      searchMs += answer.searchMs;
+      await use(answer, handed++);
+    };
+    // The sources before `end` that no batched core search answers: one at a time, as `run` answers them.
+    const aloneUntil = async (end: number) => {
+      while (handed < end) await hand(await this.#alone(sources[handed], paths[handed], { depths }));
+    };
     const core = this.#core;
-    let searches: readonly (BfsResult | undefined)[] = [];
     let rerun = 0;
     if (core instanceof BfsRunner) {
-      const batched = await core.runMany(entries, { ...options, depths: false });
-      searches = batched.results;
+      const inGiant = paths.flatMap((path, i) => (path ? [i] : []));
+      const entries = inGiant.map((i) => this.#coreOf[paths[i]!.at(-1)!]);
+      const batched = await core.runEach(entries, async (search, j) => {
+        const i = inGiant[j];
+        await aloneUntil(i);
+        await hand(this.#assemble(sources[i], paths[i]!, search, depths));
+      }, { ...options, depths: false });
       rerun = batched.rerun;
-    } else if (core) {
-      const one: BfsResult[] = [];
-      for (const entry of entries) one.push(await core.run(entry));
-      searches = one;
     }
-    const searchOf = new Map(inGiant.map((i, j) => [i, searches[j]]));
-    const results: CoreBfsResult[] = [];
-    for (const [i, source] of sources.entries()) {
-      const path = paths[i];
-      results.push(path ? this.#assemble(source, path, searchOf.get(i), depths) : fallback(await this.#full.run(source, { depths })));
-    }
-    return { results, searchMs: results.reduce((sum, r) => sum + r.searchMs, 0), rerun };
+    await aloneUntil(sources.length);
+    return { searchMs, rerun };
+  }
+
+  /** A query searched on its own: the whole graph's search without a path (outside the giant component), else the core's from where `path` enters it. */
+  async #alone(source: number, path: number[] | undefined, options: { readonly depths?: boolean; readonly profile?: boolean }): Promise<CoreBfsResult> {
+    if (!path) return fallback(await this.#full.run(source, options));
+    const search = this.#core ? await this.#core.run(this.#coreOf[path[path.length - 1]], { profile: options.profile }) : undefined;
+    return this.#assemble(source, path, search, options.depths ?? false);
   }
 
   /** The path from a giant-component source into the core along the precomputed tree (which leads every tree vertex towards the core). */

@@ -92,10 +92,8 @@ export interface BfsMultiResult {
   readonly searchMs: number;
 }
 
-/** What {@link BfsRunner.runMany} returns: one result per source, in the order given, and the batch's times. */
-export interface BfsManyResult {
-  /** Each search as `run` returns it; its `searchMs` is its share of its group's wall time (plus its own search when run again). */
-  readonly results: readonly BfsResult[];
+/** What {@link BfsRunner.runEach} returns once every result has been handed over: the batch's times. */
+export interface BfsEachResult {
   /** Host wall time of the searches: per group, from encoding its first submit to reading its searches' states (the parents left on the GPU); the searches run again included. */
   readonly searchMs: number;
   /** GPU time of each search (timestamps at the start and end of its compute pass: its seed and levels), where the device has them. */
@@ -110,7 +108,16 @@ export interface BfsManyResult {
   readonly groupSize: number;
 }
 
-/** Options of {@link BfsRunner.runMany}. */
+/** What `runEach` ({@link BfsRunner.runEach}, {@link CoreBfs.runEach}) hands each result to, with its index in the sources; what it returns is awaited before the next result. */
+export type BfsEachUse<R> = (result: R, index: number) => unknown;
+
+/** What {@link BfsRunner.runMany} returns: one result per source, in the order given, and the batch's times. */
+export interface BfsManyResult extends BfsEachResult {
+  /** Each search as `run` returns it; its `searchMs` is its share of its group's wall time (plus its own search when run again). */
+  readonly results: readonly BfsResult[];
+}
+
+/** Options of {@link BfsRunner.runMany} and {@link BfsRunner.runEach}. */
 export interface BfsManyOptions {
   readonly depths?: boolean;
   /** Levels encoded per search, up to 512 (a search that needs more is run again alone); default: as many as the deepest search this runner has run needed, plus one (16 before any), at most 512. */
@@ -287,30 +294,26 @@ export class BfsRunner {
    * console.log(`${searchMs / sources.length} ms a search (wall), GPU ${gpuMs?.[0]} ms for the first`);
    */
   async runMany(sources: readonly number[], options: BfsManyOptions = {}): Promise<BfsManyResult> {
-    this.#life.check('runMany');
-    for (const s of sources) checkSource(this.n, s);
-    const levels = options.levels ?? this.#learntLevels();
-    if (!(Number.isInteger(levels) && levels >= 1 && levels <= MAX_BATCH)) throw new RangeError(`bfs: runMany levels = ${levels} (expected an integer from 1 to ${MAX_BATCH})`);
-    const outputBytes = options.outputBytes ?? MANY_OUTPUT_BYTES;
-    const depths = options.depths ?? false;
-    const slotBytes = 4 * Math.max(this.n, 1) * (depths ? 2 : 1);
-    if (!(outputBytes >= slotBytes)) throw new RangeError(`bfs: runMany outputBytes = ${outputBytes} is below one search's outputs (${slotBytes} bytes); give at least that`);
-    const groupSize = Math.max(1, Math.min(sources.length, Math.floor(outputBytes / slotBytes), MAX_TIMED_PASSES));
     const results: BfsResult[] = [];
-    const gpuMs: (number | undefined)[] = [];
-    let searchMs = 0;
-    let readMs = 0;
-    let rerun = 0;
-    for (let i = 0; i < sources.length; i += groupSize) {
-      const group = await this.#runGroup(sources.slice(i, i + groupSize), levels, depths);
-      results.push(...group.results);
-      gpuMs.push(...group.gpuMs);
-      searchMs += group.searchMs;
-      readMs += group.readMs;
-      rerun += group.rerun;
-    }
-    const timed = gpuMs.length > 0 && gpuMs.every((t) => t !== undefined);
-    return { results, searchMs, ...(timed ? { gpuMs: gpuMs as number[] } : {}), readMs, levelsPerSearch: levels, rerun, groupSize };
+    const batch = await this.#each('runMany', sources, (result) => results.push(result), options);
+    return { results, ...batch };
+  }
+
+  /**
+   * Searches from every source as {@link BfsRunner.runMany} does, but hands each result to `use` (with its index
+   * in `sources`) as soon as its group is read back, and keeps none: at Kronecker scale 26 a result's parents are
+   * 256 MiB, runMany's 64 of them 16 GiB of host memory. A promise `use` returns is awaited before the next
+   * result is read (so the next group starts only after the last result's `use`); an error it throws rejects
+   * runEach with nothing left running. `use` may call `run` and `check` (the group's outputs wait in slots of
+   * their own), not `runMany`, `runEach` or `destroy`. The times are runMany's: `use` counts in none of them.
+   *
+   * @example
+   * const { searchMs } = await runner.runEach(sources, async (r) => {
+   *   if (!(await runner.check(r.source, r.parent, r.depth!)).ok) throw new Error(`bad search from ${r.source}`);
+   * }, { depths: true });
+   */
+  runEach(sources: readonly number[], use: BfsEachUse<BfsResult>, options: BfsManyOptions = {}): Promise<BfsEachResult> {
+    return this.#each('runEach', sources, use, options);
   }
 
   /**
@@ -502,12 +505,38 @@ export class BfsRunner {
     encoder.clearBuffer(b.state, 4 * BFS_STATE_HEADER, b.state.size - 4 * BFS_STATE_HEADER);
   }
 
+  /** runMany and runEach (`method` names the one called in errors): the sources in groups whose outputs fit `outputBytes`, each result handed to `use`. */
+  async #each(method: string, sources: readonly number[], use: BfsEachUse<BfsResult>, options: BfsManyOptions): Promise<BfsEachResult> {
+    this.#life.check(method);
+    for (const s of sources) checkSource(this.n, s);
+    const levels = options.levels ?? this.#learntLevels();
+    if (!(Number.isInteger(levels) && levels >= 1 && levels <= MAX_BATCH)) throw new RangeError(`bfs: ${method} levels = ${levels} (expected an integer from 1 to ${MAX_BATCH})`);
+    const outputBytes = options.outputBytes ?? MANY_OUTPUT_BYTES;
+    const depths = options.depths ?? false;
+    const slotBytes = 4 * Math.max(this.n, 1) * (depths ? 2 : 1);
+    if (!(outputBytes >= slotBytes)) throw new RangeError(`bfs: ${method} outputBytes = ${outputBytes} is below one search's outputs (${slotBytes} bytes); give at least that`);
+    const groupSize = Math.max(1, Math.min(sources.length, Math.floor(outputBytes / slotBytes), MAX_TIMED_PASSES));
+    const gpuMs: (number | undefined)[] = [];
+    let searchMs = 0;
+    let readMs = 0;
+    let rerun = 0;
+    for (let i = 0; i < sources.length; i += groupSize) {
+      const group = await this.#runGroup(sources.slice(i, i + groupSize), levels, depths, (result, k) => use(result, i + k));
+      gpuMs.push(...group.gpuMs);
+      searchMs += group.searchMs;
+      readMs += group.readMs;
+      rerun += group.rerun;
+    }
+    const timed = gpuMs.length > 0 && gpuMs.every((t) => t !== undefined);
+    return { searchMs, ...(timed ? { gpuMs: gpuMs as number[] } : {}), readMs, levelsPerSearch: levels, rerun, groupSize };
+  }
+
   /**
    * One group of runMany: a pass per search, a few searches a submit, queued without waiting, each search's
-   * header, seed parameters, state and outputs in slots of its own; then the states, the outputs, and the
-   * searches that need more levels again.
+   * header, seed parameters, state and outputs in slots of its own; then the states, and each search's outputs
+   * (a search that needs more levels run again) handed to `use` in turn.
    */
-  async #runGroup(sources: readonly number[], levels: number, depths: boolean) {
+  async #runGroup(sources: readonly number[], levels: number, depths: boolean, use: BfsEachUse<BfsResult>) {
     const slots = await this.#manySlots(sources.length, depths);
     const commands = this.#commands;
     const stateBytes = 4 * BFS_STATE_HEADER;
@@ -537,7 +566,6 @@ export class BfsRunner {
     slots.states.unmap();
     const searchMs = performance.now() - started;
     const share = searchMs / sources.length;
-    const results: BfsResult[] = [];
     const gpuMs = timed ? await commands.readTimes(sources.length) : sources.map(() => undefined);
     let readMs = 0;
     let rerun = 0;
@@ -545,9 +573,9 @@ export class BfsRunner {
       const state = states.subarray(k * BFS_STATE_HEADER, (k + 1) * BFS_STATE_HEADER);
       if (state[STATE.done] !== 1) {
         const again = await this.run(source, { depths });
-        results.push({ ...again, searchMs: share + again.searchMs });
         readMs += again.readMs;
         rerun++;
+        await use({ ...again, searchMs: share + again.searchMs }, k);
         continue;
       }
       const last = state[STATE.level];
@@ -557,9 +585,9 @@ export class BfsRunner {
       const output = await this.#readOutput(slots.parents[k], depths ? slots.depths[k] : undefined);
       const read = performance.now() - readStarted;
       readMs += read;
-      results.push({ source, ...output, levels: levelRows, reached: state[STATE.visited], searchMs: share, readMs: read });
+      await use({ source, ...output, levels: levelRows, reached: state[STATE.visited], searchMs: share, readMs: read }, k);
     }
-    return { results, gpuMs, searchMs, readMs, rerun };
+    return { gpuMs, searchMs, readMs, rerun };
   }
 
   /** Encodes runMany's search `k`: its header into `state`, the clears, its pass (seed slot k, levels 1 … `levels`), its state and outputs into its slots. */
