@@ -72,6 +72,7 @@ export { sssp, createSsspRunner, type SsspOptions, type SsspDevice } from './sss
 export { readSsspQueue, SsspRunner, type SsspResult, type SsspRunOptions, type SsspDispatchRecord, type SsspObserver } from './sssp/sssp.runner.js';
 export { ssspBufferName, type SsspStep } from './sssp/sssp.loop.js';
 export { CudaSsspRunner } from './sssp/sssp.cuda.js';
+export { renumberedWeightsParallel, ssspWeightsParallel, type SsspWeightsParallelOptions } from './sssp/sssp.weights-parallel.js';
 export { prepareSssp, pullList, ssspHostWork, ssspSearchGraph, SSSP_HEAVY_ITEM, SSSP_STATE, type PullList, type SsspHostWork, type SsspSetup, type SsspGrids } from './sssp/sssp.setup.js';
 export { defaultDispatch, type DispatchMode } from './kernels/dispatch-mode.js';
 export { ssspReference, dijkstraTree, bellmanFordTree, NO_PARENT, type SsspTree } from './sssp/sssp.reference.js';

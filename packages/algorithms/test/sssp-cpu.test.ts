@@ -117,7 +117,7 @@ describe('SSSP inputs and plans', () => {
     expect(() => prepareSssp(uneven, {}, 'wgsl')).toThrow(/its arc 1 → 2 of weight 2 has no mirror 2 → 1 of weight 2/);
     // The runners check in worker threads first (ssspHostWork), then spare prepareSssp the check.
     await expect(ssspHostWork(oneWay, {})).rejects.toThrow('sssp: the graph is marked undirected (directed: false), but its arc 0 → 1 of weight 1.5 has no mirror');
-    expect(await ssspHostWork(both, {})).toEqual({ renumbered: undefined, graphChecked: true });
+    expect(await ssspHostWork(both, {})).toMatchObject({ renumbered: undefined, graphChecked: true, weights: ssspWeights(both, 'f32') });
     expect(() => prepareSssp(oneWay, {}, 'wgsl', {}, undefined, { graphChecked: true })).not.toThrow();
   });
 

@@ -1,14 +1,13 @@
-import type { Csr } from '@semiforge/graph-io';
+import { isShared, sharedArray, type Csr } from '@semiforge/graph-io';
 import { LimitError } from '@semiforge/runtime';
 import { NegativeCycleError } from '../apsp/apsp.errors.js';
-import { F32_MAX_WEIGHT } from '../kernels/f32-encoding.js';
 import { checkVertex } from '../check-vertex.js';
+import { BLOCK_STATS, convertWeightRange, weightError, weightStats, WEIGHT_BLOCK } from './sssp.weights-range.js';
+
+export { U32_MAX_WEIGHT } from './sssp.weights-range.js';
 
 /** Weight types the SSSP kernels take: distances become u32 keys for atomicMin either way. */
 export type SsspWeightType = 'f32' | 'u32';
-
-/** Largest u32 weight: 2^32 − 1 is the key of "unreached". */
-export const U32_MAX_WEIGHT = 0xfffffffe;
 
 /** A graph's weights in the kernels' type, and what the plan needs to know about them. */
 export interface SsspWeights {
@@ -33,16 +32,27 @@ export function checkSource(n: number, source: number, what = 'source'): void {
  * ssspWeights(csr, 'u32').values; // Uint32Array, or a RangeError naming the arc with weight 2.5
  */
 export function ssspWeights(graph: Csr, type: SsspWeightType): SsspWeights {
-  if (type !== 'f32' && type !== 'u32') throw new RangeError(`sssp: weights must be 'f32' or 'u32', got '${String(type)}'`);
+  checkWeightType(type);
   const m = graph.indices.length;
   const values = type === 'f32' ? new Float32Array(m) : new Uint32Array(m);
   const source = graph.weight;
-  if (source === null) {
-    values.fill(1);
-    return { type, values, min: m ? 1 : 0, max: m ? 1 : 0, mean: m ? 1 : 0 };
-  }
-  const stats = type === 'f32' ? toF32(source, values as Float32Array) : toU32(source, values as Uint32Array);
-  return { type, values, ...stats };
+  if (source === null) return unitWeights(type, values);
+  const stats = new Float64Array(BLOCK_STATS * Math.ceil(m / WEIGHT_BLOCK));
+  const bad = convertWeightRange(source, values, type, 0, m, stats);
+  if (bad >= 0) throw weightError(bad, source[bad], type);
+  return { type, values, ...weightStats(stats, m) };
+}
+
+/** Refuses a weight type the kernels do not take. */
+export function checkWeightType(type: SsspWeightType): void {
+  if (type !== 'f32' && type !== 'u32') throw new RangeError(`sssp: weights must be 'f32' or 'u32', got '${String(type)}'`);
+}
+
+/** A graph without weights: 1 an arc, in `values` (filled here). */
+export function unitWeights(type: SsspWeightType, values: Float32Array | Uint32Array): SsspWeights {
+  const m = values.length;
+  values.fill(1);
+  return { type, values, min: m ? 1 : 0, max: m ? 1 : 0, mean: m ? 1 : 0 };
 }
 
 /**
@@ -63,48 +73,11 @@ export function renumberedWeights(graph: Csr, checked: SsspWeights): SsspWeights
   return { ...checked, values };
 }
 
-// One loop per type, each over one array type, so that V8 keeps the element accesses monomorphic (a shared
-// loop over Float32Array | Uint32Array ran ~10× slower on 10^8 arcs).
-function toF32(source: ArrayLike<number>, values: Float32Array): { min: number; max: number; mean: number } {
-  const m = values.length;
-  let min = Infinity;
-  let max = -Infinity;
-  let sum = 0;
-  for (let e = 0; e < m; e++) {
-    const w = source[e];
-    if (!(Math.abs(w) <= F32_MAX_WEIGHT)) {
-      throw new RangeError(`sssp: arc ${e} has weight ${w}; f32 weights must be finite and within ±2^100`);
-    }
-    values[e] = w;
-    const stored = values[e];
-    if (stored < min) min = stored;
-    if (stored > max) max = stored;
-    sum += stored;
-  }
-  return { min: m ? min : 0, max: m ? max : 0, mean: m ? sum / m : 0 };
-}
-
-function toU32(source: ArrayLike<number>, values: Uint32Array): { min: number; max: number; mean: number } {
-  const m = values.length;
-  let min = Infinity;
-  let max = -Infinity;
-  let sum = 0;
-  for (let e = 0; e < m; e++) {
-    const w = source[e];
-    if (!(w >= 0 && w <= U32_MAX_WEIGHT && Math.floor(w) === w)) {
-      throw new RangeError(`sssp: arc ${e} has weight ${w}; u32 weights must be integers 0..${U32_MAX_WEIGHT} (use weights: 'f32')`);
-    }
-    values[e] = w;
-    if (w < min) min = w;
-    if (w > max) max = w;
-    sum += w;
-  }
-  return { min: m ? min : 0, max: m ? max : 0, mean: m ? sum / m : 0 };
-}
-
 /**
  * Negative weights: only Bellman-Ford (edge or frontier) takes them. An undirected edge of negative weight
  * is itself a negative cycle (u → v → u), and so is a negative self-loop: both are refused before any pass.
+ * `weights` are the graph's as the kernels read them (their values in any order of the arcs: the graph's own
+ * weights are read, as the kernels' type stores them, only where the smallest is negative).
  */
 export function checkNegativeWeights(graph: Csr, weights: SsspWeights, method: string): void {
   if (weights.min >= 0) return;
@@ -114,12 +87,15 @@ export function checkNegativeWeights(graph: Csr, weights: SsspWeights, method: s
     );
   }
   const { indptr, indices } = graph;
+  const source = graph.weight!;
+  const stored = (e: number) => (weights.type === 'f32' ? Math.fround(source[e]) : source[e]);
   for (let u = 0; u < graph.n; u++) {
     for (let e = indptr[u]; e < indptr[u + 1]; e++) {
-      if (weights.values[e] >= 0) continue;
+      const w = stored(e);
+      if (w >= 0) continue;
       const v = indices[e];
-      if (v === u) throw new NegativeCycleError(u, `self-loop at ${u} of weight ${weights.values[e]}`);
-      if (!graph.directed) throw new NegativeCycleError(u, `undirected edge {${u}, ${v}} of weight ${weights.values[e]} is the cycle ${u} → ${v} → ${u}`);
+      if (v === u) throw new NegativeCycleError(u, `self-loop at ${u} of weight ${w}`);
+      if (!graph.directed) throw new NegativeCycleError(u, `undirected edge {${u}, ${v}} of weight ${w} is the cycle ${u} → ${v} → ${u}`);
     }
   }
 }
@@ -154,7 +130,9 @@ export function checkSsspFits(limits: Pick<GPUSupportedLimits, 'maxStorageBuffer
 export function toIntegerWeights(graph: Csr, max: number): Csr {
   if (!Number.isInteger(max) || max < 1) throw new RangeError(`sssp: the largest integer weight must be a positive integer, got ${max}`);
   const source = graph.weight;
-  const weight = new Float32Array(graph.indices.length);
+  // In shared memory beside shared arcs, so that the runners' checks of the graph (its mirrors, weights and all)
+  // still run in worker threads.
+  const weight = isShared(graph.indices) ? sharedArray(Float32Array, graph.indices.length) : new Float32Array(graph.indices.length);
   for (let e = 0; e < weight.length; e++) weight[e] = source === null ? 1 : Math.min(max, 1 + Math.floor(max * source[e]));
   return { ...graph, weight };
 }

@@ -4,6 +4,7 @@ import { validateGraph, validateGraphParallel } from '../check-graph.js';
 import { checkMirrored, checkMirroredParallel } from '../check-mirrored.js';
 import { PreparePhases } from '../kernels/prepare-phases.js';
 import { checkNegativeWeights, checkSsspFits, renumberedWeights, ssspWeights, type SsspWeights } from './sssp.input.js';
+import { renumberedWeightsParallel, ssspWeightsParallel } from './sssp.weights-parallel.js';
 import { SsspIds } from './sssp.ids.js';
 import { edgePairs } from './sssp.layout.js';
 import { lightFirstRows } from './sssp.rows.js';
@@ -137,15 +138,21 @@ export interface SsspHostWork {
   readonly renumbered?: Csr;
   /** The caller's graph passed `validateGraph` and {@link checkMirroredParallel}. */
   readonly graphChecked?: boolean;
-  /** Host wall time of the steps done, in ms (`check`, `mirrors`, `relabel`): the setup's phases start from them. */
+  /**
+   * The weights in the kernels' type and in the searched graph's order (the renumbered one's for `relabel:
+   * 'degree'`), with the caller's graph's min, max and mean; for `options.weights`.
+   */
+  readonly weights?: SsspWeights;
+  /** Host wall time of the steps done, in ms (`check`, `mirrors`, `relabel`, `weights`): the setup's phases start from them. */
   readonly phases?: Readonly<Record<string, number>>;
 }
 
 /**
  * The host work of {@link prepareSssp} that worker threads can take: the checks of the caller's graph (its
- * structure, then the mirror check of a graph marked undirected, graph-io's `findUnmirroredArcParallel`) and
- * the renumbering of `relabel: 'degree'`. The runners do it first and hand the result to {@link prepareSssp},
- * which would do both on the calling thread.
+ * structure, its weights converted to the kernels' type ({@link ssspWeightsParallel}), then the mirror check of
+ * a graph marked undirected, graph-io's `findUnmirroredArcParallel`), the renumbering of `relabel: 'degree'`
+ * and the weights in its order. The runners do it first and hand the result to {@link prepareSssp}, which
+ * would do all of it on the calling thread.
  *
  * @example
  * const setup = prepareSssp(csr, { relabel: 'degree' }, 'wgsl', {}, undefined, await ssspHostWork(csr, { relabel: 'degree' }));
@@ -153,9 +160,12 @@ export interface SsspHostWork {
 export async function ssspHostWork(caller: Csr, options: SsspKernelOptions): Promise<SsspHostWork> {
   const phases = new PreparePhases(options.onPhase);
   await phases.timeAsync('check', () => validateGraphParallel('sssp', caller));
+  // Weights before mirrors, as prepareSssp checks them: the same first error either way.
+  const checked = await phases.timeAsync('weights', () => ssspWeightsParallel(caller, options.weights ?? 'f32'));
   await phases.timeAsync('mirrors', () => checkMirroredParallel('sssp', caller));
   const renumbered = options.relabel === 'degree' ? await phases.timeAsync('relabel', () => ssspSearchGraph(caller, options)) : undefined;
-  return { renumbered, graphChecked: true, phases: phases.record };
+  const weights = renumbered ? await phases.timeAsync('weights', () => renumberedWeightsParallel(renumbered, checked)) : checked;
+  return { renumbered, graphChecked: true, weights, phases: phases.record };
 }
 
 /**
@@ -175,12 +185,12 @@ export function prepareSssp(caller: Csr, options: SsspKernelOptions, target: Tar
   for (const [step, ms] of Object.entries(done.phases ?? {})) phases.add(step, ms);
   // Structure, weights and mirrors checked in the caller's ids, so that an error names the caller's vertices.
   if (!done.graphChecked) phases.time('check', () => validateGraph('sssp', caller));
-  const callerWeights = phases.time('weights', () => ssspWeights(caller, type));
+  const callerWeights = done.weights ?? phases.time('weights', () => ssspWeights(caller, type));
   if (!done.graphChecked) phases.time('mirrors', () => checkMirrored('sssp', caller));
   // Renumbered by degree, everything below sees that graph; the queries map ids in and answers out.
   const relabelled = options.relabel === 'degree' ? (done.renumbered ?? phases.time('relabel', () => relabelByDegree({ ...caller, ids: undefined }))) : undefined;
   const input = relabelled ?? caller;
-  const converted = relabelled ? phases.time('weights', () => renumberedWeights(relabelled, callerWeights)) : callerWeights;
+  const converted = relabelled && !done.weights ? phases.time('weights', () => renumberedWeights(relabelled, callerWeights)) : callerWeights;
   const plan = phases.time('plan', () => planSssp({ ...options, kernelTarget: target }, ssspGraphStats(input, converted), input.directed, where));
   phases.time('weights', () => checkNegativeWeights(caller, callerWeights, plan.method));
   // Heavy arcs settled: every kernel reads the rows light arcs first (the tree's via indices included).
