@@ -3,6 +3,7 @@ import type { EdgeList } from '../edge-list.js';
 import { combineSortedRows, type ArcCombine } from './combine-sorted-rows.js';
 import { rowsFromArcs, type ArcPayload, type Rows, type ScatterOptions } from './row-scatter.js';
 import { sortRowsInPlace } from './sort-rows.js';
+import { isShared } from '../shared-memory.js';
 
 /** What {@link csrFromEdges} does on the way. */
 export interface CsrFromEdgesOptions {
@@ -56,8 +57,8 @@ export function csrOfRows(edges: EdgeList, rows: Rows<EdgeList['weight']>, optio
   if (duplicates !== 'keep') {
     const count = combineSortedRows(edges.n, rows.indptr, indices, weight, duplicates);
     if (count < indices.length) {
-      indices = indices.slice(0, count);
-      weight = weight === null ? null : weight.slice(0, count);
+      indices = leading(indices, count);
+      weight = weight === null ? null : leading(weight, count);
     }
   }
   return {
@@ -90,4 +91,15 @@ export function rowsOfEdges<P extends ArcPayload>(
   const rows = rowsFromArcs(edges.n, edges.src, edges.dst, payload, scatterOf(edges, options));
   if (sorted) sortRowsInPlace(edges.n, rows.indptr, rows.indices, rows.payload);
   return rows;
+}
+
+/**
+ * The first `count` elements of `a`, copied; into shared memory when `a` lies there (`slice` copies into private
+ * memory), so that the parallel builder's graph stays shared and the runners' checks of it run in worker threads.
+ */
+function leading<T extends Uint32Array | Float32Array | Float64Array>(a: T, count: number): T {
+  if (!isShared(a)) return a.slice(0, count) as T;
+  const copy = new (a.constructor as new (buffer: SharedArrayBuffer) => T)(new SharedArrayBuffer(count * a.BYTES_PER_ELEMENT));
+  copy.set(a.subarray(0, count) as never);
+  return copy;
 }

@@ -30,6 +30,11 @@ describe('csrFromEdgesParallel', () => {
   it('leaves the arrays the workers wrote in shared memory, not copied out (@semiforge/runtime uploads from there)', async () => {
     const csr = await csrFromEdgesParallel(f32, { symmetrize: true, sortRows: true, threads: 2, minParallelArcs: 0 });
     for (const a of [csr.indptr, csr.indices, csr.weight]) expect(a?.buffer).toBeInstanceOf(SharedArrayBuffer);
+    // Parallel arcs merged: the arrays cut to the arcs kept stay shared, and hold just those.
+    const merged = await csrFromEdgesParallel(f32, { symmetrize: true, sortRows: true, duplicates: 'min', threads: 2, minParallelArcs: 0 });
+    expect(merged.indices.length).toBeLessThan(csr.indices.length);
+    for (const a of [merged.indptr, merged.indices, merged.weight]) expect(a?.buffer).toBeInstanceOf(SharedArrayBuffer);
+    expect(merged.indices.buffer.byteLength).toBe(4 * merged.indices.length);
   });
 
   it('builds on the calling thread for small lists and one thread; refuses a bad thread count or policy', async () => {
