@@ -267,11 +267,14 @@ async function batchedQueries(device: BfsDevice, engine: BfsRunner | CoreBfs, gr
   // Each answer's depths start on a worker as it comes; it is checked once the workers hold as many answers as
   // there are workers, so that a call holds that many answers (at scale 26, 256 MiB each) rather than all of them.
   // A GPU check ends inside `use` (or after the call): it overwrites the search buffers the next group uses.
+  let peakRss = 0;
   const use = async (result: BfsResult | CoreBfsResult) => {
     const tree = pool.depths(result.parent, result.source);
     // A rejection left behind by an earlier failure is reported by the await that reaches it, not as unhandled.
     tree.catch(() => undefined);
     pending.push({ result, tree });
+    // The most memory the process held with answers on hand: what streaming them (runEach) keeps bounded.
+    peakRss = Math.max(peakRss, process.memoryUsage.rss());
     while (pending.length > threads) await checkOldest();
     // The next group may start when this returns: settled as before a call, so that the read-backs' and the
     // checks' garbage and freed buffers land outside its timed region.
@@ -286,7 +289,7 @@ async function batchedQueries(device: BfsDevice, engine: BfsRunner | CoreBfs, gr
       const r: CoreBfsEachResult & Partial<BfsEachResult> = await engine.runEach(chunk, use);
       while (pending.length > 0) await checkOldest();
       const clock = smClock();
-      settings.detail?.(`runEach of ${chunk.length}, checks included: ${seconds(performance.now() - started)} (searches ${seconds(r.searchMs)}${r.readMs === undefined ? '' : `, read-backs ${seconds(r.readMs)}`})${clock ? `, SM clock ${clock.mhz} MHz after` : ''}`);
+      settings.detail?.(`runEach of ${chunk.length}, checks included: ${seconds(performance.now() - started)} (searches ${seconds(r.searchMs)}${r.readMs === undefined ? '' : `, read-backs ${seconds(r.readMs)}`}), process memory at most ${(peakRss / 2 ** 30).toFixed(1)} GiB${clock ? `, SM clock ${clock.mhz} MHz after` : ''}`);
       rerun += r.rerun;
     }
   } finally {
