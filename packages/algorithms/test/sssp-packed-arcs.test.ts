@@ -1,5 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { planSssp, prepareSssp, sssp, ssspReference, validateSssp, type SsspGraphStats, type SsspKernelOptions } from '../src/index.js';
+import { csrFromEdges, edgeListFromArrays } from '@semiforge/graph-io';
+import { planSssp, prepareSssp, sssp, SsspRunner, ssspReference, validateSssp, type SsspGraphStats, type SsspKernelOptions } from '../src/index.js';
+import { pairArrays } from '../src/sssp/sssp.setup.js';
 import { testDevice } from './gpu-device.js';
 import { SSSP_CASES } from './sssp-cases.js';
 import { describeAgainstReference, integerWeights, KRONECKER_10 } from './sssp-suites.js';
@@ -13,10 +15,11 @@ const { maxWeight: _known, ...UNKNOWN_MAX } = STATS;
 const NEAR_FAR: SsspKernelOptions = { method: 'near-far', weights: 'u32' };
 
 describe('the plan that packs arcs', () => {
-  it('packs u32 arcs by default with the bits of the largest weight, and only the frontier pass', () => {
+  it('packs u32 arcs by default with the bits of the largest weight, for the frontier pass and the tree steps', () => {
     const plan = planSssp(NEAR_FAR, STATS, false);
     expect(plan.relax).toMatchObject({ op: 'sssp_frontier', arcWeightBits: 8 });
-    for (const step of [plan.advance, plan.parents, plan.tree, plan.treeScan]) expect(step).not.toHaveProperty('arcWeightBits');
+    for (const step of [plan.tree, plan.treeScan]) expect(step).toMatchObject({ arcWeightBits: 8 });
+    for (const step of [plan.advance, plan.parents]) expect(step).not.toHaveProperty('arcWeightBits');
     expect(planSssp(NEAR_FAR, { ...STATS, maxWeight: 256 }, false).relax.arcWeightBits).toBe(9);
     expect(planSssp(NEAR_FAR, { ...STATS, maxWeight: 0 }, false).relax.arcWeightBits).toBe(1);
     expect(planSssp({ ...NEAR_FAR, method: 'frontier' }, STATS, true).relax.arcWeightBits).toBe(8);
@@ -62,8 +65,17 @@ describe('the plan that packs arcs', () => {
       expect(arcs[p] >>> bits).toBe(setup.graph.indices[p]);
       expect(arcs[p] & ((1 << bits) - 1)).toBe(setup.weights.values[p]);
     }
-    expect(setup.arrays.indices).toBe(setup.graph.indices);
-    expect(prepareSssp(graph, { ...NEAR_FAR, packArcs: false }, 'wgsl').arrays).not.toHaveProperty('arcs');
+    // The packed arcs are the only copy uploaded: the tree steps read them too, and the pair passes get the CSR's
+    // own heads and weights (and the tails) only when they run.
+    expect(setup.plan.tree).toMatchObject({ arcWeightBits: bits });
+    expect(setup.plan.treeScan).toMatchObject({ arcWeightBits: bits });
+    expect(setup.arrays).not.toHaveProperty('indices');
+    expect(setup.arrays).not.toHaveProperty('weight');
+    expect(pairArrays(setup)).toMatchObject({ indices: setup.graph.indices, weight: setup.weights.values });
+    const apart = prepareSssp(graph, { ...NEAR_FAR, packArcs: false }, 'wgsl');
+    expect(apart.arrays).not.toHaveProperty('arcs');
+    expect(apart.arrays.indices).toBe(apart.graph.indices);
+    expect(Object.keys(pairArrays(apart))).toEqual(['src']);
   });
 });
 
@@ -90,5 +102,23 @@ describe.skipIf(!device)('packed arcs against the CPU reference', () => {
       expect(result.dist).toEqual(reference);
     }
     expect(prepareSssp(heavy, NEAR_FAR, 'wgsl').plan.relax.arcWeightBits).toBe(10);
+  });
+
+  it("finishes a directed graph's tree with the pair passes, which upload the heads and weights the packed setup left out", async () => {
+    // Zero weights: no arc into 2 or 3 is strictly closer, so the tree step leaves them to the pair passes.
+    const graph = csrFromEdges(edgeListFromArrays(4, [0, 1, 0, 2], [1, 2, 2, 3], [0, 0, 5, 0]));
+    const reference = ssspReference(graph, 0, { weights: 'u32' }).dist;
+    const runner = await SsspRunner.create(device!, graph, { method: 'near-far', weights: 'u32', packArcs: true });
+    try {
+      expect(runner.plan.relax.arcWeightBits).toBeDefined();
+      for (let i = 0; i < 2; i++) {
+        const result = await runner.run(0);
+        expect(result.parentPasses).toBeGreaterThan(1);
+        expect(validateSssp(graph, 0, result, { weights: 'u32' }).violation).toBeUndefined();
+        expect(result.dist).toEqual(reference);
+      }
+    } finally {
+      runner.destroy();
+    }
   });
 });

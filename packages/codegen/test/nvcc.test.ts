@@ -116,6 +116,10 @@ const ssspSpecs: SsspKernelSpec[] = SSSP_KERNEL_OPS.flatMap((op): SsspKernelSpec
   // Arcs packed with 8-bit weights (u32 only), with hubs deferred and without.
   { op: 'sssp_frontier', semiring: 'min-plus', type: 'u32', target: 'cuda', workgroupSize: 256, symmetric: false, lanesPerVertex: 16, chunk: 256, deferHubs: true, arcWeightBits: 8 },
   { op: 'sssp_frontier', semiring: 'min-plus', type: 'u32', target: 'cuda', workgroupSize: 256, symmetric: false, lanesPerVertex: 2, chunk: 32, arcWeightBits: 10 },
+  // The tree steps reading the packed arcs, on undirected and directed graphs.
+  { op: 'sssp_tree', semiring: 'min-plus', type: 'u32', target: 'cuda', workgroupSize: 256, symmetric: true, arcWeightBits: 8 },
+  { op: 'sssp_tree', semiring: 'min-plus', type: 'u32', target: 'cuda', workgroupSize: 256, symmetric: false, arcWeightBits: 8 },
+  { op: 'sssp_tree_scan', semiring: 'min-plus', type: 'u32', target: 'cuda', workgroupSize: 256, symmetric: true, arcWeightBits: 8 },
 ]);
 
 // Every SpMV spec above again with read-only cache loads (__ldg), as the CUDA plans make them.

@@ -129,8 +129,26 @@ describe('SSSP kernel identity', () => {
     expect(cuda.bindings.map((b) => b.name)).toContain('arcs');
     expect(cuda.bindings.map((b) => b.name)).not.toContain('indices');
     expectSpecError({ ...frontier, type: 'f32', arcWeightBits: 8 }, 'arcWeightBits', /f32 weights keep their own array/);
-    expectSpecError({ ...frontier, op: 'sssp_advance', arcWeightBits: 8 }, 'arcWeightBits', /only sssp_frontier reads packed arcs, so sssp_advance leaves it out/);
+    expectSpecError({ ...frontier, op: 'sssp_advance', arcWeightBits: 8 }, 'arcWeightBits', /only sssp_frontier, sssp_tree, sssp_tree_scan read packed arcs, so sssp_advance leaves it out/);
+    expectSpecError({ ...frontier, op: 'sssp_parents', arcWeightBits: 8 }, 'arcWeightBits', /so sssp_parents leaves it out/);
     for (const bits of [0, 25, 2.5]) expectSpecError({ ...frontier, arcWeightBits: bits }, 'arcWeightBits', new RegExp(`integer from 1 to 24 .* got ${bits}`));
+  });
+
+  it('packed arcs in the tree steps: bound as arcs instead of the heads and weights, named and parsed back, in WGSL and CUDA', () => {
+    for (const target of ['wgsl', 'cuda'] as const) {
+      for (const [op, symmetric] of [['sssp_tree', true], ['sssp_tree', false], ['sssp_tree_scan', true]] as const) {
+        const spec: SsspKernelSpec = { op, semiring: 'min-plus', type: 'u32', target, workgroupSize: 256, symmetric, arcWeightBits: 8 };
+        const k = generateKernel(spec);
+        const names = k.bindings.map((b) => b.name);
+        expect(names, `${op} ${target}`).toContain('arcs');
+        expect(names).not.toContain('indices');
+        expect(names).not.toContain('weight');
+        expect(k.source).not.toMatch(/\b(indices|weight)\[/);
+        expect(parseKernelName(k.name)).toMatchObject({ op, arcWeightBits: 8 });
+        expect(kernelIdentity(spec).id).not.toBe(kernelIdentity({ ...spec, arcWeightBits: undefined }).id);
+      }
+    }
+    expect(kernelIdentity({ op: 'sssp_tree', semiring: 'min-plus', type: 'u32', target: 'wgsl', workgroupSize: 256, symmetric: true, arcWeightBits: 8 }).name).toMatch(/^sssp_tree__min_plus_u32__sym__w256a8__wgsl__/);
   });
 
   it('fused advance: the pass decides the advance step from state banks, named and parsed back, WGSL pass only', () => {

@@ -3,12 +3,11 @@ import type { CudaBuffer, CudaDevice, CudaKernel, PreparedLaunch } from '@semifo
 import { cudaView } from '../kernels/cuda-view.js';
 import { kernelFor } from '../kernels/kernel-source.js';
 import { ownedBuffers } from '../kernels/owned-buffers.js';
-import { arcTails } from './sssp.layout.js';
 import { UNREACHED_KEY } from './sssp.keys.js';
 import { SSSP_STEPS, stepBuffers, type SsspBatch, type SsspEngine, type SsspStep } from './sssp.loop.js';
 import { SsspQueries } from './sssp.queries.js';
 import type { SsspKernelOptions } from './sssp.plan.js';
-import { prepareSssp, ssspHostWork, type SsspGrid, type SsspSetup } from './sssp.setup.js';
+import { pairArrays, prepareSssp, ssspHostWork, type SsspGrid, type SsspSetup } from './sssp.setup.js';
 
 type Buffers = Record<string, CudaBuffer>;
 
@@ -43,8 +42,9 @@ export class CudaSsspRunner extends SsspQueries {
     this.engine = {
       batch: (label) => this.#batch(label),
       write: (name, data) => device.write(buffers[name], data),
-      uploadArcTails: async () => {
-        buffers.src ??= device.upload('sssp.src', arcTails(setup.graph));
+      uploadPairArrays: async () => {
+        if (buffers.src) return;
+        for (const [name, data] of Object.entries(pairArrays(setup))) buffers[name] = device.upload(`sssp.${name}`, data.length ? data : new Uint32Array(1));
       },
     };
   }

@@ -89,8 +89,8 @@ export interface SsspEngine {
   batch(label: string): SsspBatch;
   /** Writes `data` to the start of a buffer (before any later batch runs); `data` is copied before it returns. */
   write(buffer: string, data: Uint32Array): void;
-  /** Uploads the arcs' tails as `src` for the frontier methods' pair passes (directed graphs), once. */
-  uploadArcTails(): Promise<void>;
+  /** Uploads what the frontier methods' pair passes (directed graphs) read and the setup left out (`pairArrays`), once. */
+  uploadPairArrays(): Promise<void>;
   /**
    * A profile's mode (off in every ordinary runner): the loop awaits `checkpoint()` after each dispatch, so each
    * step runs in a submit of its own and the backend can time it and look at the buffers it left.
@@ -352,7 +352,7 @@ async function parentPasses(engine: SsspEngine, setup: SsspSetup, source: number
     gpuTimeMs = ran.gpuTimeMs;
     if (ran.word === 0) return { passes: 1, gpuTimeMs, answer: ran.value! };
     if (plan.tree!.symmetric) finish = { step: 'tree', params: Uint32Array.of(n, 0, 0, 1), grid: tree };
-    else await engine.uploadArcTails();
+    else await engine.uploadPairArrays();
   }
   const earlier = tree ? 1 : 0;
   // Bellman-Ford's pass gives every reached vertex a parent at once where no sum rounds back: then it is the whole step.

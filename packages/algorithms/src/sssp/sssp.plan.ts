@@ -53,8 +53,9 @@ export interface SsspKernelOptions {
   /**
    * Frontier methods, u32 weights: the pass reads each arc as one word, head << b | weight, with b the bits of
    * the largest weight (`arcWeightBits` of the pass's spec), where the heads fit the other 32 − b bits: one 4-byte
-   * load an arc instead of a head and a weight, and one storage binding fewer. The parent steps keep the CSR's own
-   * arrays, so the arcs take 4 bytes more each on the device. Default: packed wherever the weights and n fit;
+   * load an arc instead of a head and a weight, and one storage binding fewer. The tree steps read them too, so the
+   * arcs take 4 bytes each on the device instead of 8 (the pair passes, which only a directed graph's zero weights
+   * or rounding call for, upload the CSR's heads and weights when they first run). Default: packed wherever the weights and n fit;
    * `true` refuses, naming the sizes, where they do not.
    *
    * @example
@@ -439,6 +440,8 @@ function planMethod(options: SsspKernelOptions, stats: SsspGraphStats, directed:
   const arcUnroll = options.arcUnroll ?? queueShape.arcUnroll;
   // An item's lanes share its chunk's arcs: the default never asks for more lanes than a chunk the caller chose has arcs.
   const lanes = options.lanesPerVertex ?? Math.min(defaultLanes(stats.n ? stats.arcs / stats.n : 0), chunk);
+  // Packed arcs are the only copy on the device: the tree steps read them too (the pair passes get the CSR's own arrays when they run).
+  const packed = arcWeightBits === undefined ? {} : { arcWeightBits };
   const queue = { ...base, symmetric: false, lanesPerVertex: lanes, chunk, ...(hubs.hubDegree ? { deferHubs: true } : {}), ...(pullShare ? { pullHubs: true } : {}) };
   return {
     method,
@@ -450,12 +453,12 @@ function planMethod(options: SsspKernelOptions, stats: SsspGraphStats, directed:
       ...(arcUnroll === undefined ? {} : { arcUnroll }),
       ...(options.packedQueue ? { packedQueue: true } : {}),
       ...(fused ? { fusedAdvance: true } : {}),
-      ...(arcWeightBits === undefined ? {} : { arcWeightBits }),
+      ...packed,
     },
     advance: { ...queue, op: 'sssp_advance' },
     parents: { ...base, op: 'sssp_parents', symmetric: false },
-    tree: { ...base, op: 'sssp_tree', symmetric: !directed },
-    ...(directed ? {} : { treeScan: { ...base, op: 'sssp_tree_scan', symmetric: true } as const }),
+    tree: { ...base, op: 'sssp_tree', symmetric: !directed, ...packed },
+    ...(directed ? {} : { treeScan: { ...base, op: 'sssp_tree_scan', symmetric: true, ...packed } as const }),
     ...loop,
   };
 }

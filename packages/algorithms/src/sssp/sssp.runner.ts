@@ -3,12 +3,11 @@ import type { Csr } from '@semiforge/graph-io';
 import { BufferUsage, MapMode, type BatchResult, type Device, type DispatchBatch } from '@semiforge/runtime';
 import { kernelFor } from '../kernels/kernel-source.js';
 import { ownedBuffers } from '../kernels/owned-buffers.js';
-import { arcTails } from './sssp.layout.js';
 import { UNREACHED_KEY } from './sssp.keys.js';
 import { SSSP_STEPS, ssspBufferName, stepBuffers, type SsspBatch, type SsspEngine, type SsspStep } from './sssp.loop.js';
 import { SsspQueries } from './sssp.queries.js';
 import type { SsspKernelOptions } from './sssp.plan.js';
-import { prepareSssp, ssspHostWork, type SsspSetup } from './sssp.setup.js';
+import { pairArrays, prepareSssp, ssspHostWork, type SsspSetup } from './sssp.setup.js';
 
 export type { SsspResult, SsspRunOptions } from './sssp.loop.js';
 
@@ -79,8 +78,10 @@ export class SsspRunner extends SsspQueries {
     this.engine = {
       batch: (label) => this.#batch(label),
       write: (name, data) => device.upload(buffers[name], data),
-      uploadArcTails: async () => {
-        buffers.src ??= await device.createStorage('sssp.src', arcTails(setup.graph));
+      uploadPairArrays: async () => {
+        if (buffers.src) return;
+        // WebGPU refuses empty bindings: every buffer holds at least one word.
+        for (const [name, data] of Object.entries(pairArrays(setup))) buffers[name] = await device.createStorage(`sssp.${name}`, data.length ? data : new Uint32Array(1));
       },
       stepwise: observe !== undefined,
     };

@@ -6,7 +6,7 @@ import { PreparePhases } from '../kernels/prepare-phases.js';
 import { checkNegativeWeights, checkSsspFits, renumberedWeights, ssspWeights, type SsspWeights } from './sssp.input.js';
 import { renumberedWeightsParallel, ssspWeightsParallel } from './sssp.weights-parallel.js';
 import { SsspIds } from './sssp.ids.js';
-import { edgePairs } from './sssp.layout.js';
+import { arcTails, edgePairs } from './sssp.layout.js';
 import { lightFirstRows } from './sssp.rows.js';
 import { indptrWithTails } from './sssp.tails.js';
 import { planSssp, type SsspKernelOptions, type SsspPlan, type SsspTargetInfo } from './sssp.plan.js';
@@ -236,7 +236,9 @@ export function prepareSssp(caller: Csr, options: SsspKernelOptions, target: Tar
     const hubWords = hubs && pull ? concatWords(hubs, pull.items) : hubs;
     const bits = plan.relax.arcWeightBits;
     const packed: Record<string, Uint32Array> = bits === undefined ? {} : { arcs: phases.time('layout', () => packedArcs(graph.indices, weights.values as Uint32Array, bits)) };
-    arrays = { indptr, indices: graph.indices, weight: weights.values, ...packed, ...(split ? { light_end: split.lightEnd } : {}), ...(hubWords ? { hubs: hubWords } : {}) };
+    // Packed, the arcs go up once: the CSR's own heads and weights only if the pair passes run (`pairArrays`).
+    const csr = bits === undefined ? { indices: graph.indices, weight: weights.values } : packed;
+    arrays = { indptr, ...csr, ...(split ? { light_end: split.lightEnd } : {}), ...(hubWords ? { hubs: hubWords } : {}) };
     const queues = plan.relax.packedQueue ? { items_a: 2 * queueLength, items_b: 2 * queueLength } : { queue_a: queueLength, chunk_a: queueLength, queue_b: queueLength, chunk_b: queueLength };
     Object.assign(zeroed, { ...queues, mark: n, via: n, state: SSSP_STATE.words, args: INDIRECT_WORDS, ...(pull ? { hub_keys: hubs!.length } : {}) });
     if (plan.treeScan) zeroed.stale = n;
@@ -278,6 +280,16 @@ function packedArcs(heads: Uint32Array, weights: Uint32Array, bits: number): Uin
   const arcs = new Uint32Array(heads.length);
   for (let p = 0; p < heads.length; p++) arcs[p] = ((heads[p] << bits) | weights[p]) >>> 0;
   return arcs;
+}
+
+/**
+ * What the frontier methods' pair passes (`sssp_parents`: a directed graph's parents where the tree step left some)
+ * read that the setup did not upload, by buffer name: the arcs' tails as `src`, and where the arcs went up packed
+ * the CSR's heads (`indices`, bound as `dst`) and weights. Made when those passes first run.
+ */
+export function pairArrays(setup: SsspSetup): Record<string, Uint32Array | Float32Array> {
+  const { graph, weights } = setup;
+  return { src: arcTails(graph), ...('indices' in setup.arrays ? {} : { indices: graph.indices, weight: weights.values }) };
 }
 
 /** The vertices of degree ≥ `degree`, ascending: the hubs a release pass looks at. */

@@ -4,7 +4,7 @@ import { normalizeSsspSpec, validateSsspSpec } from '../spec/validate-sssp-spec.
 import type { KernelFamily } from './kernel-family.js';
 
 const MODE_RE = /^(sym|dir)(_atomic|_snapshot)?$/;
-const SHAPE_RE = /^w(\d+)(?:l(\d+)c(\d+)(h)?(d)?(?:u(\d+))?(p)?(f)?(g)?(?:a(\d+))?)?$/;
+const SHAPE_RE = /^w(\d+)(?:l(\d+)c(\d+)(h)?(d)?(?:u(\d+))?(p)?(f)?(g)?)?(?:a(\d+))?$/;
 
 /** Single-source shortest paths (paper 001's Bellman-Ford, frontier and near-far), distances as u32 keys. */
 export const SSSP_FAMILY: KernelFamily<SsspKernelSpec> = {
@@ -13,8 +13,10 @@ export const SSSP_FAMILY: KernelFamily<SsspKernelSpec> = {
   validate: validateSsspSpec,
   normalize: normalizeSsspSpec,
   nameParts(spec) {
-    const lanes = spec.lanesPerVertex === undefined ? '' : `l${spec.lanesPerVertex}c${spec.chunk}${spec.heavyArcs === 'settle' ? 'h' : ''}${spec.deferHubs ? 'd' : ''}${spec.arcUnroll === undefined ? '' : `u${spec.arcUnroll}`}${spec.packedQueue ? 'p' : ''}${spec.fusedAdvance ? 'f' : ''}${spec.pullHubs ? 'g' : ''}${spec.arcWeightBits === undefined ? '' : `a${spec.arcWeightBits}`}`;
-    return [`${spec.symmetric ? 'sym' : 'dir'}${spec.reads ? `_${spec.reads}` : ''}`, `w${spec.workgroupSize}${lanes}`];
+    const lanes = spec.lanesPerVertex === undefined ? '' : `l${spec.lanesPerVertex}c${spec.chunk}${spec.heavyArcs === 'settle' ? 'h' : ''}${spec.deferHubs ? 'd' : ''}${spec.arcUnroll === undefined ? '' : `u${spec.arcUnroll}`}${spec.packedQueue ? 'p' : ''}${spec.fusedAdvance ? 'f' : ''}${spec.pullHubs ? 'g' : ''}`;
+    // Packed arcs (the frontier pass and the tree steps) after the queue's shape.
+    const arcs = spec.arcWeightBits === undefined ? '' : `a${spec.arcWeightBits}`;
+    return [`${spec.symmetric ? 'sym' : 'dir'}${spec.reads ? `_${spec.reads}` : ''}`, `w${spec.workgroupSize}${lanes}${arcs}`];
   },
   parseNameParts(mode, shape) {
     const m = MODE_RE.exec(mode);

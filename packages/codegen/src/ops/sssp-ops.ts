@@ -45,6 +45,9 @@ const rw = (name: string) => ({ name, kind: 'storage', element: 'u32' }) as cons
 /** The arrays of a COO edge list: tails, heads and weights, one entry per stored pair. */
 const coo = (spec: SsspKernelSpec) => [ro('src', 'u32'), ro('dst', 'u32'), ro('weight', spec.type)];
 
+/** The CSR's arcs as a step reads them: packed, or the heads (when it reads them) and the weights apart. */
+const csrArcs = (spec: SsspKernelSpec, heads: boolean) => (packsArcs(spec) ? [ro('arcs', 'u32')] : [heads && ro('indices', 'u32'), ro('weight', spec.type)]);
+
 const BINDINGS: Record<SsspOp, (spec: SsspKernelSpec) => ReturnType<typeof numberBindings>> = {
   sssp_edges: (spec) =>
     numberBindings([PARAMS_BINDING, ...coo(spec), spec.reads === 'snapshot' && ro('dist_ro', 'u32'), atomic('dist'), rw('flag')]),
@@ -52,8 +55,7 @@ const BINDINGS: Record<SsspOp, (spec: SsspKernelSpec) => ReturnType<typeof numbe
     numberBindings([
       // light_end: where each row's light arcs end and its heavy ones begin (rows split by weight); hubs: the
       // vertices of degree ≥ the hub degree, which a release pass looks at.
-      PARAMS_BINDING, ro('indptr', 'u32'), settles(spec) && ro('light_end', 'u32'),
-      ...(packsArcs(spec) ? [ro('arcs', 'u32')] : [ro('indices', 'u32'), ro('weight', spec.type)]), atomic('dist'),
+      PARAMS_BINDING, ro('indptr', 'u32'), settles(spec) && ro('light_end', 'u32'), ...csrArcs(spec, true), atomic('dist'),
       ...(packs(spec) ? [ro('items_in', 'u32'), rw('items_out')] : [ro('queue_in', 'u32'), ro('chunk_in', 'u32'), rw('queue_out'), rw('chunk_out')]),
       // hub_keys (pulling): the keys of the hubs the last release queued, the others UNREACHED, for the pull after it.
       atomic('mark'), rw('via'), atomic('state'), defers(spec) && ro('hubs', 'u32'), pulls(spec) && rw('hub_keys'),
@@ -63,11 +65,11 @@ const BINDINGS: Record<SsspOp, (spec: SsspKernelSpec) => ReturnType<typeof numbe
   // flag: the unfinished word, then (undirected) the length of the list `stale` of vertices left to sssp_tree_scan.
   sssp_tree: (spec) =>
     numberBindings([
-      PARAMS_BINDING, ro('indptr', 'u32'), spec.symmetric && ro('indices', 'u32'), ro('weight', spec.type), ro('dist', 'u32'), ro('via', 'u32'), atomic('parent'), atomic('flag'),
+      PARAMS_BINDING, ro('indptr', 'u32'), ...csrArcs(spec, spec.symmetric), ro('dist', 'u32'), ro('via', 'u32'), atomic('parent'), atomic('flag'),
       spec.symmetric && rw('stale'),
     ]),
   sssp_tree_scan: (spec) =>
-    numberBindings([PARAMS_BINDING, ro('indptr', 'u32'), ro('indices', 'u32'), ro('weight', spec.type), ro('dist', 'u32'), ro('stale', 'u32'), atomic('parent'), atomic('flag')]),
+    numberBindings([PARAMS_BINDING, ro('indptr', 'u32'), ...csrArcs(spec, true), ro('dist', 'u32'), ro('stale', 'u32'), atomic('parent'), atomic('flag')]),
 };
 
 function ssspOp(op: SsspOp, template: string): OpInfo<SsspKernelSpec> {

@@ -115,10 +115,11 @@ export interface SsspKernelSpec extends SpecBase {
    */
   readonly pullHubs?: boolean;
   /**
-   * `sssp_frontier`, u32 weights (WGSL and CUDA): each arc is one word, head << arcWeightBits | weight, bound as `arcs`
-   * instead of `indices` and `weight` (an integer from 1 to 24; the weights must be below 2^arcWeightBits and the
-   * heads below 2^(32 − arcWeightBits)). A relaxed arc then costs one 4-byte load instead of two, and the pass
-   * one storage binding fewer; the parent steps keep reading `indices` and `weight`. Default: absent (unpacked).
+   * `sssp_frontier`, `sssp_tree` and `sssp_tree_scan`, u32 weights (WGSL and CUDA): each arc is one word, head <<
+   * arcWeightBits | weight, bound as `arcs` instead of `indices` and `weight` (an integer from 1 to 24; the weights
+   * must be below 2^arcWeightBits and the heads below 2^(32 − arcWeightBits)). A relaxed arc then costs one 4-byte
+   * load instead of two, each step one storage binding fewer, and the CSR's own arrays need not be on the device
+   * (the pair passes, `sssp_parents`, still read them). Default: absent (unpacked).
    */
   readonly arcWeightBits?: number;
 }

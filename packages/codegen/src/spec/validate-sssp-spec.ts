@@ -1,4 +1,4 @@
-import type { SsspKernelSpec } from './sssp-spec.js';
+import type { SsspKernelSpec, SsspOp } from './sssp-spec.js';
 import { SpecError, shown } from './spec-error.js';
 import { isPowerOfTwo, MAX_INVOCATIONS } from './spec-limits.js';
 
@@ -97,13 +97,16 @@ function validatePullHubs(spec: SsspKernelSpec): void {
 /** The widest weight field of a packed arc (`SsspKernelSpec.arcWeightBits`): heads keep at least 8 bits. */
 export const SSSP_MAX_ARC_WEIGHT_BITS = 24;
 
+/** The ops that read the CSR's arcs, so that they may read them packed (the pair passes read the edge list). */
+const PACKED_ARC_OPS: readonly SsspOp[] = ['sssp_frontier', 'sssp_tree', 'sssp_tree_scan'];
+
 function validateArcWeightBits(spec: SsspKernelSpec): void {
   if (spec.arcWeightBits === undefined) return;
   const bits = spec.arcWeightBits;
   if (!Number.isInteger(bits) || bits < 1 || bits > SSSP_MAX_ARC_WEIGHT_BITS) {
     throw new SpecError('arcWeightBits', `must be an integer from 1 to ${SSSP_MAX_ARC_WEIGHT_BITS} (the weight's bits in a packed arc), got ${shown(bits)}`);
   }
-  if (spec.op !== 'sssp_frontier') throw new SpecError('arcWeightBits', `only sssp_frontier reads packed arcs, so ${spec.op} leaves it out`);
+  if (!PACKED_ARC_OPS.includes(spec.op)) throw new SpecError('arcWeightBits', `only ${PACKED_ARC_OPS.join(', ')} read packed arcs, so ${spec.op} leaves it out`);
   if (spec.type !== 'u32') throw new SpecError('arcWeightBits', `packs integer weights beside the head; ${spec.type} weights keep their own array, so leave it out`);
 }
 
@@ -128,5 +131,6 @@ export function normalizeSsspSpec(spec: SsspKernelSpec): SsspKernelSpec {
     if (spec.deferHubs === true) return { ...queue, deferHubs: true, ...(spec.pullHubs === true ? { pullHubs: true } : {}) };
     return spec.op === 'sssp_frontier' && spec.heavyArcs === 'settle' ? { ...queue, heavyArcs: 'settle' } : queue;
   }
+  if ((spec.op === 'sssp_tree' || spec.op === 'sssp_tree_scan') && spec.arcWeightBits !== undefined) return { ...base, arcWeightBits: spec.arcWeightBits };
   return base;
 }

@@ -236,7 +236,10 @@ struct Arc {
   head: u32,
   weight: T,
 }
+fn arc_weight(p: u32) -> T { return weight[p]; }
 fn arc(p: u32) -> Arc { return Arc(indices[p], weight[p]); }
+// An arc's head alone, its weight left unloaded (a pull skips most arcs by their head).
+fn arc_head(p: u32) -> u32 { return indices[p]; }
 
 // Queue item `item` (of LANES invocations): a chunk of its vertex's light arcs, or of its heavy ones when tagged.
 fn relax_item(item: u32, threshold: u32, len_out: u32) {

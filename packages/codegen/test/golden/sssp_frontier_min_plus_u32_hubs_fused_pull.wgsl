@@ -309,7 +309,10 @@ struct Arc {
   head: u32,
   weight: T,
 }
+fn arc_weight(p: u32) -> T { return weight[p]; }
 fn arc(p: u32) -> Arc { return Arc(indices[p], weight[p]); }
+// An arc's head alone, its weight left unloaded (a pull skips most arcs by their head).
+fn arc_head(p: u32) -> u32 { return indices[p]; }
 
 // Queue item `item` (of LANES invocations): a chunk of its vertex's light arcs, or of its heavy ones when tagged.
 fn relax_item(item: u32, threshold: u32, len_out: u32) {
@@ -382,9 +385,6 @@ var<workgroup> wg_released: atomic<u32>;
 var<workgroup> wg_hub_count: u32;
 var<workgroup> wg_pull_best: array<atomic<u32>, PULL_SLOTS>;
 var<workgroup> wg_pull_lane: array<atomic<u32>, PULL_SLOTS>;
-
-// An arc's head alone: a pull skips most arcs by their head, so apart their weights stay unloaded.
-fn arc_head(p: u32) -> u32 { return indices[p]; }
 
 // Invocation t of a pull round (every invocation of the workgroup calls it, in uniform control flow): lane
 // t % LANES of pull item t / LANES (hubs[HUBS + 2i] = u, hubs[HUBS + 2i + 1] = its first arc), whose lanes read

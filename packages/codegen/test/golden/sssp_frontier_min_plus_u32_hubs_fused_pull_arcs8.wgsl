@@ -303,17 +303,20 @@ fn release_hub(v: u32, len_out: u32) {
   }
 }
 
-// Arc p of the CSR: its head and weight.
+// Arc p of the CSR: its head and weight, packed (arcWeightBits): head << ARC_WEIGHT_BITS | weight, one
+// 4-byte load an arc instead of two, and the only copy of the arcs on the device.
 struct Arc {
   head: u32,
   weight: T,
 }
-// Arcs packed (arcWeightBits): head << ARC_WEIGHT_BITS | weight, one 4-byte load an arc instead of two.
 const ARC_WEIGHT_BITS: u32 = 8u;
 fn arc(p: u32) -> Arc {
   let a = arcs[p];
   return Arc(a >> ARC_WEIGHT_BITS, a & ((1u << ARC_WEIGHT_BITS) - 1u));
 }
+fn arc_weight(p: u32) -> T { return arcs[p] & ((1u << ARC_WEIGHT_BITS) - 1u); }
+// An arc's head alone, its weight left unloaded (a pull skips most arcs by their head).
+fn arc_head(p: u32) -> u32 { return arcs[p] >> ARC_WEIGHT_BITS; }
 
 // Queue item `item` (of LANES invocations): a chunk of its vertex's light arcs, or of its heavy ones when tagged.
 fn relax_item(item: u32, threshold: u32, len_out: u32) {
@@ -386,9 +389,6 @@ var<workgroup> wg_released: atomic<u32>;
 var<workgroup> wg_hub_count: u32;
 var<workgroup> wg_pull_best: array<atomic<u32>, PULL_SLOTS>;
 var<workgroup> wg_pull_lane: array<atomic<u32>, PULL_SLOTS>;
-
-// An arc's head alone: a pull skips most arcs by their head, so apart their weights stay unloaded.
-fn arc_head(p: u32) -> u32 { return arcs[p] >> ARC_WEIGHT_BITS; }
 
 // Invocation t of a pull round (every invocation of the workgroup calls it, in uniform control flow): lane
 // t % LANES of pull item t / LANES (hubs[HUBS + 2i] = u, hubs[HUBS + 2i + 1] = its first arc), whose lanes read

@@ -158,10 +158,14 @@ import { sssp_tree__min_plus_f32__sym__w256__cuda__02d1e4abd12b } from "./sssp_t
 import { sssp_tree__min_plus_f32__sym__w256__wgsl__4b796a020867 } from "./sssp_tree__min_plus_f32__sym__w256__wgsl__4b796a020867.js";
 import { sssp_tree__min_plus_u32__sym__w256__cuda__1356c7f9ca52 } from "./sssp_tree__min_plus_u32__sym__w256__cuda__1356c7f9ca52.js";
 import { sssp_tree__min_plus_u32__sym__w256__wgsl__1ffa9867b5bd } from "./sssp_tree__min_plus_u32__sym__w256__wgsl__1ffa9867b5bd.js";
+import { sssp_tree__min_plus_u32__sym__w256a8__cuda__a2148317cb52 } from "./sssp_tree__min_plus_u32__sym__w256a8__cuda__a2148317cb52.js";
+import { sssp_tree__min_plus_u32__sym__w256a8__wgsl__42aaa0717442 } from "./sssp_tree__min_plus_u32__sym__w256a8__wgsl__42aaa0717442.js";
 import { sssp_tree_scan__min_plus_f32__sym__w256__cuda__4559a2f00480 } from "./sssp_tree_scan__min_plus_f32__sym__w256__cuda__4559a2f00480.js";
 import { sssp_tree_scan__min_plus_f32__sym__w256__wgsl__9d555884674e } from "./sssp_tree_scan__min_plus_f32__sym__w256__wgsl__9d555884674e.js";
 import { sssp_tree_scan__min_plus_u32__sym__w256__cuda__0db5b8a7397e } from "./sssp_tree_scan__min_plus_u32__sym__w256__cuda__0db5b8a7397e.js";
 import { sssp_tree_scan__min_plus_u32__sym__w256__wgsl__13d524d955be } from "./sssp_tree_scan__min_plus_u32__sym__w256__wgsl__13d524d955be.js";
+import { sssp_tree_scan__min_plus_u32__sym__w256a8__cuda__5617d3a96acd } from "./sssp_tree_scan__min_plus_u32__sym__w256a8__cuda__5617d3a96acd.js";
+import { sssp_tree_scan__min_plus_u32__sym__w256a8__wgsl__93e6504ffc1b } from "./sssp_tree_scan__min_plus_u32__sym__w256a8__wgsl__93e6504ffc1b.js";
 import { vec_gather__or_and_u32__dense__w256__cuda__48b87a8a196e } from "./vec_gather__or_and_u32__dense__w256__cuda__48b87a8a196e.js";
 import { vec_gather__or_and_u32__dense__w256__wgsl__94728a6119b2 } from "./vec_gather__or_and_u32__dense__w256__wgsl__94728a6119b2.js";
 import { vec_pagerank_update__plus_times_f32__dense__w256__cuda__0156cf2e9de6 } from "./vec_pagerank_update__plus_times_f32__dense__w256__cuda__0156cf2e9de6.js";
@@ -334,10 +338,14 @@ export const CATALOG: Readonly<Record<string, GeneratedKernel>> = {
         "4b796a020867": sssp_tree__min_plus_f32__sym__w256__wgsl__4b796a020867,
         "1356c7f9ca52": sssp_tree__min_plus_u32__sym__w256__cuda__1356c7f9ca52,
         "1ffa9867b5bd": sssp_tree__min_plus_u32__sym__w256__wgsl__1ffa9867b5bd,
+        "a2148317cb52": sssp_tree__min_plus_u32__sym__w256a8__cuda__a2148317cb52,
+        "42aaa0717442": sssp_tree__min_plus_u32__sym__w256a8__wgsl__42aaa0717442,
         "4559a2f00480": sssp_tree_scan__min_plus_f32__sym__w256__cuda__4559a2f00480,
         "9d555884674e": sssp_tree_scan__min_plus_f32__sym__w256__wgsl__9d555884674e,
         "0db5b8a7397e": sssp_tree_scan__min_plus_u32__sym__w256__cuda__0db5b8a7397e,
         "13d524d955be": sssp_tree_scan__min_plus_u32__sym__w256__wgsl__13d524d955be,
+        "5617d3a96acd": sssp_tree_scan__min_plus_u32__sym__w256a8__cuda__5617d3a96acd,
+        "93e6504ffc1b": sssp_tree_scan__min_plus_u32__sym__w256a8__wgsl__93e6504ffc1b,
         "48b87a8a196e": vec_gather__or_and_u32__dense__w256__cuda__48b87a8a196e,
         "94728a6119b2": vec_gather__or_and_u32__dense__w256__wgsl__94728a6119b2,
         "0156cf2e9de6": vec_pagerank_update__plus_times_f32__dense__w256__cuda__0156cf2e9de6,
