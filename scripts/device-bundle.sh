@@ -56,6 +56,7 @@ bundle packages/graph-io/src/containers/mirrored-arcs-worker.ts "$root/.device/m
 bundle packages/graph-io/src/containers/validate-csr-worker.ts "$root/.device/validate-csr-worker.js"
 bundle packages/algorithms/src/sssp/sssp.validate-worker.ts "$root/.device/sssp.validate-worker.js"
 bundle packages/algorithms/src/sssp/sssp.weights-worker.ts "$root/.device/sssp.weights-worker.js"
+bundle packages/algorithms/src/sssp/sssp.layout-worker.ts "$root/.device/sssp.layout-worker.js"
 bundle packages/algorithms/src/bfs/bfs.layout-worker.ts "$root/.device/bfs.layout-worker.js"
 bundle benchmarks/bfs/tree-depth-worker.ts "$root/.device/tree-depth-worker.js"
 bundle benchmarks/bfs/parallel-bfs-worker.ts "$root/.device/parallel-bfs-worker.js"

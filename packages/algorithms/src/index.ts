@@ -82,6 +82,7 @@ export { ssspGraphStats } from './sssp/sssp.stats.js';
 export { planSssp, defaultDelta, defaultLanes as defaultSsspLanes, isSkewed, SSSP_DEFAULTS, type SsspMethod, type SsspPlan, type SsspKernelOptions, type SsspRelabel, type SsspGraphStats, type SsspTargetInfo } from './sssp/sssp.plan.js';
 export { ssspWeights, checkSsspFits, toIntegerWeights, type SsspWeights, type SsspWeightType } from './sssp/sssp.input.js';
 export { edgePairs, type EdgePairs } from './sssp/sssp.layout.js';
+export { edgePairsParallel, type EdgePairsParallelOptions } from './sssp/sssp.layout-parallel.js';
 export { SSSP_CATALOG_SPECS } from './sssp/sssp.catalog.js';
 export { kernelFor, inCatalog } from './kernels/kernel-source.js';
 export { VectorReduction, reductionPasses, type ReductionPass } from './kernels/vector-reduction.js';

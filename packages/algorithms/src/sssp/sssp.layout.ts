@@ -20,76 +20,127 @@ export interface EdgePairs {
  * const pairs = edgePairs(csr, ssspWeights(csr, 'f32').values, 1 << 14);
  */
 export function edgePairs(graph: Csr, weights: Float32Array | Uint32Array, segment: number): EdgePairs {
+  checkSegment(segment);
+  const { n, indptr, indices } = graph;
+  const symmetric = !graph.directed;
+  // Weights move as their 32 bits (one Uint32Array path for f32 and u32: the loops stay monomorphic).
+  const bits = weightBits(weights);
+  const buckets = pairBuckets(n, indices.length, segment);
+  if (buckets === undefined) {
+    const pairs = lsdPairs(graph, bits, segment);
+    return { ...pairs, weight: asWeights(pairs.w, weights), symmetric };
+  }
+  const table = new Uint32Array(buckets.tails * buckets.heads);
+  countPairs(indptr, indices, symmetric, 0, n, buckets, table);
+  const m = startsFromCounts(table);
+  const out = { src: new Uint32Array(m), dst: new Uint32Array(m), w: new Uint32Array(m) };
+  fillPairs(indptr, indices, bits, symmetric, 0, n, buckets, table, out);
+  return { src: out.src, dst: out.dst, weight: asWeights(out.w, weights), symmetric };
+}
+
+/** Refuses a segment that is not 0 or a power of two. */
+export function checkSegment(segment: number): void {
   if (!Number.isInteger(segment) || segment < 0 || (segment & (segment - 1)) !== 0) {
     throw new RangeError(`sssp: segment must be 0 or a power of two (vertices per segment), got ${segment}`);
   }
-  const { n, indptr, indices } = graph;
-  const symmetric = !graph.directed;
-  let m = 0;
-  for (let u = 0; u < n; u++) {
-    for (let e = indptr[u]; e < indptr[u + 1]; e++) {
-      const v = indices[e];
-      if (v !== u && (!symmetric || u < v)) m++;
-    }
+}
+
+/** Buckets of pairs (see {@link pairBuckets}): tail blocks of 2^tailShift vertices, head blocks of 2^headShift. */
+export interface PairBuckets {
+  readonly tailShift: number;
+  readonly headShift: number;
+  readonly tails: number;
+  readonly heads: number;
+}
+
+/** Rows a bucket of the unsorted layout holds (a power of two): workers split the rows at bucket boundaries. */
+const UNSORTED_ROWS_SHIFT = 14;
+
+/**
+ * The buckets the pairs are filed in, in order: by the tail's block of 2^tailShift vertices, then by the head's
+ * block of 2^headShift. Sorted into segments, both blocks are the segment, and pairs within a bucket keep their
+ * CSR order: paper 001's stable (tail segment, head segment) order. Unsorted (segment 0, or one segment holds every
+ * vertex), the head's block is every vertex and the buckets are only blocks of rows: CSR order, in parts that
+ * workers can fill side by side. Undefined where the table of buckets would outgrow the pairs (many small segments:
+ * the LSD sort's case).
+ */
+export function pairBuckets(n: number, arcs: number, segment: number): PairBuckets | undefined {
+  if (n > 2 ** 31) throw new RangeError(`sssp: paper 001's pair layout takes graphs of up to 2^31 vertices, got n = ${n}`);
+  if (segment === 0 || segment >= n) {
+    const tailShift = UNSORTED_ROWS_SHIFT;
+    return { tailShift, headShift: 31, tails: Math.max(1, Math.ceil(n / 2 ** tailShift)), heads: 1 };
   }
-  // Weights move as their 32 bits (one Uint32Array path for f32 and u32: the loops stay monomorphic).
-  const bits = new Uint32Array(weights.buffer, weights.byteOffset, weights.length);
-  let src = new Uint32Array(m);
-  let dst = new Uint32Array(m);
-  let w = new Uint32Array(m);
-  let k = 0;
-  for (let u = 0; u < n; u++) {
+  const shift = Math.log2(segment);
+  const segments = ((n - 1) >>> shift) + 1;
+  return segments * segments <= 4 * arcs ? { tailShift: shift, headShift: shift, tails: segments, heads: segments } : undefined;
+}
+
+/** Counts the pairs of rows [first, end) into their buckets (`table[tail bucket × heads + head bucket]`). */
+export function countPairs(indptr: Uint32Array, indices: Uint32Array, symmetric: boolean, first: number, end: number, b: PairBuckets, table: Uint32Array): void {
+  for (let u = first; u < end; u++) {
+    const row = (u >>> b.tailShift) * b.heads;
     for (let e = indptr[u]; e < indptr[u + 1]; e++) {
       const v = indices[e];
       if (v === u || (symmetric && u > v)) continue;
-      src[k] = u;
-      dst[k] = v;
-      w[k++] = bits[e];
+      table[row + (v >>> b.headShift)]++;
     }
   }
-  if (segment !== 0 && segment < n) {
-    const shift = Math.log2(segment);
-    const segments = ((n - 1) >>> shift) + 1;
-    if (segments * segments <= 4 * m) {
-      [src, dst, w] = sortWithinTailSegments(src, dst, w, shift, segments);
-    } else {
-      // Many small segments (a run per tail segment would clear a table of them each time): LSD, by the head's
-      // segment, then stably by the tail's; the arrays are gathered once by the final order.
-      const order = segmentOrder(src, shift, n, segmentOrder(dst, shift, n, undefined));
-      [src, dst, w] = [gather(src, order), gather(dst, order), gather(w, order)];
-    }
-  }
-  const weight = weights instanceof Float32Array ? new Float32Array(w.buffer) : w;
-  return { src, dst, weight, symmetric };
 }
 
-/**
- * The pairs come in tail order, so (tail segment, head segment) order is a stable counting sort by the head's
- * segment within each tail segment's run: one pass that writes within a run (a few MB at paper 001's segment
- * of 2^14), where the LSD's two global sorts and three gathers read and write all over the arrays (Kronecker 22's
- * 67 M pairs: 8.69 s so, 3.83 s this way, on a 2-core host). Clears the table of `segments` counts once a run.
- */
-function sortWithinTailSegments(src: Uint32Array, dst: Uint32Array, w: Uint32Array, shift: number, segments: number) {
-  const m = src.length;
-  const [outSrc, outDst, outW] = [new Uint32Array(m), new Uint32Array(m), new Uint32Array(m)];
-  const start = new Uint32Array(segments + 1);
-  for (let first = 0; first < m; ) {
-    const tail = src[first] >>> shift;
-    let end = first + 1;
-    while (end < m && src[end] >>> shift === tail) end++;
-    start.fill(0);
-    for (let i = first; i < end; i++) start[(dst[i] >>> shift) + 1]++;
-    start[0] = first;
-    for (let b = 1; b <= segments; b++) start[b] += start[b - 1];
-    for (let i = first; i < end; i++) {
-      const p = start[dst[i] >>> shift]++;
-      outSrc[p] = src[i];
-      outDst[p] = dst[i];
-      outW[p] = w[i];
-    }
-    first = end;
+/** The counts turned into each bucket's first position, in bucket order; returns the number of pairs. */
+export function startsFromCounts(table: Uint32Array): number {
+  let at = 0;
+  for (let i = 0; i < table.length; i++) {
+    const count = table[i];
+    table[i] = at;
+    at += count;
   }
-  return [outSrc, outDst, outW] as const;
+  return at;
+}
+
+/** Writes the pairs of rows [first, end) at their buckets' next positions (`next`, advanced as they fill). */
+export function fillPairs(
+  indptr: Uint32Array,
+  indices: Uint32Array,
+  bits: Uint32Array,
+  symmetric: boolean,
+  first: number,
+  end: number,
+  b: PairBuckets,
+  next: Uint32Array,
+  out: { readonly src: Uint32Array; readonly dst: Uint32Array; readonly w: Uint32Array },
+): void {
+  const { src, dst, w } = out;
+  for (let u = first; u < end; u++) {
+    const row = (u >>> b.tailShift) * b.heads;
+    for (let e = indptr[u]; e < indptr[u + 1]; e++) {
+      const v = indices[e];
+      if (v === u || (symmetric && u > v)) continue;
+      const p = next[row + (v >>> b.headShift)]++;
+      src[p] = u;
+      dst[p] = v;
+      w[p] = bits[e];
+    }
+  }
+}
+
+/** A weight array's 32-bit words. */
+export const weightBits = (weights: Float32Array | Uint32Array) => new Uint32Array(weights.buffer, weights.byteOffset, weights.length);
+
+/** Weight words back as the weights' type. */
+export const asWeights = (w: Uint32Array, like: Float32Array | Uint32Array): Float32Array | Uint32Array => (like instanceof Float32Array ? new Float32Array(w.buffer, w.byteOffset, w.length) : w);
+
+/**
+ * Many small segments (a table of segments² buckets would outgrow the pairs): the pairs in CSR order, then an LSD
+ * sort, by the head's segment, then stably by the tail's; the arrays are gathered once by the final order.
+ */
+function lsdPairs(graph: Csr, bits: Uint32Array, segment: number): { src: Uint32Array; dst: Uint32Array; w: Uint32Array } {
+  const { n } = graph;
+  const unsorted = edgePairs(graph, new Float32Array(bits.buffer, bits.byteOffset, bits.length), 0);
+  const [src, dst, w] = [unsorted.src, unsorted.dst, weightBits(unsorted.weight)];
+  const shift = Math.log2(segment);
+  const order = segmentOrder(src, shift, n, segmentOrder(dst, shift, n, undefined));
+  return { src: gather(src, order), dst: gather(dst, order), w: gather(w, order) };
 }
 
 /** The stable counting-sort order of the positions `within` (default 0..m−1) by their key's segment (key >>> shift). */

@@ -6,10 +6,11 @@ import { PreparePhases } from '../kernels/prepare-phases.js';
 import { checkNegativeWeights, checkSsspFits, renumberedWeights, ssspWeights, type SsspWeights } from './sssp.input.js';
 import { renumberedWeightsParallel, ssspWeightsParallel } from './sssp.weights-parallel.js';
 import { SsspIds } from './sssp.ids.js';
-import { arcTails, edgePairs } from './sssp.layout.js';
+import { arcTails, edgePairs, type EdgePairs } from './sssp.layout.js';
+import { edgePairsParallel } from './sssp.layout-parallel.js';
 import { lightFirstRows } from './sssp.rows.js';
 import { indptrWithTails } from './sssp.tails.js';
-import { planSssp, type SsspKernelOptions, type SsspPlan, type SsspTargetInfo } from './sssp.plan.js';
+import { planSssp, SSSP_DEFAULTS, type SsspKernelOptions, type SsspPlan, type SsspTargetInfo } from './sssp.plan.js';
 import { ssspGraphStats } from './sssp.stats.js';
 
 /**
@@ -111,9 +112,10 @@ export interface SsspSetup {
   readonly pull?: PullList;
   readonly grids: SsspGrids;
   /**
-   * Host wall time of each preprocessing step, in ms: `check`, `mirrors` and `relabel` (done by {@link ssspHostWork}
-   * or here), `weights`, `plan`, `rows` (heavy arcs settled), `lists` (queue capacity, hubs, pull list), `layout`
-   * (the edge list, or the offsets with the tails' table and the packed arcs); a runner adds `upload`.
+   * Host wall time of each preprocessing step, in ms: `check`, `weights`, `mirrors`, `relabel` (done by
+   * {@link ssspHostWork} or here), `plan`, `rows` (heavy arcs settled), `lists` (queue capacity, hubs, pull list),
+   * `layout` (Bellman-Ford's edge list, in ssspHostWork when asked for; or the offsets with the tails' table and the
+   * packed arcs); a runner adds `upload`.
    */
   readonly phases: PreparePhases;
 }
@@ -143,7 +145,9 @@ export interface SsspHostWork {
    * 'degree'`), with the caller's graph's min, max and mean; for `options.weights`.
    */
   readonly weights?: SsspWeights;
-  /** Host wall time of the steps done, in ms (`check`, `mirrors`, `relabel`, `weights`): the setup's phases start from them. */
+  /** Paper 001's edge list of the searched graph with those weights, sorted into segments of `segment` vertices (Bellman-Ford asked for). */
+  readonly pairs?: { readonly segment: number; readonly pairs: EdgePairs };
+  /** Host wall time of the steps done, in ms (`check`, `mirrors`, `relabel`, `weights`, `layout`): the setup's phases start from them. */
   readonly phases?: Readonly<Record<string, number>>;
 }
 
@@ -165,7 +169,12 @@ export async function ssspHostWork(caller: Csr, options: SsspKernelOptions): Pro
   await phases.timeAsync('mirrors', () => checkMirroredParallel('sssp', caller));
   const renumbered = options.relabel === 'degree' ? await phases.timeAsync('relabel', () => ssspSearchGraph(caller, options)) : undefined;
   const weights = renumbered ? await phases.timeAsync('weights', () => renumberedWeightsParallel(renumbered, checked)) : checked;
-  return { renumbered, graphChecked: true, weights, phases: phases.record };
+  // Bellman-Ford asked for (or the only method for negative weights): its pairs laid out here too. Segment checks
+  // and the plan's other refusals still come from prepareSssp, which lays the pairs out itself where these do not fit.
+  const bellmanFord = options.method === 'bellman-ford' || ((options.method ?? 'auto') === 'auto' && weights.min < 0);
+  const segment = options.segment ?? SSSP_DEFAULTS.segment;
+  const pairs = bellmanFord ? { segment, pairs: await phases.timeAsync('layout', () => edgePairsParallel(renumbered ?? caller, weights.values, segment)) } : undefined;
+  return { renumbered, graphChecked: true, weights, ...(pairs ? { pairs } : {}), phases: phases.record };
 }
 
 /**
@@ -230,7 +239,7 @@ export function prepareSssp(caller: Csr, options: SsspKernelOptions, target: Tar
   if (plan.relax.reads === 'snapshot') zeroed.dist_ro = n;
   let arrays: Record<string, Uint32Array | Float32Array>;
   if (coo) {
-    const pairs = phases.time('layout', () => edgePairs(graph, weights.values, plan.segment));
+    const pairs = done.pairs?.segment === plan.segment && !split ? done.pairs.pairs : phases.time('layout', () => edgePairs(graph, weights.values, plan.segment));
     arrays = { src: pairs.src, dst: pairs.dst, weight: pairs.weight };
   } else {
     const hubWords = hubs && pull ? concatWords(hubs, pull.items) : hubs;
