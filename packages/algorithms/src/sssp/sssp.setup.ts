@@ -169,8 +169,9 @@ export async function ssspHostWork(caller: Csr, options: SsspKernelOptions): Pro
   await phases.timeAsync('mirrors', () => checkMirroredParallel('sssp', caller));
   const renumbered = options.relabel === 'degree' ? await phases.timeAsync('relabel', () => ssspSearchGraph(caller, options)) : undefined;
   const weights = renumbered ? await phases.timeAsync('weights', () => renumberedWeightsParallel(renumbered, checked)) : checked;
-  // Bellman-Ford asked for (or the only method for negative weights): its pairs laid out here too. Segment checks
-  // and the plan's other refusals still come from prepareSssp, which lays the pairs out itself where these do not fit.
+  // Bellman-Ford asked for (or the only method for negative weights): its pairs laid out here too (a bad segment is
+  // refused here, with prepareSssp's message). The plan's other refusals still come from prepareSssp, which lays
+  // the pairs out itself where the plan's segment is not these pairs'.
   const bellmanFord = options.method === 'bellman-ford' || ((options.method ?? 'auto') === 'auto' && weights.min < 0);
   const segment = options.segment ?? SSSP_DEFAULTS.segment;
   const pairs = bellmanFord ? { segment, pairs: await phases.timeAsync('layout', () => edgePairsParallel(renumbered ?? caller, weights.values, segment)) } : undefined;
@@ -194,6 +195,7 @@ export function prepareSssp(caller: Csr, options: SsspKernelOptions, target: Tar
   for (const [step, ms] of Object.entries(done.phases ?? {})) phases.add(step, ms);
   // Structure, weights and mirrors checked in the caller's ids, so that an error names the caller's vertices.
   if (!done.graphChecked) phases.time('check', () => validateGraph('sssp', caller));
+  // From ssspHostWork, already in the searched graph's order (the caller's statistics: all the checks below read).
   const callerWeights = done.weights ?? phases.time('weights', () => ssspWeights(caller, type));
   if (!done.graphChecked) phases.time('mirrors', () => checkMirrored('sssp', caller));
   // Renumbered by degree, everything below sees that graph; the queries map ids in and answers out.
