@@ -143,7 +143,7 @@ describe('SSSP inputs and plans', () => {
   });
 
   it.each([1, 2, 8, 64, 1024])('segments of %i: ordered by (tail segment, head segment), CSR order within, either sort', (segment) => {
-    // 2,000 vertices: segments of 1–8 take the LSD (many segments), of 64 and 1024 the sort within tail runs.
+    // 2,000 vertices: segments of 1–8 take the LSD (many segments), of 64 and 1024 the table of segment buckets.
     for (const directed of [false, true]) {
       const edges = generateErdosRenyi({ n: 2000, m: 12000, seed: segment, directed, weights: { min: 0, max: 9 } });
       const g = csrFromEdges(edges, { symmetrize: !directed, sortRows: true });

@@ -25,7 +25,11 @@ export function isShared(a: ArrayBufferView): boolean {
  * a SharedArrayBuffer) is copied into a `Uint8Array`.
  */
 export function inShared<T extends Uint8Array | Uint32Array | Float32Array | Float64Array>(a: T): T {
-  if (isShared(a)) return a;
+  return isShared(a) ? a : sharedCopy(a);
+}
+
+/** A copy of `a` in shared memory, whether or not `a` lies there (a `Buffer` comes back as a `Uint8Array`). */
+export function sharedCopy<T extends Uint8Array | Uint32Array | Float32Array | Float64Array>(a: T): T {
   const Type = (a instanceof Uint8Array ? Uint8Array : a.constructor) as new (buffer: SharedArrayBuffer) => T;
   const copy = new Type(new SharedArrayBuffer(a.byteLength));
   copy.set(a as never);

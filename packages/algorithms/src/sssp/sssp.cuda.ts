@@ -11,6 +11,9 @@ import { pairArrays, prepareSssp, ssspHostWork, type SsspGrid, type SsspSetup } 
 
 type Buffers = Record<string, CudaBuffer>;
 
+/** A setup array uploaded as the device buffer of its name (at least one word, as on WebGPU). */
+const uploaded = (device: CudaDevice, name: string, data: Uint32Array | Float32Array) => device.upload(`sssp.${name}`, data.length ? data : new Uint32Array(1));
+
 /**
  * {@link SsspRunner}'s twin on the CUDA backend: the same setup and plan, the same specs generated for `target:
  * 'cuda'` (compiled to cubins, cached on disk), the same query loop (`sssp.loop.ts`) with every frontier pass on a
@@ -44,7 +47,7 @@ export class CudaSsspRunner extends SsspQueries {
       write: (name, data) => device.write(buffers[name], data),
       uploadPairArrays: async () => {
         if (buffers.src) return;
-        for (const [name, data] of Object.entries(pairArrays(setup))) buffers[name] = device.upload(`sssp.${name}`, data.length ? data : new Uint32Array(1));
+        for (const [name, data] of Object.entries(pairArrays(setup))) buffers[name] = uploaded(device, name, data);
       },
     };
   }
@@ -61,7 +64,7 @@ export class CudaSsspRunner extends SsspQueries {
     });
     const [buffers] = await setup.phases.timeAsync('upload', () => ownedBuffers((b: CudaBuffer) => device.free(b), (keep) => {
       const buffers: Buffers = {};
-      for (const [name, data] of Object.entries(setup.arrays)) buffers[name] = keep(device.upload(`sssp.${name}`, data.length ? data : new Uint32Array(1)));
+      for (const [name, data] of Object.entries(setup.arrays)) buffers[name] = keep(uploaded(device, name, data));
       for (const [name, words] of Object.entries(setup.zeroed)) {
         buffers[name] = keep(device.alloc(`sssp.${name}`, words * 4));
         device.fill32(buffers[name], 0);

@@ -1,5 +1,5 @@
 import { arcBalancedRanges, inShared, runWorkers, sharedArray, workerEntry, workerThreads, type Csr } from '@semiforge/graph-io';
-import { asWeights, checkSegment, edgePairs, pairBuckets, startsFromCounts, weightBits, type EdgePairs, type PairBuckets } from './sssp.layout.js';
+import { asWeights, checkSegment, edgePairs, pairBuckets, startsFromCounts, weightBits, type EdgePairs, type PairBuckets, type PairWords } from './sssp.layout.js';
 
 /** Options of {@link edgePairsParallel}. */
 export interface EdgePairsParallelOptions {
@@ -21,7 +21,7 @@ export interface PairsJob {
   readonly buckets: PairBuckets;
   /** Counts, then each bucket's next position: a worker touches only its own tail buckets' entries. */
   readonly table: Uint32Array;
-  readonly out?: { readonly src: Uint32Array; readonly dst: Uint32Array; readonly w: Uint32Array };
+  readonly out?: PairWords;
 }
 
 const MIN_PARALLEL_ARCS = 1 << 22;

@@ -26,17 +26,24 @@ export function edgePairs(graph: Csr, weights: Float32Array | Uint32Array, segme
   // Weights move as their 32 bits (one Uint32Array path for f32 and u32: the loops stay monomorphic).
   const bits = weightBits(weights);
   const buckets = pairBuckets(n, indices.length, segment);
-  if (buckets === undefined) {
-    const pairs = lsdPairs(graph, bits, segment);
-    return { ...pairs, weight: asWeights(pairs.w, weights), symmetric };
-  }
+  const pairs = buckets ? filedPairs(graph, bits, buckets) : lsdPairs(graph, bits, segment);
+  return { src: pairs.src, dst: pairs.dst, weight: asWeights(pairs.w, weights), symmetric };
+}
+
+/** The pairs as weight words, filed into `buckets` on this thread: a count pass, then a fill pass. */
+function filedPairs(graph: Csr, bits: Uint32Array, buckets: PairBuckets): PairWords {
+  const { n, indptr, indices } = graph;
+  const symmetric = !graph.directed;
   const table = new Uint32Array(buckets.tails * buckets.heads);
   countPairs(indptr, indices, symmetric, 0, n, buckets, table);
   const m = startsFromCounts(table);
   const out = { src: new Uint32Array(m), dst: new Uint32Array(m), w: new Uint32Array(m) };
   fillPairs(indptr, indices, bits, symmetric, 0, n, buckets, table, out);
-  return { src: out.src, dst: out.dst, weight: asWeights(out.w, weights), symmetric };
+  return out;
 }
+
+/** Pairs with their weights as 32-bit words. */
+export type PairWords = { readonly src: Uint32Array; readonly dst: Uint32Array; readonly w: Uint32Array };
 
 /** Refuses a segment that is not 0 or a power of two. */
 export function checkSegment(segment: number): void {
@@ -61,7 +68,7 @@ const UNSORTED_ROWS_SHIFT = 14;
  * block of 2^headShift. Sorted into segments, both blocks are the segment, and pairs within a bucket keep their
  * CSR order: paper 001's stable (tail segment, head segment) order. Unsorted (segment 0, or one segment holds every
  * vertex), the head's block is every vertex and the buckets are only blocks of rows: CSR order, in parts that
- * workers can fill side by side. Undefined where the table of buckets would outgrow the pairs (many small segments:
+ * workers can fill side by side. Undefined where the table of buckets would outgrow the arcs (many small segments:
  * the LSD sort's case).
  */
 export function pairBuckets(n: number, arcs: number, segment: number): PairBuckets | undefined {
@@ -72,7 +79,8 @@ export function pairBuckets(n: number, arcs: number, segment: number): PairBucke
   }
   const shift = Math.log2(segment);
   const segments = ((n - 1) >>> shift) + 1;
-  return segments * segments <= 4 * arcs ? { tailShift: shift, headShift: shift, tails: segments, heads: segments } : undefined;
+  // The table holds at most a word an arc: past that the LSD sort costs less memory (the same order either way).
+  return segments * segments <= arcs ? { tailShift: shift, headShift: shift, tails: segments, heads: segments } : undefined;
 }
 
 /** Counts the pairs of rows [first, end) into their buckets (`table[tail bucket × heads + head bucket]`). */
@@ -108,7 +116,7 @@ export function fillPairs(
   end: number,
   b: PairBuckets,
   next: Uint32Array,
-  out: { readonly src: Uint32Array; readonly dst: Uint32Array; readonly w: Uint32Array },
+  out: PairWords,
 ): void {
   const { src, dst, w } = out;
   for (let u = first; u < end; u++) {
@@ -134,10 +142,9 @@ export const asWeights = (w: Uint32Array, like: Float32Array | Uint32Array): Flo
  * Many small segments (a table of segments² buckets would outgrow the pairs): the pairs in CSR order, then an LSD
  * sort, by the head's segment, then stably by the tail's; the arrays are gathered once by the final order.
  */
-function lsdPairs(graph: Csr, bits: Uint32Array, segment: number): { src: Uint32Array; dst: Uint32Array; w: Uint32Array } {
+function lsdPairs(graph: Csr, bits: Uint32Array, segment: number): PairWords {
   const { n } = graph;
-  const unsorted = edgePairs(graph, new Float32Array(bits.buffer, bits.byteOffset, bits.length), 0);
-  const [src, dst, w] = [unsorted.src, unsorted.dst, weightBits(unsorted.weight)];
+  const { src, dst, w } = filedPairs(graph, bits, pairBuckets(n, graph.indices.length, 0)!);
   const shift = Math.log2(segment);
   const order = segmentOrder(src, shift, n, segmentOrder(dst, shift, n, undefined));
   return { src: gather(src, order), dst: gather(dst, order), w: gather(w, order) };

@@ -45,6 +45,9 @@ export async function readSsspQueue(record: SsspDispatchRecord, packed: boolean,
 /** Called after each step of a profiled runner, awaited before the next is queued. */
 export type SsspObserver = (record: SsspDispatchRecord) => Promise<void> | void;
 
+/** A setup array uploaded as the storage buffer of its name (WebGPU refuses empty bindings: at least one word). */
+const storageOf = (device: Device, name: string, data: Uint32Array | Float32Array) => device.createStorage(`sssp.${name}`, data.length ? data : new Uint32Array(1));
+
 /** The buffers sssp_advance writes the next grids into (and the indirect dispatches read) need INDIRECT usage too. */
 const INDIRECT_USAGE = BufferUsage.STORAGE | BufferUsage.INDIRECT | BufferUsage.COPY_DST;
 
@@ -80,8 +83,7 @@ export class SsspRunner extends SsspQueries {
       write: (name, data) => device.upload(buffers[name], data),
       uploadPairArrays: async () => {
         if (buffers.src) return;
-        // WebGPU refuses empty bindings: every buffer holds at least one word.
-        for (const [name, data] of Object.entries(pairArrays(setup))) buffers[name] = await device.createStorage(`sssp.${name}`, data.length ? data : new Uint32Array(1));
+        for (const [name, data] of Object.entries(pairArrays(setup))) buffers[name] = await storageOf(device, name, data);
       },
       stepwise: observe !== undefined,
     };
@@ -101,10 +103,7 @@ export class SsspRunner extends SsspQueries {
     const n = setup.graph.n;
     const [buffers] = await setup.phases.timeAsync('upload', () => ownedBuffers((b: GPUBuffer) => b.destroy(), async (keep) => {
       const buffers: Buffers = {};
-      for (const [name, data] of Object.entries(setup.arrays)) {
-        // WebGPU refuses empty bindings: every buffer holds at least one word.
-        buffers[name] = keep(await device.createStorage(`sssp.${name}`, data.length ? data : new Uint32Array(1)));
-      }
+      for (const [name, data] of Object.entries(setup.arrays)) buffers[name] = keep(await storageOf(device, name, data));
       for (const [name, words] of Object.entries(setup.zeroed)) {
         // A size alone makes a buffer that WebGPU zero-fills (no host array, no upload).
         buffers[name] = keep(name === 'args' ? device.gpu.createBuffer({ label: 'sssp.args', size: words * 4, usage: INDIRECT_USAGE }) : await device.createBuffer(`sssp.${name}`, words * 4, 'storage'));

@@ -29,10 +29,11 @@ const MIN_PARALLEL_ARCS = 1 << 22;
 const workerUrl = workerEntry(import.meta.url, 'sssp.weights-worker');
 
 /**
- * {@link ssspWeights} with the pass over the arcs (4–17 ns an arc on one thread: about 2 s at Kronecker 22 on
- * the H100 host) split among worker threads by whole blocks of arcs: the same values, the same min, max and mean
- * (the blocks' sums are added in the same order), the same error for the first refused arc. The weights are
- * read from shared memory (copied there unless they are); the values come back in shared memory.
+ * {@link ssspWeights} with the pass over the arcs (one thread: 17 ns an arc, 2.1 s at Kronecker 22 on the H100
+ * host; 13–21 ns on the 2-core dev VM) split among worker threads by whole blocks of arcs: the same values, the
+ * same min, max and mean (the blocks' sums are added in the same order), the same error for the first refused
+ * arc. The weights are read from shared memory (copied there unless they are); the values come back in shared
+ * memory.
  *
  * @example
  * const { values, mean } = await ssspWeightsParallel(csr, 'u32'); // or a RangeError naming the arc with weight 2.5

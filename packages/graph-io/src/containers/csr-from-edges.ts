@@ -3,7 +3,7 @@ import type { EdgeList } from '../edge-list.js';
 import { combineSortedRows, type ArcCombine } from './combine-sorted-rows.js';
 import { rowsFromArcs, type ArcPayload, type Rows, type ScatterOptions } from './row-scatter.js';
 import { sortRowsInPlace } from './sort-rows.js';
-import { isShared } from '../shared-memory.js';
+import { isShared, sharedCopy } from '../shared-memory.js';
 
 /** What {@link csrFromEdges} does on the way. */
 export interface CsrFromEdgesOptions {
@@ -98,8 +98,5 @@ export function rowsOfEdges<P extends ArcPayload>(
  * memory), so that the parallel builder's graph stays shared and the runners' checks of it run in worker threads.
  */
 function leading<T extends Uint32Array | Float32Array | Float64Array>(a: T, count: number): T {
-  if (!isShared(a)) return a.slice(0, count) as T;
-  const copy = new (a.constructor as new (buffer: SharedArrayBuffer) => T)(new SharedArrayBuffer(count * a.BYTES_PER_ELEMENT));
-  copy.set(a.subarray(0, count) as never);
-  return copy;
+  return isShared(a) ? sharedCopy(a.subarray(0, count) as T) : (a.slice(0, count) as T);
 }
