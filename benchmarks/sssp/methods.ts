@@ -40,7 +40,6 @@ const WORDS: Record<string, Partial<SsspKernelOptions>> = {
   bydegree: { relabel: 'degree' },
   fused: { fuseAdvance: true },
   apart: { packArcs: false },
-  bounds: { hubBounds: true },
 };
 
 /**
@@ -53,8 +52,7 @@ const WORDS: Record<string, Partial<SsspKernelOptions>> = {
  * `bydegree` searches the graph renumbered by descending degree (`relabel: 'degree'`; the renumbering is host time
  * of making the runner, outside the query times); `fused` makes each pass decide the advance step itself, one
  * dispatch a pass instead of two (`fuseAdvance`, WGSL on a fixed grid); `apart` reads heads and weights from
- * arrays of their own (`packArcs: false`; u32 weights are packed beside the heads by default); `bounds` notes
- * released hubs' keys and skips the key loads they settle (`hubBounds`);
+ * arrays of their own (`packArcs: false`; u32 weights are packed beside the heads by default);
  * `hub<D>` makes vertices of degree ≥ D wait within a bucket (near-far's `hubDegree`; `hub0`: none, where skewed
  * degrees would take 64), r<rounds> its `hubRounds`, hg<f> its `hubGrowth` (the hub step × f after each release of a
  * bucket); `pull<S>` pulls the arcs of a release whose hubs hold at least
@@ -69,7 +67,7 @@ const WORDS: Record<string, Partial<SsspKernelOptions>> = {
  */
 export function parseMethod(text: string): MethodVariant {
   const [base, ...parts] = text.split('/');
-  if (!(base in METHODS)) throw new Error(`--methods: unknown '${base}' (expected ${Object.keys(METHODS).join(', ')}, optionally /fixed, /indirect, /heavy, /packed, /bydegree, /fused, /apart, /bounds, /hub<degree>, /hg<hub step growth>, /pull<share>, /tail<factor> and /l<lanes>/c<chunk>/b<batch>/w<workgroup>/d<delta scale>/g<fixed workgroups>/r<hub rounds>/u<arcs a step>)`);
+  if (!(base in METHODS)) throw new Error(`--methods: unknown '${base}' (expected ${Object.keys(METHODS).join(', ')}, optionally /fixed, /indirect, /heavy, /packed, /bydegree, /fused, /apart, /hub<degree>, /hg<hub step growth>, /pull<share>, /tail<factor> and /l<lanes>/c<chunk>/b<batch>/w<workgroup>/d<delta scale>/g<fixed workgroups>/r<hub rounds>/u<arcs a step>)`);
   let options: SsspKernelOptions = METHODS[base];
   let deltaScale: number | undefined;
   for (const part of parts) {
@@ -99,7 +97,7 @@ export function parseMethod(text: string): MethodVariant {
     }
     const field = FIELDS[part[0]];
     const value = Number(part.slice(1));
-    if (!field || !(value > 0)) throw new Error(`--methods: '${part}' in '${text}' is not fixed, indirect, heavy, packed, bydegree, fused, apart, bounds, hub<degree>, hg<growth>, pull<share>, tail<factor>, or l<lanes>, c<chunk>, b<batch>, w<workgroup>, d<delta scale>, g<fixed workgroups>, r<hub rounds>, u<arcs a step> with a positive number`);
+    if (!field || !(value > 0)) throw new Error(`--methods: '${part}' in '${text}' is not fixed, indirect, heavy, packed, bydegree, fused, apart, hub<degree>, hg<growth>, pull<share>, tail<factor>, or l<lanes>, c<chunk>, b<batch>, w<workgroup>, d<delta scale>, g<fixed workgroups>, r<hub rounds>, u<arcs a step> with a positive number`);
     const patch = field(value);
     if ('deltaScale' in patch) deltaScale = patch.deltaScale;
     else options = { ...options, ...patch };

@@ -197,29 +197,6 @@ describe('SSSP kernel identity', () => {
     expectSpecError({ ...hubs, pullHubs: 1 as never }, 'pullHubs', /true, false or absent, got 1/);
   });
 
-  it("released hubs' keys noted as bounds: named and parsed back, for near-far's pass with hubs deferred in WGSL", () => {
-    const hubs = { ...frontier, deferHubs: true };
-    const b = kernelIdentity({ ...hubs, fusedAdvance: true, pullHubs: true, hubBounds: true });
-    expect(b.name).toBe(`sssp_frontier__min_plus_u32__dir__w128l8c256dfgb__wgsl__${b.id}`);
-    expect(parseKernelName(b.name)).toMatchObject({ op: 'sssp_frontier', deferHubs: true, fusedAdvance: true, pullHubs: true, hubBounds: true });
-    expect(parseKernelName(kernelIdentity({ ...hubs, hubBounds: true, arcWeightBits: 8 }).name)).toMatchObject({ hubBounds: true, arcWeightBits: 8 });
-    expect(kernelIdentity({ ...hubs, hubBounds: false }).id).toBe(kernelIdentity(hubs).id);
-    const pass = generateKernel({ ...hubs, hubBounds: true }).source;
-    // The release notes the key + 1 (0: none); every relaxed arc asks known_key, which skips the atomic load past a bound.
-    expect(pass).toMatch(/var<storage, read_write> hub_bounds: array<u32>;/);
-    expect(pass).toContain('hub_bounds[v] = k + 1u;');
-    expect(pass).toContain('if (u < arrayLength(&hub_bounds) && k >= hub_bounds[u] - 1u) { return 0u; }');
-    expect(pass).toContain('known[j] = known_key(heads[j], keys[j]);');
-    expect(pass).toContain('lower(p, a.head, k, known_key(a.head, k), threshold, len_out);');
-    expect(pass).not.toContain('atomicLoad(&dist[heads[j]])');
-    // Without it, the pass loads every head's key as before.
-    expect(generateKernel(hubs).source).not.toMatch(/hub_bounds|known_key/);
-    expectSpecError({ ...frontier, hubBounds: true }, 'hubBounds', /needs deferHubs/);
-    expectSpecError({ ...hubs, target: 'cuda', hubBounds: true }, 'hubBounds', /written for WGSL so far; the cuda target takes false/);
-    expectSpecError({ ...hubs, op: 'sssp_advance', hubBounds: true }, 'hubBounds', /only sssp_frontier .* so sssp_advance takes false/);
-    expectSpecError({ ...hubs, hubBounds: 1 as never }, 'hubBounds', /true, false or absent, got 1/);
-  });
-
   it('the arc unroll is a power of two up to 16', () => {
     expectSpecError({ ...frontier, arcUnroll: 3 }, 'arcUnroll', /power of two from 1 to 16 .*got 3/);
     expectSpecError({ ...frontier, arcUnroll: 32 }, 'arcUnroll', /power of two from 1 to 16 .*got 32/);

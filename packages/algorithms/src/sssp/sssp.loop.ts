@@ -282,8 +282,6 @@ async function frontierPasses(engine: SsspEngine, setup: SsspSetup, source: numb
       // Queue stamps count from pass 1 each run; a run stopped at a target may have left far marks. (via needs
       // no clearing: every vertex reached in a run was lowered in it.)
       batch.clear('mark');
-      // Released hubs' keys noted by the last query bound its keys, not this one's.
-      if (plan.relax.hubBounds) batch.clear('hub_bounds');
     }
     const first = iter + 1;
     for (let i = 0, k = passesPerBatch(plan.batch, iter, pace.passes, FRONTIER_GROWTH); i < k; i++) {

@@ -194,16 +194,6 @@ export interface SsspKernelOptions {
    * Default `SSSP_DEFAULTS.pullShare`.
    */
   readonly pullShare?: number;
-  /**
-   * Near-far with hubs waiting, WGSL: each release notes the keys of the hubs it queues, and a relaxed arc into
-   * a noted hub whose new key could not beat the noted one (keys only fall) skips that hub's atomic key load.
-   * The notes are plain words (one a vertex up to the largest hub), which L1 can hold where the hubs are the first
-   * vertices (`relabel: 'degree'`). Same answers. Default false.
-   *
-   * @example
-   * await sssp(device, csr, 0, { method: 'near-far', weights: 'u32', relabel: 'degree', fuseAdvance: true, hubBounds: true });
-   */
-  readonly hubBounds?: boolean;
 }
 
 /** Whether the runner searches the graph as given ('none') or renumbered by descending degree ('degree'). */
@@ -433,7 +423,6 @@ function planMethod(options: SsspKernelOptions, stats: SsspGraphStats, directed:
   const tailFactor = checkTailFactor(options.tailFactor, method, heavyArcs);
   const relabel = checkRelabel(options.relabel);
   const pullShare = checkPullHubs(options, hubDegree, directed, cuda);
-  const hubBounds = checkHubBounds(options.hubBounds, hubDegree, cuda);
   const arcWeightBits = arcWeightBitsOf(options.packArcs, method, weights, stats);
   const loop = { delta, segment, batch, dispatch, fixedWorkgroups: options.fixedWorkgroups ?? SSSP_DEFAULTS.fixedWorkgroups, heavyArcs, ...hubs, tailFactor, relabel, pullShare };
   if (method === 'bellman-ford') {
@@ -464,7 +453,6 @@ function planMethod(options: SsspKernelOptions, stats: SsspGraphStats, directed:
       ...(arcUnroll === undefined ? {} : { arcUnroll }),
       ...(options.packedQueue ? { packedQueue: true } : {}),
       ...(fused ? { fusedAdvance: true } : {}),
-      ...(hubBounds ? { hubBounds: true } : {}),
       ...packed,
     },
     advance: { ...queue, op: 'sssp_advance' },
@@ -510,7 +498,7 @@ function refuseIgnored(options: SsspKernelOptions, method: SsspMethod, autoMinWe
 }
 
 /** The options only the frontier methods read: given with `auto`, they ask for near-far whatever the size. */
-const FRONTIER_OPTIONS = ['delta', 'hubDegree', 'hubRounds', 'hubGrowth', 'tailFactor', ...QUEUE_OPTIONS, 'fuseAdvance', 'dispatch', 'fixedWorkgroups', 'pullHubs', 'pullShare', 'hubBounds'] as const;
+const FRONTIER_OPTIONS = ['delta', 'hubDegree', 'hubRounds', 'hubGrowth', 'tailFactor', ...QUEUE_OPTIONS, 'fuseAdvance', 'dispatch', 'fixedWorkgroups', 'pullHubs', 'pullShare'] as const;
 
 /** What `auto` plans (see `SSSP_DEFAULTS.autoBellmanFordArcs`): Bellman-Ford for a negative weight or a small graph, else near-far. */
 function autoMethod(options: SsspKernelOptions, stats: SsspGraphStats): SsspMethod {
@@ -559,15 +547,6 @@ function checkPullHubs(options: SsspKernelOptions, hubDegree: number, directed: 
   if (directed) throw new RangeError("sssp: pullHubs reads a vertex's arcs to hubs as the hubs' arcs to it, which needs an undirected graph");
   if (cuda) throw new RangeError('sssp: pullHubs is written for WGSL so far; the CUDA runner pushes every arc (leave pullHubs off)');
   return share;
-}
-
-/** Whether releases note the hubs' keys (`hubBounds`), checked against what it needs: hubs that wait, WGSL. */
-function checkHubBounds(hubBounds: boolean | undefined, hubDegree: number, cuda: boolean): boolean {
-  if (hubBounds === undefined || hubBounds === false) return false;
-  if (hubBounds !== true) throw new RangeError(`sssp: hubBounds must be true or false, got ${String(hubBounds)}`);
-  if (!hubDegree) throw new RangeError('sssp: hubBounds notes the keys of released hubs, so it needs hubs that wait (near-far on a skewed graph, or hubDegree > 0)');
-  if (cuda) throw new RangeError('sssp: hubBounds is written for WGSL so far; the CUDA runner loads every head\'s key (leave hubBounds off)');
-  return true;
 }
 
 /**

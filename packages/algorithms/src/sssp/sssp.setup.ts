@@ -251,7 +251,7 @@ export function prepareSssp(caller: Csr, options: SsspKernelOptions, target: Tar
     const csr = bits === undefined ? { indices: graph.indices, weight: weights.values } : packed;
     arrays = { indptr, ...csr, ...(split ? { light_end: split.lightEnd } : {}), ...(hubWords ? { hubs: hubWords } : {}) };
     const queues = plan.relax.packedQueue ? { items_a: 2 * queueLength, items_b: 2 * queueLength } : { queue_a: queueLength, chunk_a: queueLength, queue_b: queueLength, chunk_b: queueLength };
-    Object.assign(zeroed, { ...queues, mark: n, via: n, state: SSSP_STATE.words, args: INDIRECT_WORDS, ...(pull ? { hub_keys: hubs!.length } : {}), ...(plan.relax.hubBounds ? { hub_bounds: boundWords(hubs!) } : {}) });
+    Object.assign(zeroed, { ...queues, mark: n, via: n, state: SSSP_STATE.words, args: INDIRECT_WORDS, ...(pull ? { hub_keys: hubs!.length } : {}) });
     if (plan.treeScan) zeroed.stale = n;
   }
   for (const name of Object.keys(zeroed)) zeroed[name] = Math.max(1, zeroed[name]);
@@ -302,9 +302,6 @@ export function pairArrays(setup: SsspSetup): Record<string, Uint32Array | Float
   const { graph, weights } = setup;
   return { src: arcTails(graph), ...('indices' in setup.arrays ? {} : { indices: graph.indices, weight: weights.values }) };
 }
-
-/** Words of `hub_bounds` (`hubBounds`): one a vertex up to the largest hub (the hubs' count in degree order). */
-const boundWords = (hubs: Uint32Array) => (hubs.length ? hubs[hubs.length - 1] + 1 : 0);
 
 /** The vertices of degree ≥ `degree`, ascending: the hubs a release pass looks at. */
 function hubList(graph: Csr, degree: number): Uint32Array {

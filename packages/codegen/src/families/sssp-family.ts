@@ -4,7 +4,7 @@ import { normalizeSsspSpec, validateSsspSpec } from '../spec/validate-sssp-spec.
 import type { KernelFamily } from './kernel-family.js';
 
 const MODE_RE = /^(sym|dir)(_atomic|_snapshot)?$/;
-const SHAPE_RE = /^w(\d+)(?:l(\d+)c(\d+)(h)?(d)?(?:u(\d+))?(p)?(f)?(g)?(b)?)?(?:a(\d+))?$/;
+const SHAPE_RE = /^w(\d+)(?:l(\d+)c(\d+)(h)?(d)?(?:u(\d+))?(p)?(f)?(g)?)?(?:a(\d+))?$/;
 
 /** Single-source shortest paths (paper 001's Bellman-Ford, frontier and near-far), distances as u32 keys. */
 export const SSSP_FAMILY: KernelFamily<SsspKernelSpec> = {
@@ -13,7 +13,7 @@ export const SSSP_FAMILY: KernelFamily<SsspKernelSpec> = {
   validate: validateSsspSpec,
   normalize: normalizeSsspSpec,
   nameParts(spec) {
-    const lanes = spec.lanesPerVertex === undefined ? '' : `l${spec.lanesPerVertex}c${spec.chunk}${spec.heavyArcs === 'settle' ? 'h' : ''}${spec.deferHubs ? 'd' : ''}${spec.arcUnroll === undefined ? '' : `u${spec.arcUnroll}`}${spec.packedQueue ? 'p' : ''}${spec.fusedAdvance ? 'f' : ''}${spec.pullHubs ? 'g' : ''}${spec.hubBounds ? 'b' : ''}`;
+    const lanes = spec.lanesPerVertex === undefined ? '' : `l${spec.lanesPerVertex}c${spec.chunk}${spec.heavyArcs === 'settle' ? 'h' : ''}${spec.deferHubs ? 'd' : ''}${spec.arcUnroll === undefined ? '' : `u${spec.arcUnroll}`}${spec.packedQueue ? 'p' : ''}${spec.fusedAdvance ? 'f' : ''}${spec.pullHubs ? 'g' : ''}`;
     // Packed arcs (the frontier pass and the tree steps) after the queue's shape.
     const arcs = spec.arcWeightBits === undefined ? '' : `a${spec.arcWeightBits}`;
     return [`${spec.symmetric ? 'sym' : 'dir'}${spec.reads ? `_${spec.reads}` : ''}`, `w${spec.workgroupSize}${lanes}${arcs}`];
@@ -33,8 +33,7 @@ export const SSSP_FAMILY: KernelFamily<SsspKernelSpec> = {
       ...(s[7] === undefined ? {} : { packedQueue: true }),
       ...(s[8] === undefined ? {} : { fusedAdvance: true }),
       ...(s[9] === undefined ? {} : { pullHubs: true }),
-      ...(s[10] === undefined ? {} : { hubBounds: true }),
-      ...(s[11] === undefined ? {} : { arcWeightBits: Number(s[11]) }),
+      ...(s[10] === undefined ? {} : { arcWeightBits: Number(s[10]) }),
     };
   },
   describe(spec) {
@@ -47,7 +46,6 @@ export const SSSP_FAMILY: KernelFamily<SsspKernelSpec> = {
     if (spec.packedQueue) parts.push('queues packed as (vertex, chunk) pairs');
     if (spec.fusedAdvance) parts.push('the advance step decided in the pass');
     if (spec.pullHubs) parts.push("released hubs' arcs pulled");
-    if (spec.hubBounds) parts.push("arcs to released hubs skipped by their noted keys");
     if (spec.arcWeightBits !== undefined) parts.push(`arcs packed as head and ${spec.arcWeightBits}-bit weight`);
     return parts.join(', ');
   },

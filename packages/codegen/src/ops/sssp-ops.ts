@@ -23,8 +23,6 @@ const settles = (spec: SsspKernelSpec) => spec.heavyArcs === 'settle';
 const defers = (spec: SsspKernelSpec) => spec.deferHubs === true;
 /** Released hubs' arcs pulled (see `SsspKernelSpec.pullHubs`). */
 const pulls = (spec: SsspKernelSpec) => spec.pullHubs === true;
-/** Released hubs' keys noted as bounds (see `SsspKernelSpec.hubBounds`). */
-const bounds = (spec: SsspKernelSpec) => spec.hubBounds === true;
 /** Each arc one word, head and weight (see `SsspKernelSpec.arcWeightBits`). */
 const packsArcs = (spec: SsspKernelSpec) => spec.arcWeightBits !== undefined;
 /** Each queue one array of (vertex, chunk) pairs (see `SsspKernelSpec.packedQueue`). */
@@ -60,8 +58,7 @@ const BINDINGS: Record<SsspOp, (spec: SsspKernelSpec) => ReturnType<typeof numbe
       PARAMS_BINDING, ro('indptr', 'u32'), settles(spec) && ro('light_end', 'u32'), ...csrArcs(spec, true), atomic('dist'),
       ...(packs(spec) ? [ro('items_in', 'u32'), rw('items_out')] : [ro('queue_in', 'u32'), ro('chunk_in', 'u32'), rw('queue_out'), rw('chunk_out')]),
       // hub_keys (pulling): the keys of the hubs the last release queued, the others UNREACHED, for the pull after it.
-      // hub_bounds (hubBounds): a released hub's key + 1 (0: none), by vertex, a bound for the rest of the query.
-      atomic('mark'), rw('via'), atomic('state'), defers(spec) && ro('hubs', 'u32'), pulls(spec) && rw('hub_keys'), bounds(spec) && rw('hub_bounds'),
+      atomic('mark'), rw('via'), atomic('state'), defers(spec) && ro('hubs', 'u32'), pulls(spec) && rw('hub_keys'),
     ]),
   sssp_advance: () => numberBindings([PARAMS_BINDING, ro('dist', 'u32'), rw('state'), rw('args')]),
   sssp_parents: (spec) => numberBindings([PARAMS_BINDING, ...coo(spec), ro('dist', 'u32'), atomic('parent'), rw('flag')]),
@@ -89,7 +86,6 @@ function ssspOp(op: SsspOp, template: string): OpInfo<SsspKernelSpec> {
       packed: packs(spec),
       fused: spec.fusedAdvance === true,
       pull: pulls(spec),
-      bounds: bounds(spec),
       arcWeightBits: spec.arcWeightBits ?? 0,
       pullChunk: SSSP_PULL_CHUNK,
       capacity: ssspAppendCapacity(spec),

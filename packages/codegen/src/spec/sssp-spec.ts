@@ -115,15 +115,6 @@ export interface SsspKernelSpec extends SpecBase {
    */
   readonly pullHubs?: boolean;
   /**
-   * `sssp_frontier`, WGSL only, with `deferHubs`: a release notes each hub it queues in `hub_bounds` (indexed by
-   * vertex, as many words as the largest hub id + 1; the key + 1, 0 meaning none), and a relaxed arc whose head
-   * has a bound its key cannot beat skips the head's atomic key load: keys only fall, so a noted key is an upper
-   * bound for the rest of the query. The bounds are written only by release passes and read only by relax passes
-   * (plain loads, which L1 may serve: in degree order the hubs are the first vertices, a few words each for the
-   * busiest heads), so no pass reads a bound another invocation of it writes. Default false.
-   */
-  readonly hubBounds?: boolean;
-  /**
    * `sssp_frontier`, `sssp_tree` and `sssp_tree_scan`, u32 weights (WGSL and CUDA): each arc is one word, head <<
    * arcWeightBits | weight, bound as `arcs` instead of `indices` and `weight` (an integer from 1 to 24; the weights
    * must be below 2^arcWeightBits and the heads below 2^(32 − arcWeightBits)). A relaxed arc then costs one 4-byte

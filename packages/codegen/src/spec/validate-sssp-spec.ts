@@ -37,7 +37,6 @@ export function validateSsspSpec(spec: SsspKernelSpec): void {
   validatePackedQueue(spec);
   validateFusedAdvance(spec);
   validatePullHubs(spec);
-  validateHubBounds(spec);
   validateArcWeightBits(spec);
   const reads = spec.reads ?? 'atomic';
   if (reads !== 'atomic' && reads !== 'snapshot') throw new SpecError('reads', `must be 'atomic' or 'snapshot', got '${shown(reads)}'`);
@@ -95,14 +94,6 @@ function validatePullHubs(spec: SsspKernelSpec): void {
   if (spec.target !== 'wgsl') throw new SpecError('pullHubs', `is written for WGSL so far; the ${spec.target} target takes false`);
 }
 
-function validateHubBounds(spec: SsspKernelSpec): void {
-  if (spec.hubBounds === undefined || spec.hubBounds === false) return;
-  if (spec.hubBounds !== true) throw new SpecError('hubBounds', `must be true, false or absent, got ${shown(spec.hubBounds)}`);
-  if (spec.op !== 'sssp_frontier') throw new SpecError('hubBounds', `only sssp_frontier reads the released hubs' bounds, so ${spec.op} takes false`);
-  if (spec.deferHubs !== true) throw new SpecError('hubBounds', 'notes the keys of released hubs, so it needs deferHubs');
-  if (spec.target !== 'wgsl') throw new SpecError('hubBounds', `is written for WGSL so far; the ${spec.target} target takes false`);
-}
-
 /** The widest weight field of a packed arc (`SsspKernelSpec.arcWeightBits`): heads keep at least 8 bits. */
 export const SSSP_MAX_ARC_WEIGHT_BITS = 24;
 
@@ -137,10 +128,7 @@ export function normalizeSsspSpec(spec: SsspKernelSpec): SsspKernelSpec {
     const fused = spec.op === 'sssp_frontier' && spec.fusedAdvance === true ? { fusedAdvance: true } : {};
     const arcs = spec.op === 'sssp_frontier' && spec.arcWeightBits !== undefined ? { arcWeightBits: spec.arcWeightBits } : {};
     const queue = { ...base, lanesPerVertex: spec.lanesPerVertex ?? 1, chunk: spec.chunk ?? DEFAULT_CHUNK, ...unroll, ...packed, ...fused, ...arcs };
-    if (spec.deferHubs === true) {
-      const bounds = spec.op === 'sssp_frontier' && spec.hubBounds === true ? { hubBounds: true } : {};
-      return { ...queue, deferHubs: true, ...(spec.pullHubs === true ? { pullHubs: true } : {}), ...bounds };
-    }
+    if (spec.deferHubs === true) return { ...queue, deferHubs: true, ...(spec.pullHubs === true ? { pullHubs: true } : {}) };
     return spec.op === 'sssp_frontier' && spec.heavyArcs === 'settle' ? { ...queue, heavyArcs: 'settle' } : queue;
   }
   if ((spec.op === 'sssp_tree' || spec.op === 'sssp_tree_scan') && spec.arcWeightBits !== undefined) return { ...base, arcWeightBits: spec.arcWeightBits };
