@@ -2,7 +2,8 @@
 // thread, then with the rows sorted in worker threads: csrFromEdgesParallel), with the time of each step and the
 // peak RSS: checks that scale 24 (16.7 M vertices, 268 M tuples) fits this machine. Then the checks the BFS and
 // SSSP runners make of such a graph, each on one thread and in worker threads: the CSR structure (validateCsr,
-// validateCsrParallel) and the mirror check (findUnmirroredArc, findUnmirroredArcParallel). The outputs are validated
+// validateCsrParallel) and the mirror check (findUnmirroredArc, findUnmirroredArcParallel); then the renumbering by
+// degree they search (relabelByDegree, relabelByDegreeParallel). The outputs are validated
 // (tuple count and ids; CSR structure, arc count = 2 × tuples − self-loops; the parallel CSR equal to the other,
 // arc for arc) and written as suite `generate` to benchmarks/results/ (and $OUT), one case per step.
 //   tsx --conditions=source benchmarks/io/kronecker-scale.ts --scale 24 [--threads 2] [--weights] [--seed 1] [--json] [--out DIR]
@@ -15,6 +16,8 @@ import {
   findUnmirroredArc,
   findUnmirroredArcParallel,
   generateKronecker,
+  relabelByDegree,
+  relabelByDegreeParallel,
   generateKroneckerParallel,
   validateCsr,
   validateCsrParallel,
@@ -78,6 +81,14 @@ const unmirroredParallel = await step('mirror-check-parallel', `findUnmirroredAr
 const checksPassed = unmirrored === undefined && unmirroredParallel === undefined;
 console.error(`checks: ${checksPassed ? 'structure and mirrors pass' : 'AN UNMIRRORED ARC'}; structure ${(steps[3].ms / steps[4].ms).toFixed(2)}×, mirrors ${(steps[5].ms / steps[6].ms).toFixed(2)}× on ${workers} workers`);
 
+// The renumbering by degree the BFS and SSSP runners search (rows sorted again after the heads are renamed), on one
+// thread and in worker threads: the same graph, arc for arc.
+const ordered = await step('relabel', 'relabelByDegree (1 thread)', () => relabelByDegree(parallel), arcs);
+const orderedParallel = await step('relabel-parallel', `relabelByDegreeParallel (${workers} workers)`, () => relabelByDegreeParallel(parallel, { threads: workers, minParallelArcs: 0 }), arcs);
+const sameWeights = ordered.weight === null ? orderedParallel.weight === null : orderedParallel.weight !== null && ordered.weight.every((w, i) => w === orderedParallel.weight![i]);
+const sameOrder = equal(ordered.indptr, orderedParallel.indptr) && equal(ordered.indices, orderedParallel.indices) && equal(ordered.ids!, orderedParallel.ids!) && sameWeights;
+console.error(`relabelByDegreeParallel: ${sameOrder ? 'the same graph, arc for arc' : 'A DIFFERENT GRAPH'}; ${(steps[7].ms / steps[8].ms).toFixed(2)}× the one-thread renumbering`);
+
 // Validation: every tuple there with ids below 2^scale; the CSR well formed with each tuple in both directions.
 validateEdgeList(tuples);
 let selfLoops = 0;
@@ -85,7 +96,8 @@ for (let k = 0; k < tuples.src.length; k++) if (tuples.src[k] === tuples.dst[k])
 const expectedTuples = 16 * 2 ** scale;
 const expectedArcs = 2 * tuples.src.length - selfLoops;
 validateCsr(csr);
-const validated = tuples.src.length === expectedTuples && csr.n === 2 ** scale && csr.indices.length === expectedArcs && sameCsr && checksPassed;
+validateCsr(ordered);
+const validated = tuples.src.length === expectedTuples && csr.n === 2 ** scale && csr.indices.length === expectedArcs && sameCsr && checksPassed && sameOrder && ordered.sorted && ordered.indices.length === expectedArcs;
 console.error(`validated: ${validated} (${tuples.src.length} tuples of ${expectedTuples}; ${csr.indices.length} arcs of ${expectedArcs} = 2 × tuples − ${selfLoops} self-loops)`);
 
 const params = { scale, edgefactor: 16, threads: threads === 0 ? 1 : threads, backend: 'cpu', weights: args.weights };
@@ -97,7 +109,7 @@ const results: BenchResult[] = steps.map((s, k) => ({
   unit: '1/s',
   time_ms: { median: s.ms, min: s.ms, max: s.ms, runs: 1 },
   validated,
-  validation: 'tuple count 16·2^scale, ids below 2^scale; CSR offsets and indices well formed, arcs = 2 × tuples − self-loops; the parallel CSR equal to the one-thread CSR; its structure and mirror checks pass on one thread and on the workers',
+  validation: 'tuple count 16·2^scale, ids below 2^scale; CSR offsets and indices well formed, arcs = 2 × tuples − self-loops; the parallel CSR equal to the one-thread CSR; its structure and mirror checks pass on one thread and on the workers; its renumbering by degree well formed, sorted, with every arc, the same on one thread and on the workers',
 }));
 const out = [...(args.out ?? ['benchmarks/results']), ...(process.env.OUT ? [process.env.OUT] : [])];
 console.error(`wrote ${writeResults('generate', cpuContext('benchmarks/io/kronecker-scale.ts', {}), results, out).join(', ')}`);
