@@ -249,6 +249,7 @@ async function frontierPasses(engine: SsspEngine, setup: SsspSetup, source: numb
   // The first bucket's gathering is the source; the tail rule's factor as f32 bits (weightBits of an f32).
   state[SSSP_STATE.gathered] = 1;
   state[SSSP_STATE.tailFactor] = weightBits(plan.tailFactor, 'f32');
+  state[SSSP_STATE.leafFrom] = setup.leafFrom ?? n;
   if (plan.hubDegree) {
     // The first bucket's hub limit: the hub step past distance 0 (at least one key past it), at most the threshold.
     state[SSSP_STATE.hubLimit] = Math.min(threshold, Math.max(distanceKey(plan.hubStep, type), distanceKey(0, type) + 1));

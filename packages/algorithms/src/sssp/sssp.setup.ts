@@ -59,7 +59,12 @@ export const SSSP_STATE = {
    */
   banks: 23,
   bankWords: 18,
-  words: 23 + 3 * 18,
+  /**
+   * Past the banks: the first of the vertices ending the graph whose visit could lower nothing (degree ≤ 1
+   * undirected, no arcs directed; `SsspSetup.leafFrom`), whose keys the pass sets without queueing them.
+   */
+  leafFrom: 23 + 3 * 18,
+  words: 23 + 3 * 18 + 1,
 } as const;
 
 /** The tag of a queue item over its vertex's heavy arcs: bit 31 of its chunk (heavyArcs 'settle'). */
@@ -108,6 +113,8 @@ export interface SsspSetup {
   readonly lightEnd?: Uint32Array;
   /** Hubs deferred: the vertices of degree ≥ the plan's hub degree, ascending (uploaded as `hubs`, the pull list after it). */
   readonly hubs?: Uint32Array;
+  /** The frontier methods: where the vertices no visit is needed for begin ({@link leafStart}). */
+  readonly leafFrom?: number;
   /** `pullHubs`: the pull list's items and the arcs into hubs they cover. */
   readonly pull?: PullList;
   readonly grids: SsspGrids;
@@ -267,7 +274,8 @@ export function prepareSssp(caller: Csr, options: SsspKernelOptions, target: Tar
     ...(plan.treeScan ? { treeScan: [Math.min(plan.fixedWorkgroups, dispatchGrid(plan.treeScan, n)[0])] as const } : {}),
   };
   const ids = relabelled ? { ids: new SsspIds(relabelled.ids!) } : {};
-  return { graph, weights, plan, arrays, zeroed, items, grids, phases, ...ids, ...(split ? { lightEnd: split.lightEnd } : {}), ...(hubs ? { hubs } : {}), ...(pull ? { pull } : {}) };
+  const leaves = coo ? {} : { leafFrom: leafStart(graph) };
+  return { graph, weights, plan, arrays, zeroed, items, grids, phases, ...ids, ...leaves, ...(split ? { lightEnd: split.lightEnd } : {}), ...(hubs ? { hubs } : {}), ...(pull ? { pull } : {}) };
 }
 
 /**
@@ -301,6 +309,23 @@ function packedArcs(heads: Uint32Array, weights: Uint32Array, bits: number): Uin
 export function pairArrays(setup: SsspSetup): Record<string, Uint32Array | Float32Array> {
   const { graph, weights } = setup;
   return { src: arcTails(graph), ...('indices' in setup.arrays ? {} : { indices: graph.indices, weight: weights.values }) };
+}
+
+/**
+ * The first of the vertices at the end of `graph` whose visit could lower no key: those of degree at most 1 in an
+ * undirected graph (a leaf's one arc leads back to the vertex that lowered it, and weights are not negative there:
+ * a negative undirected edge is refused as a cycle) and those without arcs in a directed one. In degree order
+ * (`relabel: 'degree'`) these are every such vertex; in another order, those that happen to come last. The
+ * frontier pass sets their keys (and `via`) without queueing them or marking them far.
+ *
+ * @example
+ * leafStart({ n: 3, indptr: Uint32Array.of(0, 2, 3, 4), indices: Uint32Array.of(1, 2, 0, 0), weight: null, directed: false, sorted: true }); // 1
+ */
+export function leafStart(graph: Csr): number {
+  const most = graph.directed ? 0 : 1;
+  let v = graph.n;
+  while (v > 0 && graph.indptr[v] - graph.indptr[v - 1] <= most) v--;
+  return v;
 }
 
 /** The vertices of degree ≥ `degree`, ascending: the hubs a release pass looks at. */
