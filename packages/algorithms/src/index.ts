@@ -73,7 +73,7 @@ export { readSsspQueue, SsspRunner, type SsspResult, type SsspRunOptions, type S
 export { ssspBufferName, type SsspStep } from './sssp/sssp.loop.js';
 export { CudaSsspRunner } from './sssp/sssp.cuda.js';
 export { renumberedWeightsParallel, ssspWeightsParallel, type SsspWeightsParallelOptions } from './sssp/sssp.weights-parallel.js';
-export { prepareSssp, pullList, ssspHostWork, ssspSearchGraph, SSSP_HEAVY_ITEM, SSSP_STATE, type PullList, type SsspHostWork, type SsspSetup, type SsspGrids } from './sssp/sssp.setup.js';
+export { prepareSssp, leafStart, pullList, ssspHostWork, ssspSearchGraph, SSSP_HEAVY_ITEM, SSSP_STATE, type PullList, type SsspHostWork, type SsspSetup, type SsspGrids } from './sssp/sssp.setup.js';
 export { defaultDispatch, type DispatchMode } from './kernels/dispatch-mode.js';
 export { ssspReference, dijkstraTree, bellmanFordTree, NO_PARENT, type SsspTree } from './sssp/sssp.reference.js';
 export { validateSssp, type SsspResultToCheck, type SsspValidation, type SsspViolation, type SsspRule, type SsspValidateOptions } from './sssp/sssp.validate.js';

@@ -192,6 +192,12 @@ fn flush(lid: u32, len_word: u32) {
   workgroupBarrier();
 }
 
+// State word past the fused pass's banks: the first of the vertices that end the graph and whose visit could lower nothing,
+// those of degree at most 1 in an undirected graph (a leaf's one arc leads back to the vertex that set its key,
+// which no path through the leaf can beat) or without arcs in a directed one. A key lowered there is final once the
+// lowering vertex's is, so it is neither queued nor marked far (n: no such vertices).
+const LEAF_FROM: u32 = 77u;
+
 // The low bits of mark[v] (the pass v is queued for is mark[v] >> 2).
 const FAR_MARK: u32 = 1u;    // v's key is at or past the threshold: a later scan looks at it
 const HEAVY_MARK: u32 = 2u;  // v was visited in this bucket and has heavy arcs: the next scan queues them
@@ -262,6 +268,7 @@ fn lower(p: u32, u: u32, k: u32, known: u32, threshold: u32, len_out: u32) {
   if (k > params.limit || k >= known) { return; }
   if (k >= atomicMin(&dist[u], k)) { return; }
   via[u] = p;
+  if (u >= wg_leaf_from) { return; }
   let next = (params.iter + 1u) << 2u;
   if (k < threshold) {
     if ((atomicMax(&mark[u], next) >> 2u) < (next >> 2u)) {
@@ -296,6 +303,7 @@ fn scan_vertex(v: u32, m: u32, threshold: u32, len_out: u32) {
 var<workgroup> wg_total: u32;
 var<workgroup> wg_scanning: u32;
 var<workgroup> wg_threshold: u32;
+var<workgroup> wg_leaf_from: u32;
 
 @compute @workgroup_size(256, 1, 1)
 fn sssp_frontier(
@@ -307,6 +315,7 @@ fn sssp_frontier(
   if (lid == 0u) {
     // Read once a workgroup: the state's line is the one every round's flush adds its queue length to.
     wg_threshold = atomicLoad(&state[THRESHOLD]);
+    wg_leaf_from = atomicLoad(&state[LEAF_FROM]);
     wg_far_known = atomicLoad(&state[FAR_MIN]);
     let scanning = atomicLoad(&state[SCANNING]);
     wg_scanning = scanning;
