@@ -258,10 +258,10 @@ fn flush(lid: u32, len_word: u32) {
   workgroupBarrier();
 }
 
-// State word past the fused pass's banks: the first of the vertices that end the graph and whose visit could lower nothing,
-// those of degree at most 1 in an undirected graph (a leaf's one arc leads back to the vertex that set its key,
-// which no path through the leaf can beat) or without arcs in a directed one. A key lowered there is final once the
-// lowering vertex's is, so it is neither queued nor marked far (n: no such vertices).
+// State word 77 (SSSP_STATE.leafFrom, after the fused pass's words): the first of the vertices that end the graph
+// and whose visit could lower nothing, those of degree at most 1 in an undirected graph (a leaf's one arc leads back
+// to the vertex that set its key, which no path through the leaf can beat) or without arcs in a directed one. A key
+// lowered there is final once the lowering vertex's is, so it is neither queued nor marked far (n: no such vertices).
 const LEAF_FROM: u32 = 77u;
 
 // The low bits of mark[v] (the pass v is queued for is mark[v] >> 2).
