@@ -59,25 +59,66 @@ fn stored_row(p: u32) -> T {
   let end = sliceStart[slice + 1u];
   var at = sliceStart[slice] + p % SLICE;
   // 4 slots a step while a whole step fits: their loads do not wait on one another, so they are in flight
-  // together (one slot a step waits for each index before the next). Padding (NONE) is a suffix of a row's
-  // slots, so a step ending in padding ends the row; what is left of it goes one slot a step. ⊕ keeps the order.
-  var open = true;
-  for (; open && at + 3u * SLICE < end; at += 4u * SLICE) {
-    let c0 = indices[at + 0u * SLICE];
-    let c1 = indices[at + 1u * SLICE];
-    let c2 = indices[at + 2u * SLICE];
-    let c3 = indices[at + 3u * SLICE];
-    let v0 = values[at + 0u * SLICE];
-    let v1 = values[at + 1u * SLICE];
-    let v2 = values[at + 2u * SLICE];
-    let v3 = values[at + 3u * SLICE];
-    if (c0 != NONE) { acc = sr_add(acc, sr_mul(v0, x[c0])); }
-    if (c1 != NONE) { acc = sr_add(acc, sr_mul(v1, x[c1])); }
-    if (c2 != NONE) { acc = sr_add(acc, sr_mul(v2, x[c2])); }
-    if (c3 != NONE) { acc = sr_add(acc, sr_mul(v3, x[c3])); }
-    open = c3 != NONE;
+  // together (one slot a step waits for each index before the next). The next step's indices and values are
+  // loaded before this step's ⊕ waits for its gathers of x, so that their trip to memory overlaps the gathers'.
+  // Padding (NONE) is a suffix of a row's slots, so a step ending in padding ends the row; what is left of it goes
+  // one slot a step. ⊕ keeps the order.
+  var more = at + 3u * SLICE < end;
+  var ended = false;
+  var c0 = NONE;
+  var c1 = NONE;
+  var c2 = NONE;
+  var c3 = NONE;
+  var v0 = ZERO;
+  var v1 = ZERO;
+  var v2 = ZERO;
+  var v3 = ZERO;
+  if (more) {
+    c0 = indices[at + 0u * SLICE];
+    c1 = indices[at + 1u * SLICE];
+    c2 = indices[at + 2u * SLICE];
+    c3 = indices[at + 3u * SLICE];
+    v0 = values[at + 0u * SLICE];
+    v1 = values[at + 1u * SLICE];
+    v2 = values[at + 2u * SLICE];
+    v3 = values[at + 3u * SLICE];
   }
-  for (; open && at < end; at += SLICE) {
+  while (more) {
+    let d0 = c0;
+    var x0 = ZERO;
+    if (d0 != NONE) { x0 = x[d0]; }
+    let d1 = c1;
+    var x1 = ZERO;
+    if (d1 != NONE) { x1 = x[d1]; }
+    let d2 = c2;
+    var x2 = ZERO;
+    if (d2 != NONE) { x2 = x[d2]; }
+    let d3 = c3;
+    var x3 = ZERO;
+    if (d3 != NONE) { x3 = x[d3]; }
+    let w0 = v0;
+    let w1 = v1;
+    let w2 = v2;
+    let w3 = v3;
+    at += 4u * SLICE;
+    ended = d3 == NONE;
+    more = !ended && at + 3u * SLICE < end;
+    if (more) {
+      c0 = indices[at + 0u * SLICE];
+      c1 = indices[at + 1u * SLICE];
+      c2 = indices[at + 2u * SLICE];
+      c3 = indices[at + 3u * SLICE];
+      v0 = values[at + 0u * SLICE];
+      v1 = values[at + 1u * SLICE];
+      v2 = values[at + 2u * SLICE];
+      v3 = values[at + 3u * SLICE];
+    }
+    if (d0 != NONE) { acc = sr_add(acc, sr_mul(w0, x0)); }
+    if (d1 != NONE) { acc = sr_add(acc, sr_mul(w1, x1)); }
+    if (d2 != NONE) { acc = sr_add(acc, sr_mul(w2, x2)); }
+    if (d3 != NONE) { acc = sr_add(acc, sr_mul(w3, x3)); }
+  }
+  for (; !ended && at < end; at += SLICE) {
     let col = indices[at];
     if (col == NONE) { break; }
     acc = sr_add(acc, sr_mul(values[at], x[col]));
