@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { csrFromEdges, edgeListFromArrays, generateErdosRenyi, type Csr } from '@semiforge/graph-io';
-import { leafStart, prepareSssp, ssspReference, SsspRunner, validateSssp, type SsspDispatchRecord, type SsspKernelOptions } from '../src/index.js';
+import { kernelFor, leafStart, planSssp, prepareSssp, ssspReference, SsspRunner, SSSP_STATE, validateSssp, type SsspDispatchRecord, type SsspKernelOptions } from '../src/index.js';
 import { testDevice } from './gpu-device.js';
 import { integerWeights, KRONECKER_10 } from './sssp-suites.js';
 
@@ -23,6 +23,16 @@ describe('leafStart: the suffix of vertices no visit is needed for', () => {
   it('directed: only vertices without arcs', () => {
     const g = csrFromEdges(edgeListFromArrays(4, [0, 0, 1], [1, 2, 3], [1, 1, 1]), { sortRows: true });
     expect(leafStart(g)).toBe(2);
+  });
+
+  it("the pass reads the state word the host writes (WGSL and CUDA spell it as a literal)", () => {
+    const stats = { n: 64, arcs: 512, minWeight: 0, meanWeight: 1 };
+    const wgsl = kernelFor(planSssp({ method: 'near-far' }, stats, false).relax).source;
+    const cuda = kernelFor(planSssp({ method: 'near-far', kernelTarget: 'cuda' }, stats, false).relax).source;
+    expect(wgsl).toContain(`const LEAF_FROM: u32 = ${SSSP_STATE.leafFrom}u;`);
+    expect(cuda).toContain(`#define LEAF_FROM ${SSSP_STATE.leafFrom}u`);
+    expect(SSSP_STATE.leafFrom).toBe(SSSP_STATE.banks + 3 * SSSP_STATE.bankWords);
+    expect(SSSP_STATE.words).toBe(SSSP_STATE.leafFrom + 1);
   });
 
   it('in degree order every leaf is in the suffix; Bellman-Ford has none', () => {

@@ -12,9 +12,10 @@ const DIGIT_BITS = [8, 11, 16] as const;
  * their largest head needs (digits of 8, 11 or 16 bits, whichever moves the row the fewest times; a digit
  * every head of the row shares is skipped), through scratch arrays as long as the longest row. A radix sort
  * is stable, so ties keep their order with no key to build. Against the engine's sort of keys head × length +
- * position (stable, exact below 2^53), Kronecker 20's rows renumbered by degree (33.5 M arcs, 2-core dev VM)
- * sorted in 1.1–1.8 s instead of 2.8–3.5 with f32 weights, and in 0.8–1.3 s instead of the engine's
- * `Uint32Array` sort's 1.5–1.9 without; on the GPU host's CPU Kronecker 24 with weights was built on one thread
+ * position (stable, exact below 2^53), Kronecker 20's rows renumbered by degree (33.5 M arcs, 2-core dev VM, two
+ * runs, each against the engine's sort in the same run) sorted in 1.10 and 1.47 s instead of 2.90 and 3.03 with f32
+ * weights, and in 0.80 and 1.28 s instead of the engine's `Uint32Array` sort's 1.52 and 1.74 without; on the GPU
+ * host's CPU Kronecker 24 with weights was built on one thread
  * in 39.2 s instead of 64.5 and renumbered in 49.0 s instead of 72.7.
  *
  * @example
