@@ -4,7 +4,7 @@
 // (CuPy) on the same matrices in the same run; writes results/spmv-<device>-<date>.json after every matrix,
 // so that a run cut short keeps what it measured.
 //   tsx --conditions=source benchmarks/spmv/run.ts [--sizes small,medium,large] [--classes power-law,stencil] [--matrices stencil3d]
-//       [--runs 5] [--no-peer] [--no-min-plus] [--sweep] [--formats csr-merge,sell] [--reorder auto,hot,none] [--hot-columns 8192,32768]
+//       [--runs 5] [--no-peer] [--no-min-plus] [--sweep] [--formats csr-merge,sell] [--variant fold/w=128,u=4 …] [--reorder auto,hot,none] [--hot-columns 8192,32768]
 //       [--stream-items 4,8,16] [--stream-threads 128,256] [--merge EARLIER.json] [--cuda-clock] [--out DIR]
 //   tsx --conditions=source benchmarks/spmv/run.ts --quick      (tiny matrices: a check on a software adapter)
 import { suiteArgs } from '../lib/suite-args.js';
@@ -22,7 +22,7 @@ import { matrixSelection, matrixSet, SIZES, type MatrixCase } from './matrices.j
 import { measureMatrix } from './measure-matrix.js';
 import { modelFit, modelOf } from './model-fit.js';
 import { spmvResults, TABLE_HEADER, tableRow } from './report.js';
-import { spmvVariants, variantKnobs } from './variants.js';
+import { parseVariantLabel, spmvVariants, variantKnobs } from './variants.js';
 
 const args = suiteArgs({
   options: {
@@ -43,6 +43,9 @@ const args = suiteArgs({
     sweep: { type: 'boolean', default: false },
     // Only these formats (and auto), e.g. csr-merge,sell: to split a run.
     formats: { type: 'string' },
+    // Just these variants (and auto), by their labels in the table, e.g. --variant fold/w=128,u=4 --variant fold/u=8:
+    // knob values the sweep lacks, or a few of its own.
+    variant: { type: 'string', multiple: true, default: [] },
     // The automatic choice once per setting of its column renumbering: auto (the library's rule), degree (always),
     // hot (only the hottest columns, to the front), none (never); `auto,none` times it with and without renumbered
     // columns in one run, beside the same cuSPARSE.
@@ -80,7 +83,12 @@ const reorders = args.reorder.split(',') as SpmvReorder[];
 const hotColumns = args['hot-columns']?.split(',').map(Number);
 const streamItems = args['stream-items']?.split(',').map(Number);
 const streamThreads = args['stream-threads']?.split(',').map(Number);
-const variants = spmvVariants({ minPlus: args['min-plus'], sweep: args.sweep, reorders, hotColumns, streamItems, streamThreads }).filter((v) => !args.formats || v.format === 'auto' || args.formats.split(',').includes(v.format));
+const variants = [
+  ...spmvVariants({ minPlus: args['min-plus'], sweep: args.sweep, reorders, hotColumns, streamItems, streamThreads }).filter(
+    (v) => v.format === 'auto' || (args.variant.length === 0 && (!args.formats || args.formats.split(',').includes(v.format))),
+  ),
+  ...args.variant.map(parseVariantLabel),
+];
 
 const dawnFlags = args['dawn-flag'];
 const clockHold = await cudaClockFlag(args['cuda-clock']);

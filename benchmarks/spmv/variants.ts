@@ -2,7 +2,7 @@
 // plus-times and min-plus (the same kernels under an idempotent semiring, as SSSP uses them), and with
 // `--sweep` the tuning knobs of the load-balanced formats, so that the defaults come from measurements;
 // `--reorder` runs the automatic choice once per column-renumbering setting (auto, degree, none).
-import type { SpmvFormat, SpmvKernelOptions, SpmvReorder } from '@semiforge/algorithms';
+import { SPMV_FORMATS, type SpmvFormat, type SpmvKernelOptions, type SpmvReorder } from '@semiforge/algorithms';
 
 /** Knobs a variant may set beyond the format. */
 export type SpmvKnobs = Pick<
@@ -35,13 +35,44 @@ export function variantLabel(v: SpmvVariant): string {
   return `${v.format}${v.reduction ? `/${v.reduction}` : ''}${knobs.length ? `/${knobs.join(',')}` : ''}`;
 }
 
+const plus = 'plus-times' as const;
+
+/**
+ * The variant a label names (the inverse of {@link variantLabel}), under plus-times: `--variant` runs just these.
+ *
+ * @example
+ * parseVariantLabel('fold/w=128,u=4'); // { semiring: 'plus-times', format: 'fold', foldWidth: 128, unroll: 4 }
+ */
+export function parseVariantLabel(label: string): SpmvVariant {
+  const slash = label.indexOf('/');
+  const head = slash < 0 ? label : label.slice(0, slash);
+  const knobs = slash < 0 ? '' : label.slice(slash + 1);
+  if (!(SPMV_FORMATS as readonly string[]).includes(head) && head !== 'auto') throw new Error(`--variant ${label}: unknown format '${head}' (expected auto or one of ${SPMV_FORMATS.join(', ')})`);
+  const variant: Record<string, unknown> = { semiring: plus, format: head };
+  for (const part of knobs ? knobs.split(/[/,]/) : []) {
+    if (part === 'subgroup' || part === 'workgroup') {
+      variant.reduction = part;
+      continue;
+    }
+    const [short, value] = part.split('=');
+    const knob = (Object.keys(SHORT) as (keyof SpmvKnobs)[]).find((k) => k !== 'reduction' && SHORT[k] === short);
+    if (!knob || value === undefined) throw new Error(`--variant ${label}: unknown knob '${part}' (expected one of ${Object.values(SHORT).filter(Boolean).map((k) => `${k}=…`).join(', ')})`);
+    if (knob === 'reorder') variant.reorder = value;
+    else {
+      const n = Number(value);
+      if (!Number.isInteger(n) || n < 1) throw new Error(`--variant ${label}: ${short}=${value} is not a positive integer`);
+      variant[knob] = n;
+    }
+  }
+  return variant as unknown as SpmvVariant;
+}
+
 /** The knobs of a variant, as `SpmvRunner.create` takes them. */
 export function variantKnobs(v: SpmvVariant): SpmvKnobs {
   const { semiring: _semiring, format: _format, ...knobs } = v;
   return knobs;
 }
 
-const plus = 'plus-times' as const;
 
 /**
  * The knob values `--sweep` adds: the candidates around what the first H100 sweep (rmat-s22) favoured — fold
