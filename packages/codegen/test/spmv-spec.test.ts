@@ -155,15 +155,17 @@ describe('ELL and sliced ELL, several slots a loop step (unroll)', () => {
     expect(kernelIdentity({ ...ell, unroll: 2 }).id).not.toBe(kernelIdentity(ell).id);
   });
 
-  it("loads a whole step of slots before it adds them, in slot order, the next step's loads before this step's ⊕, then the rest one slot a step", () => {
+  it("loads a whole step of slots before it adds them, the next step's gathers and the step after's loads before this step's ⊕, in slot order, then the rest one slot a step", () => {
     const source = generateKernel({ ...sell, unroll: 2 }).source;
     expect(source).toContain('var more = at + 1u * SLICE < end;');
-    const step = source.slice(source.indexOf('while (more) {'), source.indexOf('for (; !ended && at < end; at += SLICE) {'));
-    // This step's gathers, then the next step's indices and values, then this step's ⊕ in slot order.
-    expect(step.indexOf('x[d0]')).toBeLessThan(step.indexOf('x[d1]'));
-    expect(step.indexOf('x[d1]')).toBeLessThan(step.indexOf('c0 = indices[at + 0u * SLICE];'));
+    const step = source.slice(source.indexOf('loop {'), source.indexOf('for (; !ended && at < end; at += SLICE) {'));
+    // The next step's gathers, then the indices and values of the step after it, then this step's ⊕ in slot order.
+    expect(step.indexOf('x[dn0]')).toBeLessThan(step.indexOf('x[dn1]'));
+    expect(step.indexOf('x[dn1]')).toBeLessThan(step.indexOf('c0 = indices[at + 0u * SLICE];'));
     expect(step.indexOf('v1 = values[at + 1u * SLICE];')).toBeLessThan(step.indexOf('sr_mul(w0, x0)'));
     expect(step.indexOf('sr_mul(w0, x0)')).toBeLessThan(step.indexOf('sr_mul(w1, x1)'));
+    // The gathered step becomes the one to add only after its ⊕ slots are done with the step before it.
+    expect(step.indexOf('sr_mul(w1, x1)')).toBeLessThan(step.indexOf('x0 = xn0;'));
     expect(step).toContain('at += 2u * SLICE;');
     expect(generateKernel({ ...ell, unroll: 2 }).source).toContain('at += 2u * params.rows');
   });

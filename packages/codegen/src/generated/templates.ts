@@ -3794,8 +3794,8 @@ export const TEMPLATE_SPECS: Readonly<Record<string, unknown>> = {
                 return undefined
             };
 
-          return ((stack1 = lookupProperty(helpers,"each").call(alias1,(depth0 != null ? lookupProperty(depth0,"unrollSlots") : depth0),{"name":"each","hash":{},"fn":container.program(4, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":7,"column":0},"end":{"line":9,"column":9}}})) != null ? stack1 : "")
-            + ((stack1 = lookupProperty(helpers,"unless").call(alias1,(depth0 != null ? lookupProperty(depth0,"pattern") : depth0),{"name":"unless","hash":{},"fn":container.program(6, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":10,"column":0},"end":{"line":14,"column":11}}})) != null ? stack1 : "");
+          return ((stack1 = lookupProperty(helpers,"each").call(alias1,(depth0 != null ? lookupProperty(depth0,"unrollSlots") : depth0),{"name":"each","hash":{},"fn":container.program(4, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":8,"column":0},"end":{"line":10,"column":9}}})) != null ? stack1 : "")
+            + ((stack1 = lookupProperty(helpers,"unless").call(alias1,(depth0 != null ? lookupProperty(depth0,"pattern") : depth0),{"name":"unless","hash":{},"fn":container.program(6, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":11,"column":0},"end":{"line":15,"column":11}}})) != null ? stack1 : "");
         },"4":function(container,depth0,helpers,partials,data) {
             var stack1, alias1=container.lambda, lookupProperty = container.lookupProperty || function(parent, propertyName) {
                 if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
@@ -3819,7 +3819,7 @@ export const TEMPLATE_SPECS: Readonly<Record<string, unknown>> = {
                 return undefined
             };
 
-          return ((stack1 = lookupProperty(helpers,"each").call(depth0 != null ? depth0 : (container.nullContext || {}),(depth0 != null ? lookupProperty(depth0,"unrollSlots") : depth0),{"name":"each","hash":{},"fn":container.program(7, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":11,"column":0},"end":{"line":13,"column":9}}})) != null ? stack1 : "");
+          return ((stack1 = lookupProperty(helpers,"each").call(depth0 != null ? depth0 : (container.nullContext || {}),(depth0 != null ? lookupProperty(depth0,"unrollSlots") : depth0),{"name":"each","hash":{},"fn":container.program(7, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":12,"column":0},"end":{"line":14,"column":9}}})) != null ? stack1 : "");
         },"7":function(container,depth0,helpers,partials,data) {
             var stack1, alias1=container.lambda, lookupProperty = container.lookupProperty || function(parent, propertyName) {
                 if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
@@ -3849,7 +3849,7 @@ export const TEMPLATE_SPECS: Readonly<Record<string, unknown>> = {
                 return undefined
             };
 
-          return ((stack1 = lookupProperty(helpers,"each").call(depth0 != null ? depth0 : (container.nullContext || {}),(depth0 != null ? lookupProperty(depth0,"unrollSlots") : depth0),{"name":"each","hash":{},"fn":container.program(12, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":22,"column":0},"end":{"line":24,"column":9}}})) != null ? stack1 : "");
+          return ((stack1 = lookupProperty(helpers,"each").call(depth0 != null ? depth0 : (container.nullContext || {}),(depth0 != null ? lookupProperty(depth0,"unrollSlots") : depth0),{"name":"each","hash":{},"fn":container.program(12, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":23,"column":0},"end":{"line":25,"column":9}}})) != null ? stack1 : "");
         },"12":function(container,depth0,helpers,partials,data) {
             var stack1;
 
@@ -3859,19 +3859,11 @@ export const TEMPLATE_SPECS: Readonly<Record<string, unknown>> = {
         },"14":function(container,depth0,helpers,partials,data) {
             var stack1, alias1=container.lambda;
 
-          return "  let d"
+          return "var d"
             + ((stack1 = alias1(depth0, depth0)) != null ? stack1 : "")
-            + " = c"
+            + " = NONE;\nvar x"
             + ((stack1 = alias1(depth0, depth0)) != null ? stack1 : "")
-            + ";\n  var x"
-            + ((stack1 = alias1(depth0, depth0)) != null ? stack1 : "")
-            + " = ZERO;\n  if (d"
-            + ((stack1 = alias1(depth0, depth0)) != null ? stack1 : "")
-            + " != NONE) { x"
-            + ((stack1 = alias1(depth0, depth0)) != null ? stack1 : "")
-            + " = x[d"
-            + ((stack1 = alias1(depth0, depth0)) != null ? stack1 : "")
-            + "]; }\n";
+            + " = ZERO;\n";
         },"16":function(container,depth0,helpers,partials,data) {
             var stack1, lookupProperty = container.lookupProperty || function(parent, propertyName) {
                 if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
@@ -3882,14 +3874,49 @@ export const TEMPLATE_SPECS: Readonly<Record<string, unknown>> = {
 
           return ((stack1 = lookupProperty(helpers,"each").call(depth0 != null ? depth0 : (container.nullContext || {}),(depth0 != null ? lookupProperty(depth0,"unrollSlots") : depth0),{"name":"each","hash":{},"fn":container.program(17, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":36,"column":0},"end":{"line":38,"column":9}}})) != null ? stack1 : "");
         },"17":function(container,depth0,helpers,partials,data) {
+            var stack1;
+
+          return "var w"
+            + ((stack1 = container.lambda(depth0, depth0)) != null ? stack1 : "")
+            + " = ZERO;\n";
+        },"19":function(container,depth0,helpers,partials,data) {
             var stack1, alias1=container.lambda;
 
-          return "  let w"
+          return "  let dn"
+            + ((stack1 = alias1(depth0, depth0)) != null ? stack1 : "")
+            + " = c"
+            + ((stack1 = alias1(depth0, depth0)) != null ? stack1 : "")
+            + ";\n  var xn"
+            + ((stack1 = alias1(depth0, depth0)) != null ? stack1 : "")
+            + " = ZERO;\n";
+        },"21":function(container,depth0,helpers,partials,data) {
+            var stack1, lookupProperty = container.lookupProperty || function(parent, propertyName) {
+                if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
+                  return parent[propertyName];
+                }
+                return undefined
+            };
+
+          return ((stack1 = lookupProperty(helpers,"each").call(depth0 != null ? depth0 : (container.nullContext || {}),(depth0 != null ? lookupProperty(depth0,"unrollSlots") : depth0),{"name":"each","hash":{},"fn":container.program(22, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":47,"column":0},"end":{"line":49,"column":9}}})) != null ? stack1 : "");
+        },"22":function(container,depth0,helpers,partials,data) {
+            var stack1, alias1=container.lambda;
+
+          return "  let wn"
             + ((stack1 = alias1(depth0, depth0)) != null ? stack1 : "")
             + " = v"
             + ((stack1 = alias1(depth0, depth0)) != null ? stack1 : "")
             + ";\n";
-        },"19":function(container,depth0,helpers,partials,data) {
+        },"24":function(container,depth0,helpers,partials,data) {
+            var stack1, alias1=container.lambda;
+
+          return "    if (dn"
+            + ((stack1 = alias1(depth0, depth0)) != null ? stack1 : "")
+            + " != NONE) { xn"
+            + ((stack1 = alias1(depth0, depth0)) != null ? stack1 : "")
+            + " = x[dn"
+            + ((stack1 = alias1(depth0, depth0)) != null ? stack1 : "")
+            + "]; }\n";
+        },"26":function(container,depth0,helpers,partials,data) {
             var stack1, alias1=container.lambda, lookupProperty = container.lookupProperty || function(parent, propertyName) {
                 if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
                   return parent[propertyName];
@@ -3900,18 +3927,47 @@ export const TEMPLATE_SPECS: Readonly<Record<string, unknown>> = {
           return "  if (d"
             + ((stack1 = alias1(depth0, depth0)) != null ? stack1 : "")
             + " != NONE) { acc = sr_add(acc, sr_mul("
-            + ((stack1 = lookupProperty(helpers,"if").call(depth0 != null ? depth0 : (container.nullContext || {}),((stack1 = (data && lookupProperty(data,"root"))) && lookupProperty(stack1,"pattern")),{"name":"if","hash":{},"fn":container.program(20, data, 0),"inverse":container.program(22, data, 0),"data":data,"loc":{"start":{"line":47,"column":52},"end":{"line":47,"column":100}}})) != null ? stack1 : "")
+            + ((stack1 = lookupProperty(helpers,"if").call(depth0 != null ? depth0 : (container.nullContext || {}),((stack1 = (data && lookupProperty(data,"root"))) && lookupProperty(stack1,"pattern")),{"name":"if","hash":{},"fn":container.program(27, data, 0),"inverse":container.program(29, data, 0),"data":data,"loc":{"start":{"line":63,"column":52},"end":{"line":63,"column":100}}})) != null ? stack1 : "")
             + ", x"
             + ((stack1 = alias1(depth0, depth0)) != null ? stack1 : "")
             + ")); }\n";
-        },"20":function(container,depth0,helpers,partials,data) {
+        },"27":function(container,depth0,helpers,partials,data) {
             return "ONE";
-        },"22":function(container,depth0,helpers,partials,data) {
+        },"29":function(container,depth0,helpers,partials,data) {
             var stack1;
 
           return "w"
             + ((stack1 = container.lambda(depth0, depth0)) != null ? stack1 : "");
-        },"24":function(container,depth0,helpers,partials,data) {
+        },"31":function(container,depth0,helpers,partials,data) {
+            var stack1, alias1=container.lambda;
+
+          return "  d"
+            + ((stack1 = alias1(depth0, depth0)) != null ? stack1 : "")
+            + " = dn"
+            + ((stack1 = alias1(depth0, depth0)) != null ? stack1 : "")
+            + ";\n  x"
+            + ((stack1 = alias1(depth0, depth0)) != null ? stack1 : "")
+            + " = xn"
+            + ((stack1 = alias1(depth0, depth0)) != null ? stack1 : "")
+            + ";\n";
+        },"33":function(container,depth0,helpers,partials,data) {
+            var stack1, lookupProperty = container.lookupProperty || function(parent, propertyName) {
+                if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
+                  return parent[propertyName];
+                }
+                return undefined
+            };
+
+          return ((stack1 = lookupProperty(helpers,"each").call(depth0 != null ? depth0 : (container.nullContext || {}),(depth0 != null ? lookupProperty(depth0,"unrollSlots") : depth0),{"name":"each","hash":{},"fn":container.program(34, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":71,"column":0},"end":{"line":73,"column":9}}})) != null ? stack1 : "");
+        },"34":function(container,depth0,helpers,partials,data) {
+            var stack1, alias1=container.lambda;
+
+          return "  w"
+            + ((stack1 = alias1(depth0, depth0)) != null ? stack1 : "")
+            + " = wn"
+            + ((stack1 = alias1(depth0, depth0)) != null ? stack1 : "")
+            + ";\n";
+        },"36":function(container,depth0,helpers,partials,data) {
             return "values[at]";
         },"compiler":[8,">= 4.3.0"],"main":function(container,depth0,helpers,partials,data,blockParams,depths) {
             var stack1, helper, alias1=depth0 != null ? depth0 : (container.nullContext || {}), alias2=container.hooks.helperMissing, alias3="function", lookupProperty = container.lookupProperty || function(parent, propertyName) {
@@ -3923,38 +3979,46 @@ export const TEMPLATE_SPECS: Readonly<Record<string, unknown>> = {
 
           return "// "
             + ((stack1 = ((helper = (helper = lookupProperty(helpers,"unroll") || (depth0 != null ? lookupProperty(depth0,"unroll") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"unroll","hash":{},"data":data,"loc":{"start":{"line":1,"column":3},"end":{"line":1,"column":13}}}) : helper))) != null ? stack1 : "")
-            + " slots a step while a whole step fits: their loads do not wait on one another, so they are in flight\n// together (one slot a step waits for each index before the next). The next step's indices"
-            + ((stack1 = lookupProperty(helpers,"unless").call(alias1,(depth0 != null ? lookupProperty(depth0,"pattern") : depth0),{"name":"unless","hash":{},"fn":container.program(1, data, 0, blockParams, depths),"inverse":container.noop,"data":data,"loc":{"start":{"line":2,"column":91},"end":{"line":2,"column":132}}})) != null ? stack1 : "")
-            + " are\n// loaded before this step's ⊕ waits for its gathers of x, so that their trip to memory overlaps the gathers'.\n// Padding (NONE) is a suffix of a row's slots, so a step ending in padding ends the row; what is left of it goes\n// one slot a step. ⊕ keeps the order.\nvar more = at + "
-            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"unrollLast") || (depth0 != null ? lookupProperty(depth0,"unrollLast") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"unrollLast","hash":{},"data":data,"loc":{"start":{"line":16,"column":16},"end":{"line":16,"column":30}}}) : helper))) != null ? stack1 : "")
+            + " slots a step while a whole step fits: their loads do not wait on one another, so they are in flight\n// together (one slot a step waits for each index before the next). The steps are pipelined: a step's gathers\n// of x are issued, and the step after it has its indices"
+            + ((stack1 = lookupProperty(helpers,"unless").call(alias1,(depth0 != null ? lookupProperty(depth0,"pattern") : depth0),{"name":"unless","hash":{},"fn":container.program(1, data, 0, blockParams, depths),"inverse":container.noop,"data":data,"loc":{"start":{"line":3,"column":57},"end":{"line":3,"column":98}}})) != null ? stack1 : "")
+            + " loading, before the step before it\n// ⊕s its gathers, so that two steps' gathers and one step's loads are in flight at once.\n// Padding (NONE) is a suffix of a row's slots, so a step ending in padding ends the row; what is left of it goes\n// one slot a step. ⊕ keeps the order.\nvar more = at + "
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"unrollLast") || (depth0 != null ? lookupProperty(depth0,"unrollLast") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"unrollLast","hash":{},"data":data,"loc":{"start":{"line":17,"column":16},"end":{"line":17,"column":30}}}) : helper))) != null ? stack1 : "")
             + "u * "
-            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"slotStride") || (depth0 != null ? lookupProperty(depth0,"slotStride") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"slotStride","hash":{},"data":data,"loc":{"start":{"line":16,"column":34},"end":{"line":16,"column":48}}}) : helper))) != null ? stack1 : "")
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"slotStride") || (depth0 != null ? lookupProperty(depth0,"slotStride") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"slotStride","hash":{},"data":data,"loc":{"start":{"line":17,"column":34},"end":{"line":17,"column":48}}}) : helper))) != null ? stack1 : "")
             + " < end;\nvar ended = false;\n"
-            + ((stack1 = lookupProperty(helpers,"each").call(alias1,(depth0 != null ? lookupProperty(depth0,"unrollSlots") : depth0),{"name":"each","hash":{},"fn":container.program(9, data, 0, blockParams, depths),"inverse":container.noop,"data":data,"loc":{"start":{"line":18,"column":0},"end":{"line":20,"column":9}}})) != null ? stack1 : "")
-            + ((stack1 = lookupProperty(helpers,"unless").call(alias1,(depth0 != null ? lookupProperty(depth0,"pattern") : depth0),{"name":"unless","hash":{},"fn":container.program(11, data, 0, blockParams, depths),"inverse":container.noop,"data":data,"loc":{"start":{"line":21,"column":0},"end":{"line":25,"column":11}}})) != null ? stack1 : "")
+            + ((stack1 = lookupProperty(helpers,"each").call(alias1,(depth0 != null ? lookupProperty(depth0,"unrollSlots") : depth0),{"name":"each","hash":{},"fn":container.program(9, data, 0, blockParams, depths),"inverse":container.noop,"data":data,"loc":{"start":{"line":19,"column":0},"end":{"line":21,"column":9}}})) != null ? stack1 : "")
+            + ((stack1 = lookupProperty(helpers,"unless").call(alias1,(depth0 != null ? lookupProperty(depth0,"pattern") : depth0),{"name":"unless","hash":{},"fn":container.program(11, data, 0, blockParams, depths),"inverse":container.noop,"data":data,"loc":{"start":{"line":22,"column":0},"end":{"line":26,"column":11}}})) != null ? stack1 : "")
             + "if (more) {\n"
             + ((stack1 = container.invokePartial(lookupProperty(partials,"step-loads"),depth0,{"name":"step-loads","data":data,"indent":"  ","helpers":helpers,"partials":partials,"decorators":container.decorators})) != null ? stack1 : "")
-            + "}\nwhile (more) {\n"
-            + ((stack1 = lookupProperty(helpers,"each").call(alias1,(depth0 != null ? lookupProperty(depth0,"unrollSlots") : depth0),{"name":"each","hash":{},"fn":container.program(14, data, 0, blockParams, depths),"inverse":container.noop,"data":data,"loc":{"start":{"line":30,"column":0},"end":{"line":34,"column":9}}})) != null ? stack1 : "")
+            + "}\n// The step whose gathers are in flight; none at first (NONE adds nothing).\n"
+            + ((stack1 = lookupProperty(helpers,"each").call(alias1,(depth0 != null ? lookupProperty(depth0,"unrollSlots") : depth0),{"name":"each","hash":{},"fn":container.program(14, data, 0, blockParams, depths),"inverse":container.noop,"data":data,"loc":{"start":{"line":31,"column":0},"end":{"line":34,"column":9}}})) != null ? stack1 : "")
             + ((stack1 = lookupProperty(helpers,"unless").call(alias1,(depth0 != null ? lookupProperty(depth0,"pattern") : depth0),{"name":"unless","hash":{},"fn":container.program(16, data, 0, blockParams, depths),"inverse":container.noop,"data":data,"loc":{"start":{"line":35,"column":0},"end":{"line":39,"column":11}}})) != null ? stack1 : "")
-            + "  at += "
-            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"unroll") || (depth0 != null ? lookupProperty(depth0,"unroll") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"unroll","hash":{},"data":data,"loc":{"start":{"line":40,"column":8},"end":{"line":40,"column":18}}}) : helper))) != null ? stack1 : "")
+            + "loop {\n  let gathered = more;\n"
+            + ((stack1 = lookupProperty(helpers,"each").call(alias1,(depth0 != null ? lookupProperty(depth0,"unrollSlots") : depth0),{"name":"each","hash":{},"fn":container.program(19, data, 0, blockParams, depths),"inverse":container.noop,"data":data,"loc":{"start":{"line":42,"column":0},"end":{"line":45,"column":9}}})) != null ? stack1 : "")
+            + ((stack1 = lookupProperty(helpers,"unless").call(alias1,(depth0 != null ? lookupProperty(depth0,"pattern") : depth0),{"name":"unless","hash":{},"fn":container.program(21, data, 0, blockParams, depths),"inverse":container.noop,"data":data,"loc":{"start":{"line":46,"column":0},"end":{"line":50,"column":11}}})) != null ? stack1 : "")
+            + "  if (more) {\n"
+            + ((stack1 = lookupProperty(helpers,"each").call(alias1,(depth0 != null ? lookupProperty(depth0,"unrollSlots") : depth0),{"name":"each","hash":{},"fn":container.program(24, data, 0, blockParams, depths),"inverse":container.noop,"data":data,"loc":{"start":{"line":52,"column":0},"end":{"line":54,"column":9}}})) != null ? stack1 : "")
+            + "    at += "
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"unroll") || (depth0 != null ? lookupProperty(depth0,"unroll") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"unroll","hash":{},"data":data,"loc":{"start":{"line":55,"column":10},"end":{"line":55,"column":20}}}) : helper))) != null ? stack1 : "")
             + "u * "
-            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"slotStride") || (depth0 != null ? lookupProperty(depth0,"slotStride") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"slotStride","hash":{},"data":data,"loc":{"start":{"line":40,"column":22},"end":{"line":40,"column":36}}}) : helper))) != null ? stack1 : "")
-            + ";\n  ended = d"
-            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"unrollLast") || (depth0 != null ? lookupProperty(depth0,"unrollLast") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"unrollLast","hash":{},"data":data,"loc":{"start":{"line":41,"column":11},"end":{"line":41,"column":25}}}) : helper))) != null ? stack1 : "")
-            + " == NONE;\n  more = !ended && at + "
-            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"unrollLast") || (depth0 != null ? lookupProperty(depth0,"unrollLast") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"unrollLast","hash":{},"data":data,"loc":{"start":{"line":42,"column":24},"end":{"line":42,"column":38}}}) : helper))) != null ? stack1 : "")
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"slotStride") || (depth0 != null ? lookupProperty(depth0,"slotStride") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"slotStride","hash":{},"data":data,"loc":{"start":{"line":55,"column":24},"end":{"line":55,"column":38}}}) : helper))) != null ? stack1 : "")
+            + ";\n    ended = dn"
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"unrollLast") || (depth0 != null ? lookupProperty(depth0,"unrollLast") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"unrollLast","hash":{},"data":data,"loc":{"start":{"line":56,"column":14},"end":{"line":56,"column":28}}}) : helper))) != null ? stack1 : "")
+            + " == NONE;\n    more = !ended && at + "
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"unrollLast") || (depth0 != null ? lookupProperty(depth0,"unrollLast") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"unrollLast","hash":{},"data":data,"loc":{"start":{"line":57,"column":26},"end":{"line":57,"column":40}}}) : helper))) != null ? stack1 : "")
             + "u * "
-            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"slotStride") || (depth0 != null ? lookupProperty(depth0,"slotStride") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"slotStride","hash":{},"data":data,"loc":{"start":{"line":42,"column":42},"end":{"line":42,"column":56}}}) : helper))) != null ? stack1 : "")
-            + " < end;\n  if (more) {\n"
-            + ((stack1 = container.invokePartial(lookupProperty(partials,"step-loads"),depth0,{"name":"step-loads","data":data,"indent":"    ","helpers":helpers,"partials":partials,"decorators":container.decorators})) != null ? stack1 : "")
-            + "  }\n"
-            + ((stack1 = lookupProperty(helpers,"each").call(alias1,(depth0 != null ? lookupProperty(depth0,"unrollSlots") : depth0),{"name":"each","hash":{},"fn":container.program(19, data, 0, blockParams, depths),"inverse":container.noop,"data":data,"loc":{"start":{"line":46,"column":0},"end":{"line":48,"column":9}}})) != null ? stack1 : "")
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"slotStride") || (depth0 != null ? lookupProperty(depth0,"slotStride") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"slotStride","hash":{},"data":data,"loc":{"start":{"line":57,"column":44},"end":{"line":57,"column":58}}}) : helper))) != null ? stack1 : "")
+            + " < end;\n    if (more) {\n"
+            + ((stack1 = container.invokePartial(lookupProperty(partials,"step-loads"),depth0,{"name":"step-loads","data":data,"indent":"      ","helpers":helpers,"partials":partials,"decorators":container.decorators})) != null ? stack1 : "")
+            + "    }\n  }\n"
+            + ((stack1 = lookupProperty(helpers,"each").call(alias1,(depth0 != null ? lookupProperty(depth0,"unrollSlots") : depth0),{"name":"each","hash":{},"fn":container.program(26, data, 0, blockParams, depths),"inverse":container.noop,"data":data,"loc":{"start":{"line":62,"column":0},"end":{"line":64,"column":9}}})) != null ? stack1 : "")
+            + "  if (!gathered) { break; }\n"
+            + ((stack1 = lookupProperty(helpers,"each").call(alias1,(depth0 != null ? lookupProperty(depth0,"unrollSlots") : depth0),{"name":"each","hash":{},"fn":container.program(31, data, 0, blockParams, depths),"inverse":container.noop,"data":data,"loc":{"start":{"line":66,"column":0},"end":{"line":69,"column":9}}})) != null ? stack1 : "")
+            + ((stack1 = lookupProperty(helpers,"unless").call(alias1,(depth0 != null ? lookupProperty(depth0,"pattern") : depth0),{"name":"unless","hash":{},"fn":container.program(33, data, 0, blockParams, depths),"inverse":container.noop,"data":data,"loc":{"start":{"line":70,"column":0},"end":{"line":74,"column":11}}})) != null ? stack1 : "")
             + "}\nfor (; !ended && at < end; at += "
-            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"slotStride") || (depth0 != null ? lookupProperty(depth0,"slotStride") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"slotStride","hash":{},"data":data,"loc":{"start":{"line":50,"column":33},"end":{"line":50,"column":47}}}) : helper))) != null ? stack1 : "")
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"slotStride") || (depth0 != null ? lookupProperty(depth0,"slotStride") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"slotStride","hash":{},"data":data,"loc":{"start":{"line":76,"column":33},"end":{"line":76,"column":47}}}) : helper))) != null ? stack1 : "")
             + ") {\n  let col = indices[at];\n  if (col == NONE) { break; }\n  acc = sr_add(acc, sr_mul("
-            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"pattern") : depth0),{"name":"if","hash":{},"fn":container.program(20, data, 0, blockParams, depths),"inverse":container.program(24, data, 0, blockParams, depths),"data":data,"loc":{"start":{"line":53,"column":27},"end":{"line":53,"column":70}}})) != null ? stack1 : "")
+            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"pattern") : depth0),{"name":"if","hash":{},"fn":container.program(27, data, 0, blockParams, depths),"inverse":container.program(36, data, 0, blockParams, depths),"data":data,"loc":{"start":{"line":79,"column":27},"end":{"line":79,"column":70}}})) != null ? stack1 : "")
             + ", x[col]));\n}\n";
         },"main_d":  function(fn, props, container, depth0, data, blockParams, depths) {
 
@@ -3965,7 +4029,7 @@ export const TEMPLATE_SPECS: Readonly<Record<string, unknown>> = {
                 return undefined
             };
 
-          fn = lookupProperty(decorators,"inline")(fn,props,container,{"name":"inline","hash":{},"fn":container.program(3, data, 0, blockParams, depths),"inverse":container.noop,"args":["step-loads"],"data":data,"loc":{"start":{"line":6,"column":0},"end":{"line":15,"column":11}}}) || fn;
+          fn = lookupProperty(decorators,"inline")(fn,props,container,{"name":"inline","hash":{},"fn":container.program(3, data, 0, blockParams, depths),"inverse":container.noop,"args":["step-loads"],"data":data,"loc":{"start":{"line":7,"column":0},"end":{"line":16,"column":11}}}) || fn;
           return fn;
           }
 
