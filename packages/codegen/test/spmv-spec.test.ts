@@ -156,7 +156,7 @@ describe('ELL and sliced ELL, several slots a loop step (unroll)', () => {
   });
 
   it("loads a whole step of slots before it adds them, the next step's gathers and the step after's loads before this step's ⊕, in slot order, then the rest one slot a step", () => {
-    const source = generateKernel({ ...sell, unroll: 2 }).source;
+    const source = generateKernel({ ...sell, folded: true, unroll: 2 }).source;
     expect(source).toContain('var more = at + 1u * SLICE < end;');
     const step = source.slice(source.indexOf('loop {'), source.indexOf('for (; !ended && at < end; at += SLICE) {'));
     // The next step's gathers, then the indices and values of the step after it, then this step's ⊕ in slot order.
@@ -168,6 +168,16 @@ describe('ELL and sliced ELL, several slots a loop step (unroll)', () => {
     expect(step.indexOf('sr_mul(w1, x1)')).toBeLessThan(step.indexOf('x0 = xn0;'));
     expect(step).toContain('at += 2u * SLICE;');
     expect(generateKernel({ ...ell, unroll: 2 }).source).toContain('at += 2u * params.rows');
+  });
+
+  it("ELL and unfolded SELL keep one step's gathers in flight: the next step's loads, then this step's ⊕", () => {
+    for (const spec of [{ ...sell, unroll: 2 }, { ...ell, unroll: 2 }]) {
+      const source = generateKernel(spec).source;
+      expect(source).not.toContain('loop {');
+      const step = source.slice(source.indexOf('while (more) {'));
+      expect(step.indexOf('x[d1]')).toBeLessThan(step.indexOf('c0 = indices[at + 0u * '));
+      expect(step.indexOf('c0 = indices[at + 0u * ')).toBeLessThan(step.indexOf('sr_mul(w0, x0)'));
+    }
   });
 });
 

@@ -3785,8 +3785,30 @@ export const TEMPLATE_SPECS: Readonly<Record<string, unknown>> = {
             + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"accumulate") : depth0),{"name":"if","hash":{},"fn":container.program(7, data, 0),"inverse":container.program(9, data, 0),"data":data,"loc":{"start":{"line":30,"column":0},"end":{"line":36,"column":7}}})) != null ? stack1 : "");
         },"usePartial":true,"useData":true},
         "wgsl/partials/spmv-slot-steps": {"1":function(container,depth0,helpers,partials,data) {
+            var stack1, lookupProperty = container.lookupProperty || function(parent, propertyName) {
+                if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
+                  return parent[propertyName];
+                }
+                return undefined
+            };
+
+          return "// Fold (power-law rows, bound by x's gathers): a step's gathers of x are issued, and the step after it has its\n// indices"
+            + ((stack1 = lookupProperty(helpers,"unless").call(depth0 != null ? depth0 : (container.nullContext || {}),(depth0 != null ? lookupProperty(depth0,"pattern") : depth0),{"name":"unless","hash":{},"fn":container.program(2, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":6,"column":10},"end":{"line":6,"column":51}}})) != null ? stack1 : "")
+            + " loading, before the step before it ⊕s its gathers: two steps' gathers in flight (H100,\n// R-MAT 22: 1.2151 → 1.1967 ms). Not for ELL and SELL: the 2-D grid's ELL lost 0.4716 → 0.4893 ms with it.\n";
+        },"2":function(container,depth0,helpers,partials,data) {
             return " and values";
-        },"3":function(container,depth0,helpers,partials,data) {
+        },"4":function(container,depth0,helpers,partials,data) {
+            var stack1, lookupProperty = container.lookupProperty || function(parent, propertyName) {
+                if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
+                  return parent[propertyName];
+                }
+                return undefined
+            };
+
+          return "// The next step's indices"
+            + ((stack1 = lookupProperty(helpers,"unless").call(depth0 != null ? depth0 : (container.nullContext || {}),(depth0 != null ? lookupProperty(depth0,"pattern") : depth0),{"name":"unless","hash":{},"fn":container.program(2, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":9,"column":26},"end":{"line":9,"column":67}}})) != null ? stack1 : "")
+            + " are loaded before this step's ⊕ waits for its gathers of x, so that their\n// trip to memory overlaps the gathers'.\n";
+        },"6":function(container,depth0,helpers,partials,data) {
             var stack1, alias1=depth0 != null ? depth0 : (container.nullContext || {}), lookupProperty = container.lookupProperty || function(parent, propertyName) {
                 if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
                   return parent[propertyName];
@@ -3794,9 +3816,9 @@ export const TEMPLATE_SPECS: Readonly<Record<string, unknown>> = {
                 return undefined
             };
 
-          return ((stack1 = lookupProperty(helpers,"each").call(alias1,(depth0 != null ? lookupProperty(depth0,"unrollSlots") : depth0),{"name":"each","hash":{},"fn":container.program(4, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":8,"column":0},"end":{"line":10,"column":9}}})) != null ? stack1 : "")
-            + ((stack1 = lookupProperty(helpers,"unless").call(alias1,(depth0 != null ? lookupProperty(depth0,"pattern") : depth0),{"name":"unless","hash":{},"fn":container.program(6, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":11,"column":0},"end":{"line":15,"column":11}}})) != null ? stack1 : "");
-        },"4":function(container,depth0,helpers,partials,data) {
+          return ((stack1 = lookupProperty(helpers,"each").call(alias1,(depth0 != null ? lookupProperty(depth0,"unrollSlots") : depth0),{"name":"each","hash":{},"fn":container.program(7, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":13,"column":0},"end":{"line":15,"column":9}}})) != null ? stack1 : "")
+            + ((stack1 = lookupProperty(helpers,"unless").call(alias1,(depth0 != null ? lookupProperty(depth0,"pattern") : depth0),{"name":"unless","hash":{},"fn":container.program(9, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":16,"column":0},"end":{"line":20,"column":11}}})) != null ? stack1 : "");
+        },"7":function(container,depth0,helpers,partials,data) {
             var stack1, alias1=container.lambda, lookupProperty = container.lookupProperty || function(parent, propertyName) {
                 if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
                   return parent[propertyName];
@@ -3811,7 +3833,7 @@ export const TEMPLATE_SPECS: Readonly<Record<string, unknown>> = {
             + "u * "
             + ((stack1 = alias1(((stack1 = (data && lookupProperty(data,"root"))) && lookupProperty(stack1,"slotStride")), depth0)) != null ? stack1 : "")
             + "];\n";
-        },"6":function(container,depth0,helpers,partials,data) {
+        },"9":function(container,depth0,helpers,partials,data) {
             var stack1, lookupProperty = container.lookupProperty || function(parent, propertyName) {
                 if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
                   return parent[propertyName];
@@ -3819,8 +3841,8 @@ export const TEMPLATE_SPECS: Readonly<Record<string, unknown>> = {
                 return undefined
             };
 
-          return ((stack1 = lookupProperty(helpers,"each").call(depth0 != null ? depth0 : (container.nullContext || {}),(depth0 != null ? lookupProperty(depth0,"unrollSlots") : depth0),{"name":"each","hash":{},"fn":container.program(7, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":12,"column":0},"end":{"line":14,"column":9}}})) != null ? stack1 : "");
-        },"7":function(container,depth0,helpers,partials,data) {
+          return ((stack1 = lookupProperty(helpers,"each").call(depth0 != null ? depth0 : (container.nullContext || {}),(depth0 != null ? lookupProperty(depth0,"unrollSlots") : depth0),{"name":"each","hash":{},"fn":container.program(10, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":17,"column":0},"end":{"line":19,"column":9}}})) != null ? stack1 : "");
+        },"10":function(container,depth0,helpers,partials,data) {
             var stack1, alias1=container.lambda, lookupProperty = container.lookupProperty || function(parent, propertyName) {
                 if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
                   return parent[propertyName];
@@ -3835,13 +3857,60 @@ export const TEMPLATE_SPECS: Readonly<Record<string, unknown>> = {
             + "u * "
             + ((stack1 = alias1(((stack1 = (data && lookupProperty(data,"root"))) && lookupProperty(stack1,"slotStride")), depth0)) != null ? stack1 : "")
             + "];\n";
-        },"9":function(container,depth0,helpers,partials,data) {
+        },"12":function(container,depth0,helpers,partials,data) {
+            var stack1, helper, alias1=depth0 != null ? depth0 : (container.nullContext || {}), alias2=container.hooks.helperMissing, alias3="function", lookupProperty = container.lookupProperty || function(parent, propertyName) {
+                if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
+                  return parent[propertyName];
+                }
+                return undefined
+            };
+
+          return "var more = at + "
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"unrollLast") || (depth0 != null ? lookupProperty(depth0,"unrollLast") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"unrollLast","hash":{},"data":data,"loc":{"start":{"line":23,"column":16},"end":{"line":23,"column":30}}}) : helper))) != null ? stack1 : "")
+            + "u * "
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"slotStride") || (depth0 != null ? lookupProperty(depth0,"slotStride") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"slotStride","hash":{},"data":data,"loc":{"start":{"line":23,"column":34},"end":{"line":23,"column":48}}}) : helper))) != null ? stack1 : "")
+            + " < end;\nvar ended = false;\n"
+            + ((stack1 = lookupProperty(helpers,"each").call(alias1,(depth0 != null ? lookupProperty(depth0,"unrollSlots") : depth0),{"name":"each","hash":{},"fn":container.program(13, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":25,"column":0},"end":{"line":27,"column":9}}})) != null ? stack1 : "")
+            + ((stack1 = lookupProperty(helpers,"unless").call(alias1,(depth0 != null ? lookupProperty(depth0,"pattern") : depth0),{"name":"unless","hash":{},"fn":container.program(15, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":28,"column":0},"end":{"line":32,"column":11}}})) != null ? stack1 : "")
+            + "if (more) {\n"
+            + ((stack1 = container.invokePartial(lookupProperty(partials,"step-loads"),depth0,{"name":"step-loads","data":data,"indent":"  ","helpers":helpers,"partials":partials,"decorators":container.decorators})) != null ? stack1 : "")
+            + "}\n// The step whose gathers are in flight; none at first (NONE adds nothing).\n"
+            + ((stack1 = lookupProperty(helpers,"each").call(alias1,(depth0 != null ? lookupProperty(depth0,"unrollSlots") : depth0),{"name":"each","hash":{},"fn":container.program(18, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":37,"column":0},"end":{"line":40,"column":9}}})) != null ? stack1 : "")
+            + ((stack1 = lookupProperty(helpers,"unless").call(alias1,(depth0 != null ? lookupProperty(depth0,"pattern") : depth0),{"name":"unless","hash":{},"fn":container.program(20, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":41,"column":0},"end":{"line":45,"column":11}}})) != null ? stack1 : "")
+            + "loop {\n  let gathered = more;\n"
+            + ((stack1 = lookupProperty(helpers,"each").call(alias1,(depth0 != null ? lookupProperty(depth0,"unrollSlots") : depth0),{"name":"each","hash":{},"fn":container.program(23, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":48,"column":0},"end":{"line":51,"column":9}}})) != null ? stack1 : "")
+            + ((stack1 = lookupProperty(helpers,"unless").call(alias1,(depth0 != null ? lookupProperty(depth0,"pattern") : depth0),{"name":"unless","hash":{},"fn":container.program(25, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":52,"column":0},"end":{"line":56,"column":11}}})) != null ? stack1 : "")
+            + "  if (more) {\n"
+            + ((stack1 = lookupProperty(helpers,"each").call(alias1,(depth0 != null ? lookupProperty(depth0,"unrollSlots") : depth0),{"name":"each","hash":{},"fn":container.program(28, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":58,"column":0},"end":{"line":60,"column":9}}})) != null ? stack1 : "")
+            + "    at += "
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"unroll") || (depth0 != null ? lookupProperty(depth0,"unroll") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"unroll","hash":{},"data":data,"loc":{"start":{"line":61,"column":10},"end":{"line":61,"column":20}}}) : helper))) != null ? stack1 : "")
+            + "u * "
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"slotStride") || (depth0 != null ? lookupProperty(depth0,"slotStride") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"slotStride","hash":{},"data":data,"loc":{"start":{"line":61,"column":24},"end":{"line":61,"column":38}}}) : helper))) != null ? stack1 : "")
+            + ";\n    ended = dn"
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"unrollLast") || (depth0 != null ? lookupProperty(depth0,"unrollLast") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"unrollLast","hash":{},"data":data,"loc":{"start":{"line":62,"column":14},"end":{"line":62,"column":28}}}) : helper))) != null ? stack1 : "")
+            + " == NONE;\n    more = !ended && at + "
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"unrollLast") || (depth0 != null ? lookupProperty(depth0,"unrollLast") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"unrollLast","hash":{},"data":data,"loc":{"start":{"line":63,"column":26},"end":{"line":63,"column":40}}}) : helper))) != null ? stack1 : "")
+            + "u * "
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"slotStride") || (depth0 != null ? lookupProperty(depth0,"slotStride") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"slotStride","hash":{},"data":data,"loc":{"start":{"line":63,"column":44},"end":{"line":63,"column":58}}}) : helper))) != null ? stack1 : "")
+            + " < end;\n    if (more) {\n"
+            + ((stack1 = container.invokePartial(lookupProperty(partials,"step-loads"),depth0,{"name":"step-loads","data":data,"indent":"      ","helpers":helpers,"partials":partials,"decorators":container.decorators})) != null ? stack1 : "")
+            + "    }\n  }\n"
+            + ((stack1 = lookupProperty(helpers,"each").call(alias1,(depth0 != null ? lookupProperty(depth0,"unrollSlots") : depth0),{"name":"each","hash":{},"fn":container.program(30, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":68,"column":0},"end":{"line":70,"column":9}}})) != null ? stack1 : "")
+            + "  if (!gathered) { break; }\n"
+            + ((stack1 = lookupProperty(helpers,"each").call(alias1,(depth0 != null ? lookupProperty(depth0,"unrollSlots") : depth0),{"name":"each","hash":{},"fn":container.program(35, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":72,"column":0},"end":{"line":75,"column":9}}})) != null ? stack1 : "")
+            + ((stack1 = lookupProperty(helpers,"unless").call(alias1,(depth0 != null ? lookupProperty(depth0,"pattern") : depth0),{"name":"unless","hash":{},"fn":container.program(37, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":76,"column":0},"end":{"line":80,"column":11}}})) != null ? stack1 : "")
+            + "}\nfor (; !ended && at < end; at += "
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"slotStride") || (depth0 != null ? lookupProperty(depth0,"slotStride") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"slotStride","hash":{},"data":data,"loc":{"start":{"line":82,"column":33},"end":{"line":82,"column":47}}}) : helper))) != null ? stack1 : "")
+            + ") {\n  let col = indices[at];\n  if (col == NONE) { break; }\n  acc = sr_add(acc, sr_mul("
+            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"pattern") : depth0),{"name":"if","hash":{},"fn":container.program(31, data, 0),"inverse":container.program(40, data, 0),"data":data,"loc":{"start":{"line":85,"column":27},"end":{"line":85,"column":70}}})) != null ? stack1 : "")
+            + ", x[col]));\n}\n";
+        },"13":function(container,depth0,helpers,partials,data) {
             var stack1;
 
           return "var c"
             + ((stack1 = container.lambda(depth0, depth0)) != null ? stack1 : "")
             + " = NONE;\n";
-        },"11":function(container,depth0,helpers,partials,data) {
+        },"15":function(container,depth0,helpers,partials,data) {
             var stack1, lookupProperty = container.lookupProperty || function(parent, propertyName) {
                 if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
                   return parent[propertyName];
@@ -3849,14 +3918,14 @@ export const TEMPLATE_SPECS: Readonly<Record<string, unknown>> = {
                 return undefined
             };
 
-          return ((stack1 = lookupProperty(helpers,"each").call(depth0 != null ? depth0 : (container.nullContext || {}),(depth0 != null ? lookupProperty(depth0,"unrollSlots") : depth0),{"name":"each","hash":{},"fn":container.program(12, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":23,"column":0},"end":{"line":25,"column":9}}})) != null ? stack1 : "");
-        },"12":function(container,depth0,helpers,partials,data) {
+          return ((stack1 = lookupProperty(helpers,"each").call(depth0 != null ? depth0 : (container.nullContext || {}),(depth0 != null ? lookupProperty(depth0,"unrollSlots") : depth0),{"name":"each","hash":{},"fn":container.program(16, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":29,"column":0},"end":{"line":31,"column":9}}})) != null ? stack1 : "");
+        },"16":function(container,depth0,helpers,partials,data) {
             var stack1;
 
           return "var v"
             + ((stack1 = container.lambda(depth0, depth0)) != null ? stack1 : "")
             + " = ZERO;\n";
-        },"14":function(container,depth0,helpers,partials,data) {
+        },"18":function(container,depth0,helpers,partials,data) {
             var stack1, alias1=container.lambda;
 
           return "var d"
@@ -3864,7 +3933,7 @@ export const TEMPLATE_SPECS: Readonly<Record<string, unknown>> = {
             + " = NONE;\nvar x"
             + ((stack1 = alias1(depth0, depth0)) != null ? stack1 : "")
             + " = ZERO;\n";
-        },"16":function(container,depth0,helpers,partials,data) {
+        },"20":function(container,depth0,helpers,partials,data) {
             var stack1, lookupProperty = container.lookupProperty || function(parent, propertyName) {
                 if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
                   return parent[propertyName];
@@ -3872,14 +3941,14 @@ export const TEMPLATE_SPECS: Readonly<Record<string, unknown>> = {
                 return undefined
             };
 
-          return ((stack1 = lookupProperty(helpers,"each").call(depth0 != null ? depth0 : (container.nullContext || {}),(depth0 != null ? lookupProperty(depth0,"unrollSlots") : depth0),{"name":"each","hash":{},"fn":container.program(17, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":36,"column":0},"end":{"line":38,"column":9}}})) != null ? stack1 : "");
-        },"17":function(container,depth0,helpers,partials,data) {
+          return ((stack1 = lookupProperty(helpers,"each").call(depth0 != null ? depth0 : (container.nullContext || {}),(depth0 != null ? lookupProperty(depth0,"unrollSlots") : depth0),{"name":"each","hash":{},"fn":container.program(21, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":42,"column":0},"end":{"line":44,"column":9}}})) != null ? stack1 : "");
+        },"21":function(container,depth0,helpers,partials,data) {
             var stack1;
 
           return "var w"
             + ((stack1 = container.lambda(depth0, depth0)) != null ? stack1 : "")
             + " = ZERO;\n";
-        },"19":function(container,depth0,helpers,partials,data) {
+        },"23":function(container,depth0,helpers,partials,data) {
             var stack1, alias1=container.lambda;
 
           return "  let dn"
@@ -3889,7 +3958,7 @@ export const TEMPLATE_SPECS: Readonly<Record<string, unknown>> = {
             + ";\n  var xn"
             + ((stack1 = alias1(depth0, depth0)) != null ? stack1 : "")
             + " = ZERO;\n";
-        },"21":function(container,depth0,helpers,partials,data) {
+        },"25":function(container,depth0,helpers,partials,data) {
             var stack1, lookupProperty = container.lookupProperty || function(parent, propertyName) {
                 if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
                   return parent[propertyName];
@@ -3897,8 +3966,8 @@ export const TEMPLATE_SPECS: Readonly<Record<string, unknown>> = {
                 return undefined
             };
 
-          return ((stack1 = lookupProperty(helpers,"each").call(depth0 != null ? depth0 : (container.nullContext || {}),(depth0 != null ? lookupProperty(depth0,"unrollSlots") : depth0),{"name":"each","hash":{},"fn":container.program(22, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":47,"column":0},"end":{"line":49,"column":9}}})) != null ? stack1 : "");
-        },"22":function(container,depth0,helpers,partials,data) {
+          return ((stack1 = lookupProperty(helpers,"each").call(depth0 != null ? depth0 : (container.nullContext || {}),(depth0 != null ? lookupProperty(depth0,"unrollSlots") : depth0),{"name":"each","hash":{},"fn":container.program(26, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":53,"column":0},"end":{"line":55,"column":9}}})) != null ? stack1 : "");
+        },"26":function(container,depth0,helpers,partials,data) {
             var stack1, alias1=container.lambda;
 
           return "  let wn"
@@ -3906,7 +3975,7 @@ export const TEMPLATE_SPECS: Readonly<Record<string, unknown>> = {
             + " = v"
             + ((stack1 = alias1(depth0, depth0)) != null ? stack1 : "")
             + ";\n";
-        },"24":function(container,depth0,helpers,partials,data) {
+        },"28":function(container,depth0,helpers,partials,data) {
             var stack1, alias1=container.lambda;
 
           return "    if (dn"
@@ -3916,7 +3985,7 @@ export const TEMPLATE_SPECS: Readonly<Record<string, unknown>> = {
             + " = x[dn"
             + ((stack1 = alias1(depth0, depth0)) != null ? stack1 : "")
             + "]; }\n";
-        },"26":function(container,depth0,helpers,partials,data) {
+        },"30":function(container,depth0,helpers,partials,data) {
             var stack1, alias1=container.lambda, lookupProperty = container.lookupProperty || function(parent, propertyName) {
                 if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
                   return parent[propertyName];
@@ -3927,18 +3996,18 @@ export const TEMPLATE_SPECS: Readonly<Record<string, unknown>> = {
           return "  if (d"
             + ((stack1 = alias1(depth0, depth0)) != null ? stack1 : "")
             + " != NONE) { acc = sr_add(acc, sr_mul("
-            + ((stack1 = lookupProperty(helpers,"if").call(depth0 != null ? depth0 : (container.nullContext || {}),((stack1 = (data && lookupProperty(data,"root"))) && lookupProperty(stack1,"pattern")),{"name":"if","hash":{},"fn":container.program(27, data, 0),"inverse":container.program(29, data, 0),"data":data,"loc":{"start":{"line":63,"column":52},"end":{"line":63,"column":100}}})) != null ? stack1 : "")
+            + ((stack1 = lookupProperty(helpers,"if").call(depth0 != null ? depth0 : (container.nullContext || {}),((stack1 = (data && lookupProperty(data,"root"))) && lookupProperty(stack1,"pattern")),{"name":"if","hash":{},"fn":container.program(31, data, 0),"inverse":container.program(33, data, 0),"data":data,"loc":{"start":{"line":69,"column":52},"end":{"line":69,"column":100}}})) != null ? stack1 : "")
             + ", x"
             + ((stack1 = alias1(depth0, depth0)) != null ? stack1 : "")
             + ")); }\n";
-        },"27":function(container,depth0,helpers,partials,data) {
+        },"31":function(container,depth0,helpers,partials,data) {
             return "ONE";
-        },"29":function(container,depth0,helpers,partials,data) {
+        },"33":function(container,depth0,helpers,partials,data) {
             var stack1;
 
           return "w"
             + ((stack1 = container.lambda(depth0, depth0)) != null ? stack1 : "");
-        },"31":function(container,depth0,helpers,partials,data) {
+        },"35":function(container,depth0,helpers,partials,data) {
             var stack1, alias1=container.lambda;
 
           return "  d"
@@ -3950,7 +4019,7 @@ export const TEMPLATE_SPECS: Readonly<Record<string, unknown>> = {
             + " = xn"
             + ((stack1 = alias1(depth0, depth0)) != null ? stack1 : "")
             + ";\n";
-        },"33":function(container,depth0,helpers,partials,data) {
+        },"37":function(container,depth0,helpers,partials,data) {
             var stack1, lookupProperty = container.lookupProperty || function(parent, propertyName) {
                 if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
                   return parent[propertyName];
@@ -3958,8 +4027,8 @@ export const TEMPLATE_SPECS: Readonly<Record<string, unknown>> = {
                 return undefined
             };
 
-          return ((stack1 = lookupProperty(helpers,"each").call(depth0 != null ? depth0 : (container.nullContext || {}),(depth0 != null ? lookupProperty(depth0,"unrollSlots") : depth0),{"name":"each","hash":{},"fn":container.program(34, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":71,"column":0},"end":{"line":73,"column":9}}})) != null ? stack1 : "");
-        },"34":function(container,depth0,helpers,partials,data) {
+          return ((stack1 = lookupProperty(helpers,"each").call(depth0 != null ? depth0 : (container.nullContext || {}),(depth0 != null ? lookupProperty(depth0,"unrollSlots") : depth0),{"name":"each","hash":{},"fn":container.program(38, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":77,"column":0},"end":{"line":79,"column":9}}})) != null ? stack1 : "");
+        },"38":function(container,depth0,helpers,partials,data) {
             var stack1, alias1=container.lambda;
 
           return "  w"
@@ -3967,9 +4036,9 @@ export const TEMPLATE_SPECS: Readonly<Record<string, unknown>> = {
             + " = wn"
             + ((stack1 = alias1(depth0, depth0)) != null ? stack1 : "")
             + ";\n";
-        },"36":function(container,depth0,helpers,partials,data) {
+        },"40":function(container,depth0,helpers,partials,data) {
             return "values[at]";
-        },"compiler":[8,">= 4.3.0"],"main":function(container,depth0,helpers,partials,data,blockParams,depths) {
+        },"42":function(container,depth0,helpers,partials,data) {
             var stack1, helper, alias1=depth0 != null ? depth0 : (container.nullContext || {}), alias2=container.hooks.helperMissing, alias3="function", lookupProperty = container.lookupProperty || function(parent, propertyName) {
                 if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
                   return parent[propertyName];
@@ -3977,49 +4046,83 @@ export const TEMPLATE_SPECS: Readonly<Record<string, unknown>> = {
                 return undefined
             };
 
-          return "// "
-            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"unroll") || (depth0 != null ? lookupProperty(depth0,"unroll") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"unroll","hash":{},"data":data,"loc":{"start":{"line":1,"column":3},"end":{"line":1,"column":13}}}) : helper))) != null ? stack1 : "")
-            + " slots a step while a whole step fits: their loads do not wait on one another, so they are in flight\n// together (one slot a step waits for each index before the next). The steps are pipelined: a step's gathers\n// of x are issued, and the step after it has its indices"
-            + ((stack1 = lookupProperty(helpers,"unless").call(alias1,(depth0 != null ? lookupProperty(depth0,"pattern") : depth0),{"name":"unless","hash":{},"fn":container.program(1, data, 0, blockParams, depths),"inverse":container.noop,"data":data,"loc":{"start":{"line":3,"column":57},"end":{"line":3,"column":98}}})) != null ? stack1 : "")
-            + " loading, before the step before it\n// ⊕s its gathers, so that two steps' gathers and one step's loads are in flight at once.\n// Padding (NONE) is a suffix of a row's slots, so a step ending in padding ends the row; what is left of it goes\n// one slot a step. ⊕ keeps the order.\nvar more = at + "
-            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"unrollLast") || (depth0 != null ? lookupProperty(depth0,"unrollLast") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"unrollLast","hash":{},"data":data,"loc":{"start":{"line":17,"column":16},"end":{"line":17,"column":30}}}) : helper))) != null ? stack1 : "")
+          return "var more = at + "
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"unrollLast") || (depth0 != null ? lookupProperty(depth0,"unrollLast") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"unrollLast","hash":{},"data":data,"loc":{"start":{"line":88,"column":16},"end":{"line":88,"column":30}}}) : helper))) != null ? stack1 : "")
             + "u * "
-            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"slotStride") || (depth0 != null ? lookupProperty(depth0,"slotStride") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"slotStride","hash":{},"data":data,"loc":{"start":{"line":17,"column":34},"end":{"line":17,"column":48}}}) : helper))) != null ? stack1 : "")
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"slotStride") || (depth0 != null ? lookupProperty(depth0,"slotStride") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"slotStride","hash":{},"data":data,"loc":{"start":{"line":88,"column":34},"end":{"line":88,"column":48}}}) : helper))) != null ? stack1 : "")
             + " < end;\nvar ended = false;\n"
-            + ((stack1 = lookupProperty(helpers,"each").call(alias1,(depth0 != null ? lookupProperty(depth0,"unrollSlots") : depth0),{"name":"each","hash":{},"fn":container.program(9, data, 0, blockParams, depths),"inverse":container.noop,"data":data,"loc":{"start":{"line":19,"column":0},"end":{"line":21,"column":9}}})) != null ? stack1 : "")
-            + ((stack1 = lookupProperty(helpers,"unless").call(alias1,(depth0 != null ? lookupProperty(depth0,"pattern") : depth0),{"name":"unless","hash":{},"fn":container.program(11, data, 0, blockParams, depths),"inverse":container.noop,"data":data,"loc":{"start":{"line":22,"column":0},"end":{"line":26,"column":11}}})) != null ? stack1 : "")
+            + ((stack1 = lookupProperty(helpers,"each").call(alias1,(depth0 != null ? lookupProperty(depth0,"unrollSlots") : depth0),{"name":"each","hash":{},"fn":container.program(13, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":90,"column":0},"end":{"line":92,"column":9}}})) != null ? stack1 : "")
+            + ((stack1 = lookupProperty(helpers,"unless").call(alias1,(depth0 != null ? lookupProperty(depth0,"pattern") : depth0),{"name":"unless","hash":{},"fn":container.program(15, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":93,"column":0},"end":{"line":97,"column":11}}})) != null ? stack1 : "")
             + "if (more) {\n"
             + ((stack1 = container.invokePartial(lookupProperty(partials,"step-loads"),depth0,{"name":"step-loads","data":data,"indent":"  ","helpers":helpers,"partials":partials,"decorators":container.decorators})) != null ? stack1 : "")
-            + "}\n// The step whose gathers are in flight; none at first (NONE adds nothing).\n"
-            + ((stack1 = lookupProperty(helpers,"each").call(alias1,(depth0 != null ? lookupProperty(depth0,"unrollSlots") : depth0),{"name":"each","hash":{},"fn":container.program(14, data, 0, blockParams, depths),"inverse":container.noop,"data":data,"loc":{"start":{"line":31,"column":0},"end":{"line":34,"column":9}}})) != null ? stack1 : "")
-            + ((stack1 = lookupProperty(helpers,"unless").call(alias1,(depth0 != null ? lookupProperty(depth0,"pattern") : depth0),{"name":"unless","hash":{},"fn":container.program(16, data, 0, blockParams, depths),"inverse":container.noop,"data":data,"loc":{"start":{"line":35,"column":0},"end":{"line":39,"column":11}}})) != null ? stack1 : "")
-            + "loop {\n  let gathered = more;\n"
-            + ((stack1 = lookupProperty(helpers,"each").call(alias1,(depth0 != null ? lookupProperty(depth0,"unrollSlots") : depth0),{"name":"each","hash":{},"fn":container.program(19, data, 0, blockParams, depths),"inverse":container.noop,"data":data,"loc":{"start":{"line":42,"column":0},"end":{"line":45,"column":9}}})) != null ? stack1 : "")
-            + ((stack1 = lookupProperty(helpers,"unless").call(alias1,(depth0 != null ? lookupProperty(depth0,"pattern") : depth0),{"name":"unless","hash":{},"fn":container.program(21, data, 0, blockParams, depths),"inverse":container.noop,"data":data,"loc":{"start":{"line":46,"column":0},"end":{"line":50,"column":11}}})) != null ? stack1 : "")
-            + "  if (more) {\n"
-            + ((stack1 = lookupProperty(helpers,"each").call(alias1,(depth0 != null ? lookupProperty(depth0,"unrollSlots") : depth0),{"name":"each","hash":{},"fn":container.program(24, data, 0, blockParams, depths),"inverse":container.noop,"data":data,"loc":{"start":{"line":52,"column":0},"end":{"line":54,"column":9}}})) != null ? stack1 : "")
-            + "    at += "
-            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"unroll") || (depth0 != null ? lookupProperty(depth0,"unroll") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"unroll","hash":{},"data":data,"loc":{"start":{"line":55,"column":10},"end":{"line":55,"column":20}}}) : helper))) != null ? stack1 : "")
+            + "}\nwhile (more) {\n"
+            + ((stack1 = lookupProperty(helpers,"each").call(alias1,(depth0 != null ? lookupProperty(depth0,"unrollSlots") : depth0),{"name":"each","hash":{},"fn":container.program(43, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":102,"column":0},"end":{"line":106,"column":9}}})) != null ? stack1 : "")
+            + ((stack1 = lookupProperty(helpers,"unless").call(alias1,(depth0 != null ? lookupProperty(depth0,"pattern") : depth0),{"name":"unless","hash":{},"fn":container.program(45, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":107,"column":0},"end":{"line":111,"column":11}}})) != null ? stack1 : "")
+            + "  at += "
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"unroll") || (depth0 != null ? lookupProperty(depth0,"unroll") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"unroll","hash":{},"data":data,"loc":{"start":{"line":112,"column":8},"end":{"line":112,"column":18}}}) : helper))) != null ? stack1 : "")
             + "u * "
-            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"slotStride") || (depth0 != null ? lookupProperty(depth0,"slotStride") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"slotStride","hash":{},"data":data,"loc":{"start":{"line":55,"column":24},"end":{"line":55,"column":38}}}) : helper))) != null ? stack1 : "")
-            + ";\n    ended = dn"
-            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"unrollLast") || (depth0 != null ? lookupProperty(depth0,"unrollLast") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"unrollLast","hash":{},"data":data,"loc":{"start":{"line":56,"column":14},"end":{"line":56,"column":28}}}) : helper))) != null ? stack1 : "")
-            + " == NONE;\n    more = !ended && at + "
-            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"unrollLast") || (depth0 != null ? lookupProperty(depth0,"unrollLast") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"unrollLast","hash":{},"data":data,"loc":{"start":{"line":57,"column":26},"end":{"line":57,"column":40}}}) : helper))) != null ? stack1 : "")
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"slotStride") || (depth0 != null ? lookupProperty(depth0,"slotStride") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"slotStride","hash":{},"data":data,"loc":{"start":{"line":112,"column":22},"end":{"line":112,"column":36}}}) : helper))) != null ? stack1 : "")
+            + ";\n  ended = d"
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"unrollLast") || (depth0 != null ? lookupProperty(depth0,"unrollLast") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"unrollLast","hash":{},"data":data,"loc":{"start":{"line":113,"column":11},"end":{"line":113,"column":25}}}) : helper))) != null ? stack1 : "")
+            + " == NONE;\n  more = !ended && at + "
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"unrollLast") || (depth0 != null ? lookupProperty(depth0,"unrollLast") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"unrollLast","hash":{},"data":data,"loc":{"start":{"line":114,"column":24},"end":{"line":114,"column":38}}}) : helper))) != null ? stack1 : "")
             + "u * "
-            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"slotStride") || (depth0 != null ? lookupProperty(depth0,"slotStride") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"slotStride","hash":{},"data":data,"loc":{"start":{"line":57,"column":44},"end":{"line":57,"column":58}}}) : helper))) != null ? stack1 : "")
-            + " < end;\n    if (more) {\n"
-            + ((stack1 = container.invokePartial(lookupProperty(partials,"step-loads"),depth0,{"name":"step-loads","data":data,"indent":"      ","helpers":helpers,"partials":partials,"decorators":container.decorators})) != null ? stack1 : "")
-            + "    }\n  }\n"
-            + ((stack1 = lookupProperty(helpers,"each").call(alias1,(depth0 != null ? lookupProperty(depth0,"unrollSlots") : depth0),{"name":"each","hash":{},"fn":container.program(26, data, 0, blockParams, depths),"inverse":container.noop,"data":data,"loc":{"start":{"line":62,"column":0},"end":{"line":64,"column":9}}})) != null ? stack1 : "")
-            + "  if (!gathered) { break; }\n"
-            + ((stack1 = lookupProperty(helpers,"each").call(alias1,(depth0 != null ? lookupProperty(depth0,"unrollSlots") : depth0),{"name":"each","hash":{},"fn":container.program(31, data, 0, blockParams, depths),"inverse":container.noop,"data":data,"loc":{"start":{"line":66,"column":0},"end":{"line":69,"column":9}}})) != null ? stack1 : "")
-            + ((stack1 = lookupProperty(helpers,"unless").call(alias1,(depth0 != null ? lookupProperty(depth0,"pattern") : depth0),{"name":"unless","hash":{},"fn":container.program(33, data, 0, blockParams, depths),"inverse":container.noop,"data":data,"loc":{"start":{"line":70,"column":0},"end":{"line":74,"column":11}}})) != null ? stack1 : "")
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"slotStride") || (depth0 != null ? lookupProperty(depth0,"slotStride") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"slotStride","hash":{},"data":data,"loc":{"start":{"line":114,"column":42},"end":{"line":114,"column":56}}}) : helper))) != null ? stack1 : "")
+            + " < end;\n  if (more) {\n"
+            + ((stack1 = container.invokePartial(lookupProperty(partials,"step-loads"),depth0,{"name":"step-loads","data":data,"indent":"    ","helpers":helpers,"partials":partials,"decorators":container.decorators})) != null ? stack1 : "")
+            + "  }\n"
+            + ((stack1 = lookupProperty(helpers,"each").call(alias1,(depth0 != null ? lookupProperty(depth0,"unrollSlots") : depth0),{"name":"each","hash":{},"fn":container.program(30, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":118,"column":0},"end":{"line":120,"column":9}}})) != null ? stack1 : "")
             + "}\nfor (; !ended && at < end; at += "
-            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"slotStride") || (depth0 != null ? lookupProperty(depth0,"slotStride") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"slotStride","hash":{},"data":data,"loc":{"start":{"line":76,"column":33},"end":{"line":76,"column":47}}}) : helper))) != null ? stack1 : "")
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"slotStride") || (depth0 != null ? lookupProperty(depth0,"slotStride") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"slotStride","hash":{},"data":data,"loc":{"start":{"line":122,"column":33},"end":{"line":122,"column":47}}}) : helper))) != null ? stack1 : "")
             + ") {\n  let col = indices[at];\n  if (col == NONE) { break; }\n  acc = sr_add(acc, sr_mul("
-            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"pattern") : depth0),{"name":"if","hash":{},"fn":container.program(27, data, 0, blockParams, depths),"inverse":container.program(36, data, 0, blockParams, depths),"data":data,"loc":{"start":{"line":79,"column":27},"end":{"line":79,"column":70}}})) != null ? stack1 : "")
+            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"pattern") : depth0),{"name":"if","hash":{},"fn":container.program(31, data, 0),"inverse":container.program(40, data, 0),"data":data,"loc":{"start":{"line":125,"column":27},"end":{"line":125,"column":70}}})) != null ? stack1 : "")
             + ", x[col]));\n}\n";
+        },"43":function(container,depth0,helpers,partials,data) {
+            var stack1, alias1=container.lambda;
+
+          return "  let d"
+            + ((stack1 = alias1(depth0, depth0)) != null ? stack1 : "")
+            + " = c"
+            + ((stack1 = alias1(depth0, depth0)) != null ? stack1 : "")
+            + ";\n  var x"
+            + ((stack1 = alias1(depth0, depth0)) != null ? stack1 : "")
+            + " = ZERO;\n  if (d"
+            + ((stack1 = alias1(depth0, depth0)) != null ? stack1 : "")
+            + " != NONE) { x"
+            + ((stack1 = alias1(depth0, depth0)) != null ? stack1 : "")
+            + " = x[d"
+            + ((stack1 = alias1(depth0, depth0)) != null ? stack1 : "")
+            + "]; }\n";
+        },"45":function(container,depth0,helpers,partials,data) {
+            var stack1, lookupProperty = container.lookupProperty || function(parent, propertyName) {
+                if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
+                  return parent[propertyName];
+                }
+                return undefined
+            };
+
+          return ((stack1 = lookupProperty(helpers,"each").call(depth0 != null ? depth0 : (container.nullContext || {}),(depth0 != null ? lookupProperty(depth0,"unrollSlots") : depth0),{"name":"each","hash":{},"fn":container.program(46, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":108,"column":0},"end":{"line":110,"column":9}}})) != null ? stack1 : "");
+        },"46":function(container,depth0,helpers,partials,data) {
+            var stack1, alias1=container.lambda;
+
+          return "  let w"
+            + ((stack1 = alias1(depth0, depth0)) != null ? stack1 : "")
+            + " = v"
+            + ((stack1 = alias1(depth0, depth0)) != null ? stack1 : "")
+            + ";\n";
+        },"compiler":[8,">= 4.3.0"],"main":function(container,depth0,helpers,partials,data,blockParams,depths) {
+            var stack1, helper, alias1=depth0 != null ? depth0 : (container.nullContext || {}), lookupProperty = container.lookupProperty || function(parent, propertyName) {
+                if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
+                  return parent[propertyName];
+                }
+                return undefined
+            };
+
+          return "// "
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"unroll") || (depth0 != null ? lookupProperty(depth0,"unroll") : depth0)) != null ? helper : container.hooks.helperMissing),(typeof helper === "function" ? helper.call(alias1,{"name":"unroll","hash":{},"data":data,"loc":{"start":{"line":1,"column":3},"end":{"line":1,"column":13}}}) : helper))) != null ? stack1 : "")
+            + " slots a step while a whole step fits: their loads do not wait on one another, so they are in flight\n// together (one slot a step waits for each index before the next). Padding (NONE) is a suffix of a row's slots, so a\n// step ending in padding ends the row; what is left of it goes one slot a step. ⊕ keeps the order.\n"
+            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"folded") : depth0),{"name":"if","hash":{},"fn":container.program(1, data, 0, blockParams, depths),"inverse":container.program(4, data, 0, blockParams, depths),"data":data,"loc":{"start":{"line":4,"column":0},"end":{"line":11,"column":7}}})) != null ? stack1 : "")
+            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"folded") : depth0),{"name":"if","hash":{},"fn":container.program(12, data, 0, blockParams, depths),"inverse":container.program(42, data, 0, blockParams, depths),"data":data,"loc":{"start":{"line":22,"column":0},"end":{"line":127,"column":7}}})) != null ? stack1 : "");
         },"main_d":  function(fn, props, container, depth0, data, blockParams, depths) {
 
           var decorators = container.decorators, lookupProperty = container.lookupProperty || function(parent, propertyName) {
@@ -4029,7 +4132,7 @@ export const TEMPLATE_SPECS: Readonly<Record<string, unknown>> = {
                 return undefined
             };
 
-          fn = lookupProperty(decorators,"inline")(fn,props,container,{"name":"inline","hash":{},"fn":container.program(3, data, 0, blockParams, depths),"inverse":container.noop,"args":["step-loads"],"data":data,"loc":{"start":{"line":7,"column":0},"end":{"line":16,"column":11}}}) || fn;
+          fn = lookupProperty(decorators,"inline")(fn,props,container,{"name":"inline","hash":{},"fn":container.program(6, data, 0, blockParams, depths),"inverse":container.noop,"args":["step-loads"],"data":data,"loc":{"start":{"line":12,"column":0},"end":{"line":21,"column":11}}}) || fn;
           return fn;
           }
 

@@ -59,11 +59,10 @@ fn stored_row(p: u32) -> T {
   let end = sliceStart[slice + 1u];
   var at = sliceStart[slice] + p % SLICE;
   // 4 slots a step while a whole step fits: their loads do not wait on one another, so they are in flight
-  // together (one slot a step waits for each index before the next). The steps are pipelined: a step's gathers
-  // of x are issued, and the step after it has its indices and values loading, before the step before it
-  // ⊕s its gathers, so that two steps' gathers and one step's loads are in flight at once.
-  // Padding (NONE) is a suffix of a row's slots, so a step ending in padding ends the row; what is left of it goes
-  // one slot a step. ⊕ keeps the order.
+  // together (one slot a step waits for each index before the next). Padding (NONE) is a suffix of a row's slots, so a
+  // step ending in padding ends the row; what is left of it goes one slot a step. ⊕ keeps the order.
+  // The next step's indices and values are loaded before this step's ⊕ waits for its gathers of x, so that their
+  // trip to memory overlaps the gathers'.
   var more = at + 3u * SLICE < end;
   var ended = false;
   var c0 = NONE;
@@ -84,69 +83,40 @@ fn stored_row(p: u32) -> T {
     v2 = values[at + 2u * SLICE];
     v3 = values[at + 3u * SLICE];
   }
-  // The step whose gathers are in flight; none at first (NONE adds nothing).
-  var d0 = NONE;
-  var x0 = ZERO;
-  var d1 = NONE;
-  var x1 = ZERO;
-  var d2 = NONE;
-  var x2 = ZERO;
-  var d3 = NONE;
-  var x3 = ZERO;
-  var w0 = ZERO;
-  var w1 = ZERO;
-  var w2 = ZERO;
-  var w3 = ZERO;
-  loop {
-    let gathered = more;
-    let dn0 = c0;
-    var xn0 = ZERO;
-    let dn1 = c1;
-    var xn1 = ZERO;
-    let dn2 = c2;
-    var xn2 = ZERO;
-    let dn3 = c3;
-    var xn3 = ZERO;
-    let wn0 = v0;
-    let wn1 = v1;
-    let wn2 = v2;
-    let wn3 = v3;
+  while (more) {
+    let d0 = c0;
+    var x0 = ZERO;
+    if (d0 != NONE) { x0 = x[d0]; }
+    let d1 = c1;
+    var x1 = ZERO;
+    if (d1 != NONE) { x1 = x[d1]; }
+    let d2 = c2;
+    var x2 = ZERO;
+    if (d2 != NONE) { x2 = x[d2]; }
+    let d3 = c3;
+    var x3 = ZERO;
+    if (d3 != NONE) { x3 = x[d3]; }
+    let w0 = v0;
+    let w1 = v1;
+    let w2 = v2;
+    let w3 = v3;
+    at += 4u * SLICE;
+    ended = d3 == NONE;
+    more = !ended && at + 3u * SLICE < end;
     if (more) {
-      if (dn0 != NONE) { xn0 = x[dn0]; }
-      if (dn1 != NONE) { xn1 = x[dn1]; }
-      if (dn2 != NONE) { xn2 = x[dn2]; }
-      if (dn3 != NONE) { xn3 = x[dn3]; }
-      at += 4u * SLICE;
-      ended = dn3 == NONE;
-      more = !ended && at + 3u * SLICE < end;
-      if (more) {
-        c0 = indices[at + 0u * SLICE];
-        c1 = indices[at + 1u * SLICE];
-        c2 = indices[at + 2u * SLICE];
-        c3 = indices[at + 3u * SLICE];
-        v0 = values[at + 0u * SLICE];
-        v1 = values[at + 1u * SLICE];
-        v2 = values[at + 2u * SLICE];
-        v3 = values[at + 3u * SLICE];
-      }
+      c0 = indices[at + 0u * SLICE];
+      c1 = indices[at + 1u * SLICE];
+      c2 = indices[at + 2u * SLICE];
+      c3 = indices[at + 3u * SLICE];
+      v0 = values[at + 0u * SLICE];
+      v1 = values[at + 1u * SLICE];
+      v2 = values[at + 2u * SLICE];
+      v3 = values[at + 3u * SLICE];
     }
     if (d0 != NONE) { acc = sr_add(acc, sr_mul(w0, x0)); }
     if (d1 != NONE) { acc = sr_add(acc, sr_mul(w1, x1)); }
     if (d2 != NONE) { acc = sr_add(acc, sr_mul(w2, x2)); }
     if (d3 != NONE) { acc = sr_add(acc, sr_mul(w3, x3)); }
-    if (!gathered) { break; }
-    d0 = dn0;
-    x0 = xn0;
-    d1 = dn1;
-    x1 = xn1;
-    d2 = dn2;
-    x2 = xn2;
-    d3 = dn3;
-    x3 = xn3;
-    w0 = wn0;
-    w1 = wn1;
-    w2 = wn2;
-    w3 = wn3;
   }
   for (; !ended && at < end; at += SLICE) {
     let col = indices[at];
