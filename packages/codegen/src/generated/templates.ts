@@ -3858,6 +3858,27 @@ export const TEMPLATE_SPECS: Readonly<Record<string, unknown>> = {
             + ((stack1 = alias1(((stack1 = (data && lookupProperty(data,"root"))) && lookupProperty(stack1,"slotStride")), depth0)) != null ? stack1 : "")
             + "];\n";
         },"12":function(container,depth0,helpers,partials,data) {
+            var stack1;
+
+          return "var c"
+            + ((stack1 = container.lambda(depth0, depth0)) != null ? stack1 : "")
+            + " = NONE;\n";
+        },"14":function(container,depth0,helpers,partials,data) {
+            var stack1, lookupProperty = container.lookupProperty || function(parent, propertyName) {
+                if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
+                  return parent[propertyName];
+                }
+                return undefined
+            };
+
+          return ((stack1 = lookupProperty(helpers,"each").call(depth0 != null ? depth0 : (container.nullContext || {}),(depth0 != null ? lookupProperty(depth0,"unrollSlots") : depth0),{"name":"each","hash":{},"fn":container.program(15, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":28,"column":0},"end":{"line":30,"column":9}}})) != null ? stack1 : "");
+        },"15":function(container,depth0,helpers,partials,data) {
+            var stack1;
+
+          return "var v"
+            + ((stack1 = container.lambda(depth0, depth0)) != null ? stack1 : "")
+            + " = ZERO;\n";
+        },"17":function(container,depth0,helpers,partials,data) {
             var stack1, helper, alias1=depth0 != null ? depth0 : (container.nullContext || {}), alias2=container.hooks.helperMissing, alias3="function", lookupProperty = container.lookupProperty || function(parent, propertyName) {
                 if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
                   return parent[propertyName];
@@ -3865,16 +3886,7 @@ export const TEMPLATE_SPECS: Readonly<Record<string, unknown>> = {
                 return undefined
             };
 
-          return "var more = at + "
-            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"unrollLast") || (depth0 != null ? lookupProperty(depth0,"unrollLast") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"unrollLast","hash":{},"data":data,"loc":{"start":{"line":23,"column":16},"end":{"line":23,"column":30}}}) : helper))) != null ? stack1 : "")
-            + "u * "
-            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"slotStride") || (depth0 != null ? lookupProperty(depth0,"slotStride") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"slotStride","hash":{},"data":data,"loc":{"start":{"line":23,"column":34},"end":{"line":23,"column":48}}}) : helper))) != null ? stack1 : "")
-            + " < end;\nvar ended = false;\n"
-            + ((stack1 = lookupProperty(helpers,"each").call(alias1,(depth0 != null ? lookupProperty(depth0,"unrollSlots") : depth0),{"name":"each","hash":{},"fn":container.program(13, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":25,"column":0},"end":{"line":27,"column":9}}})) != null ? stack1 : "")
-            + ((stack1 = lookupProperty(helpers,"unless").call(alias1,(depth0 != null ? lookupProperty(depth0,"pattern") : depth0),{"name":"unless","hash":{},"fn":container.program(15, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":28,"column":0},"end":{"line":32,"column":11}}})) != null ? stack1 : "")
-            + "if (more) {\n"
-            + ((stack1 = container.invokePartial(lookupProperty(partials,"step-loads"),depth0,{"name":"step-loads","data":data,"indent":"  ","helpers":helpers,"partials":partials,"decorators":container.decorators})) != null ? stack1 : "")
-            + "}\n// The step whose gathers are in flight; none at first (NONE adds nothing).\n"
+          return "// The step whose gathers are in flight; none at first (NONE adds nothing).\n"
             + ((stack1 = lookupProperty(helpers,"each").call(alias1,(depth0 != null ? lookupProperty(depth0,"unrollSlots") : depth0),{"name":"each","hash":{},"fn":container.program(18, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":37,"column":0},"end":{"line":40,"column":9}}})) != null ? stack1 : "")
             + ((stack1 = lookupProperty(helpers,"unless").call(alias1,(depth0 != null ? lookupProperty(depth0,"pattern") : depth0),{"name":"unless","hash":{},"fn":container.program(20, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":41,"column":0},"end":{"line":45,"column":11}}})) != null ? stack1 : "")
             + "loop {\n  let gathered = more;\n"
@@ -3899,32 +3911,7 @@ export const TEMPLATE_SPECS: Readonly<Record<string, unknown>> = {
             + "  if (!gathered) { break; }\n"
             + ((stack1 = lookupProperty(helpers,"each").call(alias1,(depth0 != null ? lookupProperty(depth0,"unrollSlots") : depth0),{"name":"each","hash":{},"fn":container.program(35, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":72,"column":0},"end":{"line":75,"column":9}}})) != null ? stack1 : "")
             + ((stack1 = lookupProperty(helpers,"unless").call(alias1,(depth0 != null ? lookupProperty(depth0,"pattern") : depth0),{"name":"unless","hash":{},"fn":container.program(37, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":76,"column":0},"end":{"line":80,"column":11}}})) != null ? stack1 : "")
-            + "}\nfor (; !ended && at < end; at += "
-            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"slotStride") || (depth0 != null ? lookupProperty(depth0,"slotStride") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"slotStride","hash":{},"data":data,"loc":{"start":{"line":82,"column":33},"end":{"line":82,"column":47}}}) : helper))) != null ? stack1 : "")
-            + ") {\n  let col = indices[at];\n  if (col == NONE) { break; }\n  acc = sr_add(acc, sr_mul("
-            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"pattern") : depth0),{"name":"if","hash":{},"fn":container.program(31, data, 0),"inverse":container.program(40, data, 0),"data":data,"loc":{"start":{"line":85,"column":27},"end":{"line":85,"column":70}}})) != null ? stack1 : "")
-            + ", x[col]));\n}\n";
-        },"13":function(container,depth0,helpers,partials,data) {
-            var stack1;
-
-          return "var c"
-            + ((stack1 = container.lambda(depth0, depth0)) != null ? stack1 : "")
-            + " = NONE;\n";
-        },"15":function(container,depth0,helpers,partials,data) {
-            var stack1, lookupProperty = container.lookupProperty || function(parent, propertyName) {
-                if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
-                  return parent[propertyName];
-                }
-                return undefined
-            };
-
-          return ((stack1 = lookupProperty(helpers,"each").call(depth0 != null ? depth0 : (container.nullContext || {}),(depth0 != null ? lookupProperty(depth0,"unrollSlots") : depth0),{"name":"each","hash":{},"fn":container.program(16, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":29,"column":0},"end":{"line":31,"column":9}}})) != null ? stack1 : "");
-        },"16":function(container,depth0,helpers,partials,data) {
-            var stack1;
-
-          return "var v"
-            + ((stack1 = container.lambda(depth0, depth0)) != null ? stack1 : "")
-            + " = ZERO;\n";
+            + "}\n";
         },"18":function(container,depth0,helpers,partials,data) {
             var stack1, alias1=container.lambda;
 
@@ -4037,8 +4024,6 @@ export const TEMPLATE_SPECS: Readonly<Record<string, unknown>> = {
             + ((stack1 = alias1(depth0, depth0)) != null ? stack1 : "")
             + ";\n";
         },"40":function(container,depth0,helpers,partials,data) {
-            return "values[at]";
-        },"42":function(container,depth0,helpers,partials,data) {
             var stack1, helper, alias1=depth0 != null ? depth0 : (container.nullContext || {}), alias2=container.hooks.helperMissing, alias3="function", lookupProperty = container.lookupProperty || function(parent, propertyName) {
                 if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
                   return parent[propertyName];
@@ -4046,38 +4031,25 @@ export const TEMPLATE_SPECS: Readonly<Record<string, unknown>> = {
                 return undefined
             };
 
-          return "var more = at + "
-            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"unrollLast") || (depth0 != null ? lookupProperty(depth0,"unrollLast") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"unrollLast","hash":{},"data":data,"loc":{"start":{"line":88,"column":16},"end":{"line":88,"column":30}}}) : helper))) != null ? stack1 : "")
-            + "u * "
-            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"slotStride") || (depth0 != null ? lookupProperty(depth0,"slotStride") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"slotStride","hash":{},"data":data,"loc":{"start":{"line":88,"column":34},"end":{"line":88,"column":48}}}) : helper))) != null ? stack1 : "")
-            + " < end;\nvar ended = false;\n"
-            + ((stack1 = lookupProperty(helpers,"each").call(alias1,(depth0 != null ? lookupProperty(depth0,"unrollSlots") : depth0),{"name":"each","hash":{},"fn":container.program(13, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":90,"column":0},"end":{"line":92,"column":9}}})) != null ? stack1 : "")
-            + ((stack1 = lookupProperty(helpers,"unless").call(alias1,(depth0 != null ? lookupProperty(depth0,"pattern") : depth0),{"name":"unless","hash":{},"fn":container.program(15, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":93,"column":0},"end":{"line":97,"column":11}}})) != null ? stack1 : "")
-            + "if (more) {\n"
-            + ((stack1 = container.invokePartial(lookupProperty(partials,"step-loads"),depth0,{"name":"step-loads","data":data,"indent":"  ","helpers":helpers,"partials":partials,"decorators":container.decorators})) != null ? stack1 : "")
-            + "}\nwhile (more) {\n"
-            + ((stack1 = lookupProperty(helpers,"each").call(alias1,(depth0 != null ? lookupProperty(depth0,"unrollSlots") : depth0),{"name":"each","hash":{},"fn":container.program(43, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":102,"column":0},"end":{"line":106,"column":9}}})) != null ? stack1 : "")
-            + ((stack1 = lookupProperty(helpers,"unless").call(alias1,(depth0 != null ? lookupProperty(depth0,"pattern") : depth0),{"name":"unless","hash":{},"fn":container.program(45, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":107,"column":0},"end":{"line":111,"column":11}}})) != null ? stack1 : "")
+          return "while (more) {\n"
+            + ((stack1 = lookupProperty(helpers,"each").call(alias1,(depth0 != null ? lookupProperty(depth0,"unrollSlots") : depth0),{"name":"each","hash":{},"fn":container.program(41, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":84,"column":0},"end":{"line":88,"column":9}}})) != null ? stack1 : "")
+            + ((stack1 = lookupProperty(helpers,"unless").call(alias1,(depth0 != null ? lookupProperty(depth0,"pattern") : depth0),{"name":"unless","hash":{},"fn":container.program(43, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":89,"column":0},"end":{"line":93,"column":11}}})) != null ? stack1 : "")
             + "  at += "
-            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"unroll") || (depth0 != null ? lookupProperty(depth0,"unroll") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"unroll","hash":{},"data":data,"loc":{"start":{"line":112,"column":8},"end":{"line":112,"column":18}}}) : helper))) != null ? stack1 : "")
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"unroll") || (depth0 != null ? lookupProperty(depth0,"unroll") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"unroll","hash":{},"data":data,"loc":{"start":{"line":94,"column":8},"end":{"line":94,"column":18}}}) : helper))) != null ? stack1 : "")
             + "u * "
-            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"slotStride") || (depth0 != null ? lookupProperty(depth0,"slotStride") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"slotStride","hash":{},"data":data,"loc":{"start":{"line":112,"column":22},"end":{"line":112,"column":36}}}) : helper))) != null ? stack1 : "")
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"slotStride") || (depth0 != null ? lookupProperty(depth0,"slotStride") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"slotStride","hash":{},"data":data,"loc":{"start":{"line":94,"column":22},"end":{"line":94,"column":36}}}) : helper))) != null ? stack1 : "")
             + ";\n  ended = d"
-            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"unrollLast") || (depth0 != null ? lookupProperty(depth0,"unrollLast") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"unrollLast","hash":{},"data":data,"loc":{"start":{"line":113,"column":11},"end":{"line":113,"column":25}}}) : helper))) != null ? stack1 : "")
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"unrollLast") || (depth0 != null ? lookupProperty(depth0,"unrollLast") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"unrollLast","hash":{},"data":data,"loc":{"start":{"line":95,"column":11},"end":{"line":95,"column":25}}}) : helper))) != null ? stack1 : "")
             + " == NONE;\n  more = !ended && at + "
-            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"unrollLast") || (depth0 != null ? lookupProperty(depth0,"unrollLast") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"unrollLast","hash":{},"data":data,"loc":{"start":{"line":114,"column":24},"end":{"line":114,"column":38}}}) : helper))) != null ? stack1 : "")
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"unrollLast") || (depth0 != null ? lookupProperty(depth0,"unrollLast") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"unrollLast","hash":{},"data":data,"loc":{"start":{"line":96,"column":24},"end":{"line":96,"column":38}}}) : helper))) != null ? stack1 : "")
             + "u * "
-            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"slotStride") || (depth0 != null ? lookupProperty(depth0,"slotStride") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"slotStride","hash":{},"data":data,"loc":{"start":{"line":114,"column":42},"end":{"line":114,"column":56}}}) : helper))) != null ? stack1 : "")
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"slotStride") || (depth0 != null ? lookupProperty(depth0,"slotStride") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"slotStride","hash":{},"data":data,"loc":{"start":{"line":96,"column":42},"end":{"line":96,"column":56}}}) : helper))) != null ? stack1 : "")
             + " < end;\n  if (more) {\n"
             + ((stack1 = container.invokePartial(lookupProperty(partials,"step-loads"),depth0,{"name":"step-loads","data":data,"indent":"    ","helpers":helpers,"partials":partials,"decorators":container.decorators})) != null ? stack1 : "")
             + "  }\n"
-            + ((stack1 = lookupProperty(helpers,"each").call(alias1,(depth0 != null ? lookupProperty(depth0,"unrollSlots") : depth0),{"name":"each","hash":{},"fn":container.program(30, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":118,"column":0},"end":{"line":120,"column":9}}})) != null ? stack1 : "")
-            + "}\nfor (; !ended && at < end; at += "
-            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"slotStride") || (depth0 != null ? lookupProperty(depth0,"slotStride") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"slotStride","hash":{},"data":data,"loc":{"start":{"line":122,"column":33},"end":{"line":122,"column":47}}}) : helper))) != null ? stack1 : "")
-            + ") {\n  let col = indices[at];\n  if (col == NONE) { break; }\n  acc = sr_add(acc, sr_mul("
-            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"pattern") : depth0),{"name":"if","hash":{},"fn":container.program(31, data, 0),"inverse":container.program(40, data, 0),"data":data,"loc":{"start":{"line":125,"column":27},"end":{"line":125,"column":70}}})) != null ? stack1 : "")
-            + ", x[col]));\n}\n";
-        },"43":function(container,depth0,helpers,partials,data) {
+            + ((stack1 = lookupProperty(helpers,"each").call(alias1,(depth0 != null ? lookupProperty(depth0,"unrollSlots") : depth0),{"name":"each","hash":{},"fn":container.program(30, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":100,"column":0},"end":{"line":102,"column":9}}})) != null ? stack1 : "")
+            + "}\n";
+        },"41":function(container,depth0,helpers,partials,data) {
             var stack1, alias1=container.lambda;
 
           return "  let d"
@@ -4093,7 +4065,7 @@ export const TEMPLATE_SPECS: Readonly<Record<string, unknown>> = {
             + " = x[d"
             + ((stack1 = alias1(depth0, depth0)) != null ? stack1 : "")
             + "]; }\n";
-        },"45":function(container,depth0,helpers,partials,data) {
+        },"43":function(container,depth0,helpers,partials,data) {
             var stack1, lookupProperty = container.lookupProperty || function(parent, propertyName) {
                 if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
                   return parent[propertyName];
@@ -4101,8 +4073,8 @@ export const TEMPLATE_SPECS: Readonly<Record<string, unknown>> = {
                 return undefined
             };
 
-          return ((stack1 = lookupProperty(helpers,"each").call(depth0 != null ? depth0 : (container.nullContext || {}),(depth0 != null ? lookupProperty(depth0,"unrollSlots") : depth0),{"name":"each","hash":{},"fn":container.program(46, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":108,"column":0},"end":{"line":110,"column":9}}})) != null ? stack1 : "");
-        },"46":function(container,depth0,helpers,partials,data) {
+          return ((stack1 = lookupProperty(helpers,"each").call(depth0 != null ? depth0 : (container.nullContext || {}),(depth0 != null ? lookupProperty(depth0,"unrollSlots") : depth0),{"name":"each","hash":{},"fn":container.program(44, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":90,"column":0},"end":{"line":92,"column":9}}})) != null ? stack1 : "");
+        },"44":function(container,depth0,helpers,partials,data) {
             var stack1, alias1=container.lambda;
 
           return "  let w"
@@ -4110,8 +4082,10 @@ export const TEMPLATE_SPECS: Readonly<Record<string, unknown>> = {
             + " = v"
             + ((stack1 = alias1(depth0, depth0)) != null ? stack1 : "")
             + ";\n";
+        },"46":function(container,depth0,helpers,partials,data) {
+            return "values[at]";
         },"compiler":[8,">= 4.3.0"],"main":function(container,depth0,helpers,partials,data,blockParams,depths) {
-            var stack1, helper, alias1=depth0 != null ? depth0 : (container.nullContext || {}), lookupProperty = container.lookupProperty || function(parent, propertyName) {
+            var stack1, helper, alias1=depth0 != null ? depth0 : (container.nullContext || {}), alias2=container.hooks.helperMissing, alias3="function", lookupProperty = container.lookupProperty || function(parent, propertyName) {
                 if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
                   return parent[propertyName];
                 }
@@ -4119,10 +4093,25 @@ export const TEMPLATE_SPECS: Readonly<Record<string, unknown>> = {
             };
 
           return "// "
-            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"unroll") || (depth0 != null ? lookupProperty(depth0,"unroll") : depth0)) != null ? helper : container.hooks.helperMissing),(typeof helper === "function" ? helper.call(alias1,{"name":"unroll","hash":{},"data":data,"loc":{"start":{"line":1,"column":3},"end":{"line":1,"column":13}}}) : helper))) != null ? stack1 : "")
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"unroll") || (depth0 != null ? lookupProperty(depth0,"unroll") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"unroll","hash":{},"data":data,"loc":{"start":{"line":1,"column":3},"end":{"line":1,"column":13}}}) : helper))) != null ? stack1 : "")
             + " slots a step while a whole step fits: their loads do not wait on one another, so they are in flight\n// together (one slot a step waits for each index before the next). Padding (NONE) is a suffix of a row's slots, so a\n// step ending in padding ends the row; what is left of it goes one slot a step. ⊕ keeps the order.\n"
             + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"folded") : depth0),{"name":"if","hash":{},"fn":container.program(1, data, 0, blockParams, depths),"inverse":container.program(4, data, 0, blockParams, depths),"data":data,"loc":{"start":{"line":4,"column":0},"end":{"line":11,"column":7}}})) != null ? stack1 : "")
-            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"folded") : depth0),{"name":"if","hash":{},"fn":container.program(12, data, 0, blockParams, depths),"inverse":container.program(42, data, 0, blockParams, depths),"data":data,"loc":{"start":{"line":22,"column":0},"end":{"line":127,"column":7}}})) != null ? stack1 : "");
+            + "var more = at + "
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"unrollLast") || (depth0 != null ? lookupProperty(depth0,"unrollLast") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"unrollLast","hash":{},"data":data,"loc":{"start":{"line":22,"column":16},"end":{"line":22,"column":30}}}) : helper))) != null ? stack1 : "")
+            + "u * "
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"slotStride") || (depth0 != null ? lookupProperty(depth0,"slotStride") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"slotStride","hash":{},"data":data,"loc":{"start":{"line":22,"column":34},"end":{"line":22,"column":48}}}) : helper))) != null ? stack1 : "")
+            + " < end;\nvar ended = false;\n"
+            + ((stack1 = lookupProperty(helpers,"each").call(alias1,(depth0 != null ? lookupProperty(depth0,"unrollSlots") : depth0),{"name":"each","hash":{},"fn":container.program(12, data, 0, blockParams, depths),"inverse":container.noop,"data":data,"loc":{"start":{"line":24,"column":0},"end":{"line":26,"column":9}}})) != null ? stack1 : "")
+            + ((stack1 = lookupProperty(helpers,"unless").call(alias1,(depth0 != null ? lookupProperty(depth0,"pattern") : depth0),{"name":"unless","hash":{},"fn":container.program(14, data, 0, blockParams, depths),"inverse":container.noop,"data":data,"loc":{"start":{"line":27,"column":0},"end":{"line":31,"column":11}}})) != null ? stack1 : "")
+            + "if (more) {\n"
+            + ((stack1 = container.invokePartial(lookupProperty(partials,"step-loads"),depth0,{"name":"step-loads","data":data,"indent":"  ","helpers":helpers,"partials":partials,"decorators":container.decorators})) != null ? stack1 : "")
+            + "}\n"
+            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"folded") : depth0),{"name":"if","hash":{},"fn":container.program(17, data, 0, blockParams, depths),"inverse":container.program(40, data, 0, blockParams, depths),"data":data,"loc":{"start":{"line":35,"column":0},"end":{"line":104,"column":7}}})) != null ? stack1 : "")
+            + "for (; !ended && at < end; at += "
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"slotStride") || (depth0 != null ? lookupProperty(depth0,"slotStride") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"slotStride","hash":{},"data":data,"loc":{"start":{"line":105,"column":33},"end":{"line":105,"column":47}}}) : helper))) != null ? stack1 : "")
+            + ") {\n  let col = indices[at];\n  if (col == NONE) { break; }\n  acc = sr_add(acc, sr_mul("
+            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"pattern") : depth0),{"name":"if","hash":{},"fn":container.program(31, data, 0, blockParams, depths),"inverse":container.program(46, data, 0, blockParams, depths),"data":data,"loc":{"start":{"line":108,"column":27},"end":{"line":108,"column":70}}})) != null ? stack1 : "")
+            + ", x[col]));\n}\n";
         },"main_d":  function(fn, props, container, depth0, data, blockParams, depths) {
 
           var decorators = container.decorators, lookupProperty = container.lookupProperty || function(parent, propertyName) {
