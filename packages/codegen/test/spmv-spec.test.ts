@@ -179,6 +179,21 @@ describe('ELL and sliced ELL, several slots a loop step (unroll)', () => {
       expect(step.indexOf('c0 = indices[at + 0u * ')).toBeLessThan(step.indexOf('sr_mul(w0, x0)'));
     }
   });
+
+  it("CUDA: fold issues the next step's gathers and the step after's loads before this step's ⊕; ELL and SELL do one step at a time", () => {
+    const fold = generateKernel({ ...sell, target: 'cuda', folded: true, unroll: 2 }).source;
+    const step = fold.slice(fold.indexOf('for (;;) {'), fold.indexOf('for (; !ended && at < end; at += SLICE) {'));
+    for (const text of ['LOAD(x[dn1])', 'c0 = STREAM(indices[at + 0u * SLICE]);', 'sr_mul(w1, x1)', 'x0 = xn0;']) expect(step).toContain(text);
+    expect(step.indexOf('LOAD(x[dn1])')).toBeLessThan(step.indexOf('c0 = STREAM(indices[at + 0u * SLICE]);'));
+    expect(step.indexOf('v1 = STREAM(values[at + 1u * SLICE]);')).toBeLessThan(step.indexOf('sr_mul(w0, x0)'));
+    expect(step.indexOf('sr_mul(w1, x1)')).toBeLessThan(step.indexOf('x0 = xn0;'));
+    for (const spec of [{ ...sell, unroll: 2 }, { ...ell, unroll: 2 }]) {
+      const source = generateKernel({ ...spec, target: 'cuda' }).source;
+      expect(source).not.toContain('for (;;) {');
+      // The step's loads, then its ⊕ with the gathers inline.
+      expect(source.indexOf('const unsigned c1 = STREAM(indices[')).toBeLessThan(source.indexOf('sr_mul(v0, LOAD(x[c0]))'));
+    }
+  });
 });
 
 describe('sliced ELL, 4 rows an invocation (rowsPerInvocation)', () => {

@@ -1529,7 +1529,298 @@ export const TEMPLATE_SPECS: Readonly<Record<string, unknown>> = {
             + ")\n"
             + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"accumulate") : depth0),{"name":"if","hash":{},"fn":container.program(16, data, 0),"inverse":container.program(18, data, 0),"data":data,"loc":{"start":{"line":38,"column":0},"end":{"line":44,"column":7}}})) != null ? stack1 : "");
         },"usePartial":true,"useData":true},
-        "cuda/partials/spmv-slot-steps": {"1":function(container,depth0,helpers,partials,data) {
+        "cuda/partials/spmv-slot-steps": {"1":function(container,depth0,helpers,partials,data,blockParams,depths) {
+            var stack1, helper, alias1=depth0 != null ? depth0 : (container.nullContext || {}), alias2=container.hooks.helperMissing, alias3="function", lookupProperty = container.lookupProperty || function(parent, propertyName) {
+                if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
+                  return parent[propertyName];
+                }
+                return undefined
+            };
+
+          return "// Fold (power-law rows, bound by x's gathers), as the WGSL template: a step's gathers of x are issued, and the\n// step after it has its loads in flight, before the step before it ⊕s its gathers. ELL and SELL keep one step's\n// loads and gathers at a time (gathers ahead cost the WGSL 2-D grid's ELL 4%).\nbool more = at + "
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"unrollLast") || (depth0 != null ? lookupProperty(depth0,"unrollLast") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"unrollLast","hash":{},"data":data,"loc":{"start":{"line":17,"column":17},"end":{"line":17,"column":31}}}) : helper))) != null ? stack1 : "")
+            + "u * "
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"slotStride") || (depth0 != null ? lookupProperty(depth0,"slotStride") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"slotStride","hash":{},"data":data,"loc":{"start":{"line":17,"column":35},"end":{"line":17,"column":49}}}) : helper))) != null ? stack1 : "")
+            + " < end;\nbool ended = false;\nunsigned "
+            + ((stack1 = lookupProperty(helpers,"each").call(alias1,(depth0 != null ? lookupProperty(depth0,"unrollSlots") : depth0),{"name":"each","hash":{},"fn":container.program(8, data, 0, blockParams, depths),"inverse":container.noop,"data":data,"loc":{"start":{"line":19,"column":9},"end":{"line":19,"column":85}}})) != null ? stack1 : "")
+            + ";\n"
+            + ((stack1 = lookupProperty(helpers,"unless").call(alias1,(depth0 != null ? lookupProperty(depth0,"pattern") : depth0),{"name":"unless","hash":{},"fn":container.program(11, data, 0, blockParams, depths),"inverse":container.noop,"data":data,"loc":{"start":{"line":20,"column":0},"end":{"line":22,"column":11}}})) != null ? stack1 : "")
+            + "if (more) {\n"
+            + ((stack1 = container.invokePartial(lookupProperty(partials,"step-loads"),depth0,{"name":"step-loads","data":data,"indent":"  ","helpers":helpers,"partials":partials,"decorators":container.decorators})) != null ? stack1 : "")
+            + "}\n// The step whose gathers are in flight; none at first (NONE adds nothing).\nunsigned "
+            + ((stack1 = lookupProperty(helpers,"each").call(alias1,(depth0 != null ? lookupProperty(depth0,"unrollSlots") : depth0),{"name":"each","hash":{},"fn":container.program(14, data, 0, blockParams, depths),"inverse":container.noop,"data":data,"loc":{"start":{"line":27,"column":9},"end":{"line":27,"column":85}}})) != null ? stack1 : "")
+            + ";\nT "
+            + ((stack1 = lookupProperty(helpers,"each").call(alias1,(depth0 != null ? lookupProperty(depth0,"unrollSlots") : depth0),{"name":"each","hash":{},"fn":container.program(16, data, 0, blockParams, depths),"inverse":container.noop,"data":data,"loc":{"start":{"line":28,"column":2},"end":{"line":28,"column":78}}})) != null ? stack1 : "")
+            + ";\n"
+            + ((stack1 = lookupProperty(helpers,"unless").call(alias1,(depth0 != null ? lookupProperty(depth0,"pattern") : depth0),{"name":"unless","hash":{},"fn":container.program(18, data, 0, blockParams, depths),"inverse":container.noop,"data":data,"loc":{"start":{"line":29,"column":0},"end":{"line":31,"column":11}}})) != null ? stack1 : "")
+            + "for (;;) {\n  const bool gathered = more;\n"
+            + ((stack1 = lookupProperty(helpers,"each").call(alias1,(depth0 != null ? lookupProperty(depth0,"unrollSlots") : depth0),{"name":"each","hash":{},"fn":container.program(21, data, 0, blockParams, depths),"inverse":container.noop,"data":data,"loc":{"start":{"line":34,"column":0},"end":{"line":37,"column":9}}})) != null ? stack1 : "")
+            + ((stack1 = lookupProperty(helpers,"unless").call(alias1,(depth0 != null ? lookupProperty(depth0,"pattern") : depth0),{"name":"unless","hash":{},"fn":container.program(23, data, 0, blockParams, depths),"inverse":container.noop,"data":data,"loc":{"start":{"line":38,"column":0},"end":{"line":42,"column":11}}})) != null ? stack1 : "")
+            + "  if (more) {\n"
+            + ((stack1 = lookupProperty(helpers,"each").call(alias1,(depth0 != null ? lookupProperty(depth0,"unrollSlots") : depth0),{"name":"each","hash":{},"fn":container.program(26, data, 0, blockParams, depths),"inverse":container.noop,"data":data,"loc":{"start":{"line":44,"column":0},"end":{"line":46,"column":9}}})) != null ? stack1 : "")
+            + "    at += "
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"unroll") || (depth0 != null ? lookupProperty(depth0,"unroll") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"unroll","hash":{},"data":data,"loc":{"start":{"line":47,"column":10},"end":{"line":47,"column":20}}}) : helper))) != null ? stack1 : "")
+            + "u * "
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"slotStride") || (depth0 != null ? lookupProperty(depth0,"slotStride") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"slotStride","hash":{},"data":data,"loc":{"start":{"line":47,"column":24},"end":{"line":47,"column":38}}}) : helper))) != null ? stack1 : "")
+            + ";\n    ended = dn"
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"unrollLast") || (depth0 != null ? lookupProperty(depth0,"unrollLast") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"unrollLast","hash":{},"data":data,"loc":{"start":{"line":48,"column":14},"end":{"line":48,"column":28}}}) : helper))) != null ? stack1 : "")
+            + " == NONE;\n    more = !ended && at + "
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"unrollLast") || (depth0 != null ? lookupProperty(depth0,"unrollLast") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"unrollLast","hash":{},"data":data,"loc":{"start":{"line":49,"column":26},"end":{"line":49,"column":40}}}) : helper))) != null ? stack1 : "")
+            + "u * "
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"slotStride") || (depth0 != null ? lookupProperty(depth0,"slotStride") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"slotStride","hash":{},"data":data,"loc":{"start":{"line":49,"column":44},"end":{"line":49,"column":58}}}) : helper))) != null ? stack1 : "")
+            + " < end;\n    if (more) {\n"
+            + ((stack1 = container.invokePartial(lookupProperty(partials,"step-loads"),depth0,{"name":"step-loads","data":data,"indent":"      ","helpers":helpers,"partials":partials,"decorators":container.decorators})) != null ? stack1 : "")
+            + "    }\n  }\n"
+            + ((stack1 = lookupProperty(helpers,"each").call(alias1,(depth0 != null ? lookupProperty(depth0,"unrollSlots") : depth0),{"name":"each","hash":{},"fn":container.program(28, data, 0, blockParams, depths),"inverse":container.noop,"data":data,"loc":{"start":{"line":54,"column":0},"end":{"line":56,"column":9}}})) != null ? stack1 : "")
+            + "  if (!gathered) break;\n"
+            + ((stack1 = lookupProperty(helpers,"each").call(alias1,(depth0 != null ? lookupProperty(depth0,"unrollSlots") : depth0),{"name":"each","hash":{},"fn":container.program(33, data, 0, blockParams, depths),"inverse":container.noop,"data":data,"loc":{"start":{"line":58,"column":0},"end":{"line":61,"column":9}}})) != null ? stack1 : "")
+            + ((stack1 = lookupProperty(helpers,"unless").call(alias1,(depth0 != null ? lookupProperty(depth0,"pattern") : depth0),{"name":"unless","hash":{},"fn":container.program(35, data, 0, blockParams, depths),"inverse":container.noop,"data":data,"loc":{"start":{"line":62,"column":0},"end":{"line":66,"column":11}}})) != null ? stack1 : "")
+            + "}\n";
+        },"2":function(container,depth0,helpers,partials,data) {
+            var stack1, alias1=depth0 != null ? depth0 : (container.nullContext || {}), lookupProperty = container.lookupProperty || function(parent, propertyName) {
+                if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
+                  return parent[propertyName];
+                }
+                return undefined
+            };
+
+          return ((stack1 = lookupProperty(helpers,"each").call(alias1,(depth0 != null ? lookupProperty(depth0,"unrollSlots") : depth0),{"name":"each","hash":{},"fn":container.program(3, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":8,"column":0},"end":{"line":10,"column":9}}})) != null ? stack1 : "")
+            + ((stack1 = lookupProperty(helpers,"unless").call(alias1,(depth0 != null ? lookupProperty(depth0,"pattern") : depth0),{"name":"unless","hash":{},"fn":container.program(5, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":11,"column":0},"end":{"line":15,"column":11}}})) != null ? stack1 : "");
+        },"3":function(container,depth0,helpers,partials,data) {
+            var stack1, alias1=container.lambda, lookupProperty = container.lookupProperty || function(parent, propertyName) {
+                if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
+                  return parent[propertyName];
+                }
+                return undefined
+            };
+
+          return "c"
+            + ((stack1 = alias1(depth0, depth0)) != null ? stack1 : "")
+            + " = STREAM(indices[at + "
+            + ((stack1 = alias1(depth0, depth0)) != null ? stack1 : "")
+            + "u * "
+            + ((stack1 = alias1(((stack1 = (data && lookupProperty(data,"root"))) && lookupProperty(stack1,"slotStride")), depth0)) != null ? stack1 : "")
+            + "]);\n";
+        },"5":function(container,depth0,helpers,partials,data) {
+            var stack1, lookupProperty = container.lookupProperty || function(parent, propertyName) {
+                if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
+                  return parent[propertyName];
+                }
+                return undefined
+            };
+
+          return ((stack1 = lookupProperty(helpers,"each").call(depth0 != null ? depth0 : (container.nullContext || {}),(depth0 != null ? lookupProperty(depth0,"unrollSlots") : depth0),{"name":"each","hash":{},"fn":container.program(6, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":12,"column":0},"end":{"line":14,"column":9}}})) != null ? stack1 : "");
+        },"6":function(container,depth0,helpers,partials,data) {
+            var stack1, alias1=container.lambda, lookupProperty = container.lookupProperty || function(parent, propertyName) {
+                if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
+                  return parent[propertyName];
+                }
+                return undefined
+            };
+
+          return "v"
+            + ((stack1 = alias1(depth0, depth0)) != null ? stack1 : "")
+            + " = STREAM(values[at + "
+            + ((stack1 = alias1(depth0, depth0)) != null ? stack1 : "")
+            + "u * "
+            + ((stack1 = alias1(((stack1 = (data && lookupProperty(data,"root"))) && lookupProperty(stack1,"slotStride")), depth0)) != null ? stack1 : "")
+            + "]);\n";
+        },"8":function(container,depth0,helpers,partials,data) {
+            var stack1, lookupProperty = container.lookupProperty || function(parent, propertyName) {
+                if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
+                  return parent[propertyName];
+                }
+                return undefined
+            };
+
+          return "c"
+            + ((stack1 = container.lambda(depth0, depth0)) != null ? stack1 : "")
+            + " = NONE"
+            + ((stack1 = lookupProperty(helpers,"unless").call(depth0 != null ? depth0 : (container.nullContext || {}),(data && lookupProperty(data,"last")),{"name":"unless","hash":{},"fn":container.program(9, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":19,"column":46},"end":{"line":19,"column":76}}})) != null ? stack1 : "");
+        },"9":function(container,depth0,helpers,partials,data) {
+            return ", ";
+        },"11":function(container,depth0,helpers,partials,data) {
+            var stack1, lookupProperty = container.lookupProperty || function(parent, propertyName) {
+                if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
+                  return parent[propertyName];
+                }
+                return undefined
+            };
+
+          return "T "
+            + ((stack1 = lookupProperty(helpers,"each").call(depth0 != null ? depth0 : (container.nullContext || {}),(depth0 != null ? lookupProperty(depth0,"unrollSlots") : depth0),{"name":"each","hash":{},"fn":container.program(12, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":21,"column":2},"end":{"line":21,"column":78}}})) != null ? stack1 : "")
+            + ";\n";
+        },"12":function(container,depth0,helpers,partials,data) {
+            var stack1, lookupProperty = container.lookupProperty || function(parent, propertyName) {
+                if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
+                  return parent[propertyName];
+                }
+                return undefined
+            };
+
+          return "v"
+            + ((stack1 = container.lambda(depth0, depth0)) != null ? stack1 : "")
+            + " = ZERO"
+            + ((stack1 = lookupProperty(helpers,"unless").call(depth0 != null ? depth0 : (container.nullContext || {}),(data && lookupProperty(data,"last")),{"name":"unless","hash":{},"fn":container.program(9, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":21,"column":39},"end":{"line":21,"column":69}}})) != null ? stack1 : "");
+        },"14":function(container,depth0,helpers,partials,data) {
+            var stack1, lookupProperty = container.lookupProperty || function(parent, propertyName) {
+                if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
+                  return parent[propertyName];
+                }
+                return undefined
+            };
+
+          return "d"
+            + ((stack1 = container.lambda(depth0, depth0)) != null ? stack1 : "")
+            + " = NONE"
+            + ((stack1 = lookupProperty(helpers,"unless").call(depth0 != null ? depth0 : (container.nullContext || {}),(data && lookupProperty(data,"last")),{"name":"unless","hash":{},"fn":container.program(9, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":27,"column":46},"end":{"line":27,"column":76}}})) != null ? stack1 : "");
+        },"16":function(container,depth0,helpers,partials,data) {
+            var stack1, lookupProperty = container.lookupProperty || function(parent, propertyName) {
+                if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
+                  return parent[propertyName];
+                }
+                return undefined
+            };
+
+          return "x"
+            + ((stack1 = container.lambda(depth0, depth0)) != null ? stack1 : "")
+            + " = ZERO"
+            + ((stack1 = lookupProperty(helpers,"unless").call(depth0 != null ? depth0 : (container.nullContext || {}),(data && lookupProperty(data,"last")),{"name":"unless","hash":{},"fn":container.program(9, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":28,"column":39},"end":{"line":28,"column":69}}})) != null ? stack1 : "");
+        },"18":function(container,depth0,helpers,partials,data) {
+            var stack1, lookupProperty = container.lookupProperty || function(parent, propertyName) {
+                if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
+                  return parent[propertyName];
+                }
+                return undefined
+            };
+
+          return "T "
+            + ((stack1 = lookupProperty(helpers,"each").call(depth0 != null ? depth0 : (container.nullContext || {}),(depth0 != null ? lookupProperty(depth0,"unrollSlots") : depth0),{"name":"each","hash":{},"fn":container.program(19, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":30,"column":2},"end":{"line":30,"column":78}}})) != null ? stack1 : "")
+            + ";\n";
+        },"19":function(container,depth0,helpers,partials,data) {
+            var stack1, lookupProperty = container.lookupProperty || function(parent, propertyName) {
+                if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
+                  return parent[propertyName];
+                }
+                return undefined
+            };
+
+          return "w"
+            + ((stack1 = container.lambda(depth0, depth0)) != null ? stack1 : "")
+            + " = ZERO"
+            + ((stack1 = lookupProperty(helpers,"unless").call(depth0 != null ? depth0 : (container.nullContext || {}),(data && lookupProperty(data,"last")),{"name":"unless","hash":{},"fn":container.program(9, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":30,"column":39},"end":{"line":30,"column":69}}})) != null ? stack1 : "");
+        },"21":function(container,depth0,helpers,partials,data) {
+            var stack1, alias1=container.lambda;
+
+          return "  const unsigned dn"
+            + ((stack1 = alias1(depth0, depth0)) != null ? stack1 : "")
+            + " = c"
+            + ((stack1 = alias1(depth0, depth0)) != null ? stack1 : "")
+            + ";\n  T xn"
+            + ((stack1 = alias1(depth0, depth0)) != null ? stack1 : "")
+            + " = ZERO;\n";
+        },"23":function(container,depth0,helpers,partials,data) {
+            var stack1, lookupProperty = container.lookupProperty || function(parent, propertyName) {
+                if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
+                  return parent[propertyName];
+                }
+                return undefined
+            };
+
+          return ((stack1 = lookupProperty(helpers,"each").call(depth0 != null ? depth0 : (container.nullContext || {}),(depth0 != null ? lookupProperty(depth0,"unrollSlots") : depth0),{"name":"each","hash":{},"fn":container.program(24, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":39,"column":0},"end":{"line":41,"column":9}}})) != null ? stack1 : "");
+        },"24":function(container,depth0,helpers,partials,data) {
+            var stack1, alias1=container.lambda;
+
+          return "  const T wn"
+            + ((stack1 = alias1(depth0, depth0)) != null ? stack1 : "")
+            + " = v"
+            + ((stack1 = alias1(depth0, depth0)) != null ? stack1 : "")
+            + ";\n";
+        },"26":function(container,depth0,helpers,partials,data) {
+            var stack1, alias1=container.lambda;
+
+          return "    if (dn"
+            + ((stack1 = alias1(depth0, depth0)) != null ? stack1 : "")
+            + " != NONE) xn"
+            + ((stack1 = alias1(depth0, depth0)) != null ? stack1 : "")
+            + " = LOAD(x[dn"
+            + ((stack1 = alias1(depth0, depth0)) != null ? stack1 : "")
+            + "]);\n";
+        },"28":function(container,depth0,helpers,partials,data) {
+            var stack1, alias1=container.lambda, lookupProperty = container.lookupProperty || function(parent, propertyName) {
+                if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
+                  return parent[propertyName];
+                }
+                return undefined
+            };
+
+          return "  if (d"
+            + ((stack1 = alias1(depth0, depth0)) != null ? stack1 : "")
+            + " != NONE) acc = sr_add(acc, sr_mul("
+            + ((stack1 = lookupProperty(helpers,"if").call(depth0 != null ? depth0 : (container.nullContext || {}),((stack1 = (data && lookupProperty(data,"root"))) && lookupProperty(stack1,"pattern")),{"name":"if","hash":{},"fn":container.program(29, data, 0),"inverse":container.program(31, data, 0),"data":data,"loc":{"start":{"line":55,"column":50},"end":{"line":55,"column":98}}})) != null ? stack1 : "")
+            + ", x"
+            + ((stack1 = alias1(depth0, depth0)) != null ? stack1 : "")
+            + "));\n";
+        },"29":function(container,depth0,helpers,partials,data) {
+            return "ONE";
+        },"31":function(container,depth0,helpers,partials,data) {
+            var stack1;
+
+          return "w"
+            + ((stack1 = container.lambda(depth0, depth0)) != null ? stack1 : "");
+        },"33":function(container,depth0,helpers,partials,data) {
+            var stack1, alias1=container.lambda;
+
+          return "  d"
+            + ((stack1 = alias1(depth0, depth0)) != null ? stack1 : "")
+            + " = dn"
+            + ((stack1 = alias1(depth0, depth0)) != null ? stack1 : "")
+            + ";\n  x"
+            + ((stack1 = alias1(depth0, depth0)) != null ? stack1 : "")
+            + " = xn"
+            + ((stack1 = alias1(depth0, depth0)) != null ? stack1 : "")
+            + ";\n";
+        },"35":function(container,depth0,helpers,partials,data) {
+            var stack1, lookupProperty = container.lookupProperty || function(parent, propertyName) {
+                if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
+                  return parent[propertyName];
+                }
+                return undefined
+            };
+
+          return ((stack1 = lookupProperty(helpers,"each").call(depth0 != null ? depth0 : (container.nullContext || {}),(depth0 != null ? lookupProperty(depth0,"unrollSlots") : depth0),{"name":"each","hash":{},"fn":container.program(36, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":63,"column":0},"end":{"line":65,"column":9}}})) != null ? stack1 : "");
+        },"36":function(container,depth0,helpers,partials,data) {
+            var stack1, alias1=container.lambda;
+
+          return "  w"
+            + ((stack1 = alias1(depth0, depth0)) != null ? stack1 : "")
+            + " = wn"
+            + ((stack1 = alias1(depth0, depth0)) != null ? stack1 : "")
+            + ";\n";
+        },"38":function(container,depth0,helpers,partials,data) {
+            var stack1, helper, alias1=depth0 != null ? depth0 : (container.nullContext || {}), alias2=container.hooks.helperMissing, alias3="function", lookupProperty = container.lookupProperty || function(parent, propertyName) {
+                if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
+                  return parent[propertyName];
+                }
+                return undefined
+            };
+
+          return "bool ended = false;\nfor (; !ended && at + "
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"unrollLast") || (depth0 != null ? lookupProperty(depth0,"unrollLast") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"unrollLast","hash":{},"data":data,"loc":{"start":{"line":70,"column":22},"end":{"line":70,"column":36}}}) : helper))) != null ? stack1 : "")
+            + "u * "
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"slotStride") || (depth0 != null ? lookupProperty(depth0,"slotStride") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"slotStride","hash":{},"data":data,"loc":{"start":{"line":70,"column":40},"end":{"line":70,"column":54}}}) : helper))) != null ? stack1 : "")
+            + " < end; at += "
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"unroll") || (depth0 != null ? lookupProperty(depth0,"unroll") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"unroll","hash":{},"data":data,"loc":{"start":{"line":70,"column":68},"end":{"line":70,"column":78}}}) : helper))) != null ? stack1 : "")
+            + "u * "
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"slotStride") || (depth0 != null ? lookupProperty(depth0,"slotStride") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"slotStride","hash":{},"data":data,"loc":{"start":{"line":70,"column":82},"end":{"line":70,"column":96}}}) : helper))) != null ? stack1 : "")
+            + ") {\n"
+            + ((stack1 = lookupProperty(helpers,"each").call(alias1,(depth0 != null ? lookupProperty(depth0,"unrollSlots") : depth0),{"name":"each","hash":{},"fn":container.program(39, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":71,"column":0},"end":{"line":73,"column":9}}})) != null ? stack1 : "")
+            + ((stack1 = lookupProperty(helpers,"unless").call(alias1,(depth0 != null ? lookupProperty(depth0,"pattern") : depth0),{"name":"unless","hash":{},"fn":container.program(41, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":74,"column":0},"end":{"line":78,"column":11}}})) != null ? stack1 : "")
+            + ((stack1 = lookupProperty(helpers,"each").call(alias1,(depth0 != null ? lookupProperty(depth0,"unrollSlots") : depth0),{"name":"each","hash":{},"fn":container.program(44, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":79,"column":0},"end":{"line":81,"column":9}}})) != null ? stack1 : "")
+            + "  ended = c"
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"unrollLast") || (depth0 != null ? lookupProperty(depth0,"unrollLast") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"unrollLast","hash":{},"data":data,"loc":{"start":{"line":82,"column":11},"end":{"line":82,"column":25}}}) : helper))) != null ? stack1 : "")
+            + " == NONE;\n}\n";
+        },"39":function(container,depth0,helpers,partials,data) {
             var stack1, alias1=container.lambda, lookupProperty = container.lookupProperty || function(parent, propertyName) {
                 if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
                   return parent[propertyName];
@@ -1544,7 +1835,7 @@ export const TEMPLATE_SPECS: Readonly<Record<string, unknown>> = {
             + "u * "
             + ((stack1 = alias1(((stack1 = (data && lookupProperty(data,"root"))) && lookupProperty(stack1,"slotStride")), depth0)) != null ? stack1 : "")
             + "]);\n";
-        },"3":function(container,depth0,helpers,partials,data) {
+        },"41":function(container,depth0,helpers,partials,data) {
             var stack1, lookupProperty = container.lookupProperty || function(parent, propertyName) {
                 if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
                   return parent[propertyName];
@@ -1552,8 +1843,8 @@ export const TEMPLATE_SPECS: Readonly<Record<string, unknown>> = {
                 return undefined
             };
 
-          return ((stack1 = lookupProperty(helpers,"each").call(depth0 != null ? depth0 : (container.nullContext || {}),(depth0 != null ? lookupProperty(depth0,"unrollSlots") : depth0),{"name":"each","hash":{},"fn":container.program(4, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":9,"column":0},"end":{"line":11,"column":9}}})) != null ? stack1 : "");
-        },"4":function(container,depth0,helpers,partials,data) {
+          return ((stack1 = lookupProperty(helpers,"each").call(depth0 != null ? depth0 : (container.nullContext || {}),(depth0 != null ? lookupProperty(depth0,"unrollSlots") : depth0),{"name":"each","hash":{},"fn":container.program(42, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":75,"column":0},"end":{"line":77,"column":9}}})) != null ? stack1 : "");
+        },"42":function(container,depth0,helpers,partials,data) {
             var stack1, alias1=container.lambda, lookupProperty = container.lookupProperty || function(parent, propertyName) {
                 if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
                   return parent[propertyName];
@@ -1568,7 +1859,7 @@ export const TEMPLATE_SPECS: Readonly<Record<string, unknown>> = {
             + "u * "
             + ((stack1 = alias1(((stack1 = (data && lookupProperty(data,"root"))) && lookupProperty(stack1,"slotStride")), depth0)) != null ? stack1 : "")
             + "]);\n";
-        },"6":function(container,depth0,helpers,partials,data) {
+        },"44":function(container,depth0,helpers,partials,data) {
             var stack1, alias1=container.lambda, lookupProperty = container.lookupProperty || function(parent, propertyName) {
                 if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
                   return parent[propertyName];
@@ -1579,20 +1870,18 @@ export const TEMPLATE_SPECS: Readonly<Record<string, unknown>> = {
           return "  if (c"
             + ((stack1 = alias1(depth0, depth0)) != null ? stack1 : "")
             + " != NONE) acc = sr_add(acc, sr_mul("
-            + ((stack1 = lookupProperty(helpers,"if").call(depth0 != null ? depth0 : (container.nullContext || {}),((stack1 = (data && lookupProperty(data,"root"))) && lookupProperty(stack1,"pattern")),{"name":"if","hash":{},"fn":container.program(7, data, 0),"inverse":container.program(9, data, 0),"data":data,"loc":{"start":{"line":14,"column":50},"end":{"line":14,"column":98}}})) != null ? stack1 : "")
+            + ((stack1 = lookupProperty(helpers,"if").call(depth0 != null ? depth0 : (container.nullContext || {}),((stack1 = (data && lookupProperty(data,"root"))) && lookupProperty(stack1,"pattern")),{"name":"if","hash":{},"fn":container.program(29, data, 0),"inverse":container.program(45, data, 0),"data":data,"loc":{"start":{"line":80,"column":50},"end":{"line":80,"column":98}}})) != null ? stack1 : "")
             + ", LOAD(x[c"
             + ((stack1 = alias1(depth0, depth0)) != null ? stack1 : "")
             + "])));\n";
-        },"7":function(container,depth0,helpers,partials,data) {
-            return "ONE";
-        },"9":function(container,depth0,helpers,partials,data) {
+        },"45":function(container,depth0,helpers,partials,data) {
             var stack1;
 
           return "v"
             + ((stack1 = container.lambda(depth0, depth0)) != null ? stack1 : "");
-        },"11":function(container,depth0,helpers,partials,data) {
+        },"47":function(container,depth0,helpers,partials,data) {
             return "STREAM(values[at])";
-        },"compiler":[8,">= 4.3.0"],"main":function(container,depth0,helpers,partials,data) {
+        },"compiler":[8,">= 4.3.0"],"main":function(container,depth0,helpers,partials,data,blockParams,depths) {
             var stack1, helper, alias1=depth0 != null ? depth0 : (container.nullContext || {}), alias2=container.hooks.helperMissing, alias3="function", lookupProperty = container.lookupProperty || function(parent, propertyName) {
                 if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
                   return parent[propertyName];
@@ -1602,26 +1891,27 @@ export const TEMPLATE_SPECS: Readonly<Record<string, unknown>> = {
 
           return "// "
             + ((stack1 = ((helper = (helper = lookupProperty(helpers,"unroll") || (depth0 != null ? lookupProperty(depth0,"unroll") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"unroll","hash":{},"data":data,"loc":{"start":{"line":1,"column":3},"end":{"line":1,"column":13}}}) : helper))) != null ? stack1 : "")
-            + " slots a step while a whole step fits: their loads are in flight together; padding (NONE) is a\n// suffix of a row's slots, so a step ending in padding ends the row (see the WGSL template).\nbool open = true;\nfor (; open && at + "
-            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"unrollLast") || (depth0 != null ? lookupProperty(depth0,"unrollLast") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"unrollLast","hash":{},"data":data,"loc":{"start":{"line":4,"column":20},"end":{"line":4,"column":34}}}) : helper))) != null ? stack1 : "")
-            + "u * "
-            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"slotStride") || (depth0 != null ? lookupProperty(depth0,"slotStride") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"slotStride","hash":{},"data":data,"loc":{"start":{"line":4,"column":38},"end":{"line":4,"column":52}}}) : helper))) != null ? stack1 : "")
-            + " < end; at += "
-            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"unroll") || (depth0 != null ? lookupProperty(depth0,"unroll") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"unroll","hash":{},"data":data,"loc":{"start":{"line":4,"column":66},"end":{"line":4,"column":76}}}) : helper))) != null ? stack1 : "")
-            + "u * "
-            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"slotStride") || (depth0 != null ? lookupProperty(depth0,"slotStride") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"slotStride","hash":{},"data":data,"loc":{"start":{"line":4,"column":80},"end":{"line":4,"column":94}}}) : helper))) != null ? stack1 : "")
-            + ") {\n"
-            + ((stack1 = lookupProperty(helpers,"each").call(alias1,(depth0 != null ? lookupProperty(depth0,"unrollSlots") : depth0),{"name":"each","hash":{},"fn":container.program(1, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":5,"column":0},"end":{"line":7,"column":9}}})) != null ? stack1 : "")
-            + ((stack1 = lookupProperty(helpers,"unless").call(alias1,(depth0 != null ? lookupProperty(depth0,"pattern") : depth0),{"name":"unless","hash":{},"fn":container.program(3, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":8,"column":0},"end":{"line":12,"column":11}}})) != null ? stack1 : "")
-            + ((stack1 = lookupProperty(helpers,"each").call(alias1,(depth0 != null ? lookupProperty(depth0,"unrollSlots") : depth0),{"name":"each","hash":{},"fn":container.program(6, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":13,"column":0},"end":{"line":15,"column":9}}})) != null ? stack1 : "")
-            + "  open = c"
-            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"unrollLast") || (depth0 != null ? lookupProperty(depth0,"unrollLast") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"unrollLast","hash":{},"data":data,"loc":{"start":{"line":16,"column":10},"end":{"line":16,"column":24}}}) : helper))) != null ? stack1 : "")
-            + " != NONE;\n}\nfor (; open && at < end; at += "
-            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"slotStride") || (depth0 != null ? lookupProperty(depth0,"slotStride") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"slotStride","hash":{},"data":data,"loc":{"start":{"line":18,"column":31},"end":{"line":18,"column":45}}}) : helper))) != null ? stack1 : "")
+            + " slots a step while a whole step fits: their loads are in flight together; padding (NONE) is a\n// suffix of a row's slots, so a step ending in padding ends the row (see the WGSL template).\n"
+            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"folded") : depth0),{"name":"if","hash":{},"fn":container.program(1, data, 0, blockParams, depths),"inverse":container.program(38, data, 0, blockParams, depths),"data":data,"loc":{"start":{"line":3,"column":0},"end":{"line":84,"column":7}}})) != null ? stack1 : "")
+            + "for (; !ended && at < end; at += "
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"slotStride") || (depth0 != null ? lookupProperty(depth0,"slotStride") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"slotStride","hash":{},"data":data,"loc":{"start":{"line":85,"column":33},"end":{"line":85,"column":47}}}) : helper))) != null ? stack1 : "")
             + ") {\n  const unsigned col = STREAM(indices[at]);\n  if (col == NONE) break;\n  acc = sr_add(acc, sr_mul("
-            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"pattern") : depth0),{"name":"if","hash":{},"fn":container.program(7, data, 0),"inverse":container.program(11, data, 0),"data":data,"loc":{"start":{"line":21,"column":27},"end":{"line":21,"column":78}}})) != null ? stack1 : "")
+            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"pattern") : depth0),{"name":"if","hash":{},"fn":container.program(29, data, 0, blockParams, depths),"inverse":container.program(47, data, 0, blockParams, depths),"data":data,"loc":{"start":{"line":88,"column":27},"end":{"line":88,"column":78}}})) != null ? stack1 : "")
             + ", LOAD(x[col])));\n}\n";
-        },"useData":true},
+        },"1_d":  function(fn, props, container, depth0, data, blockParams, depths) {
+
+          var decorators = container.decorators, lookupProperty = container.lookupProperty || function(parent, propertyName) {
+                if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
+                  return parent[propertyName];
+                }
+                return undefined
+            };
+
+          fn = lookupProperty(decorators,"inline")(fn,props,container,{"name":"inline","hash":{},"fn":container.program(2, data, 0, blockParams, depths),"inverse":container.noop,"args":["step-loads"],"data":data,"loc":{"start":{"line":7,"column":0},"end":{"line":16,"column":11}}}) || fn;
+          return fn;
+          }
+
+        ,"useDecorators":true,"usePartial":true,"useData":true,"useDepths":true},
         "cuda/partials/sssp-append": {"1":function(container,depth0,helpers,partials,data) {
             return "0x80000000u";
         },"3":function(container,depth0,helpers,partials,data) {

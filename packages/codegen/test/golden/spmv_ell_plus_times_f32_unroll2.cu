@@ -46,17 +46,17 @@ extern "C" __global__ void __launch_bounds__(256) spmv_ell(const Params params, 
   const unsigned end = params.width * params.rows + row;
   // 2 slots a step while a whole step fits: their loads are in flight together; padding (NONE) is a
   // suffix of a row's slots, so a step ending in padding ends the row (see the WGSL template).
-  bool open = true;
-  for (; open && at + 1u * params.rows < end; at += 2u * params.rows) {
+  bool ended = false;
+  for (; !ended && at + 1u * params.rows < end; at += 2u * params.rows) {
     const unsigned c0 = STREAM(indices[at + 0u * params.rows]);
     const unsigned c1 = STREAM(indices[at + 1u * params.rows]);
     const T v0 = STREAM(values[at + 0u * params.rows]);
     const T v1 = STREAM(values[at + 1u * params.rows]);
     if (c0 != NONE) acc = sr_add(acc, sr_mul(v0, LOAD(x[c0])));
     if (c1 != NONE) acc = sr_add(acc, sr_mul(v1, LOAD(x[c1])));
-    open = c1 != NONE;
+    ended = c1 == NONE;
   }
-  for (; open && at < end; at += params.rows) {
+  for (; !ended && at < end; at += params.rows) {
     const unsigned col = STREAM(indices[at]);
     if (col == NONE) break;
     acc = sr_add(acc, sr_mul(STREAM(values[at]), LOAD(x[col])));
