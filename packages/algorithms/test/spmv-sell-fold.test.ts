@@ -16,11 +16,14 @@ type Options = SpmvOptions & { y?: number[] };
 
 /**
  * The shapes under test: sell as planned, sell σ-sorted in small slices, fold with a tiny width (so small
- * matrices fold often) and both combine reductions. Slices of 4 or 8 rows cross many slices on tiny inputs.
+ * matrices fold often) and both combine reductions, and both σ-sorted with windows of a workgroup's rows (y
+ * stored a window at a time). Slices of 4 or 8 rows cross many slices on tiny inputs.
  */
 const ALL_SHAPES: readonly Options[] = [
   { format: 'sell' },
   { format: 'sell', sliceHeight: 4, sigma: 8 },
+  { format: 'sell', sliceHeight: 4, sigma: 8, threadsPerWorkgroup: 8 },
+  { format: 'fold', foldWidth: 3, sliceHeight: 8, sigma: 16, threadsPerWorkgroup: 16, reduction: 'workgroup' },
   { format: 'fold', foldWidth: 2, sliceHeight: 8, reduction: 'workgroup' },
   { format: 'fold', foldWidth: 3, sliceHeight: 4, sigma: 16, reduction: 'subgroup' },
 ];
@@ -68,9 +71,11 @@ describe.skipIf(!device)('sell and fold on the GPU against the CPU reference', (
     const csr = csrFromRows(Array.from({ length: n }, (_, i) => Array.from({ length: (i * 5) % 13 }, (_, j) => [(i + j) % n, 1] as [number, number])));
     const lengths = Array.from({ length: n }, (_, i) => (i * 5) % 13);
     for (const format of ['sell', 'fold'] as const) {
-      const { y, plan } = await spmv(device!, csr, new Float32Array(n).fill(1), { format, sliceHeight: 4, sigma: 16, ...(format === 'fold' ? { foldWidth: 5 } : {}) });
-      expect(plan.spec.permuted).toBe(true);
-      expect(Array.from(y)).toEqual(lengths);
+      for (const threadsPerWorkgroup of [undefined, 16]) {
+        const { y, plan } = await spmv(device!, csr, new Float32Array(n).fill(1), { format, sliceHeight: 4, sigma: 16, threadsPerWorkgroup, ...(format === 'fold' ? { foldWidth: 5 } : {}) });
+        expect([plan.spec.permuted, plan.spec.windowed]).toEqual([true, threadsPerWorkgroup === 16 ? true : undefined]);
+        expect(Array.from(y)).toEqual(lengths);
+      }
     }
   });
 
@@ -124,6 +129,8 @@ describe.skipIf(!device)('sell and fold on the GPU against the CPU reference', (
       format: fc.constantFrom('sell' as const, 'fold' as const),
       logC: fc.integer({ min: 0, max: 5 }),
       windows: fc.nat(2),
+      // A workgroup of one σ window's rows: y stored a window at a time.
+      windowed: fc.boolean(),
       foldWidth: fc.option(fc.integer({ min: 1, max: 6 })),
       semiring: fc.constantFrom(0, 1, 2, 3, 4),
       accumulate: fc.boolean(),
@@ -140,6 +147,7 @@ describe.skipIf(!device)('sell and fold on the GPU against the CPU reference', (
           format: o.format,
           sliceHeight: c,
           sigma: o.windows === 0 ? 1 : c * 2 ** o.windows,
+          ...(o.windowed && o.windows > 0 && !(o.quad && c >= 4) ? { threadsPerWorkgroup: c * 2 ** o.windows } : {}),
           // The knobs of fold alone: sell refuses them.
           ...(o.format === 'fold' ? { foldWidth: o.foldWidth ?? undefined, reduction: 'workgroup' as const } : {}),
           // 4 rows an invocation (vec4 loads) need slices of a multiple of 4 and step one slot at a time.
@@ -174,11 +182,25 @@ describe('planning sell and fold (no GPU)', () => {
     const even = planSpmv({ format: 'fold' }, rows({ mean: 3.2 }), SUBGROUPS_8);
     expect([even.slicing, even.spec.folded, even.combine]).toEqual([{ sigma: 1, foldWidth: 7 }, false, undefined]); // twice the mean, rounded up
     const skew = planSpmv({ format: 'fold', accumulate: false, masked: true }, rows({ mean: 3.2, max: 50, paddingRatio: 12 }), SUBGROUPS_8);
-    expect(skew.slicing).toEqual({ sigma: 4096, foldWidth: 7 });
-    expect(skew.spec).toMatchObject({ op: 'spmv_sell', folded: true, permuted: true, accumulate: false, masked: true });
+    // fold's windows are a workgroup's rows, so that it stores y a window at a time.
+    expect(skew.slicing).toEqual({ sigma: 256, foldWidth: 7 });
+    expect(skew.spec).toMatchObject({ op: 'spmv_sell', folded: true, permuted: true, windowed: true, accumulate: false, masked: true });
     // The longest row's 7 extra pieces: 8 lanes, the device's smallest subgroup.
     expect(skew.combine).toMatchObject({ op: 'spmv_fold_combine', accumulate: true, masked: true, lanesPerRow: 8, rowsPerWorkgroup: 32, reduction: 'subgroup' });
     expect(planSpmv({ format: 'fold', reduction: 'workgroup', foldWidth: 8 }, rows({ max: 80 }), SUBGROUPS_8).combine).toMatchObject({ lanesPerRow: 16, reduction: 'workgroup' }); // 9 extra pieces of 8
+  });
+
+  it('stores y a window at a time exactly when a workgroup holds one σ window of rows', () => {
+    const uneven = rows({ mean: 3.2, max: 50, paddingRatio: 12 });
+    const windowed = (options: SpmvOptions) => planSpmv(options, uneven, SUBGROUPS_8).spec.windowed === true;
+    expect([windowed({ format: 'fold' }), windowed({ format: 'fold', threadsPerWorkgroup: 128 }), windowed({ format: 'sell', sigma: 256 })]).toEqual([true, true, true]);
+    // Another σ, 4 rows an invocation, a slice taller than the workgroup, sell's default σ: each row stores its own y.
+    expect([windowed({ format: 'fold', sigma: 4096 }), windowed({ format: 'fold', rowsPerInvocation: 4 }), windowed({ format: 'fold', sliceHeight: 512 }), windowed({ format: 'sell' })]).toEqual([false, false, false, false]);
+    expect(planSpmv({ format: 'fold', sliceHeight: 512 }, uneven, SUBGROUPS_8).slicing?.sigma).toBe(4096);
+    // A plan whose σ is not its workgroup's rows is refused before anything is stored.
+    const plan = planSpmv({ format: 'fold' }, uneven, SUBGROUPS_8);
+    const other = { ...plan, slicing: { ...plan.slicing!, sigma: 512 } };
+    expect(() => layoutFor(skewed(10, 1, 20), other, { maxStorageBufferBindingSize: 2 ** 27 })).toThrow("spmv: a windowed kernel stages a workgroup's 256 rows as one σ window, but the plan's σ is 512");
   });
 
   it('refuses a fold width that is not a positive integer', () => {

@@ -60,16 +60,18 @@ const spmvSpecs: SpmvKernelSpec[] = SPMV_KERNEL_OPS.filter((op) => op !== 'spmv_
     })),
   ),
 );
-// Sliced ELL with each combination of σ-sorted rows and folded pieces.
+// Sliced ELL with each combination of σ-sorted rows (y stored as it comes, or a window at a time) and folded pieces.
 const sellSpecs: SpmvKernelSpec[] = [false, true].flatMap((permuted) =>
   [false, true].flatMap((folded) =>
-    SPMV_VARIANTS.map((v) => ({ ...v, op: 'spmv_sell' as const, target: 'cuda' as const, rowsPerWorkgroup: 128, lanesPerRow: 1, sliceHeight: 32, permuted, folded })),
+    (permuted ? [false, true] : [false]).flatMap((windowed) =>
+      SPMV_VARIANTS.map((v) => ({ ...v, op: 'spmv_sell' as const, target: 'cuda' as const, rowsPerWorkgroup: 128, lanesPerRow: 1, sliceHeight: 32, permuted, folded, ...(windowed ? { windowed } : {}) })),
+    ),
   ),
 );
 // ELL and sliced ELL loading several slots a loop step.
 const unrolledSpecs: SpmvKernelSpec[] = SPMV_VARIANTS.flatMap((v, i) => [
   { ...v, op: 'spmv_ell' as const, target: 'cuda' as const, rowsPerWorkgroup: 128, lanesPerRow: 1, unroll: 2 ** (1 + (i % 3)) },
-  { ...v, op: 'spmv_sell' as const, target: 'cuda' as const, rowsPerWorkgroup: 128, lanesPerRow: 1, sliceHeight: 32, permuted: i % 2 === 0, folded: true, unroll: 4 },
+  { ...v, op: 'spmv_sell' as const, target: 'cuda' as const, rowsPerWorkgroup: 128, lanesPerRow: 1, sliceHeight: 32, permuted: i % 2 === 0, folded: true, unroll: 4, ...(i === 2 ? { windowed: true } : {}) },
   { ...v, op: 'spmv_sell' as const, target: 'cuda' as const, rowsPerWorkgroup: 512, lanesPerRow: 1, sliceHeight: 32, permuted: i % 2 === 1, folded: i < 2, rowsPerInvocation: 4 },
 ]);
 

@@ -41,7 +41,12 @@ export interface SpmvKernelOptions {
   sliceHeight?: number;
   /**
    * sell, fold: sort rows by length within windows of σ rows, 1 or a multiple of sliceHeight (default:
-   * 1 where rows are even, ELL padding ≤ 1.5; else {@link SPMV_DEFAULTS}.sigma).
+   * 1 where rows are even, ELL padding ≤ 1.5; else for fold a workgroup's rows, for sell {@link SPMV_DEFAULTS}.sigma).
+   * When σ is a workgroup's rows (one row an invocation), each workgroup stages its window's results in workgroup
+   * memory and stores y in row order, whole sectors at a time, instead of one scattered store per row.
+   *
+   * @example
+   * await spmv(device, csr, x, { format: 'fold', sigma: 256, threadsPerWorkgroup: 256 }); // y stored a window at a time
    */
   sigma?: number;
   /** fold: pieces of at most this many entries (default: twice the mean row length, rounded up). */
@@ -355,7 +360,12 @@ function planSliced(
   own: Pick<SpmvKernelSpec, 'unroll' | 'rowsPerInvocation'>,
 ): Omit<SpmvPlan, 'reorder'> {
   const { semiring, type, target } = common;
-  const sigma = options.sigma ?? (stats.paddingRatio <= SPMV_DEFAULTS.ellMaxPadding ? 1 : SPMV_DEFAULTS.sigma);
+  const sliceHeight = options.sliceHeight ?? SPMV_DEFAULTS.sliceHeight;
+  // rowsPerWorkgroup counts stored rows: 4 an invocation make a workgroup of 4 × its invocations.
+  const rowsPerWorkgroup = common.rowsPerWorkgroup * (own.rowsPerInvocation ?? 1);
+  // fold's σ windows are a workgroup's rows where they can be (see `windowed` below).
+  const foldSigma = format === 'fold' && own.rowsPerInvocation === undefined && rowsPerWorkgroup % sliceHeight === 0 ? rowsPerWorkgroup : SPMV_DEFAULTS.sigma;
+  const sigma = options.sigma ?? (stats.paddingRatio <= SPMV_DEFAULTS.ellMaxPadding ? 1 : foldSigma);
   const skewed = format === 'fold' && stats.max > SPMV_DEFAULTS.skewedFrom * stats.mean;
   const perMean = skewed ? SPMV_DEFAULTS.skewedFoldWidthPerMean : SPMV_DEFAULTS.foldWidthPerMean;
   const foldWidth = format === 'fold' ? (options.foldWidth ?? Math.max(1, Math.ceil(perMean * stats.mean))) : undefined;
@@ -363,12 +373,11 @@ function planSliced(
     throw new RangeError(`spmv: foldWidth = ${foldWidth} is not a positive integer (the most entries of one piece of a folded row)`);
   }
   const folded = foldWidth !== undefined && stats.max > foldWidth;
-  const sliceHeight = options.sliceHeight ?? SPMV_DEFAULTS.sliceHeight;
-  // rowsPerWorkgroup counts stored rows: 4 an invocation make a workgroup of 4 × its invocations.
-  const rowsPerWorkgroup = common.rowsPerWorkgroup * (own.rowsPerInvocation ?? 1);
   // Unrolled slots only where a piece holds enough of them (and unless the caller chose).
   const slots = skewed && options.unroll === undefined && own.rowsPerInvocation === undefined && foldWidth! >= SPMV_DEFAULTS.skewedUnroll ? { unroll: SPMV_DEFAULTS.skewedUnroll } : {};
-  const spec: SpmvKernelSpec = { ...common, op: 'spmv_sell', rowsPerWorkgroup, sliceHeight, permuted: sigma > 1, folded, ...own, ...slots };
+  // A workgroup whose rows are one σ window stores y in row order through workgroup memory.
+  const windowed = sigma > 1 && sigma === rowsPerWorkgroup && own.rowsPerInvocation === undefined ? { windowed: true } : {};
+  const spec: SpmvKernelSpec = { ...common, op: 'spmv_sell', rowsPerWorkgroup, sliceHeight, permuted: sigma > 1, folded, ...windowed, ...own, ...slots };
   const slicing = { sigma, ...(foldWidth === undefined ? {} : { foldWidth }) };
   if (!folded) return { format, semiring, type, spec, slicing };
   const reduction = options.reduction ?? (target === 'cuda' || subgroups.available ? 'subgroup' : 'workgroup');

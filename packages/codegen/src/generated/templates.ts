@@ -2369,22 +2369,22 @@ export const TEMPLATE_SPECS: Readonly<Record<string, unknown>> = {
             + ((stack1 = ((helper = (helper = lookupProperty(helpers,"entryPoint") || (depth0 != null ? lookupProperty(depth0,"entryPoint") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"entryPoint","hash":{},"data":data,"loc":{"start":{"line":58,"column":58},"end":{"line":58,"column":72}}}) : helper))) != null ? stack1 : "")
             + "("
             + ((stack1 = ((helper = (helper = lookupProperty(helpers,"params") || (depth0 != null ? lookupProperty(depth0,"params") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"params","hash":{},"data":data,"loc":{"start":{"line":58,"column":73},"end":{"line":58,"column":85}}}) : helper))) != null ? stack1 : "")
-            + ") {\n  const unsigned p = ROW_OF();\n  if (p >= params.items) return;\n"
-            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"folded") : depth0),{"name":"if","hash":{},"fn":container.program(24, data, 0),"inverse":container.program(26, data, 0),"data":data,"loc":{"start":{"line":61,"column":0},"end":{"line":65,"column":7}}})) != null ? stack1 : "")
-            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"permuted") : depth0),{"name":"if","hash":{},"fn":container.program(28, data, 0),"inverse":container.program(30, data, 0),"data":data,"loc":{"start":{"line":66,"column":0},"end":{"line":70,"column":7}}})) != null ? stack1 : "")
-            + "  if (primary && !ROW_WANTED(row)) return;\n  T acc = ZERO;\n  const unsigned slice = p / SLICE;\n  const unsigned end = LOAD(sliceStart[slice + 1]);\n"
-            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"unroll") : depth0),{"name":"if","hash":{},"fn":container.program(32, data, 0),"inverse":container.program(34, data, 0),"data":data,"loc":{"start":{"line":75,"column":0},"end":{"line":84,"column":7}}})) != null ? stack1 : "")
-            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"folded") : depth0),{"name":"if","hash":{},"fn":container.program(37, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":85,"column":0},"end":{"line":90,"column":7}}})) != null ? stack1 : "")
-            + "  STORE_ROW(row, acc);\n}\n";
+            + ") {\n  // ⊕ over the stored row p's slots.\n  const auto stored_row = [&](const unsigned p) {\n    T acc = ZERO;\n    const unsigned slice = p / SLICE;\n    const unsigned end = LOAD(sliceStart[slice + 1]);\n"
+            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"unroll") : depth0),{"name":"if","hash":{},"fn":container.program(24, data, 0),"inverse":container.program(26, data, 0),"data":data,"loc":{"start":{"line":64,"column":0},"end":{"line":73,"column":7}}})) != null ? stack1 : "")
+            + "    return acc;\n  };\n  const unsigned p = ROW_OF();\n"
+            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"windowed") : depth0),{"name":"if","hash":{},"fn":container.program(29, data, 0),"inverse":container.program(34, data, 0),"data":data,"loc":{"start":{"line":77,"column":0},"end":{"line":111,"column":7}}})) != null ? stack1 : "")
+            + "}\n";
         },"24":function(container,depth0,helpers,partials,data) {
-            return "  const bool primary = p < params.rows;\n";
+            var stack1, lookupProperty = container.lookupProperty || function(parent, propertyName) {
+                if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
+                  return parent[propertyName];
+                }
+                return undefined
+            };
+
+          return "    unsigned at = LOAD(sliceStart[slice]) + p % SLICE;\n"
+            + ((stack1 = container.invokePartial(lookupProperty(partials,"spmv-slot-steps"),depth0,{"name":"spmv-slot-steps","data":data,"indent":"    ","helpers":helpers,"partials":partials,"decorators":container.decorators})) != null ? stack1 : "");
         },"26":function(container,depth0,helpers,partials,data) {
-            return "  const bool primary = true;\n";
-        },"28":function(container,depth0,helpers,partials,data) {
-            return "  const unsigned row = primary ? LOAD(rowIds[p]) : 0u;\n";
-        },"30":function(container,depth0,helpers,partials,data) {
-            return "  const unsigned row = p;\n";
-        },"32":function(container,depth0,helpers,partials,data) {
             var stack1, lookupProperty = container.lookupProperty || function(parent, propertyName) {
                 if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
                   return parent[propertyName];
@@ -2392,23 +2392,44 @@ export const TEMPLATE_SPECS: Readonly<Record<string, unknown>> = {
                 return undefined
             };
 
-          return "  unsigned at = LOAD(sliceStart[slice]) + p % SLICE;\n"
-            + ((stack1 = container.invokePartial(lookupProperty(partials,"spmv-slot-steps"),depth0,{"name":"spmv-slot-steps","data":data,"indent":"  ","helpers":helpers,"partials":partials,"decorators":container.decorators})) != null ? stack1 : "");
-        },"34":function(container,depth0,helpers,partials,data) {
-            var stack1, lookupProperty = container.lookupProperty || function(parent, propertyName) {
-                if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
-                  return parent[propertyName];
-                }
-                return undefined
-            };
-
-          return "  for (unsigned at = LOAD(sliceStart[slice]) + p % SLICE; at < end; at += SLICE) {\n    const unsigned col = STREAM(indices[at]);\n    if (col == NONE) break;\n    acc = sr_add(acc, sr_mul("
-            + ((stack1 = lookupProperty(helpers,"if").call(depth0 != null ? depth0 : (container.nullContext || {}),(depth0 != null ? lookupProperty(depth0,"pattern") : depth0),{"name":"if","hash":{},"fn":container.program(13, data, 0),"inverse":container.program(35, data, 0),"data":data,"loc":{"start":{"line":82,"column":29},"end":{"line":82,"column":80}}})) != null ? stack1 : "")
-            + ", LOAD(x[col])));\n  }\n";
-        },"35":function(container,depth0,helpers,partials,data) {
+          return "    for (unsigned at = LOAD(sliceStart[slice]) + p % SLICE; at < end; at += SLICE) {\n      const unsigned col = STREAM(indices[at]);\n      if (col == NONE) break;\n      acc = sr_add(acc, sr_mul("
+            + ((stack1 = lookupProperty(helpers,"if").call(depth0 != null ? depth0 : (container.nullContext || {}),(depth0 != null ? lookupProperty(depth0,"pattern") : depth0),{"name":"if","hash":{},"fn":container.program(13, data, 0),"inverse":container.program(27, data, 0),"data":data,"loc":{"start":{"line":71,"column":31},"end":{"line":71,"column":82}}})) != null ? stack1 : "")
+            + ", LOAD(x[col])));\n    }\n";
+        },"27":function(container,depth0,helpers,partials,data) {
             return "STREAM(values[at])";
+        },"29":function(container,depth0,helpers,partials,data) {
+            var stack1, lookupProperty = container.lookupProperty || function(parent, propertyName) {
+                if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
+                  return parent[propertyName];
+                }
+                return undefined
+            };
+
+          return "  // A block's stored rows below params.rows are one σ window (σ = ROWS): their results meet in shared memory at\n  // their rows' places, so that y is stored in row order, 8 rows a 32-byte sector (see the WGSL template).\n  __shared__ T staged[ROWS];\n  // No early return: every thread reaches the barrier.\n  if (p < params.items) {\n"
+            + ((stack1 = lookupProperty(helpers,"if").call(depth0 != null ? depth0 : (container.nullContext || {}),(depth0 != null ? lookupProperty(depth0,"folded") : depth0),{"name":"if","hash":{},"fn":container.program(30, data, 0),"inverse":container.program(32, data, 0),"data":data,"loc":{"start":{"line":83,"column":0},"end":{"line":89,"column":7}}})) != null ? stack1 : "")
+            + "      const unsigned row = LOAD(rowIds[p]);\n      if (ROW_WANTED(row)) staged[row % ROWS] = stored_row(p);\n    }\n  }\n  __syncthreads();\n  // The window holds row p too: this thread stores it, whichever thread computed it.\n  if (ROW_WANTED(p)) STORE_ROW(p, staged[threadIdx.x]);\n";
+        },"30":function(container,depth0,helpers,partials,data) {
+            return "    if (p >= params.rows) {\n      partial[p - params.rows] = stored_row(p);\n    } else {\n";
+        },"32":function(container,depth0,helpers,partials,data) {
+            return "    {\n";
+        },"34":function(container,depth0,helpers,partials,data) {
+            var stack1, alias1=depth0 != null ? depth0 : (container.nullContext || {}), lookupProperty = container.lookupProperty || function(parent, propertyName) {
+                if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
+                  return parent[propertyName];
+                }
+                return undefined
+            };
+
+          return "  if (p >= params.items) return;\n"
+            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"folded") : depth0),{"name":"if","hash":{},"fn":container.program(35, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":99,"column":0},"end":{"line":104,"column":7}}})) != null ? stack1 : "")
+            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"permuted") : depth0),{"name":"if","hash":{},"fn":container.program(37, data, 0),"inverse":container.program(39, data, 0),"data":data,"loc":{"start":{"line":105,"column":0},"end":{"line":109,"column":7}}})) != null ? stack1 : "")
+            + "  if (ROW_WANTED(row)) STORE_ROW(row, stored_row(p));\n";
+        },"35":function(container,depth0,helpers,partials,data) {
+            return "  if (p >= params.rows) {\n    partial[p - params.rows] = stored_row(p);\n    return;\n  }\n";
         },"37":function(container,depth0,helpers,partials,data) {
-            return "  if (!primary) {\n    partial[p - params.rows] = acc;\n    return;\n  }\n";
+            return "  const unsigned row = LOAD(rowIds[p]);\n";
+        },"39":function(container,depth0,helpers,partials,data) {
+            return "  const unsigned row = p;\n";
         },"compiler":[8,">= 4.3.0"],"main":function(container,depth0,helpers,partials,data) {
             var stack1, helper, alias1=depth0 != null ? depth0 : (container.nullContext || {}), lookupProperty = container.lookupProperty || function(parent, propertyName) {
                 if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
@@ -2426,7 +2447,7 @@ export const TEMPLATE_SPECS: Readonly<Record<string, unknown>> = {
             + "\n#define SLICE "
             + ((stack1 = ((helper = (helper = lookupProperty(helpers,"sliceHeight") || (depth0 != null ? lookupProperty(depth0,"sliceHeight") : depth0)) != null ? helper : container.hooks.helperMissing),(typeof helper === "function" ? helper.call(alias1,{"name":"sliceHeight","hash":{},"data":data,"loc":{"start":{"line":14,"column":14},"end":{"line":14,"column":29}}}) : helper))) != null ? stack1 : "")
             + "u  // stored rows per slice\n\n"
-            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"quad") : depth0),{"name":"if","hash":{},"fn":container.program(5, data, 0),"inverse":container.program(23, data, 0),"data":data,"loc":{"start":{"line":16,"column":0},"end":{"line":93,"column":7}}})) != null ? stack1 : "");
+            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"quad") : depth0),{"name":"if","hash":{},"fn":container.program(5, data, 0),"inverse":container.program(23, data, 0),"data":data,"loc":{"start":{"line":16,"column":0},"end":{"line":113,"column":7}}})) != null ? stack1 : "");
         },"usePartial":true,"useData":true},
         "cuda/sssp/advance": {"1":function(container,depth0,helpers,partials,data) {
             var stack1, lookupProperty = container.lookupProperty || function(parent, propertyName) {
@@ -4948,7 +4969,7 @@ export const TEMPLATE_SPECS: Readonly<Record<string, unknown>> = {
         },"21":function(container,depth0,helpers,partials,data) {
             return "    let row = p;\n";
         },"23":function(container,depth0,helpers,partials,data) {
-            var stack1, helper, alias1=depth0 != null ? depth0 : (container.nullContext || {}), alias2=container.hooks.helperMissing, alias3="function", lookupProperty = container.lookupProperty || function(parent, propertyName) {
+            var stack1, alias1=depth0 != null ? depth0 : (container.nullContext || {}), lookupProperty = container.lookupProperty || function(parent, propertyName) {
                 if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
                   return parent[propertyName];
                 }
@@ -4957,14 +4978,8 @@ export const TEMPLATE_SPECS: Readonly<Record<string, unknown>> = {
 
           return "// ⊕ over the stored row p's slots.\nfn stored_row(p: u32) -> T {\n  var acc = ZERO;\n  let slice = p / SLICE;\n  let end = sliceStart[slice + 1u];\n"
             + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"unroll") : depth0),{"name":"if","hash":{},"fn":container.program(24, data, 0),"inverse":container.program(26, data, 0),"data":data,"loc":{"start":{"line":67,"column":0},"end":{"line":76,"column":7}}})) != null ? stack1 : "")
-            + "  return acc;\n}\n\n@compute @workgroup_size("
-            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"threads") || (depth0 != null ? lookupProperty(depth0,"threads") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"threads","hash":{},"data":data,"loc":{"start":{"line":80,"column":25},"end":{"line":80,"column":36}}}) : helper))) != null ? stack1 : "")
-            + ", 1, 1)\nfn "
-            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"entryPoint") || (depth0 != null ? lookupProperty(depth0,"entryPoint") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"entryPoint","hash":{},"data":data,"loc":{"start":{"line":81,"column":3},"end":{"line":81,"column":17}}}) : helper))) != null ? stack1 : "")
-            + "(\n  @builtin(workgroup_id) wid: vec3<u32>,\n  @builtin(num_workgroups) nwg: vec3<u32>,\n  @builtin(local_invocation_index) lid: u32,\n) {\n  let p = row_of(wid, nwg, lid);\n  if (p >= params.items) { return; }\n"
-            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"folded") : depth0),{"name":"if","hash":{},"fn":container.program(29, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":88,"column":0},"end":{"line":93,"column":7}}})) != null ? stack1 : "")
-            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"permuted") : depth0),{"name":"if","hash":{},"fn":container.program(31, data, 0),"inverse":container.program(33, data, 0),"data":data,"loc":{"start":{"line":94,"column":0},"end":{"line":98,"column":7}}})) != null ? stack1 : "")
-            + "  if (!row_wanted(row)) { return; }\n  store_row(row, stored_row(p));\n}\n";
+            + "  return acc;\n}\n"
+            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"windowed") : depth0),{"name":"if","hash":{},"fn":container.program(29, data, 0),"inverse":container.program(34, data, 0),"data":data,"loc":{"start":{"line":79,"column":0},"end":{"line":134,"column":7}}})) != null ? stack1 : "");
         },"24":function(container,depth0,helpers,partials,data) {
             var stack1, lookupProperty = container.lookupProperty || function(parent, propertyName) {
                 if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
@@ -4989,10 +5004,45 @@ export const TEMPLATE_SPECS: Readonly<Record<string, unknown>> = {
         },"27":function(container,depth0,helpers,partials,data) {
             return "values[at]";
         },"29":function(container,depth0,helpers,partials,data) {
+            var stack1, helper, alias1=depth0 != null ? depth0 : (container.nullContext || {}), alias2=container.hooks.helperMissing, alias3="function", lookupProperty = container.lookupProperty || function(parent, propertyName) {
+                if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
+                  return parent[propertyName];
+                }
+                return undefined
+            };
+
+          return "\n// A workgroup's stored rows below params.rows are one σ window (σ = ROWS): rows ROWS·k … ROWS·k + ROWS − 1 in\n// length order. Their results meet here, at their rows' places, so that y is stored in row order: a 32-byte\n// sector holds 8 rows' results, where stores at rowIds[p] write one row a sector.\nvar<workgroup> staged: array<T, ROWS>;\n\n@compute @workgroup_size("
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"threads") || (depth0 != null ? lookupProperty(depth0,"threads") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"threads","hash":{},"data":data,"loc":{"start":{"line":86,"column":25},"end":{"line":86,"column":36}}}) : helper))) != null ? stack1 : "")
+            + ", 1, 1)\nfn "
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"entryPoint") || (depth0 != null ? lookupProperty(depth0,"entryPoint") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"entryPoint","hash":{},"data":data,"loc":{"start":{"line":87,"column":3},"end":{"line":87,"column":17}}}) : helper))) != null ? stack1 : "")
+            + "(\n  @builtin(workgroup_id) wid: vec3<u32>,\n  @builtin(num_workgroups) nwg: vec3<u32>,\n  @builtin(local_invocation_index) lid: u32,\n) {\n  let p = row_of(wid, nwg, lid);\n  // No early return: every invocation reaches the barrier.\n  if (p < params.items) {\n"
+            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"folded") : depth0),{"name":"if","hash":{},"fn":container.program(30, data, 0),"inverse":container.program(32, data, 0),"data":data,"loc":{"start":{"line":95,"column":0},"end":{"line":101,"column":7}}})) != null ? stack1 : "")
+            + "      let row = rowIds[p];\n      if (row_wanted(row)) { staged[row % ROWS] = stored_row(p); }\n    }\n  }\n  workgroupBarrier();\n  // The window holds row p too: this invocation stores it, whichever invocation computed it.\n  if (row_wanted(p)) { store_row(p, staged[lid]); }\n}\n";
+        },"30":function(container,depth0,helpers,partials,data) {
+            return "    if (p >= params.rows) {\n      partial[p - params.rows] = stored_row(p);\n    } else {\n";
+        },"32":function(container,depth0,helpers,partials,data) {
+            return "    {\n";
+        },"34":function(container,depth0,helpers,partials,data) {
+            var stack1, helper, alias1=depth0 != null ? depth0 : (container.nullContext || {}), alias2=container.hooks.helperMissing, alias3="function", lookupProperty = container.lookupProperty || function(parent, propertyName) {
+                if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
+                  return parent[propertyName];
+                }
+                return undefined
+            };
+
+          return "\n@compute @workgroup_size("
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"threads") || (depth0 != null ? lookupProperty(depth0,"threads") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"threads","hash":{},"data":data,"loc":{"start":{"line":112,"column":25},"end":{"line":112,"column":36}}}) : helper))) != null ? stack1 : "")
+            + ", 1, 1)\nfn "
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"entryPoint") || (depth0 != null ? lookupProperty(depth0,"entryPoint") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"entryPoint","hash":{},"data":data,"loc":{"start":{"line":113,"column":3},"end":{"line":113,"column":17}}}) : helper))) != null ? stack1 : "")
+            + "(\n  @builtin(workgroup_id) wid: vec3<u32>,\n  @builtin(num_workgroups) nwg: vec3<u32>,\n  @builtin(local_invocation_index) lid: u32,\n) {\n  let p = row_of(wid, nwg, lid);\n  if (p >= params.items) { return; }\n"
+            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"folded") : depth0),{"name":"if","hash":{},"fn":container.program(35, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":120,"column":0},"end":{"line":125,"column":7}}})) != null ? stack1 : "")
+            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"permuted") : depth0),{"name":"if","hash":{},"fn":container.program(37, data, 0),"inverse":container.program(39, data, 0),"data":data,"loc":{"start":{"line":126,"column":0},"end":{"line":130,"column":7}}})) != null ? stack1 : "")
+            + "  if (!row_wanted(row)) { return; }\n  store_row(row, stored_row(p));\n}\n";
+        },"35":function(container,depth0,helpers,partials,data) {
             return "  if (p >= params.rows) {\n    partial[p - params.rows] = stored_row(p);\n    return;\n  }\n";
-        },"31":function(container,depth0,helpers,partials,data) {
+        },"37":function(container,depth0,helpers,partials,data) {
             return "  let row = rowIds[p];\n";
-        },"33":function(container,depth0,helpers,partials,data) {
+        },"39":function(container,depth0,helpers,partials,data) {
             return "  let row = p;\n";
         },"compiler":[8,">= 4.3.0"],"main":function(container,depth0,helpers,partials,data) {
             var stack1, helper, alias1=depth0 != null ? depth0 : (container.nullContext || {}), lookupProperty = container.lookupProperty || function(parent, propertyName) {
@@ -5011,7 +5061,7 @@ export const TEMPLATE_SPECS: Readonly<Record<string, unknown>> = {
             + "\nconst SLICE: u32 = "
             + ((stack1 = ((helper = (helper = lookupProperty(helpers,"sliceHeight") || (depth0 != null ? lookupProperty(depth0,"sliceHeight") : depth0)) != null ? helper : container.hooks.helperMissing),(typeof helper === "function" ? helper.call(alias1,{"name":"sliceHeight","hash":{},"data":data,"loc":{"start":{"line":17,"column":19},"end":{"line":17,"column":34}}}) : helper))) != null ? stack1 : "")
             + "u;  // stored rows per slice\n\n"
-            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"quad") : depth0),{"name":"if","hash":{},"fn":container.program(5, data, 0),"inverse":container.program(23, data, 0),"data":data,"loc":{"start":{"line":19,"column":0},"end":{"line":102,"column":7}}})) != null ? stack1 : "");
+            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"quad") : depth0),{"name":"if","hash":{},"fn":container.program(5, data, 0),"inverse":container.program(23, data, 0),"data":data,"loc":{"start":{"line":19,"column":0},"end":{"line":135,"column":7}}})) != null ? stack1 : "");
         },"usePartial":true,"useData":true},
         "wgsl/sssp/advance": {"1":function(container,depth0,helpers,partials,data) {
             return "  // After a release whose hubs hold PULL_MIN arcs or more, the pass pulls their arcs (see sssp_frontier).\n  let pulls = len != 0u && state[SCANNING] == 2u && state[RELEASED] >= state[PULL_MIN];\n  state[RELEASED] = 0u;\n  if (pulls) {\n    state[SCANNING] = 3u;\n    set_grid(state[PULL_ITEMS] * LANES);\n    return;\n  }\n";

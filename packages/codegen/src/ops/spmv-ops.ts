@@ -71,6 +71,7 @@ function spmvOp(template: string, format: keyof typeof BINDINGS): OpInfo<SpmvKer
       sliceHeight: spec.sliceHeight,
       permuted: spec.permuted,
       folded: spec.folded,
+      windowed: spec.windowed === true,
       // spmv_ell, spmv_sell: the slots of one loop step, and the distance between a row's consecutive slots.
       unroll: spec.unroll,
       unrollLast: (spec.unroll ?? 1) - 1,
@@ -86,7 +87,7 @@ function spmvOp(template: string, format: keyof typeof BINDINGS): OpInfo<SpmvKer
       readsMatrix: !SPMV_SECOND_STEPS.includes(spec.op),
     }),
     workgroupStorageBytes: (spec) =>
-      (spec.op === 'spmv_csr_vector' || spec.op === 'spmv_fold_combine') && spec.reduction !== 'subgroup' ? threads(spec) * ELEMENT_BYTES : 0,
+      ((spec.op === 'spmv_csr_vector' || spec.op === 'spmv_fold_combine') && spec.reduction !== 'subgroup') || spec.windowed === true ? threads(spec) * ELEMENT_BYTES : 0,
     grid: (spec, rows) => {
       const groups = Math.ceil(rows / spec.rowsPerWorkgroup);
       return groups <= MAX_GRID_X ? [Math.max(groups, 1), 1, 1] : [MAX_GRID_X, Math.ceil(groups / MAX_GRID_X), 1];

@@ -138,6 +138,13 @@ export interface SpmvKernelSpec extends SpecBase {
    */
   readonly folded?: boolean;
   /**
+   * `spmv_sell` with `permuted` only: each workgroup's rowsPerWorkgroup stored rows are one σ window (the layout's
+   * σ equals rowsPerWorkgroup), so the workgroup stages its rows' results in workgroup memory and, after one
+   * barrier, stores y in row order — whole 32-byte sectors — instead of one 4-byte store per row at its
+   * scattered `rowIds` entry. Absent: each invocation stores its own row.
+   */
+  readonly windowed?: boolean;
+  /**
    * `spmv_csr_merge` only: merge-path items (row ends and nonzeros) per invocation (default 7), so a
    * workgroup covers rowsPerWorkgroup × itemsPerThread items of the path (rowsPerWorkgroup counts its
    * invocations there, not rows). `spmv_csr_stream`: nonzeros per invocation of a row block (default 8), so a

@@ -48,97 +48,99 @@ static __device__ __forceinline__ __attribute__((unused)) T sr_unstage(T c) { re
 #define SLICE 32u  // stored rows per slice
 
 extern "C" __global__ void __launch_bounds__(256) spmv_sell(const Params params, const unsigned int* __restrict__ sliceStart, const unsigned int* __restrict__ indices, const float* __restrict__ values, const float* __restrict__ x, float* __restrict__ y, float* __restrict__ partial) {
+  // ⊕ over the stored row p's slots.
+  const auto stored_row = [&](const unsigned p) {
+    T acc = ZERO;
+    const unsigned slice = p / SLICE;
+    const unsigned end = LOAD(sliceStart[slice + 1]);
+    unsigned at = LOAD(sliceStart[slice]) + p % SLICE;
+    // 4 slots a step while a whole step fits: their loads are in flight together; padding (NONE) is a
+    // suffix of a row's slots, so a step ending in padding ends the row (see the WGSL template).
+    // Fold (power-law rows, bound by x's gathers), as the WGSL template: a step's gathers of x are issued, and the
+    // step after it has its loads in flight, before the step before it ⊕s its gathers (H100, R-MAT 22: 1.1764 →
+    // 1.1477 ms). ELL and SELL keep one step's loads and gathers at a time (gathers ahead cost the WGSL 2-D grid's ELL 4%).
+    bool more = at + 3u * SLICE < end;
+    bool ended = false;
+    unsigned c0 = NONE, c1 = NONE, c2 = NONE, c3 = NONE;
+    T v0 = ZERO, v1 = ZERO, v2 = ZERO, v3 = ZERO;
+    if (more) {
+      c0 = STREAM(indices[at + 0u * SLICE]);
+      c1 = STREAM(indices[at + 1u * SLICE]);
+      c2 = STREAM(indices[at + 2u * SLICE]);
+      c3 = STREAM(indices[at + 3u * SLICE]);
+      v0 = STREAM(values[at + 0u * SLICE]);
+      v1 = STREAM(values[at + 1u * SLICE]);
+      v2 = STREAM(values[at + 2u * SLICE]);
+      v3 = STREAM(values[at + 3u * SLICE]);
+    }
+    // The step whose gathers are in flight; none at first (NONE adds nothing).
+    unsigned d0 = NONE, d1 = NONE, d2 = NONE, d3 = NONE;
+    T x0 = ZERO, x1 = ZERO, x2 = ZERO, x3 = ZERO;
+    T w0 = ZERO, w1 = ZERO, w2 = ZERO, w3 = ZERO;
+    for (;;) {
+      const bool gathered = more;
+      const unsigned dn0 = c0;
+      T xn0 = ZERO;
+      const unsigned dn1 = c1;
+      T xn1 = ZERO;
+      const unsigned dn2 = c2;
+      T xn2 = ZERO;
+      const unsigned dn3 = c3;
+      T xn3 = ZERO;
+      const T wn0 = v0;
+      const T wn1 = v1;
+      const T wn2 = v2;
+      const T wn3 = v3;
+      if (more) {
+        if (dn0 != NONE) xn0 = LOAD(x[dn0]);
+        if (dn1 != NONE) xn1 = LOAD(x[dn1]);
+        if (dn2 != NONE) xn2 = LOAD(x[dn2]);
+        if (dn3 != NONE) xn3 = LOAD(x[dn3]);
+        at += 4u * SLICE;
+        ended = dn3 == NONE;
+        more = !ended && at + 3u * SLICE < end;
+        if (more) {
+          c0 = STREAM(indices[at + 0u * SLICE]);
+          c1 = STREAM(indices[at + 1u * SLICE]);
+          c2 = STREAM(indices[at + 2u * SLICE]);
+          c3 = STREAM(indices[at + 3u * SLICE]);
+          v0 = STREAM(values[at + 0u * SLICE]);
+          v1 = STREAM(values[at + 1u * SLICE]);
+          v2 = STREAM(values[at + 2u * SLICE]);
+          v3 = STREAM(values[at + 3u * SLICE]);
+        }
+      }
+      if (d0 != NONE) acc = sr_add(acc, sr_mul(w0, x0));
+      if (d1 != NONE) acc = sr_add(acc, sr_mul(w1, x1));
+      if (d2 != NONE) acc = sr_add(acc, sr_mul(w2, x2));
+      if (d3 != NONE) acc = sr_add(acc, sr_mul(w3, x3));
+      if (!gathered) break;
+      d0 = dn0;
+      x0 = xn0;
+      d1 = dn1;
+      x1 = xn1;
+      d2 = dn2;
+      x2 = xn2;
+      d3 = dn3;
+      x3 = xn3;
+      w0 = wn0;
+      w1 = wn1;
+      w2 = wn2;
+      w3 = wn3;
+    }
+    for (; !ended && at < end; at += SLICE) {
+      const unsigned col = STREAM(indices[at]);
+      if (col == NONE) break;
+      acc = sr_add(acc, sr_mul(STREAM(values[at]), LOAD(x[col])));
+    }
+    return acc;
+  };
   const unsigned p = ROW_OF();
   if (p >= params.items) return;
-  const bool primary = p < params.rows;
-  const unsigned row = p;
-  if (primary && !ROW_WANTED(row)) return;
-  T acc = ZERO;
-  const unsigned slice = p / SLICE;
-  const unsigned end = LOAD(sliceStart[slice + 1]);
-  unsigned at = LOAD(sliceStart[slice]) + p % SLICE;
-  // 4 slots a step while a whole step fits: their loads are in flight together; padding (NONE) is a
-  // suffix of a row's slots, so a step ending in padding ends the row (see the WGSL template).
-  // Fold (power-law rows, bound by x's gathers), as the WGSL template: a step's gathers of x are issued, and the
-  // step after it has its loads in flight, before the step before it ⊕s its gathers (H100, R-MAT 22: 1.1764 →
-  // 1.1477 ms). ELL and SELL keep one step's loads and gathers at a time (gathers ahead cost the WGSL 2-D grid's ELL 4%).
-  bool more = at + 3u * SLICE < end;
-  bool ended = false;
-  unsigned c0 = NONE, c1 = NONE, c2 = NONE, c3 = NONE;
-  T v0 = ZERO, v1 = ZERO, v2 = ZERO, v3 = ZERO;
-  if (more) {
-    c0 = STREAM(indices[at + 0u * SLICE]);
-    c1 = STREAM(indices[at + 1u * SLICE]);
-    c2 = STREAM(indices[at + 2u * SLICE]);
-    c3 = STREAM(indices[at + 3u * SLICE]);
-    v0 = STREAM(values[at + 0u * SLICE]);
-    v1 = STREAM(values[at + 1u * SLICE]);
-    v2 = STREAM(values[at + 2u * SLICE]);
-    v3 = STREAM(values[at + 3u * SLICE]);
-  }
-  // The step whose gathers are in flight; none at first (NONE adds nothing).
-  unsigned d0 = NONE, d1 = NONE, d2 = NONE, d3 = NONE;
-  T x0 = ZERO, x1 = ZERO, x2 = ZERO, x3 = ZERO;
-  T w0 = ZERO, w1 = ZERO, w2 = ZERO, w3 = ZERO;
-  for (;;) {
-    const bool gathered = more;
-    const unsigned dn0 = c0;
-    T xn0 = ZERO;
-    const unsigned dn1 = c1;
-    T xn1 = ZERO;
-    const unsigned dn2 = c2;
-    T xn2 = ZERO;
-    const unsigned dn3 = c3;
-    T xn3 = ZERO;
-    const T wn0 = v0;
-    const T wn1 = v1;
-    const T wn2 = v2;
-    const T wn3 = v3;
-    if (more) {
-      if (dn0 != NONE) xn0 = LOAD(x[dn0]);
-      if (dn1 != NONE) xn1 = LOAD(x[dn1]);
-      if (dn2 != NONE) xn2 = LOAD(x[dn2]);
-      if (dn3 != NONE) xn3 = LOAD(x[dn3]);
-      at += 4u * SLICE;
-      ended = dn3 == NONE;
-      more = !ended && at + 3u * SLICE < end;
-      if (more) {
-        c0 = STREAM(indices[at + 0u * SLICE]);
-        c1 = STREAM(indices[at + 1u * SLICE]);
-        c2 = STREAM(indices[at + 2u * SLICE]);
-        c3 = STREAM(indices[at + 3u * SLICE]);
-        v0 = STREAM(values[at + 0u * SLICE]);
-        v1 = STREAM(values[at + 1u * SLICE]);
-        v2 = STREAM(values[at + 2u * SLICE]);
-        v3 = STREAM(values[at + 3u * SLICE]);
-      }
-    }
-    if (d0 != NONE) acc = sr_add(acc, sr_mul(w0, x0));
-    if (d1 != NONE) acc = sr_add(acc, sr_mul(w1, x1));
-    if (d2 != NONE) acc = sr_add(acc, sr_mul(w2, x2));
-    if (d3 != NONE) acc = sr_add(acc, sr_mul(w3, x3));
-    if (!gathered) break;
-    d0 = dn0;
-    x0 = xn0;
-    d1 = dn1;
-    x1 = xn1;
-    d2 = dn2;
-    x2 = xn2;
-    d3 = dn3;
-    x3 = xn3;
-    w0 = wn0;
-    w1 = wn1;
-    w2 = wn2;
-    w3 = wn3;
-  }
-  for (; !ended && at < end; at += SLICE) {
-    const unsigned col = STREAM(indices[at]);
-    if (col == NONE) break;
-    acc = sr_add(acc, sr_mul(STREAM(values[at]), LOAD(x[col])));
-  }
-  if (!primary) {
-    partial[p - params.rows] = acc;
+  if (p >= params.rows) {
+    partial[p - params.rows] = stored_row(p);
     return;
   }
-  STORE_ROW(row, acc);
+  const unsigned row = p;
+  if (ROW_WANTED(row)) STORE_ROW(row, stored_row(p));
 }

@@ -49,111 +49,113 @@ static __device__ __forceinline__ __attribute__((unused)) T sr_unstage(T c) { re
 #define SLICE 32u  // stored rows per slice
 
 extern "C" __global__ void __launch_bounds__(256) spmv_sell(const Params params, const unsigned int* __restrict__ sliceStart, const unsigned int* __restrict__ indices, const float* __restrict__ x, float* __restrict__ y, const unsigned int* __restrict__ rowIds, float* __restrict__ partial) {
+  // ⊕ over the stored row p's slots.
+  const auto stored_row = [&](const unsigned p) {
+    T acc = ZERO;
+    const unsigned slice = p / SLICE;
+    const unsigned end = LOAD(sliceStart[slice + 1]);
+    unsigned at = LOAD(sliceStart[slice]) + p % SLICE;
+    // 8 slots a step while a whole step fits: their loads are in flight together; padding (NONE) is a
+    // suffix of a row's slots, so a step ending in padding ends the row (see the WGSL template).
+    // Fold (power-law rows, bound by x's gathers), as the WGSL template: a step's gathers of x are issued, and the
+    // step after it has its loads in flight, before the step before it ⊕s its gathers (H100, R-MAT 22: 1.1764 →
+    // 1.1477 ms). ELL and SELL keep one step's loads and gathers at a time (gathers ahead cost the WGSL 2-D grid's ELL 4%).
+    bool more = at + 7u * SLICE < end;
+    bool ended = false;
+    unsigned c0 = NONE, c1 = NONE, c2 = NONE, c3 = NONE, c4 = NONE, c5 = NONE, c6 = NONE, c7 = NONE;
+    if (more) {
+      c0 = STREAM(indices[at + 0u * SLICE]);
+      c1 = STREAM(indices[at + 1u * SLICE]);
+      c2 = STREAM(indices[at + 2u * SLICE]);
+      c3 = STREAM(indices[at + 3u * SLICE]);
+      c4 = STREAM(indices[at + 4u * SLICE]);
+      c5 = STREAM(indices[at + 5u * SLICE]);
+      c6 = STREAM(indices[at + 6u * SLICE]);
+      c7 = STREAM(indices[at + 7u * SLICE]);
+    }
+    // The step whose gathers are in flight; none at first (NONE adds nothing).
+    unsigned d0 = NONE, d1 = NONE, d2 = NONE, d3 = NONE, d4 = NONE, d5 = NONE, d6 = NONE, d7 = NONE;
+    T x0 = ZERO, x1 = ZERO, x2 = ZERO, x3 = ZERO, x4 = ZERO, x5 = ZERO, x6 = ZERO, x7 = ZERO;
+    for (;;) {
+      const bool gathered = more;
+      const unsigned dn0 = c0;
+      T xn0 = ZERO;
+      const unsigned dn1 = c1;
+      T xn1 = ZERO;
+      const unsigned dn2 = c2;
+      T xn2 = ZERO;
+      const unsigned dn3 = c3;
+      T xn3 = ZERO;
+      const unsigned dn4 = c4;
+      T xn4 = ZERO;
+      const unsigned dn5 = c5;
+      T xn5 = ZERO;
+      const unsigned dn6 = c6;
+      T xn6 = ZERO;
+      const unsigned dn7 = c7;
+      T xn7 = ZERO;
+      if (more) {
+        if (dn0 != NONE) xn0 = LOAD(x[dn0]);
+        if (dn1 != NONE) xn1 = LOAD(x[dn1]);
+        if (dn2 != NONE) xn2 = LOAD(x[dn2]);
+        if (dn3 != NONE) xn3 = LOAD(x[dn3]);
+        if (dn4 != NONE) xn4 = LOAD(x[dn4]);
+        if (dn5 != NONE) xn5 = LOAD(x[dn5]);
+        if (dn6 != NONE) xn6 = LOAD(x[dn6]);
+        if (dn7 != NONE) xn7 = LOAD(x[dn7]);
+        at += 8u * SLICE;
+        ended = dn7 == NONE;
+        more = !ended && at + 7u * SLICE < end;
+        if (more) {
+          c0 = STREAM(indices[at + 0u * SLICE]);
+          c1 = STREAM(indices[at + 1u * SLICE]);
+          c2 = STREAM(indices[at + 2u * SLICE]);
+          c3 = STREAM(indices[at + 3u * SLICE]);
+          c4 = STREAM(indices[at + 4u * SLICE]);
+          c5 = STREAM(indices[at + 5u * SLICE]);
+          c6 = STREAM(indices[at + 6u * SLICE]);
+          c7 = STREAM(indices[at + 7u * SLICE]);
+        }
+      }
+      if (d0 != NONE) acc = sr_add(acc, sr_mul(ONE, x0));
+      if (d1 != NONE) acc = sr_add(acc, sr_mul(ONE, x1));
+      if (d2 != NONE) acc = sr_add(acc, sr_mul(ONE, x2));
+      if (d3 != NONE) acc = sr_add(acc, sr_mul(ONE, x3));
+      if (d4 != NONE) acc = sr_add(acc, sr_mul(ONE, x4));
+      if (d5 != NONE) acc = sr_add(acc, sr_mul(ONE, x5));
+      if (d6 != NONE) acc = sr_add(acc, sr_mul(ONE, x6));
+      if (d7 != NONE) acc = sr_add(acc, sr_mul(ONE, x7));
+      if (!gathered) break;
+      d0 = dn0;
+      x0 = xn0;
+      d1 = dn1;
+      x1 = xn1;
+      d2 = dn2;
+      x2 = xn2;
+      d3 = dn3;
+      x3 = xn3;
+      d4 = dn4;
+      x4 = xn4;
+      d5 = dn5;
+      x5 = xn5;
+      d6 = dn6;
+      x6 = xn6;
+      d7 = dn7;
+      x7 = xn7;
+    }
+    for (; !ended && at < end; at += SLICE) {
+      const unsigned col = STREAM(indices[at]);
+      if (col == NONE) break;
+      acc = sr_add(acc, sr_mul(ONE, LOAD(x[col])));
+    }
+    return acc;
+  };
   const unsigned p = ROW_OF();
   if (p >= params.items) return;
-  const bool primary = p < params.rows;
-  const unsigned row = primary ? LOAD(rowIds[p]) : 0u;
-  if (primary && !ROW_WANTED(row)) return;
-  T acc = ZERO;
-  const unsigned slice = p / SLICE;
-  const unsigned end = LOAD(sliceStart[slice + 1]);
-  unsigned at = LOAD(sliceStart[slice]) + p % SLICE;
-  // 8 slots a step while a whole step fits: their loads are in flight together; padding (NONE) is a
-  // suffix of a row's slots, so a step ending in padding ends the row (see the WGSL template).
-  // Fold (power-law rows, bound by x's gathers), as the WGSL template: a step's gathers of x are issued, and the
-  // step after it has its loads in flight, before the step before it ⊕s its gathers (H100, R-MAT 22: 1.1764 →
-  // 1.1477 ms). ELL and SELL keep one step's loads and gathers at a time (gathers ahead cost the WGSL 2-D grid's ELL 4%).
-  bool more = at + 7u * SLICE < end;
-  bool ended = false;
-  unsigned c0 = NONE, c1 = NONE, c2 = NONE, c3 = NONE, c4 = NONE, c5 = NONE, c6 = NONE, c7 = NONE;
-  if (more) {
-    c0 = STREAM(indices[at + 0u * SLICE]);
-    c1 = STREAM(indices[at + 1u * SLICE]);
-    c2 = STREAM(indices[at + 2u * SLICE]);
-    c3 = STREAM(indices[at + 3u * SLICE]);
-    c4 = STREAM(indices[at + 4u * SLICE]);
-    c5 = STREAM(indices[at + 5u * SLICE]);
-    c6 = STREAM(indices[at + 6u * SLICE]);
-    c7 = STREAM(indices[at + 7u * SLICE]);
-  }
-  // The step whose gathers are in flight; none at first (NONE adds nothing).
-  unsigned d0 = NONE, d1 = NONE, d2 = NONE, d3 = NONE, d4 = NONE, d5 = NONE, d6 = NONE, d7 = NONE;
-  T x0 = ZERO, x1 = ZERO, x2 = ZERO, x3 = ZERO, x4 = ZERO, x5 = ZERO, x6 = ZERO, x7 = ZERO;
-  for (;;) {
-    const bool gathered = more;
-    const unsigned dn0 = c0;
-    T xn0 = ZERO;
-    const unsigned dn1 = c1;
-    T xn1 = ZERO;
-    const unsigned dn2 = c2;
-    T xn2 = ZERO;
-    const unsigned dn3 = c3;
-    T xn3 = ZERO;
-    const unsigned dn4 = c4;
-    T xn4 = ZERO;
-    const unsigned dn5 = c5;
-    T xn5 = ZERO;
-    const unsigned dn6 = c6;
-    T xn6 = ZERO;
-    const unsigned dn7 = c7;
-    T xn7 = ZERO;
-    if (more) {
-      if (dn0 != NONE) xn0 = LOAD(x[dn0]);
-      if (dn1 != NONE) xn1 = LOAD(x[dn1]);
-      if (dn2 != NONE) xn2 = LOAD(x[dn2]);
-      if (dn3 != NONE) xn3 = LOAD(x[dn3]);
-      if (dn4 != NONE) xn4 = LOAD(x[dn4]);
-      if (dn5 != NONE) xn5 = LOAD(x[dn5]);
-      if (dn6 != NONE) xn6 = LOAD(x[dn6]);
-      if (dn7 != NONE) xn7 = LOAD(x[dn7]);
-      at += 8u * SLICE;
-      ended = dn7 == NONE;
-      more = !ended && at + 7u * SLICE < end;
-      if (more) {
-        c0 = STREAM(indices[at + 0u * SLICE]);
-        c1 = STREAM(indices[at + 1u * SLICE]);
-        c2 = STREAM(indices[at + 2u * SLICE]);
-        c3 = STREAM(indices[at + 3u * SLICE]);
-        c4 = STREAM(indices[at + 4u * SLICE]);
-        c5 = STREAM(indices[at + 5u * SLICE]);
-        c6 = STREAM(indices[at + 6u * SLICE]);
-        c7 = STREAM(indices[at + 7u * SLICE]);
-      }
-    }
-    if (d0 != NONE) acc = sr_add(acc, sr_mul(ONE, x0));
-    if (d1 != NONE) acc = sr_add(acc, sr_mul(ONE, x1));
-    if (d2 != NONE) acc = sr_add(acc, sr_mul(ONE, x2));
-    if (d3 != NONE) acc = sr_add(acc, sr_mul(ONE, x3));
-    if (d4 != NONE) acc = sr_add(acc, sr_mul(ONE, x4));
-    if (d5 != NONE) acc = sr_add(acc, sr_mul(ONE, x5));
-    if (d6 != NONE) acc = sr_add(acc, sr_mul(ONE, x6));
-    if (d7 != NONE) acc = sr_add(acc, sr_mul(ONE, x7));
-    if (!gathered) break;
-    d0 = dn0;
-    x0 = xn0;
-    d1 = dn1;
-    x1 = xn1;
-    d2 = dn2;
-    x2 = xn2;
-    d3 = dn3;
-    x3 = xn3;
-    d4 = dn4;
-    x4 = xn4;
-    d5 = dn5;
-    x5 = xn5;
-    d6 = dn6;
-    x6 = xn6;
-    d7 = dn7;
-    x7 = xn7;
-  }
-  for (; !ended && at < end; at += SLICE) {
-    const unsigned col = STREAM(indices[at]);
-    if (col == NONE) break;
-    acc = sr_add(acc, sr_mul(ONE, LOAD(x[col])));
-  }
-  if (!primary) {
-    partial[p - params.rows] = acc;
+  if (p >= params.rows) {
+    partial[p - params.rows] = stored_row(p);
     return;
   }
-  STORE_ROW(row, acc);
+  const unsigned row = LOAD(rowIds[p]);
+  if (ROW_WANTED(row)) STORE_ROW(row, stored_row(p));
 }

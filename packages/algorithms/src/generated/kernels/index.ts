@@ -90,14 +90,14 @@ import { spmv_merge_fixup__plus_times_f32__acc__r256l1g__cuda__b5ad9b5dc305 } fr
 import { spmv_sell__plus_times_f32__set__r256l1c32__wgsl__8eda18f7cef8 } from "./spmv_sell__plus_times_f32__set__r256l1c32__wgsl__8eda18f7cef8.js";
 import { spmv_sell__plus_times_f32__set__r256l1c32g__cuda__19a1cd423269 } from "./spmv_sell__plus_times_f32__set__r256l1c32g__cuda__19a1cd423269.js";
 import { spmv_sell__plus_times_f32__set__r256l1c32p__wgsl__9d4c581da001 } from "./spmv_sell__plus_times_f32__set__r256l1c32p__wgsl__9d4c581da001.js";
-import { spmv_sell__plus_times_f32__set__r256l1c32pf__wgsl__849671db3ba0 } from "./spmv_sell__plus_times_f32__set__r256l1c32pf__wgsl__849671db3ba0.js";
-import { spmv_sell__plus_times_f32__set__r256l1c32pfgs__cuda__914da47ec37d } from "./spmv_sell__plus_times_f32__set__r256l1c32pfgs__cuda__914da47ec37d.js";
+import { spmv_sell__plus_times_f32__set__r256l1c32pfw__wgsl__88605c948ae4 } from "./spmv_sell__plus_times_f32__set__r256l1c32pfw__wgsl__88605c948ae4.js";
+import { spmv_sell__plus_times_f32__set__r256l1c32pfwgs__cuda__82661974fbe1 } from "./spmv_sell__plus_times_f32__set__r256l1c32pfwgs__cuda__82661974fbe1.js";
 import { spmv_sell__plus_times_f32__set__r256l1c32pg__cuda__87365355d2f0 } from "./spmv_sell__plus_times_f32__set__r256l1c32pg__cuda__87365355d2f0.js";
 import { spmv_sell__plus_times_f32__set_pattern__r256l1c32__wgsl__406e44592e29 } from "./spmv_sell__plus_times_f32__set_pattern__r256l1c32__wgsl__406e44592e29.js";
 import { spmv_sell__plus_times_f32__set_pattern__r256l1c32g__cuda__c3a09801846b } from "./spmv_sell__plus_times_f32__set_pattern__r256l1c32g__cuda__c3a09801846b.js";
 import { spmv_sell__plus_times_f32__set_pattern__r256l1c32p__wgsl__8a0bc7a85497 } from "./spmv_sell__plus_times_f32__set_pattern__r256l1c32p__wgsl__8a0bc7a85497.js";
-import { spmv_sell__plus_times_f32__set_pattern__r256l1c32pf__wgsl__6631b612a2fa } from "./spmv_sell__plus_times_f32__set_pattern__r256l1c32pf__wgsl__6631b612a2fa.js";
-import { spmv_sell__plus_times_f32__set_pattern__r256l1c32pfgs__cuda__9d72d9a9baf0 } from "./spmv_sell__plus_times_f32__set_pattern__r256l1c32pfgs__cuda__9d72d9a9baf0.js";
+import { spmv_sell__plus_times_f32__set_pattern__r256l1c32pfw__wgsl__323576939962 } from "./spmv_sell__plus_times_f32__set_pattern__r256l1c32pfw__wgsl__323576939962.js";
+import { spmv_sell__plus_times_f32__set_pattern__r256l1c32pfwgs__cuda__3e6da136e780 } from "./spmv_sell__plus_times_f32__set_pattern__r256l1c32pfwgs__cuda__3e6da136e780.js";
 import { spmv_sell__plus_times_f32__set_pattern__r256l1c32pg__cuda__62db906699e6 } from "./spmv_sell__plus_times_f32__set_pattern__r256l1c32pg__cuda__62db906699e6.js";
 import { sssp_advance__min_plus_f32__dir__w256l16c256__cuda__7d2d0454082e } from "./sssp_advance__min_plus_f32__dir__w256l16c256__cuda__7d2d0454082e.js";
 import { sssp_advance__min_plus_f32__dir__w256l16c256__wgsl__25f35cca777c } from "./sssp_advance__min_plus_f32__dir__w256l16c256__wgsl__25f35cca777c.js";
@@ -270,14 +270,14 @@ export const CATALOG: Readonly<Record<string, GeneratedKernel>> = {
         "8eda18f7cef8": spmv_sell__plus_times_f32__set__r256l1c32__wgsl__8eda18f7cef8,
         "19a1cd423269": spmv_sell__plus_times_f32__set__r256l1c32g__cuda__19a1cd423269,
         "9d4c581da001": spmv_sell__plus_times_f32__set__r256l1c32p__wgsl__9d4c581da001,
-        "849671db3ba0": spmv_sell__plus_times_f32__set__r256l1c32pf__wgsl__849671db3ba0,
-        "914da47ec37d": spmv_sell__plus_times_f32__set__r256l1c32pfgs__cuda__914da47ec37d,
+        "88605c948ae4": spmv_sell__plus_times_f32__set__r256l1c32pfw__wgsl__88605c948ae4,
+        "82661974fbe1": spmv_sell__plus_times_f32__set__r256l1c32pfwgs__cuda__82661974fbe1,
         "87365355d2f0": spmv_sell__plus_times_f32__set__r256l1c32pg__cuda__87365355d2f0,
         "406e44592e29": spmv_sell__plus_times_f32__set_pattern__r256l1c32__wgsl__406e44592e29,
         "c3a09801846b": spmv_sell__plus_times_f32__set_pattern__r256l1c32g__cuda__c3a09801846b,
         "8a0bc7a85497": spmv_sell__plus_times_f32__set_pattern__r256l1c32p__wgsl__8a0bc7a85497,
-        "6631b612a2fa": spmv_sell__plus_times_f32__set_pattern__r256l1c32pf__wgsl__6631b612a2fa,
-        "9d72d9a9baf0": spmv_sell__plus_times_f32__set_pattern__r256l1c32pfgs__cuda__9d72d9a9baf0,
+        "323576939962": spmv_sell__plus_times_f32__set_pattern__r256l1c32pfw__wgsl__323576939962,
+        "3e6da136e780": spmv_sell__plus_times_f32__set_pattern__r256l1c32pfwgs__cuda__3e6da136e780,
         "62db906699e6": spmv_sell__plus_times_f32__set_pattern__r256l1c32pg__cuda__62db906699e6,
         "7d2d0454082e": sssp_advance__min_plus_f32__dir__w256l16c256__cuda__7d2d0454082e,
         "25f35cca777c": sssp_advance__min_plus_f32__dir__w256l16c256__wgsl__25f35cca777c,

@@ -16,6 +16,9 @@ const ELEMENT = 4;
 export function sellLayout(csr: Csr, plan: SpmvPlan, limits: BindingLimits): SpmvLayout {
   const { spec, slicing, combine } = plan;
   if (!slicing || spec.sliceHeight === undefined) throw new Error(`spmv: a '${plan.format}' plan needs its slicing and slice height (make it with planSpmv)`);
+  if (spec.windowed === true && slicing.sigma !== spec.rowsPerWorkgroup) {
+    throw new Error(`spmv: a windowed kernel stages a workgroup's ${spec.rowsPerWorkgroup} rows as one σ window, but the plan's σ is ${slicing.sigma}`);
+  }
   const nnz = csr.indices.length;
   const ell = slicedEllFromCsr(csr, {
     sliceHeight: spec.sliceHeight,
