@@ -2372,7 +2372,7 @@ export const TEMPLATE_SPECS: Readonly<Record<string, unknown>> = {
             + ") {\n  // ⊕ over the stored row p's slots.\n  const auto stored_row = [&](const unsigned p) {\n    T acc = ZERO;\n    const unsigned slice = p / SLICE;\n    const unsigned end = LOAD(sliceStart[slice + 1]);\n"
             + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"unroll") : depth0),{"name":"if","hash":{},"fn":container.program(24, data, 0),"inverse":container.program(26, data, 0),"data":data,"loc":{"start":{"line":64,"column":0},"end":{"line":73,"column":7}}})) != null ? stack1 : "")
             + "    return acc;\n  };\n  const unsigned p = ROW_OF();\n"
-            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"windowed") : depth0),{"name":"if","hash":{},"fn":container.program(29, data, 0),"inverse":container.program(34, data, 0),"data":data,"loc":{"start":{"line":77,"column":0},"end":{"line":111,"column":7}}})) != null ? stack1 : "")
+            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"windowed") : depth0),{"name":"if","hash":{},"fn":container.program(29, data, 0),"inverse":container.program(34, data, 0),"data":data,"loc":{"start":{"line":77,"column":0},"end":{"line":110,"column":7}}})) != null ? stack1 : "")
             + "}\n";
         },"24":function(container,depth0,helpers,partials,data) {
             var stack1, lookupProperty = container.lookupProperty || function(parent, propertyName) {
@@ -2405,13 +2405,13 @@ export const TEMPLATE_SPECS: Readonly<Record<string, unknown>> = {
                 return undefined
             };
 
-          return "  // A block's stored rows below params.rows are one σ window (σ = ROWS): their results meet in shared memory at\n  // their rows' places, so that y is stored in row order, 8 rows a 32-byte sector (see the WGSL template).\n  __shared__ T staged[ROWS];\n  // No early return: every thread reaches the barrier.\n  if (p < params.items) {\n"
-            + ((stack1 = lookupProperty(helpers,"if").call(depth0 != null ? depth0 : (container.nullContext || {}),(depth0 != null ? lookupProperty(depth0,"folded") : depth0),{"name":"if","hash":{},"fn":container.program(30, data, 0),"inverse":container.program(32, data, 0),"data":data,"loc":{"start":{"line":83,"column":0},"end":{"line":89,"column":7}}})) != null ? stack1 : "")
-            + "      const unsigned row = LOAD(rowIds[p]);\n      if (ROW_WANTED(row)) staged[row % ROWS] = stored_row(p);\n    }\n  }\n  __syncthreads();\n  // The window holds row p too: this thread stores it, whichever thread computed it.\n  if (ROW_WANTED(p)) STORE_ROW(p, staged[threadIdx.x]);\n";
+          return "  // A block's stored rows below params.rows are one σ window (σ = ROWS): their results meet in shared memory at\n  // their rows' places, so that y is stored in row order, 8 rows a 32-byte sector (see the WGSL template).\n  __shared__ T staged[ROWS];\n  // No early return: every thread reaches the barrier. One call of stored_row (its loop inlined once).\n  const bool primary = p < params.rows;\n  const unsigned row = primary ? LOAD(rowIds[p]) : 0u;\n  if (p < params.items && (!primary || ROW_WANTED(row))) {\n    const T r = stored_row(p);\n"
+            + ((stack1 = lookupProperty(helpers,"if").call(depth0 != null ? depth0 : (container.nullContext || {}),(depth0 != null ? lookupProperty(depth0,"folded") : depth0),{"name":"if","hash":{},"fn":container.program(30, data, 0),"inverse":container.program(32, data, 0),"data":data,"loc":{"start":{"line":86,"column":0},"end":{"line":91,"column":7}}})) != null ? stack1 : "")
+            + "  }\n  __syncthreads();\n  // The window holds row p too: this thread stores it, whichever thread computed it.\n  if (ROW_WANTED(p)) STORE_ROW(p, staged[threadIdx.x]);\n";
         },"30":function(container,depth0,helpers,partials,data) {
-            return "    if (p >= params.rows) {\n      partial[p - params.rows] = stored_row(p);\n    } else {\n";
+            return "    if (primary) staged[row % ROWS] = r;\n    else partial[p - params.rows] = r;\n";
         },"32":function(container,depth0,helpers,partials,data) {
-            return "    {\n";
+            return "    staged[row % ROWS] = r;\n";
         },"34":function(container,depth0,helpers,partials,data) {
             var stack1, alias1=depth0 != null ? depth0 : (container.nullContext || {}), lookupProperty = container.lookupProperty || function(parent, propertyName) {
                 if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
@@ -2421,8 +2421,8 @@ export const TEMPLATE_SPECS: Readonly<Record<string, unknown>> = {
             };
 
           return "  if (p >= params.items) return;\n"
-            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"folded") : depth0),{"name":"if","hash":{},"fn":container.program(35, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":99,"column":0},"end":{"line":104,"column":7}}})) != null ? stack1 : "")
-            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"permuted") : depth0),{"name":"if","hash":{},"fn":container.program(37, data, 0),"inverse":container.program(39, data, 0),"data":data,"loc":{"start":{"line":105,"column":0},"end":{"line":109,"column":7}}})) != null ? stack1 : "")
+            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"folded") : depth0),{"name":"if","hash":{},"fn":container.program(35, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":98,"column":0},"end":{"line":103,"column":7}}})) != null ? stack1 : "")
+            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"permuted") : depth0),{"name":"if","hash":{},"fn":container.program(37, data, 0),"inverse":container.program(39, data, 0),"data":data,"loc":{"start":{"line":104,"column":0},"end":{"line":108,"column":7}}})) != null ? stack1 : "")
             + "  if (ROW_WANTED(row)) STORE_ROW(row, stored_row(p));\n";
         },"35":function(container,depth0,helpers,partials,data) {
             return "  if (p >= params.rows) {\n    partial[p - params.rows] = stored_row(p);\n    return;\n  }\n";
@@ -2447,7 +2447,7 @@ export const TEMPLATE_SPECS: Readonly<Record<string, unknown>> = {
             + "\n#define SLICE "
             + ((stack1 = ((helper = (helper = lookupProperty(helpers,"sliceHeight") || (depth0 != null ? lookupProperty(depth0,"sliceHeight") : depth0)) != null ? helper : container.hooks.helperMissing),(typeof helper === "function" ? helper.call(alias1,{"name":"sliceHeight","hash":{},"data":data,"loc":{"start":{"line":14,"column":14},"end":{"line":14,"column":29}}}) : helper))) != null ? stack1 : "")
             + "u  // stored rows per slice\n\n"
-            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"quad") : depth0),{"name":"if","hash":{},"fn":container.program(5, data, 0),"inverse":container.program(23, data, 0),"data":data,"loc":{"start":{"line":16,"column":0},"end":{"line":113,"column":7}}})) != null ? stack1 : "");
+            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"quad") : depth0),{"name":"if","hash":{},"fn":container.program(5, data, 0),"inverse":container.program(23, data, 0),"data":data,"loc":{"start":{"line":16,"column":0},"end":{"line":112,"column":7}}})) != null ? stack1 : "");
         },"usePartial":true,"useData":true},
         "cuda/sssp/advance": {"1":function(container,depth0,helpers,partials,data) {
             var stack1, lookupProperty = container.lookupProperty || function(parent, propertyName) {
@@ -4979,7 +4979,7 @@ export const TEMPLATE_SPECS: Readonly<Record<string, unknown>> = {
           return "// ⊕ over the stored row p's slots.\nfn stored_row(p: u32) -> T {\n  var acc = ZERO;\n  let slice = p / SLICE;\n  let end = sliceStart[slice + 1u];\n"
             + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"unroll") : depth0),{"name":"if","hash":{},"fn":container.program(24, data, 0),"inverse":container.program(26, data, 0),"data":data,"loc":{"start":{"line":67,"column":0},"end":{"line":76,"column":7}}})) != null ? stack1 : "")
             + "  return acc;\n}\n"
-            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"windowed") : depth0),{"name":"if","hash":{},"fn":container.program(29, data, 0),"inverse":container.program(34, data, 0),"data":data,"loc":{"start":{"line":79,"column":0},"end":{"line":134,"column":7}}})) != null ? stack1 : "");
+            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"windowed") : depth0),{"name":"if","hash":{},"fn":container.program(29, data, 0),"inverse":container.program(34, data, 0),"data":data,"loc":{"start":{"line":79,"column":0},"end":{"line":133,"column":7}}})) != null ? stack1 : "");
         },"24":function(container,depth0,helpers,partials,data) {
             var stack1, lookupProperty = container.lookupProperty || function(parent, propertyName) {
                 if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
@@ -5015,13 +5015,13 @@ export const TEMPLATE_SPECS: Readonly<Record<string, unknown>> = {
             + ((stack1 = ((helper = (helper = lookupProperty(helpers,"threads") || (depth0 != null ? lookupProperty(depth0,"threads") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"threads","hash":{},"data":data,"loc":{"start":{"line":86,"column":25},"end":{"line":86,"column":36}}}) : helper))) != null ? stack1 : "")
             + ", 1, 1)\nfn "
             + ((stack1 = ((helper = (helper = lookupProperty(helpers,"entryPoint") || (depth0 != null ? lookupProperty(depth0,"entryPoint") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"entryPoint","hash":{},"data":data,"loc":{"start":{"line":87,"column":3},"end":{"line":87,"column":17}}}) : helper))) != null ? stack1 : "")
-            + "(\n  @builtin(workgroup_id) wid: vec3<u32>,\n  @builtin(num_workgroups) nwg: vec3<u32>,\n  @builtin(local_invocation_index) lid: u32,\n) {\n  let p = row_of(wid, nwg, lid);\n  // No early return: every invocation reaches the barrier.\n  if (p < params.items) {\n"
-            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"folded") : depth0),{"name":"if","hash":{},"fn":container.program(30, data, 0),"inverse":container.program(32, data, 0),"data":data,"loc":{"start":{"line":95,"column":0},"end":{"line":101,"column":7}}})) != null ? stack1 : "")
-            + "      let row = rowIds[p];\n      if (row_wanted(row)) { staged[row % ROWS] = stored_row(p); }\n    }\n  }\n  workgroupBarrier();\n  // The window holds row p too: this invocation stores it, whichever invocation computed it.\n  if (row_wanted(p)) { store_row(p, staged[lid]); }\n}\n";
+            + "(\n  @builtin(workgroup_id) wid: vec3<u32>,\n  @builtin(num_workgroups) nwg: vec3<u32>,\n  @builtin(local_invocation_index) lid: u32,\n) {\n  let p = row_of(wid, nwg, lid);\n  // No early return: every invocation reaches the barrier. One call of stored_row (its loop inlined once).\n  let primary = p < params.rows;\n  var row = 0u;\n  if (primary) { row = rowIds[p]; }\n  if (p < params.items && (!primary || row_wanted(row))) {\n    let r = stored_row(p);\n"
+            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"folded") : depth0),{"name":"if","hash":{},"fn":container.program(30, data, 0),"inverse":container.program(32, data, 0),"data":data,"loc":{"start":{"line":99,"column":0},"end":{"line":103,"column":7}}})) != null ? stack1 : "")
+            + "  }\n  workgroupBarrier();\n  // The window holds row p too: this invocation stores it, whichever invocation computed it.\n  if (row_wanted(p)) { store_row(p, staged[lid]); }\n}\n";
         },"30":function(container,depth0,helpers,partials,data) {
-            return "    if (p >= params.rows) {\n      partial[p - params.rows] = stored_row(p);\n    } else {\n";
+            return "    if (primary) { staged[row % ROWS] = r; } else { partial[p - params.rows] = r; }\n";
         },"32":function(container,depth0,helpers,partials,data) {
-            return "    {\n";
+            return "    staged[row % ROWS] = r;\n";
         },"34":function(container,depth0,helpers,partials,data) {
             var stack1, helper, alias1=depth0 != null ? depth0 : (container.nullContext || {}), alias2=container.hooks.helperMissing, alias3="function", lookupProperty = container.lookupProperty || function(parent, propertyName) {
                 if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
@@ -5031,12 +5031,12 @@ export const TEMPLATE_SPECS: Readonly<Record<string, unknown>> = {
             };
 
           return "\n@compute @workgroup_size("
-            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"threads") || (depth0 != null ? lookupProperty(depth0,"threads") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"threads","hash":{},"data":data,"loc":{"start":{"line":112,"column":25},"end":{"line":112,"column":36}}}) : helper))) != null ? stack1 : "")
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"threads") || (depth0 != null ? lookupProperty(depth0,"threads") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"threads","hash":{},"data":data,"loc":{"start":{"line":111,"column":25},"end":{"line":111,"column":36}}}) : helper))) != null ? stack1 : "")
             + ", 1, 1)\nfn "
-            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"entryPoint") || (depth0 != null ? lookupProperty(depth0,"entryPoint") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"entryPoint","hash":{},"data":data,"loc":{"start":{"line":113,"column":3},"end":{"line":113,"column":17}}}) : helper))) != null ? stack1 : "")
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"entryPoint") || (depth0 != null ? lookupProperty(depth0,"entryPoint") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"entryPoint","hash":{},"data":data,"loc":{"start":{"line":112,"column":3},"end":{"line":112,"column":17}}}) : helper))) != null ? stack1 : "")
             + "(\n  @builtin(workgroup_id) wid: vec3<u32>,\n  @builtin(num_workgroups) nwg: vec3<u32>,\n  @builtin(local_invocation_index) lid: u32,\n) {\n  let p = row_of(wid, nwg, lid);\n  if (p >= params.items) { return; }\n"
-            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"folded") : depth0),{"name":"if","hash":{},"fn":container.program(35, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":120,"column":0},"end":{"line":125,"column":7}}})) != null ? stack1 : "")
-            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"permuted") : depth0),{"name":"if","hash":{},"fn":container.program(37, data, 0),"inverse":container.program(39, data, 0),"data":data,"loc":{"start":{"line":126,"column":0},"end":{"line":130,"column":7}}})) != null ? stack1 : "")
+            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"folded") : depth0),{"name":"if","hash":{},"fn":container.program(35, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":119,"column":0},"end":{"line":124,"column":7}}})) != null ? stack1 : "")
+            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"permuted") : depth0),{"name":"if","hash":{},"fn":container.program(37, data, 0),"inverse":container.program(39, data, 0),"data":data,"loc":{"start":{"line":125,"column":0},"end":{"line":129,"column":7}}})) != null ? stack1 : "")
             + "  if (!row_wanted(row)) { return; }\n  store_row(row, stored_row(p));\n}\n";
         },"35":function(container,depth0,helpers,partials,data) {
             return "  if (p >= params.rows) {\n    partial[p - params.rows] = stored_row(p);\n    return;\n  }\n";
@@ -5061,7 +5061,7 @@ export const TEMPLATE_SPECS: Readonly<Record<string, unknown>> = {
             + "\nconst SLICE: u32 = "
             + ((stack1 = ((helper = (helper = lookupProperty(helpers,"sliceHeight") || (depth0 != null ? lookupProperty(depth0,"sliceHeight") : depth0)) != null ? helper : container.hooks.helperMissing),(typeof helper === "function" ? helper.call(alias1,{"name":"sliceHeight","hash":{},"data":data,"loc":{"start":{"line":17,"column":19},"end":{"line":17,"column":34}}}) : helper))) != null ? stack1 : "")
             + "u;  // stored rows per slice\n\n"
-            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"quad") : depth0),{"name":"if","hash":{},"fn":container.program(5, data, 0),"inverse":container.program(23, data, 0),"data":data,"loc":{"start":{"line":19,"column":0},"end":{"line":135,"column":7}}})) != null ? stack1 : "");
+            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"quad") : depth0),{"name":"if","hash":{},"fn":container.program(5, data, 0),"inverse":container.program(23, data, 0),"data":data,"loc":{"start":{"line":19,"column":0},"end":{"line":134,"column":7}}})) != null ? stack1 : "");
         },"usePartial":true,"useData":true},
         "wgsl/sssp/advance": {"1":function(container,depth0,helpers,partials,data) {
             return "  // After a release whose hubs hold PULL_MIN arcs or more, the pass pulls their arcs (see sssp_frontier).\n  let pulls = len != 0u && state[SCANNING] == 2u && state[RELEASED] >= state[PULL_MIN];\n  state[RELEASED] = 0u;\n  if (pulls) {\n    state[SCANNING] = 3u;\n    set_grid(state[PULL_ITEMS] * LANES);\n    return;\n  }\n";

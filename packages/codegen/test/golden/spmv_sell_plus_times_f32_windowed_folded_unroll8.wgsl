@@ -241,14 +241,13 @@ fn spmv_sell(
   @builtin(local_invocation_index) lid: u32,
 ) {
   let p = row_of(wid, nwg, lid);
-  // No early return: every invocation reaches the barrier.
-  if (p < params.items) {
-    if (p >= params.rows) {
-      partial[p - params.rows] = stored_row(p);
-    } else {
-      let row = rowIds[p];
-      if (row_wanted(row)) { staged[row % ROWS] = stored_row(p); }
-    }
+  // No early return: every invocation reaches the barrier. One call of stored_row (its loop inlined once).
+  let primary = p < params.rows;
+  var row = 0u;
+  if (primary) { row = rowIds[p]; }
+  if (p < params.items && (!primary || row_wanted(row))) {
+    let r = stored_row(p);
+    if (primary) { staged[row % ROWS] = r; } else { partial[p - params.rows] = r; }
   }
   workgroupBarrier();
   // The window holds row p too: this invocation stores it, whichever invocation computed it.

@@ -188,14 +188,13 @@ extern "C" __global__ void __launch_bounds__(256) spmv_sell(const Params params,
   // A block's stored rows below params.rows are one σ window (σ = ROWS): their results meet in shared memory at
   // their rows' places, so that y is stored in row order, 8 rows a 32-byte sector (see the WGSL template).
   __shared__ T staged[ROWS];
-  // No early return: every thread reaches the barrier.
-  if (p < params.items) {
-    if (p >= params.rows) {
-      partial[p - params.rows] = stored_row(p);
-    } else {
-      const unsigned row = LOAD(rowIds[p]);
-      if (ROW_WANTED(row)) staged[row % ROWS] = stored_row(p);
-    }
+  // No early return: every thread reaches the barrier. One call of stored_row (its loop inlined once).
+  const bool primary = p < params.rows;
+  const unsigned row = primary ? LOAD(rowIds[p]) : 0u;
+  if (p < params.items && (!primary || ROW_WANTED(row))) {
+    const T r = stored_row(p);
+    if (primary) staged[row % ROWS] = r;
+    else partial[p - params.rows] = r;
   }
   __syncthreads();
   // The window holds row p too: this thread stores it, whichever thread computed it.
