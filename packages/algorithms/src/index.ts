@@ -30,6 +30,7 @@ export {
   ellUnroll,
   chooseReorder,
   defaultLanes,
+  combineLanes,
   SPMV_DEFAULTS,
   SPMV_FORMATS,
   type SpmvFormat,

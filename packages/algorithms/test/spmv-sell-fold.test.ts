@@ -185,9 +185,12 @@ describe('planning sell and fold (no GPU)', () => {
     // fold's windows are a workgroup's rows, so that it stores y a window at a time.
     expect(skew.slicing).toEqual({ sigma: 256, foldWidth: 7 });
     expect(skew.spec).toMatchObject({ op: 'spmv_sell', folded: true, permuted: true, windowed: true, accumulate: false, masked: true });
-    // The longest row's 7 extra pieces: 8 lanes, the device's smallest subgroup.
-    expect(skew.combine).toMatchObject({ op: 'spmv_fold_combine', accumulate: true, masked: true, lanesPerRow: 8, rowsPerWorkgroup: 32, reduction: 'subgroup' });
-    expect(planSpmv({ format: 'fold', reduction: 'workgroup', foldWidth: 8 }, rows({ max: 80 }), SUBGROUPS_8).combine).toMatchObject({ lanesPerRow: 16, reduction: 'workgroup' }); // 9 extra pieces of 8
+    // The longest row's 7 extra pieces: one lane adds them up.
+    expect(skew.combine).toMatchObject({ op: 'spmv_fold_combine', accumulate: true, masked: true, lanesPerRow: 1, rowsPerWorkgroup: 256, reduction: 'subgroup' });
+    expect(planSpmv({ format: 'fold', reduction: 'workgroup', foldWidth: 8 }, rows({ max: 80 }), SUBGROUPS_8).combine).toMatchObject({ lanesPerRow: 1, reduction: 'workgroup' }); // 9 extra pieces of 8
+    // 99 extra pieces of 8: 16 pieces a lane at most, 8 lanes (the device's smallest subgroup caps the subgroup reduction).
+    expect(planSpmv({ format: 'fold', reduction: 'workgroup', foldWidth: 8 }, rows({ max: 800 }), SUBGROUPS_8).combine).toMatchObject({ lanesPerRow: 8, rowsPerWorkgroup: 32 });
+    expect(planSpmv({ format: 'fold', foldWidth: 8 }, rows({ max: 8000 }), SUBGROUPS_8).combine).toMatchObject({ lanesPerRow: 8, reduction: 'subgroup' });
   });
 
   it('stores y a window at a time exactly when a workgroup holds one σ window of rows', () => {

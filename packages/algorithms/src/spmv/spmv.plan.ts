@@ -21,7 +21,7 @@ export interface SpmvKernelOptions {
   masked?: boolean;
   /**
    * csr-vector: invocations per row, a power of two (default: {@link defaultLanes} of the mean row length);
-   * fold: invocations per folded row in the step adding its extra pieces (default: of the longest row's).
+   * fold: invocations per folded row in the step adding its extra pieces (default: {@link combineLanes} of the longest row's).
    */
   lanesPerRow?: number;
   /** Invocations per workgroup (default 256): rowsPerWorkgroup = this / lanesPerRow. */
@@ -179,6 +179,8 @@ export const SPMV_DEFAULTS = {
   skewedUnroll: 8,
   skewedFrom: 16,
   maxLanes: 32,
+  /** fold's second step: extra pieces one lane adds up before a folded row gets more lanes ({@link combineLanes}). */
+  combineExtrasPerLane: 16,
   /** sell, fold: rows per slice (a warp). */
   sliceHeight: 32,
   /** sell, fold: σ on uneven rows (R-MAT scale 21: padding 2.54 unsorted, 1.35 at σ = 256, 1.05 at 4096). */
@@ -242,6 +244,22 @@ export function defaultLanes(mean: number, cap: number = SPMV_DEFAULTS.maxLanes)
   let lanes = 2;
   while (lanes < mean && lanes < SPMV_DEFAULTS.maxLanes) lanes *= 2;
   return Math.max(1, Math.min(lanes, cap));
+}
+
+/**
+ * Lanes per folded row in fold's second step: the power of two that leaves each lane at most
+ * {@link SPMV_DEFAULTS}.combineExtrasPerLane of the longest row's extra pieces (1 up to that many), never above
+ * `cap`. Most folded rows have one or two extra pieces (R-MAT scale 22, pieces of 128: 99,680 of 110,386 rows one,
+ * the longest 13), so lanes sized for the longest row left most of them idle.
+ *
+ * @example
+ * combineLanes(13); // 1
+ * combineLanes(100); // 8
+ */
+export function combineLanes(extraPieces: number, cap: number = SPMV_DEFAULTS.maxLanes): number {
+  let lanes = 1;
+  while (lanes * SPMV_DEFAULTS.combineExtrasPerLane < extraPieces && lanes < cap) lanes *= 2;
+  return lanes;
 }
 
 /** The semiring and element type of a product: type f32 where the semiring has it, else its first type. */
@@ -348,7 +366,7 @@ export function ellUnroll(width: number): number | undefined {
  * sell and fold: one invocation per stored row, in slices of `sliceHeight`; σ-sorted rows carry their row
  * ids. fold folds rows longer than `foldWidth` when the longest row is, and then adds their extra pieces
  * with `spmv_fold_combine`, whose lanes (`lanesPerRow`, `reduction`) follow the longest row's extra pieces
- * as csr-vector's follow the mean row.
+ * ({@link combineLanes}).
  */
 function planSliced(
   format: 'sell' | 'fold',
@@ -382,7 +400,7 @@ function planSliced(
   if (!folded) return { format, semiring, type, spec, slicing };
   const reduction = options.reduction ?? (target === 'cuda' || subgroups.available ? 'subgroup' : 'workgroup');
   const cap = reduction === 'subgroup' ? (target === 'cuda' ? 32 : subgroups.minSize) : SPMV_DEFAULTS.maxLanes;
-  const lanes = options.lanesPerRow ?? defaultLanes(Math.ceil(stats.max / foldWidth) - 1, cap);
+  const lanes = options.lanesPerRow ?? combineLanes(Math.ceil(stats.max / foldWidth) - 1, cap);
   if (reduction === 'subgroup' && target === 'wgsl') checkSubgroupLanes(lanes, subgroups);
   const threads = common.rowsPerWorkgroup;
   const combine: SpmvKernelSpec = {
