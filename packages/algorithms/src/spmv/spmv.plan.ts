@@ -183,7 +183,13 @@ export const SPMV_DEFAULTS = {
   combineExtrasPerLane: 16,
   /** sell, fold: rows per slice (a warp). */
   sliceHeight: 32,
-  /** sell, fold: σ on uneven rows (R-MAT scale 21: padding 2.54 unsorted, 1.35 at σ = 256, 1.05 at 4096). */
+  /**
+   * sell: σ on uneven rows (R-MAT scale 21: padding 2.54 unsorted, 1.35 at σ = 256, 1.05 at 4096). fold sorts within a
+   * workgroup's rows instead, so that each workgroup stores y a window at a time (`windowed`): its pieces pad less than
+   * whole rows (R-MAT scale 22, pieces of 128: 17.85 M index sectors at σ = 256 against 16.94 M at 4096), and y's
+   * scattered stores cost more (H100, R-MAT scale 22, with one combine lane a folded row: CUDA 1.1487 → 1.1185 ms,
+   * WebGPU 1.1991 → 1.1888 ms).
+   */
   sigma: 4096,
   /**
    * The automatic choice renumbers columns by degree from this many rows on (x of 512 KiB, twice an H100 SM's
