@@ -186,9 +186,9 @@ export const SPMV_DEFAULTS = {
   /**
    * sell: σ on uneven rows (R-MAT scale 21: padding 2.54 unsorted, 1.35 at σ = 256, 1.05 at 4096). fold sorts within a
    * workgroup's rows instead, so that each workgroup stores y a window at a time (`windowed`): its pieces pad less than
-   * whole rows (R-MAT scale 22, pieces of 128: 17.85 M index sectors at σ = 256 against 16.94 M at 4096), and y's
-   * scattered stores cost more (H100, R-MAT scale 22, with one combine lane a folded row: CUDA 1.1487 → 1.1185 ms,
-   * WebGPU 1.1991 → 1.1888 ms).
+   * whole rows (R-MAT scale 22, pieces of 128: padding 1.20 at σ = 256 against 1.015 at 4096, `slicedEllShape`), and y's
+   * scattered stores cost more (H100, R-MAT scale 22, one call each: CUDA 1.1487 → 1.1302 ms windowed; WebGPU 1.1991 →
+   * 1.1888 ms windowed with one combine lane a folded row).
    */
   sigma: 4096,
   /**
@@ -387,9 +387,10 @@ function planSliced(
   const sliceHeight = options.sliceHeight ?? SPMV_DEFAULTS.sliceHeight;
   // rowsPerWorkgroup counts stored rows: 4 an invocation make a workgroup of 4 × its invocations.
   const rowsPerWorkgroup = common.rowsPerWorkgroup * (own.rowsPerInvocation ?? 1);
-  // fold's σ windows are a workgroup's rows where they can be (see `windowed` below).
-  const foldSigma = format === 'fold' && own.rowsPerInvocation === undefined && rowsPerWorkgroup % sliceHeight === 0 ? rowsPerWorkgroup : SPMV_DEFAULTS.sigma;
-  const sigma = options.sigma ?? (stats.paddingRatio <= SPMV_DEFAULTS.ellMaxPadding ? 1 : foldSigma);
+  // The σ window a workgroup can stage and store in row order (`windowed`): its rows, one an invocation, whole slices.
+  const windowRows = own.rowsPerInvocation === undefined && rowsPerWorkgroup % sliceHeight === 0 ? rowsPerWorkgroup : undefined;
+  const unevenSigma = format === 'fold' ? (windowRows ?? SPMV_DEFAULTS.sigma) : SPMV_DEFAULTS.sigma;
+  const sigma = options.sigma ?? (stats.paddingRatio <= SPMV_DEFAULTS.ellMaxPadding ? 1 : unevenSigma);
   const skewed = format === 'fold' && stats.max > SPMV_DEFAULTS.skewedFrom * stats.mean;
   const perMean = skewed ? SPMV_DEFAULTS.skewedFoldWidthPerMean : SPMV_DEFAULTS.foldWidthPerMean;
   const foldWidth = format === 'fold' ? (options.foldWidth ?? Math.max(1, Math.ceil(perMean * stats.mean))) : undefined;
@@ -399,8 +400,7 @@ function planSliced(
   const folded = foldWidth !== undefined && stats.max > foldWidth;
   // Unrolled slots only where a piece holds enough of them (and unless the caller chose).
   const slots = skewed && options.unroll === undefined && own.rowsPerInvocation === undefined && foldWidth! >= SPMV_DEFAULTS.skewedUnroll ? { unroll: SPMV_DEFAULTS.skewedUnroll } : {};
-  // A workgroup whose rows are one σ window stores y in row order through workgroup memory.
-  const windowed = sigma > 1 && sigma === rowsPerWorkgroup && own.rowsPerInvocation === undefined ? { windowed: true } : {};
+  const windowed = sigma > 1 && sigma === windowRows ? { windowed: true } : {};
   const spec: SpmvKernelSpec = { ...common, op: 'spmv_sell', rowsPerWorkgroup, sliceHeight, permuted: sigma > 1, folded, ...windowed, ...own, ...slots };
   const slicing = { sigma, ...(foldWidth === undefined ? {} : { foldWidth }) };
   if (!folded) return { format, semiring, type, spec, slicing };
