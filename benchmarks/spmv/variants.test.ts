@@ -10,6 +10,8 @@ describe('parseVariantLabel', () => {
 
   it('takes knob values the sweep lacks', () => {
     expect(parseVariantLabel('fold/w=96,u=2')).toEqual({ semiring: 'plus-times', format: 'fold', foldWidth: 96, unroll: 2 });
+    expect(parseVariantLabel('fold/threads=1024,local=false')).toEqual({ semiring: 'plus-times', format: 'fold', threadsPerWorkgroup: 1024, localFold: false });
+    expect(parseVariantLabel(variantLabel({ semiring: 'plus-times', format: 'fold', localFold: true }))).toEqual({ semiring: 'plus-times', format: 'fold', localFold: true });
   });
 
   it('names the label and what is wrong with it', () => {
@@ -17,5 +19,6 @@ describe('parseVariantLabel', () => {
     expect(() => parseVariantLabel('fold/width=64')).toThrow("--variant fold/width=64: unknown knob 'width=64'");
     expect(() => parseVariantLabel('fold/w=0')).toThrow('--variant fold/w=0: w=0 is not a positive integer');
     expect(() => parseVariantLabel('fold/u')).toThrow("unknown knob 'u'");
+    expect(() => parseVariantLabel('fold/local=yes')).toThrow('--variant fold/local=yes: local=yes is not true or false');
   });
 });

@@ -7,7 +7,7 @@ import { SPMV_FORMATS, type SpmvFormat, type SpmvKernelOptions, type SpmvReorder
 /** Knobs a variant may set beyond the format. */
 export type SpmvKnobs = Pick<
   SpmvKernelOptions,
-  'reduction' | 'lanesPerRow' | 'threadsPerWorkgroup' | 'itemsPerThread' | 'sliceHeight' | 'sigma' | 'foldWidth' | 'unroll' | 'rowsPerInvocation' | 'reorder' | 'hotColumns'
+  'reduction' | 'lanesPerRow' | 'threadsPerWorkgroup' | 'itemsPerThread' | 'sliceHeight' | 'sigma' | 'foldWidth' | 'unroll' | 'rowsPerInvocation' | 'reorder' | 'hotColumns' | 'localFold'
 >;
 
 export interface SpmvVariant extends SpmvKnobs {
@@ -27,6 +27,7 @@ const SHORT: Record<keyof SpmvKnobs, string> = {
   rowsPerInvocation: 'x',
   reorder: 'reorder',
   hotColumns: 'hot',
+  localFold: 'local',
 };
 
 /** `csr-vector/subgroup`, `sell/C=64,sigma=1`: the format and the knobs it sets. */
@@ -58,7 +59,10 @@ export function parseVariantLabel(label: string): SpmvVariant {
     const knob = (Object.keys(SHORT) as (keyof SpmvKnobs)[]).find((k) => k !== 'reduction' && SHORT[k] === short);
     if (!knob || value === undefined) throw new Error(`--variant ${label}: unknown knob '${part}' (expected one of ${Object.values(SHORT).filter(Boolean).map((k) => `${k}=…`).join(', ')})`);
     if (knob === 'reorder') variant.reorder = value;
-    else {
+    else if (knob === 'localFold') {
+      if (value !== 'true' && value !== 'false') throw new Error(`--variant ${label}: ${short}=${value} is not true or false`);
+      variant.localFold = value === 'true';
+    } else {
       const n = Number(value);
       if (!Number.isInteger(n) || n < 1) throw new Error(`--variant ${label}: ${short}=${value} is not a positive integer`);
       variant[knob] = n;

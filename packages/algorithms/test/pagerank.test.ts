@@ -43,6 +43,12 @@ describe.skipIf(!device)('pagerank on the GPU against the CPU reference', () => 
     await expectVerified(GRAPH_CASES[2].csr, { format, relabel: 'degree', damping: 0.9, personalization: { vertices: [1, 5], weights: [1, 1] } });
   });
 
+  // fold's extra pieces stored apart: the update adds them (vec_pagerank_update_folded), the product skips its combine step.
+  it('format fold without localFold: the update adds the extra pieces', async () => {
+    await expectVerified(GRAPH_CASES[2].csr, { format: 'fold', localFold: false, personalization: { vertices: [1, 5], weights: [1, 1] } });
+    await expectVerified(GRAPH_CASES[1].csr, { format: 'fold', localFold: false, checkEvery: 3 });
+  });
+
   it('n > 256 × 256, so that the sums stride over more elements than their 256 × 256 invocations', async () => {
     await expectVerified(withDangling(csrFromEdges(generateErdosRenyi({ n: 70_000, m: 140_000, seed: 9 })), 6));
   }, 60_000);

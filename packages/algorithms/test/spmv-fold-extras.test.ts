@@ -10,7 +10,7 @@ afterAll(() => device?.destroy());
 const WGSL: SpmvTarget = { target: 'wgsl', subgroups: { available: false, minSize: 4 }, limits: { maxStorageBufferBindingSize: 2 ** 31 - 4 } };
 /** Rows of 0 to 6 entries and two long ones (rows 3 and 9), folded at width 2. */
 const matrix = csrFromRows(Array.from({ length: 23 }, (_, i) => (i === 3 ? row(9, 1, 23) : i === 9 ? row(5, 4, 23) : row(i % 7, i, 23))));
-const fold: SpmvKernelOptions = { format: 'fold', foldWidth: 2, sliceHeight: 4, reduction: 'workgroup', semiring: 'plus-times', type: 'f32' };
+const fold: SpmvKernelOptions = { format: 'fold', foldWidth: 2, sliceHeight: 4, reduction: 'workgroup', localFold: false, semiring: 'plus-times', type: 'f32' };
 
 describe("a fold product's extra pieces, for a caller adding them itself (no GPU)", () => {
   it('gives each row the range of its extra pieces in partial, empty for rows not folded', () => {
@@ -28,6 +28,7 @@ describe("a fold product's extra pieces, for a caller adding them itself (no GPU
   it.each([
     ['sell', { format: 'sell', sliceHeight: 4, semiring: 'plus-times', type: 'f32' }],
     ['fold on rows no longer than its width', { ...fold, foldWidth: 100 }],
+    ['fold with its pieces in their windows (localFold)', { ...fold, localFold: true, threadsPerWorkgroup: 32 }],
     ['csr-scalar', { format: 'csr-scalar', semiring: 'plus-times', type: 'f32' }],
   ] as const)('has none for %s', (_, options) => {
     expect(rowExtraRanges(planSpmvLaunches(matrix, options, WGSL))).toBeUndefined();

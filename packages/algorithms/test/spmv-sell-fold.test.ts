@@ -17,14 +17,16 @@ type Options = SpmvOptions & { y?: number[] };
 /**
  * The shapes under test: sell as planned, sell σ-sorted in small slices, fold with a tiny width (so small
  * matrices fold often) and both combine reductions, and both σ-sorted with windows of a workgroup's rows (y
- * stored a window at a time). Slices of 4 or 8 rows cross many slices on tiny inputs.
+ * stored a window at a time); fold with its pieces kept in their windows (localFold) where they fit, as planned
+ * (windows of 16 and of 512 rows), and never. Slices of 4 or 8 rows cross many slices on tiny inputs.
  */
 const ALL_SHAPES: readonly Options[] = [
   { format: 'sell' },
   { format: 'sell', sliceHeight: 4, sigma: 8 },
   { format: 'sell', sliceHeight: 4, sigma: 8, threadsPerWorkgroup: 8 },
   { format: 'fold', foldWidth: 3, sliceHeight: 8, sigma: 16, threadsPerWorkgroup: 16, reduction: 'workgroup' },
-  { format: 'fold', foldWidth: 2, sliceHeight: 8, reduction: 'workgroup' },
+  { format: 'fold', foldWidth: 2, sliceHeight: 8, reduction: 'workgroup', localFold: false },
+  { format: 'fold', foldWidth: 8, sliceHeight: 8, threadsPerWorkgroup: 512, reduction: 'workgroup' },
   { format: 'fold', foldWidth: 3, sliceHeight: 4, sigma: 16, reduction: 'subgroup' },
 ];
 /** The subgroup reduction needs the device feature. */
@@ -72,9 +74,24 @@ describe.skipIf(!device)('sell and fold on the GPU against the CPU reference', (
     const lengths = Array.from({ length: n }, (_, i) => (i * 5) % 13);
     for (const format of ['sell', 'fold'] as const) {
       for (const threadsPerWorkgroup of [undefined, 16]) {
-        const { y, plan } = await spmv(device!, csr, new Float32Array(n).fill(1), { format, sliceHeight: 4, sigma: 16, threadsPerWorkgroup, ...(format === 'fold' ? { foldWidth: 5 } : {}) });
+        const { y, plan } = await spmv(device!, csr, new Float32Array(n).fill(1), { format, sliceHeight: 4, sigma: 16, threadsPerWorkgroup, ...(format === 'fold' ? { foldWidth: 5, localFold: false } : {}) });
         expect([plan.spec.permuted, plan.spec.windowed]).toEqual([true, threadsPerWorkgroup === 16 ? true : undefined]);
         expect(Array.from(y)).toEqual(lengths);
+      }
+    }
+  });
+
+  it('localFold: each row ⊕s its pieces within its window, every semiring, assign and accumulate', async () => {
+    // Windows of 32 stored rows, pieces of 4: row 5's 30 entries take 8 of a window, the empty rows none.
+    const csr = csrFromRows(Array.from({ length: 70 }, (_, i) => (i === 5 ? row(30, 1, 70) : i % 6 === 0 ? [] : row(i % 9, i, 70))));
+    for (const sc of SEMIRING_CASES) {
+      const m = sc.pattern ? asPattern(csr) : csr;
+      for (const accumulate of [false, true]) {
+        const options: Options = { format: 'fold', foldWidth: 4, sliceHeight: 4, threadsPerWorkgroup: 32, localFold: true, accumulate, y: sc.x(m.n, 8) };
+        const { plan } = await spmv(device!, m, sc.x(m.n, 2), { ...options, semiring: sc.semiring });
+        expect(plan.spec).toMatchObject({ localFold: true, permuted: false, folded: false });
+        expect(plan.combine).toBeUndefined();
+        await expectProduct(m, sc.semiring, sc.x(m.n, 2), options);
       }
     }
   });
@@ -131,6 +148,8 @@ describe.skipIf(!device)('sell and fold on the GPU against the CPU reference', (
       windows: fc.nat(2),
       // A workgroup of one σ window's rows: y stored a window at a time.
       windowed: fc.boolean(),
+      // fold: pieces kept in their windows where they fit (as planned), or never.
+      local: fc.boolean(),
       foldWidth: fc.option(fc.integer({ min: 1, max: 6 })),
       semiring: fc.constantFrom(0, 1, 2, 3, 4),
       accumulate: fc.boolean(),
@@ -149,7 +168,7 @@ describe.skipIf(!device)('sell and fold on the GPU against the CPU reference', (
           sigma: o.windows === 0 ? 1 : c * 2 ** o.windows,
           ...(o.windowed && o.windows > 0 && !(o.quad && c >= 4) ? { threadsPerWorkgroup: c * 2 ** o.windows } : {}),
           // The knobs of fold alone: sell refuses them.
-          ...(o.format === 'fold' ? { foldWidth: o.foldWidth ?? undefined, reduction: 'workgroup' as const } : {}),
+          ...(o.format === 'fold' ? { foldWidth: o.foldWidth ?? undefined, reduction: 'workgroup' as const, ...(o.local ? {} : { localFold: false }) } : {}),
           // 4 rows an invocation (vec4 loads) need slices of a multiple of 4 and step one slot at a time.
           ...(o.quad && c >= 4 ? { rowsPerInvocation: 4 } : { unroll: o.unroll }),
           accumulate: o.accumulate,
@@ -195,15 +214,39 @@ describe('planning sell and fold (no GPU)', () => {
 
   it('stores y a window at a time exactly when a workgroup holds one σ window of rows', () => {
     const uneven = rows({ mean: 3.2, max: 50, paddingRatio: 12 });
-    const windowed = (options: SpmvOptions) => planSpmv(options, uneven, SUBGROUPS_8).spec.windowed === true;
+    const windowed = (options: SpmvOptions) => planSpmv(options.format === 'fold' ? { localFold: false, ...options } : options, uneven, SUBGROUPS_8).spec.windowed === true;
     expect([windowed({ format: 'fold' }), windowed({ format: 'fold', threadsPerWorkgroup: 128 }), windowed({ format: 'sell', sigma: 256 })]).toEqual([true, true, true]);
     // Another σ, 4 rows an invocation, a slice taller than the workgroup, sell's default σ: each row stores its own y.
     expect([windowed({ format: 'fold', sigma: 4096 }), windowed({ format: 'fold', rowsPerInvocation: 4 }), windowed({ format: 'fold', sliceHeight: 512 }), windowed({ format: 'sell' })]).toEqual([false, false, false, false]);
     expect(planSpmv({ format: 'fold', sliceHeight: 512 }, uneven, SUBGROUPS_8).slicing?.sigma).toBe(4096);
     // A plan whose σ is not its workgroup's rows is refused before anything is stored.
-    const plan = planSpmv({ format: 'fold' }, uneven, SUBGROUPS_8);
+    const plan = planSpmv({ format: 'fold', localFold: false }, uneven, SUBGROUPS_8);
     const other = { ...plan, slicing: { ...plan.slicing!, sigma: 512 } };
     expect(() => layoutFor(skewed(10, 1, 20), other, { maxStorageBufferBindingSize: 2 ** 27 })).toThrow("spmv: a windowed kernel stages a workgroup's 256 rows as one σ window, but the plan's σ is 512");
+  });
+
+  it('keeps folded rows\' pieces in their windows where they fit, and says why not when asked where they do not', () => {
+    const uneven = rows({ mean: 3.2, max: 50, paddingRatio: 12 });
+    const local = planSpmv({ format: 'fold' }, uneven, SUBGROUPS_8);
+    expect(local.spec).toMatchObject({ op: 'spmv_sell', localFold: true, permuted: false, folded: false, rowsPerWorkgroup: 256 });
+    expect([local.slicing, local.combine]).toEqual([{ sigma: 256, foldWidth: 7 }, undefined]);
+    const isLocal = (options: SpmvOptions, stats = uneven) => planSpmv(options, stats, SUBGROUPS_8).spec.localFold === true;
+    // Masked, another σ, 4 rows an invocation, asked not to, nothing folded, the longest row over a quarter of a window.
+    expect([
+      isLocal({ format: 'fold', masked: true }),
+      isLocal({ format: 'fold', sigma: 4096 }),
+      isLocal({ format: 'fold', rowsPerInvocation: 4 }),
+      isLocal({ format: 'fold', localFold: false }),
+      isLocal({ format: 'fold' }, rows({})),
+      isLocal({ format: 'fold', foldWidth: 7 }, rows({ mean: 3.2, max: 7 * 65, paddingRatio: 100 })),
+    ]).toEqual([false, false, false, false, false, false]);
+    expect(isLocal({ format: 'fold', foldWidth: 7 }, rows({ mean: 3.2, max: 7 * 64, paddingRatio: 100 }))).toBe(true);
+    expect(() => planSpmv({ format: 'fold', masked: true, localFold: true }, uneven, SUBGROUPS_8)).toThrow('spmv: localFold needs no mask');
+    expect(() => planSpmv({ format: 'fold', sigma: 512, localFold: true }, uneven, SUBGROUPS_8)).toThrow("spmv: localFold needs σ = the workgroup's 256 rows (σ is 512)");
+    expect(() => planSpmv({ format: 'fold', foldWidth: 7, localFold: true }, rows({ mean: 3.2, max: 7 * 65, paddingRatio: 100 }), SUBGROUPS_8)).toThrow(
+      "spmv: localFold needs the longest row (455 entries, 65 pieces of 7) in at most 64 of a window's 256 stored rows",
+    );
+    expect(() => planSpmv({ format: 'sell', localFold: true }, uneven, SUBGROUPS_8)).toThrow("localFold = true keeps a folded row's pieces in its window, which format 'sell' does not read");
   });
 
   it('refuses a fold width that is not a positive integer', () => {

@@ -68,10 +68,13 @@ const sellSpecs: SpmvKernelSpec[] = [false, true].flatMap((permuted) =>
     ),
   ),
 );
+// Fold within each block's window (unmasked only: localFold takes no mask).
+const localFoldSpecs: SpmvKernelSpec[] = SPMV_VARIANTS.map((v) => ({ ...v, op: 'spmv_sell' as const, target: 'cuda' as const, rowsPerWorkgroup: 128, lanesPerRow: 1, sliceHeight: 32, masked: false, localFold: true }));
 // ELL and sliced ELL loading several slots a loop step.
 const unrolledSpecs: SpmvKernelSpec[] = SPMV_VARIANTS.flatMap((v, i) => [
   { ...v, op: 'spmv_ell' as const, target: 'cuda' as const, rowsPerWorkgroup: 128, lanesPerRow: 1, unroll: 2 ** (1 + (i % 3)) },
   { ...v, op: 'spmv_sell' as const, target: 'cuda' as const, rowsPerWorkgroup: 128, lanesPerRow: 1, sliceHeight: 32, permuted: i % 2 === 0, folded: true, unroll: 4, ...(i === 2 ? { windowed: true } : {}) },
+  { ...v, op: 'spmv_sell' as const, target: 'cuda' as const, rowsPerWorkgroup: 256, lanesPerRow: 1, sliceHeight: 32, masked: false, localFold: true, unroll: 8 },
   { ...v, op: 'spmv_sell' as const, target: 'cuda' as const, rowsPerWorkgroup: 512, lanesPerRow: 1, sliceHeight: 32, permuted: i % 2 === 1, folded: i < 2, rowsPerInvocation: 4 },
 ]);
 
@@ -125,7 +128,7 @@ const ssspSpecs: SsspKernelSpec[] = SSSP_KERNEL_OPS.flatMap((op): SsspKernelSpec
 ]);
 
 // Every SpMV spec above again with read-only cache loads (__ldg), as the CUDA plans make them.
-const ldgSpecs: SpmvKernelSpec[] = [...spmvSpecs, ...sellSpecs, ...unrolledSpecs].map((s) => ({ ...s, ldg: true }));
+const ldgSpecs: SpmvKernelSpec[] = [...spmvSpecs, ...sellSpecs, ...localFoldSpecs, ...unrolledSpecs].map((s) => ({ ...s, ldg: true }));
 
 // The SpMV specs that read values again for a pattern matrix (no values array), with __ldg as the CUDA plans make them.
 const patternSpecs: SpmvKernelSpec[] = ldgSpecs.filter((s) => !SECOND_STEPS.includes(s.op)).map((s) => ({ ...s, pattern: true }));
@@ -133,7 +136,7 @@ const patternSpecs: SpmvKernelSpec[] = ldgSpecs.filter((s) => !SECOND_STEPS.incl
 // The matrix-reading SpMV specs with streaming loads of the matrix (__ldcs on u32, f32 and the vec4s), pattern ones too.
 const streamSpecs: SpmvKernelSpec[] = [...ldgSpecs, ...patternSpecs].filter((s) => !SECOND_STEPS.includes(s.op)).map((s) => ({ ...s, streamLoads: true }));
 
-const specs = [...fwSpecs, ...fwUpdateShapes, ...fwRoundSpecs, ...spmvSpecs, ...sellSpecs, ...unrolledSpecs, ...ldgSpecs, ...patternSpecs, ...streamSpecs, ...vectorSpecs, ...bfsSpecs, ...ssspSpecs];
+const specs = [...fwSpecs, ...fwUpdateShapes, ...fwRoundSpecs, ...spmvSpecs, ...sellSpecs, ...localFoldSpecs, ...unrolledSpecs, ...ldgSpecs, ...patternSpecs, ...streamSpecs, ...vectorSpecs, ...bfsSpecs, ...ssspSpecs];
 
 describe.skipIf(!nvcc)('CUDA kernels compile with nvcc -ptx -arch=sm_90', () => {
   it.each(specs.map((s) => [generateKernel(s).name, s] as const))('%s', async (_name, spec) => {

@@ -67,6 +67,7 @@ export { NO_VERTEX } from './containers/no-vertex.js';
 export { ellFromCsr, ellPaddingRatio, type Ell } from './containers/ell.js';
 export { foldCsr, type FoldedCsr } from './containers/folded-csr.js';
 export { MAX_SIGMA, slicedEllFromCsr, slicedEllShape, type SlicedEll, type SlicedEllOptions, type SlicedEllShape } from './containers/sliced-ell.js';
+export { MAX_WINDOW_ROWS, windowFoldedEllFromCsr, windowFoldedEllShape, type WindowFoldedEll, type WindowFoldedEllOptions, type WindowFoldedEllShape } from './containers/window-folded-ell.js';
 export { symmetrize } from './transforms/symmetrize.js';
 export { dropSelfLoops } from './transforms/drop-self-loops.js';
 export { sortAdjacency } from './transforms/sort-adjacency.js';

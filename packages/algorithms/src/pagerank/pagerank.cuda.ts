@@ -47,7 +47,7 @@ export class CudaPagerankState extends PagerankStepper<CudaBuffer, void> {
   }
 
   /** Builds Pᵀ's pattern, plans its product for CUDA, compiles (or loads) the kernels and uploads everything. Needs n ≥ 1. */
-  static async create(device: CudaDevice, graph: Csr, settings: PagerankSettings, product: Pick<SpmvKernelOptions, 'format' | 'reorder'>): Promise<CudaPagerankState> {
+  static async create(device: CudaDevice, graph: Csr, settings: PagerankSettings, product: Pick<SpmvKernelOptions, 'format' | 'reorder' | 'localFold'>): Promise<CudaPagerankState> {
     const specs = pagerankSpecs('cuda');
     const { transpose, outDegree } = transitionPattern(graph);
     const runner = await CudaSpmvRunner.create(device, transpose, { ...product, semiring: 'plus-times', type: 'f32' });

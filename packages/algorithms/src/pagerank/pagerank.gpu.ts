@@ -44,7 +44,7 @@ export class PagerankState extends PagerankStepper<GPUBuffer, DispatchBatch> {
   }
 
   /** Builds Pᵀ's pattern, plans its product and uploads everything, ranks starting uniform. Needs n ≥ 1. */
-  static async create(device: Device, graph: Csr, settings: PagerankSettings, product: Pick<SpmvKernelOptions, 'format' | 'reorder'>): Promise<PagerankState> {
+  static async create(device: Device, graph: Csr, settings: PagerankSettings, product: Pick<SpmvKernelOptions, 'format' | 'reorder' | 'localFold'>): Promise<PagerankState> {
     const { transpose, outDegree } = transitionPattern(graph);
     const runner = await SpmvRunner.create(device, transpose, { ...product, semiring: 'plus-times', type: 'f32' });
     const buffers: GPUBuffer[] = [];

@@ -19,6 +19,11 @@ export interface PagerankOptions extends PagerankParameters {
    */
   reorder?: SpmvReorder;
   /**
+   * fold: keep each folded row's pieces in its workgroup's window (default: where they fit, as for `spmv()`); false:
+   * store the extra pieces apart, for the update to add (see `SpmvKernelOptions.localFold`).
+   */
+  localFold?: boolean;
+  /**
    * 'degree': run on the graph relabelled by descending out-degree, once, and give the ranks back in the graph's
    * order (see {@link PagerankRelabel}); default 'none'. The relabelling's host time is `relabelMs`.
    */
@@ -163,7 +168,7 @@ export class PagerankRunner {
     checkCount('checkEvery', checkEvery);
     checkCount('submitEvery', submitEvery);
     const schedule = { checkEvery, submitEvery, lookahead, tolerance: checked.tolerance, maxIterations: checked.maxIterations };
-    const product = { format: options.format ?? 'auto', reorder: options.reorder ?? 'none' };
+    const product = { format: options.format ?? 'auto', reorder: options.reorder ?? 'none', ...(options.localFold === undefined ? {} : { localFold: options.localFold }) };
     const { graph: g, settings, oldOf, relabelMs } = pagerankOrder(graph, checked, options.relabel ?? 'none');
     let state: PagerankSteps | undefined;
     if (g.n > 0) {

@@ -1,5 +1,5 @@
 import { mergeTile, streamBudget } from '@semiforge/codegen';
-import { slicedEllShape, type Csr } from '@semiforge/graph-io';
+import { slicedEllShape, windowFoldedEllShape, type Csr } from '@semiforge/graph-io';
 import { ROW_BLOCK_CARRY, streamRowBlocks } from '../spmv/layouts/row-blocks.js';
 import type { SpmvFormat, SpmvPlan } from '../spmv/spmv.plan.js';
 
@@ -19,7 +19,8 @@ export interface LayoutTraffic {
   /**
    * Other bytes per product: CSR row offsets (n + 1 words); sell and fold slice offsets and, σ-sorted, the
    * row ids; fold's extra pieces' partial results (written, then read) and its combine step (folded rows,
-   * their piece offsets, and y read and written again); merge's tile starts, carries (two words, written
+   * their piece offsets, and y read and written again), or with `localFold` each window's first row and each
+   * row's pieces (a word a window and a word a row); merge's tile starts, carries (two words, written
    * and read) and the fixup's read and write of y per tile; csr-stream's row blocks (two words a block), its
    * carries (two words a block, written, and read when some row is cut) and y read and written per carry. A plan that renumbers columns adds its gather of
    * x: the column order and x read, x in that order written (three words per row).
@@ -74,6 +75,11 @@ function formatTraffic(csr: Csr, plan: SpmvPlan): LayoutTraffic {
     case 'fold': {
       const { spec, slicing } = plan;
       if (!slicing || spec.sliceHeight === undefined) throw new Error(`spmv model: a '${format}' plan needs its slicing and slice height (make it with planSpmv)`);
+      if (spec.localFold === true) {
+        // Each window's rows (one word a window) and each row's pieces (one word a row); no partial results.
+        const local = windowFoldedEllShape(csr, { sliceHeight: spec.sliceHeight, windowRows: spec.rowsPerWorkgroup, foldWidth: slicing.foldWidth! });
+        return { format, nnz, slots: local.slots, extraBytes: WORD * (local.slices + 1) + WORD * (local.windows + 1) + WORD * n };
+      }
       const shape = slicedEllShape(csr, { sliceHeight: spec.sliceHeight, sigma: slicing.sigma, foldWidth: slicing.foldWidth });
       const rowIds = slicing.sigma > 1 ? WORD * n : 0;
       const pieces = shape.storedRows - n;

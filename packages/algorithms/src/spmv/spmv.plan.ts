@@ -52,6 +52,17 @@ export interface SpmvKernelOptions {
   /** fold: pieces of at most this many entries (default: twice the mean row length, rounded up). */
   foldWidth?: number;
   /**
+   * fold: keep each folded row's pieces in its own workgroup's window, where the workgroup adds them up in its own
+   * memory (`localFold`: one launch, no partial results, no second step), instead of storing the extra pieces after
+   * all rows for a second launch to add. Default: where it fits: σ the workgroup's rows (one row an invocation,
+   * whole slices), no mask, and the longest row's pieces at most {@link SPMV_DEFAULTS}.localFoldMaxPieces of a
+   * window. true where it does not fit is refused, naming why.
+   *
+   * @example
+   * await spmv(device, csr, x, { format: 'fold', localFold: false }); // the extra pieces in a second launch
+   */
+  localFold?: boolean;
+  /**
    * ell, sell, fold: slots a row loads per loop step, 2, 4 or 8 (default: one), so that a step's loads are in
    * flight together; the sums keep their order, so the results are the same bits.
    */
@@ -103,6 +114,11 @@ export interface SpmvKernelOptions {
  */
 export interface SpmvPlanInput extends SpmvKernelOptions {
   readonly pattern?: boolean;
+  /**
+   * The device's most invocations a workgroup (WebGPU's `maxComputeInvocationsPerWorkgroup`; absent: 256, which
+   * every WebGPU device allows). WGSL fold takes {@link SPMV_DEFAULTS}.foldThreads where the device allows it.
+   */
+  readonly maxInvocations?: number;
 }
 
 /** What the device offers the vector kernel's subgroup reduction. */
@@ -150,6 +166,14 @@ export interface SpmvPlan {
 export const SPMV_DEFAULTS = {
   semiring: 'plus-times',
   threads: 256,
+  /**
+   * WGSL fold's invocations a workgroup where the device allows them (else `threads`): its windows (σ) are a
+   * workgroup's rows, and 1,024-row windows pad the pieces less (R-MAT scale 22, pieces of 128: 1.06 slots a nonzero
+   * against 1.20 at 256). H100, R-MAT scale 22, same commands: 1.1905 against 1.1996 ms, relabelled by degree 1.1317
+   * against 1.1381, with one combine lane 1.1789 against 1.1888 (`benchmarks/results/spmv-h100-20261206.json`).
+   * CUDA keeps `threads` (not measured at 1,024).
+   */
+  foldThreads: 1024,
   /** ELL when it stores at most this many slots per nonzero. */
   ellMaxPadding: 1.5,
   /**
@@ -179,6 +203,11 @@ export const SPMV_DEFAULTS = {
   skewedUnroll: 8,
   skewedFrom: 16,
   maxLanes: 32,
+  /**
+   * fold with `localFold`: the longest row's pieces may fill at most this share of a window, so that a window
+   * closing before a row that does not fit leaves few of its stored rows empty.
+   */
+  localFoldMaxPieces: 1 / 4,
   /** fold's second step: extra pieces one lane adds up before a folded row gets more lanes ({@link combineLanes}). */
   combineExtrasPerLane: 16,
   /** sell, fold: rows per slice (a warp). */
@@ -305,7 +334,8 @@ function planKernels(options: SpmvPlanInput, stats: RowStats, subgroups: Subgrou
   const { semiring, type } = spmvElement(options);
   const target = options.target ?? 'wgsl';
   const format = options.format === undefined || options.format === 'auto' ? chooseFormat(stats) : options.format;
-  const threads = options.threadsPerWorkgroup ?? SPMV_DEFAULTS.threads;
+  const wide = format === 'fold' && target === 'wgsl' && (options.maxInvocations ?? SPMV_DEFAULTS.threads) >= SPMV_DEFAULTS.foldThreads;
+  const threads = options.threadsPerWorkgroup ?? (wide ? SPMV_DEFAULTS.foldThreads : SPMV_DEFAULTS.threads);
   // Read-only cache loads: on by default on CUDA; asked of WGSL, refused by codegen's rules.
   const ldg = (target === 'cuda' ? (options.ldg ?? true) : options.ldg) ? { ldg: true } : {};
   // A pattern's second steps (fold's combine, merge's fixup) read no values: codegen drops the flag from their specs.
@@ -401,8 +431,12 @@ function planSliced(
   // Unrolled slots only where a piece holds enough of them (and unless the caller chose).
   const slots = skewed && options.unroll === undefined && own.rowsPerInvocation === undefined && foldWidth! >= SPMV_DEFAULTS.skewedUnroll ? { unroll: SPMV_DEFAULTS.skewedUnroll } : {};
   const windowed = sigma > 1 && sigma === windowRows ? { windowed: true } : {};
-  const spec: SpmvKernelSpec = { ...common, op: 'spmv_sell', rowsPerWorkgroup, sliceHeight, permuted: sigma > 1, folded, ...windowed, ...own, ...slots };
   const slicing = { sigma, ...(foldWidth === undefined ? {} : { foldWidth }) };
+  if (folded && localFoldFits(options, common, stats, foldWidth!, sigma, windowRows)) {
+    const spec: SpmvKernelSpec = { ...common, op: 'spmv_sell', rowsPerWorkgroup, sliceHeight, permuted: false, folded: false, localFold: true, ...own, ...slots };
+    return { format, semiring, type, spec, slicing };
+  }
+  const spec: SpmvKernelSpec = { ...common, op: 'spmv_sell', rowsPerWorkgroup, sliceHeight, permuted: sigma > 1, folded, ...windowed, ...own, ...slots };
   if (!folded) return { format, semiring, type, spec, slicing };
   const reduction = options.reduction ?? (target === 'cuda' || subgroups.available ? 'subgroup' : 'workgroup');
   const cap = reduction === 'subgroup' ? (target === 'cuda' ? 32 : subgroups.minSize) : SPMV_DEFAULTS.maxLanes;
@@ -421,6 +455,28 @@ function planSliced(
 }
 
 /**
+ * Whether fold keeps folded rows' pieces in their windows ({@link SpmvKernelOptions.localFold}): by default where it
+ * fits; asked for where it does not, refused with the reason.
+ */
+function localFoldFits(options: SpmvKernelOptions, common: Omit<SpmvKernelSpec, 'op'>, stats: RowStats, foldWidth: number, sigma: number, windowRows: number | undefined): boolean {
+  if (options.localFold === false) return false;
+  const pieces = Math.ceil(stats.max / foldWidth);
+  const most = windowRows === undefined ? 0 : Math.floor(windowRows * SPMV_DEFAULTS.localFoldMaxPieces);
+  const why =
+    windowRows === undefined
+      ? 'one row an invocation and a whole number of slices a workgroup (leave rowsPerInvocation out)'
+      : sigma !== windowRows
+        ? `σ = the workgroup's ${windowRows} rows (σ is ${sigma})`
+        : common.masked
+          ? 'no mask (it computes every piece of a window)'
+          : pieces > most
+            ? `the longest row (${stats.max} entries, ${pieces} pieces of ${foldWidth}) in at most ${most} of a window's ${windowRows} stored rows`
+            : undefined;
+  if (why !== undefined && options.localFold === true) throw new RangeError(`spmv: localFold needs ${why}`);
+  return why === undefined;
+}
+
+/**
  * The options only some formats read, with those formats and what the option does: given for another format it
  * would be ignored, so the plan refuses it.
  */
@@ -431,6 +487,7 @@ const FORMAT_KNOBS: Readonly<Partial<Record<keyof SpmvKernelOptions, { formats: 
   sliceHeight: { formats: ['sell', 'fold'], does: 'sets the rows of a slice' },
   sigma: { formats: ['sell', 'fold'], does: 'sorts rows within windows' },
   foldWidth: { formats: ['fold'], does: 'sets the length of a folded row\'s pieces' },
+  localFold: { formats: ['fold'], does: 'keeps a folded row\'s pieces in its window' },
   unroll: { formats: ['ell', 'sell', 'fold'], does: 'steps through ELL slots' },
   rowsPerInvocation: { formats: ['sell', 'fold'], does: 'is for the sliced formats' },
 };

@@ -84,6 +84,7 @@ export class SpmvRunner {
       target: 'wgsl',
       subgroups: subgroupSupport(device),
       limits: device.limits,
+      maxInvocations: device.limits.maxComputeInvocationsPerWorkgroup,
     });
     const { stats, plan, layout } = planned;
     const [{ buffers, work }, own] = await ownedBuffers((b: GPUBuffer) => b.destroy(), async (keep) => {

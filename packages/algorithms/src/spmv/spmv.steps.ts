@@ -14,6 +14,8 @@ export interface SpmvTarget {
   readonly subgroups: SubgroupSupport;
   /** The largest array one kernel may index (WebGPU: one storage binding). */
   readonly limits: BindingLimits;
+  /** The most invocations of one workgroup (WebGPU's `maxComputeInvocationsPerWorkgroup`), where a plan may use more than 256. */
+  readonly maxInvocations?: number;
 }
 
 /**
@@ -75,7 +77,8 @@ export function planSpmvLaunches(matrix: Csr, options: SpmvKernelOptions, device
   checkSquareCsr(matrix);
   const stats = rowStats(matrix);
   // A matrix without weights is a pattern: its kernels bind no values (4 bytes a nonzero fewer to stream).
-  const planned = planSpmv({ ...options, target: device.target, pattern: matrix.weight === null }, stats, device.subgroups);
+  const invocations = device.maxInvocations === undefined ? {} : { maxInvocations: device.maxInvocations };
+  const planned = planSpmv({ ...options, target: device.target, pattern: matrix.weight === null, ...invocations }, stats, device.subgroups);
   // Before the layout, which sizes its arrays from these specs (itemsPerThread 0 made a typed array of Infinity).
   validateSpec(planned.spec);
   if (planned.combine) validateSpec(planned.combine);

@@ -2286,6 +2286,8 @@ export const TEMPLATE_SPECS: Readonly<Record<string, unknown>> = {
         },"3":function(container,depth0,helpers,partials,data) {
             return "// Fold method (paper 002): stored rows from `rows` on are extra pieces of long rows; their results go to\n// partial[p − rows] for spmv_fold_combine.\n";
         },"5":function(container,depth0,helpers,partials,data) {
+            return "// Fold method within each block: its ROWS stored rows are the pieces of rows windowStart[w] … windowStart[w + 1] − 1,\n// each row's pieces side by side (rowPieces); the block adds them in shared memory (see the WGSL template).\n";
+        },"7":function(container,depth0,helpers,partials,data) {
             var stack1, helper, alias1=depth0 != null ? depth0 : (container.nullContext || {}), alias2=container.hooks.helperMissing, alias3="function", lookupProperty = container.lookupProperty || function(parent, propertyName) {
                 if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
                   return parent[propertyName];
@@ -2294,31 +2296,31 @@ export const TEMPLATE_SPECS: Readonly<Record<string, unknown>> = {
             };
 
           return "// Four consecutive stored rows a thread, a slot of theirs one 16-byte load of indices"
-            + ((stack1 = lookupProperty(helpers,"unless").call(alias1,(depth0 != null ? lookupProperty(depth0,"pattern") : depth0),{"name":"unless","hash":{},"fn":container.program(6, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":17,"column":86},"end":{"line":17,"column":134}}})) != null ? stack1 : "")
+            + ((stack1 = lookupProperty(helpers,"unless").call(alias1,(depth0 != null ? lookupProperty(depth0,"pattern") : depth0),{"name":"unless","hash":{},"fn":container.program(8, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":21,"column":86},"end":{"line":21,"column":134}}})) != null ? stack1 : "")
             + " (see the\n// WGSL template).\ntypedef "
-            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"cudaVec4") || (depth0 != null ? lookupProperty(depth0,"cudaVec4") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"cudaVec4","hash":{},"data":data,"loc":{"start":{"line":19,"column":8},"end":{"line":19,"column":20}}}) : helper))) != null ? stack1 : "")
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"cudaVec4") || (depth0 != null ? lookupProperty(depth0,"cudaVec4") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"cudaVec4","hash":{},"data":data,"loc":{"start":{"line":23,"column":8},"end":{"line":23,"column":20}}}) : helper))) != null ? stack1 : "")
             + " T4;\nextern \"C\" __global__ void __launch_bounds__("
-            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"threads") || (depth0 != null ? lookupProperty(depth0,"threads") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"threads","hash":{},"data":data,"loc":{"start":{"line":20,"column":45},"end":{"line":20,"column":56}}}) : helper))) != null ? stack1 : "")
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"threads") || (depth0 != null ? lookupProperty(depth0,"threads") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"threads","hash":{},"data":data,"loc":{"start":{"line":24,"column":45},"end":{"line":24,"column":56}}}) : helper))) != null ? stack1 : "")
             + ") "
-            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"entryPoint") || (depth0 != null ? lookupProperty(depth0,"entryPoint") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"entryPoint","hash":{},"data":data,"loc":{"start":{"line":20,"column":58},"end":{"line":20,"column":72}}}) : helper))) != null ? stack1 : "")
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"entryPoint") || (depth0 != null ? lookupProperty(depth0,"entryPoint") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"entryPoint","hash":{},"data":data,"loc":{"start":{"line":24,"column":58},"end":{"line":24,"column":72}}}) : helper))) != null ? stack1 : "")
             + "("
-            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"params") || (depth0 != null ? lookupProperty(depth0,"params") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"params","hash":{},"data":data,"loc":{"start":{"line":20,"column":73},"end":{"line":20,"column":85}}}) : helper))) != null ? stack1 : "")
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"params") || (depth0 != null ? lookupProperty(depth0,"params") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"params","hash":{},"data":data,"loc":{"start":{"line":24,"column":73},"end":{"line":24,"column":85}}}) : helper))) != null ? stack1 : "")
             + ") {\n  const unsigned p0 = (blockIdx.x + blockIdx.y * gridDim.x) * ROWS + 4u * threadIdx.x;\n  if (p0 >= params.items) return;\n  const uint4* __restrict__ indices4 = reinterpret_cast<const uint4*>(indices);\n"
-            + ((stack1 = lookupProperty(helpers,"unless").call(alias1,(depth0 != null ? lookupProperty(depth0,"pattern") : depth0),{"name":"unless","hash":{},"fn":container.program(8, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":24,"column":0},"end":{"line":26,"column":11}}})) != null ? stack1 : "")
+            + ((stack1 = lookupProperty(helpers,"unless").call(alias1,(depth0 != null ? lookupProperty(depth0,"pattern") : depth0),{"name":"unless","hash":{},"fn":container.program(10, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":28,"column":0},"end":{"line":30,"column":11}}})) != null ? stack1 : "")
             + "  const unsigned slice = p0 / SLICE;\n  const unsigned end = LOAD(sliceStart[slice + 1]) / 4u;\n  T acc[4] = {ZERO, ZERO, ZERO, ZERO};\n  for (unsigned at = (LOAD(sliceStart[slice]) + p0 % SLICE) / 4u; at < end; at += SLICE / 4u) {\n    const uint4 col = STREAM(indices4[at]);\n    if (col.x == NONE && col.y == NONE && col.z == NONE && col.w == NONE) break;\n"
-            + ((stack1 = lookupProperty(helpers,"unless").call(alias1,(depth0 != null ? lookupProperty(depth0,"pattern") : depth0),{"name":"unless","hash":{},"fn":container.program(10, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":33,"column":0},"end":{"line":35,"column":11}}})) != null ? stack1 : "")
-            + ((stack1 = lookupProperty(helpers,"each").call(alias1,(depth0 != null ? lookupProperty(depth0,"quadRows") : depth0),{"name":"each","hash":{},"fn":container.program(12, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":36,"column":0},"end":{"line":38,"column":9}}})) != null ? stack1 : "")
+            + ((stack1 = lookupProperty(helpers,"unless").call(alias1,(depth0 != null ? lookupProperty(depth0,"pattern") : depth0),{"name":"unless","hash":{},"fn":container.program(12, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":37,"column":0},"end":{"line":39,"column":11}}})) != null ? stack1 : "")
+            + ((stack1 = lookupProperty(helpers,"each").call(alias1,(depth0 != null ? lookupProperty(depth0,"quadRows") : depth0),{"name":"each","hash":{},"fn":container.program(14, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":40,"column":0},"end":{"line":42,"column":9}}})) != null ? stack1 : "")
             + "  }\n  for (unsigned k = 0; k < 4u; k++) {\n    const unsigned p = p0 + k;\n    if (p >= params.items) break;\n"
-            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"folded") : depth0),{"name":"if","hash":{},"fn":container.program(17, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":43,"column":0},"end":{"line":48,"column":7}}})) != null ? stack1 : "")
-            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"permuted") : depth0),{"name":"if","hash":{},"fn":container.program(19, data, 0),"inverse":container.program(21, data, 0),"data":data,"loc":{"start":{"line":49,"column":0},"end":{"line":53,"column":7}}})) != null ? stack1 : "")
+            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"folded") : depth0),{"name":"if","hash":{},"fn":container.program(19, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":47,"column":0},"end":{"line":52,"column":7}}})) != null ? stack1 : "")
+            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"permuted") : depth0),{"name":"if","hash":{},"fn":container.program(21, data, 0),"inverse":container.program(23, data, 0),"data":data,"loc":{"start":{"line":53,"column":0},"end":{"line":57,"column":7}}})) != null ? stack1 : "")
             + "    if (ROW_WANTED(row)) STORE_ROW(row, acc[k]);\n  }\n}\n";
-        },"6":function(container,depth0,helpers,partials,data) {
-            return " and one of values";
         },"8":function(container,depth0,helpers,partials,data) {
-            return "  const T4* __restrict__ values4 = reinterpret_cast<const T4*>(values);\n";
+            return " and one of values";
         },"10":function(container,depth0,helpers,partials,data) {
-            return "    const T4 v = STREAM(values4[at]);\n";
+            return "  const T4* __restrict__ values4 = reinterpret_cast<const T4*>(values);\n";
         },"12":function(container,depth0,helpers,partials,data) {
+            return "    const T4 v = STREAM(values4[at]);\n";
+        },"14":function(container,depth0,helpers,partials,data) {
             var stack1, helper, alias1=depth0 != null ? depth0 : (container.nullContext || {}), alias2=container.hooks.helperMissing, alias3="function", lookupProperty = container.lookupProperty || function(parent, propertyName) {
                 if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
                   return parent[propertyName];
@@ -2327,19 +2329,19 @@ export const TEMPLATE_SPECS: Readonly<Record<string, unknown>> = {
             };
 
           return "    if (col."
-            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"c") || (depth0 != null ? lookupProperty(depth0,"c") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"c","hash":{},"data":data,"loc":{"start":{"line":37,"column":12},"end":{"line":37,"column":17}}}) : helper))) != null ? stack1 : "")
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"c") || (depth0 != null ? lookupProperty(depth0,"c") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"c","hash":{},"data":data,"loc":{"start":{"line":41,"column":12},"end":{"line":41,"column":17}}}) : helper))) != null ? stack1 : "")
             + " != NONE) acc["
-            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"k") || (depth0 != null ? lookupProperty(depth0,"k") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"k","hash":{},"data":data,"loc":{"start":{"line":37,"column":31},"end":{"line":37,"column":36}}}) : helper))) != null ? stack1 : "")
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"k") || (depth0 != null ? lookupProperty(depth0,"k") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"k","hash":{},"data":data,"loc":{"start":{"line":41,"column":31},"end":{"line":41,"column":36}}}) : helper))) != null ? stack1 : "")
             + "] = sr_add(acc["
-            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"k") || (depth0 != null ? lookupProperty(depth0,"k") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"k","hash":{},"data":data,"loc":{"start":{"line":37,"column":51},"end":{"line":37,"column":56}}}) : helper))) != null ? stack1 : "")
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"k") || (depth0 != null ? lookupProperty(depth0,"k") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"k","hash":{},"data":data,"loc":{"start":{"line":41,"column":51},"end":{"line":41,"column":56}}}) : helper))) != null ? stack1 : "")
             + "], sr_mul("
-            + ((stack1 = lookupProperty(helpers,"if").call(alias1,((stack1 = (data && lookupProperty(data,"root"))) && lookupProperty(stack1,"pattern")),{"name":"if","hash":{},"fn":container.program(13, data, 0),"inverse":container.program(15, data, 0),"data":data,"loc":{"start":{"line":37,"column":66},"end":{"line":37,"column":112}}})) != null ? stack1 : "")
+            + ((stack1 = lookupProperty(helpers,"if").call(alias1,((stack1 = (data && lookupProperty(data,"root"))) && lookupProperty(stack1,"pattern")),{"name":"if","hash":{},"fn":container.program(15, data, 0),"inverse":container.program(17, data, 0),"data":data,"loc":{"start":{"line":41,"column":66},"end":{"line":41,"column":112}}})) != null ? stack1 : "")
             + ", LOAD(x[col."
-            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"c") || (depth0 != null ? lookupProperty(depth0,"c") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"c","hash":{},"data":data,"loc":{"start":{"line":37,"column":125},"end":{"line":37,"column":130}}}) : helper))) != null ? stack1 : "")
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"c") || (depth0 != null ? lookupProperty(depth0,"c") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"c","hash":{},"data":data,"loc":{"start":{"line":41,"column":125},"end":{"line":41,"column":130}}}) : helper))) != null ? stack1 : "")
             + "])));\n";
-        },"13":function(container,depth0,helpers,partials,data) {
-            return "ONE";
         },"15":function(container,depth0,helpers,partials,data) {
+            return "ONE";
+        },"17":function(container,depth0,helpers,partials,data) {
             var stack1, helper, lookupProperty = container.lookupProperty || function(parent, propertyName) {
                 if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
                   return parent[propertyName];
@@ -2348,14 +2350,14 @@ export const TEMPLATE_SPECS: Readonly<Record<string, unknown>> = {
             };
 
           return "v."
-            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"c") || (depth0 != null ? lookupProperty(depth0,"c") : depth0)) != null ? helper : container.hooks.helperMissing),(typeof helper === "function" ? helper.call(depth0 != null ? depth0 : (container.nullContext || {}),{"name":"c","hash":{},"data":data,"loc":{"start":{"line":37,"column":100},"end":{"line":37,"column":105}}}) : helper))) != null ? stack1 : "");
-        },"17":function(container,depth0,helpers,partials,data) {
-            return "    if (p >= params.rows) {\n      partial[p - params.rows] = acc[k];\n      continue;\n    }\n";
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"c") || (depth0 != null ? lookupProperty(depth0,"c") : depth0)) != null ? helper : container.hooks.helperMissing),(typeof helper === "function" ? helper.call(depth0 != null ? depth0 : (container.nullContext || {}),{"name":"c","hash":{},"data":data,"loc":{"start":{"line":41,"column":100},"end":{"line":41,"column":105}}}) : helper))) != null ? stack1 : "");
         },"19":function(container,depth0,helpers,partials,data) {
-            return "    const unsigned row = LOAD(rowIds[p]);\n";
+            return "    if (p >= params.rows) {\n      partial[p - params.rows] = acc[k];\n      continue;\n    }\n";
         },"21":function(container,depth0,helpers,partials,data) {
-            return "    const unsigned row = p;\n";
+            return "    const unsigned row = LOAD(rowIds[p]);\n";
         },"23":function(container,depth0,helpers,partials,data) {
+            return "    const unsigned row = p;\n";
+        },"25":function(container,depth0,helpers,partials,data) {
             var stack1, helper, alias1=depth0 != null ? depth0 : (container.nullContext || {}), alias2=container.hooks.helperMissing, alias3="function", lookupProperty = container.lookupProperty || function(parent, propertyName) {
                 if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
                   return parent[propertyName];
@@ -2364,17 +2366,17 @@ export const TEMPLATE_SPECS: Readonly<Record<string, unknown>> = {
             };
 
           return "extern \"C\" __global__ void __launch_bounds__("
-            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"threads") || (depth0 != null ? lookupProperty(depth0,"threads") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"threads","hash":{},"data":data,"loc":{"start":{"line":58,"column":45},"end":{"line":58,"column":56}}}) : helper))) != null ? stack1 : "")
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"threads") || (depth0 != null ? lookupProperty(depth0,"threads") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"threads","hash":{},"data":data,"loc":{"start":{"line":62,"column":45},"end":{"line":62,"column":56}}}) : helper))) != null ? stack1 : "")
             + ") "
-            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"entryPoint") || (depth0 != null ? lookupProperty(depth0,"entryPoint") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"entryPoint","hash":{},"data":data,"loc":{"start":{"line":58,"column":58},"end":{"line":58,"column":72}}}) : helper))) != null ? stack1 : "")
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"entryPoint") || (depth0 != null ? lookupProperty(depth0,"entryPoint") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"entryPoint","hash":{},"data":data,"loc":{"start":{"line":62,"column":58},"end":{"line":62,"column":72}}}) : helper))) != null ? stack1 : "")
             + "("
-            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"params") || (depth0 != null ? lookupProperty(depth0,"params") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"params","hash":{},"data":data,"loc":{"start":{"line":58,"column":73},"end":{"line":58,"column":85}}}) : helper))) != null ? stack1 : "")
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"params") || (depth0 != null ? lookupProperty(depth0,"params") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"params","hash":{},"data":data,"loc":{"start":{"line":62,"column":73},"end":{"line":62,"column":85}}}) : helper))) != null ? stack1 : "")
             + ") {\n  // ⊕ over the stored row p's slots.\n  const auto stored_row = [&](const unsigned p) {\n    T acc = ZERO;\n    const unsigned slice = p / SLICE;\n    const unsigned end = LOAD(sliceStart[slice + 1]);\n"
-            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"unroll") : depth0),{"name":"if","hash":{},"fn":container.program(24, data, 0),"inverse":container.program(26, data, 0),"data":data,"loc":{"start":{"line":64,"column":0},"end":{"line":73,"column":7}}})) != null ? stack1 : "")
+            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"unroll") : depth0),{"name":"if","hash":{},"fn":container.program(26, data, 0),"inverse":container.program(28, data, 0),"data":data,"loc":{"start":{"line":68,"column":0},"end":{"line":77,"column":7}}})) != null ? stack1 : "")
             + "    return acc;\n  };\n  const unsigned p = ROW_OF();\n"
-            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"windowed") : depth0),{"name":"if","hash":{},"fn":container.program(29, data, 0),"inverse":container.program(34, data, 0),"data":data,"loc":{"start":{"line":77,"column":0},"end":{"line":110,"column":7}}})) != null ? stack1 : "")
+            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"localFold") : depth0),{"name":"if","hash":{},"fn":container.program(31, data, 0),"inverse":container.program(33, data, 0),"data":data,"loc":{"start":{"line":81,"column":0},"end":{"line":129,"column":7}}})) != null ? stack1 : "")
             + "}\n";
-        },"24":function(container,depth0,helpers,partials,data) {
+        },"26":function(container,depth0,helpers,partials,data) {
             var stack1, lookupProperty = container.lookupProperty || function(parent, propertyName) {
                 if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
                   return parent[propertyName];
@@ -2384,7 +2386,7 @@ export const TEMPLATE_SPECS: Readonly<Record<string, unknown>> = {
 
           return "    unsigned at = LOAD(sliceStart[slice]) + p % SLICE;\n"
             + ((stack1 = container.invokePartial(lookupProperty(partials,"spmv-slot-steps"),depth0,{"name":"spmv-slot-steps","data":data,"indent":"    ","helpers":helpers,"partials":partials,"decorators":container.decorators})) != null ? stack1 : "");
-        },"26":function(container,depth0,helpers,partials,data) {
+        },"28":function(container,depth0,helpers,partials,data) {
             var stack1, lookupProperty = container.lookupProperty || function(parent, propertyName) {
                 if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
                   return parent[propertyName];
@@ -2393,11 +2395,22 @@ export const TEMPLATE_SPECS: Readonly<Record<string, unknown>> = {
             };
 
           return "    for (unsigned at = LOAD(sliceStart[slice]) + p % SLICE; at < end; at += SLICE) {\n      const unsigned col = STREAM(indices[at]);\n      if (col == NONE) break;\n      acc = sr_add(acc, sr_mul("
-            + ((stack1 = lookupProperty(helpers,"if").call(depth0 != null ? depth0 : (container.nullContext || {}),(depth0 != null ? lookupProperty(depth0,"pattern") : depth0),{"name":"if","hash":{},"fn":container.program(13, data, 0),"inverse":container.program(27, data, 0),"data":data,"loc":{"start":{"line":71,"column":31},"end":{"line":71,"column":82}}})) != null ? stack1 : "")
+            + ((stack1 = lookupProperty(helpers,"if").call(depth0 != null ? depth0 : (container.nullContext || {}),(depth0 != null ? lookupProperty(depth0,"pattern") : depth0),{"name":"if","hash":{},"fn":container.program(15, data, 0),"inverse":container.program(29, data, 0),"data":data,"loc":{"start":{"line":75,"column":31},"end":{"line":75,"column":82}}})) != null ? stack1 : "")
             + ", LOAD(x[col])));\n    }\n";
-        },"27":function(container,depth0,helpers,partials,data) {
-            return "STREAM(values[at])";
         },"29":function(container,depth0,helpers,partials,data) {
+            return "STREAM(values[at])";
+        },"31":function(container,depth0,helpers,partials,data) {
+            return "  const unsigned group = blockIdx.x + blockIdx.y * gridDim.x;\n  __shared__ T staged[ROWS];\n  // No early return: every thread reaches the barrier. A place past the stored rows adds nothing.\n  staged[threadIdx.x] = p < params.items ? stored_row(p) : ZERO;\n  __syncthreads();\n  // Thread i stores row windowStart[group] + i: y in row order, its pieces ⊕ed in their order.\n  const unsigned row = LOAD(windowStart[group]) + threadIdx.x;\n  if (row < LOAD(windowStart[group + 1])) {\n    const unsigned pieces = LOAD(rowPieces[row]);\n    const unsigned start = pieces & 0xffffu;\n    T acc = ZERO;\n    for (unsigned k = start; k < start + (pieces >> 16); k++) acc = sr_add(acc, staged[k]);\n    STORE_ROW(row, acc);\n  }\n";
+        },"33":function(container,depth0,helpers,partials,data) {
+            var stack1, lookupProperty = container.lookupProperty || function(parent, propertyName) {
+                if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
+                  return parent[propertyName];
+                }
+                return undefined
+            };
+
+          return ((stack1 = lookupProperty(helpers,"if").call(depth0 != null ? depth0 : (container.nullContext || {}),(depth0 != null ? lookupProperty(depth0,"windowed") : depth0),{"name":"if","hash":{},"fn":container.program(34, data, 0),"inverse":container.program(39, data, 0),"data":data,"loc":{"start":{"line":96,"column":0},"end":{"line":129,"column":0}}})) != null ? stack1 : "");
+        },"34":function(container,depth0,helpers,partials,data) {
             var stack1, lookupProperty = container.lookupProperty || function(parent, propertyName) {
                 if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
                   return parent[propertyName];
@@ -2406,13 +2419,13 @@ export const TEMPLATE_SPECS: Readonly<Record<string, unknown>> = {
             };
 
           return "  // A block's stored rows below params.rows are one σ window (σ = ROWS): their results meet in shared memory at\n  // their rows' places, so that y is stored in row order, 8 rows a 32-byte sector (see the WGSL template).\n  __shared__ T staged[ROWS];\n  // No early return: every thread reaches the barrier. One call of stored_row (its loop inlined once).\n  const bool primary = p < params.rows;\n  const unsigned row = primary ? LOAD(rowIds[p]) : 0u;\n  if (p < params.items && (!primary || ROW_WANTED(row))) {\n    const T r = stored_row(p);\n"
-            + ((stack1 = lookupProperty(helpers,"if").call(depth0 != null ? depth0 : (container.nullContext || {}),(depth0 != null ? lookupProperty(depth0,"folded") : depth0),{"name":"if","hash":{},"fn":container.program(30, data, 0),"inverse":container.program(32, data, 0),"data":data,"loc":{"start":{"line":86,"column":0},"end":{"line":91,"column":7}}})) != null ? stack1 : "")
+            + ((stack1 = lookupProperty(helpers,"if").call(depth0 != null ? depth0 : (container.nullContext || {}),(depth0 != null ? lookupProperty(depth0,"folded") : depth0),{"name":"if","hash":{},"fn":container.program(35, data, 0),"inverse":container.program(37, data, 0),"data":data,"loc":{"start":{"line":105,"column":0},"end":{"line":110,"column":7}}})) != null ? stack1 : "")
             + "  }\n  __syncthreads();\n  // The window holds row p too: this thread stores it, whichever thread computed it.\n  if (ROW_WANTED(p)) STORE_ROW(p, staged[threadIdx.x]);\n";
-        },"30":function(container,depth0,helpers,partials,data) {
+        },"35":function(container,depth0,helpers,partials,data) {
             return "    if (primary) staged[row % ROWS] = r;\n    else partial[p - params.rows] = r;\n";
-        },"32":function(container,depth0,helpers,partials,data) {
+        },"37":function(container,depth0,helpers,partials,data) {
             return "    staged[row % ROWS] = r;\n";
-        },"34":function(container,depth0,helpers,partials,data) {
+        },"39":function(container,depth0,helpers,partials,data) {
             var stack1, alias1=depth0 != null ? depth0 : (container.nullContext || {}), lookupProperty = container.lookupProperty || function(parent, propertyName) {
                 if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
                   return parent[propertyName];
@@ -2421,14 +2434,14 @@ export const TEMPLATE_SPECS: Readonly<Record<string, unknown>> = {
             };
 
           return "  if (p >= params.items) return;\n"
-            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"folded") : depth0),{"name":"if","hash":{},"fn":container.program(35, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":98,"column":0},"end":{"line":103,"column":7}}})) != null ? stack1 : "")
-            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"permuted") : depth0),{"name":"if","hash":{},"fn":container.program(37, data, 0),"inverse":container.program(39, data, 0),"data":data,"loc":{"start":{"line":104,"column":0},"end":{"line":108,"column":7}}})) != null ? stack1 : "")
+            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"folded") : depth0),{"name":"if","hash":{},"fn":container.program(40, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":117,"column":0},"end":{"line":122,"column":7}}})) != null ? stack1 : "")
+            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"permuted") : depth0),{"name":"if","hash":{},"fn":container.program(42, data, 0),"inverse":container.program(44, data, 0),"data":data,"loc":{"start":{"line":123,"column":0},"end":{"line":127,"column":7}}})) != null ? stack1 : "")
             + "  if (ROW_WANTED(row)) STORE_ROW(row, stored_row(p));\n";
-        },"35":function(container,depth0,helpers,partials,data) {
+        },"40":function(container,depth0,helpers,partials,data) {
             return "  if (p >= params.rows) {\n    partial[p - params.rows] = stored_row(p);\n    return;\n  }\n";
-        },"37":function(container,depth0,helpers,partials,data) {
+        },"42":function(container,depth0,helpers,partials,data) {
             return "  const unsigned row = LOAD(rowIds[p]);\n";
-        },"39":function(container,depth0,helpers,partials,data) {
+        },"44":function(container,depth0,helpers,partials,data) {
             return "  const unsigned row = p;\n";
         },"compiler":[8,">= 4.3.0"],"main":function(container,depth0,helpers,partials,data) {
             var stack1, helper, alias1=depth0 != null ? depth0 : (container.nullContext || {}), lookupProperty = container.lookupProperty || function(parent, propertyName) {
@@ -2442,12 +2455,13 @@ export const TEMPLATE_SPECS: Readonly<Record<string, unknown>> = {
             + "// Sliced ELL SpMV (SELL-C-σ), one thread per stored row: slices of SLICE stored rows, each padded to its\n// own longest row, slot-major within the slice; a row stops at its first padding slot (see the WGSL template).\n"
             + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"permuted") : depth0),{"name":"if","hash":{},"fn":container.program(1, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":4,"column":0},"end":{"line":6,"column":7}}})) != null ? stack1 : "")
             + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"folded") : depth0),{"name":"if","hash":{},"fn":container.program(3, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":7,"column":0},"end":{"line":10,"column":7}}})) != null ? stack1 : "")
+            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"localFold") : depth0),{"name":"if","hash":{},"fn":container.program(5, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":11,"column":0},"end":{"line":14,"column":7}}})) != null ? stack1 : "")
             + "\n"
             + ((stack1 = container.invokePartial(lookupProperty(partials,"spmv-prelude"),depth0,{"name":"spmv-prelude","data":data,"helpers":helpers,"partials":partials,"decorators":container.decorators})) != null ? stack1 : "")
             + "\n#define SLICE "
-            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"sliceHeight") || (depth0 != null ? lookupProperty(depth0,"sliceHeight") : depth0)) != null ? helper : container.hooks.helperMissing),(typeof helper === "function" ? helper.call(alias1,{"name":"sliceHeight","hash":{},"data":data,"loc":{"start":{"line":14,"column":14},"end":{"line":14,"column":29}}}) : helper))) != null ? stack1 : "")
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"sliceHeight") || (depth0 != null ? lookupProperty(depth0,"sliceHeight") : depth0)) != null ? helper : container.hooks.helperMissing),(typeof helper === "function" ? helper.call(alias1,{"name":"sliceHeight","hash":{},"data":data,"loc":{"start":{"line":18,"column":14},"end":{"line":18,"column":29}}}) : helper))) != null ? stack1 : "")
             + "u  // stored rows per slice\n\n"
-            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"quad") : depth0),{"name":"if","hash":{},"fn":container.program(5, data, 0),"inverse":container.program(23, data, 0),"data":data,"loc":{"start":{"line":16,"column":0},"end":{"line":112,"column":7}}})) != null ? stack1 : "");
+            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"quad") : depth0),{"name":"if","hash":{},"fn":container.program(7, data, 0),"inverse":container.program(25, data, 0),"data":data,"loc":{"start":{"line":20,"column":0},"end":{"line":131,"column":7}}})) != null ? stack1 : "");
         },"usePartial":true,"useData":true},
         "cuda/sssp/advance": {"1":function(container,depth0,helpers,partials,data) {
             var stack1, lookupProperty = container.lookupProperty || function(parent, propertyName) {
@@ -4903,6 +4917,8 @@ export const TEMPLATE_SPECS: Readonly<Record<string, unknown>> = {
         },"3":function(container,depth0,helpers,partials,data) {
             return "// Fold method (paper 002): stored rows 0 … rows − 1 hold each row's first piece, at most the fold width\n// long; the stored rows after them are the other pieces of long rows, whose results go to\n// partial[p − rows] for spmv_fold_combine to add to y (on masked-out rows too: the combine skips those).\n";
         },"5":function(container,depth0,helpers,partials,data) {
+            return "// Fold method (paper 002) within each workgroup: its ROWS stored rows are the pieces of the rows\n// windowStart[w] … windowStart[w + 1] − 1, longest pieces first, each row's pieces side by side (rowPieces).\n";
+        },"7":function(container,depth0,helpers,partials,data) {
             var stack1, helper, alias1=depth0 != null ? depth0 : (container.nullContext || {}), alias2=container.hooks.helperMissing, alias3="function", lookupProperty = container.lookupProperty || function(parent, propertyName) {
                 if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
                   return parent[propertyName];
@@ -4911,27 +4927,27 @@ export const TEMPLATE_SPECS: Readonly<Record<string, unknown>> = {
             };
 
           return "// Four consecutive stored rows an invocation: slot s of rows p0 … p0 + 3 is one vec4 of column indices"
-            + ((stack1 = lookupProperty(helpers,"unless").call(alias1,(depth0 != null ? lookupProperty(depth0,"pattern") : depth0),{"name":"unless","hash":{},"fn":container.program(6, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":20,"column":103},"end":{"line":20,"column":141}}})) != null ? stack1 : "")
+            + ((stack1 = lookupProperty(helpers,"unless").call(alias1,(depth0 != null ? lookupProperty(depth0,"pattern") : depth0),{"name":"unless","hash":{},"fn":container.program(8, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":24,"column":103},"end":{"line":24,"column":141}}})) != null ? stack1 : "")
             + "\n// "
-            + ((stack1 = lookupProperty(helpers,"unless").call(alias1,(depth0 != null ? lookupProperty(depth0,"pattern") : depth0),{"name":"unless","hash":{},"fn":container.program(8, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":21,"column":3},"end":{"line":21,"column":43}}})) != null ? stack1 : "")
+            + ((stack1 = lookupProperty(helpers,"unless").call(alias1,(depth0 != null ? lookupProperty(depth0,"pattern") : depth0),{"name":"unless","hash":{},"fn":container.program(10, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":25,"column":3},"end":{"line":25,"column":43}}})) != null ? stack1 : "")
             + "(SLICE is a multiple of 4, so a slice's slots are vec4-aligned), a 16-byte load each. Each row ⊕s\n// its slots in order, so the results are those of one row an invocation.\n@compute @workgroup_size("
-            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"threads") || (depth0 != null ? lookupProperty(depth0,"threads") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"threads","hash":{},"data":data,"loc":{"start":{"line":23,"column":25},"end":{"line":23,"column":36}}}) : helper))) != null ? stack1 : "")
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"threads") || (depth0 != null ? lookupProperty(depth0,"threads") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"threads","hash":{},"data":data,"loc":{"start":{"line":27,"column":25},"end":{"line":27,"column":36}}}) : helper))) != null ? stack1 : "")
             + ", 1, 1)\nfn "
-            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"entryPoint") || (depth0 != null ? lookupProperty(depth0,"entryPoint") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"entryPoint","hash":{},"data":data,"loc":{"start":{"line":24,"column":3},"end":{"line":24,"column":17}}}) : helper))) != null ? stack1 : "")
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"entryPoint") || (depth0 != null ? lookupProperty(depth0,"entryPoint") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"entryPoint","hash":{},"data":data,"loc":{"start":{"line":28,"column":3},"end":{"line":28,"column":17}}}) : helper))) != null ? stack1 : "")
             + "(\n  @builtin(workgroup_id) wid: vec3<u32>,\n  @builtin(num_workgroups) nwg: vec3<u32>,\n  @builtin(local_invocation_index) lid: u32,\n) {\n  let p0 = (wid.x + wid.y * nwg.x) * ROWS + 4u * lid;\n  if (p0 >= params.items) { return; }\n  let slice = p0 / SLICE;\n  let end = sliceStart[slice + 1u] / 4u;\n  var acc = vec4<T>(ZERO);\n  for (var at = (sliceStart[slice] + p0 % SLICE) / 4u; at < end; at += SLICE / 4u) {\n    let col = indices[at];\n    if (all(col == vec4<u32>(NONE))) { break; }\n"
-            + ((stack1 = lookupProperty(helpers,"unless").call(alias1,(depth0 != null ? lookupProperty(depth0,"pattern") : depth0),{"name":"unless","hash":{},"fn":container.program(10, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":37,"column":0},"end":{"line":39,"column":11}}})) != null ? stack1 : "")
-            + ((stack1 = lookupProperty(helpers,"each").call(alias1,(depth0 != null ? lookupProperty(depth0,"quadRows") : depth0),{"name":"each","hash":{},"fn":container.program(12, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":40,"column":0},"end":{"line":42,"column":9}}})) != null ? stack1 : "")
+            + ((stack1 = lookupProperty(helpers,"unless").call(alias1,(depth0 != null ? lookupProperty(depth0,"pattern") : depth0),{"name":"unless","hash":{},"fn":container.program(12, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":41,"column":0},"end":{"line":43,"column":11}}})) != null ? stack1 : "")
+            + ((stack1 = lookupProperty(helpers,"each").call(alias1,(depth0 != null ? lookupProperty(depth0,"quadRows") : depth0),{"name":"each","hash":{},"fn":container.program(14, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":44,"column":0},"end":{"line":46,"column":9}}})) != null ? stack1 : "")
             + "  }\n  for (var k = 0u; k < 4u; k++) {\n    let p = p0 + k;\n    if (p >= params.items) { break; }\n"
-            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"folded") : depth0),{"name":"if","hash":{},"fn":container.program(17, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":47,"column":0},"end":{"line":52,"column":7}}})) != null ? stack1 : "")
-            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"permuted") : depth0),{"name":"if","hash":{},"fn":container.program(19, data, 0),"inverse":container.program(21, data, 0),"data":data,"loc":{"start":{"line":53,"column":0},"end":{"line":57,"column":7}}})) != null ? stack1 : "")
+            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"folded") : depth0),{"name":"if","hash":{},"fn":container.program(19, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":51,"column":0},"end":{"line":56,"column":7}}})) != null ? stack1 : "")
+            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"permuted") : depth0),{"name":"if","hash":{},"fn":container.program(21, data, 0),"inverse":container.program(23, data, 0),"data":data,"loc":{"start":{"line":57,"column":0},"end":{"line":61,"column":7}}})) != null ? stack1 : "")
             + "    if (row_wanted(row)) { store_row(row, acc[k]); }\n  }\n}\n";
-        },"6":function(container,depth0,helpers,partials,data) {
-            return " and one";
         },"8":function(container,depth0,helpers,partials,data) {
-            return "of values ";
+            return " and one";
         },"10":function(container,depth0,helpers,partials,data) {
-            return "    let v = values[at];\n";
+            return "of values ";
         },"12":function(container,depth0,helpers,partials,data) {
+            return "    let v = values[at];\n";
+        },"14":function(container,depth0,helpers,partials,data) {
             var stack1, helper, alias1=depth0 != null ? depth0 : (container.nullContext || {}), alias2=container.hooks.helperMissing, alias3="function", lookupProperty = container.lookupProperty || function(parent, propertyName) {
                 if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
                   return parent[propertyName];
@@ -4940,19 +4956,19 @@ export const TEMPLATE_SPECS: Readonly<Record<string, unknown>> = {
             };
 
           return "    if (col."
-            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"c") || (depth0 != null ? lookupProperty(depth0,"c") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"c","hash":{},"data":data,"loc":{"start":{"line":41,"column":12},"end":{"line":41,"column":17}}}) : helper))) != null ? stack1 : "")
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"c") || (depth0 != null ? lookupProperty(depth0,"c") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"c","hash":{},"data":data,"loc":{"start":{"line":45,"column":12},"end":{"line":45,"column":17}}}) : helper))) != null ? stack1 : "")
             + " != NONE) { acc."
-            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"c") || (depth0 != null ? lookupProperty(depth0,"c") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"c","hash":{},"data":data,"loc":{"start":{"line":41,"column":33},"end":{"line":41,"column":38}}}) : helper))) != null ? stack1 : "")
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"c") || (depth0 != null ? lookupProperty(depth0,"c") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"c","hash":{},"data":data,"loc":{"start":{"line":45,"column":33},"end":{"line":45,"column":38}}}) : helper))) != null ? stack1 : "")
             + " = sr_add(acc."
-            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"c") || (depth0 != null ? lookupProperty(depth0,"c") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"c","hash":{},"data":data,"loc":{"start":{"line":41,"column":52},"end":{"line":41,"column":57}}}) : helper))) != null ? stack1 : "")
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"c") || (depth0 != null ? lookupProperty(depth0,"c") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"c","hash":{},"data":data,"loc":{"start":{"line":45,"column":52},"end":{"line":45,"column":57}}}) : helper))) != null ? stack1 : "")
             + ", sr_mul("
-            + ((stack1 = lookupProperty(helpers,"if").call(alias1,((stack1 = (data && lookupProperty(data,"root"))) && lookupProperty(stack1,"pattern")),{"name":"if","hash":{},"fn":container.program(13, data, 0),"inverse":container.program(15, data, 0),"data":data,"loc":{"start":{"line":41,"column":66},"end":{"line":41,"column":112}}})) != null ? stack1 : "")
+            + ((stack1 = lookupProperty(helpers,"if").call(alias1,((stack1 = (data && lookupProperty(data,"root"))) && lookupProperty(stack1,"pattern")),{"name":"if","hash":{},"fn":container.program(15, data, 0),"inverse":container.program(17, data, 0),"data":data,"loc":{"start":{"line":45,"column":66},"end":{"line":45,"column":112}}})) != null ? stack1 : "")
             + ", x[col."
-            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"c") || (depth0 != null ? lookupProperty(depth0,"c") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"c","hash":{},"data":data,"loc":{"start":{"line":41,"column":120},"end":{"line":41,"column":125}}}) : helper))) != null ? stack1 : "")
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"c") || (depth0 != null ? lookupProperty(depth0,"c") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"c","hash":{},"data":data,"loc":{"start":{"line":45,"column":120},"end":{"line":45,"column":125}}}) : helper))) != null ? stack1 : "")
             + "])); }\n";
-        },"13":function(container,depth0,helpers,partials,data) {
-            return "ONE";
         },"15":function(container,depth0,helpers,partials,data) {
+            return "ONE";
+        },"17":function(container,depth0,helpers,partials,data) {
             var stack1, helper, lookupProperty = container.lookupProperty || function(parent, propertyName) {
                 if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
                   return parent[propertyName];
@@ -4961,14 +4977,14 @@ export const TEMPLATE_SPECS: Readonly<Record<string, unknown>> = {
             };
 
           return "v."
-            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"c") || (depth0 != null ? lookupProperty(depth0,"c") : depth0)) != null ? helper : container.hooks.helperMissing),(typeof helper === "function" ? helper.call(depth0 != null ? depth0 : (container.nullContext || {}),{"name":"c","hash":{},"data":data,"loc":{"start":{"line":41,"column":100},"end":{"line":41,"column":105}}}) : helper))) != null ? stack1 : "");
-        },"17":function(container,depth0,helpers,partials,data) {
-            return "    if (p >= params.rows) {\n      partial[p - params.rows] = acc[k];\n      continue;\n    }\n";
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"c") || (depth0 != null ? lookupProperty(depth0,"c") : depth0)) != null ? helper : container.hooks.helperMissing),(typeof helper === "function" ? helper.call(depth0 != null ? depth0 : (container.nullContext || {}),{"name":"c","hash":{},"data":data,"loc":{"start":{"line":45,"column":100},"end":{"line":45,"column":105}}}) : helper))) != null ? stack1 : "");
         },"19":function(container,depth0,helpers,partials,data) {
-            return "    let row = rowIds[p];\n";
+            return "    if (p >= params.rows) {\n      partial[p - params.rows] = acc[k];\n      continue;\n    }\n";
         },"21":function(container,depth0,helpers,partials,data) {
-            return "    let row = p;\n";
+            return "    let row = rowIds[p];\n";
         },"23":function(container,depth0,helpers,partials,data) {
+            return "    let row = p;\n";
+        },"25":function(container,depth0,helpers,partials,data) {
             var stack1, alias1=depth0 != null ? depth0 : (container.nullContext || {}), lookupProperty = container.lookupProperty || function(parent, propertyName) {
                 if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
                   return parent[propertyName];
@@ -4977,10 +4993,10 @@ export const TEMPLATE_SPECS: Readonly<Record<string, unknown>> = {
             };
 
           return "// ⊕ over the stored row p's slots.\nfn stored_row(p: u32) -> T {\n  var acc = ZERO;\n  let slice = p / SLICE;\n  let end = sliceStart[slice + 1u];\n"
-            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"unroll") : depth0),{"name":"if","hash":{},"fn":container.program(24, data, 0),"inverse":container.program(26, data, 0),"data":data,"loc":{"start":{"line":67,"column":0},"end":{"line":76,"column":7}}})) != null ? stack1 : "")
+            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"unroll") : depth0),{"name":"if","hash":{},"fn":container.program(26, data, 0),"inverse":container.program(28, data, 0),"data":data,"loc":{"start":{"line":71,"column":0},"end":{"line":80,"column":7}}})) != null ? stack1 : "")
             + "  return acc;\n}\n"
-            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"windowed") : depth0),{"name":"if","hash":{},"fn":container.program(29, data, 0),"inverse":container.program(34, data, 0),"data":data,"loc":{"start":{"line":79,"column":0},"end":{"line":133,"column":7}}})) != null ? stack1 : "");
-        },"24":function(container,depth0,helpers,partials,data) {
+            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"localFold") : depth0),{"name":"if","hash":{},"fn":container.program(31, data, 0),"inverse":container.program(33, data, 0),"data":data,"loc":{"start":{"line":83,"column":0},"end":{"line":165,"column":7}}})) != null ? stack1 : "");
+        },"26":function(container,depth0,helpers,partials,data) {
             var stack1, lookupProperty = container.lookupProperty || function(parent, propertyName) {
                 if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
                   return parent[propertyName];
@@ -4990,7 +5006,7 @@ export const TEMPLATE_SPECS: Readonly<Record<string, unknown>> = {
 
           return "  var at = sliceStart[slice] + p % SLICE;\n"
             + ((stack1 = container.invokePartial(lookupProperty(partials,"spmv-slot-steps"),depth0,{"name":"spmv-slot-steps","data":data,"indent":"  ","helpers":helpers,"partials":partials,"decorators":container.decorators})) != null ? stack1 : "");
-        },"26":function(container,depth0,helpers,partials,data) {
+        },"28":function(container,depth0,helpers,partials,data) {
             var stack1, lookupProperty = container.lookupProperty || function(parent, propertyName) {
                 if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
                   return parent[propertyName];
@@ -4999,11 +5015,11 @@ export const TEMPLATE_SPECS: Readonly<Record<string, unknown>> = {
             };
 
           return "  for (var at = sliceStart[slice] + p % SLICE; at < end; at += SLICE) {\n    let col = indices[at];\n    if (col == NONE) { break; }\n    acc = sr_add(acc, sr_mul("
-            + ((stack1 = lookupProperty(helpers,"if").call(depth0 != null ? depth0 : (container.nullContext || {}),(depth0 != null ? lookupProperty(depth0,"pattern") : depth0),{"name":"if","hash":{},"fn":container.program(13, data, 0),"inverse":container.program(27, data, 0),"data":data,"loc":{"start":{"line":74,"column":29},"end":{"line":74,"column":72}}})) != null ? stack1 : "")
+            + ((stack1 = lookupProperty(helpers,"if").call(depth0 != null ? depth0 : (container.nullContext || {}),(depth0 != null ? lookupProperty(depth0,"pattern") : depth0),{"name":"if","hash":{},"fn":container.program(15, data, 0),"inverse":container.program(29, data, 0),"data":data,"loc":{"start":{"line":78,"column":29},"end":{"line":78,"column":72}}})) != null ? stack1 : "")
             + ", x[col]));\n  }\n";
-        },"27":function(container,depth0,helpers,partials,data) {
-            return "values[at]";
         },"29":function(container,depth0,helpers,partials,data) {
+            return "values[at]";
+        },"31":function(container,depth0,helpers,partials,data) {
             var stack1, helper, alias1=depth0 != null ? depth0 : (container.nullContext || {}), alias2=container.hooks.helperMissing, alias3="function", lookupProperty = container.lookupProperty || function(parent, propertyName) {
                 if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
                   return parent[propertyName];
@@ -5011,17 +5027,20 @@ export const TEMPLATE_SPECS: Readonly<Record<string, unknown>> = {
                 return undefined
             };
 
-          return "\n// A workgroup's stored rows below params.rows are one σ window (σ = ROWS): rows ROWS·k … ROWS·k + ROWS − 1 in\n// length order. Their results meet here, at their rows' places, so that y is stored in row order: a 32-byte\n// sector holds 8 rows' results, where stores at rowIds[p] write one row a sector.\nvar<workgroup> staged: array<T, ROWS>;\n\n@compute @workgroup_size("
-            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"threads") || (depth0 != null ? lookupProperty(depth0,"threads") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"threads","hash":{},"data":data,"loc":{"start":{"line":86,"column":25},"end":{"line":86,"column":36}}}) : helper))) != null ? stack1 : "")
+          return "\n// Every piece's result, by its place in the window; then each row ⊕s its own pieces, side by side here.\nvar<workgroup> staged: array<T, ROWS>;\n\n@compute @workgroup_size("
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"threads") || (depth0 != null ? lookupProperty(depth0,"threads") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"threads","hash":{},"data":data,"loc":{"start":{"line":88,"column":25},"end":{"line":88,"column":36}}}) : helper))) != null ? stack1 : "")
             + ", 1, 1)\nfn "
-            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"entryPoint") || (depth0 != null ? lookupProperty(depth0,"entryPoint") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"entryPoint","hash":{},"data":data,"loc":{"start":{"line":87,"column":3},"end":{"line":87,"column":17}}}) : helper))) != null ? stack1 : "")
-            + "(\n  @builtin(workgroup_id) wid: vec3<u32>,\n  @builtin(num_workgroups) nwg: vec3<u32>,\n  @builtin(local_invocation_index) lid: u32,\n) {\n  let p = row_of(wid, nwg, lid);\n  // No early return: every invocation reaches the barrier. One call of stored_row (its loop inlined once).\n  let primary = p < params.rows;\n  var row = 0u;\n  if (primary) { row = rowIds[p]; }\n  if (p < params.items && (!primary || row_wanted(row))) {\n    let r = stored_row(p);\n"
-            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"folded") : depth0),{"name":"if","hash":{},"fn":container.program(30, data, 0),"inverse":container.program(32, data, 0),"data":data,"loc":{"start":{"line":99,"column":0},"end":{"line":103,"column":7}}})) != null ? stack1 : "")
-            + "  }\n  workgroupBarrier();\n  // The window holds row p too: this invocation stores it, whichever invocation computed it.\n  if (row_wanted(p)) { store_row(p, staged[lid]); }\n}\n";
-        },"30":function(container,depth0,helpers,partials,data) {
-            return "    if (primary) { staged[row % ROWS] = r; } else { partial[p - params.rows] = r; }\n";
-        },"32":function(container,depth0,helpers,partials,data) {
-            return "    staged[row % ROWS] = r;\n";
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"entryPoint") || (depth0 != null ? lookupProperty(depth0,"entryPoint") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"entryPoint","hash":{},"data":data,"loc":{"start":{"line":89,"column":3},"end":{"line":89,"column":17}}}) : helper))) != null ? stack1 : "")
+            + "(\n  @builtin(workgroup_id) wid: vec3<u32>,\n  @builtin(num_workgroups) nwg: vec3<u32>,\n  @builtin(local_invocation_index) lid: u32,\n) {\n  let group = wid.x + wid.y * nwg.x;\n  let p = group * ROWS + lid;\n  // No early return: every invocation reaches the barrier. A place past the stored rows adds nothing.\n  var r = ZERO;\n  if (p < params.items) { r = stored_row(p); }\n  staged[lid] = r;\n  workgroupBarrier();\n  // Invocation lid stores row windowStart[group] + lid: y in row order, its pieces ⊕ed in their order.\n  let row = windowStart[group] + lid;\n  if (row < windowStart[group + 1u]) {\n    let pieces = rowPieces[row];\n    let start = pieces & 0xffffu;\n    var acc = ZERO;\n    for (var k = start; k < start + (pieces >> 16u); k++) { acc = sr_add(acc, staged[k]); }\n    store_row(row, acc);\n  }\n}\n";
+        },"33":function(container,depth0,helpers,partials,data) {
+            var stack1, lookupProperty = container.lookupProperty || function(parent, propertyName) {
+                if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
+                  return parent[propertyName];
+                }
+                return undefined
+            };
+
+          return ((stack1 = lookupProperty(helpers,"if").call(depth0 != null ? depth0 : (container.nullContext || {}),(depth0 != null ? lookupProperty(depth0,"windowed") : depth0),{"name":"if","hash":{},"fn":container.program(34, data, 0),"inverse":container.program(39, data, 0),"data":data,"loc":{"start":{"line":111,"column":0},"end":{"line":165,"column":0}}})) != null ? stack1 : "");
         },"34":function(container,depth0,helpers,partials,data) {
             var stack1, helper, alias1=depth0 != null ? depth0 : (container.nullContext || {}), alias2=container.hooks.helperMissing, alias3="function", lookupProperty = container.lookupProperty || function(parent, propertyName) {
                 if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
@@ -5030,19 +5049,38 @@ export const TEMPLATE_SPECS: Readonly<Record<string, unknown>> = {
                 return undefined
             };
 
-          return "\n@compute @workgroup_size("
-            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"threads") || (depth0 != null ? lookupProperty(depth0,"threads") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"threads","hash":{},"data":data,"loc":{"start":{"line":111,"column":25},"end":{"line":111,"column":36}}}) : helper))) != null ? stack1 : "")
+          return "\n// A workgroup's stored rows below params.rows are one σ window (σ = ROWS): rows ROWS·k … ROWS·k + ROWS − 1 in\n// length order. Their results meet here, at their rows' places, so that y is stored in row order: a 32-byte\n// sector holds 8 rows' results, where stores at rowIds[p] write one row a sector.\nvar<workgroup> staged: array<T, ROWS>;\n\n@compute @workgroup_size("
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"threads") || (depth0 != null ? lookupProperty(depth0,"threads") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"threads","hash":{},"data":data,"loc":{"start":{"line":118,"column":25},"end":{"line":118,"column":36}}}) : helper))) != null ? stack1 : "")
             + ", 1, 1)\nfn "
-            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"entryPoint") || (depth0 != null ? lookupProperty(depth0,"entryPoint") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"entryPoint","hash":{},"data":data,"loc":{"start":{"line":112,"column":3},"end":{"line":112,"column":17}}}) : helper))) != null ? stack1 : "")
-            + "(\n  @builtin(workgroup_id) wid: vec3<u32>,\n  @builtin(num_workgroups) nwg: vec3<u32>,\n  @builtin(local_invocation_index) lid: u32,\n) {\n  let p = row_of(wid, nwg, lid);\n  if (p >= params.items) { return; }\n"
-            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"folded") : depth0),{"name":"if","hash":{},"fn":container.program(35, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":119,"column":0},"end":{"line":124,"column":7}}})) != null ? stack1 : "")
-            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"permuted") : depth0),{"name":"if","hash":{},"fn":container.program(37, data, 0),"inverse":container.program(39, data, 0),"data":data,"loc":{"start":{"line":125,"column":0},"end":{"line":129,"column":7}}})) != null ? stack1 : "")
-            + "  if (!row_wanted(row)) { return; }\n  store_row(row, stored_row(p));\n}\n";
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"entryPoint") || (depth0 != null ? lookupProperty(depth0,"entryPoint") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"entryPoint","hash":{},"data":data,"loc":{"start":{"line":119,"column":3},"end":{"line":119,"column":17}}}) : helper))) != null ? stack1 : "")
+            + "(\n  @builtin(workgroup_id) wid: vec3<u32>,\n  @builtin(num_workgroups) nwg: vec3<u32>,\n  @builtin(local_invocation_index) lid: u32,\n) {\n  let p = row_of(wid, nwg, lid);\n  // No early return: every invocation reaches the barrier. One call of stored_row (its loop inlined once).\n  let primary = p < params.rows;\n  var row = 0u;\n  if (primary) { row = rowIds[p]; }\n  if (p < params.items && (!primary || row_wanted(row))) {\n    let r = stored_row(p);\n"
+            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"folded") : depth0),{"name":"if","hash":{},"fn":container.program(35, data, 0),"inverse":container.program(37, data, 0),"data":data,"loc":{"start":{"line":131,"column":0},"end":{"line":135,"column":7}}})) != null ? stack1 : "")
+            + "  }\n  workgroupBarrier();\n  // The window holds row p too: this invocation stores it, whichever invocation computed it.\n  if (row_wanted(p)) { store_row(p, staged[lid]); }\n}\n";
         },"35":function(container,depth0,helpers,partials,data) {
-            return "  if (p >= params.rows) {\n    partial[p - params.rows] = stored_row(p);\n    return;\n  }\n";
+            return "    if (primary) { staged[row % ROWS] = r; } else { partial[p - params.rows] = r; }\n";
         },"37":function(container,depth0,helpers,partials,data) {
-            return "  let row = rowIds[p];\n";
+            return "    staged[row % ROWS] = r;\n";
         },"39":function(container,depth0,helpers,partials,data) {
+            var stack1, helper, alias1=depth0 != null ? depth0 : (container.nullContext || {}), alias2=container.hooks.helperMissing, alias3="function", lookupProperty = container.lookupProperty || function(parent, propertyName) {
+                if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
+                  return parent[propertyName];
+                }
+                return undefined
+            };
+
+          return "\n@compute @workgroup_size("
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"threads") || (depth0 != null ? lookupProperty(depth0,"threads") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"threads","hash":{},"data":data,"loc":{"start":{"line":143,"column":25},"end":{"line":143,"column":36}}}) : helper))) != null ? stack1 : "")
+            + ", 1, 1)\nfn "
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"entryPoint") || (depth0 != null ? lookupProperty(depth0,"entryPoint") : depth0)) != null ? helper : alias2),(typeof helper === alias3 ? helper.call(alias1,{"name":"entryPoint","hash":{},"data":data,"loc":{"start":{"line":144,"column":3},"end":{"line":144,"column":17}}}) : helper))) != null ? stack1 : "")
+            + "(\n  @builtin(workgroup_id) wid: vec3<u32>,\n  @builtin(num_workgroups) nwg: vec3<u32>,\n  @builtin(local_invocation_index) lid: u32,\n) {\n  let p = row_of(wid, nwg, lid);\n  if (p >= params.items) { return; }\n"
+            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"folded") : depth0),{"name":"if","hash":{},"fn":container.program(40, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":151,"column":0},"end":{"line":156,"column":7}}})) != null ? stack1 : "")
+            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"permuted") : depth0),{"name":"if","hash":{},"fn":container.program(42, data, 0),"inverse":container.program(44, data, 0),"data":data,"loc":{"start":{"line":157,"column":0},"end":{"line":161,"column":7}}})) != null ? stack1 : "")
+            + "  if (!row_wanted(row)) { return; }\n  store_row(row, stored_row(p));\n}\n";
+        },"40":function(container,depth0,helpers,partials,data) {
+            return "  if (p >= params.rows) {\n    partial[p - params.rows] = stored_row(p);\n    return;\n  }\n";
+        },"42":function(container,depth0,helpers,partials,data) {
+            return "  let row = rowIds[p];\n";
+        },"44":function(container,depth0,helpers,partials,data) {
             return "  let row = p;\n";
         },"compiler":[8,">= 4.3.0"],"main":function(container,depth0,helpers,partials,data) {
             var stack1, helper, alias1=depth0 != null ? depth0 : (container.nullContext || {}), lookupProperty = container.lookupProperty || function(parent, propertyName) {
@@ -5056,12 +5094,13 @@ export const TEMPLATE_SPECS: Readonly<Record<string, unknown>> = {
             + "// Sliced ELL SpMV (SELL-C-σ): one invocation per stored row. Stored rows come in slices of SLICE, each\n// padded only to its own longest row and stored slot-major (slot s of the slice's row r at\n// sliceStart[slice] + s * SLICE + r), so the invocations of a slice read consecutive words at each slot\n// and loop only as long as their slice's longest row. A row's padding (NONE) is a suffix of its slots.\n"
             + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"permuted") : depth0),{"name":"if","hash":{},"fn":container.program(1, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":6,"column":0},"end":{"line":8,"column":7}}})) != null ? stack1 : "")
             + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"folded") : depth0),{"name":"if","hash":{},"fn":container.program(3, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":9,"column":0},"end":{"line":13,"column":7}}})) != null ? stack1 : "")
+            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"localFold") : depth0),{"name":"if","hash":{},"fn":container.program(5, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":14,"column":0},"end":{"line":17,"column":7}}})) != null ? stack1 : "")
             + "\n"
             + ((stack1 = container.invokePartial(lookupProperty(partials,"spmv-prelude"),depth0,{"name":"spmv-prelude","data":data,"helpers":helpers,"partials":partials,"decorators":container.decorators})) != null ? stack1 : "")
             + "\nconst SLICE: u32 = "
-            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"sliceHeight") || (depth0 != null ? lookupProperty(depth0,"sliceHeight") : depth0)) != null ? helper : container.hooks.helperMissing),(typeof helper === "function" ? helper.call(alias1,{"name":"sliceHeight","hash":{},"data":data,"loc":{"start":{"line":17,"column":19},"end":{"line":17,"column":34}}}) : helper))) != null ? stack1 : "")
+            + ((stack1 = ((helper = (helper = lookupProperty(helpers,"sliceHeight") || (depth0 != null ? lookupProperty(depth0,"sliceHeight") : depth0)) != null ? helper : container.hooks.helperMissing),(typeof helper === "function" ? helper.call(alias1,{"name":"sliceHeight","hash":{},"data":data,"loc":{"start":{"line":21,"column":19},"end":{"line":21,"column":34}}}) : helper))) != null ? stack1 : "")
             + "u;  // stored rows per slice\n\n"
-            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"quad") : depth0),{"name":"if","hash":{},"fn":container.program(5, data, 0),"inverse":container.program(23, data, 0),"data":data,"loc":{"start":{"line":19,"column":0},"end":{"line":134,"column":7}}})) != null ? stack1 : "");
+            + ((stack1 = lookupProperty(helpers,"if").call(alias1,(depth0 != null ? lookupProperty(depth0,"quad") : depth0),{"name":"if","hash":{},"fn":container.program(7, data, 0),"inverse":container.program(25, data, 0),"data":data,"loc":{"start":{"line":23,"column":0},"end":{"line":166,"column":7}}})) != null ? stack1 : "");
         },"usePartial":true,"useData":true},
         "wgsl/sssp/advance": {"1":function(container,depth0,helpers,partials,data) {
             return "  // After a release whose hubs hold PULL_MIN arcs or more, the pass pulls their arcs (see sssp_frontier).\n  let pulls = len != 0u && state[SCANNING] == 2u && state[RELEASED] >= state[PULL_MIN];\n  state[RELEASED] = 0u;\n  if (pulls) {\n    state[SCANNING] = 3u;\n    set_grid(state[PULL_ITEMS] * LANES);\n    return;\n  }\n";

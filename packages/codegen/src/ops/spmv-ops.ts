@@ -26,7 +26,10 @@ function spmvBindings(format: 'csr' | 'ell') {
     ]);
 }
 
-/** Sliced ELL: slice offsets, slots, x, y, then the row ids (permuted), the partial results (folded), the mask. */
+/**
+ * Sliced ELL: slice offsets, slots, x, y, then the row ids (permuted), the windows' rows and each row's pieces
+ * (localFold), the partial results (folded), the mask.
+ */
 function sellBindings(spec: SpmvKernelSpec) {
   return numberBindings([
     PARAMS_BINDING,
@@ -37,6 +40,8 @@ function sellBindings(spec: SpmvKernelSpec) {
     { name: 'x', kind: 'read-only-storage', element: spec.type },
     { name: 'y', kind: 'storage', element: spec.type },
     spec.permuted === true && { name: 'rowIds', kind: 'read-only-storage', element: 'u32' },
+    spec.localFold === true && { name: 'windowStart', kind: 'read-only-storage', element: 'u32' },
+    spec.localFold === true && { name: 'rowPieces', kind: 'read-only-storage', element: 'u32' },
     spec.folded === true && { name: 'partial', kind: 'storage', element: spec.type },
     spec.masked && { name: 'mask', kind: 'read-only-storage', element: 'u32' },
   ]);
@@ -72,6 +77,7 @@ function spmvOp(template: string, format: keyof typeof BINDINGS): OpInfo<SpmvKer
       permuted: spec.permuted,
       folded: spec.folded,
       windowed: spec.windowed === true,
+      localFold: spec.localFold === true,
       // spmv_ell, spmv_sell: the slots of one loop step, and the distance between a row's consecutive slots.
       unroll: spec.unroll,
       unrollLast: (spec.unroll ?? 1) - 1,
@@ -87,7 +93,7 @@ function spmvOp(template: string, format: keyof typeof BINDINGS): OpInfo<SpmvKer
       readsMatrix: !SPMV_SECOND_STEPS.includes(spec.op),
     }),
     workgroupStorageBytes: (spec) =>
-      ((spec.op === 'spmv_csr_vector' || spec.op === 'spmv_fold_combine') && spec.reduction !== 'subgroup') || spec.windowed === true ? threads(spec) * ELEMENT_BYTES : 0,
+      ((spec.op === 'spmv_csr_vector' || spec.op === 'spmv_fold_combine') && spec.reduction !== 'subgroup') || spec.windowed === true || spec.localFold === true ? threads(spec) * ELEMENT_BYTES : 0,
     grid: (spec, rows) => {
       const groups = Math.ceil(rows / spec.rowsPerWorkgroup);
       return groups <= MAX_GRID_X ? [Math.max(groups, 1), 1, 1] : [MAX_GRID_X, Math.ceil(groups / MAX_GRID_X), 1];

@@ -145,6 +145,15 @@ export interface SpmvKernelSpec extends SpecBase {
    */
   readonly windowed?: boolean;
   /**
+   * `spmv_sell` only, neither permuted, folded nor windowed: the Fold method within each workgroup. Each workgroup's
+   * rowsPerWorkgroup stored rows are the pieces of a run of rows (`windowStart[w]` … `windowStart[w + 1]` − 1), a
+   * row's pieces side by side at `rowPieces[row]` (its first piece's place in the window, low 16 bits, and how
+   * many, high 16; see graph-io's `windowFoldedEllFromCsr`). The workgroup puts every piece's result in workgroup
+   * memory and, after one barrier, invocation i ⊕s row windowStart[w] + i's pieces there and stores y in row
+   * order: no row ids, no partial results, no second step. Not masked (every piece is computed).
+   */
+  readonly localFold?: boolean;
+  /**
    * `spmv_csr_merge` only: merge-path items (row ends and nonzeros) per invocation (default 7), so a
    * workgroup covers rowsPerWorkgroup × itemsPerThread items of the path (rowsPerWorkgroup counts its
    * invocations there, not rows). `spmv_csr_stream`: nonzeros per invocation of a row block (default 8), so a

@@ -61,8 +61,15 @@ function validateSlices(spec: SpmvKernelSpec): void {
   if (c === undefined || !isPowerOfTwo(c) || c > MAX_SLICE) {
     throw new SpecError('sliceHeight', `spmv_sell needs a power of two from 1 to ${MAX_SLICE} (rows per slice), got ${shown(c)}`);
   }
-  for (const flag of ['permuted', 'folded', 'windowed'] as const) {
+  for (const flag of ['permuted', 'folded', 'windowed', 'localFold'] as const) {
     if (spec[flag] !== undefined && typeof spec[flag] !== 'boolean') throw new SpecError(flag, `must be true or false, got ${shown(spec[flag])}`);
+  }
+  if (spec.localFold === true) {
+    for (const flag of ['permuted', 'folded', 'windowed'] as const) {
+      if (spec[flag] === true) throw new SpecError('localFold', `keeps each row's pieces in its own workgroup's window, in place of ${flag}; leave ${flag} out`);
+    }
+    if (spec.rowsPerInvocation === 4) throw new SpecError('localFold', 'stages one stored row an invocation; leave rowsPerInvocation out');
+    if (spec.masked) throw new SpecError('localFold', 'computes every piece of its window, so it takes no mask; use folded for a masked product');
   }
   if (spec.windowed !== true) return;
   if (spec.permuted !== true) throw new SpecError('windowed', 'stages the results of a σ window of permuted rows, so it needs permuted: true');
@@ -129,7 +136,7 @@ export function normalizeSpmvSpec(spec: SpmvKernelSpec): SpmvKernelSpec {
   if (spec.op === 'spmv_csr_stream') return { ...base, itemsPerThread: spec.itemsPerThread ?? DEFAULT_STREAM_ITEMS };
   const unroll = spec.unroll === undefined || spec.unroll === 1 ? {} : { unroll: spec.unroll };
   const quad = spec.rowsPerInvocation === 4 ? { rowsPerInvocation: 4 } : {};
-  if (spec.op === 'spmv_sell') return { ...base, sliceHeight: spec.sliceHeight, permuted: spec.permuted ?? false, folded: spec.folded ?? false, ...(spec.windowed === true ? { windowed: true } : {}), ...unroll, ...quad };
+  if (spec.op === 'spmv_sell') return { ...base, sliceHeight: spec.sliceHeight, permuted: spec.permuted ?? false, folded: spec.folded ?? false, ...(spec.windowed === true ? { windowed: true } : {}), ...(spec.localFold === true ? { localFold: true } : {}), ...unroll, ...quad };
   if (spec.op === 'spmv_ell') return { ...base, ...unroll };
   return LANE_OPS.includes(spec.op) ? { ...base, reduction: spec.reduction ?? 'workgroup' } : base;
 }

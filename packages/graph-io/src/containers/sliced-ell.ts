@@ -1,10 +1,9 @@
 import type { Csr } from '../csr.js';
 import type { WeightArray } from '../edge-list.js';
-import { checkArcCount } from '../graph-limits.js';
 import { foldCsr } from './folded-csr.js';
 import { outDegrees } from '../transforms/degree-stats.js';
 import { NO_VERTEX } from './no-vertex.js';
-import { allocateLike } from './row-scatter.js';
+import { fillSlots, sliceOffsets } from './slice-slots.js';
 
 /** Largest σ: sort keys (length rank · σ + position) stay exact in a double. */
 export const MAX_SIGMA = 2 ** 20;
@@ -63,27 +62,11 @@ export function slicedEllFromCsr(csr: Csr, options: SlicedEllOptions): SlicedEll
   const { c, sigma, begin, length, storedRows, rowIds, sliceStart, slots, folded } = sliceRows(csr, options);
   options.checkSlots?.(slots);
   const { n } = csr;
-  const slices = sliceStart.length - 1;
   // The piece stored at p: σ moves rows within their windows; extra pieces (p ≥ n) stay where they are.
   const sorted = rowIds === null ? 0 : n;
-
-  const indices = new Uint32Array(slots).fill(NO_VERTEX);
-  const weight = allocateLike(csr.weight, slots);
-  const from = csr.indices;
-  const fromWeight = csr.weight;
-  for (let s = 0, p = 0; s < slices; s++) {
-    for (let lane = 0; lane < c && p < storedRows; lane++, p++) {
-      const src = p < sorted ? rowIds![p] : p;
-      const first = begin[src];
-      const end = first + length[src];
-      let at = sliceStart[s] + lane;
-      for (let q = first; q < end; q++, at += c) indices[at] = from[q];
-      if (weight === null) continue;
-      at = sliceStart[s] + lane;
-      for (let q = first; q < end; q++, at += c) weight[at] = fromWeight![q];
-    }
-  }
-  const arcs = from.length;
+  const source = (p: number) => (p < sorted ? rowIds![p] : p);
+  const { indices, weight } = fillSlots(csr, sliceStart, c, storedRows, (p) => begin[source(p)], (p) => length[source(p)]);
+  const arcs = csr.indices.length;
   return {
     n,
     sliceHeight: c,
@@ -136,16 +119,7 @@ function sliceRows(csr: Csr, options: SlicedEllOptions) {
   const storedRows = folded ? folded.pieces : n;
   const rowIds = sigma > 1 ? sortWithinWindows(length, n, sigma) : null;
   const sorted = rowIds === null ? 0 : n;
-  const slices = Math.ceil(storedRows / c);
-  const sliceStart = new Uint32Array(slices + 1);
-  let slots = 0;
-  for (let s = 0, p = 0; s < slices; s++) {
-    let widest = 0;
-    for (const end = Math.min(p + c, storedRows); p < end; p++) widest = Math.max(widest, length[p < sorted ? rowIds![p] : p]);
-    slots += widest * c;
-    sliceStart[s + 1] = slots; // wraps past 2^32 − 1 only when the check below throws
-  }
-  checkArcCount(slots, `sliced ELL of ${storedRows} rows in slices of ${c}`);
+  const { sliceStart, slots } = sliceOffsets(storedRows, c, (p) => length[p < sorted ? rowIds![p] : p], `sliced ELL of ${storedRows} rows in slices of ${c}`);
   return { c, sigma, begin, length, storedRows, rowIds, sliceStart, slots, folded };
 }
 

@@ -2,23 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { csrFromEdges, foldCsr, GraphLimitError, NO_VERTEX, slicedEllFromCsr, slicedEllShape, type Csr, type SlicedEll } from '../../src/index.js';
 import { csrRows, smallEdgeList } from './reference-graph.js';
-
-type Entry = [number, number | null];
-
-/** A stored row's entries, read slot by slot up to its first padding slot, checking the padding after it. */
-function storedRow(s: SlicedEll, p: number): Entry[] {
-  const c = s.sliceHeight;
-  const slice = Math.floor(p / c);
-  const out: Entry[] = [];
-  let padded = false;
-  for (let at = s.sliceStart[slice] + (p % c); at < s.sliceStart[slice + 1]; at += c) {
-    if (s.indices[at] === NO_VERTEX) padded = true;
-    else if (padded) throw new Error(`stored row ${p}: an entry after padding at slot ${at}`);
-    else out.push([s.indices[at], s.weight === null ? null : s.weight[at]]);
-    if (padded && s.weight !== null) expect(s.weight[at]).toBe(0);
-  }
-  return out;
-}
+import { csrOf, storedRow, type Entry } from './stored-slots.js';
 
 /** Each row's entries put back together from its stored pieces: first piece, then its extra pieces in order. */
 function rowsOf(s: SlicedEll): Entry[][] {
@@ -32,12 +16,6 @@ function rowsOf(s: SlicedEll): Entry[][] {
   }
   return rows;
 }
-
-const csrOf = (lengths: number[]): Csr => {
-  const indptr = Uint32Array.from([0, ...lengths.map((_, i) => lengths.slice(0, i + 1).reduce((a, b) => a + b, 0))]);
-  const indices = Uint32Array.from({ length: indptr[lengths.length] }, (_, k) => k % lengths.length);
-  return { n: lengths.length, indptr, indices, weight: Float32Array.from(indices, (_, k) => k + 1), directed: true, sorted: false };
-};
 
 describe('foldCsr', () => {
   it('gives a long row a short first piece and full extra pieces after all first pieces', () => {

@@ -1,4 +1,4 @@
-import { NO_VERTEX, slicedEllFromCsr, type Csr } from '@semiforge/graph-io';
+import { NO_VERTEX, slicedEllFromCsr, windowFoldedEllFromCsr, type Csr } from '@semiforge/graph-io';
 import { checkSpmvFits } from '../spmv.limits.js';
 import type { SpmvPlan } from '../spmv.plan.js';
 import { matrixValues } from './matrix-values.js';
@@ -10,8 +10,8 @@ const ELEMENT = 4;
 /**
  * Sliced ELL (sell) and paper 002's Fold method (fold), laid out by graph-io's `slicedEllFromCsr`: one
  * dispatch over the stored rows, then for fold, when some row is folded, one over the folded rows that
- * adds their extra pieces (kept in the scratch `partial`) to y. The padded slots are checked against
- * one binding before they are allocated.
+ * adds their extra pieces (kept in the scratch `partial`) to y; fold with `localFold` by `windowFoldedEllFromCsr`,
+ * one dispatch of a workgroup a window. The padded slots are checked against one binding before they are allocated.
  */
 export function sellLayout(csr: Csr, plan: SpmvPlan, limits: BindingLimits): SpmvLayout {
   const { spec, slicing, combine } = plan;
@@ -20,6 +20,7 @@ export function sellLayout(csr: Csr, plan: SpmvPlan, limits: BindingLimits): Spm
     throw new Error(`spmv: a windowed kernel stages a workgroup's ${spec.rowsPerWorkgroup} rows as one σ window, but the plan's σ is ${slicing.sigma}`);
   }
   const nnz = csr.indices.length;
+  if (spec.localFold === true) return localFoldLayout(csr, plan, limits);
   const ell = slicedEllFromCsr(csr, {
     sliceHeight: spec.sliceHeight,
     sigma: slicing.sigma,
@@ -45,5 +46,31 @@ export function sellLayout(csr: Csr, plan: SpmvPlan, limits: BindingLimits): Spm
       { spec, rows: ell.storedRows, params: new Uint32Array([csr.n, 0, ell.storedRows, 0]) },
       ...(fold === null ? [] : [{ spec: combine!, rows: fold.foldedRows.length, params: new Uint32Array([csr.n, 0, fold.foldedRows.length, 0]) }]),
     ],
+  };
+}
+
+/** fold with `localFold`: each workgroup a window of whole rows' pieces, which it adds up itself (one dispatch). */
+function localFoldLayout(csr: Csr, plan: SpmvPlan, limits: BindingLimits): SpmvLayout {
+  const { spec, slicing } = plan;
+  if (slicing?.foldWidth === undefined || spec.sliceHeight === undefined) throw new Error('spmv: a localFold plan needs its fold width and slice height (make it with planSpmv)');
+  const nnz = csr.indices.length;
+  const ell = windowFoldedEllFromCsr(csr, {
+    sliceHeight: spec.sliceHeight,
+    windowRows: spec.rowsPerWorkgroup,
+    foldWidth: slicing.foldWidth,
+    checkSlots: (slots) => checkSpmvFits(limits, { n: csr.n, nnz, format: plan.format, width: 0, slots }),
+  });
+  const windows = ell.windowStart.length - 1;
+  return {
+    arrays: {
+      sliceStart: ell.sliceStart,
+      indices: ell.indices,
+      ...matrixValues(ell.weight, ell.indices.length, plan, `spmv matrix (${plan.format} slots)`),
+      windowStart: ell.windowStart,
+      rowPieces: ell.rowPieces,
+    },
+    scratch: {},
+    // Every window a workgroup, the last one's places past the stored rows idle (a window of empty rows still stores y).
+    steps: [{ spec, rows: windows * spec.rowsPerWorkgroup, params: new Uint32Array([csr.n, 0, ell.storedRows, 0]) }],
   };
 }
