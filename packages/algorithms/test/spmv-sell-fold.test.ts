@@ -241,6 +241,8 @@ describe('planning sell and fold (no GPU)', () => {
       isLocal({ format: 'fold', foldWidth: 7 }, rows({ mean: 3.2, max: 7 * 65, paddingRatio: 100 })),
     ]).toEqual([false, false, false, false, false, false]);
     expect(isLocal({ format: 'fold', foldWidth: 7 }, rows({ mean: 3.2, max: 7 * 64, paddingRatio: 100 }))).toBe(true);
+    // CUDA: opt-in (its 256-row windows ran slower than a second launch on the H100).
+    expect([isLocal({ format: 'fold', target: 'cuda' }), isLocal({ format: 'fold', target: 'cuda', localFold: true })]).toEqual([false, true]);
     expect(() => planSpmv({ format: 'fold', masked: true, localFold: true }, uneven, SUBGROUPS_8)).toThrow('spmv: localFold needs no mask');
     expect(() => planSpmv({ format: 'fold', sigma: 512, localFold: true }, uneven, SUBGROUPS_8)).toThrow("spmv: localFold needs σ = the workgroup's 256 rows (σ is 512)");
     expect(() => planSpmv({ format: 'fold', foldWidth: 7, localFold: true }, rows({ mean: 3.2, max: 7 * 65, paddingRatio: 100 }), SUBGROUPS_8)).toThrow(

@@ -54,9 +54,12 @@ export interface SpmvKernelOptions {
   /**
    * fold: keep each folded row's pieces in its own workgroup's window, where the workgroup adds them up in its own
    * memory (`localFold`: one launch, no partial results, no second step), instead of storing the extra pieces after
-   * all rows for a second launch to add. Default: where it fits: σ the workgroup's rows (one row an invocation,
-   * whole slices), no mask, and the longest row's pieces at most {@link SPMV_DEFAULTS}.localFoldMaxPieces of a
-   * window. true where it does not fit is refused, naming why.
+   * all rows for a second launch to add. Default on WGSL where it fits: σ the workgroup's rows (one row an
+   * invocation, whole slices), no mask, and the longest row's pieces at most {@link SPMV_DEFAULTS}.localFoldMaxPieces
+   * of a window; true where it does not fit is refused, naming why. CUDA: opt-in. H100, R-MAT scale 22, one command
+   * each (`benchmarks/results/spmv-h100-20261206.json`, `cuda-spmv-h100-20261206.json`): WebGPU at 1,024 a workgroup
+   * 1.1775 → 1.1741 ms (relabelled by degree 1.1153 → 1.0968), at 256 1.1890 → 1.1911; CUDA at 256 1.1203 → 1.1522
+   * (by degree 1.0826 → 1.0918), where a launch costs less and 256-row windows mix long pieces with short rows.
    *
    * @example
    * await spmv(device, csr, x, { format: 'fold', localFold: false }); // the extra pieces in a second launch
@@ -459,7 +462,7 @@ function planSliced(
  * fits; asked for where it does not, refused with the reason.
  */
 function localFoldFits(options: SpmvKernelOptions, common: Omit<SpmvKernelSpec, 'op'>, stats: RowStats, foldWidth: number, sigma: number, windowRows: number | undefined): boolean {
-  if (options.localFold === false) return false;
+  if (options.localFold === false || (options.localFold === undefined && common.target === 'cuda')) return false;
   const pieces = Math.ceil(stats.max / foldWidth);
   const most = windowRows === undefined ? 0 : Math.floor(windowRows * SPMV_DEFAULTS.localFoldMaxPieces);
   const why =
