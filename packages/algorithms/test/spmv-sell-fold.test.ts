@@ -4,7 +4,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { getSemiring, type ElementType } from '@semiforge/codegen';
 import { csrFromEdges, readGraphFile, type Csr } from '@semiforge/graph-io';
 import { LimitError } from '@semiforge/runtime';
-import { planSpmv, spmv, spmvReference, subgroupSupport, verifySpmv, type RowStats, type SpmvOptions } from '../src/index.js';
+import { planSpmv, rowStats, spmv, spmvReference, subgroupSupport, verifySpmv, type RowStats, type SpmvOptions } from '../src/index.js';
 import { layoutFor } from '../src/spmv/layouts/index.js';
 import { testDevice } from './gpu-device.js';
 import { asPattern, csrFromRows, SEMIRING_CASES, type SemiringCase } from './spmv-cases.js';
@@ -18,7 +18,7 @@ type Options = SpmvOptions & { y?: number[] };
  * The shapes under test: sell as planned, sell σ-sorted in small slices, fold with a tiny width (so small
  * matrices fold often) and both combine reductions, and both σ-sorted with windows of a workgroup's rows (y
  * stored a window at a time); fold with its pieces kept in their windows (localFold) where they fit, as planned
- * (windows of 16 and of 512 rows), and never. Slices of 4 or 8 rows cross many slices on tiny inputs.
+ * (power-law rows in windows of 1,024 rows), and never. Slices of 4 or 8 rows cross many slices on tiny inputs.
  */
 const ALL_SHAPES: readonly Options[] = [
   { format: 'sell' },
@@ -26,7 +26,7 @@ const ALL_SHAPES: readonly Options[] = [
   { format: 'sell', sliceHeight: 4, sigma: 8, threadsPerWorkgroup: 8 },
   { format: 'fold', foldWidth: 3, sliceHeight: 8, sigma: 16, threadsPerWorkgroup: 16, reduction: 'workgroup' },
   { format: 'fold', foldWidth: 2, sliceHeight: 8, reduction: 'workgroup', localFold: false },
-  { format: 'fold', foldWidth: 8, sliceHeight: 8, threadsPerWorkgroup: 512, reduction: 'workgroup' },
+  { format: 'fold', foldWidth: 8, sliceHeight: 8, threadsPerWorkgroup: 1024, reduction: 'workgroup' },
   { format: 'fold', foldWidth: 3, sliceHeight: 4, sigma: 16, reduction: 'subgroup' },
 ];
 /** The subgroup reduction needs the device feature. */
@@ -46,6 +46,15 @@ async function expectProduct(csr: Csr, semiring: string, x: number[], options: O
 async function expectCase(csr: Csr, sc: SemiringCase, extra: Options = {}, seed = 1) {
   const matrix = sc.pattern ? asPattern(csr) : csr;
   for (const shape of SHAPES) await expectProduct(matrix, sc.semiring, sc.x(matrix.n, seed), { ...shape, ...extra });
+}
+
+/** Whether fold can keep this matrix's pieces in their windows under these options. */
+function localFits(csr: Csr, options: Options): boolean {
+  try {
+    return planSpmv({ ...options, localFold: true }, rowStats(csr), { available: false, minSize: 8 }).spec.localFold === true;
+  } catch {
+    return false;
+  }
 }
 
 /** A row of `length` entries in columns first, first + 7, … (mod n), weights in (0, 1.5]. */
@@ -168,14 +177,16 @@ describe.skipIf(!device)('sell and fold on the GPU against the CPU reference', (
           sigma: o.windows === 0 ? 1 : c * 2 ** o.windows,
           ...(o.windowed && o.windows > 0 && !(o.quad && c >= 4) ? { threadsPerWorkgroup: c * 2 ** o.windows } : {}),
           // The knobs of fold alone: sell refuses them.
-          ...(o.format === 'fold' ? { foldWidth: o.foldWidth ?? undefined, reduction: 'workgroup' as const, ...(o.local ? {} : { localFold: false }) } : {}),
+          ...(o.format === 'fold' ? { foldWidth: o.foldWidth ?? undefined, reduction: 'workgroup' as const } : {}),
           // 4 rows an invocation (vec4 loads) need slices of a multiple of 4 and step one slot at a time.
           ...(o.quad && c >= 4 ? { rowsPerInvocation: 4 } : { unroll: o.unroll }),
           accumulate: o.accumulate,
           y: sc.x(m.n, 5),
           mask: o.masked ? Uint32Array.from({ length: m.n }, (_, i) => i % 2) : undefined,
         };
-        await expectProduct(m, sc.semiring, sc.x(m.n, 3), extra);
+        // fold: its pieces in their windows where that fits (localFold: true is refused elsewhere), or never.
+        const local = o.format === 'fold' && o.local && localFits(m, extra);
+        await expectProduct(m, sc.semiring, sc.x(m.n, 3), o.format === 'fold' ? { ...extra, localFold: local } : extra);
       }),
       { numRuns: 15 },
     );
@@ -227,22 +238,29 @@ describe('planning sell and fold (no GPU)', () => {
 
   it('keeps folded rows\' pieces in their windows where they fit, and says why not when asked where they do not', () => {
     const uneven = rows({ mean: 3.2, max: 50, paddingRatio: 12 });
-    const local = planSpmv({ format: 'fold' }, uneven, SUBGROUPS_8);
-    expect(local.spec).toMatchObject({ op: 'spmv_sell', localFold: true, permuted: false, folded: false, rowsPerWorkgroup: 256 });
-    expect([local.slicing, local.combine]).toEqual([{ sigma: 256, foldWidth: 7 }, undefined]);
-    const isLocal = (options: SpmvOptions, stats = uneven) => planSpmv(options, stats, SUBGROUPS_8).spec.localFold === true;
-    // Masked, another σ, 4 rows an invocation, asked not to, nothing folded, the longest row over a quarter of a window.
+    // Power-law rows (the longest over 16 × the mean) on a device allowing 1,024 invocations a workgroup.
+    const skew = rows({ mean: 3.2, max: 500, paddingRatio: 100 });
+    const wide = { maxInvocations: 1024 };
+    const local = planSpmv({ format: 'fold', ...wide }, skew, SUBGROUPS_8);
+    expect(local.spec).toMatchObject({ op: 'spmv_sell', localFold: true, permuted: false, folded: false, rowsPerWorkgroup: 1024, unroll: 4 });
+    expect([local.slicing, local.combine]).toEqual([{ sigma: 1024, foldWidth: 13 }, undefined]);
+    const isLocal = (options: SpmvOptions & { maxInvocations?: number }, stats = skew) => planSpmv({ ...wide, ...options }, stats, SUBGROUPS_8).spec.localFold === true;
+    // By default not: masked, another σ, 4 rows an invocation, asked not to, nothing folded, rows not power-law, 256-row
+    // windows (the device's limit or asked), CUDA (a second launch ran faster there on the H100).
     expect([
       isLocal({ format: 'fold', masked: true }),
       isLocal({ format: 'fold', sigma: 4096 }),
       isLocal({ format: 'fold', rowsPerInvocation: 4 }),
       isLocal({ format: 'fold', localFold: false }),
       isLocal({ format: 'fold' }, rows({})),
-      isLocal({ format: 'fold', foldWidth: 7 }, rows({ mean: 3.2, max: 7 * 65, paddingRatio: 100 })),
-    ]).toEqual([false, false, false, false, false, false]);
-    expect(isLocal({ format: 'fold', foldWidth: 7 }, rows({ mean: 3.2, max: 7 * 64, paddingRatio: 100 }))).toBe(true);
-    // CUDA: opt-in (its 256-row windows ran slower than a second launch on the H100).
-    expect([isLocal({ format: 'fold', target: 'cuda' }), isLocal({ format: 'fold', target: 'cuda', localFold: true })]).toEqual([false, true]);
+      isLocal({ format: 'fold' }, uneven),
+      isLocal({ format: 'fold', maxInvocations: 256 }),
+      isLocal({ format: 'fold', threadsPerWorkgroup: 256 }),
+      isLocal({ format: 'fold', target: 'cuda' }),
+    ]).toEqual([false, false, false, false, false, false, false, false, false]);
+    // Asked for, wherever it fits: up to a quarter of a window's stored rows for the longest row.
+    expect([isLocal({ format: 'fold', localFold: true }, uneven), isLocal({ format: 'fold', target: 'cuda', localFold: true })]).toEqual([true, true]);
+    expect(isLocal({ format: 'fold', foldWidth: 7, localFold: true, threadsPerWorkgroup: 256 }, rows({ mean: 3.2, max: 7 * 64, paddingRatio: 100 }))).toBe(true);
     expect(() => planSpmv({ format: 'fold', masked: true, localFold: true }, uneven, SUBGROUPS_8)).toThrow('spmv: localFold needs no mask');
     expect(() => planSpmv({ format: 'fold', sigma: 512, localFold: true }, uneven, SUBGROUPS_8)).toThrow("spmv: localFold needs σ = the workgroup's 256 rows (σ is 512)");
     expect(() => planSpmv({ format: 'fold', foldWidth: 7, localFold: true }, rows({ mean: 3.2, max: 7 * 65, paddingRatio: 100 }), SUBGROUPS_8)).toThrow(

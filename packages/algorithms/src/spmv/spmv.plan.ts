@@ -54,12 +54,13 @@ export interface SpmvKernelOptions {
   /**
    * fold: keep each folded row's pieces in its own workgroup's window, where the workgroup adds them up in its own
    * memory (`localFold`: one launch, no partial results, no second step), instead of storing the extra pieces after
-   * all rows for a second launch to add. Default on WGSL where it fits: σ the workgroup's rows (one row an
-   * invocation, whole slices), no mask, and the longest row's pieces at most {@link SPMV_DEFAULTS}.localFoldMaxPieces
-   * of a window; true where it does not fit is refused, naming why. CUDA: opt-in. H100, R-MAT scale 22, one command
-   * each (`benchmarks/results/spmv-h100-20261206.json`, `cuda-spmv-h100-20261206.json`): WebGPU at 1,024 a workgroup
-   * 1.1775 → 1.1741 ms (relabelled by degree 1.1153 → 1.0968), at 256 1.1890 → 1.1911; CUDA at 256 1.1203 → 1.1522
-   * (by degree 1.0826 → 1.0918), where a launch costs less and 256-row windows mix long pieces with short rows.
+   * all rows for a second launch to add. It fits where σ is the workgroup's rows (one row an invocation, whole
+   * slices), there is no mask, and the longest row's pieces take at most {@link SPMV_DEFAULTS}.localFoldMaxPieces of a
+   * window; true where it does not fit is refused, naming why. Default: on WGSL for power-law rows in windows of
+   * {@link SPMV_DEFAULTS}.foldThreads rows, with {@link SPMV_DEFAULTS}.localFoldUnroll slots a step; elsewhere opt-in.
+   * H100, R-MAT scale 22, one command each (`benchmarks/results/spmv-h100-20261206.json`, `cuda-spmv-h100-20261206.json`):
+   * WebGPU at 1,024 a workgroup 1.1775 → 1.1741 ms (relabelled by degree 1.1153 → 1.0968), at 256 1.1890 → 1.1911;
+   * CUDA at 256 1.1203 → 1.1522 (by degree 1.0826 → 1.0918).
    *
    * @example
    * await spmv(device, csr, x, { format: 'fold', localFold: false }); // the extra pieces in a second launch
@@ -170,11 +171,12 @@ export const SPMV_DEFAULTS = {
   semiring: 'plus-times',
   threads: 256,
   /**
-   * WGSL fold's invocations a workgroup where the device allows them (else `threads`): its windows (σ) are a
-   * workgroup's rows, and 1,024-row windows pad the pieces less (R-MAT scale 22, pieces of 128: 1.06 slots a nonzero
-   * against 1.20 at 256). H100, R-MAT scale 22, same commands: 1.1905 against 1.1996 ms, relabelled by degree 1.1317
-   * against 1.1381, with one combine lane 1.1789 against 1.1888 (`benchmarks/results/spmv-h100-20261206.json`).
-   * CUDA keeps `threads` (not measured at 1,024).
+   * WGSL fold's invocations a workgroup on power-law rows where the device allows them (else `threads`): its windows
+   * (σ) are a workgroup's rows, and 1,024-row windows pad the pieces less (R-MAT scale 22, pieces of 128: 1.06 slots a
+   * nonzero against 1.20 at 256). H100, R-MAT scale 22, same commands: 1.1905 against 1.1996 ms, relabelled by degree
+   * 1.1317 against 1.1381, with one combine lane 1.1789 against 1.1888, without localFold 1.1775 against 1.1890
+   * (`benchmarks/results/spmv-h100-20261206.json`). Not on even rows: Erdős–Rényi 2^21 ran 0.3244 ms at 1,024 against
+   * 0.3139 at 256. CUDA keeps `threads` (not measured at 1,024).
    */
   foldThreads: 1024,
   /** ELL when it stores at most this many slots per nonzero. */
@@ -211,6 +213,12 @@ export const SPMV_DEFAULTS = {
    * closing before a row that does not fit leaves few of its stored rows empty.
    */
   localFoldMaxPieces: 1 / 4,
+  /**
+   * fold with `localFold` on power-law rows: slots a loop step (H100, R-MAT scale 22, 1,024 a workgroup, one command:
+   * 4 slots 1.1586 ms = 1.00× cuSPARSE's 1.1579, 8 slots 1.1747, 2 slots 1.1731; relabelled by degree 1.0944 against
+   * 1.1019 and 1.1036).
+   */
+  localFoldUnroll: 4,
   /** fold's second step: extra pieces one lane adds up before a folded row gets more lanes ({@link combineLanes}). */
   combineExtrasPerLane: 16,
   /** sell, fold: rows per slice (a warp). */
@@ -337,7 +345,7 @@ function planKernels(options: SpmvPlanInput, stats: RowStats, subgroups: Subgrou
   const { semiring, type } = spmvElement(options);
   const target = options.target ?? 'wgsl';
   const format = options.format === undefined || options.format === 'auto' ? chooseFormat(stats) : options.format;
-  const wide = format === 'fold' && target === 'wgsl' && (options.maxInvocations ?? SPMV_DEFAULTS.threads) >= SPMV_DEFAULTS.foldThreads;
+  const wide = format === 'fold' && target === 'wgsl' && isSkewed(stats) && (options.maxInvocations ?? SPMV_DEFAULTS.threads) >= SPMV_DEFAULTS.foldThreads;
   const threads = options.threadsPerWorkgroup ?? (wide ? SPMV_DEFAULTS.foldThreads : SPMV_DEFAULTS.threads);
   // Read-only cache loads: on by default on CUDA; asked of WGSL, refused by codegen's rules.
   const ldg = (target === 'cuda' ? (options.ldg ?? true) : options.ldg) ? { ldg: true } : {};
@@ -424,7 +432,7 @@ function planSliced(
   const windowRows = own.rowsPerInvocation === undefined && rowsPerWorkgroup % sliceHeight === 0 ? rowsPerWorkgroup : undefined;
   const unevenSigma = format === 'fold' ? (windowRows ?? SPMV_DEFAULTS.sigma) : SPMV_DEFAULTS.sigma;
   const sigma = options.sigma ?? (stats.paddingRatio <= SPMV_DEFAULTS.ellMaxPadding ? 1 : unevenSigma);
-  const skewed = format === 'fold' && stats.max > SPMV_DEFAULTS.skewedFrom * stats.mean;
+  const skewed = format === 'fold' && isSkewed(stats);
   const perMean = skewed ? SPMV_DEFAULTS.skewedFoldWidthPerMean : SPMV_DEFAULTS.foldWidthPerMean;
   const foldWidth = format === 'fold' ? (options.foldWidth ?? Math.max(1, Math.ceil(perMean * stats.mean))) : undefined;
   if (foldWidth !== undefined && !(Number.isInteger(foldWidth) && foldWidth >= 1)) {
@@ -436,7 +444,9 @@ function planSliced(
   const windowed = sigma > 1 && sigma === windowRows ? { windowed: true } : {};
   const slicing = { sigma, ...(foldWidth === undefined ? {} : { foldWidth }) };
   if (folded && localFoldFits(options, common, stats, foldWidth!, sigma, windowRows)) {
-    const spec: SpmvKernelSpec = { ...common, op: 'spmv_sell', rowsPerWorkgroup, sliceHeight, permuted: false, folded: false, localFold: true, ...own, ...slots };
+    // Its slot steps issue each step's gathers before they add up (no gathers a step ahead, which took more registers than 1,024-invocation workgroups allow).
+    const localSlots = skewed && options.unroll === undefined && own.rowsPerInvocation === undefined && foldWidth! >= SPMV_DEFAULTS.localFoldUnroll ? { unroll: SPMV_DEFAULTS.localFoldUnroll } : {};
+    const spec: SpmvKernelSpec = { ...common, op: 'spmv_sell', rowsPerWorkgroup, sliceHeight, permuted: false, folded: false, localFold: true, ...own, ...localSlots };
     return { format, semiring, type, spec, slicing };
   }
   const spec: SpmvKernelSpec = { ...common, op: 'spmv_sell', rowsPerWorkgroup, sliceHeight, permuted: sigma > 1, folded, ...windowed, ...own, ...slots };
@@ -457,12 +467,19 @@ function planSliced(
   return { format, semiring, type, spec, slicing, combine };
 }
 
+/** Power-law rows: the longest over {@link SPMV_DEFAULTS}.skewedFrom × the mean. */
+function isSkewed(stats: RowStats): boolean {
+  return stats.max > SPMV_DEFAULTS.skewedFrom * stats.mean;
+}
+
 /**
  * Whether fold keeps folded rows' pieces in their windows ({@link SpmvKernelOptions.localFold}): by default where it
  * fits; asked for where it does not, refused with the reason.
  */
 function localFoldFits(options: SpmvKernelOptions, common: Omit<SpmvKernelSpec, 'op'>, stats: RowStats, foldWidth: number, sigma: number, windowRows: number | undefined): boolean {
-  if (options.localFold === false || (options.localFold === undefined && common.target === 'cuda')) return false;
+  if (options.localFold === false) return false;
+  // By default only where it was measured faster: WGSL, power-law rows, windows of foldThreads rows.
+  if (options.localFold === undefined && (common.target === 'cuda' || !isSkewed(stats) || (windowRows ?? 0) < SPMV_DEFAULTS.foldThreads)) return false;
   const pieces = Math.ceil(stats.max / foldWidth);
   const most = windowRows === undefined ? 0 : Math.floor(windowRows * SPMV_DEFAULTS.localFoldMaxPieces);
   const why =
