@@ -203,6 +203,10 @@ describe('layoutTraffic: each format\'s own slots and other bytes', () => {
     // 5 slice offsets; the 2 pieces' partials written and read; 1 folded row, its 2 piece offsets, y read and written.
     const fold = layoutTraffic(csr, plan({ format: 'fold', sliceHeight: 2, sigma: 1, foldWidth: 2 }));
     expect(fold).toEqual({ format: 'fold', nnz: 10, slots: 12, extraBytes: 20 + 16 + 12 + 8 });
+    // Fold at 2 within one window of 16 (localFold): pieces 2 2 1 (row 0) | 2 (row 3) | 1 1 1 (rows 1, 4, 5) → slices
+    // of widths 2, 2, 1, 1 → 12 slots; 5 slice offsets, 2 window offsets, 6 rows' pieces; no partials, no second step.
+    const local = layoutTraffic(csr, plan({ format: 'fold', sliceHeight: 2, threadsPerWorkgroup: 16, foldWidth: 2, localFold: true }));
+    expect(local).toEqual({ format: 'fold', nnz: 10, slots: 12, extraBytes: 20 + 8 + 24 });
     // Merge, tiles of 32 × 2 items: one tile over the 16 row ends and nonzeros → offsets 28, tile starts 8,
     // carries 8 written and 8 read, the fixup's y 8.
     const merge = layoutTraffic(csr, plan({ format: 'csr-merge', threadsPerWorkgroup: 32, itemsPerThread: 2 }));
