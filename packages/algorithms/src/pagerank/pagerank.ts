@@ -19,8 +19,8 @@ export interface PagerankOptions extends PagerankParameters {
    */
   reorder?: SpmvReorder;
   /**
-   * fold: keep each folded row's pieces in its workgroup's window (default: where they fit, as for `spmv()`); false:
-   * store the extra pieces apart, for the update to add (see `SpmvKernelOptions.localFold`).
+   * fold: keep each folded row's pieces in its workgroup's window (default as for `spmv()`: WGSL on power-law rows);
+   * false: store the extra pieces apart, for the update to add (see `SpmvKernelOptions.localFold`).
    */
   localFold?: boolean;
   /**

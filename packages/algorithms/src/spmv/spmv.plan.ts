@@ -439,16 +439,18 @@ function planSliced(
     throw new RangeError(`spmv: foldWidth = ${foldWidth} is not a positive integer (the most entries of one piece of a folded row)`);
   }
   const folded = foldWidth !== undefined && stats.max > foldWidth;
-  // Unrolled slots only where a piece holds enough of them (and unless the caller chose).
-  const slots = skewed && options.unroll === undefined && own.rowsPerInvocation === undefined && foldWidth! >= SPMV_DEFAULTS.skewedUnroll ? { unroll: SPMV_DEFAULTS.skewedUnroll } : {};
-  const windowed = sigma > 1 && sigma === windowRows ? { windowed: true } : {};
+  const local = folded && localFoldFits(options, common, stats, foldWidth!, sigma, windowRows);
+  // Unrolled slots only where a piece holds enough of them (and unless the caller chose). localFold's slot steps
+  // gather and add a step at a time (the second-launch fold's gathers a step ahead ran 11% slower at 1,024 a
+  // workgroup with 4 slots), and take fewer slots a step.
+  const unroll = local ? SPMV_DEFAULTS.localFoldUnroll : SPMV_DEFAULTS.skewedUnroll;
+  const slots = skewed && options.unroll === undefined && own.rowsPerInvocation === undefined && foldWidth! >= unroll ? { unroll } : {};
   const slicing = { sigma, ...(foldWidth === undefined ? {} : { foldWidth }) };
-  if (folded && localFoldFits(options, common, stats, foldWidth!, sigma, windowRows)) {
-    // Its slot steps gather and add a step at a time (the second-launch fold's gathers a step ahead ran 11% slower at 1,024 a workgroup with 4 slots).
-    const localSlots = skewed && options.unroll === undefined && own.rowsPerInvocation === undefined && foldWidth! >= SPMV_DEFAULTS.localFoldUnroll ? { unroll: SPMV_DEFAULTS.localFoldUnroll } : {};
-    const spec: SpmvKernelSpec = { ...common, op: 'spmv_sell', rowsPerWorkgroup, sliceHeight, permuted: false, folded: false, localFold: true, ...own, ...localSlots };
+  if (local) {
+    const spec: SpmvKernelSpec = { ...common, op: 'spmv_sell', rowsPerWorkgroup, sliceHeight, permuted: false, folded: false, localFold: true, ...own, ...slots };
     return { format, semiring, type, spec, slicing };
   }
+  const windowed = sigma > 1 && sigma === windowRows ? { windowed: true } : {};
   const spec: SpmvKernelSpec = { ...common, op: 'spmv_sell', rowsPerWorkgroup, sliceHeight, permuted: sigma > 1, folded, ...windowed, ...own, ...slots };
   if (!folded) return { format, semiring, type, spec, slicing };
   const reduction = options.reduction ?? (target === 'cuda' || subgroups.available ? 'subgroup' : 'workgroup');

@@ -59,12 +59,9 @@ export interface SlicedEllOptions {
  * ```
  */
 export function slicedEllFromCsr(csr: Csr, options: SlicedEllOptions): SlicedEll {
-  const { c, sigma, begin, length, storedRows, rowIds, sliceStart, slots, folded } = sliceRows(csr, options);
+  const { c, sigma, begin, length, storedRows, rowIds, source, sliceStart, slots, folded } = sliceRows(csr, options);
   options.checkSlots?.(slots);
   const { n } = csr;
-  // The piece stored at p: σ moves rows within their windows; extra pieces (p ≥ n) stay where they are.
-  const sorted = rowIds === null ? 0 : n;
-  const source = (p: number) => (p < sorted ? rowIds![p] : p);
   const { indices, weight } = fillSlots(csr, sliceStart, c, storedRows, (p) => begin[source(p)], (p) => length[source(p)]);
   const arcs = csr.indices.length;
   return {
@@ -118,9 +115,11 @@ function sliceRows(csr: Csr, options: SlicedEllOptions) {
   const length = folded ? folded.pieceLength : outDegrees(csr);
   const storedRows = folded ? folded.pieces : n;
   const rowIds = sigma > 1 ? sortWithinWindows(length, n, sigma) : null;
+  // The piece stored at p: σ moves rows within their windows; extra pieces (p ≥ n) stay where they are.
   const sorted = rowIds === null ? 0 : n;
-  const { sliceStart, slots } = sliceOffsets(storedRows, c, (p) => length[p < sorted ? rowIds![p] : p], `sliced ELL of ${storedRows} rows in slices of ${c}`);
-  return { c, sigma, begin, length, storedRows, rowIds, sliceStart, slots, folded };
+  const source = (p: number) => (p < sorted ? rowIds![p] : p);
+  const { sliceStart, slots } = sliceOffsets(storedRows, c, (p) => length[source(p)], `sliced ELL of ${storedRows} rows in slices of ${c}`);
+  return { c, sigma, begin, length, storedRows, rowIds, source, sliceStart, slots, folded };
 }
 
 

@@ -117,9 +117,9 @@ function windowPieces(csr: Csr, options: WindowFoldedEllOptions) {
   if (!Number.isInteger(width) || width < 1) throw new RangeError(`fold width = ${width} is not a positive integer`);
   const { n, indptr } = csr;
   const pieces = (v: number) => Math.ceil((indptr[v + 1] - indptr[v]) / width);
-  const { windowStart, mostPieces } = fillWindows(n, pieces, windowRows, width);
+  const { windowStart, mostPieces, lastUsed } = fillWindows(n, pieces, windowRows, width);
   const windows = windowStart.length - 1;
-  const storedRows = (windows - 1) * windowRows + usedOf(windowStart[windows - 1], windowStart[windows], pieces);
+  const storedRows = (windows - 1) * windowRows + lastUsed;
   checkArcCount(storedRows, `${n} rows folded at width ${width} into windows of ${windowRows}`);
   // Each stored row's piece (its first entry and length), and each row's place in its window.
   const pieceBegin = new Uint32Array(storedRows);
@@ -157,9 +157,9 @@ function windowPieces(csr: Csr, options: WindowFoldedEllOptions) {
 
 /**
  * Rows into windows, in order, as many whole rows as fit each (at most windowRows rows and windowRows pieces; empty
- * rows take no stored row): the windows' first rows and the most pieces of a row. A window of empty rows only still counts: its workgroup stores their y.
+ * rows take no stored row): the windows' first rows, the most pieces of a row and the last window's stored rows. A window of empty rows only still counts: its workgroup stores their y.
  */
-function fillWindows(n: number, pieces: (v: number) => number, windowRows: number, width: number): { windowStart: Uint32Array; mostPieces: number } {
+function fillWindows(n: number, pieces: (v: number) => number, windowRows: number, width: number): { windowStart: Uint32Array; mostPieces: number; lastUsed: number } {
   const starts: number[] = [];
   let used = 0;
   let mostPieces = 0;
@@ -179,14 +179,7 @@ function fillWindows(n: number, pieces: (v: number) => number, windowRows: numbe
   // At least one window, empty when there are no rows: a dispatch has at least one workgroup, which reads it.
   if (starts.length === 0) starts.push(0);
   starts.push(n);
-  return { windowStart: Uint32Array.from(starts), mostPieces };
-}
-
-/** Stored rows the rows first … end − 1 take. */
-function usedOf(first: number, end: number, pieces: (v: number) => number): number {
-  let used = 0;
-  for (let v = first; v < end; v++) used += pieces(v);
-  return used;
+  return { windowStart: Uint32Array.from(starts), mostPieces, lastUsed: used };
 }
 
 /** The longest of a row's k pieces: ⌈len / k⌉ (0 for an empty row). */

@@ -19,8 +19,8 @@ export function sellLayout(csr: Csr, plan: SpmvPlan, limits: BindingLimits): Spm
   if (spec.windowed === true && slicing.sigma !== spec.rowsPerWorkgroup) {
     throw new Error(`spmv: a windowed kernel stages a workgroup's ${spec.rowsPerWorkgroup} rows as one σ window, but the plan's σ is ${slicing.sigma}`);
   }
-  const nnz = csr.indices.length;
   if (spec.localFold === true) return localFoldLayout(csr, plan, limits);
+  const nnz = csr.indices.length;
   const ell = slicedEllFromCsr(csr, {
     sliceHeight: spec.sliceHeight,
     sigma: slicing.sigma,
@@ -52,7 +52,7 @@ export function sellLayout(csr: Csr, plan: SpmvPlan, limits: BindingLimits): Spm
 /** fold with `localFold`: each workgroup a window of whole rows' pieces, which it adds up itself (one dispatch). */
 function localFoldLayout(csr: Csr, plan: SpmvPlan, limits: BindingLimits): SpmvLayout {
   const { spec, slicing } = plan;
-  if (slicing?.foldWidth === undefined || spec.sliceHeight === undefined) throw new Error('spmv: a localFold plan needs its fold width and slice height (make it with planSpmv)');
+  if (slicing?.foldWidth === undefined || spec.sliceHeight === undefined) throw new Error('spmv: a localFold plan needs its fold width (make it with planSpmv)');
   const nnz = csr.indices.length;
   const ell = windowFoldedEllFromCsr(csr, {
     sliceHeight: spec.sliceHeight,
