@@ -21,6 +21,11 @@ export interface BenchResult {
   predicted?: { name: string; value: number };
   /** Other models' figures for the same case (SpMV: paper 002's own), to compare models over a run. */
   predicted_also?: { name: string; value: number }[];
+  /**
+   * Where the case was timed in several rounds in turn with its peer (SpMV `--rounds`): each round's median, in
+   * the order run; `time_ms` and `value` pool every round's runs.
+   */
+  rounds?: { time_ms: number[]; peer_ms?: number[] };
 }
 
 export interface BenchContext {

@@ -83,6 +83,7 @@ print(json.dumps({
     "min_ms": times[0],
     "max_ms": times[-1],
     "runs": len(times),
+    "times_ms": times,
     "peer_nnz": int(A.nnz),
     "validated": bad.size == 0,
     "first_bad_row": int(bad[0]) if bad.size else None,

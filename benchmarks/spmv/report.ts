@@ -25,16 +25,22 @@ export interface Measured {
   readonly validation: string;
   /** The models' GFLOP/s for the format that ran, with the bandwidths measured in this run. */
   readonly predicted?: Predictions;
+  /** Each round's median time where it ran several (`--rounds`); `timing` pools them. */
+  readonly roundMedians?: number[];
 }
 
+/** The peer's run, pooled over rounds where there were several (each round's median in `medians`). */
+export type PooledPeer = CusparseRun & { readonly medians?: number[] };
+
 /** The gflops and effective_GBps results of one product; the peer only under plus-times, which cuSPARSE computes. */
-export function spmvResults(m: Measured, bandwidth: CopyBandwidth | undefined, peer: CusparseRun | undefined): BenchResult[] {
+export function spmvResults(m: Measured, bandwidth: CopyBandwidth | undefined, peer: PooledPeer | undefined): BenchResult[] {
   const { shape, variant, timing } = m;
   const seconds = timing.time_ms.median / 1e3;
   const bytes = minimumBytes(m.format, shape);
   const flops = 2 * shape.nnz;
   const peerSeconds = peer && variant.semiring === 'plus-times' ? peer.time_ms.median / 1e3 : undefined;
   const label = variantLabel(variant);
+  const roundsNote = m.roundMedians ? `, ${m.roundMedians.length} rounds${peerSeconds ? ' in turn with cuSPARSE' : ''}` : '';
   const params = {
     class: m.matrix.class,
     matrix: m.matrix.name,
@@ -61,7 +67,7 @@ export function spmvResults(m: Measured, bandwidth: CopyBandwidth | undefined, p
   ];
   return metrics.map(({ metric, unit, value, limit, peer: peerValue }) => {
     const result: BenchResult = {
-      case: `spmv ${m.matrix.class} ${m.matrix.name} ${label}${chosenLabel(m)} ${variant.semiring} f32 (${timing.batch} products per submit; validated: ${m.validation})`,
+      case: `spmv ${m.matrix.class} ${m.matrix.name} ${label}${chosenLabel(m)} ${variant.semiring} f32 (${timing.batch} products per submit${roundsNote}; validated: ${m.validation})`,
       params: { ...params, metric },
       metric,
       value,
@@ -80,6 +86,7 @@ export function spmvResults(m: Measured, bandwidth: CopyBandwidth | undefined, p
       else Object.assign(result, { predicted: { name: HIERARCHY_MODEL_NAME, value: m.predicted.hierarchy }, predicted_also: [paper] });
     }
     if (peerValue && peer) Object.assign(result, { peer: { name: peer.name, value: peerValue, same_run: true }, ratio_to_peer: value / peerValue });
+    if (m.roundMedians) result.rounds = { time_ms: m.roundMedians, ...(peerSeconds && peer?.medians ? { peer_ms: peer.medians } : {}) };
     return result;
   });
 }

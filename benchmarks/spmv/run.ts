@@ -5,14 +5,14 @@
 // so that a run cut short keeps what it measured.
 //   tsx --conditions=source benchmarks/spmv/run.ts [--sizes small,medium,large] [--classes power-law,stencil] [--matrices stencil3d]
 //       [--runs 5] [--no-peer] [--no-min-plus] [--sweep] [--formats csr-merge,sell] [--variant fold/w=128,u=4 …] [--reorder auto,hot,none] [--hot-columns 8192,32768]
-//       [--stream-items 4,8,16] [--stream-threads 128,256] [--merge EARLIER.json] [--cuda-clock] [--out DIR]
+//       [--stream-items 4,8,16] [--stream-threads 128,256] [--merge EARLIER.json] [--cuda-clock] [--rounds 5] [--out DIR]
 //   tsx --conditions=source benchmarks/spmv/run.ts --quick      (tiny matrices: a check on a software adapter)
 import { suiteArgs } from '../lib/suite-args.js';
 import { orderColumnsByDegree, type Correlation, type SpmvReorder } from '@semiforge/algorithms';
 import { openDevice } from '@semiforge/runtime';
 import { copyBandwidth } from '../lib/copy-bandwidth.js';
 import { gatherBandwidth } from '../lib/gather-bandwidth.js';
-import { cusparseSpmv } from '../lib/cusparse-peer.js';
+import { cusparsePeer, type CusparseRun } from '../lib/cusparse-peer.js';
 import { webgpuContext } from '../lib/gpu-context.js';
 import { earlierResults } from '../lib/merge-results.js';
 import { cudaClockFlag } from '../lib/compute-clock.js';
@@ -21,7 +21,7 @@ import { formatTable } from '../lib/text-table.js';
 import { matrixSelection, matrixSet, SIZES, type MatrixCase } from './matrices.js';
 import { measureMatrix } from './measure-matrix.js';
 import { modelFit, modelOf } from './model-fit.js';
-import { spmvResults, TABLE_HEADER, tableRow } from './report.js';
+import { spmvResults, TABLE_HEADER, tableRow, type Measured } from './report.js';
 import { parseVariantLabel, spmvVariants, variantKnobs } from './variants.js';
 
 const args = suiteArgs({
@@ -33,6 +33,9 @@ const args = suiteArgs({
     matrices: { type: 'string' },
     quick: { type: 'boolean', default: false },
     runs: { type: 'string', default: '5' },
+    // Time cuSPARSE and then every variant this many times in turn on each matrix, each figure pooling its
+    // rounds: for a verdict within the drift between commands (keep the variants few: their runners stay).
+    rounds: { type: 'string', default: '1' },
     'warmup-ms': { type: 'string', default: '1000' },
     // Products per submit: enough for one submit to last about this long (see time-products.ts).
     'batch-ms': { type: 'string', default: '5' },
@@ -76,9 +79,11 @@ const args = suiteArgs({
 const { sizes, classes } = matrixSelection(args);
 const names = args.matrices?.split(',');
 const runs = Number(args.runs);
+const rounds = Number(args.rounds);
+if (!(Number.isInteger(rounds) && rounds >= 1)) throw new Error(`--rounds: '${args.rounds}' is not a positive integer`);
 const warmupMs = args.quick ? 50 : Number(args['warmup-ms']);
 const runStarted = performance.now();
-const options = { runs, warmupMs, deadline: runStarted + 1e3 * Number(args['budget-s']), firstWarmupMs: args.quick ? warmupMs : warmupMs + 1500, batchMs: Number(args['batch-ms']), ellMaxPadding: Number(args['ell-max-padding']) };
+const options = { runs, rounds, warmupMs, deadline: runStarted + 1e3 * Number(args['budget-s']), firstWarmupMs: args.quick ? warmupMs : warmupMs + 1500, batchMs: Number(args['batch-ms']), ellMaxPadding: Number(args['ell-max-padding']) };
 const reorders = args.reorder.split(',') as SpmvReorder[];
 const hotColumns = args['hot-columns']?.split(',').map(Number);
 const streamItems = args['stream-items']?.split(',').map(Number);
@@ -123,35 +128,54 @@ for (const size of sizes) {
     const csr = await matrix.make();
     console.error(`${matrix.class} ${matrix.name}: n ${csr.n}, nnz ${csr.indices.length}, made in ${((performance.now() - started) / 1e3).toFixed(1)} s`);
     const x = Float32Array.from({ length: csr.n }, (_, k) => 1 + (k % 7) / 8);
-    // The peer first, so that each of our results can be written, with its ratio, as soon as it is measured.
-    const tried = peerMissing ? undefined : await cusparseSpmv(csr, x, { runs, batch: peerBatch(csr.indices.length), warmupMs });
-    if (tried && 'unavailable' in tried) console.error((peerMissing = tried.unavailable));
-    const peer = tried && 'time_ms' in tried ? tried : undefined;
-    if (peer && !peer.validated) console.error(`  cuSPARSE's product failed the SciPy check: not quoted`);
+    // The peer first in each round, so that each of our results can be written, with its ratio, as soon as it is measured.
+    const peer = peerMissing ? undefined : await cusparsePeer(csr, x, { runs, batch: peerBatch(csr.indices.length), warmupMs });
+    const peerRound = (): CusparseRun | undefined => {
+      const tried = peerMissing ? undefined : peer?.time();
+      if (tried && 'unavailable' in tried) console.error((peerMissing = tried.unavailable));
+      if (tried && 'time_ms' in tried && !tried.validated) console.error(`  cuSPARSE's product failed the SciPy check: not quoted`);
+      return tried && 'time_ms' in tried ? tried : undefined;
+    };
     const model = (of: typeof csr) => bandwidth && modelOf(of, bandwidth.value / 1e9, l2Gather && l2Gather.value / 1e9);
     const predict = model(csr);
     // A product with renumbered columns is predicted from the factors of the matrix as it ran (its x locality is
     // what the renumbering changes), made the first time one runs.
     let predictReordered: typeof predict;
     let mark = performance.now();
-    const measuredMatrix = await measureMatrix(device, matrix, csr, x, variants, options, (measured) => {
-      // Hot columns first: predicted from the matrix as given (the factors take columns below n), with the gather's traffic.
-      const hot = measured.variant.reorder === 'hot';
-      const degreeOrder = measured.reordered && !hot;
-      if (degreeOrder && predictReordered === undefined) predictReordered = model(orderColumnsByDegree(csr)?.matrix ?? csr);
-      // As it ran: a matrix already in the order asked for was not renumbered (and takes no hotColumns then).
-      const { hotColumns, ...rest } = variantKnobs(measured.variant);
-      const knobs = measured.reordered ? { ...rest, reorder: hot ? ('hot' as const) : ('degree' as const), hotColumns } : { ...rest, reorder: 'none' as const };
-      const m = { ...measured, predicted: (degreeOrder ? predictReordered : predict)?.(measured.format, knobs) };
-      const pair = spmvResults(m, bandwidth, peer?.validated ? peer : undefined).map(clockHold.markHeld);
-      results.push(...pair);
-      table.push(tableRow(m, pair));
-      const seconds = ((performance.now() - mark) / 1e3).toFixed(1);
-      mark = performance.now();
-      const reorder = m.reorderMs === undefined ? '' : `; columns ${m.reordered ? 'renumbered' : 'already in degree order'}, ${(m.reorderMs / 1e3).toFixed(2)} s of preprocessing`;
-      console.error(`  ${table.at(-1)!.slice(3).join('  ')}  (${seconds} s${reorder})`);
-      writeResults('spmv', context, results, outDirs, summary());
-    });
+    // Where each variant's pair of results and table row are, to be replaced by the next round's pooled figures.
+    const placed = new Map<Measured['variant'], { result: number; row: number; round: number }>();
+    const measuredMatrix = await measureMatrix(
+      device,
+      matrix,
+      csr,
+      x,
+      variants,
+      options,
+      (measured, peerRun) => {
+        // Hot columns first: predicted from the matrix as given (the factors take columns below n), with the gather's traffic.
+        const hot = measured.variant.reorder === 'hot';
+        const degreeOrder = measured.reordered && !hot;
+        if (degreeOrder && predictReordered === undefined) predictReordered = model(orderColumnsByDegree(csr)?.matrix ?? csr);
+        // As it ran: a matrix already in the order asked for was not renumbered (and takes no hotColumns then).
+        const { hotColumns, ...rest } = variantKnobs(measured.variant);
+        const knobs = measured.reordered ? { ...rest, reorder: hot ? ('hot' as const) : ('degree' as const), hotColumns } : { ...rest, reorder: 'none' as const };
+        const m = { ...measured, predicted: (degreeOrder ? predictReordered : predict)?.(measured.format, knobs) };
+        const pair = spmvResults(m, bandwidth, peerRun?.validated ? peerRun : undefined).map(clockHold.markHeld);
+        const at = placed.get(m.variant) ?? { result: results.length, row: table.length, round: 0 };
+        results.splice(at.result, pair.length, ...pair);
+        table[at.row] = tableRow(m, pair);
+        placed.set(m.variant, { ...at, round: at.round + 1 });
+        const seconds = ((performance.now() - mark) / 1e3).toFixed(1);
+        mark = performance.now();
+        const reorder = m.reorderMs === undefined ? '' : `; columns ${m.reordered ? 'renumbered' : 'already in degree order'}, ${(m.reorderMs / 1e3).toFixed(2)} s of preprocessing`;
+        const round = rounds > 1 ? `round ${at.round + 1}, pooled: ` : '';
+        const byRound = pair[0].rounds ? `; by round ${roundsLine(pair[0].rounds)}` : '';
+        console.error(`  ${round}${table[at.row].slice(3).join('  ')}  (${seconds} s${reorder})${byRound}`);
+        writeResults('spmv', context, results, outDirs, summary());
+      },
+      peerRound,
+    );
+    peer?.close();
     skipped.push(...measuredMatrix.skipped);
     console.error(`  ${matrix.name} done in ${((performance.now() - started) / 1e3).toFixed(1)} s`);
     writeResults('spmv', context, results, outDirs, summary());
@@ -171,6 +195,11 @@ const files = writeResults('spmv', context, results, outDirs, summary());
 console.error(`wrote ${files.join(', ')}`);
 device.destroy();
 if (results.some((r) => !r.validated)) process.exitCode = 1;
+
+/** Each round's ms (and × cuSPARSE where it ran): `1.1600 (1.01×), 1.1590 (0.99×)`. */
+function roundsLine(r: NonNullable<BenchResult['rounds']>): string {
+  return r.time_ms.map((t, i) => `${t.toFixed(4)}${r.peer_ms?.length === r.time_ms.length ? ` (${(r.peer_ms[i] / t).toFixed(3)}×)` : ''}`).join(', ');
+}
 
 /** Products per timed batch for the peer: enough for about `batch-ms` at a rough 1 TB/s of CSR traffic. */
 function peerBatch(nnz: number): number {

@@ -9,6 +9,8 @@ export interface ProductTiming {
   readonly time_ms: BenchResult['time_ms'];
   /** Products per submit (K). */
   readonly batch: number;
+  /** Each timed submit's GPU time per product, in the order run: to pool several rounds (`--rounds`). */
+  readonly times: readonly number[];
 }
 
 const MAX_BATCH = 1000;
@@ -61,6 +63,6 @@ export async function timeQueued(perProduct: (k: number) => Promise<number>, opt
     previous = Math.min(previous, t);
   }
   // Every timed submit behind another one, so that none starts on an idle, down-clocked GPU.
-  const times = await queued(batch, options.runs + 1);
-  return { time_ms: summarize(times.slice(1)), batch };
+  const times = (await queued(batch, options.runs + 1)).slice(1);
+  return { time_ms: summarize(times), batch, times };
 }
