@@ -8,7 +8,8 @@
 // `--spmv-plain-loads` names formats also timed without __ldg, and `--spmv-stream-loads` formats also timed with
 // the other streaming setting: the matrix streamed by evict-first loads (__ldcs, `streamLoads: true`), or, where the
 // plan streams it already (fold), read through the cache (`cuda-cached-loads`); a result says `stream_loads` where it streamed.
-// PageRank (spmv-pagerank.ts) runs on both backends on the matrices of the classes `--spmv-pagerank` names.
+// `--spmv-variants` adds variants with knobs by the SpMV suite's labels (e.g. fold/threads=1024,local=true,u=4), on
+// both backends. PageRank (spmv-pagerank.ts) runs on both backends on the matrices of the classes `--spmv-pagerank` names.
 import { CudaSpmvRunner, rowStats, spmvChecker, SpmvRunner, type SpmvChecker, type SpmvFormat } from '@semiforge/algorithms';
 import type { Csr } from '@semiforge/graph-io';
 import type { Device } from '@semiforge/runtime';
@@ -21,6 +22,7 @@ import { CLASSES, matrixSelection, matrixSet, SIZES, type MatrixCase } from '../
 import { spmvResults, type Measured } from '../spmv/report.js';
 import { timeProducts, timeQueued, type ProductTiming } from '../spmv/time-products.js';
 import type { MatrixShape } from '../spmv/traffic.js';
+import { parseVariantLabel, variantKnobs, variantLabel, type SpmvVariant } from '../spmv/variants.js';
 import type { BackendName, Backends } from './apsp-backends.js';
 import { pagerankSideBySide } from './spmv-pagerank.js';
 import { optionValues, progressLog, type SuiteSettings } from './suite-settings.js';
@@ -33,6 +35,9 @@ export const SPMV_SUITE_OPTIONS = {
   // Only matrices whose name starts with one of these, e.g. rmat,stencil3d.
   'spmv-matrices': { type: 'string' },
   'spmv-formats': { type: 'string', default: 'auto,csr-scalar,csr-vector,ell,csr-merge,sell,fold,csr-stream' },
+  // Variants with knobs, after the formats, by the SpMV suite's labels, separated by ';' (quote them):
+  // e.g. 'fold/threads=1024,local=true,u=4;fold/local=true'.
+  'spmv-variants': { type: 'string' },
   // Formats also timed on CUDA with plain loads (ldg: false), to measure __ldg; 'none' for none.
   'spmv-plain-loads': { type: 'string', default: 'auto' },
   // Formats also timed on CUDA with the other setting of streamLoads (evict-first loads of the matrix's indices and
@@ -115,9 +120,9 @@ async function cudaCopyBandwidth(cuda: CudaDevice, options: { bytes: number; run
   }
 }
 
-/** Times and reads back one format on WebGPU, on the suite's x and y buffers. */
-async function onWebgpu(device: Device, csr: Csr, x: Float32Array, buffers: { x: GPUBuffer; y: GPUBuffer }, format: SpmvFormat | 'auto', timing: { runs: number; warmupMs: number; batchMs: number }): Promise<Timing> {
-  const runner = await SpmvRunner.create(device, csr, { semiring: 'plus-times', type: 'f32', format });
+/** Times and reads back one variant on WebGPU, on the suite's x and y buffers. */
+async function onWebgpu(device: Device, csr: Csr, x: Float32Array, buffers: { x: GPUBuffer; y: GPUBuffer }, variant: SpmvVariant, timing: { runs: number; warmupMs: number; batchMs: number }): Promise<Timing> {
+  const runner = await SpmvRunner.create(device, csr, { ...variantKnobs(variant), semiring: 'plus-times', type: 'f32', format: variant.format });
   try {
     const measured = await timeProducts(device, runner, buffers, timing);
     // The product read back is the timed kernel's on the same matrix and x.
@@ -128,9 +133,9 @@ async function onWebgpu(device: Device, csr: Csr, x: Float32Array, buffers: { x:
   }
 }
 
-/** Times and reads back one format on CUDA: K products queued between two events, several batches in flight. */
-async function onCuda(cuda: CudaDevice, csr: Csr, x: Float32Array, format: SpmvFormat | 'auto', loads: { ldg: boolean; streamLoads?: boolean }, timing: { runs: number; warmupMs: number; batchMs: number }): Promise<Timing> {
-  const runner = await CudaSpmvRunner.create(cuda, csr, { semiring: 'plus-times', type: 'f32', format, ...loads });
+/** Times and reads back one variant on CUDA: K products queued between two events, several batches in flight. */
+async function onCuda(cuda: CudaDevice, csr: Csr, x: Float32Array, variant: SpmvVariant, loads: { ldg: boolean; streamLoads?: boolean }, timing: { runs: number; warmupMs: number; batchMs: number }): Promise<Timing> {
+  const runner = await CudaSpmvRunner.create(cuda, csr, { ...variantKnobs(variant), semiring: 'plus-times', type: 'f32', format: variant.format, ...loads });
   try {
     // Also uploads x, which the timed products then read.
     const { y } = runner.run(x);
@@ -168,7 +173,7 @@ function results(m: Measured, lane: Lane, run: Timing, bandwidth: CopyBandwidth 
 /** Runs the suite on the backends opened and wanted, recording each result as it is measured. */
 export async function spmvSuite(backends: Backends, wanted: readonly BackendName[], settings: SpmvSuiteSettings): Promise<void> {
   const a = optionValues(SPMV_SUITE_OPTIONS, settings.args);
-  const formats = formatsOf(a['spmv-formats'], 'spmv-formats');
+  const variants: SpmvVariant[] = [...formatsOf(a['spmv-formats'], 'spmv-formats').map((format) => ({ semiring: 'plus-times' as const, format })), ...(a['spmv-variants']?.split(';').map(parseVariantLabel) ?? [])];
   const plainLoads = formatsOf(a['spmv-plain-loads'], 'spmv-plain-loads');
   const streamLoads = formatsOf(a['spmv-stream-loads'], 'spmv-stream-loads');
   const { sizes, classes } = matrixSelection({ quick: settings.quick, sizes: a['spmv-sizes'], classes: a['spmv-classes'] });
@@ -181,12 +186,16 @@ export async function spmvSuite(backends: Backends, wanted: readonly BackendName
   for (const c of pagerankClasses) if (!CLASSES.includes(c)) throw new Error(`--spmv-pagerank: unknown class '${c}' (expected ${CLASSES.join(', ')}, all or none)`);
   const webgpu = wanted.includes('webgpu') ? backends.webgpu : undefined;
   const cuda = wanted.includes('cuda') ? backends.cuda : undefined;
-  const lanes = (format: SpmvFormat | 'auto'): Lane[] => [
-    ...(webgpu ? [{ backend: 'webgpu' as const, label: 'webgpu' }] : []),
-    ...(cuda ? [{ backend: 'cuda' as const, ldg: true, label: 'cuda' }] : []),
-    ...(cuda && plainLoads.includes(format) ? [{ backend: 'cuda' as const, ldg: false, label: 'cuda-plain-loads' }] : []),
-    ...(cuda && streamLoads.includes(format) ? [{ backend: 'cuda' as const, ldg: true, streamLoads: true, label: 'cuda-stream-loads' }] : []),
-  ];
+  // The load lanes go with a format as such, not with a variant of it that sets knobs.
+  const lanes = (variant: SpmvVariant): Lane[] => {
+    const plain = variantLabel(variant) === variant.format;
+    return [
+      ...(webgpu ? [{ backend: 'webgpu' as const, label: 'webgpu' }] : []),
+      ...(cuda ? [{ backend: 'cuda' as const, ldg: true, label: 'cuda' }] : []),
+      ...(cuda && plain && plainLoads.includes(variant.format) ? [{ backend: 'cuda' as const, ldg: false, label: 'cuda-plain-loads' }] : []),
+      ...(cuda && plain && streamLoads.includes(variant.format) ? [{ backend: 'cuda' as const, ldg: true, streamLoads: true, label: 'cuda-stream-loads' }] : []),
+    ];
+  };
   const log = progressLog('spmv');
 
   // The limit, measured first (through WebGPU where it is open, as the SpMV suite does); its copying also brings an idle GPU up to its clocks.
@@ -216,13 +225,15 @@ export async function spmvSuite(backends: Backends, wanted: readonly BackendName
       const buffers = webgpu && { x: await webgpu.createStorage('bench.spmv.x', x), y: await webgpu.createBuffer('bench.spmv.y', 4 * csr.n, 'storage') };
       let first = true;
       try {
-        for (const format of formats) {
+        for (const variant of variants) {
+          const format = variant.format;
+          const name = variantLabel(variant);
           let webgpuResults: BenchResult[] | undefined;
           // Whether the default CUDA lane streamed the matrix: then the streaming lane times the cached loads instead.
           let defaultStreamed = false;
-          for (const listed of lanes(format)) {
+          for (const listed of lanes(variant)) {
             const lane = listed.streamLoads && defaultStreamed ? { ...listed, streamLoads: false, label: 'cuda-cached-loads' } : listed;
-            const what = `spmv ${lane.label} ${format}, ${matrix.name}`;
+            const what = `spmv ${lane.label} ${name}, ${matrix.name}`;
             if (performance.now() > settings.stopAt) {
               settings.skip(`${what}: past the run's time budget (--budget-s)`);
               continue;
@@ -235,7 +246,7 @@ export async function spmvSuite(backends: Backends, wanted: readonly BackendName
             const options = { ...timing, warmupMs: first && !settings.quick ? warmupMs + 1500 : warmupMs };
             let run: Timing;
             try {
-              run = lane.backend === 'cuda' ? await onCuda(cuda!, csr, x, format, { ldg: lane.ldg!, ...(lane.streamLoads === undefined ? {} : { streamLoads: lane.streamLoads }) }, options) : await onWebgpu(webgpu!, csr, x, buffers!, format, options);
+              run = lane.backend === 'cuda' ? await onCuda(cuda!, csr, x, variant, { ldg: lane.ldg!, ...(lane.streamLoads === undefined ? {} : { streamLoads: lane.streamLoads }) }, options) : await onWebgpu(webgpu!, csr, x, buffers!, variant, options);
             } catch (e) {
               // A format a backend cannot hold (a binding limit, a missing feature) leaves the others to run.
               const reason = e instanceof Error ? e.message.split('\n')[0] : String(e);
@@ -247,13 +258,13 @@ export async function spmvSuite(backends: Backends, wanted: readonly BackendName
             if (lane.label === 'cuda') defaultStreamed = run.streamed === true;
             const check = checker.check(run.y);
             const validation = check.ok ? 'whole y vs the CPU reference' : `row ${check.row}: ${check.got} vs ${check.expected} (bound ${check.bound})`;
-            const measured: Measured = { matrix, shape, variant: { semiring: 'plus-times', format }, format: run.format, reordered: run.reordered, timing: run.timing, validated: check.ok, validation };
+            const measured: Measured = { matrix, shape, variant, format: run.format, reordered: run.reordered, timing: run.timing, validated: check.ok, validation };
             const pair = results(measured, lane, run, bandwidth, peer, webgpuResults);
             if (lane.backend === 'webgpu' && check.ok) webgpuResults = pair;
             for (const r of pair) settings.record(r);
             const [gflops, gbps] = pair;
             log(
-              `${lane.label.padEnd(16)} ${`${format}${format === 'auto' ? `=${run.format}` : ''}${run.reordered ? '+degree-order' : ''}`.padEnd(22)} ${run.timing.time_ms.median.toFixed(4).padStart(9)} ms  ` +
+              `${lane.label.padEnd(16)} ${`${name}${format === 'auto' ? `=${run.format}` : ''}${run.reordered ? '+degree-order' : ''}`.padEnd(22)} ${run.timing.time_ms.median.toFixed(4).padStart(9)} ms  ` +
                 `${gflops.value.toFixed(1).padStart(7)} GFLOP/s  ${gbps.value.toFixed(0).padStart(5)} GB/s` +
                 (gbps.ratio_to_limit === undefined ? '' : `  ${(100 * gbps.ratio_to_limit).toFixed(1)}% bw`) +
                 (gflops.ratio_to_peer === undefined ? '' : `  ${gflops.ratio_to_peer.toFixed(2)}x cuSPARSE`) +
