@@ -52,6 +52,14 @@ describe('the CUDA SpMV launches, planned without a device', () => {
     expect(steps(cuda)).toEqual(steps(wgsl));
   });
 
+  it('fold on power-law rows takes 1,024-thread blocks, each adding its rows\' pieces itself, 8 slots a step', () => {
+    // One row of 64 entries among 63 of one: the longest over 16 × the mean (about 2).
+    const hub = csrFromRows([Array.from({ length: 64 }, (_, c) => [c, 1] as [number, number]), ...Array.from({ length: 63 }, (_, r) => [[r, 1] as [number, number]])]);
+    const { plan, launches } = planSpmvLaunches(hub, { format: 'fold' }, CUDA_SPMV_TARGET);
+    expect(plan.spec).toMatchObject({ op: 'spmv_sell', localFold: true, rowsPerWorkgroup: 1024, unroll: 8, streamLoads: true });
+    expect(launches.map((l) => l.kernel.workgroupSize[0])).toEqual([1024]);
+  });
+
   it('reads through the read-only cache unless ldg: false, which WGSL refuses', () => {
     const csr = MATRIX_CASES[0].csr;
     const plain = planSpmvLaunches(csr, { format: 'csr-scalar', ldg: false }, CUDA_SPMV_TARGET);

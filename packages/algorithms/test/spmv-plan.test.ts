@@ -20,6 +20,10 @@ describe('chooseFormat (no GPU)', () => {
     ['uneven long rows beyond streamMaxArcs', rows({ paddingRatio: 3, mean: 40, arcs: SPMV_DEFAULTS.streamMaxArcs + 1 }), 'fold'],
     ['mean exactly 8 beyond streamMaxArcs', rows({ paddingRatio: 3, mean: 8, arcs: SPMV_DEFAULTS.streamMaxArcs + 1 }), 'fold'],
     ['even long rows beyond streamMaxArcs', rows({ mean: 17, arcs: SPMV_DEFAULTS.streamMaxArcs + 1 }), 'ell'],
+    // Power-law rows (the longest over 16 × the mean) take fold below streamMaxArcs from skewedFoldMinRows rows on.
+    ['power-law rows, skewedFoldMinRows rows', rows({ n: SPMV_DEFAULTS.skewedFoldMinRows, arcs: 2 ** 22, mean: 16, max: 257, paddingRatio: 10 }), 'fold'],
+    ['power-law rows, fewer rows', rows({ n: SPMV_DEFAULTS.skewedFoldMinRows - 1, arcs: 2 ** 22, mean: 16, max: 257, paddingRatio: 10 }), 'csr-stream'],
+    ['many rows, longest exactly 16 × the mean', rows({ n: SPMV_DEFAULTS.skewedFoldMinRows, arcs: 2 ** 22, mean: 16, max: 256, paddingRatio: 10 }), 'csr-stream'],
   ] as const)('%s → %s', (_name, stats, format) => {
     expect(chooseFormat(stats)).toBe(format);
   });

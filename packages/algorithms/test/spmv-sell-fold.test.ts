@@ -246,7 +246,7 @@ describe('planning sell and fold (no GPU)', () => {
     expect([local.slicing, local.combine]).toEqual([{ sigma: 1024, foldWidth: 13 }, undefined]);
     const isLocal = (options: SpmvOptions & { maxInvocations?: number }, stats = skew) => planSpmv({ ...wide, ...options }, stats, SUBGROUPS_8).spec.localFold === true;
     // By default not: masked, another σ, 4 rows an invocation, asked not to, nothing folded, rows not power-law, 256-row
-    // windows (the device's limit or asked), CUDA (a second launch ran faster there on the H100).
+    // windows (the device's limit or asked).
     expect([
       isLocal({ format: 'fold', masked: true }),
       isLocal({ format: 'fold', sigma: 4096 }),
@@ -256,8 +256,10 @@ describe('planning sell and fold (no GPU)', () => {
       isLocal({ format: 'fold' }, uneven),
       isLocal({ format: 'fold', maxInvocations: 256 }),
       isLocal({ format: 'fold', threadsPerWorkgroup: 256 }),
-      isLocal({ format: 'fold', target: 'cuda' }),
+      isLocal({ format: 'fold', target: 'cuda', threadsPerWorkgroup: 256 }),
     ]).toEqual([false, false, false, false, false, false, false, false, false]);
+    // CUDA as WGSL, with 8 slots a step (4 on WGSL).
+    expect(planSpmv({ format: 'fold', target: 'cuda', ...wide }, skew, SUBGROUPS_8).spec).toMatchObject({ localFold: true, rowsPerWorkgroup: 1024, unroll: 8 });
     // Asked for, wherever it fits: up to a quarter of a window's stored rows for the longest row.
     expect([isLocal({ format: 'fold', localFold: true }, uneven), isLocal({ format: 'fold', target: 'cuda', localFold: true })]).toEqual([true, true]);
     expect(isLocal({ format: 'fold', foldWidth: 7, localFold: true, threadsPerWorkgroup: 256 }, rows({ mean: 3.2, max: 7 * 64, paddingRatio: 100 }))).toBe(true);

@@ -74,7 +74,8 @@ const localFoldSpecs: SpmvKernelSpec[] = SPMV_VARIANTS.map((v) => ({ ...v, op: '
 const unrolledSpecs: SpmvKernelSpec[] = SPMV_VARIANTS.flatMap((v, i) => [
   { ...v, op: 'spmv_ell' as const, target: 'cuda' as const, rowsPerWorkgroup: 128, lanesPerRow: 1, unroll: 2 ** (1 + (i % 3)) },
   { ...v, op: 'spmv_sell' as const, target: 'cuda' as const, rowsPerWorkgroup: 128, lanesPerRow: 1, sliceHeight: 32, permuted: i % 2 === 0, folded: true, unroll: 4, ...(i === 2 ? { windowed: true } : {}) },
-  { ...v, op: 'spmv_sell' as const, target: 'cuda' as const, rowsPerWorkgroup: 256, lanesPerRow: 1, sliceHeight: 32, masked: false, localFold: true, unroll: 8 },
+  // localFold in the shape CUDA plans on power-law rows: 1,024-thread blocks, 8 slots a step.
+  { ...v, op: 'spmv_sell' as const, target: 'cuda' as const, rowsPerWorkgroup: 1024, lanesPerRow: 1, sliceHeight: 32, masked: false, localFold: true, unroll: 8 },
   { ...v, op: 'spmv_sell' as const, target: 'cuda' as const, rowsPerWorkgroup: 512, lanesPerRow: 1, sliceHeight: 32, permuted: i % 2 === 1, folded: i < 2, rowsPerInvocation: 4 },
 ]);
 

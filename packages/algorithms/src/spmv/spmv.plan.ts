@@ -56,11 +56,12 @@ export interface SpmvKernelOptions {
    * memory (`localFold`: one launch, no partial results, no second step), instead of storing the extra pieces after
    * all rows for a second launch to add. It fits where σ is the workgroup's rows (one row an invocation, whole
    * slices), there is no mask, and the longest row's pieces take at most {@link SPMV_DEFAULTS}.localFoldMaxPieces of a
-   * window; true where it does not fit is refused, naming why. Default: on WGSL for power-law rows in windows of
+   * window; true where it does not fit is refused, naming why. Default: for power-law rows in windows of
    * {@link SPMV_DEFAULTS}.foldThreads rows, with {@link SPMV_DEFAULTS}.localFoldUnroll slots a step; elsewhere opt-in.
    * H100, R-MAT scale 22, one command each (`benchmarks/results/spmv-h100-20261206.json`, `cuda-spmv-h100-20261206.json`):
    * WebGPU at 1,024 a workgroup 1.1775 → 1.1741 ms (relabelled by degree 1.1153 → 1.0968), at 256 1.1890 → 1.1911;
-   * CUDA at 256 1.1203 → 1.1522 (by degree 1.0826 → 1.0918).
+   * CUDA at 256 1.1203 → 1.1522 (by degree 1.0826 → 1.0918), at 1,024 (8 slots a step) 1.1021 against the 256-row
+   * second launch's 1.1195 (by degree 1.0529 against 1.0835).
    *
    * @example
    * await spmv(device, csr, x, { format: 'fold', localFold: false }); // the extra pieces in a second launch
@@ -176,7 +177,8 @@ export const SPMV_DEFAULTS = {
    * nonzero against 1.20 at 256). H100, R-MAT scale 22, same commands: 1.1905 against 1.1996 ms, relabelled by degree
    * 1.1317 against 1.1381, with one combine lane 1.1789 against 1.1888, without localFold 1.1775 against 1.1890
    * (`benchmarks/results/spmv-h100-20261206.json`). Not on even rows: Erdős–Rényi 2^21 ran 0.3244 ms at 1,024 against
-   * 0.3139 at 256. CUDA keeps `threads` (not measured at 1,024).
+   * 0.3139 at 256. CUDA likewise, with localFold (`CUDA_SPMV_TARGET.maxInvocations`): 1.1195 → 1.1021 ms as generated,
+   * 1.0835 → 1.0529 relabelled (`localFoldUnroll`).
    */
   foldThreads: 1024,
   /** ELL when it stores at most this many slots per nonzero. */
@@ -198,6 +200,15 @@ export const SPMV_DEFAULTS = {
    */
   streamMaxArcs: 2 ** 24,
   /**
+   * Power-law rows (longest over `skewedFrom` × the mean) take fold below `streamMaxArcs` too from this many rows on
+   * (256 windows of `foldThreads` rows, two an H100 SM): once fold kept a row's pieces in its window (one launch,
+   * `localFold`) it passed csr-stream on R-MAT 19 (2^19 rows, 1.7·10^7 nonzeros; H100, 5 rounds in turn with
+   * cuSPARSE, `benchmarks/results/spmv-h100-20261206.json`): WebGPU 0.1403 against 0.1516 ms (1.04× and 0.96×
+   * cuSPARSE), relabelled by degree 0.1197 against 0.1474; CUDA 0.1370 against 0.1524. Small matrices keep
+   * csr-stream (R-MAT 13, 2^13 rows: 8 windows of 1,024 would leave most SMs idle).
+   */
+  skewedFoldMinRows: 2 ** 18,
+  /**
    * fold's pieces hold this many times the mean row, and `skewedFoldWidthPerMean` times on power-law rows (longest
    * over `skewedFrom` × the mean), whose slots a loop step are then `skewedUnroll` (H100, R-MAT scale 22, mean 32,
    * with the clocks kept up: pieces of 64 ran at 197 GFLOP/s, 128 at 211, 256 at 209, 128 with 8 slots a step at
@@ -214,11 +225,12 @@ export const SPMV_DEFAULTS = {
    */
   localFoldMaxPieces: 1 / 4,
   /**
-   * fold with `localFold` on power-law rows: slots a loop step (H100, R-MAT scale 22, 1,024 a workgroup, one command:
-   * 4 slots 1.1586 ms = 1.00× cuSPARSE's 1.1579, 8 slots 1.1747, 2 slots 1.1731; relabelled by degree 1.0944 against
-   * 1.1019 and 1.1036).
+   * fold with `localFold` on power-law rows: slots a loop step, by target (H100, R-MAT scale 22, 1,024 a workgroup, one
+   * command each): WebGPU 4 slots 1.1586 ms = 1.00× cuSPARSE's 1.1579, 8 slots 1.1747, 2 slots 1.1731 (relabelled by
+   * degree 1.0944 against 1.1019 and 1.1036); CUDA 8 slots 1.1021 against 4 slots 1.1115 (relabelled 1.0529 against
+   * 1.0545; R-MAT 19 0.1370 against 0.1401, relabelled 0.1104 against 0.1171).
    */
-  localFoldUnroll: 4,
+  localFoldUnroll: { wgsl: 4, cuda: 8 },
   /** fold's second step: extra pieces one lane adds up before a folded row gets more lanes ({@link combineLanes}). */
   combineExtrasPerLane: 16,
   /** sell, fold: rows per slice (a warp). */
@@ -244,7 +256,8 @@ export const SPMV_DEFAULTS = {
  * The format for a matrix when none is given, from the H100 runs of `benchmarks/spmv` (plus-times;
  * `benchmarks/results/spmv-h100-20261122.json` at 1.3·10^8 nonzeros, `spmv-h100-20261123.json` and
  * `probes/spmv-small-medium-h100-20261123.json` below):
- * - csr-stream for rows of 8 or more nonzeros on average, up to `streamMaxArcs` nonzeros (see there);
+ * - csr-stream for rows of 8 or more nonzeros on average, up to `streamMaxArcs` nonzeros (see there), unless the rows
+ *   are power-law and many (`skewedFoldMinRows`);
  * - ELL when its padding is small (≤ 1.5 slots per nonzero: stencils, bands, meshes): coalesced slot-major
  *   reads, no row offsets (2-D grid 419 GFLOP/s, 3-D stencil 457, band 490; 74–75% of the copy bandwidth);
  * - otherwise fold when rows are long on average (mean ≥ 8): its pieces of twice the mean (four times on
@@ -257,17 +270,19 @@ export const SPMV_DEFAULTS = {
  * @example
  * chooseFormat({ n: 100, arcs: 400, mean: 4, max: 4, paddingRatio: 1 }); // 'ell'
  * chooseFormat({ n: 2 ** 16, arcs: 2 ** 20, mean: 16, max: 400, paddingRatio: 25 }); // 'csr-stream'
+ * chooseFormat({ n: 2 ** 19, arcs: 2 ** 24, mean: 32, max: 20000, paddingRatio: 20 }); // 'fold' (power-law, many rows)
  */
 export function chooseFormat(stats: RowStats): SpmvFormat {
   if (stats.arcs === 0) return 'csr-scalar';
-  if (stats.mean >= SPMV_DEFAULTS.foldMinMean && stats.arcs <= SPMV_DEFAULTS.streamMaxArcs) return 'csr-stream';
+  const wideSkewed = isSkewed(stats) && stats.n >= SPMV_DEFAULTS.skewedFoldMinRows;
+  if (stats.mean >= SPMV_DEFAULTS.foldMinMean && stats.arcs <= SPMV_DEFAULTS.streamMaxArcs && !wideSkewed) return 'csr-stream';
   if (stats.paddingRatio <= SPMV_DEFAULTS.ellMaxPadding) return 'ell';
   return stats.mean >= SPMV_DEFAULTS.foldMinMean ? 'fold' : 'csr-scalar';
 }
 
 /**
- * Whether `reorder: 'auto'` renumbers the columns by degree: on the power-law path (fold, so past
- * `streamMaxArcs` nonzeros, with the longest row over `skewedFrom` × the mean) from `reorderMinRows` rows on. There x is gathered at random, 4 bytes a 32-byte sector,
+ * Whether `reorder: 'auto'` renumbers the columns by degree: on the power-law path (fold, with the longest row over
+ * `skewedFrom` × the mean) from `reorderMinRows` rows on. There x is gathered at random, 4 bytes a 32-byte sector,
  * and a graph relabelled by degree puts the hubs' entries on shared lines (H100, R-MAT scale 22, WebGPU: fold
  * 212 GFLOP/s as generated, 229 relabelled). Renumbering the columns alone did not get that gain (see
  * {@link SpmvKernelOptions.reorder}), so this is opt-in. Even and short rows read x in their own order.
@@ -345,7 +360,7 @@ function planKernels(options: SpmvPlanInput, stats: RowStats, subgroups: Subgrou
   const { semiring, type } = spmvElement(options);
   const target = options.target ?? 'wgsl';
   const format = options.format === undefined || options.format === 'auto' ? chooseFormat(stats) : options.format;
-  const wide = format === 'fold' && target === 'wgsl' && isSkewed(stats) && (options.maxInvocations ?? SPMV_DEFAULTS.threads) >= SPMV_DEFAULTS.foldThreads;
+  const wide = format === 'fold' && isSkewed(stats) && (options.maxInvocations ?? SPMV_DEFAULTS.threads) >= SPMV_DEFAULTS.foldThreads;
   const threads = options.threadsPerWorkgroup ?? (wide ? SPMV_DEFAULTS.foldThreads : SPMV_DEFAULTS.threads);
   // Read-only cache loads: on by default on CUDA; asked of WGSL, refused by codegen's rules.
   const ldg = (target === 'cuda' ? (options.ldg ?? true) : options.ldg) ? { ldg: true } : {};
@@ -443,7 +458,7 @@ function planSliced(
   // Unrolled slots only where a piece holds enough of them (and unless the caller chose). localFold's slot steps
   // gather and add a step at a time (the second-launch fold's gathers a step ahead ran 11% slower at 1,024 a
   // workgroup with 4 slots), and take fewer slots a step.
-  const unroll = local ? SPMV_DEFAULTS.localFoldUnroll : SPMV_DEFAULTS.skewedUnroll;
+  const unroll = local ? SPMV_DEFAULTS.localFoldUnroll[target] : SPMV_DEFAULTS.skewedUnroll;
   const slots = skewed && options.unroll === undefined && own.rowsPerInvocation === undefined && foldWidth! >= unroll ? { unroll } : {};
   const slicing = { sigma, ...(foldWidth === undefined ? {} : { foldWidth }) };
   if (local) {
@@ -480,8 +495,8 @@ function isSkewed(stats: RowStats): boolean {
  */
 function localFoldFits(options: SpmvKernelOptions, common: Omit<SpmvKernelSpec, 'op'>, stats: RowStats, foldWidth: number, sigma: number, windowRows: number | undefined): boolean {
   if (options.localFold === false) return false;
-  // By default only where it was measured faster: WGSL, power-law rows, windows of foldThreads rows.
-  if (options.localFold === undefined && (common.target === 'cuda' || !isSkewed(stats) || (windowRows ?? 0) < SPMV_DEFAULTS.foldThreads)) return false;
+  // By default only where it was measured faster: power-law rows, windows of foldThreads rows.
+  if (options.localFold === undefined && (!isSkewed(stats) || (windowRows ?? 0) < SPMV_DEFAULTS.foldThreads)) return false;
   const pieces = Math.ceil(stats.max / foldWidth);
   const most = windowRows === undefined ? 0 : Math.floor(windowRows * SPMV_DEFAULTS.localFoldMaxPieces);
   const why =

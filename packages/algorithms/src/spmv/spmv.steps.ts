@@ -26,6 +26,8 @@ export const CUDA_SPMV_TARGET: SpmvTarget = {
   target: 'cuda',
   subgroups: { available: true, minSize: 32 },
   limits: { maxStorageBufferBindingSize: 4 * (2 ** 32 - 1) },
+  // Threads a block: fold on power-law rows takes 1,024 (SPMV_DEFAULTS.foldThreads).
+  maxInvocations: 1024,
 };
 
 /** One launch of a product, ready for either backend: its kernel, parameters, grid and what each binding takes. */
