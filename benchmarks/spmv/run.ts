@@ -144,6 +144,7 @@ for (const size of sizes) {
     let mark = performance.now();
     // Where each variant's pair of results and table row are, to be replaced by the next round's pooled figures.
     const placed = new Map<Measured['variant'], { result: number; row: number; round: number }>();
+    // The peer's files (the matrix, about 1 GB at the large size) go whatever happens to the measurement.
     const measuredMatrix = await measureMatrix(
       device,
       matrix,
@@ -174,8 +175,7 @@ for (const size of sizes) {
         writeResults('spmv', context, results, outDirs, summary());
       },
       peerRound,
-    );
-    peer?.close();
+    ).finally(() => peer?.close());
     skipped.push(...measuredMatrix.skipped);
     console.error(`  ${matrix.name} done in ${((performance.now() - started) / 1e3).toFixed(1)} s`);
     writeResults('spmv', context, results, outDirs, summary());
