@@ -75,7 +75,7 @@ export function deviceSlug(device: string): string {
 }
 
 /** Medians of several runs after a warm-up; the spread is kept. */
-export function summarize(times: number[]): BenchResult['time_ms'] {
+export function summarize(times: readonly number[]): BenchResult['time_ms'] {
   const s = [...times].sort((a, b) => a - b);
   const mid = s.length >> 1;
   const median = s.length % 2 ? s[mid] : (s[mid - 1] + s[mid]) / 2;

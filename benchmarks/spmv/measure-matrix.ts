@@ -34,7 +34,7 @@ export interface MeasureOptions {
 interface Timed {
   readonly runner: SpmvRunner;
   readonly first: Measured;
-  readonly rounds: number[][];
+  readonly rounds: (readonly number[])[];
 }
 
 export async function measureMatrix(
@@ -81,7 +81,7 @@ export async function measureMatrix(
         const again = timed.get(variant);
         if (round > 0) {
           if (!again) continue;
-          again.rounds.push([...(await timeProducts(device, again.runner, buffers, { ...options, warmupMs })).times]);
+          again.rounds.push((await timeProducts(device, again.runner, buffers, { ...options, warmupMs })).times);
           onMeasured(pooled(again), peer);
           continue;
         }
@@ -107,7 +107,7 @@ export async function measureMatrix(
           const first: Measured = { matrix, shape, variant, format: runner.plan.format, ...reorder, timing, validated: check.ok, validation };
           onMeasured(first, peer);
           if (options.rounds > 1) {
-            timed.set(variant, { runner, first, rounds: [[...timing.times]] });
+            timed.set(variant, { runner, first, rounds: [timing.times] });
             runner = undefined;
           }
         } catch (error) {

@@ -17,5 +17,5 @@ export interface Pooled {
  * poolRounds([[1, 2, 3], [2, 4, 6]]); // { time_ms: { median: 2.5, min: 1, max: 6, runs: 6 }, medians: [2, 4] }
  */
 export function poolRounds(rounds: readonly (readonly number[])[]): Pooled {
-  return { time_ms: summarize(rounds.flat()), medians: rounds.map((times) => summarize([...times]).median) };
+  return { time_ms: summarize(rounds.flat()), medians: rounds.map((times) => summarize(times).median) };
 }

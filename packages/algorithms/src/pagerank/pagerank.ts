@@ -19,7 +19,7 @@ export interface PagerankOptions extends PagerankParameters {
    */
   reorder?: SpmvReorder;
   /**
-   * fold: keep each folded row's pieces in its workgroup's window (default as for `spmv()`: WGSL on power-law rows);
+   * fold: keep each folded row's pieces in its workgroup's window (default as for `spmv()`: on power-law rows);
    * false: store the extra pieces apart, for the update to add (see `SpmvKernelOptions.localFold`).
    */
   localFold?: boolean;

@@ -120,8 +120,9 @@ export interface SpmvKernelOptions {
 export interface SpmvPlanInput extends SpmvKernelOptions {
   readonly pattern?: boolean;
   /**
-   * The device's most invocations a workgroup (WebGPU's `maxComputeInvocationsPerWorkgroup`; absent: 256, which
-   * every WebGPU device allows). WGSL fold on power-law rows takes {@link SPMV_DEFAULTS}.foldThreads where the device allows it.
+   * The device's most invocations a workgroup (WebGPU's `maxComputeInvocationsPerWorkgroup`, CUDA's 1,024 threads a
+   * block; absent: 256, which every WebGPU device allows). fold on power-law rows takes {@link SPMV_DEFAULTS}.foldThreads
+   * where the device allows it.
    */
   readonly maxInvocations?: number;
 }
@@ -172,7 +173,7 @@ export const SPMV_DEFAULTS = {
   semiring: 'plus-times',
   threads: 256,
   /**
-   * WGSL fold's invocations a workgroup on power-law rows where the device allows them (else `threads`): its windows
+   * fold's invocations a workgroup on power-law rows where the device allows them (else `threads`): its windows
    * (σ) are a workgroup's rows, and 1,024-row windows pad the pieces less (R-MAT scale 22, pieces of 128: 1.06 slots a
    * nonzero against 1.20 at 256). H100, R-MAT scale 22, same commands: 1.1905 against 1.1996 ms, relabelled by degree
    * 1.1317 against 1.1381, with one combine lane 1.1789 against 1.1888, without localFold 1.1775 against 1.1890
@@ -205,7 +206,8 @@ export const SPMV_DEFAULTS = {
    * `localFold`) it passed csr-stream on R-MAT 19 (2^19 rows, 1.7·10^7 nonzeros; H100, 5 rounds in turn with
    * cuSPARSE, `benchmarks/results/spmv-h100-20261206.json`): WebGPU 0.1403 against 0.1516 ms (1.04× and 0.96×
    * cuSPARSE), relabelled by degree 0.1197 against 0.1474; CUDA 0.1370 against 0.1524. Small matrices keep
-   * csr-stream (R-MAT 13, 2^13 rows: 8 windows of 1,024 would leave most SMs idle).
+   * csr-stream (R-MAT 13, 2^13 rows: 8 windows of 1,024 would leave most SMs idle). 2^18 itself is a choice
+   * between those two sizes, not measured.
    */
   skewedFoldMinRows: 2 ** 18,
   /**
